@@ -1,0 +1,171 @@
+"""Map files: document ↔ :class:`~engine.mapmodel.HexMap`, load and save.
+
+Load is parse → size limits → migrate → schema → semantic checks → model; every
+failure is a :class:`LoadError` naming the file, the place and the fix. Save
+writes the canonical text atomically.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Final
+
+from engine.formats.errors import LoadError, LoadProblem
+from engine.formats.grid_codec import decode_rows, encode_rows
+from engine.formats.jsonio import atomic_write_text, dump_canonical, parse_json_text, read_json_file
+from engine.formats.migrations import CURRENT, migrate
+from engine.formats.schemas import schema_dir, schema_id, validate_document
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, MapEditError, MapMeta, Mode, Orientation, Team
+
+__all__ = [
+    "MAX_HEXES",
+    "load_map",
+    "loads_map",
+    "map_from_document",
+    "map_to_document",
+    "save_map",
+    "dumps_map",
+    "schema_ref_for",
+]
+
+#: Largest map hexfort opens (a 200×200 board).
+MAX_HEXES: Final = 40_000
+
+
+def load_map(path: str | Path) -> HexMap:
+    """Load a map file; raises LoadError."""
+    return map_from_document(read_json_file(path), path)
+
+
+def loads_map(text: str | bytes, file: str | Path = "<text>") -> HexMap:
+    """Load a map from JSON text; raises LoadError naming ``file``."""
+    return map_from_document(parse_json_text(text, file), file)
+
+
+def map_from_document(doc: Any, file: str | Path) -> HexMap:
+    """Build a map from a parsed JSON document; raises LoadError."""
+    if not isinstance(doc, dict):
+        raise LoadError.single(file, "$", "a map file holds one JSON object")
+    _check_size(doc, file)
+    doc = migrate(doc, "map", file)
+    validate_document(doc, "map", file)
+    orientation = Orientation(doc["orientation"])
+    origin = tuple(doc.get("origin", (0, 0)))
+    cells, bad = decode_rows(doc["rows"], (origin[0], origin[1]), orientation)
+    if bad:
+        raise LoadError(
+            file, [LoadProblem(f"$.rows[{i}] token {j + 1}", msg) for i, j, msg in bad[:20]]
+        )
+    if not cells:
+        raise LoadError.single(file, "$.rows", "the map has no hexes; draw at least one")
+    problems: list[LoadProblem] = []
+    spawns = {Team(t): _hexes(v, f"$.spawns.{t}", cells, problems) for t, v in doc.get("spawns", {}).items()}
+    kits = _hexes(doc.get("kits", []), "$.kits", cells, problems)
+    cps = [
+        _hexes(v, f"$.control_points[{i}]", cells, problems)
+        for i, v in enumerate(doc.get("control_points", []))
+    ]
+    tracks = {Team(t): _hexes(v, f"$.tracks.{t}", cells, problems) for t, v in doc.get("tracks", {}).items()}
+    if problems:
+        raise LoadError(file, problems[:20])
+    try:
+        meta = MapMeta(
+            name=doc["name"],
+            author=doc.get("author", ""),
+            description=doc.get("description", ""),
+            modes=tuple(Mode(m) for m in doc["modes"]),
+            orientation=orientation,
+        )
+        return HexMap.create(meta, cells, spawns, kits, cps, tracks)
+    except MapEditError as e:
+        where = f"hex {e.hexes[0]}" if e.hexes else "$"
+        raise LoadError.single(file, where, str(e)) from None
+
+
+def _check_size(doc: dict[str, Any], file: str | Path) -> None:
+    """Refuse absurd maps before decoding them."""
+    rows = doc.get("rows")
+    if isinstance(rows, list):
+        tokens = sum((len(r) + 1) // 3 for r in rows if isinstance(r, str))
+        if tokens > MAX_HEXES:
+            raise LoadError.single(
+                file, "$.rows", f"the grid has {tokens:,} places; hexfort maps have at most {MAX_HEXES:,}"
+            )
+    cells = doc.get("cells")
+    if isinstance(cells, list) and len(cells) > MAX_HEXES:
+        raise LoadError.single(
+            file, "$.cells", f"{len(cells):,} cells; hexfort maps have at most {MAX_HEXES:,}"
+        )
+
+
+def _hexes(
+    values: list[str], path: str, cells: dict[Hex, Any], problems: list[LoadProblem]
+) -> list[Hex]:
+    out: list[Hex] = []
+    for i, text in enumerate(values):
+        h = Hex.parse(text)  # the schema already checked the form
+        if h not in cells:
+            problems.append(
+                LoadProblem(f"{path}[{i}]", f"hex {h} is not on the map; draw ground there or remove it from this list")
+            )
+        out.append(h)
+    return out
+
+
+def _hex_list(hexes: Any) -> list[str]:
+    return [str(h) for h in hexes]
+
+
+def map_to_document(m: HexMap, schema_ref: str | None = None) -> dict[str, Any]:
+    """The canonical document of ``m`` (fixed key order, sorted hex sets)."""
+    origin, rows = encode_rows(m.cells, m.meta.orientation)
+    doc: dict[str, Any] = {
+        "$schema": schema_ref or schema_id("map"),
+        "format": CURRENT["map"],
+        "name": m.meta.name,
+    }
+    if m.meta.author:
+        doc["author"] = m.meta.author
+    if m.meta.description:
+        doc["description"] = m.meta.description
+    doc["modes"] = [mode.value for mode in m.meta.modes]
+    doc["orientation"] = m.meta.orientation.value
+    doc["origin"] = list(origin)
+    doc["rows"] = rows
+    spawns = {t.value: _hex_list(sorted(m.spawns[t])) for t in Team if m.spawns.get(t)}
+    if spawns:
+        doc["spawns"] = spawns
+    if m.kits:
+        doc["kits"] = _hex_list(sorted(m.kits))
+    if m.control_points:
+        doc["control_points"] = [_hex_list(sorted(cp)) for cp in m.control_points]
+    tracks = {t.value: _hex_list(m.tracks[t]) for t in Team if m.tracks.get(t)}
+    if tracks:
+        doc["tracks"] = tracks
+    return doc
+
+
+def schema_ref_for(target: str | Path, kind: str) -> str:
+    """What a file saved at ``target`` should put in ``$schema``.
+
+    A relative path to the schema when the file lives inside the hexfort checkout
+    (so text editors find it), otherwise the schema's ``$id``.
+    """
+    sdir = schema_dir().resolve()
+    root = sdir.parent
+    t = Path(target).resolve()
+    if root in t.parents:
+        return Path(os.path.relpath(sdir / f"{kind}.schema.json", t.parent)).as_posix()
+    return schema_id(kind)
+
+
+def dumps_map(m: HexMap, schema_ref: str | None = None) -> str:
+    """The canonical text of ``m``."""
+    return dump_canonical(map_to_document(m, schema_ref))
+
+
+def save_map(m: HexMap, path: str | Path) -> None:
+    """Write ``m`` to ``path`` in canonical form, atomically; raises OSError."""
+    atomic_write_text(path, dumps_map(m, schema_ref_for(path, "map")))

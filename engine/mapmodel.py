@@ -1,0 +1,361 @@
+"""The map model: hex cells with height and terrain, plus team and objective features.
+
+A :class:`HexMap` is an immutable value. Edits return a new map (``with_cell``,
+``with_spawn``...), so undo in the editor is just keeping the previous value, and
+the engine can share one map between many game states.
+
+Hard invariants (enforced here, an edit that breaks one raises :class:`MapEditError`):
+
+- heights are 0, 1 or 2; stairs carry an up direction 0..5, other terrain none;
+- every feature (spawn, kit, control point, track step) sits on a hex of the map;
+- a track never visits the same hex twice; a control point is not empty.
+
+Everything that makes a map *unplayable* but is still a meaningful drawing (a kit
+on a wall, overlapping spawn zones, a gap in a track, a control point at height 1)
+is allowed here and reported by the validator instead, so community maps with
+such faults can still be opened and repaired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final
+
+from engine.hexgrid import Hex
+
+__all__ = [
+    "Cell",
+    "HexMap",
+    "MapEditError",
+    "MapMeta",
+    "Mode",
+    "Orientation",
+    "Team",
+    "Terrain",
+    "MAX_HEIGHT",
+]
+
+MAX_HEIGHT: Final = 2
+
+
+class MapEditError(ValueError):
+    """An edit would break one of the map's invariants; the message says which and where."""
+
+    def __init__(self, message: str, hexes: Iterable[Hex] = ()) -> None:
+        super().__init__(message)
+        self.hexes: tuple[Hex, ...] = tuple(hexes)
+
+
+class Terrain(StrEnum):
+    """What stands on a hex besides its height."""
+
+    OPEN = "open"
+    WALL = "wall"
+    LOW = "low_obstacle"
+    STAIRS = "stairs"
+
+
+class Team(StrEnum):
+    """The two sides; RED moves first unless a scenario says otherwise."""
+
+    RED = "RED"
+    BLU = "BLU"
+
+    @property
+    def other(self) -> Team:
+        """The opposing team."""
+        return Team.BLU if self is Team.RED else Team.RED
+
+
+class Mode(StrEnum):
+    """The game a map or scenario is made for."""
+
+    KOTH = "koth"
+    PAYLOAD = "payload"
+    TEAM_PLAY = "team_play"
+
+
+class Orientation(StrEnum):
+    """How hexes are drawn: corner up (pointy) or edge up (flat)."""
+
+    POINTY = "pointy"
+    FLAT = "flat"
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One hex of ground: its height (0..2), terrain and, for stairs, the up direction."""
+
+    height: int = 0
+    terrain: Terrain = Terrain.OPEN
+    stairs_up: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.height, int) or not 0 <= self.height <= MAX_HEIGHT:
+            raise MapEditError(f"height must be 0, 1 or 2, got {self.height!r}")
+        if self.terrain is Terrain.STAIRS:
+            if self.stairs_up is None or not 0 <= self.stairs_up <= 5:
+                raise MapEditError(
+                    f"stairs need an up direction 0..5, got {self.stairs_up!r}"
+                )
+        elif self.stairs_up is not None:
+            raise MapEditError(f"only stairs have an up direction, not {self.terrain.value}")
+
+    @property
+    def passable(self) -> bool:
+        """False only for walls."""
+        return self.terrain is not Terrain.WALL
+
+
+OPEN_GROUND: Final = Cell()
+
+
+@dataclass(frozen=True, slots=True)
+class MapMeta:
+    """Descriptive data: name, author, description, modes and drawing orientation."""
+
+    name: str = "Untitled"
+    author: str = ""
+    description: str = ""
+    modes: tuple[Mode, ...] = (Mode.KOTH,)
+    orientation: Orientation = Orientation.POINTY
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise MapEditError("a map needs a name")
+        if not self.modes:
+            raise MapEditError("a map must be made for at least one mode")
+        if len(set(self.modes)) != len(self.modes):
+            raise MapEditError("a mode is listed twice")
+
+
+def _frozen(d: Mapping) -> Mapping:  # type: ignore[type-arg]
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True, eq=False)
+class HexMap:
+    """A complete map: cells, spawn zones, kits, control points and cart tracks.
+
+    Construct with :meth:`create` (or the loaders in :mod:`engine.formats`), which
+    checks the hard invariants. Equality compares content; instances are not hashable
+    on purpose (they are large), use :meth:`fingerprint` for caches.
+    """
+
+    meta: MapMeta
+    cells: Mapping[Hex, Cell]
+    spawns: Mapping[Team, frozenset[Hex]] = field(default_factory=dict)
+    kits: frozenset[Hex] = frozenset()
+    control_points: tuple[frozenset[Hex], ...] = ()
+    tracks: Mapping[Team, tuple[Hex, ...]] = field(default_factory=dict)
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        meta: MapMeta,
+        cells: Mapping[Hex, Cell],
+        spawns: Mapping[Team, Iterable[Hex]] | None = None,
+        kits: Iterable[Hex] = (),
+        control_points: Iterable[Iterable[Hex]] = (),
+        tracks: Mapping[Team, Iterable[Hex]] | None = None,
+    ) -> HexMap:
+        """Build a map and check its hard invariants; raises :class:`MapEditError`."""
+        m = cls(
+            meta=meta,
+            cells=_frozen(cells),
+            spawns=_frozen({t: frozenset(hs) for t, hs in (spawns or {}).items() if hs}),
+            kits=frozenset(kits),
+            control_points=tuple(frozenset(cp) for cp in control_points),
+            tracks=_frozen({t: tuple(hs) for t, hs in (tracks or {}).items() if hs}),
+        )
+        m.check_invariants()
+        return m
+
+    @classmethod
+    def blank(cls, hexes: Iterable[Hex], meta: MapMeta | None = None) -> HexMap:
+        """A map of open height-0 ground on ``hexes`` with no features."""
+        return cls.create(meta or MapMeta(), {h: OPEN_GROUND for h in hexes})
+
+    def check_invariants(self) -> None:
+        """Raise :class:`MapEditError` naming the first hard invariant that fails."""
+        if not self.cells:
+            raise MapEditError("a map needs at least one hex")
+        for team, zone in self.spawns.items():
+            self._require_on_map(zone, f"{team.value} spawn")
+        self._require_on_map(self.kits, "first-aid kit")
+        for i, cp in enumerate(self.control_points):
+            if not cp:
+                raise MapEditError(f"control point {i + 1} has no hexes")
+            self._require_on_map(cp, f"control point {i + 1}")
+        for team, path in self.tracks.items():
+            self._require_on_map(path, f"{team.value} cart track")
+            seen: set[Hex] = set()
+            for h in path:
+                if h in seen:
+                    raise MapEditError(
+                        f"the {team.value} cart track visits {h} twice; a track is a simple path",
+                        [h],
+                    )
+                seen.add(h)
+
+    def _require_on_map(self, hexes: Iterable[Hex], what: str) -> None:
+        missing = sorted(h for h in hexes if h not in self.cells)
+        if missing:
+            listed = ", ".join(str(h) for h in missing[:5])
+            raise MapEditError(
+                f"{what} at {listed} is not on the map; add the hex or remove the feature",
+                missing,
+            )
+
+    # -- queries ------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HexMap):
+            return NotImplemented
+        return (
+            self.meta == other.meta
+            and dict(self.cells) == dict(other.cells)
+            and dict(self.spawns) == dict(other.spawns)
+            and self.kits == other.kits
+            and self.control_points == other.control_points
+            and dict(self.tracks) == dict(other.tracks)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.cells
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def cell(self, h: Hex) -> Cell:
+        """The cell at ``h``; raises :class:`MapEditError` if ``h`` is not on the map."""
+        try:
+            return self.cells[h]
+        except KeyError:
+            raise MapEditError(f"hex {h} is not on the map", [h]) from None
+
+    def spawn_team(self, h: Hex) -> Team | None:
+        """The team whose spawn zone holds ``h`` (RED first if zones overlap)."""
+        for team in Team:
+            if h in self.spawns.get(team, ()):
+                return team
+        return None
+
+    def control_point_at(self, h: Hex) -> int | None:
+        """Index of the control point containing ``h``, or None."""
+        for i, cp in enumerate(self.control_points):
+            if h in cp:
+                return i
+        return None
+
+    def track(self, team: Team) -> tuple[Hex, ...]:
+        """The team's cart track from start to end (empty if it has none)."""
+        return self.tracks.get(team, ())
+
+    def features_at(self, h: Hex) -> list[str]:
+        """Plain names of everything placed on ``h`` (for status bars and messages)."""
+        out: list[str] = []
+        team = self.spawn_team(h)
+        if team is not None:
+            out.append(f"{team.value} spawn")
+        if h in self.kits:
+            out.append("first-aid kit")
+        cp = self.control_point_at(h)
+        if cp is not None:
+            out.append("control point" if len(self.control_points) == 1 else f"control point {cp + 1}")
+        for t, path in self.tracks.items():
+            if h in path:
+                i = path.index(h)
+                where = "start" if i == 0 else "end" if i == len(path) - 1 else f"step {i}"
+                out.append(f"{t.value} track {where}")
+        return out
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min q, max q, min r, max r) over all cells."""
+        qs = [h.q for h in self.cells]
+        rs = [h.r for h in self.cells]
+        return min(qs), max(qs), min(rs), max(rs)
+
+    def fingerprint(self) -> int:
+        """A hash of the content, stable within one process (for caches)."""
+        return hash(
+            (
+                self.meta,
+                frozenset(self.cells.items()),
+                frozenset(self.spawns.items()),
+                self.kits,
+                self.control_points,
+                frozenset(self.tracks.items()),
+            )
+        )
+
+    # -- edits (each returns a new map) --------------------------------------
+
+    def _with(self, **changes: object) -> HexMap:
+        out = replace(self, **changes)  # type: ignore[arg-type]
+        out.check_invariants()
+        return out
+
+    def with_meta(self, meta: MapMeta) -> HexMap:
+        """A copy with new metadata."""
+        return replace(self, meta=meta)
+
+    def with_cells(self, changes: Mapping[Hex, Cell | None]) -> HexMap:
+        """A copy with cells set (a Cell) or removed (None).
+
+        Removing a hex that carries a feature raises :class:`MapEditError`; remove the
+        feature first (the editor's erase tool does both in one undo step).
+        """
+        cells = dict(self.cells)
+        for h, c in changes.items():
+            if c is None:
+                if h in cells:
+                    feats = self.features_at(h)
+                    if feats:
+                        raise MapEditError(
+                            f"hex {h} carries {', '.join(feats)}; remove that before the hex",
+                            [h],
+                        )
+                    del cells[h]
+            else:
+                cells[h] = c
+        return self._with(cells=_frozen(cells))
+
+    def with_cell(self, h: Hex, c: Cell | None) -> HexMap:
+        """A copy with one cell set or removed; see :meth:`with_cells`."""
+        return self.with_cells({h: c})
+
+    def with_spawn_zone(self, team: Team, hexes: Iterable[Hex]) -> HexMap:
+        """A copy where ``team``'s spawn zone is exactly ``hexes``."""
+        spawns = dict(self.spawns)
+        zone = frozenset(hexes)
+        if zone:
+            spawns[team] = zone
+        else:
+            spawns.pop(team, None)
+        return self._with(spawns=_frozen(spawns))
+
+    def with_kits(self, hexes: Iterable[Hex]) -> HexMap:
+        """A copy whose first-aid kits are exactly ``hexes``."""
+        return self._with(kits=frozenset(hexes))
+
+    def with_control_points(self, points: Iterable[Iterable[Hex]]) -> HexMap:
+        """A copy whose control points are exactly ``points`` (each a set of hexes)."""
+        return self._with(control_points=tuple(frozenset(p) for p in points))
+
+    def with_track(self, team: Team, path: Iterable[Hex]) -> HexMap:
+        """A copy where ``team``'s cart track is ``path`` (start first); empty removes it."""
+        tracks = dict(self.tracks)
+        steps = tuple(path)
+        if steps:
+            tracks[team] = steps
+        else:
+            tracks.pop(team, None)
+        return self._with(tracks=_frozen(tracks))

@@ -1,0 +1,106 @@
+"""Ruleset data: unit statistics and table options, loaded from a JSON data file.
+
+A designer makes a variant by copying ``engine/data/koth.ruleset.json`` and
+editing numbers; no code changes. Numbers a rule needs beyond speed, range,
+damage and health (splash rings, burn damage, scope steps...) live in each unit's
+``params``; switches for readings of the rulebook live in ``options``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+__all__ = ["OptionValue", "Ruleset", "RulesetError", "UnitStats"]
+
+OptionValue = bool | int | float | str
+
+
+class RulesetError(ValueError):
+    """A ruleset or an override of it does not make sense; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStats:
+    """One unit type: movement, attack and health numbers plus its specials.
+
+    ``min_range`` is the closest distance it may attack at (1 = adjacent).
+    ``specials`` names the unit's special abilities; ``passive`` lists those that
+    are always on and cannot be taken as an action. ``params`` holds the extra
+    numbers those specials use, by name.
+    """
+
+    kind: str
+    name: str
+    speed: int
+    range: int
+    damage: int
+    health: int
+    min_range: int = 1
+    specials: tuple[str, ...] = ()
+    passive: tuple[str, ...] = ()
+    params: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
+    mobile: bool = True
+    pickable: bool = True
+
+    def param(self, name: str) -> OptionValue:
+        """A named parameter; raises RulesetError naming the unit if it is missing."""
+        try:
+            return self.params[name]
+        except KeyError:
+            raise RulesetError(f"unit {self.kind!r} has no parameter {name!r}") from None
+
+    @property
+    def max_health(self) -> int:
+        """Health plus any passive extra health (the Heavy's sandwich)."""
+        extra = self.params.get("extra_health", 0)
+        return self.health + int(extra)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Unit stats in blueprint order plus the table options a scenario may override."""
+
+    name: str
+    units: Mapping[str, UnitStats]
+    options: Mapping[str, OptionValue]
+    description: str = ""
+
+    def unit(self, kind: str) -> UnitStats:
+        """Stats of ``kind``; raises RulesetError listing the known kinds."""
+        try:
+            return self.units[kind]
+        except KeyError:
+            known = ", ".join(self.units)
+            raise RulesetError(f"unknown unit {kind!r}; this ruleset has: {known}") from None
+
+    def option(self, name: str) -> OptionValue:
+        """The value of a table option; raises RulesetError if it is not defined."""
+        try:
+            return self.options[name]
+        except KeyError:
+            raise RulesetError(f"ruleset {self.name!r} has no option {name!r}") from None
+
+    def with_overrides(self, overrides: Mapping[str, OptionValue]) -> Ruleset:
+        """A copy with some options replaced.
+
+        Raises RulesetError for an unknown option or a value of another type than
+        the default (ints are accepted where floats are expected).
+        """
+        merged = dict(self.options)
+        for key, value in overrides.items():
+            if key not in self.options:
+                known = ", ".join(sorted(self.options))
+                raise RulesetError(f"unknown rule option {key!r}; known options: {known}")
+            default = self.options[key]
+            ok = type(value) is type(default) or (
+                isinstance(default, float) and type(value) is int
+            )
+            if not ok:
+                raise RulesetError(
+                    f"rule option {key!r} must be {type(default).__name__}, "
+                    f"got {value!r}"
+                )
+            merged[key] = value
+        return Ruleset(self.name, self.units, MappingProxyType(merged), self.description)

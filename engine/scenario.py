@@ -1,0 +1,81 @@
+"""The scenario model: a map, a mode, both teams' set-up, rule overrides and a seed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, Mode, Team
+from engine.ruleset import OptionValue
+
+__all__ = ["Scenario", "TeamSetup", "UnitStart", "BUILTIN_RULESET"]
+
+#: The ruleset reference that names the bundled King of the Board unit data.
+BUILTIN_RULESET = "builtin:koth"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStart:
+    """A unit a team starts with; ``hex`` None means "anywhere in the spawn zone".
+
+    ``health`` None means full health (set it for "play from here" situations).
+    """
+
+    unit: str
+    hex: Hex | None = None
+    health: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSetup:
+    """One team's roster (unit kinds it may field; empty = all) and starting units.
+
+    The order of ``starting`` is the blueprint order (the order units take turns).
+    """
+
+    roster: tuple[str, ...] = ()
+    starting: tuple[UnitStart, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything needed to start a game: map, mode, ruleset, teams, first team, seed.
+
+    ``map_ref`` is the map file's path relative to the scenario file, or None when
+    the map is embedded; ``map`` is always the resolved map.
+    """
+
+    name: str
+    mode: Mode
+    map: HexMap
+    map_ref: str | None = None
+    description: str = ""
+    ruleset_ref: str = BUILTIN_RULESET
+    rules: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
+    teams: Mapping[Team, TeamSetup] = field(default_factory=lambda: MappingProxyType({}))
+    first_team: Team = Team.RED
+    seed: int = 0
+
+    def team(self, team: Team) -> TeamSetup:
+        """The set-up of ``team`` (an empty one if the file names none)."""
+        return self.teams.get(team, TeamSetup())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Scenario):
+            return NotImplemented
+        return (
+            self.name == other.name
+            and self.mode == other.mode
+            and self.map == other.map
+            and self.map_ref == other.map_ref
+            and self.description == other.description
+            and self.ruleset_ref == other.ruleset_ref
+            and dict(self.rules) == dict(other.rules)
+            and dict(self.teams) == dict(other.teams)
+            and self.first_team == other.first_team
+            and self.seed == other.seed
+        )
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,44 @@
+"""The :class:`Problem` value every check reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.hexgrid import Hex
+
+__all__ = ["Problem", "Severity"]
+
+
+class Severity(StrEnum):
+    """How bad a problem is: errors make a map unplayable, warnings unfair or odd."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        """0 for errors, 1 for warnings, 2 for info (for sorting)."""
+        return ("error", "warning", "info").index(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding: a stable code (``HF101``), severity, plain message and where.
+
+    ``hexes`` are the hexes involved (the editor highlights them); ``where`` is a
+    JSON path or text position for problems found before the map could be built.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    hexes: tuple[Hex, ...] = ()
+    where: str = ""
+
+    def location(self) -> str:
+        """``hex 3,-1`` / the JSON path / empty, for one-line reports."""
+        if self.hexes:
+            return f"hex {self.hexes[0]}"
+        return self.where
