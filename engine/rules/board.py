@@ -1,0 +1,207 @@
+"""Per-map lookup tables shared by movement, sight and the game state.
+
+A :class:`Board` numbers the hexes of a :class:`~engine.mapmodel.HexMap` ``0..n-1``
+(sorted by ``(q, r)``) and keeps, per index, everything the rules ask about a hex:
+ground height, standing height, terrain flags, spawn zone, kit, control point and
+the on-map neighbours. Rules code works on these small integers and plain lists,
+which is what makes floods and sight checks fast; the public functions in
+:mod:`engine.rules.movement` and :mod:`engine.rules.sight` accept :class:`Hex`
+values too.
+
+Boards are immutable and cached per map object (:meth:`Board.for_map`), so many
+game states, the validator and the editor share one.
+
+Besides the compact index, the board lays the map out on a padded row-major grid
+(``grid index = (r - r0 + 1) * width + (q - q0 + 1)``). Any offset ``(dq, dr)``
+between two hexes is then one integer, and a set of hexes relative to a start is a
+bit mask that can be shifted to any start; :mod:`engine.rules.sight` uses this.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable
+from typing import Final
+
+from engine.hexgrid import DIRECTIONS, Hex
+from engine.mapmodel import HexMap, Team, Terrain
+
+__all__ = ["Board", "NO_TEAM", "TEAM_CODE", "TEAM_OF_CODE"]
+
+#: Team codes used in the per-hex spawn table.
+NO_TEAM: Final = 0
+TEAM_CODE: Final = {Team.RED: 1, Team.BLU: 2}
+TEAM_OF_CODE: Final = {1: Team.RED, 2: Team.BLU}
+
+#: Default standing height of a low obstacle (001 "Map": standing on one counts as height 1).
+DEFAULT_LOW_OBSTACLE_HEIGHT: Final = 1
+
+
+class Board:
+    """Immutable lookup tables for one map; build with :meth:`for_map`.
+
+    Per-index tuples (all of length :attr:`n`):
+
+    - ``hexes``: the Hex of each index; ``index`` maps back (``dict``);
+    - ``height``: ground height 0..2; ``stand``: the height a unit standing there
+      is at (a low obstacle counts as ``max(ground, low_obstacle_height)``);
+    - ``wall``, ``low``, ``stairs_up`` (direction or -1);
+    - ``spawn``: team code (0 none, 1 RED, 2 BLU) of the spawn zone holding it;
+    - ``kit``: first-aid kit there; ``control``: index of its control point or -1;
+    - ``neighbors``: on-map neighbour indices (any terrain), and
+      ``neighbor_dirs``: the same as ``(direction, index)`` pairs.
+    """
+
+    __slots__ = (
+        "map",
+        "n",
+        "hexes",
+        "index",
+        "q",
+        "r",
+        "height",
+        "stand",
+        "wall",
+        "low",
+        "stairs_up",
+        "spawn",
+        "kit",
+        "control",
+        "neighbors",
+        "neighbor_dirs",
+        "low_obstacle_height",
+        "grid_width",
+        "grid",
+        "grid_q0",
+        "grid_r0",
+        "__weakref__",
+    )
+
+    def __init__(self, hexmap: HexMap, low_obstacle_height: int = DEFAULT_LOW_OBSTACLE_HEIGHT) -> None:
+        """Build the tables (O(n)); prefer :meth:`for_map`, which caches."""
+        self.map = hexmap
+        self.low_obstacle_height = low_obstacle_height
+        hexes = tuple(sorted(hexmap.cells))
+        self.hexes: tuple[Hex, ...] = hexes
+        self.n: int = len(hexes)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(hexes)}
+        self.q: tuple[int, ...] = tuple(h.q for h in hexes)
+        self.r: tuple[int, ...] = tuple(h.r for h in hexes)
+        cells = [hexmap.cells[h] for h in hexes]
+        self.height: tuple[int, ...] = tuple(c.height for c in cells)
+        self.wall: tuple[bool, ...] = tuple(c.terrain is Terrain.WALL for c in cells)
+        self.low: tuple[bool, ...] = tuple(c.terrain is Terrain.LOW for c in cells)
+        self.stand: tuple[int, ...] = tuple(
+            max(c.height, low_obstacle_height) if c.terrain is Terrain.LOW else c.height for c in cells
+        )
+        self.stairs_up: tuple[int, ...] = tuple(
+            c.stairs_up if c.stairs_up is not None else -1 for c in cells
+        )
+        spawn = [NO_TEAM] * self.n
+        for team in (Team.BLU, Team.RED):  # RED wins where zones overlap, as in HexMap.spawn_team
+            for h in hexmap.spawns.get(team, ()):
+                spawn[self.index[h]] = TEAM_CODE[team]
+        self.spawn: tuple[int, ...] = tuple(spawn)
+        self.kit: tuple[bool, ...] = tuple(h in hexmap.kits for h in hexes)
+        control = [-1] * self.n
+        for k in range(len(hexmap.control_points) - 1, -1, -1):
+            for h in hexmap.control_points[k]:
+                control[self.index[h]] = k
+        self.control: tuple[int, ...] = tuple(control)
+        index = self.index
+        nd: list[tuple[tuple[int, int], ...]] = []
+        for h in hexes:
+            row = []
+            for d, v in enumerate(DIRECTIONS):
+                j = index.get(Hex(h.q + v.q, h.r + v.r))
+                if j is not None:
+                    row.append((d, j))
+            nd.append(tuple(row))
+        self.neighbor_dirs: tuple[tuple[tuple[int, int], ...], ...] = tuple(nd)
+        self.neighbors: tuple[tuple[int, ...], ...] = tuple(tuple(j for _, j in row) for row in nd)
+        # padded row-major grid (see module docstring)
+        q0, q1 = min(self.q), max(self.q)
+        r0 = min(self.r)
+        self.grid_q0 = q0
+        self.grid_r0 = r0
+        self.grid_width: int = 2 * (q1 - q0) + 3
+        self.grid: tuple[int, ...] = tuple(
+            (r - r0 + 1) * self.grid_width + (q - q0 + 1) for q, r in zip(self.q, self.r, strict=True)
+        )
+
+    # -- construction ---------------------------------------------------------
+
+    _cache: dict[tuple[int, int], tuple[weakref.ref[HexMap], Board]] = {}
+
+    @classmethod
+    def for_map(cls, hexmap: HexMap, low_obstacle_height: int = DEFAULT_LOW_OBSTACLE_HEIGHT) -> Board:
+        """The board of ``hexmap``, built once per map object and reused.
+
+        ``HexMap`` is immutable, so the tables never go stale; an edited map is a
+        new object and gets its own board. The cache holds maps weakly.
+        """
+        key = (id(hexmap), low_obstacle_height)
+        hit = cls._cache.get(key)
+        if hit is not None and hit[0]() is hexmap:
+            return hit[1]
+        board = cls(hexmap, low_obstacle_height)
+        cls._cache[key] = (weakref.ref(hexmap, lambda _r, k=key: cls._cache.pop(k, None)), board)
+        return board
+
+    # -- queries ----------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.index
+
+    def __repr__(self) -> str:
+        return f"<Board {self.map.meta.name!r}: {self.n} hexes>"
+
+    def idx(self, h: Hex | int) -> int:
+        """The index of ``h`` (an index is returned unchanged); raises KeyError off the map."""
+        if isinstance(h, int):
+            if not 0 <= h < self.n:
+                raise KeyError(f"hex index {h} is not on this board (0..{self.n - 1})")
+            return h
+        try:
+            return self.index[h]
+        except KeyError:
+            raise KeyError(f"hex {h} is not on the map") from None
+
+    def indices(self, hexes: Iterable[Hex | int]) -> list[int]:
+        """Indices of several hexes; raises KeyError for the first one off the map."""
+        return [self.idx(h) for h in hexes]
+
+    def distance(self, a: int, b: int) -> int:
+        """Hex distance between two indices (001 "Distance and Line of Sight")."""
+        dq = self.q[a] - self.q[b]
+        dr = self.r[a] - self.r[b]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+
+    def within(self, center: int, radius: int) -> list[int]:
+        """Indices of the on-map hexes at distance <= ``radius`` from ``center`` (any terrain)."""
+        c = self.hexes[center]
+        out = []
+        index = self.index
+        for dq in range(-radius, radius + 1):
+            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+                j = index.get(Hex(c.q + dq, c.r + dr))
+                if j is not None:
+                    out.append(j)
+        return out
+
+    def spawn_team(self, i: int) -> Team | None:
+        """The team whose spawn zone holds index ``i``, or None."""
+        return TEAM_OF_CODE.get(self.spawn[i])
+
+    def spawn_zone(self, team: Team) -> tuple[int, ...]:
+        """Indices of ``team``'s spawn zone, sorted."""
+        code = TEAM_CODE[team]
+        return tuple(i for i in range(self.n) if self.spawn[i] == code)
+
+    def in_enemy_spawn(self, i: int, team: Team) -> bool:
+        """True if ``i`` lies in the spawn zone of ``team``'s opponent."""
+        s = self.spawn[i]
+        return s != NO_TEAM and s != TEAM_CODE[team]

@@ -1,0 +1,307 @@
+"""Where a unit can walk: step rules and breadth-first movement floods.
+
+The step rule is a :class:`MoveProfile`, so every game shares one flood:
+
+- King of the Board (001 "Movement"): a step may go up at most one standing
+  height level and down any number; walls never; low obstacles only for units
+  that can jump them (the Scout's double jump, 001 "Units").
+- Payload Race (002 "Moving examples"): going up needs stairs
+  (:attr:`Climb.STAIRS_ONLY`).
+- In both, a team never enters the other team's spawn zone (001 "Map").
+
+Units do not block movement (001 "Movement": units pass through one another);
+the game removes occupied hexes from the *destinations* only, see ``occupied``
+in :func:`flood`.
+
+With :attr:`MoveProfile.keep_height` (the Scout's double jump, "keeps his height
+while moving"; see docs/rules.md) the climb limit of a step is measured from the
+highest standing height reached earlier in the same move, so the flood runs over
+(hex, carried height) states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, Team
+from engine.rules.board import TEAM_CODE, Board
+
+__all__ = [
+    "Climb",
+    "KOTH_WALK",
+    "MoveProfile",
+    "Reach",
+    "can_step",
+    "flood",
+    "reachable",
+]
+
+
+class Climb(StrEnum):
+    """How a step may gain height."""
+
+    #: Up one level per step, down freely (001 "Movement").
+    ONE_LEVEL = "one_level"
+    #: Up only by leaving a stairs hex in its up direction, down freely (002 "Moving examples").
+    STAIRS_ONLY = "stairs_only"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveProfile:
+    """How one unit moves: climb rule, low obstacles, carried height, team.
+
+    ``over_low``: may step onto (and so over) low obstacles.
+    ``keep_height``: the climb limit counts from the highest standing height
+    reached earlier in the move, not from the current hex.
+    ``team``: the mover's team; the opposing spawn zone is closed to it. None
+    ignores spawn zones (used by map checks that ask about terrain alone).
+    ``max_climb``: levels a single step may gain under :attr:`Climb.ONE_LEVEL`.
+    """
+
+    climb: Climb = Climb.ONE_LEVEL
+    over_low: bool = False
+    keep_height: bool = False
+    team: Team | None = None
+    max_climb: int = 1
+
+    def for_team(self, team: Team | None) -> MoveProfile:
+        """The same profile for another team."""
+        return MoveProfile(self.climb, self.over_low, self.keep_height, team, self.max_climb)
+
+
+#: A King of the Board unit without specials, ignoring spawn zones.
+KOTH_WALK: Final = MoveProfile()
+
+
+def _closed_code(profile: MoveProfile) -> int:
+    """Spawn code the mover may not enter (-1 when none)."""
+    if profile.team is None:
+        return -1
+    return TEAM_CODE[profile.team.other]
+
+
+def can_step(board: Board, a: int, b: int, profile: MoveProfile, carried: int | None = None) -> bool:
+    """Whether a unit may step from index ``a`` to the adjacent index ``b``.
+
+    ``carried`` is the height the climb limit counts from (the standing height of
+    ``a`` when None). The caller guarantees ``a`` and ``b`` are neighbours.
+    """
+    if board.wall[b] or (board.low[b] and not profile.over_low):
+        return False
+    if profile.team is not None and board.spawn[b] == _closed_code(profile):
+        return False
+    up_from = board.stand[a] if carried is None else carried
+    hb = board.stand[b]
+    if hb <= up_from:
+        return True
+    if profile.climb is Climb.ONE_LEVEL:
+        return hb - up_from <= profile.max_climb
+    # stairs only: one level, leaving a stairs hex in its up direction
+    if hb - board.stand[a] != 1 or board.stairs_up[a] < 0:
+        return False
+    for d, j in board.neighbor_dirs[a]:
+        if j == b:
+            return d == board.stairs_up[a]
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Successor lists of one (board, profile): per state, the states one step away."""
+
+    succ: tuple[tuple[int, ...], ...]
+    states_per_hex: int
+
+
+_TABLES: dict[tuple[int, MoveProfile], tuple[Board, _Tables]] = {}
+
+
+def _tables(board: Board, profile: MoveProfile) -> _Tables:
+    key = (id(board), profile)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    n = board.n
+    closed = _closed_code(profile)
+    if not profile.keep_height:
+        succ = tuple(
+            tuple(j for j in board.neighbors[i] if can_step(board, i, j, profile)) for i in range(n)
+        )
+        t = _Tables(succ, 1)
+    else:
+        # state = i * 3 + carried height (0..2)
+        states: list[tuple[int, ...]] = []
+        for i in range(n):
+            for c in range(3):
+                row = []
+                for j in board.neighbors[i]:
+                    if profile.team is not None and board.spawn[j] == closed:
+                        continue
+                    if can_step(board, i, j, profile, carried=max(c, board.stand[i])):
+                        row.append(j * 3 + max(c, board.stand[i], board.stand[j]))
+                states.append(tuple(row))
+        t = _Tables(tuple(states), 3)
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[key] = (board, t)
+    return t
+
+
+class Reach:
+    """The result of a flood: step distances and one shortest path per hex.
+
+    Distances count steps from the nearest start. Paths are deterministic
+    (breadth-first in neighbour-direction order) and include both ends.
+    Destinations are the reached hexes that are not ``occupied``.
+    """
+
+    __slots__ = ("board", "_dist", "_parent", "_k", "_seen", "_occ")
+
+    def __init__(
+        self,
+        board: Board,
+        dist: list[int],
+        parent: list[int],
+        k: int,
+        seen: list[int],
+        occupied: frozenset[int] | set[int],
+    ) -> None:
+        self.board = board
+        self._dist = dist
+        self._parent = parent
+        self._k = k
+        self._seen = seen
+        self._occ = occupied
+
+    def _end(self, h: Hex | int) -> int | None:
+        """Best state for destination ``h``, or None."""
+        i = self.board.index.get(h) if isinstance(h, Hex) else h
+        if i is None or not 0 <= i < self.board.n or i in self._occ:
+            return None
+        d = self._dist
+        if self._k == 1:
+            return i if d[i] >= 0 else None
+        best = None
+        for s in (3 * i, 3 * i + 1, 3 * i + 2):
+            if d[s] >= 0 and (best is None or d[s] < d[best]):
+                best = s
+        return best
+
+    def distances(self) -> dict[int, int]:
+        """Destination index -> steps (starts included, at 0 unless occupied)."""
+        d = self._dist
+        occ = self._occ
+        if self._k == 1:
+            return {s: d[s] for s in self._seen if s not in occ}
+        out: dict[int, int] = {}
+        for s in self._seen:  # seen is in order of distance
+            i = s // 3
+            if i not in out and i not in occ:
+                out[i] = d[s]
+        return out
+
+    def indices(self) -> list[int]:
+        """Destination indices, nearest first."""
+        return list(self.distances())
+
+    def reachable(self) -> dict[Hex, int]:
+        """Destination Hex -> steps."""
+        hexes = self.board.hexes
+        return {hexes[i]: v for i, v in self.distances().items()}
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, (Hex, int)) and self._end(h) is not None
+
+    def __len__(self) -> int:
+        return len(self.distances())
+
+    def distance(self, h: Hex | int) -> int | None:
+        """Steps to ``h``, or None if it is not a destination."""
+        s = self._end(h)
+        return None if s is None else self._dist[s]
+
+    def path_indices(self, h: Hex | int) -> list[int]:
+        """Indices from a start to ``h``, both included; raises KeyError if not a destination."""
+        s = self._end(h)
+        if s is None:
+            raise KeyError(f"{h} is not reachable")
+        out = []
+        k = self._k
+        while s >= 0:
+            out.append(s // k)
+            s = self._parent[s]
+        out.reverse()
+        return out
+
+    def path(self, h: Hex | int) -> list[Hex]:
+        """Hexes from a start to ``h``, both included; raises KeyError if not a destination."""
+        hexes = self.board.hexes
+        return [hexes[i] for i in self.path_indices(h)]
+
+
+def flood(
+    board: Board,
+    starts: Iterable[Hex | int],
+    profile: MoveProfile = KOTH_WALK,
+    max_steps: int | None = None,
+    occupied: Collection[int] = (),
+) -> Reach:
+    """Breadth-first flood from ``starts`` under ``profile``, at most ``max_steps`` steps.
+
+    Units never block the way; hexes in ``occupied`` (indices) are passed through
+    but are not destinations (001 "Movement": one unit per hex at the end of a
+    turn). Start hexes are destinations at distance 0 unless occupied. Starts may
+    be Hex or index values; raises KeyError for a start off the map.
+    """
+    t = _tables(board, profile)
+    k = t.states_per_hex
+    succ = t.succ
+    size = board.n * k
+    dist = [-1] * size
+    parent = [-1] * size
+    frontier: list[int] = []
+    seen: list[int] = []
+    for h in starts:
+        i = board.idx(h)
+        s = i * k + (board.stand[i] if k == 3 else 0)
+        if dist[s] < 0:
+            dist[s] = 0
+            frontier.append(s)
+            seen.append(s)
+    limit = size if max_steps is None else max_steps
+    step = 0
+    while frontier and step < limit:
+        step += 1
+        nxt: list[int] = []
+        push = nxt.append
+        for s in frontier:
+            for u in succ[s]:
+                if dist[u] < 0:
+                    dist[u] = step
+                    parent[u] = s
+                    push(u)
+        frontier = nxt
+        seen.extend(nxt)
+    occ = occupied if isinstance(occupied, (set, frozenset)) else set(occupied)
+    return Reach(board, dist, parent, k, seen, occ)
+
+
+def reachable(
+    hexmap: HexMap,
+    start: Hex | Iterable[Hex],
+    profile: MoveProfile = KOTH_WALK,
+    max_steps: int | None = None,
+) -> dict[Hex, int]:
+    """Hexes reachable on ``hexmap`` from ``start`` (one hex or several) -> steps.
+
+    A convenience over :func:`flood` for callers holding a map (the validator);
+    raises KeyError for a start off the map.
+    """
+    board = Board.for_map(hexmap)
+    starts = [start] if isinstance(start, Hex) else list(start)
+    return flood(board, starts, profile, max_steps).reachable()
+

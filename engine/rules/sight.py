@@ -1,0 +1,260 @@
+"""Line of sight between hex centres (001 "Distance and Line of Sight").
+
+The rule, in our words: sight runs along the straight segment from the centre of
+one hex to the centre of the other. A wall on that segment always blocks it. When
+both ends stand at the same height, ground higher than that height on the segment
+blocks it too; when they stand at different heights only walls block (a unit can
+look up or down). Low obstacles never block: only the ground under them counts.
+The two end hexes never block. Hexes missing from the map (holes) block nothing.
+
+**Lines that graze hexes.** Some centre-to-centre segments run exactly along an
+edge between two hexes, or through a corner, touching hexes without entering
+them (``hex_linedraw`` breaks such ties one way with a nudge, which makes sight
+depend on the direction it is traced). Here a touched-but-not-entered hex is put
+on the *left* or *right* of the segment, and by default (``strict_edges=False``)
+the segment is clear if it would be clear when shifted a hair to either side:
+blocked when an entered hex blocks, or when a left-touched *and* a
+right-touched hex block. With ``strict_edges=True`` any touched blocking hex
+blocks. Both rules are symmetric: A sees B exactly when B sees A.
+
+Which hexes a segment enters or touches depends only on the offset between its
+ends; it is computed once per offset, exactly, with shapely on polygons in
+axial coordinates scaled by 3 (all corners are then integers, so the predicates
+are exact), and cached for the process. Each :class:`Sight` turns those hex lists
+into bit masks over the board's padded grid (see :mod:`engine.rules.board`) and
+keeps, per height threshold, a bit set of blocking hexes, so one check is a dict
+lookup, a shift and two ``&``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import shapely
+
+from engine.hexgrid import Hex, hex_linedraw
+from engine.mapmodel import HexMap
+from engine.rules.board import Board
+
+__all__ = ["Sight", "SightLine", "line_of_sight", "sight_line"]
+
+#: Corners of hex 0,0 in axial coordinates times 3, counter-clockwise.
+_CORNERS3: Final = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
+#: Blocking level of a wall: above any standing height.
+_WALL_TOP: Final = 3
+_MAX_STAND: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class SightLine:
+    """The hexes strictly between two centres that the segment enters or grazes.
+
+    ``entered``: hexes whose inside the segment crosses; ``left`` / ``right``:
+    hexes it only touches (along an edge or at a corner), by side of the segment
+    seen from the start. All exclude both ends; each tuple is sorted.
+    """
+
+    entered: tuple[Hex, ...]
+    left: tuple[Hex, ...]
+    right: tuple[Hex, ...]
+
+    @property
+    def grazes(self) -> bool:
+        """True if the segment runs along an edge or through a corner somewhere."""
+        return bool(self.left or self.right)
+
+    def all(self) -> tuple[Hex, ...]:
+        """Every hex the segment enters or touches, sorted."""
+        return tuple(sorted(self.entered + self.left + self.right))
+
+
+_GEOMETRY: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]] = {}
+
+
+def _offset_geometry(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """(entered, left, right) hex offsets for the segment from 0,0 to dq,dr (cached)."""
+    key = (dq, dr)
+    hit = _GEOMETRY.get(key)
+    if hit is not None:
+        return hit
+    a, b = Hex(0, 0), Hex(dq, dr)
+    cand: set[Hex] = set()
+    for h in hex_linedraw(a, b) + hex_linedraw(b, a):
+        cand.add(h)
+        cand.update(h.neighbors())
+    cand.discard(a)
+    cand.discard(b)
+    if not cand:
+        out: tuple[tuple[tuple[int, int], ...], ...] = ((), (), ())
+        _GEOMETRY[key] = out
+        return out
+    hexes = sorted(cand)
+    centres = np.array([(3 * h.q, 3 * h.r) for h in hexes], dtype=float)
+    ring = np.array(_CORNERS3 + (_CORNERS3[0],), dtype=float)
+    polys = shapely.polygons(centres[:, None, :] + ring[None, :, :])
+    seg = shapely.linestrings([(0.0, 0.0), (3.0 * dq, 3.0 * dr)])
+    inside = shapely.relate_pattern(seg, polys, "T********")
+    touch = shapely.intersects(seg, polys)
+    entered, left, right = [], [], []
+    for h, ins, tch in zip(hexes, inside, touch, strict=True):
+        if ins:
+            entered.append((h.q, h.r))
+        elif tch:
+            side = dq * h.r - dr * h.q
+            (left if side > 0 else right).append((h.q, h.r))
+    out = (tuple(entered), tuple(left), tuple(right))
+    if len(_GEOMETRY) > 200_000:
+        _GEOMETRY.clear()
+    _GEOMETRY[key] = out
+    return out
+
+
+def sight_line(a: Hex, b: Hex) -> SightLine:
+    """The hexes between the centres of ``a`` and ``b`` (map-independent geometry)."""
+    entered, left, right = _offset_geometry(b.q - a.q, b.r - a.r)
+
+    def shift(hs: tuple[tuple[int, int], ...]) -> tuple[Hex, ...]:
+        return tuple(sorted(Hex(a.q + q, a.r + r) for q, r in hs))
+
+    return SightLine(shift(entered), shift(left), shift(right))
+
+
+class Sight:
+    """Fast line-of-sight checks on one board.
+
+    ``heights_block``: True for 001 (same-height shooters are blocked by higher
+    ground); False for games where only walls block (002 "Attacking examples").
+    ``strict_edges``: see the module docstring. Get instances with
+    :meth:`for_board` (cached).
+    """
+
+    __slots__ = ("board", "heights_block", "strict_edges", "_grid", "_w", "_blocks", "_masks")
+
+    def __init__(self, board: Board, heights_block: bool = True, strict_edges: bool = False) -> None:
+        self.board = board
+        self.heights_block = heights_block
+        self.strict_edges = strict_edges
+        self._grid = board.grid
+        self._w = board.grid_width
+        blocks = [0, 0, 0]
+        for i in range(board.n):
+            top = _WALL_TOP if board.wall[i] else (board.height[i] if heights_block else 0)
+            bit = 1 << board.grid[i]
+            for t in range(_MAX_STAND + 1):
+                if top > t:
+                    blocks[t] |= bit
+        self._blocks = blocks
+        self._masks: dict[int, tuple[int, int, int]] = {}
+
+    _cache: dict[tuple[int, bool, bool], tuple[Board, Sight]] = {}
+
+    @classmethod
+    def for_board(cls, board: Board, heights_block: bool = True, strict_edges: bool = False) -> Sight:
+        """The cached Sight of ``board`` with these rules."""
+        key = (id(board), heights_block, strict_edges)
+        hit = cls._cache.get(key)
+        if hit is not None and hit[0] is board:
+            return hit[1]
+        if len(cls._cache) > 64:
+            cls._cache.clear()
+        s = cls(board, heights_block, strict_edges)
+        cls._cache[key] = (board, s)
+        return s
+
+    def _build(self, k: int) -> tuple[int, int, int]:
+        w = self._w
+        dr = (k + w // 2) // w
+        dq = k - dr * w
+        entered, left, right = _offset_geometry(dq, dr)
+
+        def mask(hs: tuple[tuple[int, int], ...]) -> int:
+            m = 0
+            for q, r in hs:
+                m |= 1 << (r * w + q + w)
+            return m
+
+        e, lm, rm = mask(entered), mask(left), mask(right)
+        out = (e | lm | rm, 0, 0) if self.strict_edges else (e, lm, rm)
+        self._masks[k] = out
+        return out
+
+    def sees_at(self, a: int, b: int, ha: int, hb: int) -> bool:
+        """Whether indices ``a`` (standing at ``ha``) and ``b`` (at ``hb``) see each other.
+
+        Symmetric in (a, ha) <-> (b, hb). The caller guarantees valid indices and
+        heights 0..2.
+        """
+        g = self._grid
+        ga = g[a]
+        k = g[b] - ga
+        if k <= 0:
+            if k == 0:
+                return True
+            k = -k
+            ga = g[b]
+        e = self._masks.get(k)
+        if e is None:
+            e = self._build(k)
+        x = self._blocks[ha if ha == hb else 2] >> (ga - self._w)
+        if x & e[0]:
+            return False
+        return not (e[1] and x & e[1] and x & e[2])
+
+    def sees(self, a: int, b: int) -> bool:
+        """Whether units standing on indices ``a`` and ``b`` see each other."""
+        stand = self.board.stand
+        return self.sees_at(a, b, stand[a], stand[b])
+
+    def blockers(self, a: int, b: int, ha: int | None = None, hb: int | None = None) -> list[int]:
+        """Indices of the hexes that block sight from ``a`` to ``b`` (empty when clear).
+
+        For a grazing line blocked on both sides, both sides' blockers are listed.
+        Heights default to the standing heights.
+        """
+        board = self.board
+        ha = board.stand[a] if ha is None else ha
+        hb = board.stand[b] if hb is None else hb
+        t = ha if (ha == hb and self.heights_block) else _MAX_STAND
+        line = sight_line(board.hexes[a], board.hexes[b])
+
+        def blocking(hs: tuple[Hex, ...]) -> list[int]:
+            out = []
+            for h in hs:
+                i = board.index.get(h)
+                if i is None:
+                    continue
+                top = _WALL_TOP if board.wall[i] else (board.height[i] if self.heights_block else 0)
+                if top > t:
+                    out.append(i)
+            return out
+
+        hard = blocking(line.entered)
+        left, right = blocking(line.left), blocking(line.right)
+        if self.strict_edges:
+            return sorted(hard + left + right)
+        if left and right:
+            return sorted(hard + left + right)
+        return hard
+
+
+def line_of_sight(
+    where: HexMap | Board,
+    a: Hex,
+    b: Hex,
+    ha: int | None = None,
+    hb: int | None = None,
+    *,
+    heights_block: bool = True,
+    strict_edges: bool = False,
+) -> bool:
+    """Whether a unit on ``a`` and one on ``b`` see each other (001 rule, see module doc).
+
+    ``ha`` / ``hb`` are the standing heights (default: the board's standing height
+    of each hex). Raises KeyError if either hex is off the map.
+    """
+    board = where if isinstance(where, Board) else Board.for_map(where)
+    i, j = board.idx(a), board.idx(b)
+    s = Sight.for_board(board, heights_block, strict_edges)
+    return s.sees_at(i, j, board.stand[i] if ha is None else ha, board.stand[j] if hb is None else hb)
