@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -9,7 +10,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any, Final
 
-from engine.formats.errors import LoadError, LoadProblem
+from engine.formats.errors import LoadError
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -178,8 +179,6 @@ def atomic_write_text(path: str | Path, text: str) -> None:
             os.fsync(f.fileno())
         os.replace(tmp, p)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise

@@ -87,8 +87,10 @@ def _plain(err: ValidationError) -> str:
     if v == "enum":
         opts = ", ".join(repr(x) for x in err.validator_value)
         return f"{_short(inst)} is not one of: {opts}"
+    if v == "pattern" and "propertyNames" in err.relative_schema_path:
+        return f"the name {inst!r} has the wrong form; use lower_case letters, digits and _"
     if v == "pattern":
-        return f"{_short(inst)} is not {desc}" if desc else f"{_short(inst)} has the wrong form"
+        return f"{_short(inst)} has the wrong form; expected {desc}" if desc else f"{_short(inst)} has the wrong form"
     if v in ("minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum",
              "minProperties", "maxProperties"):
         word = {"minItems": "at least {} items", "maxItems": "at most {} items",
@@ -99,7 +101,7 @@ def _plain(err: ValidationError) -> str:
     if v == "uniqueItems":
         return "lists the same entry twice; remove the duplicate"
     if v == "oneOf":
-        return f"must be {desc or 'one of the allowed forms'}"
+        return f"{desc or 'not one of the allowed forms'} (got {_short(inst)})"
     if v == "propertyNames":
         return f"a name here has the wrong form: {err.message}"
     if v == "items" and err.validator_value is False:
@@ -129,10 +131,11 @@ def _leaves(errors: list[ValidationError]) -> list[ValidationError]:
     out = []
     for e in errors:
         if e.validator == "oneOf" and e.context:
-            # prefer the branch whose type matched (deepest path)
-            best = max(e.context, key=lambda c: len(c.absolute_path))
-            if len(best.absolute_path) > len(e.absolute_path):
-                out.append(best)
+            # when the value's type fits exactly one branch, report that branch's errors
+            fitting = {c.relative_schema_path[0] for c in e.context if c.validator != "type"}
+            if len(fitting) == 1:
+                branch = fitting.pop()
+                out.extend(c for c in e.context if c.relative_schema_path[0] == branch)
                 continue
         out.append(e)
     return out

@@ -9,9 +9,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.formats.detect import detect_kind
 from engine.formats.errors import LoadError
 from engine.formats.jsonio import read_json_file
-from engine.formats.detect import detect_kind
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
 from engine.formats.scenario_file import scenario_from_document

@@ -1,0 +1,24 @@
+"""``check_map``: every rules-aware check on a map, as a list of problems.
+
+This is the one entry point the editor's live problems dock and the command
+line share. Importing this module registers all checks.
+"""
+
+from __future__ import annotations
+
+from engine.mapmodel import HexMap, Mode
+from engine.validation import structure, symmetry  # noqa: F401 - registers the checks
+from engine.validation.problem import Problem
+from engine.validation.registry import CHECKS, CheckContext, run_checks
+
+__all__ = ["CHECKS", "check_map"]
+
+
+def check_map(m: HexMap, mode: Mode | None = None) -> list[Problem]:
+    """All problems of ``m`` for ``mode`` (default: every mode the map is made for).
+
+    Pure and Qt-free; never raises for a bad map (a crashing check is reported as
+    an ``HF999`` problem). Sorted by severity, code and hex.
+    """
+    ctx = CheckContext(m, (mode,) if mode is not None else ())
+    return run_checks(ctx)

@@ -1,0 +1,96 @@
+"""The catalogue of map checks: each has a stable code, a title and a function.
+
+A check function takes a :class:`CheckContext` and yields :class:`Problem` values.
+Checks must never raise on a bad map: :func:`run_checks` turns a crash into an
+``HF999`` problem naming the check, so one broken check cannot hide the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Final
+
+from engine.mapmodel import HexMap, Mode
+from engine.validation.problem import Problem, Severity
+
+__all__ = ["CHECKS", "Check", "CheckContext", "check", "run_checks"]
+
+#: Characters a team fields in each mode (the three rulebooks all use three).
+TEAM_SIZE: Final = {Mode.KOTH: 3, Mode.PAYLOAD: 3, Mode.TEAM_PLAY: 3}
+
+
+@dataclass
+class CheckContext:
+    """What checks look at: the map and the modes it is checked for.
+
+    ``modes`` defaults to the modes the map says it is made for. Derived data
+    that several checks share is cached on the context.
+    """
+
+    map: HexMap
+    modes: tuple[Mode, ...] = ()
+    cache: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.modes:
+            self.modes = self.map.meta.modes
+
+    @cached_property
+    def passable(self) -> frozenset:  # type: ignore[type-arg]
+        """Hexes that are not walls."""
+        from engine.mapmodel import Terrain
+
+        return frozenset(h for h, c in self.map.cells.items() if c.terrain is not Terrain.WALL)
+
+
+CheckFn = Callable[[CheckContext], Iterable[Problem]]
+
+
+@dataclass(frozen=True)
+class Check:
+    """A registered check: the codes it may report, a title and the function."""
+
+    name: str
+    codes: tuple[str, ...]
+    fn: CheckFn
+    modes: tuple[Mode, ...] = ()  # empty: runs for every mode
+
+
+CHECKS: list[Check] = []
+
+
+def check(name: str, *codes: str, modes: tuple[Mode, ...] = ()) -> Callable[[CheckFn], CheckFn]:
+    """Decorator registering a check function under ``name`` with the codes it reports."""
+
+    def register(fn: CheckFn) -> CheckFn:
+        CHECKS.append(Check(name, codes, fn, modes))
+        return fn
+
+    return register
+
+
+def run_checks(ctx: CheckContext, checks: Iterable[Check] | None = None) -> list[Problem]:
+    """Run ``checks`` (default: all registered) and return problems sorted for display.
+
+    Sorted by severity, then code, then first hex. A check that raises becomes an
+    ``HF999`` error problem instead of an exception.
+    """
+    out: list[Problem] = []
+    for c in CHECKS if checks is None else checks:
+        if c.modes and not set(c.modes) & set(ctx.modes):
+            continue
+        try:
+            out.extend(c.fn(ctx))
+        except Exception as e:  # noqa: BLE001 - a crashing check must not hide the others
+            out.append(
+                Problem(
+                    "HF999",
+                    Severity.ERROR,
+                    f"internal error in the {c.name!r} check ({type(e).__name__}: {e}); "
+                    "please report this map to the hexfort developers",
+                )
+            )
+    out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
+    return out

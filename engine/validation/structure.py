@@ -1,0 +1,146 @@
+"""Structure checks (HF1xx): features where they cannot work, missing pieces, broken tracks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.hexgrid import Hex
+from engine.mapmodel import MAX_HEIGHT, Mode, Team, Terrain
+from engine.validation.problem import Problem, Severity
+from engine.validation.registry import TEAM_SIZE, CheckContext, check
+
+ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+
+def _hexes(hs: object) -> tuple[Hex, ...]:
+    return tuple(sorted(hs))  # type: ignore[call-overload]
+
+
+def _list(hs: tuple[Hex, ...], limit: int = 4) -> str:
+    text = ", ".join(str(h) for h in hs[:limit])
+    return text + (f" and {len(hs) - limit} more" if len(hs) > limit else "")
+
+
+@check("features on walls", "HF101")
+def features_on_walls(ctx: CheckContext) -> Iterator[Problem]:
+    """Spawns, kits, control points and track steps must stand on passable ground."""
+    m = ctx.map
+    walls = {h for h, c in m.cells.items() if c.terrain is Terrain.WALL}
+    groups: list[tuple[str, object]] = [(f"{t.value} spawn", z) for t, z in m.spawns.items()]
+    groups.append(("first-aid kit", m.kits))
+    groups += [("control point", cp) for cp in m.control_points]
+    groups += [(f"{t.value} cart track", p) for t, p in m.tracks.items()]
+    for what, hexes in groups:
+        bad = _hexes(walls.intersection(hexes))  # type: ignore[arg-type]
+        if bad:
+            yield Problem(
+                "HF101", ERROR,
+                f"{what} on a wall at {_list(bad)}: nobody can stand there; "
+                "remove the feature from the wall or make the hex open ground",
+                bad,
+            )
+
+
+@check("spawn zones", "HF102", "HF104", "HF105")
+def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
+    """Both teams need a spawn zone, big enough for their units, not overlapping."""
+    m = ctx.map
+    red, blu = m.spawns.get(Team.RED, frozenset()), m.spawns.get(Team.BLU, frozenset())
+    both = _hexes(red & blu)
+    if both:
+        yield Problem(
+            "HF102", ERROR,
+            f"RED and BLU spawn zones overlap at {_list(both)}; a hex belongs to one team's base only",
+            both,
+        )
+    need = max(TEAM_SIZE[mode] for mode in ctx.modes)
+    for team, zone in ((Team.RED, red), (Team.BLU, blu)):
+        if not zone:
+            yield Problem(
+                "HF105", ERROR,
+                f"{team.value} has no spawn zone; paint at least {need} {team.value} spawn hexes",
+            )
+            continue
+        usable = _hexes(h for h in zone if m.cells[h].terrain is not Terrain.WALL and h not in (red & blu))
+        if len(usable) < need:
+            yield Problem(
+                "HF104", ERROR,
+                f"{team.value}'s spawn zone has {len(usable)} usable hex{'es' if len(usable) != 1 else ''}, "
+                f"but a team starts with {need} units; paint {need - len(usable)} more",
+                _hexes(zone),
+            )
+
+
+@check("control point", "HF103", "HF106", modes=(Mode.KOTH,))
+def control_point(ctx: CheckContext) -> Iterator[Problem]:
+    """King of the Board needs a control point, and it stands at height 2."""
+    m = ctx.map
+    if not m.control_points:
+        yield Problem(
+            "HF106", ERROR,
+            "King of the Board needs a control point; place one (on height-2 ground)",
+        )
+        return
+    for i, cp in enumerate(m.control_points):
+        low = _hexes(h for h in cp if m.cells[h].height != MAX_HEIGHT)
+        if low:
+            name = "the control point" if len(m.control_points) == 1 else f"control point {i + 1}"
+            yield Problem(
+                "HF103", WARNING,
+                f"{name} has hexes below height 2 at {_list(low)}; the rulebook puts the point "
+                "on height 2 (raise them or move the point)",
+                low,
+            )
+
+
+@check("cart tracks", "HF107", "HF108", "HF109", modes=(Mode.PAYLOAD,))
+def cart_tracks(ctx: CheckContext) -> Iterator[Problem]:
+    """Payload Race needs both tracks, each a path of adjacent hexes, not sharing hexes."""
+    m = ctx.map
+    for team in Team:
+        path = m.track(team)
+        if len(path) < 2:
+            yield Problem(
+                "HF108", ERROR,
+                f"{team.value} has no cart track; draw one from its start to its end (at least 2 hexes)",
+                path,
+            )
+            continue
+        for a, b in zip(path, path[1:], strict=False):
+            if a.distance(b) != 1:
+                yield Problem(
+                    "HF107", ERROR,
+                    f"the {team.value} cart track jumps from {a} to {b} ({a.distance(b)} hexes apart); "
+                    "each step must go to an adjacent hex — add the missing hexes between them",
+                    (a, b),
+                )
+    shared = _hexes(set(m.track(Team.RED)) & set(m.track(Team.BLU)))
+    if shared:
+        yield Problem(
+            "HF109", ERROR,
+            f"the RED and BLU cart tracks share {_list(shared)}; each cart needs its own track",
+            shared,
+        )
+
+
+@check("stairs", "HF110")
+def stairs(ctx: CheckContext) -> Iterator[Problem]:
+    """Stairs must climb onto ground exactly one level higher."""
+    m = ctx.map
+    for h, c in sorted(m.cells.items()):
+        if c.terrain is not Terrain.STAIRS or c.stairs_up is None:
+            continue
+        top = h.neighbor(c.stairs_up)
+        above = m.cells.get(top)
+        if above is None or above.terrain is Terrain.WALL or above.height != c.height + 1:
+            what = (
+                "no hex" if above is None
+                else "a wall" if above.terrain is Terrain.WALL
+                else f"height {above.height}"
+            )
+            yield Problem(
+                "HF110", WARNING,
+                f"stairs at {h} (height {c.height}) climb toward {top}, which is {what}; "
+                f"stairs must lead onto height {c.height + 1} — turn them or change the heights",
+                (h, top) if above is not None else (h,),
+            )

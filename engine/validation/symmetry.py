@@ -1,0 +1,161 @@
+"""Symmetry of a map (HF4xx): which hex symmetry swaps RED and BLU, and what breaks it.
+
+A *team symmetry* is a rotation or mirror of the grid, about a hex centre or an
+edge midpoint, that maps the map onto itself with every RED feature landing on
+the matching BLU one (spawns, tracks) and every neutral feature (kits, control
+points, ground) landing on its like. Fair maps usually have one; a map that
+*almost* has one usually has a painting slip, and the hexes that break it are
+worth listing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from engine.hexgrid import DIRECTIONS, Hex, Symmetry
+from engine.mapmodel import HexMap, Team
+from engine.validation.problem import Problem, Severity
+from engine.validation.registry import CheckContext, check
+
+__all__ = ["SymmetryFit", "best_team_symmetry", "describe_center"]
+
+#: A map counts as "almost symmetric" when at most this share of hexes break the fit.
+NEAR_THRESHOLD: Final = 0.10
+_SAMPLE: Final = 160
+
+_Sig = tuple[int, str, int, str, bool, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class SymmetryFit:
+    """How well one symmetry about one centre (doubled coordinates) fits the map."""
+
+    symmetry: Symmetry
+    center2: tuple[int, int]
+    mismatches: tuple[Hex, ...]
+    total: int
+
+    @property
+    def exact(self) -> bool:
+        """True when nothing breaks the symmetry."""
+        return not self.mismatches
+
+    def describe(self) -> str:
+        """E.g. ``"rotation by 180° about 3,-1"``."""
+        return f"{self.symmetry.describe()} about {describe_center(self.center2)}"
+
+
+def describe_center(center2: tuple[int, int]) -> str:
+    """A doubled-coordinate centre in words: a hex, or the edge between two hexes."""
+    q2, r2 = center2
+    if q2 % 2 == 0 and r2 % 2 == 0:
+        return f"{q2 // 2},{r2 // 2}"
+    a = Hex((q2 - (q2 % 2)) // 2, (r2 - (r2 % 2)) // 2)
+    b = Hex(q2 - a.q, r2 - a.r)
+    return f"the edge between {a} and {b}"
+
+
+def _signatures(m: HexMap) -> dict[Hex, _Sig]:
+    spawn = {h: t.value for t in Team for h in m.spawns.get(t, ())}
+    track = {h: t.value for t in Team for h in m.track(t)}
+    cp = {h: i + 1 for i, pts in enumerate(m.control_points) for h in pts}
+    return {
+        h: (
+            c.height,
+            c.terrain.value,
+            -1 if c.stairs_up is None else c.stairs_up,
+            spawn.get(h, ""),
+            h in m.kits,
+            cp.get(h, 0),
+            track.get(h, ""),
+        )
+        for h, c in m.cells.items()
+    }
+
+
+_SWAP: Final = {"RED": "BLU", "BLU": "RED", "": ""}
+
+
+def _image_sig(sig: _Sig, dir_map: tuple[int, ...]) -> _Sig:
+    h, t, d, sp, kit, cp, tr = sig
+    return (h, t, dir_map[d] if d >= 0 else -1, _SWAP[sp], kit, cp, _SWAP[tr])
+
+
+def _dir_map(g: Symmetry) -> tuple[int, ...]:
+    return tuple(DIRECTIONS.index(g.apply(d)) for d in DIRECTIONS)
+
+
+def _mismatches(
+    sigs: dict[Hex, _Sig], g: Symmetry, c2: tuple[int, int], hexes: list[Hex], dmap: tuple[int, ...]
+) -> list[Hex]:
+    out = []
+    for h in hexes:
+        img = g.apply_about(h, c2)
+        other = sigs.get(img) if img is not None else None
+        if other is None or other != _image_sig(sigs[h], dmap):
+            out.append(h)
+    return out
+
+
+def best_team_symmetry(m: HexMap) -> SymmetryFit | None:
+    """The symmetry that swaps RED and BLU with the fewest breaking hexes, or None.
+
+    Returns None when the map has no spawn zones for both teams or no candidate
+    fits at least half the hexes. Centres are searched around the map's centroid.
+    """
+    if not (m.spawns.get(Team.RED) and m.spawns.get(Team.BLU)):
+        return None
+    sigs = _signatures(m)
+    hexes = sorted(sigs)
+    n = len(hexes)
+    cq = round(2 * sum(h.q for h in hexes) / n)
+    cr = round(2 * sum(h.r for h in hexes) / n)
+    sample = hexes if n <= _SAMPLE else random.Random(n).sample(hexes, _SAMPLE)
+    red = sorted(m.spawns[Team.RED])
+    candidates: list[tuple[int, Symmetry, tuple[int, int]]] = []
+    for g in Symmetry.all()[1:]:
+        dmap = _dir_map(g)
+        for dq in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                c2 = (cq + dq, cr + dr)
+                # cheap filter: RED's spawn must land on BLU's
+                img = g.apply_about(red[0], c2)
+                if img is None or img not in m.spawns[Team.BLU]:
+                    continue
+                bad = len(_mismatches(sigs, g, c2, sample, dmap))
+                candidates.append((bad, g, c2))
+    if not candidates:
+        return None
+    candidates.sort(key=lambda x: (x[0], x[1].mirrored, x[1].rotation, x[2]))
+    best: SymmetryFit | None = None
+    for _, g, c2 in candidates[:3]:
+        bad = _mismatches(sigs, g, c2, hexes, _dir_map(g))
+        if best is None or len(bad) < len(best.mismatches):
+            best = SymmetryFit(g, c2, tuple(bad), n)
+    if best is None or len(best.mismatches) > n // 2:
+        return None
+    return best
+
+
+@check("symmetry", "HF401", "HF402")
+def symmetry(ctx: CheckContext) -> Iterator[Problem]:
+    """Report the team symmetry of the map, or the hexes breaking one it almost has."""
+    fit = best_team_symmetry(ctx.map)
+    if fit is None:
+        return
+    if fit.exact:
+        yield Problem(
+            "HF401", Severity.INFO,
+            f"the map is symmetric between the teams: {fit.describe()}",
+        )
+    elif len(fit.mismatches) <= max(1, int(NEAR_THRESHOLD * fit.total)):
+        k = len(fit.mismatches)
+        yield Problem(
+            "HF402", Severity.WARNING,
+            f"the map is almost symmetric ({fit.describe()}) but {k} hex{'es' if k != 1 else ''} "
+            "differ from their mirror image; make them match or the teams play different maps",
+            fit.mismatches,
+        )

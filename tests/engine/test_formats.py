@@ -1,0 +1,250 @@
+"""Loading and saving: canonical text, atomic writes, migration, and every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.formats import LoadError, dumps_map, load_map, load_scenario, loads_map, save_map, save_scenario
+from engine.formats.jsonio import MAX_FILE_BYTES, MAX_NESTING, atomic_write_text, dump_canonical
+from engine.formats.map_file import MAX_HEXES
+from engine.hexgrid import Hex
+from engine.mapmodel import Cell, Team, Terrain
+from engine.scenario import Scenario, TeamSetup, UnitStart
+from tests.maptext import make_map, map_doc
+
+ROWS = """
+    0. 0. 1. 2.
+    0. 0# 1o 2.
+    -- 0. 1a 2.
+"""
+FEATURES = dict(spawns={"RED": ["0,0", "0,1"], "BLU": ["3,0"]}, kits=["1,0"], control_points=[["3,0"]])
+
+
+def write(tmp_path: Path, doc: object, name: str = "m.map.json") -> Path:
+    p = tmp_path / name
+    p.write_text(json.dumps(doc) if not isinstance(doc, str) else doc, encoding="utf-8")
+    return p
+
+
+def test_save_load_roundtrip_and_canonical(tmp_path: Path) -> None:
+    m = make_map(ROWS, **FEATURES)
+    p = tmp_path / "a.map.json"
+    save_map(m, p)
+    assert load_map(p) == m
+    text = p.read_text()
+    save_map(load_map(p), p)
+    assert p.read_text() == text  # stable
+    assert '"rows": [\n    "0. 0. 1. 2.",\n' in text
+    assert '"kits": ["1,0"]' in text
+    assert text.endswith("}\n")
+
+
+def test_one_hex_change_is_one_line_diff() -> None:
+    m = make_map(ROWS, **FEATURES)
+    before = dumps_map(m).splitlines()
+    after = dumps_map(m.with_cell(Hex(1, 0), Cell(2, Terrain.OPEN))).splitlines()
+    assert len(before) == len(after)
+    assert sum(a != b for a, b in zip(before, after, strict=True)) == 1
+    kit_moved = dumps_map(m.with_kits([Hex(2, 0)])).splitlines()
+    assert sum(a != b for a, b in zip(before, kit_moved, strict=True)) == 1
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_holes_and_orientation_roundtrip(orientation: str) -> None:
+    m = make_map(ROWS, orientation=orientation, **FEATURES)
+    assert Hex(-1, 2) not in m if orientation == "pointy" else True
+    assert loads_map(dumps_map(m)) == m
+
+
+def test_atomic_write_leaves_no_temp_and_keeps_old_file_on_failure(tmp_path: Path, monkeypatch) -> None:
+    p = tmp_path / "x.json"
+    atomic_write_text(p, "old\n")
+
+    def boom(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError, match="disk full"):
+        atomic_write_text(p, "new\n")
+    assert p.read_text() == "old\n"
+    assert [f.name for f in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_migration_from_format_1(tmp_path: Path) -> None:
+    doc = {
+        "format": 1, "name": "old", "modes": ["koth"], "orientation": "pointy",
+        "cells": [
+            {"q": 0, "r": 0, "height": 0, "terrain": "open"},
+            {"q": 1, "r": 0, "height": 1, "terrain": "stairs", "up": 3},
+            {"q": 0, "r": 1, "height": 2, "terrain": "wall"},
+        ],
+        "spawns": {"RED": ["0,0"]},
+    }
+    m = load_map(write(tmp_path, doc))
+    assert m.cell(Hex(1, 0)) == Cell(1, Terrain.STAIRS, 3)
+    assert m.cell(Hex(0, 1)).terrain is Terrain.WALL
+    assert m.spawns[Team.RED] == {Hex(0, 0)}
+    assert '"format": 2' in dumps_map(m)
+
+
+@pytest.mark.parametrize(
+    ("doc", "where", "message"),
+    [
+        ({"format": 1, "name": "x", "modes": ["koth"], "orientation": "pointy",
+          "cells": [{"q": 0, "r": 0, "height": 5}]}, "$.cells[0]", "height must be 0, 1 or 2"),
+        ({"format": 1, "name": "x", "modes": ["koth"], "orientation": "pointy",
+          "cells": [{"q": 0, "r": 0}, {"q": 0, "r": 0}]}, "$.cells[1]", "listed twice"),
+        ({"format": 1, "name": "x", "modes": ["koth"]}, "$.cells", "'cells' list"),
+        ({"format": 9, "name": "x"}, "$.format", "upgrade hexfort"),
+        ({"format": 0, "name": "x"}, "$.format", "not supported"),
+    ],
+)
+def test_migration_errors(tmp_path: Path, doc: dict, where: str, message: str) -> None:
+    with pytest.raises(LoadError) as info:
+        load_map(write(tmp_path, doc))
+    assert info.value.where == where
+    assert message in info.value.message
+
+
+# --- Bad files of every kind -------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("content", "where", "message"),
+    [
+        ("", "", "empty"),
+        ("   \n", "", "empty"),
+        ("this is not json", "line 1, column 1", "not valid JSON"),
+        ('{"format": 2, "name": "x", "rows": ["0. 0.",', "line 1, column 45", "cut short"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "", "binary file"),
+        (b"{\"name\": \"\xff\xfe\"}", "byte 10", "not UTF-8"),
+        ("[" * (MAX_NESTING + 5) + "]" * (MAX_NESTING + 5), "$" + "[0]" * (MAX_NESTING + 1), "nested"),
+        ("[" * 100000 + "]" * 100000, "", "nested"),
+        ('{"a": NaN}', "", "NaN is not allowed"),
+        ("[1, 2]", "$", "one JSON object"),
+    ],
+)
+def test_bad_files_name_file_and_place(tmp_path: Path, content: str | bytes, where: str, message: str) -> None:
+    p = tmp_path / "bad.map.json"
+    p.write_bytes(content if isinstance(content, bytes) else content.encode())
+    with pytest.raises(LoadError) as info:
+        load_map(p)
+    err = info.value
+    assert err.file == str(p)
+    assert err.where == where
+    assert message in err.message
+    assert str(p) in str(err)
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(LoadError, match="file not found"):
+        load_map(tmp_path / "nope.json")
+    with pytest.raises(LoadError, match="folder, not a file"):
+        load_map(tmp_path)
+
+
+def test_huge_file_is_refused_before_reading(tmp_path: Path) -> None:
+    p = tmp_path / "huge.json"
+    with p.open("wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)
+    with pytest.raises(LoadError, match="at most"):
+        load_map(p)
+
+
+def test_too_many_hexes_is_refused_before_decoding(tmp_path: Path) -> None:
+    row = " ".join(["0."] * 400)
+    doc = map_doc("\n".join([row] * (MAX_HEXES // 400 + 1)))
+    with pytest.raises(LoadError) as info:
+        load_map(write(tmp_path, doc))
+    assert info.value.where == "$.rows" and "at most" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("features", "where", "message"),
+    [
+        ({"kits": ["9,9"]}, "$.kits[0]", "hex 9,9 is not on the map"),
+        ({"spawns": {"RED": ["0,0", "-1,2"]}}, "$.spawns.RED[1]", "hex -1,2 is not on the map"),
+        ({"tracks": {"BLU": ["0,0", "7,0"]}}, "$.tracks.BLU[1]", "not on the map"),
+        ({"control_points": [["3,0"], ["8,8"]]}, "$.control_points[1][0]", "not on the map"),
+    ],
+)
+def test_semantic_errors_name_the_json_path(tmp_path: Path, features: dict, where: str, message: str) -> None:
+    with pytest.raises(LoadError) as info:
+        load_map(write(tmp_path, map_doc(ROWS, **features)))
+    assert info.value.where == where
+    assert message in info.value.message
+
+
+def test_bad_token_names_row_and_token(tmp_path: Path) -> None:
+    doc = map_doc(ROWS)
+    doc["rows"][1] = "0. 0x 1o"
+    with pytest.raises(LoadError) as info:
+        load_map(write(tmp_path, doc))
+    assert info.value.where == "$.rows[1]"  # caught by the schema pattern first
+
+
+def test_map_with_only_holes(tmp_path: Path) -> None:
+    with pytest.raises(LoadError, match="no hexes"):
+        load_map(write(tmp_path, map_doc("-- --")))
+
+
+def test_dump_canonical_layout() -> None:
+    text = dump_canonical({"a": [1, 2], "rows": ["x", "y"], "o": {"k": [{"u": 1}]}})
+    assert text == '{\n  "a": [1, 2],\n  "rows": [\n    "x",\n    "y"\n  ],\n  "o": {\n    "k": [\n      {"u": 1}\n    ]\n  }\n}\n'
+
+
+# --- Scenarios -----------------------------------------------------------------
+
+def scenario_doc(**over: object) -> dict:
+    doc = {"format": 1, "name": "s", "map": "m.map.json", "mode": "koth", "seed": 5,
+           "teams": {"RED": {"units": [{"unit": "soldier", "hex": "0,0"}, {"unit": "medic"}]},
+                     "BLU": {"roster": ["scout", "heavy"], "units": [{"unit": "heavy", "hex": "3,0", "health": 50}]}},
+           "rules": {"points_to_win": 8}}
+    doc.update(over)
+    return doc
+
+
+def test_scenario_roundtrip(tmp_path: Path) -> None:
+    save_map(make_map(ROWS, **FEATURES), tmp_path / "m.map.json")
+    s = load_scenario(write(tmp_path, scenario_doc(), "s.scenario.json"))
+    assert s.team(Team.RED).starting[0] == UnitStart("soldier", Hex(0, 0))
+    assert s.team(Team.BLU).starting[0].health == 50
+    assert s.rules["points_to_win"] == 8
+    save_scenario(s, tmp_path / "t.scenario.json")
+    assert load_scenario(tmp_path / "t.scenario.json") == s
+
+
+def test_scenario_with_embedded_map_roundtrip(tmp_path: Path) -> None:
+    s = Scenario(name="e", mode=__import__("engine.mapmodel").mapmodel.Mode.KOTH,
+                 map=make_map(ROWS, **FEATURES), teams={Team.RED: TeamSetup(("scout",), (UnitStart("scout"),))})
+    save_scenario(s, tmp_path / "e.scenario.json")
+    assert load_scenario(tmp_path / "e.scenario.json") == s
+
+
+@pytest.mark.parametrize(
+    ("over", "where", "message"),
+    [
+        ({"map": "missing.map.json"}, "$.map", "cannot load map 'missing.map.json'"),
+        ({"mode": "payload"}, "$.mode", "made for koth, not payload"),
+        ({"rules": {"points_to_wn": 3}}, "$.rules", "unknown rule option 'points_to_wn'"),
+        ({"rules": {"points_to_win": "ten"}}, "$.rules", "must be int"),
+        ({"ruleset": "builtin:chess"}, "$.ruleset", "unknown built-in ruleset"),
+        ({"ruleset": "nope.json"}, "$.ruleset", "cannot load ruleset"),
+        ({"teams": {"RED": {"units": [{"unit": "wizard"}]}}}, "$.teams.RED.units[0].unit", "unknown unit 'wizard'"),
+        ({"teams": {"BLU": {"roster": ["scout"], "units": [{"unit": "heavy"}]}}}, "$.teams.BLU.units[0].unit", "not in this team's roster"),
+        ({"teams": {"RED": {"units": [{"unit": "scout", "hex": "0,0"}, {"unit": "pyro", "hex": "0,0"}]}}}, "$.teams.RED.units[1].hex", "one unit per hex"),
+        ({"teams": {"RED": {"units": [{"unit": "scout", "hex": "50,0"}]}}}, "$.teams.RED.units[0].hex", "not on the map"),
+        ({"teams": {"RED": {"units": [{"unit": "scout", "health": 999}]}}}, "$.teams.RED.units[0].health", "more than a scout's full health"),
+        ({"map": {"format": 2, "name": "e", "modes": ["koth"], "orientation": "pointy", "rows": ["0."], "kits": ["4,4"]}},
+         "$.map.kits[0]", "not on the map"),
+    ],
+)
+def test_scenario_errors(tmp_path: Path, over: dict, where: str, message: str) -> None:
+    save_map(make_map(ROWS, **FEATURES), tmp_path / "m.map.json")
+    with pytest.raises(LoadError) as info:
+        load_scenario(write(tmp_path, scenario_doc(**over), "s.scenario.json"))
+    assert info.value.where == where, info.value
+    assert message in info.value.message
