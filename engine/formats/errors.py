@@ -19,6 +19,8 @@ class LoadProblem:
 
     where: str
     message: str
+    #: Which step found it: "parse" (reading the bytes as JSON), "schema" or "meaning".
+    stage: str = "meaning"
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -39,9 +41,9 @@ class LoadError(Exception):
         super().__init__(self._render())
 
     @classmethod
-    def single(cls, file: str | Path, where: str, message: str) -> LoadError:
+    def single(cls, file: str | Path, where: str, message: str, stage: str = "meaning") -> LoadError:
         """A LoadError with one problem."""
-        return cls(file, [LoadProblem(where, message)])
+        return cls(file, [LoadProblem(where, message, stage)])
 
     @property
     def where(self) -> str:

@@ -38,21 +38,20 @@ def read_json_file(path: str | Path) -> Any:
     try:
         st = p.stat()
     except FileNotFoundError:
-        raise LoadError.single(p, "", "file not found; check the path") from None
+        raise LoadError.single(p, "", "file not found; check the path", stage="parse") from None
     except OSError as e:
-        raise LoadError.single(p, "", f"cannot read the file: {e.strerror}") from None
+        raise LoadError.single(p, "", f"cannot read the file: {e.strerror}", stage="parse") from None
     if p.is_dir():
-        raise LoadError.single(p, "", "this is a folder, not a file")
+        raise LoadError.single(p, "", "this is a folder, not a file", stage="parse")
     if st.st_size > MAX_FILE_BYTES:
         raise LoadError.single(
             p,
             "",
-            f"file is {st.st_size:,} bytes; hexfort files are at most {MAX_FILE_BYTES:,} bytes",
-        )
+            f"file is {st.st_size:,} bytes; hexfort files are at most {MAX_FILE_BYTES:,} bytes", stage="parse")
     try:
         raw = p.read_bytes()
     except OSError as e:
-        raise LoadError.single(p, "", f"cannot read the file: {e.strerror}") from None
+        raise LoadError.single(p, "", f"cannot read the file: {e.strerror}", stage="parse") from None
     return parse_json_text(raw, p)
 
 
@@ -60,33 +59,31 @@ def parse_json_text(raw: bytes | str, file: str | Path = "<text>") -> Any:
     """Parse JSON from bytes or text; raises LoadError naming ``file`` and the position."""
     if isinstance(raw, bytes):
         if len(raw) > MAX_FILE_BYTES:
-            raise LoadError.single(file, "", f"input is over {MAX_FILE_BYTES:,} bytes")
+            raise LoadError.single(file, "", f"input is over {MAX_FILE_BYTES:,} bytes", stage="parse")
         if b"\x00" in raw[:4096]:
-            raise LoadError.single(file, "", "this is a binary file, not a JSON text")
+            raise LoadError.single(file, "", "this is a binary file, not a JSON text", stage="parse")
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             raise LoadError.single(
-                file, f"byte {e.start}", "the file is not UTF-8 text; save it as UTF-8 JSON"
-            ) from None
+                file, f"byte {e.start}", "the file is not UTF-8 text; save it as UTF-8 JSON", stage="parse") from None
     else:
         text = raw
     if not text.strip():
-        raise LoadError.single(file, "", "the file is empty; a hexfort file is a JSON object")
+        raise LoadError.single(file, "", "the file is empty; a hexfort file is a JSON object", stage="parse")
     try:
         doc = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
         hint = " (the file may be cut short)" if e.pos >= len(text.rstrip()) else ""
         raise LoadError.single(
-            file, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}{hint}"
-        ) from None
+            file, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}{hint}", stage="parse") from None
     except RecursionError:
-        raise LoadError.single(file, "", f"nested more than {MAX_NESTING} levels deep") from None
+        raise LoadError.single(file, "", f"nested more than {MAX_NESTING} levels deep", stage="parse") from None
     except ValueError as e:  # from _reject_constant
-        raise LoadError.single(file, "", str(e)) from None
+        raise LoadError.single(file, "", str(e), stage="parse") from None
     depth_path = _too_deep(doc)
     if depth_path is not None:
-        raise LoadError.single(file, depth_path, f"nested more than {MAX_NESTING} levels deep")
+        raise LoadError.single(file, depth_path, f"nested more than {MAX_NESTING} levels deep", stage="parse")
     return doc
 
 

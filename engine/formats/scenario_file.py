@@ -71,7 +71,7 @@ def scenario_from_document(doc: Any, file: str | Path) -> Scenario:
             the_map = map_from_document(doc["map"], file)
         except LoadError as e:
             raise LoadError(
-                file, [LoadProblem(p.where.replace("$", "$.map", 1), p.message) for p in e.problems]
+                file, [LoadProblem(p.where.replace("$", "$.map", 1), p.message, p.stage) for p in e.problems]
             ) from None
     ruleset_ref = doc.get("ruleset", BUILTIN_RULESET)
     ruleset = resolve_ruleset(ruleset_ref, base, file)

@@ -122,7 +122,7 @@ def validate_document(doc: Any, kind: str, file: str | Path) -> None:
     errors = sorted(validator(kind).iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
     if not errors:
         return
-    problems = [LoadProblem(json_path(e.absolute_path), _plain(e)) for e in _leaves(errors)]
+    problems = [LoadProblem(json_path(e.absolute_path), _plain(e), "schema") for e in _leaves(errors)]
     raise LoadError(file, problems[:MAX_LISTED])
 
 

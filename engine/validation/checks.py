@@ -7,7 +7,13 @@ line share. Importing this module registers all checks.
 from __future__ import annotations
 
 from engine.mapmodel import HexMap, Mode
-from engine.validation import structure, symmetry  # noqa: F401 - registers the checks
+from engine.validation import (  # noqa: F401 - importing registers the checks
+    fairness,
+    reachability,
+    sightlines,
+    structure,
+    symmetry,
+)
 from engine.validation.problem import Problem
 from engine.validation.registry import CHECKS, CheckContext, run_checks
 

@@ -1,11 +1,15 @@
-"""Validating files and folders: find the files, load each, collect problems.
+"""Validating files and folders: find the files, load each, run the checks, collect problems.
 
-A broken file never stops the run: each file's result stands alone.
+A broken file never stops the run: each file's result stands alone. Large runs
+spread files over worker processes; results come back in file order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,72 +19,122 @@ from engine.formats.jsonio import read_json_file
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
 from engine.formats.scenario_file import scenario_from_document
+from engine.validation.checks import check_map
 from engine.validation.problem import Problem, Severity
+from engine.validation.scenario_checks import check_scenario_setup
 
-__all__ = ["FileResult", "find_files", "validate_file"]
+__all__ = ["FileResult", "find_files", "load_problems", "validate_file", "validate_files"]
 
 
 @dataclass(frozen=True, slots=True)
 class FileResult:
-    """The outcome for one file: its kind (if known) and its problems."""
+    """The outcome for one file: its kind (if known), its problems and the time taken."""
 
     path: Path
     kind: str | None
     problems: tuple[Problem, ...]
+    seconds: float = 0.0
+
+    def count(self, severity: Severity) -> int:
+        """Number of problems of ``severity``."""
+        return sum(p.severity is severity for p in self.problems)
 
     @property
     def errors(self) -> int:
         """Number of error-severity problems."""
-        return sum(p.severity is Severity.ERROR for p in self.problems)
+        return self.count(Severity.ERROR)
 
 
 def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Files named directly, plus every ``*.json`` below named folders (sorted).
 
-    A path that does not exist is yielded as is (validation then reports it).
+    Hidden files and folders (names starting with a dot) inside folders are
+    skipped. A path that does not exist is yielded as is (validation reports it).
     """
     for p in map(Path, paths):
         if p.is_dir():
             yield from sorted(
-                f for f in p.rglob("*.json") if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts)
+                f for f in p.rglob("*.json")
+                if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts)
             )
         else:
             yield p
 
 
-def _code_for(err: LoadError) -> str:
-    """HF001 unreadable/not JSON, HF002 schema, HF003 meaning (hexes, references)."""
-    where = err.where
-    if not where or where.startswith(("line ", "byte ")):
-        return "HF001"
-    return "HF002" if where.startswith("$") else "HF003"
+_STAGE_CODE = {"parse": "HF001", "schema": "HF002", "meaning": "HF003"}
 
 
 def load_problems(err: LoadError) -> tuple[Problem, ...]:
-    """The problems of a LoadError as validator problems."""
-    code = _code_for(err)
-    return tuple(Problem(code, Severity.ERROR, p.message, (), p.where) for p in err.problems)
+    """The problems of a LoadError as validator problems.
+
+    HF001: unreadable or not JSON; HF002: breaks the schema; HF003: valid JSON of
+    the right shape whose content does not make sense (hexes off the map...).
+    """
+    return tuple(Problem(_STAGE_CODE[p.stage], Severity.ERROR, p.message, (), p.where) for p in err.problems)
 
 
-def validate_file(path: Path) -> FileResult:
-    """Load ``path`` as whatever it is and report its problems; never raises for bad input."""
+def validate_file(path: Path, strict_schema_only: bool = False) -> FileResult:
+    """Load ``path`` as whatever it is, run the checks, report problems; never raises.
+
+    With ``strict_schema_only`` only loading is checked (no rules-aware checks).
+    """
+    start = time.perf_counter()
     try:
-        doc = read_json_file(path)
-        kind = detect_kind(doc)
-        if kind == "map":
-            map_from_document(doc, path)
-        elif kind == "scenario":
-            scenario_from_document(doc, path)
-        elif kind == "ruleset":
-            ruleset_from_document(doc, path)
-        else:
-            return FileResult(
-                path,
-                None,
-                (Problem("HF004", Severity.ERROR,
-                         "not a hexfort file: name its schema in \"$schema\" (map.schema.json, "
-                         "scenario.schema.json or ruleset.schema.json)", (), "$"),),
-            )
+        problems = _validate(path, strict_schema_only)
+        kind, probs = problems
     except LoadError as e:
-        return FileResult(path, None, load_problems(e))
-    return FileResult(path, kind, ())
+        kind, probs = None, load_problems(e)
+    except Exception as e:  # noqa: BLE001 - a crash on one file must not end the run
+        kind, probs = None, (Problem(
+            "HF999", Severity.ERROR,
+            f"internal error while checking this file ({type(e).__name__}: {e}); please report it",
+        ),)
+    return FileResult(path, kind, tuple(probs), time.perf_counter() - start)
+
+
+def _validate(path: Path, load_only: bool) -> tuple[str | None, tuple[Problem, ...]]:
+    doc = read_json_file(path)
+    kind = detect_kind(doc)
+    if kind == "map":
+        m = map_from_document(doc, path)
+        return kind, () if load_only else tuple(check_map(m))
+    if kind == "scenario":
+        s = scenario_from_document(doc, path)
+        if load_only:
+            return kind, ()
+        return kind, tuple(check_scenario_setup(s)) + tuple(check_map(s.map, s.mode))
+    if kind == "ruleset":
+        ruleset_from_document(doc, path)
+        return kind, ()
+    return None, (Problem(
+        "HF004", Severity.ERROR,
+        "not a hexfort file: name its schema in \"$schema\" (map.schema.json, "
+        "scenario.schema.json or ruleset.schema.json)", (), "$.$schema"),)
+
+
+def validate_files(
+    files: list[Path],
+    jobs: int | None = None,
+    progress: Callable[[int, int, Path], None] | None = None,
+) -> list[FileResult]:
+    """Validate ``files`` (in parallel when there are many); results in the same order.
+
+    ``jobs`` worker processes (default: the machine's cores; 1 runs in this
+    process). ``progress(done, total, path)`` is called after each file.
+    """
+    jobs = jobs or os.cpu_count() or 1
+    total = len(files)
+    if jobs <= 1 or total < 8:
+        out = []
+        for k, f in enumerate(files, 1):
+            out.append(validate_file(f))
+            if progress:
+                progress(k, total, f)
+        return out
+    with ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
+        results = []
+        for k, r in enumerate(pool.map(validate_file, files, chunksize=4), 1):
+            results.append(r)
+            if progress:
+                progress(k, total, r.path)
+        return results

@@ -248,8 +248,9 @@ def _rules() -> dict[tuple[int, str], str]:
 
     for kind in ("map", "scenario", "ruleset"):
         walk(schema(kind), kind)
-    for uri in _registry():
-        walk(_registry().contents(uri), uri.rsplit("/", 1)[-1].split(".")[0] + "(ref)")
+    for kind in ("map", "scenario", "ruleset"):
+        uri = f"https://hexfort.dev/schemas/{kind}.schema.json"
+        walk(_registry().contents(uri), f"{kind}(ref)")
     return out
 
 

@@ -1,0 +1,155 @@
+"""Reachability checks (HF2xx): can each team get where the game needs it to go?
+
+Computed with the game's own movement flood (see :mod:`engine.validation.terrain`):
+climb one level per step (King of the Board, Team Play) or by stairs only
+(Payload Race); walls and low obstacles stop ordinary units; each team's units
+never enter the other team's spawn base.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.hexgrid import Hex
+from engine.mapmodel import Mode, Team, Terrain
+from engine.validation.problem import Problem, Severity
+from engine.validation.registry import CheckContext, check
+from engine.validation.structure import _list
+from engine.validation.terrain import DOUBLE_JUMP, ROCKET_JUMP, board, reach, rocket_reach, spawn_starts
+
+
+def _special_for(ctx: CheckContext, team: Team, h: Hex) -> str | None:
+    """The special ability that gets ``team`` to ``h`` when walking does not, if any."""
+    if h in reach(ctx, team, DOUBLE_JUMP):
+        return f"the Scout's {DOUBLE_JUMP}"
+    if board(ctx).index[h] in rocket_reach(ctx, team):
+        return f"the Soldier's {ROCKET_JUMP}"
+    return None
+
+
+def _teams_with_spawn(ctx: CheckContext) -> list[Team]:
+    return [t for t in Team if spawn_starts(ctx, t)]
+
+
+@check("control point reachable", "HF201", modes=(Mode.KOTH,))
+def control_point_reachable(ctx: CheckContext) -> Iterator[Problem]:
+    """Each team must be able to walk from its spawn onto the control point."""
+    m = ctx.map
+    for i, cp in enumerate(m.control_points):
+        usable = sorted(h for h in cp if m.cells[h].terrain is not Terrain.WALL)
+        if not usable:
+            continue  # HF101 already reports a point made of walls
+        for team in _teams_with_spawn(ctx):
+            r = reach(ctx, team)
+            if any(h in r for h in usable):
+                continue
+            name = "the control point" if len(m.control_points) == 1 else f"control point {i + 1}"
+            special = _special_for(ctx, team, usable[0])
+            how = f" (only {special} gets there)" if special else ""
+            yield Problem(
+                "HF201", Severity.ERROR,
+                f"{team.value} cannot walk from its spawn to {name}{how}; open a way up "
+                "one height level at a time (0 → 1 → 2) without walls or low obstacles",
+                tuple(usable),
+            )
+
+
+@check("kits reachable", "HF202")
+def kits_reachable(ctx: CheckContext) -> Iterator[Problem]:
+    """Every first-aid kit must be reachable from at least one spawn."""
+    m = ctx.map
+    teams = _teams_with_spawn(ctx)
+    if not teams:
+        return
+    for k in sorted(m.kits):
+        if m.cells[k].terrain is Terrain.WALL:
+            continue  # HF101
+        if any(k in reach(ctx, t) for t in teams):
+            continue
+        specials = {s for t in teams if (s := _special_for(ctx, t, k))}
+        how = f" (only {sorted(specials)[0]} gets there)" if specials else ""
+        yield Problem(
+            "HF202", Severity.ERROR,
+            f"the first-aid kit at {k} cannot be reached from either spawn{how}; "
+            "move it or open a way to it",
+            (k,),
+        )
+
+
+@check("track reachable", "HF203", modes=(Mode.PAYLOAD,))
+def track_reachable(ctx: CheckContext) -> Iterator[Problem]:
+    """Carts are pushed from next to them: every hex beside a team's track must be reachable."""
+    m = ctx.map
+    for team in _teams_with_spawn(ctx):
+        path = m.track(team)
+        if not path:
+            continue
+        r = reach(ctx, team)
+        on_track = set(path)
+        sides: set[Hex] = set()
+        stuck: list[Hex] = []
+        for k, step in enumerate(path):
+            beside = [
+                n for n in step.neighbors()
+                if n in m.cells and n not in on_track and m.cells[n].terrain is not Terrain.WALL
+                and m.spawn_team(n) is not team.other  # the enemy base is closed on purpose
+            ]
+            sides.update(beside)
+            # the cart is pushed from every step but the last
+            if k < len(path) - 1 and not any(n in r for n in beside):
+                stuck.append(step)
+        unreached = tuple(sorted(h for h in sides if h not in r and m.cells[h].terrain is not Terrain.LOW))
+        if stuck:
+            yield Problem(
+                "HF203", Severity.ERROR,
+                f"{team.value} cannot reach any hex beside its track at {_list(tuple(stuck))}, so its cart "
+                "cannot be pushed there; add stairs or open ground beside the track",
+                tuple(stuck),
+            )
+        elif unreached:
+            yield Problem(
+                "HF203", Severity.WARNING,
+                f"{len(unreached)} hex{'es' if len(unreached) != 1 else ''} beside the {team.value} track "
+                f"cannot be reached by {team.value} ({_list(unreached)}); pushing from there is impossible",
+                unreached,
+            )
+
+
+@check("dead space", "HF204", "HF205")
+def dead_space(ctx: CheckContext) -> Iterator[Problem]:
+    """Passable hexes no team can walk to are wasted; some only a special reaches."""
+    teams = _teams_with_spawn(ctx)
+    if not teams:
+        return
+    b = board(ctx)
+    walked: set[int] = set()
+    for t in teams:
+        walked.update(reach(ctx, t).indices())
+    # low obstacles are not meant to be walked on (only the Scout stands there)
+    unwalked = [i for i in range(b.n) if not b.wall[i] and not b.low[i] and i not in walked]
+    if not unwalked:
+        return
+    by_special: dict[str, list[Hex]] = {}
+    dead: list[Hex] = []
+    for i in unwalked:
+        h = b.hexes[i]
+        names = [s for t in teams if (s := _special_for(ctx, t, h))]
+        if names:
+            by_special.setdefault(sorted(names)[0], []).append(h)
+        else:
+            dead.append(h)
+    if dead:
+        hs = tuple(sorted(dead))
+        yield Problem(
+            "HF204", Severity.WARNING,
+            f"{len(hs)} open hex{'es' if len(hs) != 1 else ''} that no unit can ever reach "
+            f"({_list(hs)}); connect them or make them walls",
+            hs,
+        )
+    for special, hexes in sorted(by_special.items()):
+        hs = tuple(sorted(hexes))
+        yield Problem(
+            "HF205", Severity.INFO,
+            f"{len(hs)} hex{'es' if len(hs) != 1 else ''} can only be reached with {special} ({_list(hs)})",
+            hs,
+        )

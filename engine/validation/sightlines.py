@@ -1,0 +1,52 @@
+"""Sight checks (HF5xx): what can be shot at from where it should not be."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from engine.formats.ruleset_file import builtin_ruleset
+from engine.mapmodel import Team
+from engine.rules.sight import Sight
+from engine.validation.problem import Problem, Severity
+from engine.validation.registry import CheckContext, check
+from engine.validation.structure import _list
+from engine.validation.terrain import board, reach, spawn_starts
+
+
+def _longest_range() -> int:
+    return max(u.range for u in builtin_ruleset().units.values())
+
+
+LONGEST: Final = "longest range"
+
+
+@check("spawn camping", "HF501")
+def spawn_camping(ctx: CheckContext) -> Iterator[Problem]:
+    """Spawn exits in sight and range of the enemy spawn (where its units cannot be hit)."""
+    if not all(spawn_starts(ctx, t) for t in Team):
+        return
+    b = board(ctx)
+    sight = Sight.for_board(b)
+    rng = _longest_range()
+    for team in Team:
+        zone = set(b.indices(spawn_starts(ctx, team)))
+        walk = reach(ctx, team)
+        exits = sorted(
+            j for i in zone for j in b.neighbors[i]
+            if j not in zone and not b.wall[j] and j in walk
+        )
+        enemy = b.indices(spawn_starts(ctx, team.other))
+        seen = [
+            j for j in sorted(set(exits))
+            if any(b.distance(j, e) <= rng and sight.sees(j, e) for e in enemy)
+        ]
+        if seen:
+            hs = tuple(b.hexes[j] for j in seen)
+            yield Problem(
+                "HF501", Severity.WARNING,
+                f"{team.value}'s spawn exits at {_list(hs)} can be shot at from inside the "
+                f"{team.other.value} spawn, where {team.other.value} cannot be hit back; "
+                "block the sightline with a wall or higher ground",
+                hs,
+            )

@@ -1,0 +1,106 @@
+"""Shared terrain questions for the rules-aware checks, answered by the game's own rules.
+
+Checks ask "who can walk where" with :mod:`engine.rules.movement` (the same flood
+the game uses for a unit's move) under the mode's climbing rule, and cache the
+answers on the :class:`~engine.validation.registry.CheckContext`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from engine.formats.ruleset_file import builtin_ruleset
+from engine.hexgrid import Hex
+from engine.mapmodel import Mode, Team, Terrain
+from engine.rules.board import Board
+from engine.rules.movement import Climb, MoveProfile, Reach, flood
+from engine.validation.registry import CheckContext
+
+__all__ = [
+    "ROCKET_JUMP",
+    "DOUBLE_JUMP",
+    "WALK",
+    "board",
+    "profile",
+    "reach",
+    "rocket_reach",
+    "spawn_starts",
+    "walk_mode",
+]
+
+WALK: Final = "walk"
+DOUBLE_JUMP: Final = "double jump"
+ROCKET_JUMP: Final = "rocket jump"
+
+
+def board(ctx: CheckContext) -> Board:
+    """The rules board of the map being checked."""
+    return Board.for_map(ctx.map)
+
+
+def walk_mode(ctx: CheckContext) -> Mode:
+    """The mode whose movement rules the checks use: Payload's if it is among them.
+
+    Payload's stairs-only climbing is stricter than the others', so a map made
+    for several modes is checked under the strictest rule it must support.
+    """
+    return Mode.PAYLOAD if Mode.PAYLOAD in ctx.modes else ctx.modes[0]
+
+
+def profile(mode: Mode, team: Team | None, how: str = WALK) -> MoveProfile:
+    """The movement profile of an ordinary unit (``WALK``) or a Scout (``DOUBLE_JUMP``)."""
+    climb = Climb.STAIRS_ONLY if mode is Mode.PAYLOAD and how == WALK else Climb.ONE_LEVEL
+    if how == DOUBLE_JUMP:
+        return MoveProfile(climb, over_low=True, keep_height=True, team=team)
+    return MoveProfile(climb, team=team)
+
+
+def spawn_starts(ctx: CheckContext, team: Team) -> list[Hex]:
+    """The team's spawn hexes a unit can stand on."""
+    cells = ctx.map.cells
+    return sorted(h for h in ctx.map.spawns.get(team, ()) if cells[h].terrain is not Terrain.WALL)
+
+
+def reach(ctx: CheckContext, team: Team, how: str = WALK) -> Reach:
+    """Where ``team``'s units can walk from their spawn (cached per team and way)."""
+    key = f"reach:{team.value}:{how}"
+    hit = ctx.cache.get(key)
+    if hit is None:
+        hit = flood(board(ctx), spawn_starts(ctx, team), profile(walk_mode(ctx), team, how))
+        ctx.cache[key] = hit
+    return hit  # type: ignore[return-value]
+
+
+def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
+    """Indices a Soldier can get to by walking and rocket jumps (cached).
+
+    A rocket jump lands on any hex within the jump range that is not a wall, a
+    low obstacle or the enemy spawn, whatever its height; from there he walks on.
+    """
+    key = f"rocket:{team.value}"
+    hit = ctx.cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    b = board(ctx)
+    jump = int(builtin_ruleset().unit("soldier").param("rocket_jump_range"))
+    closed = {Team.RED: 2, Team.BLU: 1}[team]
+    walk = profile(walk_mode(ctx), team)
+    got: set[int] = set(reach(ctx, team).indices())
+    # Work from the hexes not yet reached (few on a sound map), not from the reached ones.
+    landable = {j for j in range(b.n) if not b.wall[j] and not b.low[j] and b.spawn[j] != closed}
+    pending = landable - got
+    while pending:
+        landings = {u for u in pending if any(j in got for j in b.within(u, jump))}
+        if not landings:
+            break
+        got |= landings | set(flood(b, landings, walk).indices())
+        pending -= got
+    ctx.cache[key] = got
+    return got
+
+
+def hexes_of(ctx: CheckContext, indices: Iterable[int]) -> tuple[Hex, ...]:
+    """Sorted hexes of board indices."""
+    hexes = board(ctx).hexes
+    return tuple(sorted(hexes[i] for i in indices))

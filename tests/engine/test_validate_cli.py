@@ -1,0 +1,142 @@
+"""`hexfort validate` as a user meets it: exit codes, reports, broken files, folders."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from engine.formats import save_map
+from engine.formats.schemas import schema
+from engine.hexgrid import Hex, hexes_within
+from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
+from engine.validation import cli
+from engine.validation.runner import validate_files
+
+
+def good_map() -> HexMap:
+    cells = {h: Cell(2 if h.length() == 0 else 1 if h.length() == 1 else 0) for h in hexes_within(Hex(0, 0), 3)}
+    cells[Hex(-1, -1)] = cells[Hex(1, 1)] = Cell(0, Terrain.WALL)
+    red = [Hex(-3, 0), Hex(-3, 1), Hex(-3, 2), Hex(-3, 3)]
+    return HexMap.create(MapMeta("Hill"), cells, {Team.RED: red, Team.BLU: [-h for h in red]},
+                         kits=[Hex(0, -3), Hex(0, 3)], control_points=[[Hex(0, 0)]])
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    parser = __import__("argparse").ArgumentParser()
+    cli.add_arguments(parser)
+    args = parser.parse_args(argv)
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.run(args, out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    save_map(good_map(), tmp_path / "good.map.json")
+    (tmp_path / "sub").mkdir()
+    save_map(good_map().with_kits([Hex(-1, -1)]), tmp_path / "sub" / "bad.map.json")
+    return tmp_path
+
+
+def test_good_file_exits_0_and_prints_summary(folder: Path) -> None:
+    code, out, _ = run(str(folder / "good.map.json"))
+    assert code == 0
+    assert out.splitlines()[-1].startswith("1 file checked, 0 with errors: 0 errors")
+
+
+def test_folder_is_searched_recursively_and_errors_exit_1(folder: Path) -> None:
+    code, out, _ = run(str(folder))
+    assert code == 1
+    assert f"{folder / 'sub' / 'bad.map.json'}:hex -1,-1: HF101 error: first-aid kit on a wall" in out
+    assert "2 files checked, 1 with errors" in out
+
+
+def test_strict_turns_warnings_into_errors(tmp_path: Path) -> None:
+    m = good_map().with_control_points([[Hex(0, 0), Hex(1, 0)]])  # HF103 warning only
+    save_map(m, tmp_path / "w.map.json")
+    assert run(str(tmp_path))[0] == 0
+    assert run("--strict", str(tmp_path))[0] == 1
+
+
+def test_json_report_validates_against_its_schema(folder: Path) -> None:
+    code, out, _ = run("--format", "json", str(folder))
+    report = json.loads(out)
+    Draft202012Validator(schema("report")).validate(report)
+    assert code == 1 and report["summary"]["files"] == 2 and report["summary"]["failed"] == 1
+    Draft202012Validator.check_schema(schema("report"))
+
+
+@pytest.mark.parametrize(
+    ("content", "code", "where"),
+    [
+        (b"not json at all", "HF001", "line 1, column 1"),
+        (b'{"format": 2, "name": "x", "modes": ["koth"], "orientation": "pointy", "rows": ["0. 0.', "HF001", "line 1"),
+        (b"\x00\x01\x02\xff" * 100, "HF001", ""),
+        (b'{"format": 2, "name": 5, "modes": ["koth"], "orientation": "pointy", "rows": ["0."]}', "HF002", "$.name"),
+        (b'{"format": 2, "name": "x", "modes": ["koth"], "orientation": "pointy", "rows": ["0."], "kits": ["3,3"]}',
+         "HF003", "$.kits[0]"),
+        (b'{"$schema": "scenario.schema.json", "format": 1, "name": "s", "map": "gone.map.json", "mode": "koth"}',
+         "HF003", "$.map"),
+        (b'{"hello": 1}', "HF004", "$.$schema"),
+        (b"[" * 50000, "HF001", ""),
+    ],
+)
+def test_broken_files_name_file_and_place_without_traceback(tmp_path: Path, content: bytes, code: str, where: str) -> None:
+    p = tmp_path / "broken.json"
+    p.write_bytes(content)
+    rc, out, err = run("--format", "json", str(p))
+    assert rc == 1
+    problem = json.loads(out)["files"][0]["problems"][0]
+    assert problem["code"] == code
+    assert problem["where"].startswith(where)
+    assert "Traceback" not in out + err
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run()[0] == 2
+    assert run(str(tmp_path / "missing"))[0] == 2
+    assert run(str(tmp_path))[0] == 2  # no json files
+    assert run("--explain", "HF000")[0] == 2
+
+
+def test_explain(tmp_path: Path) -> None:
+    code, out, _ = run("--explain", "HF104")
+    assert code == 0 and out.startswith("HF104") and "Fix:" in out
+
+
+def test_many_files_do_not_stop_at_the_first_broken_one_and_show_progress(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(cli, "PROGRESS_AFTER_S", 0.0)
+    good = good_map()
+    for i in range(12):
+        save_map(good, tmp_path / f"m{i:02}.map.json")
+    (tmp_path / "m05.map.json").write_text("{broken")
+    code, out, err = run("--jobs", "2", str(tmp_path))
+    assert code == 1
+    assert "12 files checked, 1 with errors" in out
+    assert "validating: 12/12 files" in err
+
+
+def test_parallel_results_keep_file_order(tmp_path: Path) -> None:
+    files = []
+    for i in range(10):
+        p = tmp_path / f"{i}.map.json"
+        save_map(good_map(), p)
+        files.append(p)
+    assert [r.path for r in validate_files(files, jobs=2)] == files
+
+
+def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
+    p = tmp_path / "x.json"
+    p.write_text("{")
+    exe = Path(sys.executable).with_name("hexfort")
+    result = subprocess.run([str(exe), "validate", str(p)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert "HF001" in result.stdout and "Traceback" not in result.stderr
+    bad = subprocess.run([str(exe), "validate", "--format", "yaml", str(p)], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2
