@@ -13,11 +13,16 @@ whitespace; each is a grid token (height digit then ``.`` open, ``#`` wall,
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
 from engine.formats.grid_codec import decode_token
 from engine.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
 from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Team
+from engine.ruleset import OptionValue
+from engine.scenario import Scenario, TeamSetup, UnitStart
 
-__all__ = ["map_from_text", "hex_at"]
+__all__ = ["hex_at", "koth_scenario", "map_from_text"]
 
 
 def hex_at(col: int, row: int) -> Hex:
@@ -56,4 +61,34 @@ def map_from_text(text: str, name: str = "text map") -> HexMap:
         spawns=spawns,
         kits=kits,
         control_points=[cp] if cp else [],
+    )
+
+
+def koth_scenario(
+    text: str,
+    red: Sequence[tuple[str, tuple[int, int]] | tuple[str, tuple[int, int], int]] = (),
+    blu: Sequence[tuple[str, tuple[int, int]] | tuple[str, tuple[int, int], int]] = (),
+    rules: Mapping[str, OptionValue] | None = None,
+    seed: int = 0,
+    first_team: Team = Team.RED,
+) -> Scenario:
+    """A King of the Board scenario on a text map (see :func:`map_from_text`).
+
+    ``red`` / ``blu`` list starting units as ``(kind, (col, row))`` or
+    ``(kind, (col, row), health)`` in blueprint order; teams left empty pick their
+    units during set-up.
+    """
+
+    def team(units: Sequence[tuple]) -> TeamSetup:  # type: ignore[type-arg]
+        return TeamSetup(starting=tuple(
+            UnitStart(u[0], hex_at(*u[1]), u[2] if len(u) > 2 else None) for u in units))
+
+    return Scenario(
+        name="text scenario",
+        mode=Mode.KOTH,
+        map=map_from_text(text),
+        rules=MappingProxyType(dict(rules or {})),
+        teams=MappingProxyType({Team.RED: team(red), Team.BLU: team(blu)}),
+        first_team=first_team,
+        seed=seed,
     )

@@ -1,0 +1,246 @@
+"""A heuristic player that plays to win: it takes the point, focuses fire and keeps units alive.
+
+It scores each legal action with hand-made terms and plays the best one:
+
+- **position**: being on the control point is worth much (more if no teammate
+  holds it or an enemy contests it), otherwise every step closer to it counts;
+- **firepower**: a move is also worth the best expected damage the unit could
+  deal from its destination, since it may still attack after moving;
+- **attacks**: expected damage (hit chance x damage, crits included) against
+  enemies, a bonus for likely kills and for enemies on the point, a penalty for
+  friendly fire;
+- **specials**: scope when nothing is in reach, build the sentry near the point,
+  uber a teammate when enemies are close, heal hurt teammates;
+- **safety**: a destination within reach of much enemy fire costs a share of
+  that fire, more when the unit is low on health.
+
+It only uses the public state API (legal actions, attack options, units, board,
+sight) and is deterministic.
+"""
+
+from __future__ import annotations
+
+from engine.mapmodel import Team
+from engine.rules.actions import Action, Verb
+from engine.rules.areas import chance_at_least
+from engine.rules.koth import KothState, Phase, Unit
+
+__all__ = ["HeuristicPlayer"]
+
+#: Unit kinds in the order the heuristic likes to field them.
+PREFERENCE = ("soldier", "heavy", "medic", "demoman", "scout", "pyro", "sniper", "engineer")
+
+
+class HeuristicPlayer:
+    """Greedy one-decision scorer (see module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    # -- entry point ----------------------------------------------------------------
+
+    def choose(self, state: KothState) -> Action:
+        """The best-scoring legal action of ``state``; IndexError if there is none."""
+        acts = state.legal_actions()
+        if state.phase is Phase.SPAWN:
+            return self._spawn(state, acts)
+        if state.phase is Phase.TARGET:
+            return min(acts, key=lambda a: self._health_at(state, a))
+        u = state.active_unit()
+        assert u is not None
+        ctx = _Context(state, u)
+        best = acts[-1]
+        best_score = ctx.score_end()
+        for a in acts:
+            s = ctx.score(a)
+            if s > best_score:
+                best, best_score = a, s
+        return best
+
+    @staticmethod
+    def _health_at(state: KothState, a: Action) -> int:
+        assert a.target is not None
+        v = state.unit_at(a.target)
+        return v.health if v is not None else 10_000
+
+    @staticmethod
+    def _spawn(state: KothState, acts: list[Action]) -> Action:
+        kinds = {a.kind for a in acts}
+        kind = next((k for k in PREFERENCE if k in kinds), acts[0].kind)
+        cp = _cp_cells(state)
+        b = state.board
+        return min((a for a in acts if a.kind == kind),
+                   key=lambda a: (_dist_to(b, b.index[a.target], cp), a.target))  # type: ignore[index]
+
+
+def _cp_cells(state: KothState) -> list[int]:
+    return [i for i in range(state.board.n) if state.board.control[i] >= 0]
+
+
+def _dist_to(board: object, cell: int, targets: list[int]) -> int:
+    if not targets:
+        return 0
+    return min(board.distance(cell, t) for t in targets)  # type: ignore[attr-defined]
+
+
+class _Context:
+    """Per-decision cache of what the scorer needs."""
+
+    def __init__(self, state: KothState, u: Unit) -> None:
+        self.state = state
+        self.u = u
+        self.b = state.board
+        self.cp = _cp_cells(state)
+        self.team: Team = u.team
+        self.enemies = state.units_of(u.team.other)
+        self.friends = [v for v in state.units_of(u.team) if v.uid != u.uid]
+        self.st = state.stats(u.kind)
+        self.full = state.max_health(u.kind)
+        cp = set(self.cp)
+        self.friend_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.friends)
+        self.enemy_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.enemies)
+        self._danger: dict[int, float] = {}
+        self.attacked = state.has_attacked
+
+    # -- terms ------------------------------------------------------------------------
+
+    def position(self, cell: int) -> float:
+        if not self.cp:
+            return 0.0
+        d = _dist_to(self.b, cell, self.cp)
+        if d == 0:
+            return 120.0 if (not self.friend_on_cp or self.enemy_on_cp) else 60.0
+        return -8.0 * d
+
+    def firepower(self, cell: int) -> float:
+        """Best expected damage this unit could deal standing on ``cell``."""
+        st = self.st
+        if not st.range or "ubercharge" in st.specials:
+            return 0.0
+        b = self.b
+        sight = self.state.sight
+        best = 0.0
+        shots = int(st.params.get("shots", 1))
+        for v in self.enemies:
+            d = b.distance(cell, v.cell)
+            if d < st.min_range or d > st.range or v.uber:
+                continue
+            if b.spawn_team(v.cell) is v.team:
+                continue
+            if not sight.sees_at(cell, v.cell, b.stand[cell], b.stand[v.cell]):
+                continue
+            if self.state.options["straight_line_attacks"] and "double_jump" not in st.specials:
+                dq, dr = b.q[v.cell] - b.q[cell], b.r[v.cell] - b.r[cell]
+                if not (dq == 0 or dr == 0 or dq == -dr):
+                    continue
+            up = max(0, b.stand[v.cell] - b.stand[cell])
+            if "burn" in st.specials:
+                p, dmg = 1.0, st.damage + 20
+            else:
+                p = chance_at_least(d + up)
+                dmg = st.damage
+                if "double_jump" in st.specials:
+                    dmg = max(0, st.damage - 40 * (d - 1))
+            ev = p * dmg * shots
+            if ev >= v.health:
+                ev += 40
+            best = max(best, ev)
+        return best
+
+    def danger(self, cell: int) -> float:
+        """Rough expected damage the enemies could deal to a unit on ``cell`` next round."""
+        hit = self._danger.get(cell)
+        if hit is not None:
+            return hit
+        b = self.b
+        total = 0.0
+        if b.spawn_team(cell) is self.team:
+            self._danger[cell] = 0.0
+            return 0.0
+        for v in self.enemies:
+            st = self.state.stats(v.kind)
+            if not st.range or "ubercharge" in st.specials:
+                continue
+            reach = st.range + (st.speed if st.mobile else 0)
+            d = b.distance(cell, v.cell)
+            if d > reach:
+                continue
+            shots = int(st.params.get("shots", 1))
+            total += chance_at_least(min(d, st.range)) * st.damage * shots * 0.5
+        self._danger[cell] = total
+        return total
+
+    # -- scores -------------------------------------------------------------------------
+
+    def score_end(self) -> float:
+        return 0.0
+
+    def score(self, a: Action) -> float:
+        u, b = self.u, self.b
+        here = u.cell
+        if a.verb is Verb.END:
+            return 0.0
+        if a.verb is Verb.MOVE or a.verb is Verb.ROCKET_JUMP:
+            assert a.target is not None
+            dest = b.index[a.target]
+            gain = self.position(dest) - self.position(here)
+            if not self.attacked:
+                gain += 0.8 * (self.firepower(dest) - self.firepower(here))
+            risk = self.danger(dest) - self.danger(here)
+            frail = 1.0 if u.health > self.full / 2 else 2.0
+            gain -= 0.3 * frail * risk
+            if b.kit[dest] and u.health < self.full:
+                gain += (self.full - u.health) * 0.5
+            if a.verb is Verb.ROCKET_JUMP:
+                gain -= 45.0 + (40 if u.health < 120 else 0)
+            return gain
+        if a.verb is Verb.ATTACK:
+            return self._attack_value(a)
+        if a.verb is Verb.HEAL:
+            assert a.target is not None
+            v = self.state.unit_at(a.target)
+            if v is None:
+                return 0.0
+            missing = self.state.max_health(v.kind) - v.health
+            return min(missing, self.st.damage) + 20 * v.burn + 10
+        if a.verb is Verb.SCOPE:
+            return 12.0 if self.firepower(here) == 0 else 4.0
+        if a.verb is Verb.BUILD:
+            assert a.target is not None
+            return 70.0 - 3.0 * _dist_to(b, b.index[a.target], self.cp)
+        if a.verb is Verb.PICKUP:
+            return -5.0
+        if a.verb is Verb.UBER:
+            near = sum(1 for v in self.enemies if b.distance(v.cell, here) <= 6)
+            return 25.0 * near
+        return 0.0
+
+    def _attack_value(self, a: Action) -> float:
+        opts = [o for o in self.state.attack_options() if o.action == a]
+        if not opts:
+            return 0.0
+        o = opts[0]
+        crit = int(self.state.options["crit_bonus"])
+        value = 0.0
+        cp = set(self.cp)
+        for h, dmg in o.area.items():
+            v = self.state.unit_at(h)
+            if v is None:
+                continue
+            p = o.hit_chance
+            ev = o.rolls * (p * dmg + o.crit_chance * crit) if len(o.area) == 1 else p * dmg
+            if v.uber or (v.team is not self.team and self.b.spawn_team(v.cell) is v.team):
+                ev = 0.0
+            if v.team is self.team:
+                value -= 1.5 * min(ev, v.health)
+            else:
+                value += min(ev, v.health)
+                if ev >= v.health * 0.8:
+                    value += 50
+                if v.cell in cp:
+                    value += 30
+        if "blind_eye" in self.st.specials and o.damage == 0:
+            value *= 0.5  # a grenade on an empty hex only threatens
+        return value

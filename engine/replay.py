@@ -1,0 +1,151 @@
+"""Replay files: a scenario, a seed and the action list of one game.
+
+A replay is self-contained (the scenario is embedded with its map) and checked
+on load: the actions are played again on a fresh game and must all be legal,
+throw the same dice as recorded and reach the recorded result. Any difference is
+a :class:`~engine.formats.errors.LoadError` naming the first action that differs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.formats.errors import LoadError, LoadProblem
+from engine.formats.jsonio import atomic_write_text, dump_canonical, parse_json_text, read_json_file
+from engine.formats.migrations import migrate
+from engine.formats.scenario_file import scenario_from_document, scenario_to_document
+from engine.formats.schemas import validate_document
+from engine.mapmodel import Team
+from engine.rules.actions import Action, ActionParseError
+from engine.rules.koth import IllegalActionError, KothState
+from engine.scenario import Scenario
+
+__all__ = ["Replay", "dumps_replay", "load_replay", "loads_replay", "replay_game", "save_replay"]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A recorded game: scenario, dice seed, actions, and optionally rolls and players."""
+
+    scenario: Scenario
+    seed: int
+    actions: tuple[Action, ...]
+    rolls: tuple[str, ...] = ()
+    players: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, state: KothState, players: dict[Team, str] | None = None) -> Replay:
+        """The replay of a game played so far."""
+        return cls(
+            state.scenario,
+            state.dice.seed,
+            tuple(state.history),
+            tuple("+".join(map(str, r.faces)) for r in state.dice.rolls),
+            tuple((t.value, n) for t, n in (players or {}).items()),
+        )
+
+    def play(self, keep_undo: bool = True) -> KothState:
+        """Play the actions on a fresh game; raises IllegalActionError at the first illegal one."""
+        return replay_game(self.scenario, self.seed, self.actions, keep_undo)
+
+
+def replay_game(scenario: Scenario, seed: int, actions: Any, keep_undo: bool = True) -> KothState:
+    """A fresh game of ``scenario`` with dice ``seed`` after ``actions`` (Action or text).
+
+    Raises :class:`IllegalActionError` naming the index of the first illegal action.
+    """
+    state = KothState(dataclasses.replace(scenario, seed=seed), keep_undo=keep_undo)
+    for i, a in enumerate(actions):
+        try:
+            state.apply(a)
+        except IllegalActionError as e:
+            raise IllegalActionError(f"action {i + 1}: {e}") from None
+    return state
+
+
+def replay_to_document(r: Replay, final: KothState | None = None) -> dict[str, Any]:
+    """The canonical document of a replay (``final``: the played game, for the result)."""
+    scen = scenario_to_document(dataclasses.replace(r.scenario, map_ref=None))
+    scen.pop("$schema", None)
+    doc: dict[str, Any] = {"$schema": "https://hexfort.dev/schemas/replay.schema.json", "format": 1,
+                           "scenario": scen, "seed": r.seed}
+    if r.players:
+        doc["players"] = dict(r.players)
+    doc["actions"] = [a.text() for a in r.actions]
+    if r.rolls:
+        doc["rolls"] = list(r.rolls)
+    state = final if final is not None else r.play(keep_undo=False)
+    doc["result"] = {
+        "winner": None if state.winner() is None else state.winner().value,  # type: ignore[union-attr]
+        "scores": {t.value: state.points[t] for t in Team},
+        "turns": state.turn,
+    }
+    return doc
+
+
+def dumps_replay(r: Replay, final: KothState | None = None) -> str:
+    """The canonical text of a replay (one action per line)."""
+    return dump_canonical(replay_to_document(r, final), one_per_line=("rows", "actions"))
+
+
+def save_replay(r: Replay, path: str | Path, final: KothState | None = None) -> None:
+    """Write a replay atomically; raises OSError if the folder is not writable."""
+    atomic_write_text(path, dumps_replay(r, final))
+
+
+def load_replay(path: str | Path) -> tuple[Replay, KothState]:
+    """Load and check a replay file; returns it with the replayed game. Raises LoadError."""
+    return replay_from_document(read_json_file(path), path)
+
+
+def loads_replay(text: str | bytes, file: str | Path = "<text>") -> tuple[Replay, KothState]:
+    """Load and check a replay from JSON text; raises LoadError naming ``file``."""
+    return replay_from_document(parse_json_text(text, file), file)
+
+
+def replay_from_document(doc: Any, file: str | Path) -> tuple[Replay, KothState]:
+    """Build and check a replay from a parsed document; raises LoadError."""
+    if not isinstance(doc, dict):
+        raise LoadError.single(file, "$", "a replay file holds one JSON object")
+    doc = migrate(doc, "replay", file)
+    validate_document(doc, "replay", file)
+    try:
+        scenario = scenario_from_document(doc["scenario"], file)
+    except LoadError as e:
+        raise LoadError(file, [LoadProblem(p.where.replace("$", "$.scenario", 1), p.message)
+                               for p in e.problems]) from None
+    actions = []
+    for i, text in enumerate(doc["actions"]):
+        try:
+            actions.append(Action.parse(text))
+        except ActionParseError as e:
+            raise LoadError.single(file, f"$.actions[{i}]", str(e)) from None
+    seed = doc["seed"]
+    state = KothState(dataclasses.replace(scenario, seed=seed), keep_undo=False)
+    rolls = doc.get("rolls")
+    for i, a in enumerate(actions):
+        try:
+            state.apply(a)
+        except IllegalActionError as e:
+            raise LoadError.single(file, f"$.actions[{i}]", f"{e}; the replay does not match this hexfort's rules") from None
+        if rolls is not None:
+            got = ["+".join(map(str, r.faces)) for r in state.dice.rolls]
+            if got != rolls[: len(got)]:
+                k = next(j for j, (x, y) in enumerate(zip(got, rolls, strict=False)) if x != y) if len(got) <= len(rolls) else len(rolls)
+                raise LoadError.single(file, f"$.actions[{i}]",
+                                       f"dice throw {k + 1} differs from the recording; the replay does not reproduce")
+    if rolls is not None and len(state.dice.rolls) != len(rolls):
+        raise LoadError.single(file, "$.rolls", f"the game threw {len(state.dice.rolls)} dice, the file records {len(rolls)}")
+    result = doc.get("result")
+    if result is not None:
+        scores = {t.value: state.points[t] for t in Team}
+        winner = None if state.winner() is None else state.winner().value  # type: ignore[union-attr]
+        if scores != result["scores"] or state.turn != result["turns"] or winner != result.get("winner", winner):
+            raise LoadError.single(file, "$.result", f"replaying gives scores {scores} after {state.turn} turns, "
+                                   f"the file says {result['scores']} after {result['turns']}")
+    replay = Replay(scenario, seed, tuple(actions), tuple(rolls or ()),
+                    tuple(sorted(doc.get("players", {}).items())))
+    return replay, state

@@ -1,0 +1,123 @@
+"""Actions: frozen values with a one-line text form that round-trips.
+
+Text forms (hexes are ``q,r``)::
+
+    soldier@3,-1 move 5,-2          a unit's move to a hex
+    soldier@3,-1 attack 4,0         attack the unit (or aim at the hex) there
+    medic@0,1 heal 1,1              the Medic's attack is a heal
+    pyro@2,2 attack 3,2             the Pyro aims his cone at an adjacent hex
+    soldier@3,-1 rocket_jump 6,0    a special with a target hex
+    sniper@0,0 scope                a special without one
+    engineer@1,1 build 2,1 / pickup
+    medic@0,1 uber 1,1
+    soldier@3,-1 end                end this unit's turn
+    spawn scout 0,5                 set-up or respawn: put a unit kind on a hex
+    sentry@4,4 target 6,4           a sentry owner's choice among equidistant targets
+
+:meth:`Action.parse` raises :class:`ActionParseError` (a ValueError) for text that
+is not an action; whether an action is *legal* is the game state's business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from engine.hexgrid import Hex
+
+__all__ = ["Action", "ActionParseError", "Verb"]
+
+
+class ActionParseError(ValueError):
+    """Text is not an action; the message shows the expected form."""
+
+
+class Verb(StrEnum):
+    """What an action does."""
+
+    MOVE = "move"
+    ATTACK = "attack"
+    HEAL = "heal"
+    ROCKET_JUMP = "rocket_jump"
+    SCOPE = "scope"
+    BUILD = "build"
+    PICKUP = "pickup"
+    UBER = "uber"
+    END = "end"
+    SPAWN = "spawn"
+    TARGET = "target"
+
+
+#: Verbs that count as the "special" action of a unit turn.
+SPECIAL_VERBS: Final = frozenset({Verb.ROCKET_JUMP, Verb.SCOPE, Verb.BUILD, Verb.PICKUP, Verb.UBER})
+#: Verbs without a target hex.
+_NO_TARGET: Final = frozenset({Verb.SCOPE, Verb.PICKUP, Verb.END})
+
+_UNIT_TEXT: Final = re.compile(r"^\s*([a-z][a-z0-9_]*)@(-?\d+,-?\d+)\s+([a-z_]+)(?:\s+(-?\d+,-?\d+))?\s*$")
+_SPAWN_TEXT: Final = re.compile(r"^\s*spawn\s+([a-z][a-z0-9_]*)\s+(-?\d+,-?\d+)\s*$")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Action:
+    """One decision: ``verb`` by the unit of ``kind`` standing on ``actor`` toward ``target``.
+
+    For :attr:`Verb.SPAWN` ``actor`` is None and ``kind`` names the unit put on
+    ``target``. Build with the helpers or :meth:`parse`; the constructor checks
+    that the hexes a verb needs are present and raises ValueError otherwise.
+    """
+
+    verb: Verb
+    kind: str
+    actor: Hex | None = None
+    target: Hex | None = None
+
+    def __post_init__(self) -> None:
+        if self.verb is Verb.SPAWN:
+            if self.actor is not None or self.target is None:
+                raise ValueError("a spawn action has a target hex and no actor")
+            return
+        if self.actor is None:
+            raise ValueError(f"a {self.verb.value} action needs the acting unit's hex")
+        if (self.target is None) != (self.verb in _NO_TARGET):
+            need = "no target" if self.verb in _NO_TARGET else "a target hex"
+            raise ValueError(f"a {self.verb.value} action takes {need}")
+
+    @property
+    def is_special(self) -> bool:
+        """True for the unit-turn "special" action verbs."""
+        return self.verb in SPECIAL_VERBS
+
+    def text(self) -> str:
+        """The canonical text form (see module docstring)."""
+        if self.verb is Verb.SPAWN:
+            return f"spawn {self.kind} {self.target}"
+        head = f"{self.kind}@{self.actor} {self.verb.value}"
+        return head if self.target is None else f"{head} {self.target}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the text form; raises :class:`ActionParseError`."""
+        m = _SPAWN_TEXT.match(text)
+        if m is not None:
+            return cls(Verb.SPAWN, m.group(1), None, Hex.parse(m.group(2)))
+        m = _UNIT_TEXT.match(text)
+        if m is None:
+            raise ActionParseError(
+                f"{text!r} is not an action; write e.g. 'soldier@3,-1 move 5,-2', "
+                "'sniper@0,0 scope' or 'spawn scout 0,5'"
+            )
+        kind, actor, verb, target = m.groups()
+        try:
+            v = Verb(verb)
+        except ValueError:
+            known = ", ".join(v.value for v in Verb if v is not Verb.SPAWN)
+            raise ActionParseError(f"unknown verb {verb!r} in {text!r}; known: {known}") from None
+        try:
+            return cls(v, kind, Hex.parse(actor), Hex.parse(target) if target else None)
+        except ValueError as e:
+            raise ActionParseError(f"{text!r}: {e}") from None

@@ -1,0 +1,124 @@
+"""Dice owned by a game: a seeded generator that records every roll.
+
+The generator is splitmix64, written out here so that a seed gives the same
+rolls on every Python version and platform (``random.Random`` makes no such
+promise across versions). A game replays exactly from its seed and action list;
+the recorded rolls let a replay file prove it did (see :mod:`engine.replay`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["Dice", "Roll", "ScriptedDice"]
+
+_MASK64: Final = (1 << 64) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One recorded throw: what it was for, the dice faces and their sum."""
+
+    purpose: str
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        """Sum of the faces."""
+        return sum(self.faces)
+
+    @property
+    def doubles(self) -> bool:
+        """True for two or more dice all showing the same face (a critical hit on 2d6)."""
+        return len(self.faces) >= 2 and len(set(self.faces)) == 1
+
+    def __str__(self) -> str:
+        return f"{self.purpose}: {'+'.join(map(str, self.faces))}={self.total}"
+
+
+class Dice:
+    """A seeded die roller that records each throw in :attr:`rolls`.
+
+    ``seed`` is any integer (reduced modulo 2**64). :meth:`copy` gives an
+    independent roller in the same position, so a cloned game rolls the same.
+    """
+
+    __slots__ = ("seed", "_state", "rolls")
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed & _MASK64
+        self._state = self.seed
+        self.rolls: list[Roll] = []
+
+    def _next(self) -> int:
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def die(self, sides: int) -> int:
+        """One unrecorded face 1..sides (unbiased by rejection); raises ValueError if sides < 1."""
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, got {sides}")
+        limit = (1 << 64) - ((1 << 64) % sides)
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % sides + 1
+
+    def roll(self, count: int, sides: int, purpose: str) -> Roll:
+        """Throw ``count`` dice of ``sides`` sides, record and return the throw."""
+        r = Roll(purpose, tuple(self.die(sides) for _ in range(count)))
+        self.rolls.append(r)
+        return r
+
+    def randbelow(self, n: int) -> int:
+        """An unrecorded integer in ``0..n-1`` (for AI players sharing this generator)."""
+        return self.die(n) - 1
+
+    def copy(self) -> Dice:
+        """An independent roller at the same position with a copy of the record."""
+        d = Dice.__new__(Dice)
+        d.seed = self.seed
+        d._state = self._state
+        d.rolls = list(self.rolls)
+        return d
+
+    def restore(self, state: int, nrolls: int) -> None:
+        """Go back to generator ``state`` with the first ``nrolls`` rolls (used by undo)."""
+        self._state = state
+        del self.rolls[nrolls:]
+
+    @property
+    def state(self) -> int:
+        """The generator's internal position (saved by undo)."""
+        return self._state
+
+
+class ScriptedDice(Dice):
+    """Dice that show the given faces in order (tests, and "what if" in the playtest).
+
+    Raises IndexError when the script runs out, so a test notices an unexpected throw.
+    """
+
+    __slots__ = ("faces",)
+
+    def __init__(self, faces: list[int] | tuple[int, ...]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def die(self, sides: int) -> int:
+        """The next scripted face; ValueError if it does not fit on the die."""
+        if not self.faces:
+            raise IndexError("the scripted dice ran out of faces")
+        f = self.faces.pop(0)
+        if not 1 <= f <= sides:
+            raise ValueError(f"face {f} is not on a {sides}-sided die")
+        return f
+
+    def copy(self) -> ScriptedDice:
+        """A copy with the remaining script."""
+        d = ScriptedDice(self.faces)
+        d.rolls = list(self.rolls)
+        return d

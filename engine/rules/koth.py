@@ -1,0 +1,1076 @@
+"""King of the Board (rulebook 001): the game state, its turn structure and every unit.
+
+Shaped like OpenSpiel / python-chess: :class:`KothState` is one mutable game
+that exposes :meth:`~KothState.current_team`, :meth:`~KothState.legal_actions`,
+:meth:`~KothState.apply`, :meth:`~KothState.undo`, :meth:`~KothState.is_terminal`,
+:meth:`~KothState.scores`, :meth:`~KothState.winner`, :meth:`~KothState.returns`
+and :meth:`~KothState.clone`. Actions are :class:`~engine.rules.actions.Action`
+values. Dice are owned by the state (seeded from the scenario) and every throw is
+recorded in ``state.dice.rolls``, so ``(scenario, seed, actions)`` replays exactly.
+
+A game is a sequence of *decisions* by one team at a time:
+
+- ``spawn`` decisions: set-up (each team places its starting units, first team
+  first; scenario-given hexes are placed without asking) and respawns (when the
+  blueprint marker reaches a slot whose timer ran out);
+- ``target`` decisions: a sentry's owner picks among equidistant nearest enemies;
+- unit actions of the active unit (move / attack or heal / a special / end).
+
+Everything else (marker advance, grenades, sentry fire, burn, timers, kits,
+capture) happens automatically between decisions, in the order of 001 "Turn
+Checklist". Rule readings that the rulebook leaves open are ruleset options; see
+docs/rules.md for each decision and the option that flips it.
+
+Rule modules for other games (Payload Race, Team Play) are meant to subclass
+:class:`KothState` and override the class attributes and hooks marked "hook".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from engine.hexgrid import DIRECTIONS, Hex
+from engine.mapmodel import Team
+from engine.rules.actions import Action, Verb
+from engine.rules.areas import chance_at_least, cone, crit_chance_at_least, splash_rings
+from engine.rules.board import TEAM_CODE, Board
+from engine.rules.dice import Dice
+from engine.rules.movement import Climb, MoveProfile, flood
+from engine.rules.sight import Sight
+from engine.ruleset import Ruleset, RulesetError, UnitStats
+from engine.scenario import Scenario
+
+__all__ = [
+    "AttackOption",
+    "IllegalActionError",
+    "KothState",
+    "Phase",
+    "Slot",
+    "Unit",
+    "DEFAULT_OPTIONS",
+]
+
+
+class IllegalActionError(ValueError):
+    """An action is not legal in the current state; the message says why."""
+
+
+class Phase(StrEnum):
+    """What kind of decision the state waits for."""
+
+    SPAWN = "spawn"
+    TARGET = "target"
+    ACT = "act"
+    OVER = "over"
+
+
+#: Options this module reads, with the value used when a ruleset lacks them.
+#: The bundled ruleset lists them all; see docs/rules.md for each.
+DEFAULT_OPTIONS: Mapping[str, bool | int | str] = {
+    "points_to_win": 10,
+    "respawn_turns": 3,
+    "crit_bonus": 20,
+    "team_size": 3,
+    "low_obstacle_height": 1,
+    "straight_line_attacks": True,
+    "sight_edge_rule": "lenient",
+    "scout_keeps_height": True,
+    "pyro_cone": "narrow",
+    "kit_respawn_turns": 3,
+    "sentry_contests": False,
+    "rocket_jump_after_attack": False,
+    "grenade_survives_death": False,
+    "heal_full_health": False,
+    "scope_resets_on_shot": False,
+    "turn_limit": 400,
+}
+
+
+@dataclass(slots=True)
+class Unit:
+    """One unit on the board (or a sentry carried by its engineer).
+
+    ``uid`` is unique within a game; ``cell`` is a board index (-1 while carried);
+    ``slot`` is the blueprint slot (-1 for sentries). ``burn``: burn markers;
+    ``uber``: own turns of invulnerability left; ``charge``: the Medic's
+    UberCharge; ``scope``: the Sniper's scope stacks; sentries use ``owner`` (the
+    engineer's uid), ``home`` (the engineer's blueprint slot), ``active``,
+    ``target`` (sticky target uid) and ``carried``.
+    """
+
+    uid: int
+    team: Team
+    kind: str
+    cell: int
+    health: int
+    slot: int
+    burn: int = 0
+    uber: int = 0
+    charge: int = 0
+    scope: int = 0
+    owner: int = -1
+    active: bool = True
+    target: int = -1
+    carried: bool = False
+    home: int = -1
+
+    def copy(self) -> Unit:
+        """An independent copy."""
+        return Unit(
+            self.uid, self.team, self.kind, self.cell, self.health, self.slot, self.burn, self.uber,
+            self.charge, self.scope, self.owner, self.active, self.target, self.carried, self.home,
+        )
+
+
+@dataclass(slots=True)
+class Slot:
+    """A blueprint slot: its unit (uid, -1 if dead or not yet placed) and respawn timer.
+
+    ``kind`` is the kind last fielded there (decides whether an engineer's sentry
+    survives a respawn, 001 "Units": Engineer).
+    """
+
+    uid: int = -1
+    timer: int = 0
+    kind: str = ""
+    fixed_kind: str = ""
+    fixed_hex: int = -1
+    fixed_health: int = 0
+
+    def copy(self) -> Slot:
+        """An independent copy."""
+        return Slot(self.uid, self.timer, self.kind, self.fixed_kind, self.fixed_hex, self.fixed_health)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOption:
+    """An attack the UI can offer: the action, its odds and what it would do.
+
+    ``hit_chance`` and ``crit_chance`` are probabilities (crit implies hit; for the
+    Heavy they are per roll, and ``rolls`` is 5); ``damage`` is the damage to the
+    aimed-at unit on a normal hit (negative = healing); ``area`` maps each hex the
+    attack would reach to the damage dealt there on a normal hit.
+    """
+
+    action: Action
+    hit_chance: float
+    crit_chance: float
+    damage: int
+    area: Mapping[Hex, int] = field(default_factory=dict)
+    rolls: int = 1
+
+
+@dataclass(slots=True)
+class _Turn:
+    """Book-keeping of the active unit's turn."""
+
+    moved: bool = False
+    attacked: bool = False
+    special: bool = False
+    healed: bool = False
+    actions: int = 0
+
+
+class KothState:
+    """A King of the Board game in progress; build with ``KothState(scenario)``.
+
+    ``ruleset`` defaults to the bundled one with the scenario's overrides applied.
+    ``keep_undo=False`` skips undo snapshots (faster self-play). Raises
+    :class:`~engine.ruleset.RulesetError` for a scenario whose units the ruleset
+    does not know or that breaks set-up rules (too many or repeated units).
+    """
+
+    #: hook: the climb rule of walking units.
+    climb: ClassVar[Climb] = Climb.ONE_LEVEL
+    #: hook: whether same-height shooters are blocked by higher ground.
+    heights_block: ClassVar[bool] = True
+    #: Dice per accuracy roll and sides per die.
+    accuracy_dice: ClassVar[tuple[int, int]] = (2, 6)
+
+    # -- construction -------------------------------------------------------------
+
+    def __init__(self, scenario: Scenario, ruleset: Ruleset | None = None, keep_undo: bool = True) -> None:
+        if ruleset is None:
+            from engine.formats.ruleset_file import builtin_ruleset
+
+            ruleset = builtin_ruleset()
+        if scenario.rules:
+            ruleset = ruleset.with_overrides(scenario.rules)
+        self.scenario = scenario
+        self.ruleset = ruleset
+        opts = dict(DEFAULT_OPTIONS)
+        opts.update(ruleset.options)
+        self.options: dict[str, Any] = opts
+        self.board = Board.for_map(scenario.map, int(opts["low_obstacle_height"]))
+        self.sight = Sight.for_board(self.board, self.heights_block, opts["sight_edge_rule"] == "strict")
+        self.dice = Dice(scenario.seed)
+        self.keep_undo = keep_undo
+        self.units: dict[int, Unit] = {}
+        self.slots: dict[Team, list[Slot]] = {}
+        self.pointer: dict[Team, int] = {t: -1 for t in Team}
+        self.points: dict[Team, int] = {t: 0 for t in Team}
+        self.grenades: dict[int, int] = {}  # demoman uid -> cell
+        self.kit_timer: dict[int, int] = {i: 0 for i in range(self.board.n) if self.board.kit[i]}
+        self.team: Team = scenario.first_team
+        self.turn = 0
+        self.phase = Phase.SPAWN
+        self.active = -1  # uid of the acting unit
+        self.active_slot = -1
+        self.pending_sentries: list[int] = []
+        self.t = _Turn()
+        self.history: list[Action] = []
+        self.log: list[str] = []
+        self._undo: list[tuple[Any, ...]] = []
+        self._next_uid = 1
+        self._setup: list[tuple[Team, int]] = []
+        self._stats = {k: ruleset.unit(k) for k in ruleset.units}
+        self._profiles: dict[tuple[str, Team], MoveProfile] = {}
+        self._init_slots()
+        if not self._setup:
+            self.team = scenario.first_team
+        self._advance()
+
+    def _roster(self, team: Team) -> tuple[str, ...]:
+        """Kinds ``team`` may field: its roster (default all) minus unpickable ones (the Sentry)."""
+        kinds = self.scenario.team(team).roster or tuple(self.ruleset.units)
+        for k in kinds:
+            self.ruleset.unit(k)  # raises RulesetError naming an unknown kind
+        return tuple(k for k in kinds if self._stats[k].pickable)
+
+    def _init_slots(self) -> None:
+        size = int(self.options["team_size"])
+        order = [self.scenario.first_team, self.scenario.first_team.other]
+        for team in order:
+            roster = self._roster(team)
+            starts = self.scenario.team(team).starting
+            if len(starts) > size:
+                raise RulesetError(f"{team.value} starts with {len(starts)} units; the team size is {size}")
+            kinds = [s.unit for s in starts]
+            if len(set(kinds)) != len(kinds):
+                raise RulesetError(f"{team.value} starts with the same unit twice; each tile is unique")
+            slots = []
+            for s in starts:
+                self.ruleset.unit(s.unit)
+                if s.unit not in roster:
+                    raise RulesetError(f"{team.value} cannot field {s.unit!r} (not pickable or not in roster)")
+                slot = Slot(fixed_kind=s.unit, fixed_health=s.health or 0)
+                if s.hex is not None:
+                    if s.hex not in self.board.index:
+                        raise RulesetError(f"{team.value} {s.unit} starts off the map at {s.hex}")
+                    slot.fixed_hex = self.board.index[s.hex]
+                slots.append(slot)
+            while len(slots) < size:
+                slots.append(Slot())
+            self.slots[team] = slots
+        for team in order:
+            for i, slot in enumerate(self.slots[team]):
+                if slot.fixed_hex >= 0:
+                    c = slot.fixed_hex
+                    if self._occupant(c) is not None:
+                        raise RulesetError(f"two starting units on {self.board.hexes[c]}")
+                    self._place(team, i, slot.fixed_kind, c, slot.fixed_health or None)
+                else:
+                    self._setup.append((team, i))
+
+    # -- small queries ---------------------------------------------------------------
+
+    def stats(self, kind: str) -> UnitStats:
+        """Ruleset numbers of a unit kind; raises RulesetError for an unknown kind."""
+        try:
+            return self._stats[kind]
+        except KeyError:
+            return self.ruleset.unit(kind)
+
+    def max_health(self, kind: str) -> int:
+        """Full health of ``kind`` (with the Heavy's sandwich, 001 "Units": Heavy)."""
+        return self.stats(kind).max_health
+
+    def _occupant(self, cell: int) -> Unit | None:
+        for u in self.units.values():
+            if u.cell == cell:
+                return u
+        return None
+
+    def unit_at(self, h: Hex) -> Unit | None:
+        """The unit standing on ``h``, or None (also None off the map)."""
+        i = self.board.index.get(h)
+        return None if i is None else self._occupant(i)
+
+    def units_of(self, team: Team) -> list[Unit]:
+        """``team``'s units on the board (carried sentries excluded), by uid."""
+        return [u for u in self.units.values() if u.team is team and u.cell >= 0]
+
+    def active_unit(self) -> Unit | None:
+        """The unit whose turn it is (None outside the act/target phases)."""
+        return self.units.get(self.active)
+
+    @property
+    def has_moved(self) -> bool:
+        """Whether the active unit has moved this turn (then it may not scope; 001 "Units": Sniper)."""
+        return self.t.moved
+
+    @property
+    def has_attacked(self) -> bool:
+        """Whether the active unit has attacked this turn (then it may not move; 001 "Movement")."""
+        return self.t.attacked
+
+    def current_team(self) -> Team | None:
+        """The team that must decide now, or None when the game is over."""
+        if self.phase is Phase.OVER:
+            return None
+        return self.team
+
+    def is_terminal(self) -> bool:
+        """True once a team has won or the turn limit is reached."""
+        return self.phase is Phase.OVER
+
+    def scores(self) -> dict[Team, int]:
+        """Captured points per team (001 "Capturing Points")."""
+        return dict(self.points)
+
+    def winner(self) -> Team | None:
+        """The winning team, or None while playing or for a draw at the turn limit."""
+        if self.phase is not Phase.OVER:
+            return None
+        r, b = self.points[Team.RED], self.points[Team.BLU]
+        return Team.RED if r > b else Team.BLU if b > r else None
+
+    def returns(self) -> dict[Team, float]:
+        """+1 for the winner, -1 for the loser, 0 each for a draw or an unfinished game."""
+        w = self.winner()
+        if w is None:
+            return {t: 0.0 for t in Team}
+        return {w: 1.0, w.other: -1.0}
+
+    def _in_own_base(self, u: Unit) -> bool:
+        return u.cell >= 0 and self.board.spawn[u.cell] == TEAM_CODE[u.team]
+
+    def _immune(self, u: Unit, attacker_team: Team) -> bool:
+        """001 "Map": enemy attacks never hit a unit in its own spawn base; uber protects too."""
+        return (u.team is not attacker_team and self._in_own_base(u)) or u.uber > 0
+
+    def profile(self, u: Unit) -> MoveProfile:
+        """The movement profile of a unit (Scout: over low obstacles, kept height)."""
+        key = (u.kind, u.team)
+        p = self._profiles.get(key)
+        if p is None:
+            scout = "double_jump" in self.stats(u.kind).specials
+            p = MoveProfile(
+                climb=self.climb,
+                over_low=scout,
+                keep_height=scout and bool(self.options["scout_keeps_height"]),
+                team=u.team,
+            )
+            self._profiles[key] = p
+        return p
+
+    # -- legal actions ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a fixed order (empty once the game is over)."""
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.SPAWN:
+            return self._spawn_actions()
+        if self.phase is Phase.TARGET:
+            return self._target_actions()
+        u = self.units[self.active]
+        here = self.board.hexes[u.cell]
+        out: list[Action] = []
+        t = self.t
+        if not t.moved and not t.attacked and self.stats(u.kind).mobile:
+            for c in self._move_cells(u):
+                out.append(Action(Verb.MOVE, u.kind, here, self.board.hexes[c]))
+        if not t.attacked:
+            out.extend(o.action for o in self._attack_options(u, with_area=False))
+        if not t.special:
+            out.extend(self._special_actions(u))
+        out.append(Action(Verb.END, u.kind, here))
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is among :meth:`legal_actions`."""
+        return action in self.legal_actions()
+
+    def _spawn_actions(self) -> list[Action]:
+        team, slot_i = self._spawn_slot()
+        slot = self.slots[team][slot_i]
+        kinds = [slot.fixed_kind] if slot.fixed_kind else self._free_kinds(team)
+        cells = self._spawn_cells(team)
+        return [Action(Verb.SPAWN, k, None, self.board.hexes[c]) for k in kinds for c in cells]
+
+    def _spawn_slot(self) -> tuple[Team, int]:
+        if self._setup:
+            return self._setup[0]
+        return self.team, self.active_slot
+
+    def _free_kinds(self, team: Team) -> list[str]:
+        """Pickable kinds of ``team``'s roster not on the board (001 "Spawning")."""
+        fielded = {self.units[s.uid].kind for s in self.slots[team] if s.uid >= 0}
+        return [k for k in self._roster(team) if k not in fielded]
+
+    def _spawn_cells(self, team: Team) -> list[int]:
+        b = self.board
+        occupied = {u.cell for u in self.units.values()}
+        return [c for c in b.spawn_zone(team) if not b.wall[c] and not b.low[c] and c not in occupied]
+
+    def _target_actions(self) -> list[Action]:
+        s = self.units[self.pending_sentries[0]]
+        here = self.board.hexes[s.cell]
+        return [Action(Verb.TARGET, s.kind, here, self.board.hexes[self.units[v].cell])
+                for v in self._sentry_choices(s)[1]]
+
+    def _move_cells(self, u: Unit) -> list[int]:
+        occupied = {v.cell for v in self.units.values() if v.uid != u.uid and v.cell >= 0}
+        reach = flood(self.board, [u.cell], self.profile(u), self.stats(u.kind).speed, occupied)
+        return [c for c in reach.distances() if c != u.cell]
+
+    def move_paths(self, h: Hex | None = None) -> dict[Hex, list[Hex]]:
+        """Hexes the active unit (or the unit on ``h``) can move to -> a shortest path.
+
+        Empty when that unit may not move now. For the UI's move highlight.
+        """
+        u = self.active_unit() if h is None else self.unit_at(h)
+        if u is None or self.phase is not Phase.ACT:
+            return {}
+        if u.uid == self.active and (self.t.moved or self.t.attacked):
+            return {}
+        occupied = {v.cell for v in self.units.values() if v.uid != u.uid and v.cell >= 0}
+        reach = flood(self.board, [u.cell], self.profile(u), self.stats(u.kind).speed, occupied)
+        return {self.board.hexes[c]: reach.path(c) for c in reach.distances() if c != u.cell}
+
+    def line_of_sight(self, a: Hex, b: Hex) -> bool:
+        """Whether units standing on ``a`` and ``b`` see each other; KeyError off the map."""
+        return self.sight.sees(self.board.idx(a), self.board.idx(b))
+
+    # -- attacks -------------------------------------------------------------------------
+
+    def _need(self, a: Unit, cell: int, bonus: int = 0) -> int:
+        """Accuracy target: distance plus one per level the target stands above (001 "Attacking")."""
+        b = self.board
+        up = b.stand[cell] - b.stand[a.cell]
+        return b.distance(a.cell, cell) + (up if up > 0 else 0) - bonus
+
+    def _lined_up(self, a: Unit, cell: int) -> bool:
+        """Straight-line rule: on one of the six hex lines, unless the Scout (see docs/rules.md)."""
+        if not self.options["straight_line_attacks"] or "double_jump" in self.stats(a.kind).specials:
+            return True
+        b = self.board
+        dq = b.q[cell] - b.q[a.cell]
+        dr = b.r[cell] - b.r[a.cell]
+        return dq == 0 or dr == 0 or dq == -dr
+
+    def _can_shoot(self, a: Unit, cell: int, st: UnitStats, min_range: int | None = None) -> bool:
+        d = self.board.distance(a.cell, cell)
+        lo = st.min_range if min_range is None else min_range
+        return lo <= d <= st.range and self._lined_up(a, cell) and self.sight.sees(a.cell, cell)
+
+    def _sniper_numbers(self, u: Unit, st: UnitStats) -> tuple[int, int, int]:
+        """(damage, accuracy bonus, minimum range) with ``u.scope`` stacks (001 "Units": Sniper)."""
+        s = u.scope
+        dmg = min(int(st.param("max_damage")), st.damage + s * int(st.param("scope_damage")))
+        return dmg, s * int(st.param("scope_accuracy")), st.min_range + s * int(st.param("scope_min_range"))
+
+    def _base_damage(self, u: Unit, st: UnitStats, cell: int) -> int:
+        if "double_jump" in st.specials:  # Scout: 140 adjacent, -40 per hex between
+            d = self.board.distance(u.cell, cell)
+            return max(0, st.damage - int(st.param("falloff_per_hex")) * (d - 1))
+        if "scope" in st.specials:
+            return self._sniper_numbers(u, st)[0]
+        if "upgrade" in st.specials:
+            return st.damage + (int(st.param("upgrade_damage")) if self._engineer_adjacent(u) else 0)
+        return st.damage
+
+    def _engineer_adjacent(self, sentry: Unit) -> bool:
+        eng = self.units.get(sentry.owner)
+        return eng is not None and eng.cell >= 0 and self.board.distance(eng.cell, sentry.cell) == 1
+
+    def _splash(self, cell: int, st: UnitStats, center_damage: int) -> dict[int, int]:
+        ring = {0: center_damage, 1: int(st.param("splash_ring_1")), 2: int(st.param("splash_ring_2"))}
+        return {c: ring[k] for c, k in splash_rings(self.board, cell, 2)}
+
+    def _cone_cells(self, u: Unit, direction: int) -> list[int]:
+        st = self.stats(u.kind)
+        cells = cone(self.board, u.cell, direction, st.range, self.options["pyro_cone"] == "wide")
+        h0 = self.board.stand[u.cell]
+        return [c for c in cells if self.board.stand[c] == h0 and self.sight.sees(u.cell, c)]
+
+    def _attack_options(self, u: Unit, with_area: bool = True) -> list[AttackOption]:
+        st = self.stats(u.kind)
+        b = self.board
+        here = b.hexes[u.cell]
+        out: list[AttackOption] = []
+        if "ubercharge" in st.specials:  # Medic: the attack is a heal
+            for v in self.units.values():
+                if v.team is u.team and v.uid != u.uid and v.cell >= 0 and self.stats(v.kind).mobile:
+                    hurt = v.health < self.max_health(v.kind) or v.burn > 0
+                    if (hurt or self.options["heal_full_health"]) and self._can_shoot(u, v.cell, st):
+                        h = b.hexes[v.cell]
+                        out.append(AttackOption(Action(Verb.HEAL, u.kind, here, h), 1.0, 0.0, -st.damage,
+                                                {h: -st.damage} if with_area else {}))
+            return out
+        if "burn" in st.specials:  # Pyro: a cone toward one of six directions, no roll
+            for d in range(6):
+                cells = self._cone_cells(u, d)
+                hits = [v for v in self._units_on(cells) if v.team is not u.team and not self._in_own_base(v)]
+                if hits:
+                    aim = Hex(here.q + DIRECTIONS[d].q, here.r + DIRECTIONS[d].r)
+                    area = {b.hexes[c]: st.damage for c in cells} if with_area else {}
+                    out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, aim), 1.0, 0.0, st.damage, area))
+            return out
+        if "blind_eye" in st.specials:  # Demoman: any hex in range and sight
+            if u.uid in self.grenades:
+                return out
+            for c in b.within(u.cell, st.range):
+                if b.wall[c] or c == u.cell or not self._can_shoot(u, c, st):
+                    continue
+                occ = self._occupant(c)
+                if occ is not None and occ.team is not u.team and self._in_own_base(occ):
+                    continue
+                need = self._need(u, c) if occ is not None else 0
+                area = {b.hexes[k]: v for k, v in self._splash(c, st, st.damage).items()} if with_area else {}
+                out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, b.hexes[c]),
+                                        chance_at_least(need), crit_chance_at_least(need) if occ else 0.0,
+                                        st.damage if occ else 0, area))
+            return out
+        bonus = 0
+        min_range = st.min_range
+        if "scope" in st.specials:
+            _, bonus, min_range = self._sniper_numbers(u, st)
+        shots = int(st.params.get("shots", 1))
+        for v in self.units.values():
+            if v.team is u.team or v.cell < 0 or self._in_own_base(v):
+                continue
+            if not self._can_shoot(u, v.cell, st, min_range):
+                continue
+            need = self._need(u, v.cell, bonus)
+            dmg = self._base_damage(u, st, v.cell)
+            area: dict[Hex, int] = {}
+            if with_area:
+                if "rocket_jump" in st.specials:
+                    area = {b.hexes[k]: x for k, x in self._splash(v.cell, st, dmg).items()}
+                else:
+                    area = {b.hexes[v.cell]: dmg * shots}
+            out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, b.hexes[v.cell]), chance_at_least(need),
+                                    crit_chance_at_least(need), dmg, area, shots))
+        return out
+
+    def _units_on(self, cells: Iterable[int]) -> list[Unit]:
+        where = {u.cell: u for u in self.units.values() if u.cell >= 0}
+        return [where[c] for c in cells if c in where]
+
+    def attack_options(self, h: Hex | None = None) -> list[AttackOption]:
+        """Attacks (and heals) the active unit, or the unit on ``h``, could make from where it stands.
+
+        Each comes with its chance to hit, crit chance, damage and area, for the
+        UI. Ignores whether the unit already attacked this turn.
+        """
+        u = self.active_unit() if h is None else self.unit_at(h)
+        if u is None or u.cell < 0 or not self.stats(u.kind).range:
+            return []
+        return self._attack_options(u)
+
+    def attack_area(self, action: Action) -> dict[Hex, int]:
+        """Hex -> damage on a normal hit for an attack action (empty if it is not one now)."""
+        for o in self.attack_options(action.actor):
+            if o.action == action:
+                return dict(o.area)
+        return {}
+
+    # -- specials ----------------------------------------------------------------------------
+
+    def _special_actions(self, u: Unit) -> list[Action]:
+        st = self.stats(u.kind)
+        b = self.board
+        here = b.hexes[u.cell]
+        out: list[Action] = []
+        if "rocket_jump" in st.specials:
+            cost = int(st.param("rocket_jump_cost"))
+            if u.health > cost and (not self.t.attacked or self.options["rocket_jump_after_attack"]):
+                occupied = {v.cell for v in self.units.values()}
+                for c in b.within(u.cell, int(st.param("rocket_jump_range"))):
+                    if c in occupied or b.wall[c] or b.in_enemy_spawn(c, u.team):
+                        continue
+                    out.append(Action(Verb.ROCKET_JUMP, u.kind, here, b.hexes[c]))
+        if "scope" in st.specials and not self.t.moved:
+            dmg, _, _ = self._sniper_numbers(u, st)
+            if dmg < int(st.param("max_damage")):
+                out.append(Action(Verb.SCOPE, u.kind, here))
+        if "build_sentry" in st.specials:
+            sentry = self._sentry_of(u)
+            if sentry is None or sentry.carried:
+                for c in self._build_cells(u):
+                    out.append(Action(Verb.BUILD, u.kind, here, b.hexes[c]))
+            elif sentry.cell >= 0 and b.distance(sentry.cell, u.cell) == 1:
+                out.append(Action(Verb.PICKUP, u.kind, here))
+        if "ubercharge" in st.specials and u.charge >= int(st.param("max_charge")):
+            for v in self.units.values():
+                if (v.team is u.team and v.uid != u.uid and v.cell >= 0 and self.stats(v.kind).mobile
+                        and self._can_shoot(u, v.cell, st)):
+                    out.append(Action(Verb.UBER, u.kind, here, b.hexes[v.cell]))
+        return out
+
+    def _sentry_of(self, eng: Unit) -> Unit | None:
+        for v in self.units.values():
+            if v.owner == eng.uid:
+                return v
+        return None
+
+    def _build_cells(self, u: Unit) -> list[int]:
+        b = self.board
+        occupied = {v.cell for v in self.units.values()}
+        return [c for c in b.neighbors[u.cell]
+                if not b.wall[c] and not b.low[c] and c not in occupied and not b.in_enemy_spawn(c, u.team)]
+
+    # -- applying actions -----------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an Action or its text); raises :class:`IllegalActionError` if not legal.
+
+        Dice are thrown as the action needs; automatic steps that follow (end of
+        turn, next unit's turn start, sentry fire) run before this returns.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{action} is not legal now ({self.describe_decision()})")
+        if self.keep_undo:
+            self._undo.append(self._snapshot())
+        self.history.append(action)
+        self._do(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play an action taken from :meth:`legal_actions` without re-checking it (fast self-play)."""
+        if self.keep_undo:
+            self._undo.append(self._snapshot())
+        self.history.append(action)
+        self._do(action)
+
+    def _do(self, a: Action) -> None:
+        b = self.board
+        if a.verb is Verb.SPAWN:
+            assert a.target is not None
+            team, slot_i = self._spawn_slot()
+            health = self.slots[team][slot_i].fixed_health or None
+            if self._setup:
+                self._setup.pop(0)
+                self._place(team, slot_i, a.kind, b.index[a.target], health)
+                if not self._setup:
+                    self.team = self.scenario.first_team
+                self._advance()
+            else:
+                self._place(team, slot_i, a.kind, b.index[a.target], health)
+                self._start_unit_turn()
+            return
+        if a.verb is Verb.TARGET:
+            assert a.target is not None
+            s = self.units[self.pending_sentries.pop(0)]
+            tgt = self._occupant(b.index[a.target])
+            assert tgt is not None
+            s.target = tgt.uid
+            self._sentry_shoot(s, tgt)
+            self._after_unit_event()
+            return
+        u = self.units[self.active]
+        t = self.t
+        if a.verb is Verb.END:
+            self._end_turn()
+            return
+        assert a.target is not None or a.verb in (Verb.SCOPE, Verb.PICKUP)
+        if a.verb is Verb.MOVE:
+            assert a.target is not None
+            self._relocate(u, b.index[a.target])
+            t.moved = True
+            if u.scope:
+                u.scope = 0  # 001 "Units": Sniper's scope only stacks while he has not moved
+        elif a.verb in (Verb.ATTACK, Verb.HEAL):
+            assert a.target is not None
+            self._attack(u, b.index.get(a.target, -1), a.target)
+            t.attacked = True
+        else:
+            self._special(u, a)
+            t.special = True
+        t.actions += 1
+        if u.uid not in self.units or t.actions >= 2:
+            self._end_turn()
+
+    def _relocate(self, u: Unit, cell: int) -> None:
+        u.cell = cell
+        self._use_kit(u)
+
+    def _use_kit(self, u: Unit) -> None:
+        """001 "Map": a first-aid kit restores full health; see docs/rules.md for when it is used up."""
+        if u.cell in self.kit_timer and self.kit_timer[u.cell] == 0:
+            full = self.max_health(u.kind)
+            if u.health < full or u.burn:
+                u.health = full
+                u.burn = 0
+                self.kit_timer[u.cell] = int(self.options["kit_respawn_turns"])
+                self.log.append(f"{u.kind} uses the first-aid kit at {self.board.hexes[u.cell]}")
+
+    def _roll(self, purpose: str) -> tuple[int, bool]:
+        n, sides = self.accuracy_dice
+        r = self.dice.roll(n, sides, purpose)
+        return r.total, r.doubles
+
+    def _attack(self, u: Unit, cell: int, aim: Hex) -> None:
+        st = self.stats(u.kind)
+        crit_bonus = int(self.options["crit_bonus"])
+        if "ubercharge" in st.specials:  # heal
+            v = self._occupant(cell)
+            assert v is not None
+            v.health = min(self.max_health(v.kind), v.health + st.damage)
+            v.burn = 0
+            u.charge = min(int(st.param("max_charge")), u.charge + 1)
+            self.t.healed = True
+            return
+        if "burn" in st.specials:
+            d = DIRECTIONS.index(aim - self.board.hexes[u.cell])
+            for v in self._units_on(self._cone_cells(u, d)):
+                if v.team is not u.team and not self._immune(v, u.team):
+                    if self.stats(v.kind).mobile:
+                        v.burn = min(int(st.param("max_burn_markers")), v.burn + int(st.param("burn_markers")))
+                    self._hurt(v, st.damage)
+            return
+        if "blind_eye" in st.specials:
+            occ = self._occupant(cell)
+            if occ is None:
+                self.grenades[u.uid] = cell
+                return
+            total, doubles = self._roll(f"{u.kind} grenade")
+            if total < self._need(u, cell):
+                self.log.append(f"{u.kind}'s grenade misses {aim}")
+                return
+            if doubles:
+                self._explode(u.team, st, cell, crit_bonus + int(st.param("blind_eye_bonus")))
+            else:
+                self.grenades[u.uid] = cell
+            return
+        v = self._occupant(cell)
+        assert v is not None
+        bonus = 0
+        if "scope" in st.specials:
+            bonus = self._sniper_numbers(u, st)[1]
+        dmg = self._base_damage(u, st, cell)
+        need = self._need(u, cell, bonus)
+        for _ in range(int(st.params.get("shots", 1))):
+            total, doubles = self._roll(f"{u.kind} shot")
+            if total < need:
+                continue
+            extra = crit_bonus if doubles else 0
+            if "rocket_jump" in st.specials:
+                for c, x in self._splash(cell, st, dmg).items():
+                    w = self._occupant(c)
+                    if w is not None and not self._immune(w, u.team):
+                        self._hurt(w, x + (extra if c == cell else 0))
+            elif v.uid in self.units and not self._immune(v, u.team):
+                self._hurt(v, dmg + extra)
+        if "scope" in st.specials and self.options["scope_resets_on_shot"]:
+            u.scope = 0
+
+    def _explode(self, team: Team, st: UnitStats, cell: int, extra: int) -> None:
+        self.log.append(f"grenade explodes at {self.board.hexes[cell]}")
+        for c, x in self._splash(cell, st, st.damage).items():
+            w = self._occupant(c)
+            if w is not None and not self._immune(w, team):
+                self._hurt(w, x + (extra if c == cell else 0))
+
+    def _hurt(self, v: Unit, amount: int) -> None:
+        if amount <= 0 or v.uber > 0:
+            return
+        v.health -= amount
+        if v.health <= 0:
+            self._kill(v)
+
+    def _kill(self, v: Unit) -> None:
+        """001 "Attacking"/"Spawning": remove the unit and start its slot's timer."""
+        self.log.append(f"{v.team.value} {v.kind} dies")
+        del self.units[v.uid]
+        v.health = 0
+        for w in self.units.values():
+            if w.target == v.uid:
+                w.target = -1
+        if v.slot >= 0:
+            slot = self.slots[v.team][v.slot]
+            slot.uid = -1
+            slot.timer = int(self.options["respawn_turns"])
+            slot.kind = v.kind
+        if v.uid in self.grenades and not self.options["grenade_survives_death"]:
+            del self.grenades[v.uid]
+        sentry = next((w for w in self.units.values() if w.owner == v.uid), None)
+        if sentry is not None:
+            if sentry.carried:
+                del self.units[sentry.uid]
+            else:
+                sentry.active = False  # 001 "Units": Engineer dead -> turret inactive
+        if v.uid in self.pending_sentries:
+            self.pending_sentries.remove(v.uid)
+
+    def _special(self, u: Unit, a: Action) -> None:
+        st = self.stats(u.kind)
+        b = self.board
+        if a.verb is Verb.ROCKET_JUMP:
+            assert a.target is not None
+            u.health -= int(st.param("rocket_jump_cost"))
+            self._relocate(u, b.index[a.target])
+        elif a.verb is Verb.SCOPE:
+            u.scope += 1
+        elif a.verb is Verb.BUILD:
+            assert a.target is not None
+            sentry = self._sentry_of(u)
+            cell = b.index[a.target]
+            if sentry is None:
+                self._place_sentry(u, cell)
+            else:
+                sentry.carried = False
+                sentry.cell = cell
+                sentry.target = -1
+        elif a.verb is Verb.PICKUP:
+            sentry = self._sentry_of(u)
+            assert sentry is not None
+            sentry.carried = True
+            sentry.cell = -1
+            sentry.target = -1
+        elif a.verb is Verb.UBER:
+            assert a.target is not None
+            v = self._occupant(b.index[a.target])
+            assert v is not None
+            turns = int(st.param("uber_turns"))
+            u.uber = turns
+            v.uber = turns
+            u.charge = 0
+
+    def _place_sentry(self, eng: Unit, cell: int) -> None:
+        st = self.stats("sentry")
+        s = Unit(self._next_uid, eng.team, "sentry", cell, st.max_health, -1, owner=eng.uid, home=eng.slot)
+        self._next_uid += 1
+        self.units[s.uid] = s
+
+    def _place(self, team: Team, slot_i: int, kind: str, cell: int, health: int | None) -> None:
+        slot = self.slots[team][slot_i]
+        u = Unit(self._next_uid, team, kind, cell, health or self.max_health(kind), slot_i)
+        self._next_uid += 1
+        self.units[u.uid] = u
+        previous = slot.kind
+        slot.uid = u.uid
+        slot.timer = 0
+        slot.kind = kind
+        slot.fixed_kind, slot.fixed_hex, slot.fixed_health = "", -1, 0
+        # 001 "Units": Engineer — his sentry wakes up if he comes back, dies if another class does
+        for s in list(self.units.values()):
+            if s.kind == "sentry" and s.team is team and s.home == slot_i and s.owner not in self.units:
+                if kind == previous:
+                    s.owner = u.uid
+                    s.active = True
+                else:
+                    del self.units[s.uid]
+        self._use_kit(u)
+
+    # -- turn structure (001 "Turn Checklist") ---------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Run automatic steps until a decision is needed."""
+        if self._setup:
+            self.phase = Phase.SPAWN
+            self.team = self._setup[0][0]
+            return
+        while True:
+            if self.phase is Phase.OVER:
+                return
+            # 1. advance the active marker to the next available slot
+            slots = self.slots[self.team]
+            start = self.pointer[self.team]
+            chosen = -1
+            for k in range(1, len(slots) + 1):
+                i = (start + k) % len(slots)
+                if slots[i].uid >= 0 or slots[i].timer == 0:
+                    chosen = i
+                    break
+            self.t = _Turn()
+            self.active = -1
+            self.active_slot = chosen
+            if chosen < 0:
+                self._end_turn(advance=False)  # nobody can act: the turn passes
+                continue
+            self.pointer[self.team] = chosen
+            if slots[chosen].uid < 0:
+                self.phase = Phase.SPAWN
+                return
+            self._start_unit_turn()
+            return
+
+    def _start_unit_turn(self) -> None:
+        slot = self.slots[self.team][self.active_slot]
+        self.active = slot.uid
+        u = self.units[slot.uid]
+        # a grenade laid on the Demoman's last turn goes off now (001 "Units": Demoman)
+        cell = self.grenades.pop(u.uid, None)
+        if cell is not None:
+            self._explode(u.team, self.stats(u.kind), cell, 0)
+        # 2. sentry guns of this team fire
+        self.pending_sentries = [s.uid for s in self.units.values()
+                                 if s.team is self.team and s.kind == "sentry" and s.active and not s.carried]
+        self._after_unit_event()
+
+    def _after_unit_event(self) -> None:
+        """Fire pending sentries until one needs its owner's choice; then let the unit act."""
+        while self.pending_sentries:
+            s = self.units.get(self.pending_sentries[0])
+            if s is None:
+                self.pending_sentries.pop(0)
+                continue
+            sticky, choices = self._sentry_choices(s)
+            if sticky is not None:
+                self.pending_sentries.pop(0)
+                self._sentry_shoot(s, self.units[sticky])
+                continue
+            if len(choices) > 1:
+                self.phase = Phase.TARGET
+                return
+            self.pending_sentries.pop(0)
+            if choices:
+                s.target = choices[0]
+                self._sentry_shoot(s, self.units[choices[0]])
+        if self.active not in self.units:  # killed at the start of its own turn (grenade)
+            self._end_turn()
+            return
+        self.phase = Phase.ACT
+
+    def _sentry_choices(self, s: Unit) -> tuple[int | None, list[int]]:
+        """(sticky target uid or None, nearest equidistant candidates) for a sentry (001 "Units")."""
+        st = self.stats(s.kind)
+        ok = {v.uid: self.board.distance(s.cell, v.cell) for v in self.units.values()
+              if v.team is not s.team and v.cell >= 0 and not self._in_own_base(v)
+              and self._can_shoot(s, v.cell, st)}
+        if s.target in ok:
+            return s.target, []
+        if not ok:
+            return None, []
+        best = min(ok.values())
+        return None, sorted(uid for uid, d in ok.items() if d == best)
+
+    def _sentry_shoot(self, s: Unit, v: Unit) -> None:
+        st = self.stats(s.kind)
+        total, doubles = self._roll("sentry shot")
+        if total >= self._need(s, v.cell) and not self._immune(v, s.team):
+            self._hurt(v, self._base_damage(s, st, v.cell) + (int(self.options["crit_bonus"]) if doubles else 0))
+
+    def _end_turn(self, advance: bool = True) -> None:
+        u = self.units.get(self.active)
+        if u is not None:
+            st = self.stats(u.kind)
+            # 4. burn damage at the end of the burning unit's own turn
+            if u.burn > 0:
+                u.burn -= 1
+                self._hurt(u, int(self.stats("pyro").param("burn_damage")) if "pyro" in self._stats else 20)
+            if u.uid in self.units:
+                if "ubercharge" in st.specials and not self.t.healed:
+                    u.charge = max(0, u.charge - 1)
+                if u.uber > 0:
+                    u.uber -= 1
+        # 5. respawn timers (and first-aid kits coming back)
+        for slots in self.slots.values():
+            for slot in slots:
+                if slot.uid < 0 and slot.timer > 0:
+                    slot.timer -= 1
+        for c, v in self.kit_timer.items():
+            if v > 0:
+                self.kit_timer[c] = v - 1
+        # 6. capture check for both teams
+        present = {Team.RED: False, Team.BLU: False}
+        turret = {Team.RED: False, Team.BLU: False}
+        for v in self.units.values():
+            if v.cell >= 0 and self.board.control[v.cell] >= 0:
+                (turret if v.kind == "sentry" else present)[v.team] = True
+        if self.options["sentry_contests"]:  # a sentry never captures, but may contest
+            present = {t: p and not turret[t.other] for t, p in present.items()}
+        holders = [t for t, p in present.items() if p]
+        if len(holders) == 1:
+            self.points[holders[0]] += 1
+        # 7. end the turn
+        self.turn += 1
+        limit = int(self.options["turn_limit"])
+        if max(self.points.values()) >= int(self.options["points_to_win"]) or (limit and self.turn >= limit):
+            self.phase = Phase.OVER
+            self.active = -1
+            return
+        self.team = self.team.other
+        self.active = -1
+        self.pending_sentries = []
+        if advance:
+            self._advance()
+
+    # -- cloning and undo ----------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            {k: u.copy() for k, u in self.units.items()},
+            {t: [s.copy() for s in v] for t, v in self.slots.items()},
+            dict(self.pointer), dict(self.points), dict(self.grenades), dict(self.kit_timer),
+            self.team, self.turn, self.phase, self.active, self.active_slot, list(self.pending_sentries),
+            _Turn(self.t.moved, self.t.attacked, self.t.special, self.t.healed, self.t.actions),
+            len(self.history), len(self.log), self._next_uid, list(self._setup),
+            self.dice.state, len(self.dice.rolls),
+        )
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (self.units, self.slots, self.pointer, self.points, self.grenades, self.kit_timer,
+         self.team, self.turn, self.phase, self.active, self.active_slot, self.pending_sentries,
+         self.t, nhist, nlog, self._next_uid, self._setup, dstate, nrolls) = snap
+        del self.history[nhist:]
+        del self.log[nlog:]
+        self.dice.restore(dstate, nrolls)
+
+    def undo(self) -> Action:
+        """Take back the last action (dice included) and return it; IndexError if none."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        action = self.history[-1]
+        self._restore(self._undo.pop())
+        return action
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has something to take back."""
+        return bool(self._undo)
+
+    def clone(self) -> KothState:
+        """An independent copy in the same position, dice included (undo history is not copied)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        snap = self._snapshot()
+        other._undo = []
+        other.history = list(self.history)
+        other.log = list(self.log)
+        other.dice = self.dice.copy()
+        other._profiles = self._profiles
+        other._restore(snap)
+        return other
+
+    # -- text ------------------------------------------------------------------------------------
+
+    def describe_decision(self) -> str:
+        """Plain words for what the state waits for (status bars, error messages)."""
+        if self.phase is Phase.OVER:
+            w = self.winner()
+            return f"game over: {w.value} wins" if w else "game over: draw"
+        if self.phase is Phase.SPAWN:
+            team, _ = self._spawn_slot()
+            return f"{team.value} places a unit in its spawn base"
+        if self.phase is Phase.TARGET:
+            return f"{self.team.value} picks its sentry's target"
+        u = self.units[self.active]
+        return f"{u.team.value} {u.kind} at {self.board.hexes[u.cell]} acts"
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """A hashable summary of everything that decides the future (for replay checks)."""
+        units = tuple(sorted(
+            (u.uid, u.team.value, u.kind, u.cell, u.health, u.burn, u.uber, u.charge, u.scope, u.owner,
+             u.active, u.target, u.carried)
+            for u in self.units.values()))
+        slots = tuple((t.value, tuple((s.uid, s.timer, s.kind) for s in v)) for t, v in self.slots.items())
+        return (units, slots, tuple(self.points.items()), tuple(sorted(self.grenades.items())),
+                tuple(sorted(self.kit_timer.items())), self.team.value, self.turn, self.phase.value,
+                self.active, self.dice.state)
