@@ -1,0 +1,108 @@
+"""How fast is validation? Prints figures; asserts nothing.
+
+1. Full validation (parse, schema, structure, reachability, fairness, symmetry,
+   sight) of a 60×60 (3,600-hex) King of the Board map. Target: <= 150 ms.
+2. A folder of 200 bundled-size maps (the bundled maps, copied) with two worker
+   processes. Target: <= 10 s on 2 cores.
+
+Run: .venv/bin/python bench/bench_validate.py
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.formats import dumps_map, loads_map  # noqa: E402
+from engine.hexgrid import ODD, Hex, OffsetCoord, Symmetry, roffset_to_cube  # noqa: E402
+from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain  # noqa: E402
+from engine.validation.checks import check_map  # noqa: E402
+from engine.validation.runner import find_files, validate_files  # noqa: E402
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+
+
+def big_map(size: int = 60, seed: int = 1) -> HexMap:
+    """A point-symmetric size×size map: rolling heights, ~15% walls, some low obstacles."""
+    rng = random.Random(seed)
+    hexes = [roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(size) for c in range(size)]
+    half = Symmetry(3, False)
+    qs = [h.q for h in hexes]
+    rs = [h.r for h in hexes]
+    c2 = (min(qs) + max(qs), min(rs) + max(rs))
+    cells: dict[Hex, Cell] = {}
+    for h in hexes:
+        if h in cells:
+            continue
+        x = rng.random()
+        cell = Cell(0, Terrain.WALL) if x < 0.15 else Cell(0, Terrain.LOW) if x < 0.2 else Cell(rng.choice((0, 0, 1, 1, 2)))
+        cells[h] = cell
+        twin = half.apply_about(h, c2)
+        if twin is not None and twin in set(hexes):
+            cells[twin] = cell
+    hexset = set(hexes)
+    cells = {h: c for h, c in cells.items() if h in hexset}
+    center = hexes[len(hexes) // 2 + size // 2]
+    cp = [center] + [n for n in center.neighbors() if n in hexset][:2]
+    for h in cp:
+        cells[h] = Cell(2)
+        for n in h.neighbors():
+            if n in hexset and n not in cp:
+                cells[n] = Cell(1)
+    red = [roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(2, 6) for c in range(1, 4)]
+    for h in red:
+        cells[h] = Cell(0)
+    blu = [half.apply_about(h, c2) for h in red]
+    for h in blu:
+        cells[h] = Cell(0)
+    kits = [roffset_to_cube(ODD, OffsetCoord(size // 4, size // 4))]
+    return HexMap.create(MapMeta("bench 60x60"), cells, {Team.RED: red, Team.BLU: blu}, kits, [cp])
+
+
+def timed(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def main() -> None:
+    m = big_map()
+    text = dumps_map(m)
+    print(f"map: {len(m)} hexes, {len(text):,} bytes of JSON")
+    load = timed(lambda: loads_map(text), 7)
+    check = timed(lambda: check_map(loads_map(text)), 7)
+    problems = check_map(m)
+    print(f"parse + schema + model: median {statistics.median(load):.1f} ms")
+    print(f"full validation (load + all checks): median {statistics.median(check):.1f} ms, "
+          f"best {min(check):.1f} ms   [target <= 150 ms]")
+    print(f"  ({len(problems)} problems: {', '.join(sorted({p.code for p in problems}))})")
+
+    bundled = [p for p in find_files([MAPS]) if p.name.endswith(".map.json")]
+    if not bundled:
+        print("no bundled maps found; skipping the folder benchmark")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(200):
+            src = bundled[i % len(bundled)]
+            shutil.copy(src, Path(tmp) / f"{i:03}_{src.name}")
+        files = list(find_files([tmp]))
+        for jobs in (1, 2):
+            t = time.perf_counter()
+            results = validate_files(files, jobs=jobs)
+            dt = time.perf_counter() - t
+            print(f"folder of {len(files)} bundled-size maps, --jobs {jobs}: {dt:.2f} s "
+                  f"({sum(r.errors for r in results)} errors)   [target <= 10 s on 2 cores]")
+
+
+if __name__ == "__main__":
+    main()
