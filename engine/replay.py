@@ -44,7 +44,7 @@ class Replay:
             state.dice.seed,
             tuple(state.history),
             tuple("+".join(map(str, r.faces)) for r in state.dice.rolls),
-            tuple((t.value, n) for t, n in (players or {}).items()),
+            tuple(sorted((t.value, n) for t, n in (players or {}).items())),
         )
 
     def play(self, keep_undo: bool = True) -> KothState:

@@ -1,0 +1,336 @@
+"""Attacks, area of effect, kits and the nine units (001 "Attacking", "Map", "Units")."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import GameFactory, at
+
+from engine.mapmodel import Team
+from engine.rules.actions import Action, Verb
+from engine.rules.areas import chance_at_least
+from engine.rules.koth import Phase
+
+ROW = "0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0."
+
+
+def _hp(state, col: int, row: int = 0) -> int:  # type: ignore[no-untyped-def]
+    u = state.unit_at(at(col, row))
+    return 0 if u is None else u.health
+
+
+# -- accuracy, crits, spawn bases, sight ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "target_col", "need"),
+    [
+        ("0. 0. 0. 0. 0.", 4, 4),  # distance 4 needs 4 (001 "Attacking")
+        ("0. 0. 1. 1. 1.", 2, 3),  # one level up: distance 2 + 1
+        ("0. 0. 0. 2. 2.", 3, 5),  # two levels up: distance 3 + 2
+        ("2. 0. 0. 0. 0.", 3, 3),  # shooting down costs nothing
+    ],
+)
+def test_attacking_accuracy_distance_plus_height(game: GameFactory, text: str, target_col: int, need: int) -> None:
+    """001 "Attacking": 2d6 must reach the distance, plus one per level the target stands higher."""
+    state = game(text, red=[("engineer", (0, 0))], blu=[("heavy", (target_col, 0))])
+    (opt,) = state.attack_options()
+    assert opt.hit_chance == pytest.approx(chance_at_least(need))
+    miss = game(text, red=[("engineer", (0, 0))], blu=[("heavy", (target_col, 0))], dice=[1, need - 2])
+    miss.apply(opt.action)
+    assert _hp(miss, target_col) == 400  # one short
+    hit = game(text, red=[("engineer", (0, 0))], blu=[("heavy", (target_col, 0))], dice=[1, need - 1])
+    hit.apply(opt.action)
+    assert _hp(hit, target_col) == 360  # exactly enough
+
+
+@pytest.mark.parametrize(("faces", "damage"), [((3, 4), 40), ((4, 4), 60), ((1, 2), 0)])
+def test_attacking_doubles_are_critical_hits(game: GameFactory, faces: tuple[int, int], damage: int) -> None:
+    """001 "Attacking": a pair on a hit adds +20 damage."""
+    state = game(ROW, red=[("engineer", (0, 0))], blu=[("heavy", (4, 0))], dice=list(faces))
+    state.apply("engineer@0,0 attack 4,0")
+    assert _hp(state, 4) == 400 - damage
+
+
+def test_attacking_units_in_their_own_spawn_base_never_get_hit(game: GameFactory) -> None:
+    """001 "Map": attacks never hit a unit in its own spawn base (it is not offered as a target)."""
+    state = game("0. 0. 0. 0.B", red=[("engineer", (0, 0))], blu=[("heavy", (3, 0))])
+    assert state.attack_options() == []
+    splash = game("0. 0. 0. 0. 0.B", red=[("soldier", (0, 0)), ("scout", (1, 0))],
+                  blu=[("heavy", (3, 0)), ("medic", (4, 0))],
+                  dice=[6, 5])
+    splash.apply("soldier@0,0 attack 3,0")
+    assert _hp(splash, 3) == 300 and _hp(splash, 4) == 160
+
+
+def test_attacking_needs_line_of_sight_and_range(game: GameFactory) -> None:
+    """001 "Distance and Line of Sight"/"Unit Tiles": no target behind a wall or out of range."""
+    walled = game("0. 0# 0. 0.", red=[("engineer", (0, 0))], blu=[("heavy", (3, 0))])
+    assert walled.attack_options() == []
+    far = game(ROW, red=[("engineer", (0, 0))], blu=[("heavy", (6, 0))])
+    assert far.attack_options() == []  # range 5
+
+
+@pytest.mark.parametrize(("straight", "scout_targets", "engineer_targets"), [(True, 1, 0), (False, 1, 1)])
+def test_scout_not_limited_to_shooting_hexagonally(
+    game: GameFactory, straight: bool, scout_targets: int, engineer_targets: int
+) -> None:
+    """001 "Units" Scout: only he may shoot off the six hex lines (option straight_line_attacks)."""
+    text = "0. 0. 0. 0.\n0. 0. 0. 0.\n0. 0. 0. 0."
+    # 0,0 -> text col 1 row 2 is Hex(0,2)... pick a target off every hex line: Hex(2,1)-ish
+    scout = game(text, red=[("scout", (0, 0))], blu=[("heavy", (2, 2))], straight_line_attacks=straight)
+    eng = game(text, red=[("engineer", (0, 0))], blu=[("heavy", (2, 2))], straight_line_attacks=straight)
+    assert len(scout.attack_options()) == scout_targets
+    assert len(eng.attack_options()) == engineer_targets
+
+
+# -- area of effect -----------------------------------------------------------------------------
+
+
+def test_area_of_effect_only_at_the_origins_height(game: GameFactory) -> None:
+    """001 "Attacking": area attacks reach only hexes at the height of their origin."""
+    text = "0. 0. 0. 0. 0. 0. 0.\n0. 0. 0. 0. 1. 0. 0."
+    state = game(text, red=[("soldier", (0, 0)), ("medic", (0, 1)), ("sniper", (1, 1)), ("demoman", (2, 1))],
+                 blu=[("heavy", (4, 0)), ("medic", (5, 0)), ("pyro", (6, 0)), ("scout", (4, 1))], dice=[6, 5])
+    area = state.attack_area(Action.parse("soldier@0,0 attack 4,0"))
+    assert area[at(4)] == 100 and area[at(5)] == 60 and area[at(6)] == 20
+    assert at(4, 1) not in area  # height 1
+    state.apply("soldier@0,0 attack 4,0")
+    assert (_hp(state, 4), _hp(state, 5), _hp(state, 6), _hp(state, 4, 1)) == (300, 100, 160, 120)
+
+
+# -- units ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("distance", "damage"), [(1, 140), (2, 100), (3, 60), (4, 20)])
+def test_scout_damage_by_distance(game: GameFactory, distance: int, damage: int) -> None:
+    """001 "Units" Scout: 140 adjacent, 40 less per hex between."""
+    state = game(ROW, red=[("scout", (0, 0))], blu=[("heavy", (distance, 0))], dice=[6, 5])
+    (opt,) = state.attack_options()
+    assert opt.damage == damage
+    state.apply(opt.action)
+    assert _hp(state, distance) == 400 - damage
+
+
+def test_scout_double_jump_onto_low_obstacles(game: GameFactory) -> None:
+    """001 "Units" Scout: he jumps onto and over low obstacles; others cannot."""
+    scout = game("0. 0o 0. 0.", red=[("scout", (0, 0))], blu=[("heavy", (3, 0))])
+    soldier = game("0. 0o 0. 0.", red=[("soldier", (0, 0))], blu=[("heavy", (3, 0))])
+    assert at(1) in scout.move_paths() and at(2) in scout.move_paths()
+    assert at(1) not in soldier.move_paths() and at(2) not in soldier.move_paths()
+
+
+def test_soldier_splash_hurts_friends_and_himself(game: GameFactory) -> None:
+    """001 "Units" Soldier: 100 / 60 / 20 rings; rockets hurt friendly units."""
+    state = game(ROW, red=[("soldier", (2, 0)), ("medic", (4, 0))], blu=[("heavy", (3, 0)), ("pyro", (9, 0))],
+                 dice=[6, 5], straight_line_attacks=False)
+    state.apply("soldier@2,0 attack 3,0")
+    assert _hp(state, 3) == 300 and _hp(state, 4) == 100 and _hp(state, 2) == 140
+
+
+def test_soldier_rocket_jump_eight_hexes_for_40_health(game: GameFactory) -> None:
+    """001 "Units" Soldier: jump up to 8 hexes, onto any height, losing 40 health."""
+    text = "0. 0. 0. 0. 0. 0. 0. 0. 2. 2. 0."
+    state = game(text, red=[("soldier", (0, 0))], blu=[("heavy", (10, 0))])
+    jumps = {a.target for a in state.legal_actions() if a.verb is Verb.ROCKET_JUMP}
+    assert at(8) in jumps and at(9) not in jumps
+    state.apply("soldier@0,0 rocket_jump 8,0")
+    assert _hp(state, 8) == 160
+    weak = game(text, red=[("soldier", (0, 0), 40)], blu=[("heavy", (10, 0))])
+    assert not any(a.verb is Verb.ROCKET_JUMP for a in weak.legal_actions())  # decision: no suicide jumps
+
+
+def test_pyro_cone_burns_without_a_roll(game: GameFactory) -> None:
+    """001 "Units" Pyro: cone of range 3, no accuracy roll, 100 to enemies, two burn markers."""
+    state = game(ROW, red=[("pyro", (0, 0)), ("medic", (1, 0))], blu=[("heavy", (2, 0)), ("scout", (4, 0))],
+                 dice=[])
+    state.apply("pyro@0,0 attack 1,0")  # aim toward +q; no dice are thrown
+    heavy = state.unit_at(at(2))
+    assert heavy.health == 300 and heavy.burn == 2
+    assert _hp(state, 1) == 160  # allies are not burnt
+    assert _hp(state, 4) == 120  # out of reach
+    state.apply("pyro@0,0 end")
+    assert heavy.health == 300 and heavy.burn == 2  # burning hurts at the end of the burning unit's turn
+    state.apply("heavy@2,0 end")
+    assert heavy.health == 280 and heavy.burn == 1  # 20 and one marker
+
+
+def test_pyro_burn_at_most_two_markers_and_healing_puts_it_out(game: GameFactory) -> None:
+    """001 "Units" Pyro / Medic: at most two burn markers; a heal removes them."""
+    state = game(ROW, red=[("pyro", (0, 0)), ("scout", (13, 0))], blu=[("heavy", (2, 0)), ("medic", (4, 0))], dice=[])
+    state.apply("pyro@0,0 attack 1,0")
+    state.apply("pyro@0,0 end")  # heavy's turn next
+    heavy = state.unit_at(at(2))
+    heavy.burn = 2
+    state.apply("heavy@2,0 end")
+    assert heavy.burn == 1
+    state.apply("scout@13,0 end")
+    state.apply("medic@4,0 end")
+    state.apply("pyro@0,0 attack 1,0")
+    assert heavy.burn == 2  # topped up, never more than two
+    state.apply("pyro@0,0 end")
+    state.apply("heavy@2,0 end")
+    state.apply("scout@13,0 end")
+    assert heavy.burn == 1
+    state.apply("medic@4,0 heal 2,0")
+    assert heavy.burn == 0
+
+
+def test_demoman_grenade_explodes_on_his_next_turn(game: GameFactory) -> None:
+    """001 "Units" Demoman: no roll on an empty hex; the grenade goes off on his next turn, friends too."""
+    state = game(ROW, red=[("demoman", (0, 0)), ("scout", (4, 0))], blu=[("heavy", (6, 0)), ("medic", (13, 0))],
+                 dice=[])
+    state.apply("demoman@0,0 attack 3,0")  # empty hex: no dice
+    assert state.grenades and not state.dice.rolls
+    state.apply("demoman@0,0 end")
+    state.apply("heavy@6,0 end")
+    state.apply("scout@4,0 end")
+    assert _hp(state, 4) == 120  # every other unit has had its turn: not yet
+    state.apply("medic@13,0 end")
+    assert state.active_unit().kind == "demoman"  # his turn began: the grenade went off
+    assert not state.grenades and _hp(state, 4) == 60
+
+
+def test_demoman_critical_detonates_at_once_for_more(game: GameFactory) -> None:
+    """001 "Units" Demoman (Blind Eye): a crit explodes at once with +20 on top of the crit's +20."""
+    state = game(ROW, red=[("demoman", (0, 0))], blu=[("heavy", (3, 0))], dice=[3, 3])
+    state.apply("demoman@0,0 attack 3,0")
+    assert _hp(state, 3) == 400 - 140 and not state.grenades
+
+
+def test_heavy_five_rolls_of_20_and_sandwich_health(game: GameFactory) -> None:
+    """001 "Units" Heavy: five accuracy rolls of 20 each; extra health from the sandwich."""
+    faces = [6, 5, 1, 1, 2, 2, 3, 4, 6, 6]  # hit, miss (2 < 3), crit, hit, crit
+    state = game(ROW, red=[("heavy", (0, 0))], blu=[("soldier", (3, 0))], dice=faces)
+    assert state.unit_at(at(0)).health == 400
+    (opt,) = state.attack_options()
+    assert opt.rolls == 5 and opt.damage == 20
+    state.apply(opt.action)
+    assert _hp(state, 3) == 200 - (20 + 40 + 20 + 40)
+
+
+def test_engineer_builds_one_sentry_picks_it_up_and_carries_it(game: GameFactory) -> None:
+    """001 "Units" Engineer: builds on an adjacent hex, one at a time, may pick it up and carry it."""
+    state = game(ROW, red=[("engineer", (1, 0))], blu=[("heavy", (12, 0))])
+    builds = {a.target for a in state.legal_actions() if a.verb is Verb.BUILD}
+    assert builds == {at(0), at(2)}
+    state.apply("engineer@1,0 build 2,0")
+    assert not any(a.verb is Verb.BUILD for a in state.legal_actions())
+    state.apply("engineer@1,0 end")
+    state.apply("heavy@12,0 end")
+    state.apply("engineer@1,0 pickup")
+    assert state.unit_at(at(2)) is None
+    state.apply("engineer@1,0 move 4,0")
+    assert {a.target for a in state.legal_actions() if a.verb is Verb.BUILD} == set()  # two actions done
+    state.apply("heavy@12,0 end")
+    state.apply("engineer@4,0 build 5,0")
+    assert state.unit_at(at(5)).kind == "sentry"
+
+
+def test_engineer_sentry_inactive_on_death_destroyed_by_other_class(game: GameFactory) -> None:
+    """001 "Units" Engineer: dead engineer -> inactive sentry; another class respawning -> destroyed."""
+    text = "0.R 0. 0. 0. 0. 0. 0.B"
+    state = game(text, red=[("engineer", (2, 0), 40)], blu=[("soldier", (6, 0))],
+                 dice=[6, 5, 1, 1, 1, 1, 1, 1, 1, 1])
+    state.apply("engineer@2,0 build 1,0")
+    state.apply("engineer@2,0 end")
+    state.apply("soldier@6,0 attack 2,0")  # kills the engineer (splash 60 hits the sentry too? no: 2 hexes)
+    sentry = state.unit_at(at(1))
+    assert sentry is not None and sentry.kind == "sentry" and not sentry.active
+    while state.phase is not Phase.SPAWN:
+        u = state.active_unit()
+        state.apply(f"{u.kind}@{state.board.hexes[u.cell]} end")
+    again = state.clone()
+    state.apply("spawn scout 0,0")
+    assert state.unit_at(at(1)) is None  # another class: the sentry is destroyed
+    again.apply("spawn engineer 0,0")
+    assert again.unit_at(at(1)).active  # the engineer is back: it wakes up
+
+
+def test_medic_heals_40_not_himself_not_the_sentry_and_builds_charge(game: GameFactory) -> None:
+    """001 "Units" Medic: heal 40 up to full, never himself or the sentry; +1 charge per heal, -1 per idle turn."""
+    state = game(ROW, red=[("medic", (0, 0), 100), ("heavy", (2, 0), 390)], blu=[("scout", (12, 0)), ("pyro", (13, 0))])
+    heals = {a.target for a in state.legal_actions() if a.verb is Verb.HEAL}
+    assert heals == {at(2)}
+    state.apply("medic@0,0 heal 2,0")
+    medic = state.unit_at(at(0))
+    assert _hp(state, 2) == 400 and medic.charge == 1
+    state.apply("medic@0,0 end")
+    state.apply("scout@12,0 end")
+    state.apply("heavy@2,0 end")
+    state.apply("pyro@13,0 end")
+    state.apply("medic@0,0 end")
+    assert medic.charge == 0  # no heal this turn: one charge lost
+
+
+def test_medic_uber_three_turns_each(game: GameFactory) -> None:
+    """001 "Units" Medic: at 3 charge, he and an ally are invulnerable for 3 of their own turns."""
+    state = game(ROW, red=[("medic", (0, 0)), ("heavy", (2, 0))], blu=[("engineer", (5, 0)), ("pyro", (13, 0))],
+                 dice=[6, 5] * 8)
+    medic, heavy = state.unit_at(at(0)), state.unit_at(at(2))
+    medic.charge = 3
+    state.apply("medic@0,0 uber 2,0")
+    assert medic.uber == 3 and heavy.uber == 3 and medic.charge == 0
+    state.apply("medic@0,0 end")
+    assert medic.uber == 2
+    state.apply("engineer@5,0 attack 2,0")
+    assert heavy.health == 400  # invulnerable
+    state.apply("engineer@5,0 end")
+    state.apply("heavy@2,0 end")
+    assert heavy.uber == 2
+
+
+def test_sniper_scope_stacks_until_he_moves(game: GameFactory) -> None:
+    """001 "Units" Sniper: each scope +20 damage, +1 accuracy, +1 minimum range; not after moving; max 200."""
+    state = game(ROW, red=[("sniper", (0, 0))], blu=[("heavy", (2, 0))])
+    sniper = state.unit_at(at(0))
+    state.apply("sniper@0,0 scope")
+    (opt,) = state.attack_options()
+    assert opt.damage == 120 and opt.hit_chance == pytest.approx(chance_at_least(1))
+    sniper.scope = 2
+    assert state.attack_options() == []  # minimum range 3 now
+    sniper.scope = 5
+    assert not any(a.verb is Verb.SCOPE for a in state.legal_actions()) or sniper.scope < 5
+    moved = game(ROW, red=[("sniper", (0, 0))], blu=[("heavy", (9, 0))])
+    moved.unit_at(at(0)).scope = 2
+    moved.apply("sniper@0,0 move 1,0")
+    assert moved.unit_at(at(1)).scope == 0
+    assert not any(a.verb is Verb.SCOPE for a in moved.legal_actions())
+
+
+def test_sentry_fires_at_nearest_sticks_and_upgrades(game: GameFactory) -> None:
+    """001 "Units" Sentry Gun: nearest enemy in range at each of its team's unit turns; sticky; +20 by its engineer."""
+    state = game(ROW, red=[("engineer", (1, 0)), ("medic", (13, 0))], blu=[("heavy", (5, 0)), ("scout", (7, 0))],
+                 dice=[6, 5] * 10)
+    state.apply("engineer@1,0 build 2,0")
+    state.apply("engineer@1,0 end")
+    state.apply("heavy@5,0 move 4,0")
+    state.apply("heavy@4,0 end")
+    # RED medic's turn starts: the sentry (range 4) fires at the heavy, 2 away; engineer adjacent: 40
+    assert _hp(state, 4) == 360
+    state.apply("medic@13,0 end")
+    state.apply("scout@7,0 move 3,0")  # now the scout is nearer, but the sentry sticks to the heavy
+    state.apply("scout@3,0 end")
+    assert _hp(state, 4) == 320 and _hp(state, 3) == 120
+
+
+def test_sentry_owner_picks_among_equidistant_targets(game: GameFactory) -> None:
+    """001 "Units" Sentry Gun: the owner chooses among equidistant nearest enemies."""
+    state = game(ROW, red=[("engineer", (4, 0)), ("medic", (13, 0))], blu=[("heavy", (3, 0)), ("scout", (7, 0))],
+                 dice=[6, 5] * 10)
+    state.apply("engineer@4,0 build 5,0")
+    state.apply("engineer@4,0 move 8,0")
+    state.apply("heavy@3,0 end")
+    assert state.phase is Phase.TARGET and state.current_team() is Team.RED
+    assert {a.target for a in state.legal_actions()} == {at(3), at(7)}
+    state.apply("sentry@5,0 target 7,0")
+    assert _hp(state, 7) == 100 and state.phase is Phase.ACT
+
+
+def test_first_aid_kit_restores_full_health_then_returns(game: GameFactory) -> None:
+    """001 "Map": a kit restores full health; decision: used up for kit_respawn_turns turns."""
+    state = game("0. 0.+ 0. 0.\n0. 0. 0. 0.", red=[("scout", (0, 0), 20), ("pyro", (3, 0), 30)],
+                 blu=[("heavy", (2, 0)), ("medic", (3, 1))],
+                 kit_respawn_turns=3)
+    state.apply("scout@0,0 move 1,0")
+    assert _hp(state, 1) == 120
+    assert state.kit_timer[state.board.index[at(1)]] == 3
