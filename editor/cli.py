@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.simulation import cli as simulate_cli
 from engine.validation import cli as validate_cli
 
 __all__ = ["DEFAULT_MAP", "main"]
@@ -27,6 +28,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     v = sub.add_parser("validate", help="check maps, scenarios and rulesets (files or folders)")
     validate_cli.add_arguments(v)
+    sim = sub.add_parser("simulate", help="play AI-vs-AI games on a map or scenario: is it balanced?")
+    simulate_cli.add_arguments(sim)
     return p
 
 
@@ -35,6 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "validate":
         return validate_cli.run(args)
+    if args.command == "simulate":
+        return simulate_cli.run(args)
     # No editor yet: the main job validates the bundled maps.
     maps_dir = DEFAULT_MAP.parent
     return validate_cli.run(argparse.Namespace(paths=[str(maps_dir)], format="text", strict=False))

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from types import MappingProxyType
 from typing import Final
 
+from engine.frozendict import FrozenDict
 from engine.hexgrid import Hex
 
 __all__ = [
@@ -133,7 +133,7 @@ class MapMeta:
 
 
 def _frozen(d: Mapping) -> Mapping:  # type: ignore[type-arg]
-    return MappingProxyType(dict(d))
+    return FrozenDict(dict(d))
 
 
 @dataclass(frozen=True, eq=False)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
+
+from engine.frozendict import FrozenDict
 
 __all__ = ["OptionValue", "Ruleset", "RulesetError", "UnitStats"]
 
@@ -40,7 +41,7 @@ class UnitStats:
     min_range: int = 1
     specials: tuple[str, ...] = ()
     passive: tuple[str, ...] = ()
-    params: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
+    params: Mapping[str, OptionValue] = field(default_factory=lambda: FrozenDict({}))
     mobile: bool = True
     pickable: bool = True
 
@@ -103,4 +104,4 @@ class Ruleset:
                     f"got {value!r}"
                 )
             merged[key] = value
-        return Ruleset(self.name, self.units, MappingProxyType(merged), self.description)
+        return Ruleset(self.name, self.units, FrozenDict(merged), self.description)

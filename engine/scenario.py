@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
+from engine.frozendict import FrozenDict
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team
 from engine.ruleset import OptionValue
@@ -53,8 +53,8 @@ class Scenario:
     map_ref: str | None = None
     description: str = ""
     ruleset_ref: str = BUILTIN_RULESET
-    rules: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
-    teams: Mapping[Team, TeamSetup] = field(default_factory=lambda: MappingProxyType({}))
+    rules: Mapping[str, OptionValue] = field(default_factory=lambda: FrozenDict({}))
+    teams: Mapping[Team, TeamSetup] = field(default_factory=lambda: FrozenDict({}))
     first_team: Team = Team.RED
     seed: int = 0
 

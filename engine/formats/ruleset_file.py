@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from engine.formats.errors import LoadError
 from engine.formats.jsonio import read_json_file
 from engine.formats.migrations import migrate
 from engine.formats.schemas import validate_document
+from engine.frozendict import FrozenDict
 from engine.ruleset import Ruleset, UnitStats
 
 __all__ = ["builtin_ruleset", "builtin_ruleset_path", "load_ruleset", "ruleset_from_document"]
@@ -60,13 +60,13 @@ def ruleset_from_document(doc: Any, file: str | Path) -> Ruleset:
             min_range=min_range,
             specials=specials,
             passive=passive,
-            params=MappingProxyType(dict(u.get("params", {}))),
+            params=FrozenDict(dict(u.get("params", {}))),
             mobile=u.get("mobile", True),
             pickable=u.get("pickable", True),
         )
     return Ruleset(
         name=doc["name"],
-        units=MappingProxyType(units),
-        options=MappingProxyType(dict(doc["options"])),
+        units=FrozenDict(units),
+        options=FrozenDict(dict(doc["options"])),
         description=doc.get("description", ""),
     )

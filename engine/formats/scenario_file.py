@@ -7,7 +7,6 @@ it names its ruleset as ``builtin:koth`` or by a relative path.
 from __future__ import annotations
 
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from engine.formats.errors import LoadError, LoadProblem
@@ -16,6 +15,7 @@ from engine.formats.map_file import load_map, map_from_document, map_to_document
 from engine.formats.migrations import CURRENT, migrate
 from engine.formats.ruleset_file import builtin_ruleset, load_ruleset
 from engine.formats.schemas import schema_id, validate_document
+from engine.frozendict import FrozenDict
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team
 from engine.ruleset import Ruleset, RulesetError
@@ -100,8 +100,8 @@ def scenario_from_document(doc: Any, file: str | Path) -> Scenario:
         map_ref=map_ref,
         description=doc.get("description", ""),
         ruleset_ref=ruleset_ref,
-        rules=MappingProxyType(rules),
-        teams=MappingProxyType(teams),
+        rules=FrozenDict(rules),
+        teams=FrozenDict(teams),
         first_team=Team(doc.get("first_team", "RED")),
         seed=doc.get("seed", 0),
     )

@@ -1,0 +1,1 @@
+"""AI-vs-AI batches that tell whether a map is balanced."""

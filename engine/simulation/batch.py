@@ -1,0 +1,192 @@
+"""Batches of AI-vs-AI games on one scenario: deterministic, parallel, summarised.
+
+Game ``i`` of a batch gets its own dice seed derived from the batch seed and
+``i`` alone, and its own set-up: the first team alternates every game, and the
+two players change sides every second pair of games, so a batch of 4k games
+plays every (first team, side) combination equally often. Results are gathered
+in game order, so the summary is identical for any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Final
+
+from engine.ai.heuristic import HeuristicPlayer
+from engine.ai.match import Player, play_game
+from engine.ai.random_player import RandomPlayer
+from engine.mapmodel import Team
+from engine.rules.koth import KothState
+from engine.scenario import Scenario
+from engine.simulation.stats import wilson_interval
+
+__all__ = ["AI_PLAYERS", "BatchSummary", "GameResult", "game_plan", "run_batch", "summarise"]
+
+#: Players by name, each built from a seed.
+AI_PLAYERS: Final[dict[str, Callable[[int], Player]]] = {
+    "heuristic": HeuristicPlayer,
+    "random": RandomPlayer,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game: its set-up and outcome. ``winner`` None is a draw."""
+
+    index: int
+    seed: int
+    first_team: Team
+    red_player: str
+    blu_player: str
+    winner: Team | None
+    red_points: int
+    blu_points: int
+    turns: int
+    actions: int
+
+
+def derive_seed(batch_seed: int, index: int) -> int:
+    """The dice seed of game ``index`` (stable across Python versions and platforms)."""
+    digest = hashlib.sha256(f"hexfort-batch:{batch_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def game_plan(index: int, players: tuple[str, str]) -> tuple[Team, str, str]:
+    """(first team, RED's player, BLU's player) of game ``index`` (see module docstring)."""
+    first = Team.RED if index % 2 == 0 else Team.BLU
+    a, b = players
+    red, blu = (a, b) if (index // 2) % 2 == 0 else (b, a)
+    return first, red, blu
+
+
+def play_one(args: tuple[Scenario, int, int, tuple[str, str]]) -> GameResult:
+    """Play game ``index`` of a batch; a pure function of its arguments."""
+    scenario, batch_seed, index, players = args
+    seed = derive_seed(batch_seed, index)
+    first, red, blu = game_plan(index, players)
+    game = replace(scenario, seed=seed, first_team=first)
+    state = KothState(game, keep_undo=False)
+    final = play_game(state, {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)})
+    pts = final.scores()
+    return GameResult(index, seed, first, red, blu, final.winner(), pts[Team.RED], pts[Team.BLU],
+                      final.turn, len(final.history))
+
+
+def run_batch(
+    scenario: Scenario,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    players: tuple[str, str] = ("heuristic", "heuristic"),
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games and return their results in game order.
+
+    ``progress(done, total)`` is called after each game; when ``cancelled()``
+    returns True the batch stops early and returns the games finished so far (in
+    order, without gaps). Raises KeyError for an unknown player name.
+    """
+    for p in players:
+        AI_PLAYERS[p]
+    work = [(scenario, seed, i, players) for i in range(games)]
+    results: list[GameResult] = []
+    if jobs <= 1 or games < 4:
+        for k, w in enumerate(work, 1):
+            if cancelled and cancelled():
+                break
+            results.append(play_one(w))
+            if progress:
+                progress(k, games)
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for k, r in enumerate(pool.map(play_one, work, chunksize=max(1, games // (jobs * 8))), 1):
+            if cancelled and cancelled():
+                pool.shutdown(wait=False, cancel_futures=True)
+                break
+            results.append(r)
+            if progress:
+                progress(k, games)
+    return results
+
+
+@dataclass(frozen=True)
+class BatchSummary:
+    """What a batch says about the map: wins per team and per first player, game length."""
+
+    games: int
+    wins: dict[str, int]
+    win_rate_ci: dict[str, tuple[float, float]]
+    draws: int
+    first_player_wins: int
+    first_player_ci: tuple[float, float]
+    player_wins: dict[str, int]
+    turns_mean: float
+    turns_median: float
+    turns_min: int
+    turns_max: int
+
+    def verdict(self) -> str:
+        """Plain words: balanced, or which side is favoured (by the 95% intervals)."""
+        if not self.games:
+            return "no games played"
+        lo_r, hi_r = self.win_rate_ci["RED"]
+        lo_b, hi_b = self.win_rate_ci["BLU"]
+        if lo_r > 0.5:
+            return "RED is favoured on this map (its 95% interval is above 50%)"
+        if lo_b > 0.5:
+            return "BLU is favoured on this map (its 95% interval is above 50%)"
+        if hi_r < 0.5 and hi_b < 0.5:
+            return "many draws; neither side wins most games"
+        return "no significant difference between RED and BLU at 95%"
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict with rounded figures (stable text for the same results)."""
+        def r(x: float) -> float:
+            return round(x, 4)
+
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "win_rate": {t: r(self.wins[t] / self.games) if self.games else 0.0 for t in self.wins},
+            "win_rate_ci95": {t: [r(a), r(b)] for t, (a, b) in self.win_rate_ci.items()},
+            "first_player_wins": self.first_player_wins,
+            "first_player_win_rate": r(self.first_player_wins / self.games) if self.games else 0.0,
+            "first_player_ci95": [r(self.first_player_ci[0]), r(self.first_player_ci[1])],
+            "player_wins": self.player_wins,
+            "turns": {"mean": r(self.turns_mean), "median": self.turns_median,
+                      "min": self.turns_min, "max": self.turns_max},
+            "verdict": self.verdict(),
+        }
+
+
+def summarise(results: list[GameResult]) -> BatchSummary:
+    """Count wins per team, per first player and per player; game lengths in turns."""
+    n = len(results)
+    wins = {t.value: sum(g.winner is t for g in results) for t in Team}
+    draws = sum(g.winner is None for g in results)
+    first = sum(g.winner is g.first_team for g in results)
+    player_wins: dict[str, int] = {}
+    for g in results:
+        if g.winner is not None:
+            name = g.red_player if g.winner is Team.RED else g.blu_player
+            player_wins[name] = player_wins.get(name, 0) + 1
+    turns = [g.turns for g in results] or [0]
+    return BatchSummary(
+        games=n,
+        wins=wins,
+        win_rate_ci={t: wilson_interval(w, n) for t, w in wins.items()},
+        draws=draws,
+        first_player_wins=first,
+        first_player_ci=wilson_interval(first, n),
+        player_wins=dict(sorted(player_wins.items())),
+        turns_mean=statistics.fmean(turns),
+        turns_median=statistics.median(turns),
+        turns_min=min(turns),
+        turns_max=max(turns),
+    )

@@ -1,0 +1,124 @@
+"""``hexfort simulate``: AI-vs-AI games on a map or scenario, summarised.
+
+Exit status: 0 after a completed batch, 1 when the file cannot be loaded or
+played, 2 for usage errors. The JSON output is identical for the same file,
+seed and games whatever ``--jobs`` is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from engine.formats import LoadError, load_any
+from engine.mapmodel import HexMap, Mode
+from engine.ruleset import RulesetError
+from engine.scenario import Scenario
+from engine.simulation.batch import AI_PLAYERS, BatchSummary, run_batch, summarise
+
+__all__ = ["add_arguments", "run", "scenario_for"]
+
+PLAYABLE: tuple[Mode, ...] = (Mode.KOTH,)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the ``simulate`` options on ``p``."""
+    p.add_argument("path", metavar="SCENARIO_OR_MAP", help="a scenario or map file")
+    p.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", "-s", type=int, default=1, help="batch seed (default 1)")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--players", default="heuristic,heuristic", metavar="A,B",
+                   help=f"the two AI players ({', '.join(AI_PLAYERS)}); they swap sides every other pair of games")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="report format (default text)")
+
+
+def scenario_for(value: HexMap | Scenario, path: str) -> Scenario:
+    """The scenario to simulate: the file's own, or a default one on a map (units picked by the AI)."""
+    if isinstance(value, Scenario):
+        return value
+    mode = next((m for m in value.meta.modes if m in PLAYABLE), value.meta.modes[0])
+    return Scenario(name=value.meta.name, mode=mode, map=value, map_ref=Path(path).name)
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """Play the batch and print the report; returns the exit status."""
+    players = tuple(x.strip() for x in args.players.split(","))
+    if len(players) != 2 or any(p not in AI_PLAYERS for p in players):
+        print(f"hexfort simulate: --players needs two of {', '.join(AI_PLAYERS)}, e.g. heuristic,random", file=err)
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        print("hexfort simulate: --games and --jobs must be 1 or more", file=err)
+        return 2
+    try:
+        kind, value = load_any(args.path)
+    except LoadError as e:
+        print(f"hexfort simulate: {e}", file=err)
+        return 1
+    if kind not in ("map", "scenario"):
+        print(f"hexfort simulate: {args.path} is a {kind}, not a map or scenario", file=err)
+        return 2
+    scenario = scenario_for(value, args.path)  # type: ignore[arg-type]
+    if scenario.mode not in PLAYABLE:
+        print(f"hexfort simulate: {args.path}: simulating {scenario.mode.value} is not available yet "
+              f"(hexfort plays {', '.join(m.value for m in PLAYABLE)})", file=err)
+        return 1
+    bar = _Bar(err, args.games)
+    try:
+        results = run_batch(scenario, args.games, args.seed, args.jobs, players, bar)  # type: ignore[arg-type]
+    except RulesetError as e:
+        print(f"hexfort simulate: {args.path}: cannot start a game: {e}", file=err)
+        return 1
+    summary = summarise(results)
+    if args.format == "json":
+        doc = {"file": str(args.path), "scenario": scenario.name, "mode": scenario.mode.value,
+               "seed": args.seed, "players": list(players), **summary.to_json()}
+        out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        _text(summary, scenario, players, out)
+    return 0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _text(s: BatchSummary, scenario: Scenario, players: tuple[str, ...], out: TextIO) -> None:
+    out.write(f"{scenario.name}: {s.games} games, {players[0]} vs {players[1]}\n")
+    for team in ("RED", "BLU"):
+        lo, hi = s.win_rate_ci[team]
+        out.write(f"  {team} wins {s.wins[team]:>5}  {_pct(s.wins[team] / s.games):>6}  (95% CI {_pct(lo)}–{_pct(hi)})\n")
+    out.write(f"  draws    {s.draws:>5}\n")
+    lo, hi = s.first_player_ci
+    out.write(f"  first player wins {_pct(s.first_player_wins / s.games)} (95% CI {_pct(lo)}–{_pct(hi)})\n")
+    if len(set(players)) > 1:
+        out.write("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()) + "\n")
+    out.write(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median}, "
+              f"{s.turns_min}–{s.turns_max})\n")
+    out.write(f"  verdict: {s.verdict()}\n")
+
+
+class _Bar:
+    """A progress bar on stderr (a line every few seconds when stderr is not a terminal)."""
+
+    def __init__(self, err: TextIO, total: int) -> None:
+        self.err, self.total = err, total
+        self.tty = err.isatty()
+        self.start = self.last = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.tty:
+            width = 30
+            fill = width * done // total
+            self.err.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games")
+            if done == total:
+                self.err.write("\n")
+            self.err.flush()
+        elif now - self.last >= 2.0 or (done == total and now - self.start >= 2.0):
+            self.err.write(f"simulating: {done}/{total} games\n")
+            self.err.flush()
+            self.last = now

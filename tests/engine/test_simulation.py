@@ -1,0 +1,93 @@
+"""AI-vs-AI batches: statistics, game plans, determinism across worker counts, the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.formats import save_map
+from engine.hexgrid import Hex, hexes_within
+from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Team, Terrain
+from engine.scenario import Scenario
+from engine.simulation.batch import game_plan, run_batch, summarise
+from engine.simulation.stats import wilson_interval
+
+
+def hill() -> HexMap:
+    cells = {h: Cell(2 if h.length() == 0 else 1 if h.length() == 1 else 0) for h in hexes_within(Hex(0, 0), 3)}
+    cells[Hex(-1, -1)] = cells[Hex(1, 1)] = Cell(0, Terrain.WALL)
+    red = [Hex(-3, 0), Hex(-3, 1), Hex(-3, 2), Hex(-3, 3)]
+    return HexMap.create(MapMeta("Hill"), cells, {Team.RED: red, Team.BLU: [-h for h in red]},
+                         kits=[Hex(0, -3), Hex(0, 3)], control_points=[[Hex(0, 0)]])
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "lo", "hi"),
+    [(0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (50, 100, 0.4038, 0.5962), (1, 3, 0.0615, 0.7923)],
+)
+def test_wilson_interval_golden(k: int, n: int, lo: float, hi: float) -> None:
+    a, b = wilson_interval(k, n)
+    assert a == pytest.approx(lo, abs=1e-4) and b == pytest.approx(hi, abs=1e-4)
+
+
+def test_wilson_interval_edges() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(5, 3)
+
+
+def test_game_plan_balances_first_team_and_sides() -> None:
+    plans = [game_plan(i, ("a", "b")) for i in range(8)]
+    assert sum(f is Team.RED for f, _, _ in plans) == 4
+    assert sum(r == "a" for _, r, _ in plans) == 4
+    combos = {(f, r) for f, r, _ in plans}
+    assert len(combos) == 4
+
+
+def test_batch_is_deterministic_and_in_order() -> None:
+    s = Scenario("Hill", Mode.KOTH, hill())
+    one = run_batch(s, 6, seed=9, jobs=1, players=("heuristic", "random"))
+    two = run_batch(s, 6, seed=9, jobs=2, players=("heuristic", "random"))
+    assert one == two
+    assert [g.index for g in one] == list(range(6))
+    summary = summarise(one)
+    assert summary.games == 6
+    assert sum(summary.wins.values()) + summary.draws == 6
+    assert summary.player_wins.get("heuristic", 0) >= 5  # the heuristic beats random
+
+
+def test_cancel_stops_early() -> None:
+    s = Scenario("Hill", Mode.KOTH, hill())
+    done: list[int] = []
+    results = run_batch(s, 20, seed=1, progress=lambda k, n: done.append(k), cancelled=lambda: len(done) >= 3)
+    assert len(results) == 3
+
+
+def test_cli_json_is_byte_identical_for_any_jobs(tmp_path: Path) -> None:
+    p = tmp_path / "hill.map.json"
+    save_map(hill(), p)
+    exe = Path(sys.executable).with_name("hexfort")
+    outs = []
+    for jobs in ("1", "1", "2"):
+        r = subprocess.run([str(exe), "simulate", str(p), "--games", "8", "--seed", "5", "--jobs", jobs,
+                            "--format", "json"], capture_output=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        outs.append(r.stdout)
+    assert outs[0] == outs[1] == outs[2]
+    doc = json.loads(outs[0])
+    assert doc["games"] == 8 and set(doc["win_rate_ci95"]) == {"RED", "BLU"}
+
+
+def test_cli_errors(tmp_path: Path) -> None:
+    exe = Path(sys.executable).with_name("hexfort")
+    r = subprocess.run([str(exe), "simulate", str(tmp_path / "nope.json")], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "file not found" in r.stderr and "Traceback" not in r.stderr
+    p = tmp_path / "hill.map.json"
+    save_map(hill(), p)
+    r = subprocess.run([str(exe), "simulate", str(p), "--players", "chess,random"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2
