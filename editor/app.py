@@ -1,0 +1,53 @@
+"""Starting the editor: the QApplication, the first document and the main window."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine.formats.errors import LoadError
+from engine.mapmodel import HexMap
+
+__all__ = ["create_window", "run_editor", "starting_map"]
+
+
+def starting_map(path: Path | None) -> tuple[HexMap, Path | None, str | None]:
+    """The map to open first: ``path`` if it loads, else a blank map; plus an error text if it did not."""
+    from editor.document import read_document
+    from editor.newmap import Shape, blank_map
+
+    if path is not None:
+        try:
+            m, _setup = read_document(path)
+            return m, path, None
+        except LoadError as e:
+            return blank_map(Shape.RECTANGLE, 19, 13), None, str(e)
+    return blank_map(Shape.RECTANGLE, 19, 13), None, None
+
+
+def create_window(path: Path | None = None):  # type: ignore[no-untyped-def]
+    """Build the main window on ``path`` (a blank map if it is None or cannot be read)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from editor.main_window import MainWindow
+
+    m, opened, error = starting_map(path)
+    win = MainWindow(m, None)
+    if opened is not None:
+        win.open_path(opened, ask=False)
+    if error is not None:
+        QMessageBox.warning(win, "Cannot open the file", f"{error}\n\nStarting with a blank map instead.")
+    return win
+
+
+def run_editor(path: Path | None = None) -> int:
+    """Run the editor until its window closes; returns the exit status."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("hexfort")
+    app.setOrganizationName("hexfort")
+    win = create_window(path)
+    win.show()
+    win.view.fit()
+    return app.exec()

@@ -1,0 +1,136 @@
+"""Small dialogs: new map, map properties, PDF print options."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from editor.newmap import Shape, blank_map
+from engine.mapmodel import HexMap, MapMeta, Mode, Orientation
+
+__all__ = ["MapPropertiesDialog", "NewMapDialog", "PrintDialog"]
+
+_MODE_NAMES = {Mode.KOTH: "King of the Board", Mode.PAYLOAD: "Payload Race", Mode.TEAM_PLAY: "Team Play"}
+
+
+def _buttons(d: QDialog) -> QDialogButtonBox:
+    b = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    b.accepted.connect(d.accept)
+    b.rejected.connect(d.reject)
+    return b
+
+
+class _ModeChecks(QWidget):
+    def __init__(self, checked: tuple[Mode, ...]) -> None:
+        super().__init__()
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.boxes = {}
+        for md in Mode:
+            cb = QCheckBox(_MODE_NAMES[md])
+            cb.setChecked(md in checked)
+            lay.addWidget(cb)
+            self.boxes[md] = cb
+
+    def modes(self) -> tuple[Mode, ...]:
+        return tuple(md for md, cb in self.boxes.items() if cb.isChecked())
+
+
+class NewMapDialog(QDialog):
+    """Asks for name, shape, size, orientation and modes; :meth:`result_map` builds the blank map."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New map")
+        self.name = QLineEdit("Untitled")
+        self.shape = QComboBox()
+        self.shape.addItem("Rectangle", Shape.RECTANGLE)
+        self.shape.addItem("Hexagon", Shape.HEXAGON)
+        self.width_ = QSpinBox()
+        self.width_.setRange(1, 200)
+        self.width_.setValue(19)
+        self.height_ = QSpinBox()
+        self.height_.setRange(1, 200)
+        self.height_.setValue(13)
+        self.orientation = QComboBox()
+        self.orientation.addItem("Pointy top", Orientation.POINTY)
+        self.orientation.addItem("Flat top", Orientation.FLAT)
+        self.modes = _ModeChecks((Mode.KOTH,))
+        self.shape.currentIndexChanged.connect(lambda *_: self.height_.setEnabled(self.shape.currentData() is Shape.RECTANGLE))
+        form = QFormLayout(self)
+        form.addRow("Name", self.name)
+        form.addRow("Shape", self.shape)
+        form.addRow("Width (hexes across)", self.width_)
+        form.addRow("Height (rows)", self.height_)
+        form.addRow("Orientation", self.orientation)
+        form.addRow("Made for", self.modes)
+        form.addRow(_buttons(self))
+
+    def result_map(self) -> HexMap:
+        """The blank map the fields describe; raises ValueError/MapEditError for bad input."""
+        modes = self.modes.modes() or (Mode.KOTH,)
+        return blank_map(self.shape.currentData(), self.width_.value(), self.height_.value(),
+                         self.orientation.currentData(), modes, self.name.text().strip() or "Untitled")
+
+
+class MapPropertiesDialog(QDialog):
+    """Edits name, author, description and modes; :meth:`meta` returns the new metadata."""
+
+    def __init__(self, meta: MapMeta, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Map properties")
+        self._meta = meta
+        self.name = QLineEdit(meta.name)
+        self.author = QLineEdit(meta.author)
+        self.description = QPlainTextEdit(meta.description)
+        self.modes = _ModeChecks(meta.modes)
+        form = QFormLayout(self)
+        form.addRow("Name", self.name)
+        form.addRow("Author", self.author)
+        form.addRow("Description", self.description)
+        form.addRow("Made for", self.modes)
+        form.addRow(_buttons(self))
+
+    def meta(self) -> MapMeta:
+        """The edited metadata (raises MapEditError for an empty name or no mode)."""
+        return MapMeta(self.name.text().strip(), self.author.text().strip(), self.description.toPlainText().strip(),
+                       self.modes.modes(), self._meta.orientation)
+
+
+class PrintDialog(QDialog):
+    """Options for printing at true scale: hex size, paper, overlap, coordinates."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Print to PDF")
+        self.hex_mm = QDoubleSpinBox()
+        self.hex_mm.setRange(5.0, 100.0)
+        self.hex_mm.setValue(25.4)
+        self.hex_mm.setSuffix(" mm across flats")
+        self.page = QComboBox()
+        self.page.addItems(["A4", "Letter"])
+        self.overlap = QDoubleSpinBox()
+        self.overlap.setRange(0.0, 40.0)
+        self.overlap.setValue(10.0)
+        self.overlap.setSuffix(" mm")
+        self.landscape = QCheckBox("Landscape")
+        self.coords = QCheckBox("Label hexes with coordinates")
+        self.coords.setChecked(True)
+        form = QFormLayout(self)
+        form.addRow("Hex size", self.hex_mm)
+        form.addRow("Paper", self.page)
+        form.addRow("Overlap", self.overlap)
+        form.addRow(self.landscape)
+        form.addRow(self.coords)
+        form.addRow(_buttons(self))

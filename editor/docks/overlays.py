@@ -1,0 +1,145 @@
+"""The overlays panel: choose an engine overlay and its options; colours the canvas overlay item."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
+
+from editor.canvas.view import MapView
+from editor.document import MapDocument
+from editor.overlays import (
+    control_point_exposure,
+    sight_from,
+    symmetry_mismatches,
+    turns_to_reach,
+    unit_kinds,
+)
+from editor.state import EditorState
+from engine.hexgrid import Hex
+from engine.mapmodel import Team
+
+__all__ = ["OVERLAYS", "OverlayPanel", "heat_color"]
+
+OVERLAYS = {
+    "none": "None",
+    "reach": "Turns to reach from spawn",
+    "sight": "Line of sight from the hovered hex",
+    "exposure": "Control-point exposure",
+    "symmetry": "Symmetry mismatches",
+}
+
+_HEAT = [(0, "#1a9850"), (1, "#66bd63"), (2, "#d9ef8b"), (3, "#fee08b"), (4, "#fdae61"), (5, "#f46d43"), (6, "#d73027")]
+
+
+def heat_color(turns: int, alpha: int = 150) -> QColor:
+    """Green (0 turns) through yellow to red (6+ turns)."""
+    c = QColor(_HEAT[min(turns, len(_HEAT) - 1)][1])
+    c.setAlpha(alpha)
+    return c
+
+
+class OverlayPanel(QWidget):
+    """Picks the overlay; recomputes it (debounced) when the map, team, unit or hovered hex changes."""
+
+    def __init__(self, doc: MapDocument, state: EditorState, view: MapView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc, self.state, self.view = doc, state, view
+        self.kind = QComboBox()
+        for key, label in OVERLAYS.items():
+            self.kind.addItem(label, key)
+        self.team = QComboBox()
+        for t in Team:
+            self.team.addItem(t.value, t)
+        self.unit = QComboBox()
+        for k in unit_kinds():
+            self.unit.addItem(k.capitalize(), k)
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        form = QFormLayout(self)
+        form.addRow("Overlay", self.kind)
+        form.addRow("Team", self.team)
+        form.addRow("Unit", self.unit)
+        form.addRow(self.legend)
+        self._hover: Hex | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.refresh)
+        for combo in (self.kind, self.team, self.unit):
+            combo.currentIndexChanged.connect(lambda *_: self.refresh())
+        doc.changed.connect(lambda *_: self._timer.start(200))
+        state.changed.connect(lambda: self._timer.start(50) if self.current() == "symmetry" else None)
+        view.hovered.connect(self._hovered)
+        self.refresh()
+
+    def current(self) -> str:
+        """Key of the chosen overlay."""
+        return self.kind.currentData()
+
+    def set_overlay(self, key: str, team: Team | None = None, unit: str | None = None) -> None:
+        """Choose an overlay by key (and optionally team and unit)."""
+        if team is not None:
+            self.team.setCurrentIndex(self.team.findData(team))
+        if unit is not None:
+            self.unit.setCurrentIndex(self.unit.findData(unit))
+        self.kind.setCurrentIndex(self.kind.findData(key))
+        self.refresh()
+
+    def _hovered(self, h: Hex | None) -> None:
+        self._hover = h
+        if self.current() == "sight":
+            self._timer.start(30)
+
+    def refresh(self) -> None:
+        """Recompute the chosen overlay now."""
+        key = self.current()
+        m = self.doc.map
+        team: Team = self.team.currentData()
+        self.team.setEnabled(key in ("reach", "exposure"))
+        self.unit.setEnabled(key == "reach")
+        colors: dict[Hex, QColor] = {}
+        labels: dict[Hex, str] = {}
+        legend = ""
+        try:
+            if key == "reach":
+                turns = turns_to_reach(m, team, self.unit.currentData(), self._mode())
+                for h, t in turns.items():
+                    colors[h] = heat_color(t)
+                    labels[h] = str(t)
+                legend = (f"Turns a {team.value} {self.unit.currentText()} needs from its spawn "
+                          "(green: soon, red: 6+). Hexes without colour cannot be reached.")
+                if not turns:
+                    legend = f"{team.value} has no spawn zone to start from."
+            elif key == "sight":
+                if self._hover is not None:
+                    for h, ok in sight_from(m, self._hover).items():
+                        colors[h] = QColor(255, 235, 59, 120) if ok else QColor(40, 40, 40, 90)
+                    colors[self._hover] = QColor(255, 111, 0, 200)
+                legend = "Hover a hex: yellow hexes see it, dark ones do not (within 14 hexes)."
+            elif key == "exposure":
+                exp = control_point_exposure(m, team, self._mode())
+                top = max(exp.values(), default=1)
+                base = QColor("#c8373a") if team is Team.RED else QColor("#2f6fc4")
+                for h, n in exp.items():
+                    c = QColor(base)
+                    c.setAlpha(60 + int(150 * n / top))
+                    colors[h] = c
+                    labels[h] = str(n)
+                legend = (f"Hexes {team.value} can walk to that see the control point; "
+                          "the number is how many of its hexes they see.")
+            elif key == "symmetry":
+                sym = self.state.symmetry
+                if not sym.active:
+                    legend = "Turn on a symmetry (Symmetry menu) to compare the map with its mirror image."
+                else:
+                    for h in symmetry_mismatches(m, sym):
+                        colors[h] = QColor(236, 64, 122, 140)
+                    legend = f"{len(colors)} hexes differ from their symmetric image (pink)."
+        except Exception as e:  # noqa: BLE001 - an overlay must never break editing
+            legend = f"Overlay unavailable: {e}"
+            colors, labels = {}, {}
+        self.view.overlay.set_data(colors, labels)
+        self.legend.setText(legend)
+
+    def _mode(self):  # type: ignore[no-untyped-def]
+        return self.doc.scenario.mode if self.doc.scenario is not None else None

@@ -1,0 +1,240 @@
+"""The scenario panel: mode, first team, seed, rosters, starting units and rule overrides.
+
+Every edit goes through :meth:`MapDocument.set_scenario` (undoable); the panel
+refreshes from ``scenario_changed`` with its own signals blocked, so there is no
+feedback loop.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from types import MappingProxyType
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.document import MapDocument, ScenarioSetup
+from engine.formats import builtin_ruleset
+from engine.hexgrid import Hex
+from engine.mapmodel import Mode, Team
+from engine.ruleset import OptionValue
+from engine.scenario import TeamSetup, UnitStart
+
+__all__ = ["ScenarioPanel", "format_units", "parse_units"]
+
+
+def format_units(units: tuple[UnitStart, ...]) -> str:
+    """``scout, soldier@3,-1`` for a starting list."""
+    return ", ".join(f"{u.unit}@{u.hex}" if u.hex is not None else u.unit for u in units)
+
+
+_ITEM = re.compile(r"\s*([A-Za-z_]+)\s*(?:@\s*(-?\d+)\s*,\s*(-?\d+))?\s*(?:[,;]|$)")
+
+
+def parse_units(text: str, known: set[str]) -> tuple[UnitStart, ...]:
+    """Parse ``kind`` or ``kind@q,r`` items separated by commas; raises ValueError with the reason."""
+    items: list[UnitStart] = []
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        m = _ITEM.match(text, pos)
+        if m is None or m.end() == pos:
+            raise ValueError(f"cannot read {text[pos:]!r}; write units as kind or kind@q,r, separated by commas")
+        kind = m.group(1).lower()
+        if kind not in known:
+            raise ValueError(f"unknown unit {kind!r}; known: {', '.join(sorted(known))}")
+        h = Hex(int(m.group(2)), int(m.group(3))) if m.group(2) is not None else None
+        items.append(UnitStart(kind, h))
+        pos = m.end()
+    return tuple(items)
+
+
+class ScenarioPanel(QWidget):
+    """Edits the document's scenario set-up; offers to make one when the document is a plain map."""
+
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        rs = builtin_ruleset()
+        self._known = set(rs.units)
+        self._defaults = dict(rs.options)
+        self.intro = QLabel("This document is a map. Make a scenario to set rosters, starting units and rules.")
+        self.intro.setWordWrap(True)
+        self.make = QPushButton("Make a scenario for this map")
+        self.make.clicked.connect(self.make_scenario)
+        self.drop = QPushButton("Turn back into a plain map")
+        self.drop.clicked.connect(lambda: self.doc.set_scenario(None, "Remove scenario"))
+        self.name = QLineEdit()
+        self.name.editingFinished.connect(lambda: self._edit(name=self.name.text().strip() or "Untitled scenario"))
+        self.mode = QComboBox()
+        for md in Mode:
+            self.mode.addItem(md.value, md)
+        self.mode.currentIndexChanged.connect(lambda *_: self._edit(mode=self.mode.currentData()))
+        self.first = QComboBox()
+        for t in Team:
+            self.first.addItem(t.value, t)
+        self.first.currentIndexChanged.connect(lambda *_: self._edit(first_team=self.first.currentData()))
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.editingFinished.connect(lambda: self._edit(seed=self.seed.value()))
+        self.roster: dict[Team, QLineEdit] = {}
+        self.units: dict[Team, QLineEdit] = {}
+        teams_box = QGroupBox("Teams")
+        tf = QFormLayout(teams_box)
+        for t in Team:
+            r = QLineEdit()
+            r.setPlaceholderText("all units (or e.g. scout, soldier, medic)")
+            r.setToolTip("Unit kinds this team may field, separated by commas; empty means all")
+            r.editingFinished.connect(lambda t=t: self._edit_team(t))
+            u = QLineEdit()
+            u.setPlaceholderText("e.g. scout, soldier@-5,3, medic")
+            u.setToolTip("Starting units in blueprint order; kind@q,r places one on a hex, otherwise anywhere in spawn")
+            u.editingFinished.connect(lambda t=t: self._edit_team(t))
+            self.roster[t], self.units[t] = r, u
+            tf.addRow(f"{t.value} roster", r)
+            tf.addRow(f"{t.value} units", u)
+        self.rules = QTableWidget(len(self._defaults), 2)
+        self.rules.setHorizontalHeaderLabels(["Rule", "Value"])
+        self.rules.horizontalHeader().setStretchLastSection(True)
+        self.rules.verticalHeader().hide()
+        for i, (k, v) in enumerate(self._defaults.items()):
+            key = QTableWidgetItem(k)
+            key.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.rules.setItem(i, 0, key)
+            self.rules.setItem(i, 1, QTableWidgetItem(str(v)))
+        self.rules.itemChanged.connect(self._rule_changed)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #c62828")
+        self.error.setWordWrap(True)
+        self.form_box = QWidget()
+        form = QFormLayout(self.form_box)
+        form.addRow("Name", self.name)
+        form.addRow("Mode", self.mode)
+        form.addRow("First team", self.first)
+        form.addRow("Seed", self.seed)
+        form.addRow(teams_box)
+        form.addRow(QLabel("Rule overrides (bold = changed)"))
+        form.addRow(self.rules)
+        form.addRow(self.drop)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.intro)
+        lay.addWidget(self.make)
+        lay.addWidget(self.form_box)
+        lay.addWidget(self.error)
+        lay.addStretch(1)
+        doc.scenario_changed.connect(self.refresh)
+        doc.reset.connect(self.refresh)
+        self.refresh()
+
+    # -- model → widgets ------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show the document's scenario (signals blocked: no edits come back)."""
+        s = self.doc.scenario
+        self.intro.setVisible(s is None)
+        self.make.setVisible(s is None)
+        self.form_box.setVisible(s is not None)
+        if s is None:
+            return
+        blockers = [QSignalBlocker(w) for w in (self.name, self.mode, self.first, self.seed, self.rules,
+                                                *self.roster.values(), *self.units.values())]
+        self.name.setText(s.name)
+        self.mode.setCurrentIndex(self.mode.findData(s.mode))
+        self.first.setCurrentIndex(self.first.findData(s.first_team))
+        self.seed.setValue(s.seed)
+        for t in Team:
+            setup = s.teams.get(t, TeamSetup())
+            self.roster[t].setText(", ".join(setup.roster))
+            self.units[t].setText(format_units(setup.starting))
+        for i, (k, v) in enumerate(self._defaults.items()):
+            value = s.rules.get(k, v)
+            item = self.rules.item(i, 1)
+            item.setText(str(value))
+            f = item.font()
+            f.setBold(k in s.rules)
+            item.setFont(f)
+        del blockers
+
+    # -- widgets → model ------------------------------------------------------------
+
+    def make_scenario(self) -> None:
+        """Turn the document into a scenario on its map (undoable)."""
+        m = self.doc.map
+        self.doc.set_scenario(
+            ScenarioSetup(name=f"{m.meta.name} scenario", mode=m.meta.modes[0]), "Make scenario"
+        )
+
+    def _edit(self, **changes: object) -> None:
+        s = self.doc.scenario
+        if s is None:
+            return
+        new = replace(s, **changes)  # type: ignore[arg-type]
+        if new.mode not in self.doc.map.meta.modes:
+            self.error.setText(f"the map is not made for {new.mode.value}; add it in Map ▸ Properties first")
+            self.refresh()
+            return
+        self.error.setText("")
+        self.doc.set_scenario(new, "Edit scenario")
+
+    def _edit_team(self, team: Team) -> None:
+        s = self.doc.scenario
+        if s is None:
+            return
+        roster = tuple(k.strip().lower() for k in self.roster[team].text().split(",") if k.strip())
+        bad = [k for k in roster if k not in self._known]
+        try:
+            if bad:
+                raise ValueError(f"unknown unit {bad[0]!r} in the {team.value} roster")
+            units = parse_units(self.units[team].text(), self._known)
+            off = [u.hex for u in units if u.hex is not None and u.hex not in self.doc.map]
+            if off:
+                raise ValueError(f"hex {off[0]} is not on the map")
+        except ValueError as e:
+            self.error.setText(str(e))
+            return
+        self.error.setText("")
+        self.doc.set_scenario(s.with_team(team, TeamSetup(roster, units)), f"Edit {team.value} team")
+
+    def _rule_changed(self, item: QTableWidgetItem) -> None:
+        s = self.doc.scenario
+        if s is None or item.column() != 1:
+            return
+        key = self.rules.item(item.row(), 0).text()
+        default = self._defaults[key]
+        text = item.text().strip()
+        try:
+            value: OptionValue
+            if isinstance(default, bool):
+                if text.lower() not in ("true", "false"):
+                    raise ValueError("write true or false")
+                value = text.lower() == "true"
+            elif isinstance(default, int):
+                value = int(text)
+            elif isinstance(default, float):
+                value = float(text)
+            else:
+                value = text
+        except ValueError as e:
+            self.error.setText(f"{key}: {e}")
+            self.refresh()
+            return
+        rules = dict(s.rules)
+        if value == default:
+            rules.pop(key, None)
+        else:
+            rules[key] = value
+        self.error.setText("")
+        self.doc.set_scenario(replace(s, rules=MappingProxyType(rules)), f"Set rule {key}")

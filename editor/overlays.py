@@ -1,0 +1,133 @@
+"""Qt-free overlay data computed with the engine's own rules: reach, sight, exposure, symmetry.
+
+Each function returns plain per-hex values; :mod:`editor.docks.overlays` turns
+them into colours. The game rules come from :mod:`engine.rules` (movement floods
+and line of sight) so the overlay shows exactly what the game and the validator
+compute.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from editor.geometry import SymmetryMode, transform_cell
+from engine.formats import builtin_ruleset
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, Mode, Team, Terrain
+from engine.rules.board import Board
+from engine.rules.movement import Climb, MoveProfile, flood
+from engine.rules.sight import Sight
+
+__all__ = ["control_point_exposure", "sight_from", "symmetry_mismatches", "turns_to_reach", "unit_kinds"]
+
+
+def unit_kinds() -> list[str]:
+    """The unit kinds of the built-in ruleset, in blueprint order (mobile ones only)."""
+    return [k for k, u in builtin_ruleset().units.items() if u.mobile]
+
+
+def _profile(mode: Mode, team: Team, kind: str) -> MoveProfile:
+    stats = builtin_ruleset().unit(kind)
+    scout = "double_jump" in stats.specials
+    climb = Climb.STAIRS_ONLY if mode is Mode.PAYLOAD else Climb.ONE_LEVEL
+    return MoveProfile(climb, over_low=scout, keep_height=scout, team=team)
+
+
+def _mode(m: HexMap, mode: Mode | None) -> Mode:
+    return mode if mode is not None else m.meta.modes[0]
+
+
+def turns_to_reach(m: HexMap, team: Team, kind: str, mode: Mode | None = None) -> dict[Hex, int]:
+    """Turns a ``kind`` unit of ``team`` needs from its spawn zone to each hex (0 = in the zone).
+
+    Uses the engine's movement flood and the unit's speed from the built-in
+    ruleset; hexes it cannot reach are absent. Raises RulesetError for an unknown kind.
+    """
+    starts = [h for h in m.spawns.get(team, ()) if m.cells[h].terrain is not Terrain.WALL]
+    if not starts:
+        return {}
+    speed = max(1, builtin_ruleset().unit(kind).speed)
+    reach = flood(Board.for_map(m), starts, _profile(_mode(m, mode), team, kind)).reachable()
+    return {h: math.ceil(steps / speed) for h, steps in reach.items()}
+
+
+def sight_from(m: HexMap, h: Hex, radius: int = 14, heights_block: bool = True) -> dict[Hex, bool]:
+    """For hexes within ``radius`` of ``h``: whether a unit on ``h`` sees a unit there.
+
+    Empty when ``h`` is off the map or a wall. Walls are left out of the result.
+    """
+    if h not in m.cells or m.cells[h].terrain is Terrain.WALL:
+        return {}
+    board = Board.for_map(m)
+    sight = Sight.for_board(board, heights_block)
+    i = board.idx(h)
+    out: dict[Hex, bool] = {}
+    for j in board.within(i, radius):
+        if j == i or board.wall[j]:
+            continue
+        out[board.hexes[j]] = sight.sees(i, j)
+    return out
+
+
+def control_point_exposure(m: HexMap, team: Team, mode: Mode | None = None) -> dict[Hex, int]:
+    """Hexes ``team`` can walk to from its spawn that see the control point, with how many of its hexes.
+
+    Empty without a control point or spawn zone.
+    """
+    cp = {h for point in m.control_points for h in point}
+    if not cp:
+        return {}
+    starts = [h for h in m.spawns.get(team, ()) if m.cells[h].terrain is not Terrain.WALL]
+    if not starts:
+        return {}
+    board = Board.for_map(m)
+    md = _mode(m, mode)
+    reach = flood(board, starts, MoveProfile(Climb.STAIRS_ONLY if md is Mode.PAYLOAD else Climb.ONE_LEVEL, team=team))
+    sight = Sight.for_board(board, md is not Mode.PAYLOAD)
+    cp_idx = [board.idx(h) for h in cp]
+    out: dict[Hex, int] = {}
+    for h in reach.reachable():
+        if h in cp:
+            continue
+        i = board.idx(h)
+        seen = sum(1 for j in cp_idx if sight.sees(i, j))
+        if seen:
+            out[h] = seen
+    return out
+
+
+def symmetry_mismatches(m: HexMap, sym: SymmetryMode) -> set[Hex]:
+    """Hexes whose symmetric image differs: ground, or features (RED↔BLU swapped in two-fold modes).
+
+    A hex whose image is off the map, or not a whole hex, counts as a mismatch.
+    """
+    syms = sym.symmetries()
+    if not syms:
+        return set()
+    out: set[Hex] = set()
+    swap = sym.swaps_teams
+
+    def feature_sig(h: Hex, swapped: bool) -> tuple[object, ...]:
+        t = m.spawn_team(h)
+        if t is not None and swapped:
+            t = t.other
+        return (t, h in m.kits, m.control_point_at(h) is not None)
+
+    for s in syms:
+        for h, c in m.cells.items():
+            img = s.apply_about(h, sym.center2)
+            if img is None or img not in m.cells:
+                out.add(h)
+                continue
+            if m.cells[img] != transform_cell(c, s):
+                out.add(h)
+                continue
+            if feature_sig(img, False) != feature_sig(h, swap):
+                out.add(h)
+    return out
+
+
+def hexes_of(values: Iterable[Hex]) -> list[Hex]:
+    """Sorted list of hexes (helper for tests)."""
+    return sorted(values)

@@ -1,0 +1,113 @@
+"""Runs the validator on the document's map, debounced, off the UI thread when it is slow.
+
+After each change the runner waits :attr:`ProblemRunner.delay_ms`; then it runs
+``check_map`` directly if the last run took under a frame (16 ms), else in a
+worker thread. Maps are immutable, so the worker needs no locking; results for a
+map that is no longer current are dropped.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from editor.document import MapDocument
+from engine.mapmodel import HexMap, Mode
+from engine.validation.problem import Problem, Severity
+
+__all__ = ["ProblemRunner", "check_available"]
+
+try:
+    from engine.validation.checks import check_map as _check_map
+except ImportError:  # pragma: no cover - the validator ships with the engine
+    _check_map = None
+
+
+def check_available() -> bool:
+    """True when the engine's validator can be imported."""
+    return _check_map is not None
+
+
+def run_checks(m: HexMap, mode: Mode | None = None) -> list[Problem]:
+    """``check_map`` that never raises: a crash becomes one HF999 problem."""
+    if _check_map is None:
+        return []
+    try:
+        return list(_check_map(m, mode))
+    except Exception as e:  # noqa: BLE001 - a validator bug must not take the editor down
+        return [Problem("HF999", Severity.ERROR, f"the validator failed: {e!r}")]
+
+
+class ProblemRunner(QObject):
+    """Keeps ``problems`` up to date with the document; emits ``updated(list)`` after each run."""
+
+    updated = Signal(list)
+    _done = Signal(object, list, float)
+
+    FRAME_S = 0.016
+
+    def __init__(self, doc: MapDocument, delay_ms: int = 250, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.delay_ms = delay_ms
+        self.problems: list[Problem] = []
+        self.last_seconds = 0.0
+        self.threaded_runs = 0
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexfort-check")
+        self._pending: Future[None] | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._start)
+        self._done.connect(self._finish)
+        doc.changed.connect(self.schedule)
+        doc.scenario_changed.connect(self.schedule)
+
+    def mode(self) -> Mode | None:
+        """The mode checked: the scenario's, else every mode the map is made for."""
+        return self.doc.scenario.mode if self.doc.scenario is not None else None
+
+    def schedule(self, *_: object) -> None:
+        """Re-check after the debounce delay (restarts the delay on every change)."""
+        self._timer.start(self.delay_ms)
+
+    def run_now(self) -> list[Problem]:
+        """Check synchronously (tests, first open) and publish the result."""
+        self._timer.stop()
+        m = self.doc.map
+        t = time.perf_counter()
+        problems = run_checks(m, self.mode())
+        self._finish(m, problems, time.perf_counter() - t)
+        return problems
+
+    def _start(self) -> None:
+        m, mode = self.doc.map, self.mode()
+        if self.last_seconds < self.FRAME_S:
+            t = time.perf_counter()
+            problems = run_checks(m, mode)
+            self._finish(m, problems, time.perf_counter() - t)
+            return
+        if self._pending is not None and not self._pending.done():
+            self._timer.start(self.delay_ms)  # one run at a time; try again shortly
+            return
+        self.threaded_runs += 1
+
+        def work() -> None:
+            t = time.perf_counter()
+            problems = run_checks(m, mode)
+            self._done.emit(m, problems, time.perf_counter() - t)
+
+        self._pending = self._pool.submit(work)
+
+    def _finish(self, m: HexMap, problems: list[Problem], seconds: float) -> None:
+        self.last_seconds = seconds
+        if m is not self.doc.map:
+            return  # stale: a newer run is scheduled
+        self.problems = problems
+        self.updated.emit(problems)
+
+    def shutdown(self) -> None:
+        """Stop the worker (on window close)."""
+        self._timer.stop()
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,553 @@
+"""Drawing a :class:`~engine.mapmodel.HexMap` with a QPainter: used by the canvas and every export.
+
+:class:`MapRenderer` knows the hex geometry (one cached polygon per hex, built
+from :class:`~engine.layout.Layout`) and paints only the hexes overlapping the
+rectangle it is asked for, so a one-hex update paints a handful of hexes. It
+needs QtGui only (a QGuiApplication), never widgets, so ``hexfort render`` can
+use it headless.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPainterPath, QPen, QPolygonF
+
+from editor.geometry import hexes_covering_rect
+from editor.render.style import MapStyle
+from engine.hexgrid import DIRECTIONS, Hex
+from engine.layout import Layout, Point
+from engine.mapmodel import HexMap, Orientation, Team, Terrain
+
+__all__ = ["MapRenderer", "RenderOptions", "layout_for", "path_outline"]
+
+#: Hexes are grouped in chunks of 8 × 8 axial coordinates for path caching.
+_CHUNK_SHIFT = 3
+
+
+def _chunk_key(h: Hex) -> tuple[int, int]:
+    return (h.q >> _CHUNK_SHIFT, h.r >> _CHUNK_SHIFT)
+
+
+@dataclass(slots=True)
+class _Chunk:
+    """Cached paths of one chunk's ground."""
+
+    ground: list[tuple[tuple[int, Terrain], QPainterPath]]
+    outline: QPainterPath
+    cliffs: QPainterPath
+    low: QPainterPath
+    wall: QPainterPath
+    treads: QPainterPath
+    arrows: QPainterPath
+    rect: QRectF
+
+
+def layout_for(orientation: Orientation, size: float = 32.0) -> Layout:
+    """The scene layout of a map drawn with hexes of ``size`` units (centre to corner)."""
+    return Layout.named(orientation.value, size)
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    """What to draw besides the map itself."""
+
+    coords: bool = False
+    heights: bool = False
+    ghosts: bool = False  # faint outlines of paintable hexes around the map (editor only)
+    ghost_margin: int = 3
+
+
+_DEFAULT = RenderOptions()
+
+
+class MapRenderer:
+    """Paints a map (ground, cliffs, terrain, features, tracks, labels) for one layout.
+
+    Contract: ``paint`` draws only what overlaps ``rect`` (scene units); callers
+    set any clip. Geometry caches grow with the hexes drawn and never go stale,
+    because a hex's polygon depends only on the layout.
+    """
+
+    def __init__(self, layout: Layout, style: MapStyle | None = None) -> None:
+        self.layout = layout
+        self.style = style or MapStyle(layout.size.x)
+        self._poly: dict[Hex, QPolygonF] = {}
+        self._map: HexMap | None = None
+        self._chunks: dict[tuple[int, int], _Chunk] = {}
+        self._members: dict[tuple[int, int], set[Hex]] = {}
+        corners = [layout.corner_offset(i) for i in range(6)]
+        self._corners = [QPointF(c.x, c.y) for c in corners]
+        self._base = QPolygonF(self._corners)
+        inner = 0.58
+        self._inner = QPolygonF([QPointF(c.x * inner, c.y * inner) for c in corners])
+        # For each direction, the two corners of the edge facing it.
+        self._edge: list[tuple[int, int]] = []
+        for d in range(6):
+            v = layout.hex_to_pixel(DIRECTIONS[d])
+            o = layout.hex_to_pixel(Hex(0, 0))
+            dx, dy = v.x - o.x, v.y - o.y
+            order = sorted(range(6), key=lambda i: -(corners[i].x * dx + corners[i].y * dy))
+            self._edge.append((order[0], order[1]))
+        self._dir_vec = []
+        for d in range(6):
+            v = layout.hex_to_pixel(DIRECTIONS[d])
+            o = layout.hex_to_pixel(Hex(0, 0))
+            n = math.hypot(v.x - o.x, v.y - o.y)
+            self._dir_vec.append(((v.x - o.x) / n, (v.y - o.y) / n))
+
+    # -- geometry ------------------------------------------------------------------
+
+    def center(self, h: Hex) -> QPointF:
+        """Scene position of the centre of ``h``."""
+        p = self.layout.hex_to_pixel(h)
+        return QPointF(p.x, p.y)
+
+    def polygon(self, h: Hex) -> QPolygonF:
+        """The hex's outline (cached)."""
+        poly = self._poly.get(h)
+        if poly is None:
+            p = self.layout.hex_to_pixel(h)
+            poly = self._base.translated(p.x, p.y)
+            self._poly[h] = poly
+        return poly
+
+    def hex_rect(self, h: Hex, pad: float = 0.25) -> QRectF:
+        """Bounding box of ``h`` grown by ``pad`` × size (covers pens and markers)."""
+        p = self.layout.hex_to_pixel(h)
+        w = self.layout.hex_width() / 2 + pad * self.layout.size.x
+        ht = self.layout.hex_height() / 2 + pad * self.layout.size.y
+        return QRectF(p.x - w, p.y - ht, 2 * w, 2 * ht)
+
+    def hexes_rect(self, hexes: Iterable[Hex], pad: float = 0.25) -> QRectF:
+        """Bounding box of several hexes (empty rect for none)."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for h in hexes:
+            p = self.layout.hex_to_pixel(h)
+            xs.append(p.x)
+            ys.append(p.y)
+        if not xs:
+            return QRectF()
+        w = self.layout.hex_width() / 2 + pad * self.layout.size.x
+        ht = self.layout.hex_height() / 2 + pad * self.layout.size.y
+        return QRectF(min(xs) - w, min(ys) - ht, max(xs) - min(xs) + 2 * w, max(ys) - min(ys) + 2 * ht)
+
+    def map_rect(self, m: HexMap, margin: int = 0) -> QRectF:
+        """Bounding box of the whole map plus ``margin`` hexes on each side."""
+        r = self.hexes_rect(m.cells, pad=0.3)
+        if margin:
+            mx = margin * self.layout.hex_width()
+            my = margin * self.layout.hex_height()
+            r = r.adjusted(-mx, -my, mx, my)
+        return r
+
+    def hex_at(self, x: float, y: float) -> Hex:
+        """The hex under scene point (x, y), by maths."""
+        return self.layout.pixel_to_hex(Point(x, y))
+
+    def visible_hexes(self, rect: QRectF) -> list[Hex]:
+        """Hexes whose bounding box overlaps ``rect`` (on or off any map), by maths."""
+        near = self._near(rect, 0.5)
+        return [
+            h for h in hexes_covering_rect(self.layout, rect.left(), rect.top(), rect.right(), rect.bottom()) if near(h)
+        ]
+
+    # -- map and caches -------------------------------------------------------------
+
+    def set_map(self, m: HexMap, changed: Iterable[Hex] | None = None) -> None:
+        """Use ``m`` from now on; ``changed`` names the hexes that differ from the last map.
+
+        Without ``changed`` every cache is dropped. With it, only the chunks holding
+        those hexes or their neighbours (whose cliff edges may change) are rebuilt,
+        lazily, when next painted.
+        """
+        if changed is None or self._map is None:
+            self._map = m
+            self._chunks.clear()
+            self._members = {}
+            for h in m.cells:
+                self._members.setdefault(_chunk_key(h), set()).add(h)
+            return
+        dirty: set[tuple[int, int]] = set()
+        for h in changed:
+            k = _chunk_key(h)
+            members = self._members.setdefault(k, set())
+            if h in m.cells:
+                members.add(h)
+            else:
+                members.discard(h)
+            dirty.add(k)
+            for n in h.neighbors():
+                dirty.add(_chunk_key(n))
+        for k in dirty:
+            self._chunks.pop(k, None)
+        self._map = m
+
+    @property
+    def map(self) -> HexMap | None:
+        """The map the caches describe."""
+        return self._map
+
+    def _chunk(self, key: tuple[int, int]) -> _Chunk | None:
+        ch = self._chunks.get(key)
+        if ch is None:
+            members = self._members.get(key)
+            if not members:
+                return None
+            assert self._map is not None
+            ch = self._build(self._map, members)
+            self._chunks[key] = ch
+        return ch
+
+    def _build(self, m: HexMap, hexes: Iterable[Hex]) -> _Chunk:
+        """Paths for the ground of ``hexes`` (which must be on ``m``)."""
+        cells = m.cells
+        poly = self.polygon
+        edge = self._edge
+        ground: dict[tuple[int, Terrain], QPainterPath] = {}
+        outline = QPainterPath()
+        cliffs = QPainterPath()
+        low = QPainterPath()
+        wall = QPainterPath()
+        treads = QPainterPath()
+        arrows = QPainterPath()
+        xs: list[float] = []
+        ys: list[float] = []
+        s = self.layout.size.x
+        to_px = self.layout.hex_to_pixel
+        for h in hexes:
+            c = cells[h]
+            hp = poly(h)
+            key = (c.height, c.terrain)
+            path = ground.get(key)
+            if path is None:
+                path = ground[key] = QPainterPath()
+            path.addPolygon(hp)
+            outline.addPolygon(hp)
+            outline.closeSubpath()
+            for d in range(6):
+                dv = DIRECTIONS[d]
+                nc = cells.get(Hex(h.q + dv.q, h.r + dv.r))
+                if nc is None or nc.height < c.height:
+                    a, b = edge[d]
+                    cliffs.moveTo(hp[a])
+                    cliffs.lineTo(hp[b])
+            ctr = to_px(h)
+            xs.append(ctr.x)
+            ys.append(ctr.y)
+            if c.terrain is Terrain.LOW:
+                low.addPolygon(self._inner.translated(ctr.x, ctr.y))
+                low.closeSubpath()
+            elif c.terrain is Terrain.WALL:
+                wall.addPolygon(self._inner.translated(ctr.x, ctr.y))
+                wall.closeSubpath()
+            elif c.terrain is Terrain.STAIRS:
+                self._stairs_into(treads, arrows, ctr, c.stairs_up or 0, s)
+        w = self.layout.hex_width()
+        ht = self.layout.hex_height()
+        rect = QRectF(min(xs) - w, min(ys) - ht, max(xs) - min(xs) + 2 * w, max(ys) - min(ys) + 2 * ht)
+        return _Chunk(list(ground.items()), outline, cliffs, low, wall, treads, arrows, rect)
+
+    def _stairs_into(self, treads: QPainterPath, arrows: QPainterPath, c: Point, up: int, s: float) -> None:
+        """Treads across the up direction (shorter toward the top) and an arrow pointing up."""
+        ux, uy = self._dir_vec[up]
+        px, py = -uy, ux  # across
+        for i, t in enumerate((-0.55, -0.3, -0.05)):
+            half = s * (0.52 - 0.1 * i)
+            cx, cy = c.x + ux * t * s, c.y + uy * t * s
+            treads.moveTo(cx - px * half, cy - py * half)
+            treads.lineTo(cx + px * half, cy + py * half)
+        bx, by = c.x + ux * 0.18 * s, c.y + uy * 0.18 * s
+        w = 0.26 * s
+        arrows.addPolygon(
+            QPolygonF(
+                [
+                    QPointF(c.x + ux * 0.66 * s, c.y + uy * 0.66 * s),
+                    QPointF(bx + px * w, by + py * w),
+                    QPointF(bx - px * w, by - py * w),
+                ]
+            )
+        )
+        arrows.closeSubpath()
+
+    def _draw_chunk(self, p: QPainter, ch: _Chunk, detail: bool) -> None:
+        st = self.style
+        for key, path in ch.ground:
+            p.fillPath(path, st.ground[key])
+        if detail:
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(st.grid_pen)
+            p.drawPath(ch.outline)
+            if not ch.low.isEmpty():
+                p.setPen(st.low_pen)
+                p.setBrush(st.low_brush)
+                p.drawPath(ch.low)
+                p.setBrush(Qt.BrushStyle.NoBrush)
+            if not ch.wall.isEmpty():
+                p.setPen(st.wall_edge_pen)
+                p.drawPath(ch.wall)
+            if not ch.treads.isEmpty():
+                p.setPen(st.stairs_pen)
+                p.drawPath(ch.treads)
+                p.fillPath(ch.arrows, st.stairs_arrow)
+        elif not ch.low.isEmpty():
+            p.fillPath(ch.low, st.low_brush)
+
+    # -- painting ------------------------------------------------------------------
+
+    def paint(self, p: QPainter, m: HexMap, rect: QRectF | None = None, options: RenderOptions = _DEFAULT) -> int:
+        """Draw the part of ``m`` overlapping ``rect`` (all of it for None); returns hexes drawn.
+
+        Small rectangles are painted from freshly built paths of the few hexes
+        inside; large ones from per-chunk cached paths. Antialiasing is the
+        caller's choice (see :meth:`wants_antialiasing`).
+        """
+        if m is not self._map:
+            self.set_map(m)
+        if rect is None:
+            rect = self.map_rect(m, 1)
+        scale = math.sqrt(abs(p.worldTransform().determinant())) or 1.0
+        screen_size = self.layout.size.x * scale
+        detail = screen_size >= 4.0
+        text_ok = screen_size >= 12.0
+        hex_area = self.layout.hex_width() * self.layout.hex_height() * 0.75
+        estimate = rect.width() * rect.height() / hex_area
+        if options.ghosts and screen_size >= 10.0 and estimate < 6000:
+            self._paint_ghosts(p, m, rect, options.ghost_margin)
+        drawn_hexes: list[Hex] | None = None
+        layer: list[_Chunk] = []
+        count = 0
+        if estimate < 300:
+            drawn_hexes = [h for h in self.visible_hexes(rect) if h in m.cells]
+            if drawn_hexes:
+                layer.append(self._build(m, drawn_hexes))
+            count = len(drawn_hexes)
+        else:
+            for key in list(self._members):
+                ch = self._chunk(key)
+                if ch is not None and ch.rect.intersects(rect):
+                    layer.append(ch)
+                    count += len(self._members[key])
+        p.setPen(Qt.PenStyle.NoPen)
+        for ch in layer:
+            self._draw_chunk(p, ch, detail)
+        p.setPen(self.style.cliff_pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for ch in layer:
+            p.drawPath(ch.cliffs)
+        self._paint_features(p, m, rect, detail)
+        self._paint_tracks(p, m, rect, detail)
+        if text_ok and (options.heights or options.coords):
+            if drawn_hexes is None:
+                drawn_hexes = [h for h in self.visible_hexes(rect) if h in m.cells]
+            self._paint_labels(p, m, drawn_hexes, options)
+        return count
+
+    def wants_antialiasing(self, p: QPainter) -> bool:
+        """True unless hexes are so small on screen that antialiasing costs more than it shows."""
+        scale = math.sqrt(abs(p.worldTransform().determinant())) or 1.0
+        return self.layout.size.x * scale >= 9.0
+
+    def _paint_ghosts(self, p: QPainter, m: HexMap, rect: QRectF, margin: int) -> None:
+        q0, q1, r0, r1 = m.bounds()
+        cells = m.cells
+        path = QPainterPath()
+        for h in self.visible_hexes(rect):
+            if h in cells:
+                continue
+            if q0 - margin <= h.q <= q1 + margin and r0 - margin <= h.r <= r1 + margin:
+                path.addPolygon(self.polygon(h))
+                path.closeSubpath()
+        p.setPen(self.style.ghost_pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+
+    def _near(self, rect: QRectF, k: float = 1.0) -> Callable[[Hex], bool]:
+        """A predicate: is a hex's centre within ``k`` hex sizes of ``rect``?"""
+        w = self.layout.hex_width() * k
+        ht = self.layout.hex_height() * k
+        lx, hx, ly, hy = rect.left() - w, rect.right() + w, rect.top() - ht, rect.bottom() + ht
+        to_px = self.layout.hex_to_pixel
+
+        def near(h: Hex) -> bool:
+            c = to_px(h)
+            return lx <= c.x <= hx and ly <= c.y <= hy
+
+        return near
+
+    def _paint_features(self, p: QPainter, m: HexMap, rect: QRectF, detail: bool) -> None:
+        st = self.style
+        s = self.layout.size.x
+        near = self._near(rect)
+        visible = {h for hs in (*m.spawns.values(), m.kits, *m.control_points) for h in hs if near(h)}
+        for team in Team:
+            zone = m.spawns.get(team, frozenset())
+            hs = [h for h in zone if h in visible]
+            if not hs:
+                continue
+            p.setBrush(st.team_fill[team])
+            p.setPen(Qt.PenStyle.NoPen)
+            for h in hs:
+                p.drawConvexPolygon(self.polygon(h))
+            if detail:
+                # Border only where the zone ends, so a zone reads as one region.
+                lines = []
+                for h in hs:
+                    hp = self.polygon(h)
+                    for d in range(6):
+                        if h.neighbor(d) not in zone:
+                            a, b = self._edge[d]
+                            ca, cb = hp[a], hp[b]
+                            cx, cy = self.layout.hex_to_pixel(h).x, self.layout.hex_to_pixel(h).y
+                            k = 0.9
+                            lines.append(
+                                QLineF(
+                                    cx + (ca.x() - cx) * k, cy + (ca.y() - cy) * k,
+                                    cx + (cb.x() - cx) * k, cy + (cb.y() - cy) * k,
+                                )
+                            )
+                p.setPen(st.team_pen[team])
+                p.drawLines(lines)
+        for i, cp in enumerate(m.control_points):
+            hs = [h for h in cp if h in visible]
+            if not hs:
+                continue
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(st.cp_fill)
+            for h in hs:
+                p.drawConvexPolygon(self.polygon(h))
+            if detail:
+                lines = []
+                for h in hs:
+                    hp = self.polygon(h)
+                    for d in range(6):
+                        if h.neighbor(d) not in cp:
+                            a, b = self._edge[d]
+                            lines.append(QLineF(hp[a], hp[b]))
+                p.setPen(st.cp_pen)
+                p.drawLines(lines)
+                # A gold star marks the point's middle hex.
+                mid = _middle(cp)
+                if mid in visible:
+                    self._paint_star(p, self.layout.hex_to_pixel(mid), s, len(m.control_points), i)
+        kits = [h for h in m.kits if h in visible]
+        for h in kits:
+            c = self.layout.hex_to_pixel(h)
+            r = 0.42 * s
+            p.setPen(st.kit_outline)
+            p.setBrush(st.kit_brush)
+            p.drawEllipse(QPointF(c.x, c.y), r, r)
+            if detail:
+                p.setPen(st.kit_pen)
+                a = 0.24 * s
+                p.drawLines([QLineF(c.x - a, c.y, c.x + a, c.y), QLineF(c.x, c.y - a, c.x, c.y + a)])
+
+    def _paint_star(self, p: QPainter, c: Point, s: float, count: int, index: int) -> None:
+        st = self.style
+        pts = []
+        for k in range(10):
+            r = (0.42 if k % 2 == 0 else 0.18) * s
+            a = -math.pi / 2 + k * math.pi / 5
+            pts.append(QPointF(c.x + r * math.cos(a), c.y + r * math.sin(a)))
+        p.setPen(st.cp_text_pen)
+        p.setBrush(st.cp_pen.color())
+        p.drawPolygon(QPolygonF(pts))
+        if count > 1:
+            p.setFont(st.marker_font)
+            p.setPen(st.cp_text_pen)
+            p.drawText(QRectF(c.x - s, c.y + 0.2 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, str(index + 1))
+
+    def _paint_tracks(self, p: QPainter, m: HexMap, rect: QRectF, detail: bool) -> None:
+        st = self.style
+        s = self.layout.size.x
+        for team in Team:
+            path = m.track(team)
+            if not path:
+                continue
+            pts = [self.center(h) for h in path]
+            pen = st.track_pen[team]
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(pen)
+            # Draw each step separately so a gap (non-adjacent steps) shows dashed.
+            for a, b, ha, hb in zip(pts, pts[1:], path, path[1:], strict=False):
+                if ha.distance(hb) != 1:
+                    dashed = QPen(pen)
+                    dashed.setStyle(Qt.PenStyle.DashLine)
+                    p.setPen(dashed)
+                    p.drawLine(a, b)
+                    p.setPen(pen)
+                else:
+                    p.drawLine(a, b)
+            if detail:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(st.track_brush[team])
+                for a, b in zip(pts, pts[1:], strict=False):
+                    self._chevron(p, a, b, s)
+            # start disc "S" and end square "E"
+            p.setFont(st.marker_font)
+            r = 0.36 * s
+            start, end = pts[0], pts[-1]
+            p.setPen(st.team_pen[team])
+            p.setBrush(st.track_brush[team])
+            p.drawEllipse(start, r, r)
+            if len(pts) > 1:
+                p.drawRoundedRect(QRectF(end.x() - r, end.y() - r, 2 * r, 2 * r), 0.2 * s, 0.2 * s)
+            if detail:
+                p.setPen(st.marker_text_pen)
+                p.drawText(QRectF(start.x() - r, start.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "S")
+                if len(pts) > 1:
+                    p.drawText(QRectF(end.x() - r, end.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "E")
+
+    @staticmethod
+    def _chevron(p: QPainter, a: QPointF, b: QPointF, s: float) -> None:
+        dx, dy = b.x() - a.x(), b.y() - a.y()
+        n = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / n, dy / n
+        px, py = -uy, ux
+        mx, my = (a.x() + b.x()) / 2, (a.y() + b.y()) / 2
+        L, W = 0.26 * s, 0.2 * s
+        tip = QPointF(mx + ux * L / 2, my + uy * L / 2)
+        back = (mx - ux * L / 2, my - uy * L / 2)
+        p.drawConvexPolygon(
+            QPolygonF([tip, QPointF(back[0] + px * W, back[1] + py * W), QPointF(back[0] - px * W, back[1] - py * W)])
+        )
+
+    def _paint_labels(self, p: QPainter, m: HexMap, hexes: list[Hex], options: RenderOptions) -> None:
+        st = self.style
+        s = self.layout.size.x
+        cells = m.cells
+        if options.heights:
+            p.setFont(st.num_font)
+            for h in hexes:
+                c = self.layout.hex_to_pixel(h)
+                cell = cells[h]
+                p.setPen(st.text_pen_light if cell.terrain is Terrain.WALL or cell.height == 2 else st.text_pen)
+                p.drawText(QRectF(c.x - 0.75 * s, c.y - 0.78 * s, 0.7 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, str(cell.height))
+        if options.coords:
+            p.setFont(st.coord_font)
+            for h in hexes:
+                c = self.layout.hex_to_pixel(h)
+                cell = cells[h]
+                p.setPen(st.text_pen_light if cell.terrain is Terrain.WALL or cell.height == 2 else st.text_pen)
+                p.drawText(QRectF(c.x - s, c.y + 0.3 * s, 2 * s, 0.45 * s), Qt.AlignmentFlag.AlignCenter, f"{h.q},{h.r}")
+
+
+def _middle(hexes: Iterable[Hex]) -> Hex:
+    """The hex of a set nearest its average (where a marker goes)."""
+    hs = sorted(hexes)
+    cq = sum(h.q for h in hs) / len(hs)
+    cr = sum(h.r for h in hs) / len(hs)
+    return min(hs, key=lambda h: (h.q - cq) ** 2 + (h.r - cr) ** 2 + (h.q - cq) * (h.r - cr))
+
+
+def path_outline(renderer: MapRenderer, hexes: Iterable[Hex]) -> QPainterPath:
+    """One path holding the outlines of ``hexes`` (for highlights)."""
+    path = QPainterPath()
+    for h in hexes:
+        path.addPolygon(renderer.polygon(h))
+        path.closeSubpath()
+    return path

@@ -1,0 +1,207 @@
+"""Every tool driven by real mouse gestures and key presses on the canvas, then undone."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from editor.geometry import SymmetryKind
+from engine.hexgrid import Hex
+from engine.mapmodel import Cell, Team, Terrain
+from tests.editor.conftest import key
+
+H0 = Hex(0, 0)
+
+
+def _undo_all(window, original) -> None:  # type: ignore[no-untyped-def]
+    while window.doc.undo_stack.canUndo():
+        key(window.view, "Ctrl+Z")
+    assert window.doc.map == original
+
+
+def test_height_brush_drag_is_one_step(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "2")
+    assert window.tool.key == "height" and window.state.height == 2
+    mouse.drag([Hex(-2, 0), Hex(-1, 0), Hex(0, 0), Hex(1, 0)])
+    assert all(window.doc.map.cells[Hex(q, 0)].height == 2 for q in (-2, -1, 0, 1))
+    assert window.doc.undo_stack.count() == 1
+    _undo_all(window, small_map)
+
+
+def test_brush_size_keys_change_the_footprint(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "1")
+    key(window.view, "]")
+    assert window.state.brush_size == 7
+    mouse.click(H0)
+    assert sum(c.height == 1 for c in window.doc.map.cells.values()) == 7
+    key(window.view, "]")
+    key(window.view, "[")
+    assert window.state.brush_size == 7
+    _undo_all(window, small_map)
+
+
+def test_terrain_brush_paints_walls_and_stairs_with_direction(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "Alt+2")
+    assert window.tool.key == "terrain" and window.state.terrain is Terrain.WALL
+    mouse.click(H0)
+    assert window.doc.map.cells[H0].terrain is Terrain.WALL
+    key(window.view, "Alt+4")
+    key(window.view, "D")
+    key(window.view, "D")
+    mouse.click(Hex(1, 0))
+    assert window.doc.map.cells[Hex(1, 0)] == Cell(0, Terrain.STAIRS, 2)
+    _undo_all(window, small_map)
+
+
+def test_eraser_removes_hexes_and_their_features(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "E")
+    mouse.drag([Hex(0, 2), Hex(0, 3)])
+    assert Hex(0, 3) not in window.doc.map and not window.doc.map.kits
+    _undo_all(window, small_map)
+
+
+def test_painting_off_the_map_adds_ground(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "1")
+    mouse.click(Hex(5, 0))
+    assert window.doc.map.cells[Hex(5, 0)] == Cell(1)
+    _undo_all(window, small_map)
+
+
+def test_flood_fill_uses_the_last_ink(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "1")
+    mouse.click(H0)  # an island of height 1
+    key(window.view, "F")
+    key(window.view, "2")  # choosing a height keeps the fill tool
+    assert window.tool.key == "fill"
+    mouse.click(Hex(3, 0))
+    m = window.doc.map
+    assert m.cells[H0].height == 1 and all(c.height == 2 for h, c in m.cells.items() if h != H0)
+    _undo_all(window, small_map)
+
+
+def test_line_tool_previews_then_paints(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "Alt+2")
+    key(window.view, "L")
+    mouse.drag([Hex(-3, 0), Hex(0, 0), Hex(3, 0)])
+    walls = {h for h, c in window.doc.map.cells.items() if c.terrain is Terrain.WALL}
+    assert walls == {Hex(q, 0) for q in range(-3, 4)}
+    assert window.doc.undo_stack.count() == 2 - 1  # terrain choice is not an edit
+    _undo_all(window, small_map)
+
+
+def test_spawn_painters_add_and_remove(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "R")
+    mouse.drag([Hex(-3, 1), Hex(-3, 2)])
+    assert {Hex(-3, 1), Hex(-3, 2)} <= window.doc.map.spawns[Team.RED]
+    mouse.click(Hex(-3, 1))  # press on the zone removes
+    assert Hex(-3, 1) not in window.doc.map.spawns[Team.RED]
+    key(window.view, "B")
+    mouse.click(Hex(2, 1), Qt.MouseButton.RightButton)  # right button removes (nothing there)
+    mouse.click(Hex(2, 1))
+    assert Hex(2, 1) in window.doc.map.spawns[Team.BLU]
+    _undo_all(window, small_map)
+
+
+def test_kit_and_control_point_tools(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "K")
+    mouse.click(Hex(1, 1))
+    assert Hex(1, 1) in window.doc.map.kits
+    mouse.click(Hex(0, 3))
+    assert Hex(0, 3) not in window.doc.map.kits
+    key(window.view, "P")
+    mouse.drag([H0, Hex(1, 0)])
+    assert window.doc.map.control_points == (frozenset({H0, Hex(1, 0)}),)
+    _undo_all(window, small_map)
+
+
+def test_track_tool_click_drag_trim_and_refusal(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "Shift+R")
+    assert window.tool.key == "track-red"
+    mouse.click(Hex(-3, 0))
+    mouse.click(Hex(-2, 0))
+    mouse.drag([Hex(-1, 0), Hex(0, 0), Hex(1, 0)])
+    assert window.doc.map.track(Team.RED) == tuple(Hex(q, 0) for q in range(-3, 2))
+    count = window.doc.undo_stack.count()
+    mouse.click(Hex(3, -3))  # not adjacent to the end: refused, with a visible reason
+    assert window.doc.map.track(Team.RED)[-1] == Hex(1, 0)
+    assert "not next to" in window.view.toast_text
+    assert "not next to" in window.statusBar().currentMessage()
+    assert window.view.flash.hexes
+    assert window.doc.undo_stack.count() == count
+    mouse.click(Hex(-1, 0))  # trim back
+    assert window.doc.map.track(Team.RED)[-1] == Hex(-1, 0)
+    mouse.click(Hex(0, 0), Qt.MouseButton.RightButton)  # right-click drops the last step
+    assert window.doc.map.track(Team.RED)[-1] == Hex(-2, 0)
+    window.act_reverse[Team.RED].trigger()
+    assert window.doc.map.track(Team.RED) == (Hex(-2, 0), Hex(-3, 0))
+    _undo_all(window, small_map)
+
+
+def test_rect_select_copy_paste_and_cut(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "2")
+    mouse.click(H0)
+    key(window.view, "S")
+    a, b = mouse.point(Hex(-1, 0)), mouse.point(Hex(1, 0))
+    a.setY(a.y() - 5)
+    b.setY(b.y() + 5)
+    mouse.drag_points(a, b)
+    assert window.state.selection == {Hex(-1, 0), H0, Hex(1, 0)}
+    key(window.view, "Ctrl+C")
+    key(window.view, "Ctrl+V")
+    assert window.tool.key == "paste"
+    mouse.click(Hex(0, -3))
+    assert window.doc.map.cells[Hex(0, -3)].height == 2
+    assert window.tool.key == "select"
+    window.state.set_selection({H0})
+    key(window.view, "Ctrl+X")
+    assert H0 not in window.doc.map
+    _undo_all(window, small_map)
+
+
+def test_magic_wand_and_shift_adds(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "1")
+    mouse.drag([Hex(-1, 0), H0])
+    key(window.view, "W")
+    mouse.click(H0)
+    assert window.state.selection == {Hex(-1, 0), H0}
+    mouse.click(Hex(3, 0), mods=Qt.KeyboardModifier.ShiftModifier)
+    assert len(window.state.selection) == len(small_map)
+    key(window.view, Qt.Key.Key_Escape)
+    assert not window.state.selection
+    _undo_all(window, small_map)
+
+
+def test_rotate_and_mirror_selection(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "2")
+    mouse.click(Hex(1, 0))
+    window.state.set_selection({H0, Hex(1, 0)})
+    key(window.view, "Ctrl+R")
+    m = window.doc.map
+    assert m.cells[Hex(1, 0)].height == 0 and sum(c.height for c in m.cells.values()) == 2
+    key(window.view, "Ctrl+M")
+    assert sum(c.height for c in window.doc.map.cells.values()) == 2
+    _undo_all(window, small_map)
+
+
+def test_live_symmetry_paints_blu_for_red(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    window.symmetry_actions[SymmetryKind.ROT180].trigger()
+    assert window.state.symmetry.center2 == (0, 0)
+    key(window.view, "R")
+    mouse.click(Hex(-3, 1))
+    assert Hex(3, -1) in window.doc.map.spawns[Team.BLU]
+    key(window.view, "2")
+    mouse.click(Hex(2, 0))
+    assert window.doc.map.cells[Hex(-2, 0)].height == 2
+    assert window.doc.undo_stack.count() == 2
+    # the symmetry centre tool moves the centre
+    key(window.view, "Y")
+    mouse.click(Hex(1, 0))
+    assert window.state.symmetry.center2 == (2, 0)
+    _undo_all(window, small_map)
+
+
+def test_hover_shows_the_hex_in_the_status_bar(window, mouse) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+
+    QTest.mouseMove(window.view.viewport(), mouse.point(Hex(0, 3)))
+    text = window.hover_label.text()
+    assert "hex 0,3" in text and "height 0" in text and "first-aid kit" in text
