@@ -1,0 +1,60 @@
+"""Shared helpers for the bench scripts: test maps and timing."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from engine.hexgrid import ODD, OffsetCoord, roffset_to_cube
+from engine.mapmodel import Cell, HexMap, MapMeta, Terrain
+from engine.scenario import Scenario
+
+REPO = Path(__file__).resolve().parents[1]
+
+#: Fallback scenarios used until bundled KotB maps exist in maps/.
+FALLBACK = {
+    "fixture_small": """
+0.R 0.R 0.  0.  0.  1.  0.  0.  0.  0.
+0.R 0.R 0.  0#  0.  1.  0o  0.  0.  0.
+0.R 0.  0.  1.  2.C 2.C 1.  0.  0.B 0.B
+0.  0.  0o  1.  2.C 2.C 1.  0.  0.B 0.B
+0.  0.  0.  0.  1.  0#  0.+ 0.  0.B 0.B
+""",
+}
+
+
+def big_map(width: int = 60, height: int = 60, walls: float = 0.15, seed: int = 1) -> HexMap:
+    """A width x height pointy map with about ``walls`` of its hexes walls and random heights."""
+    rng = random.Random(seed)
+    cells = {}
+    for row in range(height):
+        for col in range(width):
+            h = roffset_to_cube(ODD, OffsetCoord(col, row))
+            if rng.random() < walls:
+                cells[h] = Cell(0, Terrain.WALL)
+            else:
+                cells[h] = Cell(rng.choice((0, 0, 0, 1, 1, 2)))
+    return HexMap.create(MapMeta(name=f"bench {width}x{height}"), cells)
+
+
+def koth_scenarios() -> dict[str, Scenario]:
+    """Bundled King of the Board scenarios (maps/koth_*.scenario.json), or the fallback fixture."""
+    from engine.formats import load_scenario
+    from engine.rules.textmap import koth_scenario
+
+    found = sorted((REPO / "maps").glob("koth_*.scenario.json"))
+    if found:
+        return {p.name.removesuffix(".scenario.json"): load_scenario(p) for p in found}
+    return {k: koth_scenario(v) for k, v in FALLBACK.items()}
+
+
+def per_call(fn: Callable[[], object], repeat: int = 5) -> float:
+    """Best-of-``repeat`` seconds for one call of ``fn``."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
