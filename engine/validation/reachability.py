@@ -14,8 +14,8 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Mode, Team, Terrain
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
-from engine.validation.structure import _list
 from engine.validation.terrain import DOUBLE_JUMP, ROCKET_JUMP, board, reach, rocket_reach, spawn_starts
+from engine.validation.wording import hex_list, plural
 
 
 def _special_for(ctx: CheckContext, team: Team, h: Hex) -> str | None:
@@ -102,15 +102,15 @@ def track_reachable(ctx: CheckContext) -> Iterator[Problem]:
         if stuck:
             yield Problem(
                 "HF203", Severity.ERROR,
-                f"{team.value} cannot reach any hex beside its track at {_list(tuple(stuck))}, so its cart "
+                f"{team.value} cannot reach any hex beside its track at {hex_list(tuple(stuck))}, so its cart "
                 "cannot be pushed there; add stairs or open ground beside the track",
                 tuple(stuck),
             )
         elif unreached:
             yield Problem(
                 "HF203", Severity.WARNING,
-                f"{len(unreached)} hex{'es' if len(unreached) != 1 else ''} beside the {team.value} track "
-                f"cannot be reached by {team.value} ({_list(unreached)}); pushing from there is impossible",
+                f"{plural(len(unreached), 'hex', 'hexes')} beside the {team.value} track "
+                f"cannot be reached by {team.value} ({hex_list(unreached)}); pushing from there is impossible",
                 unreached,
             )
 
@@ -142,14 +142,14 @@ def dead_space(ctx: CheckContext) -> Iterator[Problem]:
         hs = tuple(sorted(dead))
         yield Problem(
             "HF204", Severity.WARNING,
-            f"{len(hs)} open hex{'es' if len(hs) != 1 else ''} that no unit can ever reach "
-            f"({_list(hs)}); connect them or make them walls",
+            f"{plural(len(hs), 'open hex', 'open hexes')} that no unit can ever reach "
+            f"({hex_list(hs)}); connect them or make them walls",
             hs,
         )
     for special, hexes in sorted(by_special.items()):
         hs = tuple(sorted(hexes))
         yield Problem(
             "HF205", Severity.INFO,
-            f"{len(hs)} hex{'es' if len(hs) != 1 else ''} can only be reached with {special} ({_list(hs)})",
+            f"{plural(len(hs), 'hex', 'hexes')} can only be reached with {special} ({hex_list(hs)})",
             hs,
         )

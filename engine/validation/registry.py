@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Final
 
 from engine.mapmodel import HexMap, Mode
@@ -36,13 +35,6 @@ class CheckContext:
     def __post_init__(self) -> None:
         if not self.modes:
             self.modes = self.map.meta.modes
-
-    @cached_property
-    def passable(self) -> frozenset:  # type: ignore[type-arg]
-        """Hexes that are not walls."""
-        from engine.mapmodel import Terrain
-
-        return frozenset(h for h, c in self.map.cells.items() if c.terrain is not Terrain.WALL)
 
 
 CheckFn = Callable[[CheckContext], Iterable[Problem]]

@@ -10,8 +10,8 @@ from engine.mapmodel import Team
 from engine.rules.sight import Sight
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
-from engine.validation.structure import _list
 from engine.validation.terrain import board, reach, spawn_starts
+from engine.validation.wording import hex_list
 
 
 def _longest_range() -> int:
@@ -45,7 +45,7 @@ def spawn_camping(ctx: CheckContext) -> Iterator[Problem]:
             hs = tuple(b.hexes[j] for j in seen)
             yield Problem(
                 "HF501", Severity.WARNING,
-                f"{team.value}'s spawn exits at {_list(hs)} can be shot at from inside the "
+                f"{team.value}'s spawn exits at {hex_list(hs)} can be shot at from inside the "
                 f"{team.other.value} spawn, where {team.other.value} cannot be hit back; "
                 "block the sightline with a wall or higher ground",
                 hs,

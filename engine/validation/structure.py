@@ -4,21 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.hexgrid import Hex
 from engine.mapmodel import MAX_HEIGHT, Mode, Team, Terrain
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import TEAM_SIZE, CheckContext, check
+from engine.validation.wording import hex_list, sorted_hexes
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
-
-
-def _hexes(hs: object) -> tuple[Hex, ...]:
-    return tuple(sorted(hs))  # type: ignore[call-overload]
-
-
-def _list(hs: tuple[Hex, ...], limit: int = 4) -> str:
-    text = ", ".join(str(h) for h in hs[:limit])
-    return text + (f" and {len(hs) - limit} more" if len(hs) > limit else "")
 
 
 @check("features on walls", "HF101")
@@ -31,11 +22,11 @@ def features_on_walls(ctx: CheckContext) -> Iterator[Problem]:
     groups += [("control point", cp) for cp in m.control_points]
     groups += [(f"{t.value} cart track", p) for t, p in m.tracks.items()]
     for what, hexes in groups:
-        bad = _hexes(walls.intersection(hexes))  # type: ignore[arg-type]
+        bad = sorted_hexes(walls.intersection(hexes))  # type: ignore[arg-type]
         if bad:
             yield Problem(
                 "HF101", ERROR,
-                f"{what} on a wall at {_list(bad)}: nobody can stand there; "
+                f"{what} on a wall at {hex_list(bad)}: nobody can stand there; "
                 "remove the feature from the wall or make the hex open ground",
                 bad,
             )
@@ -46,11 +37,11 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
     """Both teams need a spawn zone, big enough for their units, not overlapping."""
     m = ctx.map
     red, blu = m.spawns.get(Team.RED, frozenset()), m.spawns.get(Team.BLU, frozenset())
-    both = _hexes(red & blu)
+    both = sorted_hexes(red & blu)
     if both:
         yield Problem(
             "HF102", ERROR,
-            f"RED and BLU spawn zones overlap at {_list(both)}; a hex belongs to one team's base only",
+            f"RED and BLU spawn zones overlap at {hex_list(both)}; a hex belongs to one team's base only",
             both,
         )
     need = max(TEAM_SIZE[mode] for mode in ctx.modes)
@@ -61,13 +52,13 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
                 f"{team.value} has no spawn zone; paint at least {need} {team.value} spawn hexes",
             )
             continue
-        usable = _hexes(h for h in zone if m.cells[h].terrain is not Terrain.WALL and h not in (red & blu))
+        usable = sorted_hexes(h for h in zone if m.cells[h].terrain is not Terrain.WALL and h not in (red & blu))
         if len(usable) < need:
             yield Problem(
                 "HF104", ERROR,
                 f"{team.value}'s spawn zone has {len(usable)} usable hex{'es' if len(usable) != 1 else ''}, "
                 f"but a team starts with {need} units; paint {need - len(usable)} more",
-                _hexes(zone),
+                sorted_hexes(zone),
             )
 
 
@@ -82,12 +73,12 @@ def control_point(ctx: CheckContext) -> Iterator[Problem]:
         )
         return
     for i, cp in enumerate(m.control_points):
-        low = _hexes(h for h in cp if m.cells[h].height != MAX_HEIGHT)
+        low = sorted_hexes(h for h in cp if m.cells[h].height != MAX_HEIGHT)
         if low:
             name = "the control point" if len(m.control_points) == 1 else f"control point {i + 1}"
             yield Problem(
                 "HF103", WARNING,
-                f"{name} has hexes below height 2 at {_list(low)}; the rulebook puts the point "
+                f"{name} has hexes below height 2 at {hex_list(low)}; the rulebook puts the point "
                 "on height 2 (raise them or move the point)",
                 low,
             )
@@ -114,11 +105,11 @@ def cart_tracks(ctx: CheckContext) -> Iterator[Problem]:
                     "each step must go to an adjacent hex — add the missing hexes between them",
                     (a, b),
                 )
-    shared = _hexes(set(m.track(Team.RED)) & set(m.track(Team.BLU)))
+    shared = sorted_hexes(set(m.track(Team.RED)) & set(m.track(Team.BLU)))
     if shared:
         yield Problem(
             "HF109", ERROR,
-            f"the RED and BLU cart tracks share {_list(shared)}; each cart needs its own track",
+            f"the RED and BLU cart tracks share {hex_list(shared)}; each cart needs its own track",
             shared,
         )
 

@@ -1,0 +1,25 @@
+"""Wording shared by the checks' messages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.hexgrid import Hex
+
+__all__ = ["hex_list", "plural", "sorted_hexes"]
+
+
+def sorted_hexes(hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+    """The hexes in (q, r) order, as a tuple (problems carry them in this order)."""
+    return tuple(sorted(hexes))
+
+
+def hex_list(hexes: tuple[Hex, ...], limit: int = 4) -> str:
+    """``"1,2, 3,4 and 5 more"``: the first ``limit`` hexes and a count of the rest."""
+    text = ", ".join(str(h) for h in hexes[:limit])
+    return text + (f" and {len(hexes) - limit} more" if len(hexes) > limit else "")
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 hex"``, ``"3 hexes"``: the count and the word in the right number."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
