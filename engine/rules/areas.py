@@ -6,18 +6,27 @@ area attacks (only hexes at the origin's height are hit) is applied here too.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from engine.hexgrid import DIRECTIONS, Hex, hex_ring
 from engine.rules.board import Board
+
+_SPLASH: WeakKeyDictionary[Board, dict[tuple[int, int], tuple[tuple[int, int], ...]]] = WeakKeyDictionary()
+_CONE: WeakKeyDictionary[Board, dict[tuple[int, int, int, bool], tuple[int, ...]]] = WeakKeyDictionary()
 
 __all__ = ["cone", "splash_rings", "TWO_D6", "chance_at_least", "crit_chance_at_least"]
 
 
-def splash_rings(board: Board, center: int, rings: int) -> list[tuple[int, int]]:
+def splash_rings(board: Board, center: int, rings: int) -> tuple[tuple[int, int], ...]:
     """``(index, ring)`` for on-map hexes within ``rings`` of ``center`` at its standing height.
 
     Ring 0 is the centre. Walls are never included. 001 "Attacking": area attacks
-    only reach hexes at the same height as their origin.
+    only reach hexes at the same height as their origin. Cached per board.
     """
+    cache = _SPLASH.setdefault(board, {})
+    hit = cache.get((center, rings))
+    if hit is not None:
+        return hit
     h0 = board.stand[center]
     c = board.hexes[center]
     out = [(center, 0)]
@@ -26,17 +35,24 @@ def splash_rings(board: Board, center: int, rings: int) -> list[tuple[int, int]]
             j = board.index.get(h)
             if j is not None and not board.wall[j] and board.stand[j] == h0:
                 out.append((j, k))
-    return out
+    result = tuple(out)
+    cache[(center, rings)] = result
+    return result
 
 
-def cone(board: Board, origin: int, direction: int, reach: int, wide: bool = False) -> list[int]:
+def cone(board: Board, origin: int, direction: int, reach: int, wide: bool = False) -> tuple[int, ...]:
     """Indices of the flame cone from ``origin`` toward ``direction`` (0..5), nearest first.
 
     The cone holds, at each distance k = 1..reach, the ring hexes within
     ``k // 2`` ring steps of the hex k steps straight ahead (a 60° sector: 1, 3,
     3 hexes for reach 3), or within ``k`` steps when ``wide`` (120°: 3, 5, 7).
-    Off-map hexes and walls are left out; height and sight are the caller's.
+    Off-map hexes and walls are left out; height and sight are the caller's. Cached per board.
     """
+    cache = _CONE.setdefault(board, {})
+    key = (origin, direction % 6, reach, wide)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
     c = board.hexes[origin]
     d = DIRECTIONS[direction % 6]
     out = []
@@ -49,18 +65,24 @@ def cone(board: Board, origin: int, direction: int, reach: int, wide: bool = Fal
             j = board.index.get(ring[(at + off) % len(ring)])
             if j is not None and not board.wall[j]:
                 out.append(j)
-    return out
+    result = tuple(out)
+    cache[key] = result
+    return result
 
 
 #: Number of ways (of 36) to throw each total on 2d6, and how many of those are doubles.
 TWO_D6 = {t: (6 - abs(t - 7), 1 if t % 2 == 0 else 0) for t in range(2, 13)}
 
 
+_AT_LEAST = tuple(sum(w for t, (w, _) in TWO_D6.items() if t >= n) / 36.0 for n in range(14))
+_CRIT_AT_LEAST = tuple(sum(d for t, (_, d) in TWO_D6.items() if t >= n) / 36.0 for n in range(14))
+
+
 def chance_at_least(need: int) -> float:
     """Probability that 2d6 totals at least ``need``."""
-    return sum(w for t, (w, _) in TWO_D6.items() if t >= need) / 36.0
+    return _AT_LEAST[0] if need < 0 else _AT_LEAST[need] if need < 14 else 0.0
 
 
 def crit_chance_at_least(need: int) -> float:
     """Probability of doubles that also total at least ``need`` (a critical hit)."""
-    return sum(dbl for t, (_, dbl) in TWO_D6.items() if t >= need) / 36.0
+    return _CRIT_AT_LEAST[0] if need < 0 else _CRIT_AT_LEAST[need] if need < 14 else 0.0

@@ -74,6 +74,7 @@ class Board:
         "grid",
         "grid_q0",
         "grid_r0",
+        "_within",
         "__weakref__",
     )
 
@@ -125,6 +126,7 @@ class Board:
         self.grid_q0 = q0
         self.grid_r0 = r0
         self.grid_width: int = 2 * (q1 - q0) + 3
+        self._within: dict[tuple[int, int], tuple[int, ...]] = {}
         self.grid: tuple[int, ...] = tuple(
             (r - r0 + 1) * self.grid_width + (q - q0 + 1) for q, r in zip(self.q, self.r, strict=True)
         )
@@ -180,8 +182,12 @@ class Board:
         dr = self.r[a] - self.r[b]
         return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
 
-    def within(self, center: int, radius: int) -> list[int]:
-        """Indices of the on-map hexes at distance <= ``radius`` from ``center`` (any terrain)."""
+    def within(self, center: int, radius: int) -> tuple[int, ...]:
+        """Indices of the on-map hexes at distance <= ``radius`` from ``center`` (any terrain; cached)."""
+        key = (center, radius)
+        hit = self._within.get(key)
+        if hit is not None:
+            return hit
         c = self.hexes[center]
         out = []
         index = self.index
@@ -190,7 +196,9 @@ class Board:
                 j = index.get(Hex(c.q + dq, c.r + dr))
                 if j is not None:
                     out.append(j)
-        return out
+        result = tuple(out)
+        self._within[key] = result
+        return result
 
     def spawn_team(self, i: int) -> Team | None:
         """The team whose spawn zone holds index ``i``, or None."""
