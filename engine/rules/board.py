@@ -147,7 +147,11 @@ class Board:
         if hit is not None and hit[0]() is hexmap:
             return hit[1]
         board = cls(hexmap, low_obstacle_height)
-        cls._cache[key] = (weakref.ref(hexmap, lambda _r, k=key: cls._cache.pop(k, None)), board)
+
+        def forget(_ref: weakref.ref[HexMap], k: tuple[int, int] = key) -> None:
+            cls._cache.pop(k, None)
+
+        cls._cache[key] = (weakref.ref(hexmap, forget), board)
         return board
 
     # -- queries ----------------------------------------------------------------

@@ -201,7 +201,7 @@ class KothState:
             ruleset = ruleset.with_overrides(scenario.rules)
         self.scenario = scenario
         self.ruleset = ruleset
-        opts = dict(DEFAULT_OPTIONS)
+        opts: dict[str, Any] = dict(DEFAULT_OPTIONS)
         opts.update(ruleset.options)
         self.options: dict[str, Any] = opts
         self.board = Board.for_map(scenario.map, int(opts["low_obstacle_height"]))
@@ -548,7 +548,7 @@ class KothState:
                 continue
             need = self._need(u, v.cell, bonus)
             dmg = self._base_damage(u, st, v.cell)
-            area: dict[Hex, int] = {}
+            area = {}
             if with_area:
                 if "rocket_jump" in st.specials:
                     area = {b.hexes[k]: x for k, x in self._splash(v.cell, st, dmg).items()}
@@ -976,9 +976,9 @@ class KothState:
             for slot in slots:
                 if slot.uid < 0 and slot.timer > 0:
                     slot.timer -= 1
-        for c, v in self.kit_timer.items():
-            if v > 0:
-                self.kit_timer[c] = v - 1
+        for c, left in self.kit_timer.items():
+            if left > 0:
+                self.kit_timer[c] = left - 1
         # 6. capture check for both teams
         present = {Team.RED: False, Team.BLU: False}
         turret = {Team.RED: False, Team.BLU: False}

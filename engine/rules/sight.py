@@ -97,7 +97,9 @@ def _offset_geometry(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...
     seg = shapely.linestrings([(0.0, 0.0), (3.0 * dq, 3.0 * dr)])
     inside = shapely.relate_pattern(seg, polys, "T********")
     touch = shapely.intersects(seg, polys)
-    entered, left, right = [], [], []
+    entered: list[tuple[int, int]] = []
+    left: list[tuple[int, int]] = []
+    right: list[tuple[int, int]] = []
     for h, ins, tch in zip(hexes, inside, touch, strict=True):
         if ins:
             entered.append((h.q, h.r))

@@ -333,4 +333,11 @@ def test_first_aid_kit_restores_full_health_then_returns(game: GameFactory) -> N
                  kit_respawn_turns=3)
     state.apply("scout@0,0 move 1,0")
     assert _hp(state, 1) == 120
-    assert state.kit_timer[state.board.index[at(1)]] == 3
+    kit = state.board.index[at(1)]
+    assert state.kit_timer[kit] == 3  # used up
+    state.apply("scout@1,0 end")  # turn ends: 2 left
+    state.apply("heavy@2,0 end")
+    state.apply("pyro@3,0 move 2,1")
+    state.apply("pyro@2,1 end")
+    assert state.kit_timer[kit] == 0  # back after three turn ends
+    assert state.legal_actions()  # heavy's turn; the scout (full health) stands on it, nothing to use

@@ -8,6 +8,7 @@ round-tripping; every game ends, and replaying its action list reproduces it.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -115,7 +116,7 @@ def test_random_playouts_on_bundled_maps(path: Path) -> None:
 
     scenario = load_scenario(path)
     for seed in range(20):
-        state = KothState(scenario.__class__(**{**scenario.__dict__, "seed": seed}), keep_undo=False)
+        state = KothState(dataclasses.replace(scenario, seed=seed), keep_undo=False)
         rng = random.Random(seed)
         last = state.scores()
         while not state.is_terminal():
