@@ -115,7 +115,7 @@ def replay_from_document(doc: Any, file: str | Path) -> tuple[Replay, KothState]
     try:
         scenario = scenario_from_document(doc["scenario"], file)
     except LoadError as e:
-        raise LoadError(file, [LoadProblem(p.where.replace("$", "$.scenario", 1), p.message)
+        raise LoadError(file, [LoadProblem(p.where.replace("$", "$.scenario", 1), p.message, p.stage)
                                for p in e.problems]) from None
     actions = []
     for i, text in enumerate(doc["actions"]):

@@ -35,6 +35,8 @@ def detect_kind(doc: Any) -> str | None:
         return "scenario"
     if "units" in doc and "options" in doc:
         return "ruleset"
+    if "scenario" in doc and "actions" in doc:
+        return "replay"
     return None
 
 

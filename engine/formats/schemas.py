@@ -128,7 +128,7 @@ def validate_document(doc: Any, kind: str, file: str | Path) -> None:
 
 def _leaves(errors: list[ValidationError]) -> list[ValidationError]:
     """Replace oneOf failures by their most relevant sub-error when one branch clearly fits."""
-    out = []
+    out: list[ValidationError] = []
     for e in errors:
         if e.validator == "oneOf" and e.context:
             # when the value's type fits exactly one branch, report that branch's errors

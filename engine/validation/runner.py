@@ -106,10 +106,15 @@ def _validate(path: Path, load_only: bool) -> tuple[str | None, tuple[Problem, .
     if kind == "ruleset":
         ruleset_from_document(doc, path)
         return kind, ()
+    if kind == "replay":
+        from engine.replay import replay_from_document  # the rules engine, only when needed
+
+        replay_from_document(doc, path)  # re-plays the game; any divergence is a LoadError
+        return kind, ()
     return None, (Problem(
         "HF004", Severity.ERROR,
         "not a hexfort file: name its schema in \"$schema\" (map.schema.json, "
-        "scenario.schema.json or ruleset.schema.json)", (), "$.$schema"),)
+        "scenario.schema.json, ruleset.schema.json or replay.schema.json)", (), "$.$schema"),)
 
 
 def validate_files(

@@ -125,16 +125,15 @@ def best_team_symmetry(m: HexMap) -> SymmetryFit | None:
                 img = g.apply_about(red[0], c2)
                 if img is None or img not in m.spawns[Team.BLU]:
                     continue
-                bad = len(_mismatches(sigs, g, c2, sample, dmap))
-                candidates.append((bad, g, c2))
+                candidates.append((len(_mismatches(sigs, g, c2, sample, dmap)), g, c2))
     if not candidates:
         return None
     candidates.sort(key=lambda x: (x[0], x[1].mirrored, x[1].rotation, x[2]))
     best: SymmetryFit | None = None
     for _, g, c2 in candidates[:3]:
-        bad = _mismatches(sigs, g, c2, hexes, _dir_map(g))
-        if best is None or len(bad) < len(best.mismatches):
-            best = SymmetryFit(g, c2, tuple(bad), n)
+        breaking = _mismatches(sigs, g, c2, hexes, _dir_map(g))
+        if best is None or len(breaking) < len(best.mismatches):
+            best = SymmetryFit(g, c2, tuple(breaking), n)
     if best is None or len(best.mismatches) > n // 2:
         return None
     return best

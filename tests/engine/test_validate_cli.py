@@ -140,3 +140,25 @@ def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
     assert "HF001" in result.stdout and "Traceback" not in result.stderr
     bad = subprocess.run([str(exe), "validate", "--format", "yaml", str(p)], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2
+
+
+def test_replays_are_validated_by_playing_them_again(tmp_path: Path) -> None:
+    from engine.ai.match import play_game
+    from engine.ai.random_player import RandomPlayer
+    from engine.mapmodel import Mode
+    from engine.replay import Replay, save_replay
+    from engine.rules.koth import KothState
+    from engine.scenario import Scenario
+
+    state = KothState(Scenario("Hill", Mode.KOTH, good_map(), seed=4))
+    play_game(state, {Team.RED: RandomPlayer(1), Team.BLU: RandomPlayer(2)})
+    p = tmp_path / "game.replay.json"
+    save_replay(Replay.of(state), p, state)
+    code, out, _ = run(str(p))
+    assert code == 0, out
+    doc = json.loads(p.read_text())
+    doc["actions"] = doc["actions"][:3] + ["nonsense here"] + doc["actions"][4:]
+    p.write_text(json.dumps(doc))
+    code, out, _ = run("--format", "json", str(p))
+    problem = json.loads(out)["files"][0]["problems"][0]
+    assert code == 1 and problem["where"] == "$.actions[3]"
