@@ -1,0 +1,310 @@
+"""Driving a playtest game: human actions, AI turns on a timer, undo, restart, replays.
+
+:class:`PlaytestController` owns the :class:`~engine.rules.koth.KothState` and
+the action log, and is the only thing that changes them. Widgets call its
+methods and redraw on its signals (model → signals → view). AI decisions are
+played one per timer tick, with a visible pause the user can shorten, skip or
+pause, so the event loop always runs between two AI decisions and the window
+never freezes. A loaded replay puts the controller in replay mode: the game
+then only moves by :meth:`step`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Final
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from editor.playtest.journal import LogEntry, entry_after, snapshot
+from editor.playtest.position import Placement, apply_markers, has_markers
+from editor.playtest.replay_cursor import ReplayCursor
+from editor.playtest.session import HUMAN, GameSetup, game_scenario, make_players, new_seed
+from engine.ai.match import Player
+from engine.formats.errors import LoadError
+from engine.mapmodel import Team
+from engine.replay import Replay, load_replay, save_replay
+from engine.rules.actions import Action
+from engine.rules.koth import IllegalActionError, KothState
+from engine.ruleset import RulesetError
+
+__all__ = ["AI_SPEEDS", "PlaytestController"]
+
+#: AI pause per decision, by name, in milliseconds.
+AI_SPEEDS: Final[dict[str, int]] = {"slow": 1200, "normal": 550, "fast": 150, "instant": 0}
+
+
+class PlaytestController(QObject):
+    """One playtest game (or replay) and everything that changes it.
+
+    Signals: ``changed()`` after any change of the position; ``log_reset()`` when
+    the log was rebuilt (new game, undo, replay step back); ``entry_added(LogEntry)``
+    for each new action; ``ai_thinking(bool)`` while an AI decision is pending;
+    ``problem(str)`` for a failure the user must read (bad replay file...).
+
+    Raises RulesetError / ValueError from the constructor when the set-up cannot
+    start a game (callers check :func:`~editor.playtest.session.playability`).
+    """
+
+    changed = Signal()
+    log_reset = Signal()
+    entry_added = Signal(object)
+    ai_thinking = Signal(bool)
+    problem = Signal(str)
+
+    def __init__(self, setup: GameSetup, placements: list[Placement] | None = None,
+                 scenario_override=None, parent: QObject | None = None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(parent)
+        self.setup = setup
+        self.placements = list(placements or [])
+        self._scenario_override = scenario_override
+        self.ai_delay_ms = AI_SPEEDS["normal"]
+        self.paused = False
+        self._skipping = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._ai_step)
+        self.cursor: ReplayCursor | None = None
+        self.entries: list[LogEntry] = []
+        self.players: dict[Team, Player] = {}
+        self.state: KothState = self._new_state()
+
+    # -- state --------------------------------------------------------------------------
+
+    def _new_state(self) -> KothState:
+        scenario = (self._scenario_override if self._scenario_override is not None else game_scenario(self.setup))
+        scenario = dataclasses.replace(scenario, seed=self.setup.seed)
+        state = KothState(scenario)
+        if self.placements:
+            apply_markers(state, self.placements)
+        self.players = make_players(self.setup)
+        return state
+
+    @property
+    def replay_mode(self) -> bool:
+        """True while showing a loaded replay (no playing, only stepping)."""
+        return self.cursor is not None
+
+    @property
+    def seed(self) -> int:
+        """The dice seed of the game shown."""
+        return self.state.dice.seed
+
+    def is_human_turn(self) -> bool:
+        """Whether the board may play a decision now (a human side decides, not a replay)."""
+        return not self.replay_mode and self.setup.is_human(self.state.current_team())
+
+    def controller_name(self, team: Team) -> str:
+        """"human" or the AI's name playing ``team`` (the replay's player names in replay mode)."""
+        if self.cursor is not None:
+            return dict(self.cursor.replay.players).get(team.value, "replay")
+        return self.setup.controller(team)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin: let the AI move if it decides first."""
+        self.log_reset.emit()
+        self.changed.emit()
+        self._schedule()
+
+    def play(self, action: Action) -> bool:
+        """Play a human decision; False (nothing changes) if it is not the human's turn or not legal."""
+        if not self.is_human_turn() or not self.state.is_legal(action):
+            return False
+        self._apply(action, HUMAN)
+        return True
+
+    def _apply(self, action: Action, by: str) -> None:
+        before = snapshot(self.state, action)
+        self.state.apply(action)
+        entry = entry_after(before, self.state, action, by)
+        self.entries.append(entry)
+        self.entry_added.emit(entry)
+        self.changed.emit()
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Start the pause before the next AI decision, if an AI decides now."""
+        if self.replay_mode or self.paused or self.state.is_terminal():
+            self._skipping = False
+            self._timer.stop()
+            self.ai_thinking.emit(False)
+            return
+        team = self.state.current_team()
+        if team is None or team not in self.players:
+            self._skipping = False
+            self.ai_thinking.emit(False)
+            return
+        self.ai_thinking.emit(True)
+        self._timer.start(0 if self._skipping else self.ai_delay_ms)
+
+    def _ai_step(self) -> None:
+        team = self.state.current_team()
+        if self.replay_mode or team is None or team not in self.players or self.paused:
+            self.ai_thinking.emit(False)
+            return
+        action = self.players[team].choose(self.state)
+        self._apply(action, self.players[team].name)
+
+    @property
+    def ai_pending(self) -> bool:
+        """True while an AI decision is waiting for its timer."""
+        return self._timer.isActive()
+
+    def set_ai_delay(self, ms: int) -> None:
+        """Change the AI's pause per decision (applies from the next one; a running pause restarts)."""
+        self.ai_delay_ms = max(0, int(ms))
+        if self._timer.isActive() and not self._skipping:
+            self._timer.start(self.ai_delay_ms)
+
+    def skip_ai(self) -> None:
+        """Play the AI's decisions without pausing until a human decides (or the game ends)."""
+        self._skipping = True
+        self.paused = False
+        self._schedule()
+
+    def set_paused(self, paused: bool) -> None:
+        """Hold (or resume) the AI; a human can still play their own decisions."""
+        self.paused = paused
+        if paused:
+            self._timer.stop()
+        self._schedule()
+
+    # -- undo and restart ---------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back."""
+        return not self.replay_mode and self.state.can_undo()
+
+    def undo(self) -> bool:
+        """Take back the last human decision and every AI decision after it.
+
+        With no human side, takes back one decision and pauses the AI. Returns
+        False when there is nothing to undo.
+        """
+        if not self.can_undo():
+            return False
+        self._timer.stop()
+        self._skipping = False
+        humans = any(self.setup.is_human(t) for t in Team)
+        while self.state.can_undo():
+            self.state.undo()
+            if self.entries:
+                self.entries.pop()
+            if not humans or self.setup.is_human(self.state.current_team()):
+                break
+        if not humans:
+            self.paused = True
+        self.log_reset.emit()
+        self.changed.emit()
+        self._schedule()
+        return True
+
+    def restart(self, fresh_seed: bool = False, seed: int | None = None) -> None:
+        """Start the game again from the beginning, with the same seed, a given one or a new one."""
+        self._timer.stop()
+        self._skipping = False
+        self.cursor = None
+        if fresh_seed or seed is not None:
+            self.setup = self.setup.with_seed(seed if seed is not None else new_seed())
+        self.entries = []
+        self.state = self._new_state()
+        self.start()
+
+    def new_game(self, setup: GameSetup, placements: list[Placement] | None = None, scenario_override=None) -> None:  # type: ignore[no-untyped-def]
+        """Replace the game by a new set-up (start dialog again, or "play from here").
+
+        Raises RulesetError/ValueError, leaving the current game as it was, when
+        the set-up cannot start.
+        """
+        old = (self.setup, self.placements, self._scenario_override)
+        self.setup, self.placements, self._scenario_override = setup, list(placements or []), scenario_override
+        try:
+            self._new_state()
+        except Exception:
+            self.setup, self.placements, self._scenario_override = old
+            raise
+        self.restart()
+
+    # -- replays ---------------------------------------------------------------------------------
+
+    @property
+    def replay_blocked(self) -> str:
+        """Why the game cannot be saved as a replay that reproduces ('' when it can)."""
+        if has_markers(self.placements):
+            return ("this position was set up with burn, uber or scope markers, which a replay file "
+                    "cannot record; replaying it would not reproduce the game")
+        return ""
+
+    def replay(self) -> Replay:
+        """The replay of the game so far (or the loaded replay in replay mode)."""
+        if self.cursor is not None:
+            return self.cursor.replay
+        names = {t: self.setup.controller(t) for t in Team}
+        return Replay.of(self.state, names)
+
+    def save_replay(self, path: str | Path) -> None:
+        """Write the replay; raises OSError when the file cannot be written."""
+        r = self.replay()
+        final = self.cursor.replay.play(keep_undo=False) if self.cursor is not None else self.state
+        save_replay(r, path, final)
+
+    def load_replay(self, path: str | Path) -> bool:
+        """Show a replay file from its start (replay mode); False after ``problem`` for a bad file."""
+        try:
+            replay, _final = load_replay(path)
+            cursor = ReplayCursor(replay)
+        except LoadError as e:
+            self.problem.emit(str(e))
+            return False
+        except (IllegalActionError, RulesetError, ValueError) as e:
+            self.problem.emit(f"{path}: cannot replay this game: {e}")
+            return False
+        self._timer.stop()
+        self._skipping = False
+        self.cursor = cursor
+        self.state = cursor.state
+        self.entries = []
+        self.log_reset.emit()
+        self.changed.emit()
+        self.ai_thinking.emit(False)
+        return True
+
+    def step(self, delta: int) -> int:
+        """Move ``delta`` actions forward (negative: back) in the replay; returns the new position."""
+        cur = self.cursor
+        if cur is None:
+            return 0
+        if delta < 0:
+            for _ in range(-delta):
+                if cur.back() is None:
+                    break
+                if self.entries:
+                    self.entries.pop()
+            self.log_reset.emit()
+        else:
+            for _ in range(delta):
+                a = cur.next_action()
+                if a is None:
+                    break
+                before = snapshot(cur.state, a)
+                cur.forward()
+                entry = entry_after(before, cur.state, a, {t: self.controller_name(t) for t in Team})
+                self.entries.append(entry)
+                self.entry_added.emit(entry)
+        self.changed.emit()
+        return cur.position
+
+    def seek(self, position: int) -> int:
+        """Go to ``position`` in the replay (0 = start, len = end)."""
+        cur = self.cursor
+        if cur is None:
+            return 0
+        return self.step(max(0, min(len(cur), position)) - cur.position)
+
+    def leave_replay(self) -> None:
+        """Back from replay mode to the game of the current set-up (restarted)."""
+        self.restart()
+

@@ -1,0 +1,99 @@
+"""The editor's way into the playtest: the Playtest (F5) and Simulate… actions.
+
+:func:`install_playtest_actions` adds both actions to the editor's main window
+(a "Play" menu and a toolbar). Playtest plays the map *as it is on screen*
+(unsaved edits included, and the scenario set-up when the document is a
+scenario); the game works on that immutable snapshot, so nothing in the editor
+changes while playing, and "Back to editor" returns to it as it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QMessageBox, QToolBar
+
+from editor.playtest.session import base_scenario, playability
+from engine.scenario import Scenario
+
+if TYPE_CHECKING:
+    from editor.main_window import MainWindow
+    from editor.playtest.simulate_dialog import SimulateDialog
+    from editor.playtest.window import PlaytestWindow
+
+__all__ = ["current_scenario", "install_playtest_actions", "open_simulate", "start_playtest"]
+
+
+def install_playtest_actions(win: MainWindow) -> None:
+    """Add Playtest (F5) and Simulate… to ``win``: a Play menu and a small toolbar."""
+    play = QAction("▶ Playtest", win)
+    play.setShortcut(QKeySequence("F5"))
+    play.setToolTip("Play this map as it is now, against the AI or hot-seat (F5)")
+    play.setStatusTip("Play this map as it is now (unsaved edits included)")
+    play.triggered.connect(lambda: start_playtest(win))
+    sim = QAction("Simulate…", win)
+    sim.setToolTip("Play many AI-vs-AI games on this map: is it balanced?")
+    sim.setStatusTip("Play many AI-vs-AI games on this map and show who wins how often")
+    sim.triggered.connect(lambda: open_simulate(win))
+    menu = win.menuBar().addMenu("&Play")
+    menu.addActions([play, sim])
+    bar = QToolBar("Play")
+    bar.setObjectName("play_toolbar")
+    bar.addActions([play, sim])
+    win.addToolBar(bar)
+    win.act_playtest = play  # type: ignore[attr-defined]
+    win.act_simulate = sim  # type: ignore[attr-defined]
+
+
+def current_scenario(win: MainWindow) -> Scenario:
+    """The document as a scenario: its own set-up on the current map, or a default one on the map."""
+    doc = win.doc
+    if doc.scenario is not None:
+        return doc.scenario.scenario(doc.map)
+    return base_scenario(doc.map, doc.path)
+
+
+def _refuse(win: MainWindow, title: str, scenario: Scenario) -> bool:
+    problems = playability(scenario)
+    if problems:
+        QMessageBox.warning(win, title, "This map cannot be played yet:\n• " + "\n• ".join(problems))
+        return True
+    return False
+
+
+def start_playtest(win: MainWindow) -> PlaytestWindow | None:
+    """Ask how to play (start dialog) and open the playtest window; None if refused or cancelled."""
+    from editor.playtest.start_dialog import StartDialog
+    from editor.playtest.window import PlaytestWindow
+
+    scenario = current_scenario(win)
+    if _refuse(win, "Playtest", scenario):
+        return None
+    previous = getattr(win, "_playtest_setup", None)
+    d = StartDialog(scenario, previous if previous is not None and previous.scenario == scenario else None, win)
+    if d.exec() != QDialog.DialogCode.Accepted:
+        return None
+    setup = d.setup()
+    win._playtest_setup = setup  # type: ignore[attr-defined]
+    old = getattr(win, "playtest_window", None)
+    if old is not None:
+        old.close()
+    pw = PlaytestWindow(setup)
+    pw.back_to_editor.connect(lambda: (win.raise_(), win.activateWindow()))
+    win.playtest_window = pw  # type: ignore[attr-defined]
+    pw.show()
+    return pw
+
+
+def open_simulate(win: MainWindow) -> SimulateDialog | None:
+    """Open the Simulate… dialog on the map as it is (non-modal); None when the map cannot be played."""
+    from editor.playtest.simulate_dialog import SimulateDialog
+
+    scenario = current_scenario(win)
+    if _refuse(win, "Simulate", scenario):
+        return None
+    d = SimulateDialog(scenario, win)
+    win.simulate_dialog = d  # type: ignore[attr-defined]
+    d.show()
+    return d

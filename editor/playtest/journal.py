@@ -1,0 +1,182 @@
+"""Readable action-log entries of a game (Qt-free).
+
+:func:`snapshot` takes what the log needs to know before an action;
+:func:`entry_after` compares it with the game after the action and writes one
+:class:`LogEntry`: who did what, every dice throw with its purpose (and the
+number needed, when the entry can work it out), damage, deaths, kits, captures
+and the turn change. The entry names the hexes involved, so the UI can
+highlight them when the line is clicked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.hexgrid import Hex
+from engine.mapmodel import Team
+from engine.rules.actions import Action, Verb
+from engine.rules.koth import KothState
+
+__all__ = ["LogEntry", "Snapshot", "entry_after", "snapshot", "team_of"]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the action log (with details) for the action at ``index`` in the history.
+
+    ``team`` decided it (``by`` says "human" or the AI's name); ``rolls`` are the
+    dice thrown, as text; ``hexes`` are the hexes to highlight.
+    """
+
+    index: int
+    team: Team
+    by: str
+    text: str
+    details: tuple[str, ...] = ()
+    rolls: tuple[str, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+
+    def line(self) -> str:
+        """The entry as one line: number, text, then details."""
+        tail = "; ".join(self.details)
+        return f"{self.index + 1}. {self.text}" + (f" — {tail}" if tail else "")
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the log compares: units (uid -> team, kind, hex, health), points, rolls, log length, turn,
+    the roll an attack needs and the hexes its area covers."""
+
+    units: dict[int, tuple[Team, str, Hex | None, int]]
+    points: dict[Team, int]
+    rolls: int
+    log: int
+    turn: int
+    need: int | None
+    area: tuple[Hex, ...] = ()
+
+
+def _need(state: KothState, action: Action) -> int | None:
+    """The 2d6 total an attack needs (distance, +1 per level up, − scope), or None without a roll."""
+    if action.verb is not Verb.ATTACK or action.actor is None or action.target is None:
+        return None
+    bd = state.board
+    a, b = bd.index.get(action.actor), bd.index.get(action.target)
+    u = state.unit_at(action.actor)
+    if a is None or b is None or u is None:
+        return None
+    st = state.stats(u.kind)
+    if "burn" in st.specials:
+        return None
+    if "blind_eye" in st.specials and state.unit_at(action.target) is None:
+        return None
+    up = max(0, bd.stand[b] - bd.stand[a])
+    bonus = u.scope * int(st.params.get("scope_accuracy", 1)) if "scope" in st.specials else 0
+    return bd.distance(a, b) + up - bonus
+
+
+def snapshot(state: KothState, action: Action | None = None) -> Snapshot:
+    """What :func:`entry_after` needs, taken just before ``action`` is applied."""
+    bd = state.board
+    units = {u.uid: (u.team, u.kind, bd.hexes[u.cell] if u.cell >= 0 else None, u.health)
+             for u in state.units.values()}
+    area: tuple[Hex, ...] = ()
+    if action is not None and action.verb is Verb.ATTACK:
+        area = tuple(sorted(state.attack_area(action)))
+    return Snapshot(units, state.scores(), len(state.dice.rolls), len(state.log), state.turn,
+                    _need(state, action) if action is not None else None, area)
+
+
+def _verb_text(state: KothState, action: Action, who: str) -> str:
+    v = action.verb
+    t = action.target
+    if v is Verb.SPAWN:
+        return f"{who} places a {state.stats(action.kind).name} on {t}"
+    if v is Verb.TARGET:
+        return f"{who} sentry at {action.actor} picks its target on {t}"
+    name = f"{who} {state.stats(action.kind).name}"
+    words = {
+        Verb.MOVE: f"moves {action.actor} → {t}",
+        Verb.ATTACK: f"attacks {t}" if action.kind != "demoman" else f"lobs a grenade at {t}",
+        Verb.HEAL: f"heals {t}",
+        Verb.ROCKET_JUMP: f"rocket-jumps {action.actor} → {t}",
+        Verb.SCOPE: "scopes in",
+        Verb.BUILD: f"puts the sentry on {t}",
+        Verb.PICKUP: "picks up the sentry",
+        Verb.UBER: f"ubercharges with {t}",
+        Verb.END: "ends its turn",
+    }
+    if action.kind == "pyro" and v is Verb.ATTACK:
+        words[Verb.ATTACK] = f"flames toward {t}"
+    return f"{name} {words.get(v, v.value)}"
+
+
+def _roll_text(purpose: str, faces: tuple[int, ...], need: int | None) -> str:
+    total = sum(faces)
+    s = f"{purpose}: {' + '.join(map(str, faces))} = {total}"
+    if need is not None and "sentry" not in purpose:
+        s += f" (needs {need}) " + ("hit" if total >= need else "miss")
+    if len(faces) >= 2 and len(set(faces)) == 1:
+        s += ", critical!" if need is None or total >= need else ""
+    return s
+
+
+def entry_after(before: Snapshot, state: KothState, action: Action,
+                by: str | Mapping[Team, str] = "human") -> LogEntry:
+    """The log entry of ``action``, just applied to ``state`` (``before`` taken right before it).
+
+    ``by`` names who decided: one name, or a name per team.
+    """
+    bd = state.board
+    team = team_of(before, state, action)
+    if not isinstance(by, str):
+        by = by.get(team, "")
+    rolls = tuple(_roll_text(r.purpose, r.faces, before.need) for r in state.dice.rolls[before.rolls:])
+    details: list[str] = list(rolls)
+    hexes: list[Hex] = [h for h in (action.actor, action.target) if h is not None]
+    for uid, (t, kind, h, hp) in before.units.items():
+        now = state.units.get(uid)
+        name = f"{t.value} {state.stats(kind).name}"
+        if now is None:
+            if h is not None:
+                details.append(f"{name} dies")
+                hexes.append(h)
+            continue
+        if now.health < hp:
+            details.append(f"{name} −{hp - now.health} ({max(0, now.health)} left)")
+            if h is not None:
+                hexes.append(h)
+        elif now.health > hp:
+            details.append(f"{name} +{now.health - hp} ({now.health})")
+    for line in state.log[before.log:]:
+        if "dies" in line:
+            continue  # said above, with the team
+        details.append(line)
+    for t in Team:
+        if state.points[t] > before.points[t]:
+            details.append(f"{t.value} scores ({state.points[Team.RED]}–{state.points[Team.BLU]})")
+    if state.is_terminal():
+        w = state.winner()
+        details.append(f"{w.value} wins!" if w else "the game ends in a draw")
+    hexes.extend(h for h in before.area if h in bd.index)
+    seen: dict[Hex, None] = {}
+    for h in hexes:
+        seen.setdefault(h, None)
+    return LogEntry(len(state.history) - 1, team, by, _verb_text(state, action, team.value), tuple(details),
+                    rolls, tuple(seen))
+
+
+def team_of(before: Snapshot, state: KothState, action: Action) -> Team:
+    """The team that decided ``action`` (from the acting unit, or the spawn base it went into)."""
+    if action.actor is not None:
+        for t, _kind, h, _hp in before.units.values():
+            if h == action.actor:
+                return t
+    if action.target is not None:
+        i = state.board.index.get(action.target)
+        if i is not None:
+            owner = state.board.spawn_team(i)
+            if owner is not None:
+                return owner
+    return state.team

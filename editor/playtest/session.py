@@ -1,0 +1,192 @@
+"""Setting up a playtest game (Qt-free): who plays each side, unit picks, seed, first team.
+
+A :class:`GameSetup` is a value; :func:`game_scenario` turns it into the
+:class:`~engine.scenario.Scenario` the engine plays and :func:`make_players`
+into the AI players of the computer-controlled sides. :func:`playability`
+lists, in plain words, why a map cannot be played (so the UI can refuse with a
+message instead of starting a game that cannot move).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Final
+
+from engine.ai.heuristic import PREFERENCE
+from engine.ai.match import Player
+from engine.mapmodel import HexMap, Mode, Team, Terrain
+from engine.ruleset import RulesetError
+from engine.scenario import Scenario, TeamSetup, UnitStart
+from engine.simulation.batch import AI_PLAYERS
+
+__all__ = [
+    "CONTROLLERS",
+    "HUMAN",
+    "PLAYABLE_MODES",
+    "GameSetup",
+    "base_scenario",
+    "game_scenario",
+    "make_players",
+    "new_seed",
+    "open_slots",
+    "pick_for_me",
+    "playability",
+    "roster",
+]
+
+#: Modes the playtest can play now (the engine has rules for these).
+PLAYABLE_MODES: Final = (Mode.KOTH,)
+#: The controller name of a human side.
+HUMAN: Final = "human"
+#: Controller name -> label for the start dialog (human first, then AI strengths, strongest first).
+CONTROLLERS: Final[dict[str, str]] = {
+    HUMAN: "Human",
+    "heuristic": "AI — strong (heuristic)",
+    "random": "AI — weak (random moves)",
+}
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything the start dialog decides.
+
+    ``controllers`` maps each team to :data:`HUMAN` or an AI name of
+    :data:`~engine.simulation.batch.AI_PLAYERS`; ``picks`` maps a team to the unit
+    kinds filling its open blueprint slots, in order (fewer or none: the remaining
+    slots are chosen on the board during set-up).
+    """
+
+    scenario: Scenario
+    seed: int
+    controllers: Mapping[Team, str] = field(default_factory=lambda: {Team.RED: HUMAN, Team.BLU: "heuristic"})
+    picks: Mapping[Team, tuple[str, ...]] = field(default_factory=dict)
+    first_team: Team | None = None
+
+    def controller(self, team: Team) -> str:
+        """The controller of ``team`` (human when unset)."""
+        return self.controllers.get(team, HUMAN)
+
+    def is_human(self, team: Team | None) -> bool:
+        """Whether ``team`` is played from the board (False for None, a finished game)."""
+        return team is not None and self.controller(team) == HUMAN
+
+    def with_seed(self, seed: int) -> GameSetup:
+        """The same set-up with another dice seed."""
+        return replace(self, seed=seed)
+
+
+def new_seed(rng: random.Random | None = None) -> int:
+    """A fresh seed that is easy to read out and type (1..999999)."""
+    return (rng or random.SystemRandom()).randrange(1, 1_000_000)
+
+
+def base_scenario(value: HexMap | Scenario, path: str | Path | None = None) -> Scenario:
+    """The scenario to play: a scenario as it is, or a default one on a map (units picked at set-up).
+
+    A map's scenario uses the first playable mode the map declares (or its first mode).
+    """
+    if isinstance(value, Scenario):
+        return value
+    mode = next((m for m in value.meta.modes if m in PLAYABLE_MODES), value.meta.modes[0] if value.meta.modes else Mode.KOTH)
+    return Scenario(name=value.meta.name, mode=mode, map=value, map_ref=Path(path).name if path else None)
+
+
+def _team_size(scenario: Scenario) -> int:
+    from engine.formats.ruleset_file import builtin_ruleset
+
+    rules = builtin_ruleset()
+    value = dict(rules.options).get("team_size", 3)
+    value = scenario.rules.get("team_size", value)
+    return int(value)
+
+
+def roster(scenario: Scenario, team: Team) -> list[str]:
+    """Unit kinds ``team`` may pick (its roster or every pickable unit), in blueprint order."""
+    from engine.formats.ruleset_file import builtin_ruleset
+
+    rules = builtin_ruleset()
+    kinds = scenario.team(team).roster or tuple(rules.units)
+    return [k for k in kinds if k in rules.units and rules.units[k].pickable]
+
+
+def open_slots(scenario: Scenario, team: Team) -> int:
+    """How many units ``team`` still picks (team size minus the scenario's starting units)."""
+    return max(0, _team_size(scenario) - len(scenario.team(team).starting))
+
+
+def pick_for_me(scenario: Scenario, team: Team, seed: int) -> tuple[str, ...]:
+    """Seeded picks for ``team``'s open slots: distinct kinds, never one the scenario already fields."""
+    taken = {s.unit for s in scenario.team(team).starting}
+    free = [k for k in roster(scenario, team) if k not in taken]
+    n = min(open_slots(scenario, team), len(free))
+    rng = random.Random(f"picks:{seed}:{team.value}")
+    return tuple(rng.sample(free, n))
+
+
+def ai_picks(scenario: Scenario, team: Team) -> tuple[str, ...]:
+    """The strong AI's usual picks for ``team``'s open slots (its preference order)."""
+    taken = {s.unit for s in scenario.team(team).starting}
+    free = [k for k in PREFERENCE if k in roster(scenario, team) and k not in taken]
+    return tuple(free[: open_slots(scenario, team)])
+
+
+def game_scenario(setup: GameSetup) -> Scenario:
+    """The scenario the engine plays: picks appended to each team's start, seed and first team set.
+
+    Picks that are unknown, repeated or beyond the open slots are dropped (the
+    dialog never offers them); the engine still checks everything when the game
+    starts and raises :class:`~engine.ruleset.RulesetError`.
+    """
+    s = setup.scenario
+    teams: dict[Team, TeamSetup] = {}
+    for team in Team:
+        ts = s.team(team)
+        allowed = set(roster(s, team))
+        have = [u.unit for u in ts.starting]
+        extra: list[UnitStart] = []
+        for k in setup.picks.get(team, ()):
+            if k in allowed and k not in have and len(extra) < open_slots(s, team):
+                have.append(k)
+                extra.append(UnitStart(k))
+        teams[team] = TeamSetup(ts.roster, ts.starting + tuple(extra))
+    return replace(s, teams=MappingProxyType(teams), seed=setup.seed,
+                   first_team=setup.first_team or s.first_team)
+
+
+def make_players(setup: GameSetup) -> dict[Team, Player]:
+    """AI players of the computer-controlled sides, seeded from the game's seed (humans absent)."""
+    out: dict[Team, Player] = {}
+    for i, team in enumerate(Team):
+        name = setup.controller(team)
+        if name != HUMAN:
+            out[team] = AI_PLAYERS[name](setup.seed + i)
+    return out
+
+
+def playability(scenario: Scenario) -> list[str]:
+    """Plain reasons why ``scenario`` cannot be played now (empty when it can)."""
+    m = scenario.map
+    problems: list[str] = []
+    if scenario.mode not in PLAYABLE_MODES:
+        names = ", ".join(x.value for x in PLAYABLE_MODES)
+        problems.append(f"playing {scenario.mode.value} is not available yet (the playtest plays {names})")
+        return problems
+    for team in Team:
+        zone = [h for h in m.spawns.get(team, ()) if h in m.cells
+                and m.cells[h].terrain not in (Terrain.WALL, Terrain.LOW)]
+        if not zone:
+            problems.append(f"{team.value} has no spawn base to place its units in (draw one with the spawn tool)")
+    if not m.control_points:
+        problems.append("the map has no control point, so nobody can score (draw one with the control point tool)")
+    if not problems:
+        from engine.rules.koth import KothState
+
+        try:
+            KothState(scenario, keep_undo=False)
+        except (RulesetError, KeyError, ValueError) as e:
+            problems.append(f"the scenario cannot start: {e}")
+    return problems

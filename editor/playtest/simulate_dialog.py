@@ -1,0 +1,233 @@
+""""Simulate…": AI-vs-AI games on the map being edited, off the UI thread, cancellable.
+
+The batch runs :func:`engine.simulation.batch.run_batch` in a QThread; progress
+comes back through queued signals, and Cancel sets a flag the batch checks
+between games, so the dialog (and the editor behind it) stays responsive. The
+summary is the same as ``hexfort simulate`` prints (:func:`summary_text`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtGui import QCloseEvent, QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.scenario import Scenario
+from engine.simulation.batch import BatchSummary, GameResult, run_batch, summarise
+
+__all__ = ["SimulateDialog", "summary_text"]
+
+_PAIRS = {
+    "heuristic,heuristic": "Strong AI vs strong AI",
+    "heuristic,random": "Strong AI vs weak AI",
+    "random,random": "Weak AI vs weak AI",
+}
+
+
+def summary_text(s: BatchSummary, name: str, players: tuple[str, str], cancelled: bool = False) -> str:
+    """The report of a batch in plain text (wins with 95% intervals, first player, length, verdict)."""
+    def pct(x: float) -> str:
+        return f"{100 * x:.1f}%"
+
+    if not s.games:
+        return "No game finished." + (" (cancelled)" if cancelled else "")
+    lines = [f"{name}: {s.games} games, {players[0]} vs {players[1]}" + (" — cancelled early" if cancelled else "")]
+    for team in ("RED", "BLU"):
+        lo, hi = s.win_rate_ci[team]
+        lines.append(f"  {team} wins {s.wins[team]:>5}  {pct(s.wins[team] / s.games):>6}  (95% CI {pct(lo)}–{pct(hi)})")
+    lines.append(f"  draws    {s.draws:>5}")
+    lo, hi = s.first_player_ci
+    lines.append(f"  first player wins {pct(s.first_player_wins / s.games)} (95% CI {pct(lo)}–{pct(hi)})")
+    if players[0] != players[1]:
+        lines.append("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()))
+    lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median}, "
+                 f"{s.turns_min}–{s.turns_max})")
+    lines.append(f"  verdict: {s.verdict()}")
+    return "\n".join(lines)
+
+
+class _Worker(QObject):
+    """Runs one batch; lives in the worker thread."""
+
+    progressed = Signal(int, int)
+    done = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[str, str],
+                 cancel: threading.Event) -> None:
+        super().__init__()
+        self.args = (scenario, games, seed, jobs, players)
+        self.cancel = cancel
+
+    def run(self) -> None:
+        scenario, games, seed, jobs, players = self.args
+        try:
+            results = run_batch(scenario, games, seed, jobs, players,
+                                progress=lambda d, t: self.progressed.emit(d, t), cancelled=self.cancel.is_set)
+        except Exception as e:  # noqa: BLE001 - any failure must reach the dialog, never kill the thread silently
+            self.failed.emit(f"{type(e).__name__}: {e}")
+            return
+        self.done.emit(results)
+
+
+class SimulateDialog(QDialog):
+    """Play a batch of AI-vs-AI games on ``scenario`` and show the summary.
+
+    :meth:`run` starts a batch, :meth:`cancel` stops it after the game in
+    progress; ``results`` holds the finished games and ``summary`` their summary.
+    Closing the dialog cancels a running batch and waits for it to stop.
+    """
+
+    finished_batch = Signal()
+
+    def __init__(self, scenario: Scenario, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Simulate — {scenario.name}")
+        self.scenario = scenario
+        self.results: list[GameResult] = []
+        self.summary: BatchSummary | None = None
+        self.was_cancelled = False
+        self._thread: QThread | None = None
+        self._worker: _Worker | None = None
+        self._cancel = threading.Event()
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.games = QSpinBox()
+        self.games.setRange(1, 100_000)
+        self.games.setValue(100)
+        form.addRow("Games", self.games)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_147_483_647)
+        self.seed.setValue(1)
+        form.addRow("Batch seed", self.seed)
+        self.players = QComboBox()
+        for key, label in _PAIRS.items():
+            self.players.addItem(label, key)
+        form.addRow("Players", self.players)
+        self.jobs = QSpinBox()
+        self.jobs.setRange(1, max(1, os.cpu_count() or 1))
+        self.jobs.setValue(1)
+        self.jobs.setToolTip("Worker processes; the result is the same for any number")
+        form.addRow("Parallel jobs", self.jobs)
+        lay.addLayout(form)
+        lay.addWidget(QLabel("Sides swap every other pair of games; the same seed gives the same result."))
+        self.progress = QProgressBar()
+        self.progress.setFormat("%v / %m games")
+        lay.addWidget(self.progress)
+        self.report = QPlainTextEdit()
+        self.report.setReadOnly(True)
+        mono = QFont("DejaVu Sans Mono")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.report.setFont(mono)
+        self.report.setMinimumSize(560, 190)
+        lay.addWidget(self.report, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.run_button = QPushButton("Run")
+        self.run_button.setDefault(True)
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.close)
+        row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
+        row.addWidget(self.close_button)
+        lay.addLayout(row)
+
+    @property
+    def running(self) -> bool:
+        """True while a batch is being played."""
+        return self._thread is not None
+
+    def run(self) -> None:
+        """Start a batch with the dialog's settings (does nothing while one runs)."""
+        if self.running:
+            return
+        players = tuple(self.players.currentData().split(","))
+        self._cancel = threading.Event()
+        self.was_cancelled = False
+        self.results = []
+        self.summary = None
+        self.progress.setRange(0, self.games.value())
+        self.progress.setValue(0)
+        self.report.setPlainText("Playing…")
+        self._players = players
+        thread = QThread(self)
+        worker = _Worker(self.scenario, self.games.value(), self.seed.value(), self.jobs.value(),
+                         players, self._cancel)  # type: ignore[arg-type]
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.progressed.connect(self._progressed)
+        worker.done.connect(self._done)
+        worker.failed.connect(self._failed)
+        self._thread, self._worker = thread, worker
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        thread.start()
+
+    def cancel(self) -> None:
+        """Stop the batch after the game in progress; the finished games are summarised."""
+        if self.running:
+            self.was_cancelled = True
+            self._cancel.set()
+            self.cancel_button.setEnabled(False)
+            self.report.setPlainText("Cancelling after the game in progress…")
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setValue(done)
+
+    def _done(self, results: list[GameResult]) -> None:
+        self._stop_thread()
+        self.results = list(results)
+        self.summary = summarise(self.results)
+        self.report.setPlainText(summary_text(self.summary, self.scenario.name, self._players,  # type: ignore[arg-type]
+                                              self.was_cancelled))
+        self.finished_batch.emit()
+
+    def _failed(self, text: str) -> None:
+        self._stop_thread()
+        self.report.setPlainText(f"The simulation stopped: {text}")
+        self.finished_batch.emit()
+
+    def _stop_thread(self) -> None:
+        t = self._thread
+        self._thread, self._worker = None, None
+        if t is not None:
+            t.quit()
+            t.wait(10_000)
+            t.deleteLater()
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+
+    def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.running:
+            self.cancel()
+            t = self._thread
+            if t is not None:
+                t.quit()
+                t.wait(30_000)
+        super().closeEvent(e)
+
+    def reject(self) -> None:
+        """Escape: cancel a running batch first, then close."""
+        if self.running:
+            self.cancel()
+            return
+        super().reject()

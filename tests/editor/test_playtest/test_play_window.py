@@ -1,0 +1,143 @@
+"""Playing through the window by clicks: set-up, moves, undo, a win, replays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
+
+from editor.playtest.session import GameSetup
+from engine.mapmodel import Team
+from engine.rules.actions import Verb
+from engine.rules.koth import Phase
+from tests.editor.test_playtest.conftest import at, click_hex, hover_hex
+
+
+def _wait_human(qtbot, w) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: w.ctl.is_human_turn() or w.ctl.state.is_terminal(), timeout=5000)
+
+
+def test_full_game_by_clicks_human_vs_ai_with_undo_and_replay(qtbot, play_window, walled, tmp_path, monkeypatch):
+    w = play_window(GameSetup(walled, 11, {Team.RED: "human", Team.BLU: "heuristic"}))
+    st = w.ctl.state
+    assert st.phase is Phase.SPAWN and w.mode is Verb.SPAWN
+    # a click outside RED's base is refused with a reason
+    click_hex(w.board, at(2, 1))
+    assert "spawn base" in w.board.toast_text
+    click_hex(w.board, at(0, 1))  # RED places its scout
+    _wait_human(qtbot, w)  # BLU's AI places its heavy
+    st = w.ctl.state
+    assert st.unit_at(at(0, 1)).kind == "scout"
+    assert any(u.kind == "heavy" for u in st.units_of(Team.BLU))
+    assert st.phase is Phase.ACT and st.current_team() is Team.RED
+    # the active unit is selected: every reachable hex is shown, with the path on hover
+    assert w.mode is Verb.MOVE and at(2, 1) in w.board.choices
+    hover_hex(w.board, at(2, 1))
+    assert w.board.play.path[0] == at(0, 1) and w.board.play.path[-1] == at(2, 1)
+    # an illegal click says why
+    click_hex(w.board, at(3, 1))
+    assert w.board.toast_text.startswith("wall at")
+    # move somewhere, undo, then move onto the point
+    click_hex(w.board, at(1, 0))
+    assert w.ctl.state.unit_at(at(1, 0)) is not None
+    w.act_undo.trigger()
+    assert w.ctl.state.unit_at(at(0, 1)).kind == "scout" and w.ctl.state.unit_at(at(1, 0)) is None
+    click_hex(w.board, at(2, 1))
+    w.verb_buttons["end"].click()  # first point at the end of RED's turn
+    assert w.ctl.state.scores()[Team.RED] == 1
+    _wait_human(qtbot, w)  # BLU's AI turn
+    assert w.ctl.state.scores()[Team.RED] == 2  # a side alone on the point scores at every turn's end
+    qtbot.mouseClick(w.verb_buttons["end"], Qt.MouseButton.LeftButton)
+    st = w.ctl.state
+    assert st.is_terminal() and st.winner() is Team.RED
+    assert "RED wins" in w.turn_label.text()
+    assert any("RED wins!" in line for line in w.log.lines())
+    final = st.fingerprint()
+    n = len(st.history)
+    # save the replay, load it, step to the end: the same final state
+    path = tmp_path / "game.replay.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    assert w.save_replay_dialog()
+    assert path.exists()
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    assert w.load_replay_dialog()
+    assert w.ctl.replay_mode and w.ctl.cursor.position == 0
+    for _ in range(n):
+        w.act_next.trigger()
+    assert w.ctl.cursor.at_end and w.ctl.state.fingerprint() == final
+    # and back again, then forward once more
+    w.act_prev.trigger()
+    assert not w.ctl.state.is_terminal()
+    w.act_next.trigger()
+    assert w.ctl.state.fingerprint() == final
+    w.act_first.trigger()
+    assert w.ctl.cursor.position == 0 and w.log.count() == 0
+    w.act_last.trigger()
+    assert w.ctl.state.fingerprint() == final and w.log.count() == n
+    # clicking the board in a replay explains how to step
+    click_hex(w.board, at(1, 1))
+    assert "replay" in w.board.toast_text.lower()
+
+
+def test_log_line_click_highlights_its_hexes(qtbot, play_window, walled):
+    w = play_window(GameSetup(walled, 3, {Team.RED: "human", Team.BLU: "heuristic"}))
+    click_hex(w.board, at(0, 1))
+    _wait_human(qtbot, w)
+    click_hex(w.board, at(2, 1))
+    lines = w.log.lines()
+    assert lines[-1].startswith("3. RED Scout moves 0,1 → 2,1")
+    w.log.setCurrentRow(2)
+    assert w.board.flashed == {at(0, 1), at(2, 1)}
+
+
+def test_ai_pause_is_visible_and_skippable(qtbot, play_window, walled):
+    w = play_window(GameSetup(walled, 3, {Team.RED: "heuristic", Team.BLU: "heuristic"}))
+    w.ctl.set_ai_delay(60_000)
+    w.ctl.restart()
+    assert w.ctl.ai_pending  # waiting visibly, not blocking
+    assert len(w.ctl.state.history) == 0
+    w.act_skip.trigger()
+    qtbot.waitUntil(lambda: w.ctl.state.is_terminal(), timeout=10_000)
+    assert w.ctl.state.winner() is Team.RED
+
+
+def test_undo_takes_back_the_ai_reply_too(qtbot, play_window, walled):
+    w = play_window(GameSetup(walled, 3, {Team.RED: "human", Team.BLU: "heuristic"}))
+    click_hex(w.board, at(0, 1))
+    _wait_human(qtbot, w)
+    assert len(w.ctl.state.history) == 2
+    w.act_undo.trigger()
+    assert len(w.ctl.state.history) == 0 and w.ctl.is_human_turn()
+    assert w.log.count() == 0
+
+
+def test_restart_same_and_new_seed(qtbot, play_window, walled):
+    w = play_window(GameSetup(walled, 42, {Team.RED: "human", Team.BLU: "heuristic"}))
+    click_hex(w.board, at(0, 1))
+    _wait_human(qtbot, w)
+    w.act_restart.trigger()
+    assert w.ctl.seed == 42 and w.ctl.state.history == []
+    w.act_new_seed.trigger()
+    assert w.ctl.seed != 42
+
+
+def test_bad_replay_file_shows_a_message(qtbot, play_window, walled, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    bad = tmp_path / "bad.replay.json"
+    bad.write_text("{not json")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: shown.append(a[2])))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(bad), "")))
+    w = play_window(GameSetup(walled, 1))
+    assert not w.load_replay_dialog()
+    assert shown and "bad.replay.json" in shown[0]
+    assert not w.ctl.replay_mode
+
+
+def test_window_never_touches_files_it_was_not_asked_to(play_window, walled, tmp_path):
+    w = play_window(GameSetup(walled, 1))
+    assert list(Path(tmp_path).iterdir()) == []
+    w.go_back()
+    assert not w.isVisible()
