@@ -92,6 +92,7 @@ class _PlayLayer(QGraphicsItem):
         self._rect = rect
         self.picture: BoardPicture | None = None
         self.choices: Mapping[Hex, Choice] = {}
+        self.targets: Mapping[Hex, Choice] = {}
         self.mode: Verb | None = None
         self.path: tuple[Hex, ...] = ()
         self.area: Mapping[Hex, int] = {}
@@ -101,7 +102,7 @@ class _PlayLayer(QGraphicsItem):
         s = renderer.layout.size.x
         self.s = s
         self.f_unit = _font(s * 0.46)
-        self.f_small = _font(s * 0.30)
+        self.f_small = _font(s * 0.34)
         self.f_tiny = _font(s * 0.24)
         self.setZValue(5)
 
@@ -170,11 +171,15 @@ class _PlayLayer(QGraphicsItem):
         return _SPECIAL_FILL, _SPECIAL_PEN
 
     def _paint_choices(self, p: QPainter) -> None:
-        if not self.choices:
-            return
-        fill, pen_c = self._colors()
+        if self.targets:
+            self._paint_set(p, self.targets, _TARGET_FILL, _TARGET_PEN)
+        if self.choices:
+            fill, pen_c = self._colors()
+            self._paint_set(p, self.choices, fill, pen_c)
+
+    def _paint_set(self, p: QPainter, hexes: Iterable[Hex], fill: QColor, pen_c: QColor) -> None:
         path = QPainterPath()
-        for h in self.choices:
+        for h in hexes:
             path.addPolygon(self._poly(h))
             path.closeSubpath()
         p.setPen(Qt.PenStyle.NoPen)
@@ -330,7 +335,7 @@ class _PlayLayer(QGraphicsItem):
         """Hit chances (and heal amounts) on attack targets, damage numbers in a hovered area."""
         s = self.s
         p.setFont(self.f_small)
-        for h, ch in self.choices.items():
+        for h, ch in [*self.targets.items(), *self.choices.items()]:
             text = ch.label()
             if not text:
                 continue
@@ -408,8 +413,7 @@ class BoardView(QGraphicsView):
         rect = self.renderer.map_rect(m, 1)
         self.play = _PlayLayer(self.renderer, rect)
         self._scene.addItem(self.play)
-        pad = 2 * self.renderer.layout.hex_width()
-        self._scene.setSceneRect(rect.adjusted(-pad, -pad, pad, pad))
+        self._scene.setSceneRect(rect)
         self._fitted = False
         self.fit()
 
@@ -421,10 +425,12 @@ class BoardView(QGraphicsView):
         self.play.team_to_act = team_to_act
         self.play.update()
 
-    def show_choices(self, mode: Verb | None, choices: Mapping[Hex, Choice]) -> None:
-        """Highlight the hexes a click would act on in ``mode``; clears path and area."""
+    def show_choices(self, mode: Verb | None, choices: Mapping[Hex, Choice],
+                     targets: Mapping[Hex, Choice] | None = None) -> None:
+        """Highlight the hexes a click would act on in ``mode`` (and attack ``targets`` besides); clears path and area."""
         self.play.mode = mode
         self.play.choices = dict(choices)
+        self.play.targets = dict(targets or {})
         self.play.path = ()
         self.play.area = {}
         self.play.update()
@@ -449,8 +455,13 @@ class BoardView(QGraphicsView):
 
     @property
     def choices(self) -> Mapping[Hex, Choice]:
-        """The hexes currently highlighted as clickable."""
+        """The hexes currently highlighted as clickable in the current mode."""
         return self.play.choices
+
+    @property
+    def targets(self) -> Mapping[Hex, Choice]:
+        """Attack targets shown besides the current mode's choices (in move mode)."""
+        return self.play.targets
 
     @property
     def flashed(self) -> frozenset[Hex]:
@@ -479,9 +490,18 @@ class BoardView(QGraphicsView):
 
     # -- geometry --------------------------------------------------------------------------
 
+    def focus(self, hexes: Iterable[Hex], zoom: float) -> None:
+        """Zoom to ``zoom`` (1 = hexes of 32 px) centred on ``hexes``."""
+        self._fitted = True
+        self.resetTransform()
+        self.scale(zoom, zoom)
+        hs = list(hexes)
+        if hs:
+            self.centerOn(self.renderer.hexes_rect(hs, pad=0.5).center())
+
     def fit(self) -> None:
         """Show the whole map."""
-        r = self.renderer.map_rect(self.map, 0)
+        r = self.renderer.map_rect(self.map, 1)
         if not r.isEmpty():
             self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
             if self.transform().m11() > 2.5:

@@ -171,6 +171,16 @@ class PlaytestController(QObject):
         if paused:
             self._timer.stop()
         self._schedule()
+        self.changed.emit()
+
+    def set_controller(self, team: Team, name: str) -> None:
+        """Hand ``team`` to a human or an AI from now on ("take over" a side mid-game)."""
+        controllers = dict(self.setup.controllers)
+        controllers[team] = name
+        self.setup = dataclasses.replace(self.setup, controllers=controllers)
+        self.players = make_players(self.setup)
+        self.changed.emit()
+        self._schedule()
 
     # -- undo and restart ---------------------------------------------------------------------
 

@@ -54,13 +54,16 @@ class Choice:
     rolls: int = 1
 
     def label(self) -> str:
-        """Short text drawn on the hex ("72%", "72% ×5", "+40")."""
+        """Short text drawn on the hex: hit chance and damage ("72% −100", "58% 5×20", "+40", "−100")."""
         if self.damage is not None and self.damage < 0:
             return f"+{-self.damage}"
+        dmg = ""
+        if self.damage:
+            dmg = f"{self.rolls}×{self.damage}" if self.rolls > 1 else f"−{self.damage}"
         if self.hit_chance is None:
-            return ""
+            return dmg
         pct = f"{round(100 * self.hit_chance)}%"
-        return pct + (f" ×{self.rolls}" if self.rolls > 1 else "")
+        return f"{pct} {dmg}".strip()
 
     def describe(self) -> str:
         """One line for tooltips and the status bar."""

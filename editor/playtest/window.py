@@ -86,7 +86,7 @@ class PlaytestWindow(QMainWindow):
         self.board.cancelled.connect(lambda: self.set_mode(self._default_mode()))
         self.log.entry_chosen.connect(self._entry_chosen)
         self.ctl.changed.connect(self.refresh)
-        self.ctl.log_reset.connect(lambda: self.log.set_entries(self.ctl.entries))
+        self.ctl.log_reset.connect(self._log_reset)
         self.ctl.entry_added.connect(self._entry_added)
         self.ctl.ai_thinking.connect(self._ai_thinking)
         self.ctl.problem.connect(lambda text: QMessageBox.warning(self, "Replay", text))
@@ -128,14 +128,14 @@ class PlaytestWindow(QMainWindow):
         self.act_end = self._act("End turn", lambda: self.play_verb(Verb.END), "E", "End this unit's turn")
         self.act_move = self._act("Move", lambda: self.set_mode(Verb.MOVE), "M", special_tip(self.ctl.state, Verb.MOVE))
         self.act_attack = self._act("Attack", self._attack_mode, "A", special_tip(self.ctl.state, Verb.ATTACK))
-        self.act_skip = self._act("Skip ⏭", self.ctl.skip_ai, "Space", "Let the AI play on without pausing")
+        self.act_skip = self._act("Skip »", self.ctl.skip_ai, "Space", "Let the AI play on without pausing")
         self.act_pause = self._act("Pause AI", lambda: self.ctl.set_paused(self.act_pause.isChecked()), "P",
                                    "Hold the AI before its next decision")
         self.act_pause.setCheckable(True)
-        self.act_first = self._act("⏮", lambda: self.ctl.seek(0), "Home", "Replay: go to the start")
+        self.act_first = self._act("|◀", lambda: self.ctl.seek(0), "Home", "Replay: go to the start")
         self.act_prev = self._act("◀ Step", lambda: self.ctl.step(-1), "Left", "Replay: one decision back")
         self.act_next = self._act("Step ▶", lambda: self.ctl.step(1), "Right", "Replay: one decision forward")
-        self.act_last = self._act("⏭", lambda: self.ctl.seek(len(self.ctl.cursor or ())), "End",
+        self.act_last = self._act("▶|", lambda: self.ctl.seek(len(self.ctl.cursor or ())), "End",
                                   "Replay: go to the end")
         self.act_leave_replay = self._act("Leave replay", self.ctl.leave_replay, None,
                                           "Stop watching the replay and play this set-up again")
@@ -299,7 +299,7 @@ class PlaytestWindow(QMainWindow):
         st = self.ctl.state
         if not self.ctl.is_human_turn():
             if self.ctl.ai_pending:
-                lab = QLabel("The AI is thinking… (Skip ⏭ or Space to hurry it)")
+                lab = QLabel("The AI is thinking… (Skip » or Space to hurry it)")
                 grid.addWidget(lab, 0, 0, 1, 3)
             return
         buttons: list[QPushButton] = []
@@ -359,8 +359,14 @@ class PlaytestWindow(QMainWindow):
             return {}
         return choices(self.ctl.state, self.mode, self.spawn_kind)
 
+    def _targets(self) -> dict:  # type: ignore[type-arg]
+        """Attack targets shown in move mode too, so the odds are visible before moving."""
+        if self.mode is not Verb.MOVE:
+            return {}
+        return {h: c for h, c in choices(self.ctl.state, Verb.ATTACK).items() if c.action.verb is Verb.ATTACK}
+
     def _show_mode(self) -> None:
-        self.board.show_choices(self.mode, self._choices())
+        self.board.show_choices(self.mode, self._choices(), self._targets())
         if self._hover is not None:
             self._hovered(self._hover)
 
@@ -403,7 +409,7 @@ class PlaytestWindow(QMainWindow):
             self.board.tell(explain(st, Verb.MOVE, h))
             return
         if not self.ctl.is_human_turn():
-            self.board.tell("Wait: the AI is deciding (press Skip ⏭ or Space to hurry it)")
+            self.board.tell("Wait: the AI is deciding (press Skip » or Space to hurry it)")
             return
         mode = self.mode
         opts = self._choices()
@@ -417,14 +423,10 @@ class PlaytestWindow(QMainWindow):
             elif Verb.MOVE not in modes_now(st):
                 self.board.tell(explain(st, Verb.MOVE, h))
             return
-        other = st.unit_at(h)
-        if other is not None and u is not None and other.uid != u.uid and st.phase is Phase.ACT and mode is Verb.MOVE:
-            # clicking a unit while moving: maybe the user meant to attack it
-            atk = choices(st, Verb.ATTACK)
-            if h in atk:
-                self.set_mode(Verb.ATTACK)
-                self.board.tell(f"Attack mode: {atk[h].describe()} — click again to attack")
-                return
+        targets = self.board.targets
+        if h in targets:  # an enemy shown with its odds in move mode: attack it
+            self.ctl.play(targets[h].action)
+            return
         self.board.tell(explain(st, mode or Verb.MOVE, h, self.spawn_kind) if mode else
                         "Choose an action on the right first")
         self.statusBar().showMessage(self.board.toast_text, 5000)
@@ -432,7 +434,7 @@ class PlaytestWindow(QMainWindow):
     def _hovered(self, h: Hex | None) -> None:
         self._hover = h
         st = self.ctl.state
-        opts = self.board.choices
+        opts = {**self.board.targets, **self.board.choices}
         path: tuple[Hex, ...] = ()
         area: dict[Hex, int] = {}
         text = ""
@@ -440,7 +442,7 @@ class PlaytestWindow(QMainWindow):
             ch = opts.get(h)
             if ch is not None:
                 path = ch.path
-                area = dict(ch.area) if len(ch.area) > 1 or self.mode in (Verb.ATTACK, Verb.HEAL) else {}
+                area = dict(ch.area) if ch.action.verb in (Verb.ATTACK, Verb.HEAL) else {}
                 text = ch.describe()
             u = board_picture(st).unit_at(h)
             if u is not None:
@@ -464,13 +466,20 @@ class PlaytestWindow(QMainWindow):
         if not self.ctl.undo():
             self.board.tell("Nothing to undo")
 
+    def _log_reset(self) -> None:
+        self.log.set_entries(self.ctl.entries)
+        self._show_dice(next((e for e in reversed(self.ctl.entries) if e.rolls), None))
+
     def _entry_added(self, e: LogEntry) -> None:
         self.log.add_entry(e)
-        self._show_dice(e)
+        if e.rolls:
+            self._show_dice(e)
 
     def _show_dice(self, e: LogEntry | None) -> None:
+        """Show the dice of ``e`` (the latest throw, or a clicked log line) in the dice panel."""
         if e is None or not e.rolls:
-            self.dice_label.setText(f"<span style='color:#9aa0a6'>{e.text if e else 'No dice thrown yet'}</span>")
+            text = e.text if e is not None else "No dice thrown yet"
+            self.dice_label.setText(f"<span style='color:#9aa0a6'>{text}</span>")
             return
         parts = []
         for r in e.rolls:
