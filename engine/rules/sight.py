@@ -18,9 +18,9 @@ right-touched hex block. With ``strict_edges=True`` any touched blocking hex
 blocks. Both rules are symmetric: A sees B exactly when B sees A.
 
 Which hexes a segment enters or touches depends only on the offset between its
-ends; it is computed once per offset, exactly, with shapely on polygons in
-axial coordinates scaled by 3 (all corners are then integers, so the predicates
-are exact), and cached for the process. Each :class:`Sight` turns those hex lists
+ends; it is computed once per offset, exactly, in integer arithmetic by
+:mod:`engine.rules.segment` (which agrees with shapely's predicates on the hex
+polygons; a test compares them), and cached for the process. Each :class:`Sight` turns those hex lists
 into bit masks over the board's padded grid (see :mod:`engine.rules.board`) and
 keeps, per height threshold, a bit set of blocking hexes, so one check is a dict
 lookup, a shift and two ``&``.
@@ -31,17 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-import numpy as np
-import shapely
-
-from engine.hexgrid import Hex, hex_linedraw
+from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 from engine.rules.board import Board
+from engine.rules.segment import Offsets, segment_hexes
 
 __all__ = ["Sight", "SightLine", "line_of_sight", "sight_line"]
 
-#: Corners of hex 0,0 in axial coordinates times 3, counter-clockwise.
-_CORNERS3: Final = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
 #: Blocking level of a wall: above any standing height.
 _WALL_TOP: Final = 3
 _MAX_STAND: Final = 2
@@ -70,43 +66,16 @@ class SightLine:
         return tuple(sorted(self.entered + self.left + self.right))
 
 
-_GEOMETRY: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], ...]] = {}
+_GEOMETRY: dict[tuple[int, int], Offsets] = {}
 
 
-def _offset_geometry(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _offset_geometry(dq: int, dr: int) -> Offsets:
     """(entered, left, right) hex offsets for the segment from 0,0 to dq,dr (cached)."""
     key = (dq, dr)
     hit = _GEOMETRY.get(key)
     if hit is not None:
         return hit
-    a, b = Hex(0, 0), Hex(dq, dr)
-    cand: set[Hex] = set()
-    for h in hex_linedraw(a, b) + hex_linedraw(b, a):
-        cand.add(h)
-        cand.update(h.neighbors())
-    cand.discard(a)
-    cand.discard(b)
-    if not cand:
-        out: tuple[tuple[tuple[int, int], ...], ...] = ((), (), ())
-        _GEOMETRY[key] = out
-        return out
-    hexes = sorted(cand)
-    centres = np.array([(3 * h.q, 3 * h.r) for h in hexes], dtype=float)
-    ring = np.array(_CORNERS3 + (_CORNERS3[0],), dtype=float)
-    polys = shapely.polygons(centres[:, None, :] + ring[None, :, :])
-    seg = shapely.linestrings([(0.0, 0.0), (3.0 * dq, 3.0 * dr)])
-    inside = shapely.relate_pattern(seg, polys, "T********")
-    touch = shapely.intersects(seg, polys)
-    entered: list[tuple[int, int]] = []
-    left: list[tuple[int, int]] = []
-    right: list[tuple[int, int]] = []
-    for h, ins, tch in zip(hexes, inside, touch, strict=True):
-        if ins:
-            entered.append((h.q, h.r))
-        elif tch:
-            side = dq * h.r - dr * h.q
-            (left if side > 0 else right).append((h.q, h.r))
-    out = (tuple(entered), tuple(left), tuple(right))
+    out = segment_hexes(dq, dr)
     if len(_GEOMETRY) > 200_000:
         _GEOMETRY.clear()
     _GEOMETRY[key] = out
