@@ -37,6 +37,10 @@ TEAM_OF_CODE: Final = {1: Team.RED, 2: Team.BLU}
 DEFAULT_LOW_OBSTACLE_HEIGHT: Final = 1
 
 
+def _qr(h: Hex) -> tuple[int, int]:
+    return (h.q, h.r)
+
+
 class Board:
     """Immutable lookup tables for one map; build with :meth:`for_map`.
 
@@ -82,54 +86,58 @@ class Board:
         """Build the tables (O(n)); prefer :meth:`for_map`, which caches."""
         self.map = hexmap
         self.low_obstacle_height = low_obstacle_height
-        hexes = tuple(sorted(hexmap.cells))
+        hexes = tuple(sorted(hexmap.cells, key=_qr))  # the same order as sorting Hex values
         self.hexes: tuple[Hex, ...] = hexes
-        self.n: int = len(hexes)
+        n = len(hexes)
+        self.n: int = n
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(hexes)}
-        self.q: tuple[int, ...] = tuple(h.q for h in hexes)
-        self.r: tuple[int, ...] = tuple(h.r for h in hexes)
+        qs = tuple([h.q for h in hexes])
+        rs = tuple([h.r for h in hexes])
+        self.q: tuple[int, ...] = qs
+        self.r: tuple[int, ...] = rs
         cells = [hexmap.cells[h] for h in hexes]
-        self.height: tuple[int, ...] = tuple(c.height for c in cells)
-        self.wall: tuple[bool, ...] = tuple(c.terrain is Terrain.WALL for c in cells)
-        self.low: tuple[bool, ...] = tuple(c.terrain is Terrain.LOW for c in cells)
+        wall, low = Terrain.WALL, Terrain.LOW
+        self.height: tuple[int, ...] = tuple([c.height for c in cells])
+        self.wall: tuple[bool, ...] = tuple([c.terrain is wall for c in cells])
+        self.low: tuple[bool, ...] = tuple([c.terrain is low for c in cells])
         self.stand: tuple[int, ...] = tuple(
-            max(c.height, low_obstacle_height) if c.terrain is Terrain.LOW else c.height for c in cells
+            [max(c.height, low_obstacle_height) if c.terrain is low else c.height for c in cells]
         )
-        self.stairs_up: tuple[int, ...] = tuple(
-            c.stairs_up if c.stairs_up is not None else -1 for c in cells
-        )
-        spawn = [NO_TEAM] * self.n
+        self.stairs_up: tuple[int, ...] = tuple([c.stairs_up if c.stairs_up is not None else -1 for c in cells])
+        index = self.index
+        spawn = [NO_TEAM] * n
         for team in (Team.BLU, Team.RED):  # RED wins where zones overlap, as in HexMap.spawn_team
             for h in hexmap.spawns.get(team, ()):
-                spawn[self.index[h]] = TEAM_CODE[team]
+                spawn[index[h]] = TEAM_CODE[team]
         self.spawn: tuple[int, ...] = tuple(spawn)
-        self.kit: tuple[bool, ...] = tuple(h in hexmap.kits for h in hexes)
-        control = [-1] * self.n
+        kits = hexmap.kits
+        self.kit: tuple[bool, ...] = tuple([h in kits for h in hexes])
+        control = [-1] * n
         for k in range(len(hexmap.control_points) - 1, -1, -1):
             for h in hexmap.control_points[k]:
-                control[self.index[h]] = k
+                control[index[h]] = k
         self.control: tuple[int, ...] = tuple(control)
-        index = self.index
-        nd: list[tuple[tuple[int, int], ...]] = []
-        for h in hexes:
-            row = []
-            for d, v in enumerate(DIRECTIONS):
-                j = index.get(Hex(h.q + v.q, h.r + v.r))
-                if j is not None:
-                    row.append((d, j))
-            nd.append(tuple(row))
-        self.neighbor_dirs: tuple[tuple[tuple[int, int], ...], ...] = tuple(nd)
-        self.neighbors: tuple[tuple[int, ...], ...] = tuple(tuple(j for _, j in row) for row in nd)
         # padded row-major grid (see module docstring)
-        q0, q1 = min(self.q), max(self.q)
-        r0 = min(self.r)
+        q0, q1 = min(qs), max(qs)
+        r0, r1 = min(rs), max(rs)
         self.grid_q0 = q0
         self.grid_r0 = r0
-        self.grid_width: int = 2 * (q1 - q0) + 3
+        w = 2 * (q1 - q0) + 3
+        self.grid_width: int = w
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.grid: tuple[int, ...] = tuple(
-            (r - r0 + 1) * self.grid_width + (q - q0 + 1) for q, r in zip(self.q, self.r, strict=True)
-        )
+        base = (1 - r0) * w + 1 - q0
+        grid = tuple([r * w + q + base for q, r in zip(qs, rs, strict=True)])
+        self.grid: tuple[int, ...] = grid
+        # neighbours through the grid: one row of padding all round, so no step wraps or leaves it
+        at = [-1] * ((r1 - r0 + 3) * w)
+        for i, g in enumerate(grid):
+            at[g] = i
+        steps = [(d, v.r * w + v.q) for d, v in enumerate(DIRECTIONS)]
+        nd: list[tuple[tuple[int, int], ...]] = []
+        for g in grid:
+            nd.append(tuple([(d, at[g + k]) for d, k in steps if at[g + k] >= 0]))
+        self.neighbor_dirs: tuple[tuple[tuple[int, int], ...], ...] = tuple(nd)
+        self.neighbors: tuple[tuple[int, ...], ...] = tuple([tuple([j for _, j in row]) for row in nd])
 
     # -- construction ---------------------------------------------------------
 

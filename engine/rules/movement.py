@@ -121,34 +121,81 @@ _TABLES: dict[tuple[int, MoveProfile], tuple[Board, _Tables]] = {}
 
 
 def _tables(board: Board, profile: MoveProfile) -> _Tables:
+    """The successor tables of ``(board, profile)``, cached per board object.
+
+    A team's table is the team-agnostic one (``team=None``, built once and
+    shared by both teams) with the steps into the closed enemy spawn removed;
+    only rows next to that spawn change, so it costs O(n) to derive.
+    """
     key = (id(board), profile)
     hit = _TABLES.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
-    n = board.n
-    closed = _closed_code(profile)
-    if not profile.keep_height:
-        succ = tuple(
-            tuple(j for j in board.neighbors[i] if can_step(board, i, j, profile)) for i in range(n)
-        )
-        t = _Tables(succ, 1)
+    if profile.team is None:
+        t = _build_tables(board, profile)
     else:
-        # state = i * 3 + carried height (0..2)
-        states: list[tuple[int, ...]] = []
-        for i in range(n):
-            for c in range(3):
-                row = []
-                for j in board.neighbors[i]:
-                    if profile.team is not None and board.spawn[j] == closed:
-                        continue
-                    if can_step(board, i, j, profile, carried=max(c, board.stand[i])):
-                        row.append(j * 3 + max(c, board.stand[i], board.stand[j]))
-                states.append(tuple(row))
-        t = _Tables(tuple(states), 3)
+        t = _close_spawn(board, _tables(board, profile.for_team(None)), _closed_code(profile))
     if len(_TABLES) > 64:
         _TABLES.clear()
     _TABLES[key] = (board, t)
     return t
+
+
+def _build_tables(board: Board, profile: MoveProfile) -> _Tables:
+    """Successor tables ignoring spawn zones; the same steps as :func:`can_step`, row by row.
+
+    Without ``keep_height`` a state is a hex index; with it, ``i * 3 + carried``
+    where ``carried`` (0..2) is the highest standing height reached earlier, and a
+    step leads to ``j * 3 + max(carried, stand[i], stand[j])``. Successors keep
+    the board's neighbour-direction order.
+    """
+    stand = board.stand
+    stairs = board.stairs_up
+    over_low = profile.over_low
+    open_ = [not (w or (lo and not over_low)) for w, lo in zip(board.wall, board.low, strict=True)]
+    one_level = profile.climb is Climb.ONE_LEVEL
+    limit = max(profile.max_climb, 0)  # can_step: down always, up at most max_climb
+    nd = board.neighbor_dirs
+
+    def row(i: int, carried: int) -> tuple[int, ...]:
+        """Hexes one step from ``i`` when the climb counts from ``carried``."""
+        if one_level:
+            top = carried + limit
+            return tuple([j for _, j in nd[i] if open_[j] and stand[j] <= top])
+        si, up = stand[i], stairs[i]
+        return tuple([j for d, j in nd[i] if open_[j] and (stand[j] <= carried or (d == up and stand[j] - si == 1))])
+
+    if not profile.keep_height:
+        return _Tables(tuple([row(i, stand[i]) for i in range(board.n)]), 1)
+    states: list[tuple[int, ...]] = []
+    for i in range(board.n):
+        si = stand[i]
+        same: tuple[int, ...] | None = None
+        for c in range(3):
+            if c <= si and same is not None:
+                states.append(same)
+                continue
+            carried = c if c > si else si
+            out = tuple([j * 3 + (carried if carried >= stand[j] else stand[j]) for j in row(i, carried)])
+            if c <= si:
+                same = out
+            states.append(out)
+    return _Tables(tuple(states), 3)
+
+
+def _close_spawn(board: Board, base: _Tables, closed: int) -> _Tables:
+    """``base`` with every step into a hex of spawn code ``closed`` removed (order kept)."""
+    spawn = board.spawn
+    k = base.states_per_hex
+    succ = list(base.succ)
+    rows: set[int] = set()
+    for j in range(board.n):
+        if spawn[j] == closed:
+            rows.update(board.neighbors[j])
+    for i in rows:
+        for s in range(i * k, i * k + k):
+            succ[s] = tuple([u for u in succ[s] if spawn[u // k] != closed])
+    return _Tables(tuple(succ), k)
 
 
 class Reach:

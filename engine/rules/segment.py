@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CORNERS3", "Offsets", "segment_hexes", "segment_hexes_shapely"]
+__all__ = ["CORNERS3", "Offsets", "canonical_segment", "segment_hexes", "segment_hexes_shapely"]
 
 #: Corners of hex 0,0 in axial coordinates times 3, counter-clockwise.
 CORNERS3: Final = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
@@ -142,15 +142,15 @@ def _between_ends(
     return 0 < fz < big_f
 
 
-def segment_hexes(dq: int, dr: int) -> Offsets:
-    """(entered, left, right) hex offsets for the segment from centre 0,0 to centre dq,dr.
+def canonical_segment(dq: int, dr: int) -> tuple[Offsets, tuple[int, int, int, int], bool]:
+    """``(offsets, (a, b, c, d), reflects)``: the canonical-sector solution for ``dq,dr`` and how to map it back.
 
-    Exact (see the module docstring); ``(0, 0)`` gives three empty tuples. The
-    canonical-sector solutions are cached for the process; this call itself is
-    not (callers such as :mod:`engine.rules.sight` keep their own cache).
+    A canonical hex ``(q', r')`` is the hex ``(a q' + b r', c q' + d r')`` of the
+    real segment; when ``reflects`` is true its left and right lists swap. The
+    canonical lists are cached for the process. Raises ValueError for ``0,0``.
     """
     if dq == 0 and dr == 0:
-        return (), (), ()
+        raise ValueError("a segment needs two different hexes")
     cq, cr, (a, b, c, d, reflects) = _canonical(dq, dr)
     key = (cq, cr)
     hit = _CANON.get(key)
@@ -159,14 +159,23 @@ def segment_hexes(dq: int, dr: int) -> Offsets:
         if len(_CANON) > 100_000:
             _CANON.clear()
         _CANON[key] = hit
+    det = a * d - b * c  # +-1: the inverse matrix is the adjugate times det
+    return hit, (d * det, -b * det, -c * det, a * det), reflects
+
+
+def segment_hexes(dq: int, dr: int) -> Offsets:
+    """(entered, left, right) hex offsets for the segment from centre 0,0 to centre dq,dr.
+
+    Exact (see the module docstring); ``(0, 0)`` gives three empty tuples. Each
+    tuple is sorted by ``(q, r)``. Not cached itself (callers such as
+    :mod:`engine.rules.sight` keep their own cache).
+    """
+    if dq == 0 and dr == 0:
+        return (), (), ()
+    hit, (a, b, c, d), reflects = canonical_segment(dq, dr)
     if (a, b, c, d) == (1, 0, 0, 1):
         return hit
-    # inverse of g (det +-1): q = (d q' - b r') / det, r = (-c q' + a r') / det
-    det = a * d - b * c
-    ia, ib, ic, id_ = d * det, -b * det, -c * det, a * det
-    ent, lft, rgt = (
-        tuple(sorted([(ia * q + ib * r, ic * q + id_ * r) for q, r in hs])) for hs in hit
-    )
+    ent, lft, rgt = (tuple(sorted([(a * q + b * r, c * q + d * r) for q, r in hs])) for hs in hit)
     return (ent, rgt, lft) if reflects else (ent, lft, rgt)
 
 

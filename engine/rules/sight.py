@@ -28,13 +28,14 @@ lookup, a shift and two ``&``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 from engine.rules.board import Board
-from engine.rules.segment import Offsets, segment_hexes
+from engine.rules.segment import Offsets, canonical_segment, segment_hexes
 
 __all__ = ["Sight", "SightLine", "line_of_sight", "sight_line"]
 
@@ -82,6 +83,40 @@ def _offset_geometry(dq: int, dr: int) -> Offsets:
     return out
 
 
+def _bits(positions: Iterable[int]) -> int:
+    """The integer with exactly the given bit positions set (built in one go, not bit by bit)."""
+    ps = list(positions)
+    if not ps:
+        return 0
+    buf = bytearray(max(ps) // 8 + 1)
+    for p in ps:
+        buf[p >> 3] |= 1 << (p & 7)
+    return int.from_bytes(buf, "little")
+
+
+#: (entered, left, right) bit masks per (grid width, grid offset), shared by every board of that width.
+_MASKS: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+
+def _offset_masks(dq: int, dr: int, w: int) -> tuple[int, int, int]:
+    """(entered, left, right) bit masks of offset ``dq,dr`` on a padded grid of width ``w``.
+
+    Bits are relative to a start one row down (``r * w + q + w``). Built straight
+    from the canonical segment: hex ``(q', r')`` there is bit
+    ``q' * (c w + a) + r' * (d w + b) + w`` for the map-back matrix ``(a, b, c, d)``.
+    """
+    (entered, left, right), (a, b, c, d), reflects = canonical_segment(dq, dr)
+    sq, sr = c * w + a, d * w + b
+    out = []
+    for hs in (entered, left, right):
+        m = 0
+        for q, r in hs:
+            m |= 1 << (q * sq + r * sr + w)
+        out.append(m)
+    e, lm, rm = out
+    return (e, rm, lm) if reflects else (e, lm, rm)
+
+
 def sight_line(a: Hex, b: Hex) -> SightLine:
     """The hexes between the centres of ``a`` and ``b`` (map-independent geometry)."""
     entered, left, right = _offset_geometry(b.q - a.q, b.r - a.r)
@@ -109,14 +144,12 @@ class Sight:
         self.strict_edges = strict_edges
         self._grid = board.grid
         self._w = board.grid_width
-        blocks = [0, 0, 0]
-        for i in range(board.n):
-            top = _WALL_TOP if board.wall[i] else (board.height[i] if heights_block else 0)
-            bit = 1 << board.grid[i]
-            for t in range(_MAX_STAND + 1):
-                if top > t:
-                    blocks[t] |= bit
-        self._blocks = blocks
+        tops = [
+            _WALL_TOP if wall else (height if heights_block else 0)
+            for wall, height in zip(board.wall, board.height, strict=True)
+        ]
+        # blocks[t]: grid bits of the hexes that block sight between two units standing at t
+        self._blocks = [_bits(g for g, top in zip(board.grid, tops, strict=True) if top > t) for t in range(_MAX_STAND + 1)]
         self._masks: dict[int, tuple[int, int, int]] = {}
 
     _cache: dict[tuple[int, bool, bool], tuple[Board, Sight]] = {}
@@ -136,17 +169,16 @@ class Sight:
 
     def _build(self, k: int) -> tuple[int, int, int]:
         w = self._w
-        dr = (k + w // 2) // w
-        dq = k - dr * w
-        entered, left, right = _offset_geometry(dq, dr)
-
-        def mask(hs: tuple[tuple[int, int], ...]) -> int:
-            m = 0
-            for q, r in hs:
-                m |= 1 << (r * w + q + w)
-            return m
-
-        e, lm, rm = mask(entered), mask(left), mask(right)
+        key = (w, k)
+        masks = _MASKS.get(key)
+        if masks is None:
+            dr = (k + w // 2) // w
+            dq = k - dr * w
+            masks = _offset_masks(dq, dr, w)
+            if len(_MASKS) > 200_000:
+                _MASKS.clear()
+            _MASKS[key] = masks
+        e, lm, rm = masks
         out = (e | lm | rm, 0, 0) if self.strict_edges else (e, lm, rm)
         self._masks[k] = out
         return out

@@ -135,6 +135,19 @@ def kit_balance(ctx: CheckContext) -> Iterator[Problem]:
         )
 
 
+def _seeing(sight: Sight, stand: tuple[int, ...], cells: list[int], cp: list[int]) -> int:
+    """How many of ``cells`` outside ``cp`` see at least one hex of ``cp`` (standing heights)."""
+    todo = set(cells).difference(cp)
+    sees_at = sight.sees_at
+    seen = 0
+    for c in cp:
+        hc = stand[c]
+        hit = {i for i in todo if sees_at(i, c, stand[i], hc)}
+        seen += len(hit)
+        todo -= hit
+    return seen
+
+
 @check("control point exposure", "HF305", "HF306", modes=(Mode.KOTH,))
 def exposure(ctx: CheckContext) -> Iterator[Problem]:
     """From how many hexes each team can see (and so shoot at) the control point."""
@@ -146,13 +159,7 @@ def exposure(ctx: CheckContext) -> Iterator[Problem]:
     cp = [b.index[h] for h in m.control_points[0] if not b.wall[b.index[h]]]
     if not cp:
         return
-    cp_set = set(cp)
-    counts: dict[Team, int] = {}
-    for team in Team:
-        counts[team] = sum(
-            1 for i in reach(ctx, team).indices()
-            if i not in cp_set and any(sight.sees(i, c) for c in cp)
-        )
+    counts = {team: _seeing(sight, b.stand, reach(ctx, team).indices(), cp) for team in Team}
     r, bl = counts[Team.RED], counts[Team.BLU]
     lo, hi = min(r, bl), max(r, bl)
     if hi - lo >= EXPOSURE_MIN_GAP and hi > EXPOSURE_RATIO * lo:

@@ -118,9 +118,9 @@ def cart_tracks(ctx: CheckContext) -> Iterator[Problem]:
 def stairs(ctx: CheckContext) -> Iterator[Problem]:
     """Stairs must climb onto ground exactly one level higher."""
     m = ctx.map
-    for h, c in sorted(m.cells.items()):
-        if c.terrain is not Terrain.STAIRS or c.stairs_up is None:
-            continue
+    steps = [(h, c) for h, c in m.cells.items() if c.terrain is Terrain.STAIRS and c.stairs_up is not None]
+    for h, c in sorted(steps):
+        assert c.stairs_up is not None
         top = h.neighbor(c.stairs_up)
         above = m.cells.get(top)
         if above is None or above.terrain is Terrain.WALL or above.height != c.height + 1:

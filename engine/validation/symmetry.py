@@ -58,22 +58,25 @@ def describe_center(center2: tuple[int, int]) -> str:
     return f"the edge between {a} and {b}"
 
 
-def _signatures(m: HexMap) -> dict[Hex, _Sig]:
-    spawn = {h: t.value for t in Team for h in m.spawns.get(t, ())}
-    track = {h: t.value for t in Team for h in m.track(t)}
-    cp = {h: i + 1 for i, pts in enumerate(m.control_points) for h in pts}
-    return {
-        h: (
+def _signatures(m: HexMap) -> dict[tuple[int, int], _Sig]:
+    """Everything a team symmetry must preserve about each hex, keyed by ``(q, r)``."""
+    spawn = {(h.q, h.r): t.value for t in Team for h in m.spawns.get(t, ())}
+    track = {(h.q, h.r): t.value for t in Team for h in m.track(t)}
+    cp = {(h.q, h.r): i + 1 for i, pts in enumerate(m.control_points) for h in pts}
+    kits = {(h.q, h.r) for h in m.kits}
+    out: dict[tuple[int, int], _Sig] = {}
+    for h, c in m.cells.items():
+        k = (h.q, h.r)
+        out[k] = (
             c.height,
             c.terrain.value,
             -1 if c.stairs_up is None else c.stairs_up,
-            spawn.get(h, ""),
-            h in m.kits,
-            cp.get(h, 0),
-            track.get(h, ""),
+            spawn.get(k, ""),
+            k in kits,
+            cp.get(k, 0),
+            track.get(k, ""),
         )
-        for h, c in m.cells.items()
-    }
+    return out
 
 
 _SWAP: Final = {"RED": "BLU", "BLU": "RED", "": ""}
@@ -89,15 +92,38 @@ def _dir_map(g: Symmetry) -> tuple[int, ...]:
 
 
 def _mismatches(
-    sigs: dict[Hex, _Sig], g: Symmetry, c2: tuple[int, int], hexes: list[Hex], dmap: tuple[int, ...]
+    sigs: dict[tuple[int, int], _Sig], g: Symmetry, c2: tuple[int, int], hexes: list[Hex], dmap: tuple[int, ...]
 ) -> list[Hex]:
+    """The hexes of ``hexes`` whose image under ``g`` about ``c2`` is missing or differs.
+
+    ``sigs`` is keyed by ``(q, r)``. The same answer as mapping each hex with
+    :meth:`Symmetry.apply_about`, with the symmetry's linear map written out.
+    """
+    a, c = _column(g, Hex(1, 0))
+    b, d = _column(g, Hex(0, 1))
+    cq, cr = c2
+    images: dict[_Sig, _Sig] = {}
     out = []
     for h in hexes:
-        img = g.apply_about(h, c2)
-        other = sigs.get(img) if img is not None else None
-        if other is None or other != _image_sig(sigs[h], dmap):
+        x, y = 2 * h.q - cq, 2 * h.r - cr
+        q2, r2 = a * x + b * y + cq, c * x + d * y + cr
+        other = None if q2 % 2 or r2 % 2 else sigs.get((q2 // 2, r2 // 2))
+        if other is None:
+            out.append(h)
+            continue
+        sig = sigs[(h.q, h.r)]
+        want = images.get(sig)
+        if want is None:
+            want = images[sig] = _image_sig(sig, dmap)
+        if other != want:
             out.append(h)
     return out
+
+
+def _column(g: Symmetry, v: Hex) -> tuple[int, int]:
+    """The image of a unit vector under ``g`` (a column of its matrix)."""
+    img = g.apply(v)
+    return img.q, img.r
 
 
 def best_team_symmetry(m: HexMap) -> SymmetryFit | None:
@@ -108,8 +134,8 @@ def best_team_symmetry(m: HexMap) -> SymmetryFit | None:
     """
     if not (m.spawns.get(Team.RED) and m.spawns.get(Team.BLU)):
         return None
-    sigs = _signatures(m)
-    hexes = sorted(sigs)
+    qr_sigs = _signatures(m)
+    hexes = sorted(m.cells, key=lambda h: (h.q, h.r))  # the order of sorted Hex values
     n = len(hexes)
     cq = round(2 * sum(h.q for h in hexes) / n)
     cr = round(2 * sum(h.r for h in hexes) / n)
@@ -125,13 +151,13 @@ def best_team_symmetry(m: HexMap) -> SymmetryFit | None:
                 img = g.apply_about(red[0], c2)
                 if img is None or img not in m.spawns[Team.BLU]:
                     continue
-                candidates.append((len(_mismatches(sigs, g, c2, sample, dmap)), g, c2))
+                candidates.append((len(_mismatches(qr_sigs, g, c2, sample, dmap)), g, c2))
     if not candidates:
         return None
     candidates.sort(key=lambda x: (x[0], x[1].mirrored, x[1].rotation, x[2]))
     best: SymmetryFit | None = None
     for _, g, c2 in candidates[:3]:
-        breaking = _mismatches(sigs, g, c2, hexes, _dir_map(g))
+        breaking = _mismatches(qr_sigs, g, c2, hexes, _dir_map(g))
         if best is None or len(breaking) < len(best.mismatches):
             best = SymmetryFit(g, c2, tuple(breaking), n)
     if best is None or len(best.mismatches) > n // 2:

@@ -58,3 +58,21 @@ def test_sight_line_is_the_segment_geometry_moved_to_the_start() -> None:
     line = sight_line(Hex(3, -2), Hex(5, -3))
     assert line.entered == ()
     assert line.left == (Hex(4, -2),) and line.right == (Hex(4, -3),)
+
+
+@pytest.mark.parametrize("width", [27, 31, 123])
+def test_sight_masks_built_from_the_canonical_segment_match_the_hex_lists(width: int) -> None:
+    """The bit masks Sight builds without mapping hexes back equal masks of segment_hexes' lists.
+
+    Sight only asks for offsets pointing forward on the padded grid (``dr * width + dq > 0``)
+    of a map at most ``(width - 3) / 2`` columns wide.
+    """
+    from engine.rules.sight import _offset_masks
+
+    def mask(hs: tuple[tuple[int, int], ...]) -> int:
+        return sum(1 << (r * width + q + width) for q, r in hs)
+
+    for dq, dr in _offsets_within(12):
+        if dr * width + dq <= 0:
+            continue
+        assert _offset_masks(dq, dr, width) == tuple(mask(hs) for hs in segment_hexes(dq, dr)), (dq, dr)
