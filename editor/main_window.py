@@ -34,6 +34,7 @@ from editor.document import MapDocument, read_document
 from editor.edits import EditRefused, erase, fragment_of, track_reverse, transform_selection
 from editor.geometry import BRUSH_SIZES, SymmetryKind, best_center, mirror_for
 from editor.icons import swatch_icon, tool_icon
+from editor.playtest.hooks import install_playtest_actions
 from editor.problem_runner import ProblemRunner
 from editor.render.painter import RenderOptions
 from editor.state import EditorState
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
         self.resize(1500, 950)
         self._on_reset()
         self.set_tool("height")
+        install_playtest_actions(self)  # Play menu: Playtest (F5) and Simulate… (editor/playtest)
 
     # -- construction --------------------------------------------------------------
 

@@ -79,7 +79,11 @@ def start_playtest(win: MainWindow) -> PlaytestWindow | None:
     old = getattr(win, "playtest_window", None)
     if old is not None:
         old.close()
-    pw = PlaytestWindow(setup)
+    try:
+        pw = PlaytestWindow(setup)
+    except (ValueError, KeyError) as e:  # RulesetError is a ValueError
+        QMessageBox.warning(win, "Playtest", f"This game cannot start: {e}")
+        return None
     pw.back_to_editor.connect(lambda: (win.raise_(), win.activateWindow()))
     win.playtest_window = pw  # type: ignore[attr-defined]
     pw.show()

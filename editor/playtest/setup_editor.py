@@ -145,7 +145,7 @@ class SetupEditor(QDialog):
     # -- views -------------------------------------------------------------------------------
 
     def _fill_kinds(self) -> None:
-        team = self.team.currentData()
+        team = Team(self.team.currentData())
         self.kind.clear()
         for k in roster(self.scenario, team):
             self.kind.addItem(self.rules.units[k].name, k)
@@ -162,7 +162,7 @@ class SetupEditor(QDialog):
             return
         kind = self.kind.currentData()
         if kind:
-            self.place(self.team.currentData(), kind, h)
+            self.place(Team(self.team.currentData()), kind, h)
 
     def _picture(self) -> BoardPicture:
         units = []

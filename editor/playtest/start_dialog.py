@@ -143,14 +143,14 @@ class StartDialog(QDialog):
                 if k and k not in seen:
                     seen.append(k)
             picks[team] = tuple(seen)
-        mode = self.mode.currentData()
+        mode = Mode(self.mode.currentData())  # Qt hands enum data back as plain strings
         scenario = self.scenario if mode == self.scenario.mode else _with_mode(self.scenario, mode)
         return GameSetup(
             scenario=scenario,
             seed=self.seed.value(),
             controllers={t: c.currentData() for t, c in self.controllers.items()},
             picks=picks,
-            first_team=self.first.currentData(),
+            first_team=Team(self.first.currentData()),
         )
 
 

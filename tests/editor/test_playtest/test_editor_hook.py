@@ -1,0 +1,84 @@
+"""The editor's Playtest (F5) and Simulate… actions: the map as on screen, nothing lost on the way back."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QDialog, QMessageBox
+
+from editor.playtest.start_dialog import StartDialog
+from engine.hexgrid import Hex
+from engine.mapmodel import Cell, Team, Terrain
+from tests.editor.test_playtest.conftest import walled_scenario
+
+
+@pytest.fixture
+def editor(qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    from editor.main_window import MainWindow
+
+    win = MainWindow(walled_scenario().map, None, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    win.runner.delay_ms = 0
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def test_f5_plays_the_map_as_on_screen_and_back_loses_nothing(qtbot, editor, monkeypatch):
+    monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    # an unsaved edit: a wall where the point's neighbour was open ground
+    h = Hex(1, 1)
+    editor.doc.apply(editor.doc.map.with_cell(h, Cell(0, Terrain.WALL)), "wall")
+    edited = editor.doc.map
+    assert editor.doc.dirty
+    assert editor.act_playtest.shortcut().toString() == "F5"
+    editor.act_playtest.trigger()
+    pw = editor.playtest_window
+    qtbot.addWidget(pw)
+    assert pw.ctl.state.scenario.map == edited  # unsaved edits included
+    qtbot.waitUntil(lambda: pw.isVisible())
+    pw.act_back.trigger()
+    assert not pw.isVisible()
+    assert editor.doc.map is edited and editor.doc.dirty and editor.doc.undo_stack.count() == 1
+
+
+def test_playtest_refuses_a_map_that_cannot_be_played(qtbot, editor, monkeypatch):
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: told.append(a[2])))
+    m = editor.doc.map
+    editor.doc.apply(m.with_spawn_zone(Team.BLU, ()), "no BLU base")
+    editor.act_playtest.trigger()
+    assert told and "BLU has no spawn base" in told[0]
+    assert getattr(editor, "playtest_window", None) is None
+
+
+def test_simulate_dialog_runs_off_the_ui_thread_and_can_be_cancelled(qtbot, editor):
+    editor.act_simulate.trigger()
+    d = editor.simulate_dialog
+    qtbot.addWidget(d)
+    d.games.setValue(100_000)
+    d.run()
+    assert d.running
+    qtbot.waitUntil(lambda: d.progress.value() >= 1, timeout=10_000)  # the UI thread kept running meanwhile
+    d.cancel_button.click()
+    with qtbot.waitSignal(d.finished_batch, timeout=20_000):
+        pass
+    assert not d.running and d.was_cancelled
+    assert 1 <= len(d.results) < 100_000
+    assert "cancelled" in d.report.toPlainText()
+    assert d.summary is not None and d.summary.games == len(d.results)
+
+
+def test_simulate_dialog_summary_matches_the_engine(qtbot, editor):
+    from engine.simulation.batch import run_batch, summarise
+
+    editor.act_simulate.trigger()
+    d = editor.simulate_dialog
+    qtbot.addWidget(d)
+    d.games.setValue(6)
+    d.seed.setValue(9)
+    with qtbot.waitSignal(d.finished_batch, timeout=30_000):
+        d.run_button.click()
+    expected = summarise(run_batch(d.scenario, 6, 9))
+    assert d.summary == expected
+    assert "RED wins" in d.report.toPlainText() and "verdict" in d.report.toPlainText()
