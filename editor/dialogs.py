@@ -67,7 +67,7 @@ class NewMapDialog(QDialog):
         self.orientation.addItem("Pointy top", Orientation.POINTY)
         self.orientation.addItem("Flat top", Orientation.FLAT)
         self.modes = _ModeChecks((Mode.KOTH,))
-        self.shape.currentIndexChanged.connect(lambda *_: self.height_.setEnabled(self.shape.currentData() is Shape.RECTANGLE))
+        self.shape.currentIndexChanged.connect(lambda *_: self.height_.setEnabled(Shape(self.shape.currentData()) is Shape.RECTANGLE))
         form = QFormLayout(self)
         form.addRow("Name", self.name)
         form.addRow("Shape", self.shape)
@@ -80,8 +80,8 @@ class NewMapDialog(QDialog):
     def result_map(self) -> HexMap:
         """The blank map the fields describe; raises ValueError/MapEditError for bad input."""
         modes = self.modes.modes() or (Mode.KOTH,)
-        return blank_map(self.shape.currentData(), self.width_.value(), self.height_.value(),
-                         self.orientation.currentData(), modes, self.name.text().strip() or "Untitled")
+        return blank_map(Shape(self.shape.currentData()), self.width_.value(), self.height_.value(),
+                         Orientation(self.orientation.currentData()), modes, self.name.text().strip() or "Untitled")
 
 
 class MapPropertiesDialog(QDialog):

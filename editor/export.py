@@ -170,7 +170,7 @@ def export_pdf(m: HexMap, path: str | Path, hex_mm: float = 25.4, page: str = "A
         raise OSError(f"cannot write {path}")
     options = RenderOptions(coords=coords, heights=heights)
     label_font = QFont("DejaVu Sans")
-    label_font.setPixelSize(4)
+    label_font.setPixelSize(3)
     mark = QPen(QColor("#000000"), 0.25)
     first = True
     for row in range(plan.rows):
@@ -191,10 +191,10 @@ def export_pdf(m: HexMap, path: str | Path, hex_mm: float = 25.4, page: str = "A
             _cut_marks(p, plan, col, row, mark)
             p.setFont(label_font)
             p.setPen(QColor("#000000"))
-            text = (f"{m.meta.name} — sheet {plan.label(col, row)} of {plan.label(plan.cols - 1, plan.rows - 1)} "
-                    f"(column {col + 1}/{plan.cols}, row {row + 1}/{plan.rows}); hex {hex_mm:g} mm; "
-                    f"overlap {plan.overlap:g} mm: trim at the marks and tape")
-            p.drawText(QRectF(0, plan.printable_h + 1, plan.printable_w, _LABEL_MM - 1),
+            text = (f"{m.meta.name} · sheet {plan.label(col, row)}: column {col + 1} of {plan.cols}, "
+                    f"row {row + 1} of {plan.rows} · hexes {hex_mm:g} mm · trim at the marks "
+                    f"({plan.overlap:g} mm overlap)")
+            p.drawText(QRectF(0, plan.printable_h + 1, plan.printable_w - 14, _LABEL_MM - 1),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
             big = QFont(label_font)
             big.setPixelSize(6)

@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
         for kind, label in _SYMMETRY_LABELS.items():
             self.symmetry_combo.addItem(label, kind)
         self.symmetry_combo.setToolTip("Live symmetry: paint once, the mirrored side follows (RED becomes BLU)")
-        self.symmetry_combo.currentIndexChanged.connect(lambda *_: self.set_symmetry(self.symmetry_combo.currentData()))
+        self.symmetry_combo.currentIndexChanged.connect(lambda *_: self.set_symmetry(SymmetryKind(self.symmetry_combo.currentData())))
         ob.addWidget(self.symmetry_combo)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, ob)
         self.options_bar = ob

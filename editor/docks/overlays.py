@@ -94,7 +94,7 @@ class OverlayPanel(QWidget):
         """Recompute the chosen overlay now."""
         key = self.current()
         m = self.doc.map
-        team: Team = self.team.currentData()
+        team = Team(self.team.currentData())
         self.team.setEnabled(key in ("reach", "exposure"))
         self.unit.setEnabled(key == "reach")
         colors: dict[Hex, QColor] = {}

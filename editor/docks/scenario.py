@@ -82,11 +82,11 @@ class ScenarioPanel(QWidget):
         self.mode = QComboBox()
         for md in Mode:
             self.mode.addItem(md.value, md)
-        self.mode.currentIndexChanged.connect(lambda *_: self._edit(mode=self.mode.currentData()))
+        self.mode.currentIndexChanged.connect(lambda *_: self._edit(mode=Mode(self.mode.currentData())))
         self.first = QComboBox()
         for t in Team:
             self.first.addItem(t.value, t)
-        self.first.currentIndexChanged.connect(lambda *_: self._edit(first_team=self.first.currentData()))
+        self.first.currentIndexChanged.connect(lambda *_: self._edit(first_team=Team(self.first.currentData())))
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.editingFinished.connect(lambda: self._edit(seed=self.seed.value()))

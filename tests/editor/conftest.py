@@ -132,3 +132,13 @@ def key(widget, k: Qt.Key | str, mods: Qt.KeyboardModifier = Qt.KeyboardModifier
         QTest.keyClick(widget, combo.key(), combo.keyboardModifiers())
     else:
         QTest.keyClick(widget, k, mods)
+
+
+@pytest.fixture(autouse=True)
+def _no_blocking_prompts(monkeypatch):  # type: ignore[no-untyped-def]
+    """An unsaved-changes prompt nobody arranged for (e.g. when qtbot closes a dirty window
+    at teardown) answers Discard instead of blocking the offscreen test run forever.
+    Tests that check the prompt monkeypatch ``QMessageBox.question`` themselves."""
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)

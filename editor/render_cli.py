@@ -1,0 +1,68 @@
+"""``hexfort render`` and ``hexfort edit``: argument declarations and runners.
+
+``render`` needs QtGui but no window: with no display it uses Qt's offscreen
+platform, so it runs on servers and in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+__all__ = ["add_edit_arguments", "add_render_arguments", "run_edit", "run_render"]
+
+
+def add_edit_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare ``hexfort edit [MAP]``."""
+    p.add_argument("path", nargs="?", metavar="MAP", help="map or scenario file (default: the bundled map)")
+
+
+def add_render_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare ``hexfort render MAP -o OUT`` and its options."""
+    p.add_argument("path", metavar="MAP", help="map or scenario file")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .png, .svg or .pdf")
+    p.add_argument("--hex-size", type=float, default=None,
+                   help="PNG/SVG: pixels from hex centre to corner (default 32); "
+                        "PDF: millimetres across the flats (default 25.4)")
+    p.add_argument("--coords", action="store_true", help="label every hex with its q,r coordinate")
+    p.add_argument("--heights", action="store_true", help="print each hex's height")
+    p.add_argument("--page", choices=("A4", "Letter"), default="A4", help="PDF paper size (default A4)")
+    p.add_argument("--overlap", type=float, default=10.0,
+                   help="PDF: millimetres shared by neighbouring sheets (default 10)")
+
+
+def run_edit(path: Path | None) -> int:
+    """Open the editor on ``path`` (a blank map when None or missing); returns the exit status."""
+    from editor.app import run_editor
+
+    return run_editor(path)
+
+
+def run_render(args: argparse.Namespace) -> int:
+    """Draw ``args.path`` to ``args.output``: 0 written, 1 unreadable map or unwritable file, 2 unknown format."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from editor.document import read_document
+    from editor.export import export_any
+    from engine.formats.errors import LoadError
+
+    _app = QGuiApplication.instance() or QGuiApplication(["hexfort"])
+    try:
+        m, _setup = read_document(args.path)
+    except LoadError as e:
+        print(f"hexfort render: {e}", file=sys.stderr)
+        return 1
+    try:
+        kind = export_any(m, args.output, args.hex_size, args.coords, args.heights, args.page, args.overlap)
+    except ValueError as e:
+        print(f"hexfort render: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"hexfort render: cannot write {args.output}: {e}", file=sys.stderr)
+        return 1
+    print(f"wrote {args.output} ({kind})")
+    return 0

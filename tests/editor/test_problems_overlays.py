@@ -1,0 +1,122 @@
+"""Live problems (check_map), jump to hexes, quick fixes on the undo stack, overlays, scenario panel."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from editor.geometry import SymmetryKind
+from editor.overlays import control_point_exposure, sight_from, symmetry_mismatches, turns_to_reach
+from engine.hexgrid import Hex
+from engine.mapmodel import Mode, Team, Terrain
+from tests.editor.conftest import key
+
+pytest.importorskip("engine.validation.checks")
+
+
+def _codes(window) -> set[str]:  # type: ignore[no-untyped-def]
+    return {p.code for p in window.runner.problems}
+
+
+def test_problems_update_live_as_you_paint(window, mouse, qtbot) -> None:  # type: ignore[no-untyped-def]
+    assert "HF106" in _codes(window)  # no control point yet
+    key(window.view, "P")
+    mouse.click(Hex(0, 0))
+    qtbot.waitUntil(lambda: "HF106" not in _codes(window), timeout=3000)
+    assert "HF103" in _codes(window)  # ... and it is below height 2
+    assert window.problems.summary.text().count("error") == 1
+
+
+def test_double_click_jumps_and_highlights(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    items = [i for i in window.problems.problem_items() if i.data(0, 256).hexes]
+    assert items
+    item = items[0]
+    window.problems.tree.setCurrentItem(item)
+    assert window.view.problem_marks.hexes == set(item.data(0, 256).hexes)
+    rect = window.problems.tree.visualItemRect(item)
+    vp = window.problems.tree.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=rect.center())  # a view only double-clicks
+    qtbot.mouseDClick(vp, Qt.MouseButton.LeftButton, pos=rect.center())  # the item it pressed
+    assert window.view.focus_mark.hexes == {h for h in item.data(0, 256).hexes if h in window.doc.map}
+
+
+def test_quick_fix_goes_on_the_undo_stack(window, mouse, qtbot) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "Alt+2")
+    mouse.click(Hex(0, 3))  # a wall under the kit: HF101
+    window.runner.run_now()
+    item = next(i for i in window.problems.problem_items() if i.data(0, 256).code == "HF101")
+    window.problems.tree.setCurrentItem(item)
+    assert window.problems.fix_button.isEnabled()
+    fixes = window.problems.fixes_for_current()
+    before = window.doc.undo_stack.count()
+    window.problems.fix_button.menu().actions()[0].trigger()
+    assert window.doc.undo_stack.count() == before + 1
+    assert Hex(0, 3) not in window.doc.map.kits
+    assert fixes[0].label.startswith("Remove")
+    window.doc.undo_stack.undo()
+    assert Hex(0, 3) in window.doc.map.kits
+
+
+def test_slow_checks_run_off_the_ui_thread(window, mouse, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.runner.last_seconds = 1.0  # pretend the last run was slow
+    key(window.view, "1")
+    mouse.click(Hex(1, 1))
+    qtbot.waitUntil(lambda: window.runner.threaded_runs >= 1, timeout=3000)
+    qtbot.waitUntil(lambda: window.runner.problems and window.runner.last_seconds < 1.0, timeout=5000)
+
+
+def test_overlay_panel_shows_turns_to_reach(window) -> None:  # type: ignore[no-untyped-def]
+    window.overlays.set_overlay("reach", Team.RED, "scout")
+    colors = window.view.overlay.colors
+    assert colors and Hex(-4, 2) in colors
+    window.overlays.set_overlay("none")
+    assert not window.view.overlay.colors
+
+
+def test_sight_overlay_follows_the_hovered_hex(window, mouse, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+
+    window.overlays.set_overlay("sight")
+    QTest.mouseMove(window.view.viewport(), mouse.point(Hex(0, 0)))
+    qtbot.waitUntil(lambda: bool(window.view.overlay.colors), timeout=2000)
+
+
+def test_symmetry_overlay(window) -> None:  # type: ignore[no-untyped-def]
+    window.symmetry_actions[SymmetryKind.ROT180].trigger()
+    window.overlays.set_overlay("symmetry")
+    # the ground and spawns are symmetric; the lone kit at 0,3 has no partner at 0,-3
+    assert set(window.view.overlay.colors) == {Hex(0, 3), Hex(0, -3)}
+    assert symmetry_mismatches(window.doc.map, window.state.symmetry) == {Hex(0, 3), Hex(0, -3)}
+
+
+def test_overlay_maths(small_map) -> None:  # type: ignore[no-untyped-def]
+    turns = turns_to_reach(small_map, Team.RED, "heavy")
+    assert turns[Hex(-4, 2)] == 0 and max(turns.values()) >= 2
+    assert Hex(4, -2) not in turns  # the enemy base is closed
+    seen = sight_from(small_map, Hex(0, 0))
+    assert all(seen.values())  # flat open ground: everything is visible
+    walled = small_map.with_cells({Hex(1, 0): small_map.cells[Hex(1, 0)].__class__(1, Terrain.WALL)})
+    assert not sight_from(walled, Hex(0, 0))[Hex(3, 0)]
+    m = small_map.with_control_points([[Hex(0, 0)]])
+    assert control_point_exposure(m, Team.RED)
+
+
+def test_scenario_panel_edits_are_undoable(window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.scenario_panel
+    panel.make.click()
+    assert window.doc.scenario is not None and window.doc.scenario.mode is Mode.KOTH
+    panel.units[Team.RED].setText("scout, soldier@-4,2")
+    panel._edit_team(Team.RED)
+    setup = window.doc.scenario.teams[Team.RED]
+    assert [u.unit for u in setup.starting] == ["scout", "soldier"] and setup.starting[1].hex == Hex(-4, 2)
+    panel.units[Team.BLU].setText("wizard")
+    panel._edit_team(Team.BLU)
+    assert "unknown unit" in panel.error.text()
+    row = next(i for i in range(panel.rules.rowCount()) if panel.rules.item(i, 0).text() == "points_to_win")
+    panel.rules.item(row, 1).setText("5")
+    assert window.doc.scenario.rules == {"points_to_win": 5}
+    window.doc.undo_stack.undo()
+    window.doc.undo_stack.undo()
+    window.doc.undo_stack.undo()
+    assert window.doc.scenario is None
+    assert panel.make.isVisibleTo(panel)

@@ -1,0 +1,106 @@
+"""The file workflow of the main window: open, save, bad files, unsaved prompt, recent files, title."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+from editor.newmap import Shape
+from engine.formats import load_map, save_map
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, Mode
+from tests.editor.conftest import key
+
+
+def test_title_shows_file_and_modified_mark(window, mouse, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert "[*]" in window.windowTitle() and not window.isWindowModified()
+    key(window.view, "1")
+    mouse.click(Hex(0, 0))
+    assert window.isWindowModified()
+    target = tmp_path / "small.map.json"
+    window._save_to(target)
+    assert not window.isWindowModified()
+    assert window.windowTitle().startswith("small.map.json")
+
+
+def test_save_as_then_reopen_is_equal(window, mouse, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "2")
+    mouse.drag([Hex(0, 0), Hex(1, 0)])
+    target = tmp_path / "saved"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.save_as()
+    saved = tmp_path / "saved.map.json"
+    assert load_map(saved) == window.doc.map
+    assert window.recent_files()[0] == str(saved.resolve())
+    edited = window.doc.map
+    window.doc.undo_stack.undo()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    assert window.open_path(saved)
+    assert window.doc.map == edited and not window.doc.dirty
+
+
+def test_bad_file_shows_a_dialog_and_keeps_the_document(window, mouse, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "2")
+    mouse.click(Hex(0, 0))
+    before = window.doc.map
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
+    bad = tmp_path / "broken.map.json"
+    bad.write_text('{"$schema": "map.schema.json", "format": 2, "name": "x", "rows": ["9z"]}')
+    assert not window.open_path(bad, ask=False)
+    assert shown and "broken.map.json" in shown[0]
+    assert window.doc.map is before and window.doc.dirty
+    missing = tmp_path / "nope.map.json"
+    assert not window.open_path(missing, ask=False)
+    assert len(shown) == 2 and window.doc.map is before
+
+
+def test_failed_save_keeps_the_document_dirty(window, mouse, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "1")
+    mouse.click(Hex(0, 0))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
+    assert not window._save_to(tmp_path / "no-such-dir" / "x.map.json")
+    assert shown and window.doc.dirty
+
+
+def test_closing_with_changes_asks(window, mouse, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "1")
+    mouse.click(Hex(0, 0))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    assert window.isVisible()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    assert window.close()
+
+
+def test_new_map_dialog(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from editor import main_window
+
+    class Fake(main_window.NewMapDialog):
+        def exec(self) -> int:  # type: ignore[override]
+            self.shape.setCurrentIndex(self.shape.findData(Shape.HEXAGON))
+            self.width_.setValue(9)
+            self.modes.boxes[Mode.PAYLOAD].setChecked(True)
+            return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(main_window, "NewMapDialog", Fake)
+    window.new_map()
+    m: HexMap = window.doc.map
+    assert len(m) == 61 and m.meta.modes == (Mode.KOTH, Mode.PAYLOAD)
+    assert window.doc.path is None and not window.doc.dirty
+
+
+def test_recent_files_menu(window, tmp_path: Path, small_map) -> None:  # type: ignore[no-untyped-def]
+    paths = []
+    for i in range(3):
+        p = tmp_path / f"m{i}.map.json"
+        save_map(small_map, p)
+        assert window.open_path(p, ask=False)
+        paths.append(str(p.resolve()))
+    assert window.recent_files()[:3] == paths[::-1]
+    actions = window.recent_menu.actions()
+    assert [a.text() for a in actions[:3]] == ["m2.map.json", "m1.map.json", "m0.map.json"]
+    actions[2].trigger()
+    assert window.doc.path == Path(paths[0])
