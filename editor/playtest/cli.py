@@ -26,8 +26,9 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-dialog", action="store_true", help="start at once, without the start dialog")
 
 
-def prepare(args: argparse.Namespace, err: TextIO = sys.stderr):  # type: ignore[no-untyped-def]
-    """Read ``args.path``: ``("replay", path)``, ``("game", GameSetup)`` or None after printing why not."""
+def prepare(args: argparse.Namespace, err: TextIO | None = None):  # type: ignore[no-untyped-def]
+    """Read ``args.path``: ``("replay", path)``, ``("game", GameSetup)`` or None after printing why not to ``err``."""
+    err = err if err is not None else sys.stderr
     from editor.playtest.session import HUMAN, GameSetup, base_scenario, new_seed, playability
     from engine.formats import LoadError, load_any
     from engine.formats.detect import detect_kind

@@ -1,0 +1,83 @@
+"""``hexfort play``: bad files give one clear message and status 1, good ones open the window."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from editor.cli import main
+from editor.playtest.window import PlaytestWindow
+from engine.formats import save_map, save_scenario
+from engine.mapmodel import Team
+from engine.replay import Replay, save_replay
+from engine.rules.koth import KothState
+from tests.editor.test_playtest.conftest import walled_scenario
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "file not found"),
+        ("{not json", "bad.json"),
+        (json.dumps({"rows": ["0. 0."]}), "bad.json"),
+        (json.dumps({"units": {}, "options": {}, "name": "x", "format": 1}), "bad.json"),
+    ],
+)
+def test_bad_files_print_one_message_and_exit_1(tmp_path, capsys, content, expected):
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content)
+    assert main(["play", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("hexfort play: ") and expected in err
+    assert "Traceback" not in err
+
+
+def test_a_map_without_bases_says_what_is_missing(tmp_path, capsys):
+    m = walled_scenario().map
+    for team in list(m.spawns):
+        m = m.with_spawn_zone(team, ())
+    path = tmp_path / "nobase.map.json"
+    save_map(m, path)
+    assert main(["play", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot be played" in err and "RED has no spawn base" in err and "BLU has no spawn base" in err
+
+
+def test_no_traceback_from_a_real_process(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text("[1, 2")
+    r = subprocess.run([sys.executable, "-m", "editor.cli", "play", str(path)], capture_output=True, text=True,
+                       timeout=60, cwd=Path(__file__).resolve().parents[3])
+    assert r.returncode == 1
+    assert "hexfort play:" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_play_opens_the_window_on_a_scenario_and_on_a_replay(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(QApplication, "exec", lambda *a: 0)
+    s = walled_scenario()
+    path = tmp_path / "walled.scenario.json"
+    save_scenario(s, path)
+    assert main(["play", str(path), "--no-dialog", "--seed", "5", "--red", "random", "--blu", "random"]) == 0
+    wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, PlaytestWindow) and w.isVisible()]
+    assert wins and wins[-1].ctl.seed == 5 and wins[-1].ctl.setup.controller(Team.RED) == "random"
+    for w in wins:
+        qtbot.addWidget(w)
+        w.ctl.set_paused(True)
+        w.close()
+    state = KothState(s)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    rp = tmp_path / "game.replay.json"
+    save_replay(Replay.of(state), rp)
+    assert main(["play", str(rp)]) == 0
+    wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, PlaytestWindow) and w.isVisible()]
+    assert wins[-1].ctl.replay_mode and len(wins[-1].ctl.cursor) == 3
+    for w in wins:
+        qtbot.addWidget(w)
+        w.close()
