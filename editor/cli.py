@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from editor import render_cli
 from editor.playtest import cli as playtest_cli
 from engine.simulation import cli as simulate_cli
 from engine.validation import cli as validate_cli
@@ -33,6 +34,10 @@ def _parser() -> argparse.ArgumentParser:
     simulate_cli.add_arguments(sim)
     pl = sub.add_parser("play", help="play a map or scenario against the AI or hot-seat, or watch a replay")
     playtest_cli.add_play_arguments(pl)
+    e = sub.add_parser("edit", help="open a map or scenario in the editor (default: the bundled map)")
+    render_cli.add_edit_arguments(e)
+    r = sub.add_parser("render", help="draw a map to PNG, SVG or a printable multi-page PDF (no window)")
+    render_cli.add_render_arguments(r)
     return p
 
 
@@ -45,9 +50,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate_cli.run(args)
     if args.command == "play":
         return playtest_cli.run_play(args)
-    # No editor yet: the main job validates the bundled maps.
-    maps_dir = DEFAULT_MAP.parent
-    return validate_cli.run(argparse.Namespace(paths=[str(maps_dir)], format="text", strict=False))
+    if args.command == "render":
+        return render_cli.run_render(args)
+    if args.command == "edit" and args.path:
+        return render_cli.run_edit(Path(args.path))
+    # Bare ``hexfort`` (or ``hexfort edit``): the editor on the bundled map.
+    return render_cli.run_edit(DEFAULT_MAP if DEFAULT_MAP.exists() else None)
 
 
 if __name__ == "__main__":
