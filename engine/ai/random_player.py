@@ -13,6 +13,11 @@ __all__ = ["RandomPlayer"]
 class RandomPlayer:
     """Picks uniformly among the legal actions, with its own seeded generator.
 
+    Uniformity: it draws ``k = rng.randrange(n)`` with ``n`` the number of legal
+    actions and plays the ``k``-th, so every legal action has probability ``1/n``.
+    It reads them through :meth:`KothState.legal_actions_view`, which counts the
+    actions and builds only the chosen one; ``view[k]`` is ``legal_actions()[k]``,
+    so the generator draws and the games are the same as with the full list.
     Raises IndexError when asked to choose in a finished game (no legal action).
     """
 
@@ -23,5 +28,5 @@ class RandomPlayer:
 
     def choose(self, state: KothState) -> Action:
         """One legal action of ``state``, uniformly at random."""
-        acts = state.legal_actions()
+        acts = state.legal_actions_view()
         return acts[self.rng.randrange(len(acts))]

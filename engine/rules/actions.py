@@ -55,6 +55,9 @@ SPECIAL_VERBS: Final = frozenset({Verb.ROCKET_JUMP, Verb.SCOPE, Verb.BUILD, Verb
 #: Verbs without a target hex.
 _NO_TARGET: Final = frozenset({Verb.SCOPE, Verb.PICKUP, Verb.END})
 
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+
 _UNIT_TEXT: Final = re.compile(r"^\s*([a-z][a-z0-9_]*)@(-?\d+,-?\d+)\s+([a-z_]+)(?:\s+(-?\d+,-?\d+))?\s*$")
 _SPAWN_TEXT: Final = re.compile(r"^\s*spawn\s+([a-z][a-z0-9_]*)\s+(-?\d+,-?\d+)\s*$")
 
@@ -83,6 +86,20 @@ class Action:
         if (self.target is None) != (self.verb in _NO_TARGET):
             need = "no target" if self.verb in _NO_TARGET else "a target hex"
             raise ValueError(f"a {self.verb.value} action takes {need}")
+
+    @classmethod
+    def trusted(cls, verb: Verb, kind: str, actor: Hex | None, target: Hex | None) -> Action:
+        """Build an action the caller knows is well formed, skipping the checks of the constructor.
+
+        For rules code that makes many actions (legal-action lists); anything
+        built from user input goes through the constructor or :meth:`parse`.
+        """
+        a = _new(cls)
+        _set(a, "verb", verb)
+        _set(a, "kind", kind)
+        _set(a, "actor", actor)
+        _set(a, "target", target)
+        return a
 
     @property
     def is_special(self) -> bool:

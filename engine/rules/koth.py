@@ -35,11 +35,13 @@ from typing import Any, ClassVar
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
-from engine.rules.areas import chance_at_least, cone, crit_chance_at_least, splash_rings
+from engine.rules.areas import chance_at_least, crit_chance_at_least, splash_rings
 from engine.rules.board import TEAM_CODE, Board
 from engine.rules.dice import Dice
-from engine.rules.movement import Climb, MoveProfile, flood
+from engine.rules.legal import NO_TARGET, Group, LegalActions
+from engine.rules.movement import Climb, MoveProfile, destination_table, destinations, flood
 from engine.rules.sight import Sight
+from engine.rules.targets import TargetTables
 from engine.ruleset import Ruleset, RulesetError, UnitStats
 from engine.scenario import Scenario
 
@@ -228,6 +230,9 @@ class KothState:
         self._setup: list[tuple[Team, int]] = []
         self._stats = {k: ruleset.unit(k) for k in ruleset.units}
         self._profiles: dict[tuple[str, Team], MoveProfile] = {}
+        # static per-map tables shared by every game on the board (see _move_cells, _attack_targets)
+        self._targets = TargetTables.for_sight(self.sight)
+        self._movers: dict[tuple[str, Team], tuple[dict[int, tuple[int, ...]], MoveProfile, int]] = {}
         self._init_slots()
         if not self._setup:
             self.team = scenario.first_team
@@ -371,36 +376,47 @@ class KothState:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order (empty once the game is over)."""
+        return self.legal_actions_view().to_list()
+
+    def legal_actions_view(self) -> LegalActions:
+        """The legal actions as a lazy sequence: ``len()`` and ``view[k]`` without building the others.
+
+        ``view[k] == legal_actions()[k]`` for every ``k`` (both come from the same
+        groups, see :mod:`engine.rules.legal`). A snapshot of this decision: do not
+        use it after the state changes.
+        """
         if self.phase is Phase.OVER:
-            return []
+            return LegalActions(())
         if self.phase is Phase.SPAWN:
-            return self._spawn_actions()
+            return LegalActions(self._spawn_groups())
         if self.phase is Phase.TARGET:
-            return self._target_actions()
+            return LegalActions(self._target_groups())
         u = self.units[self.active]
-        here = self.board.hexes[u.cell]
-        out: list[Action] = []
+        b = self.board
+        here = b.hexes[u.cell]
+        st = self._stats[u.kind]
         t = self.t
-        if not t.moved and not t.attacked and self.stats(u.kind).mobile:
-            for c in self._move_cells(u):
-                out.append(Action(Verb.MOVE, u.kind, here, self.board.hexes[c]))
+        groups: list[Group] = []
+        if not t.moved and not t.attacked and st.mobile:
+            groups.append((Verb.MOVE, u.kind, here, self._move_cells(u), b.hexes))
         if not t.attacked:
-            out.extend(o.action for o in self._attack_options(u, with_area=False))
+            verb, targets = self._attack_targets(u, st)
+            groups.append((verb, u.kind, here, targets, None))
         if not t.special:
-            out.extend(self._special_actions(u))
-        out.append(Action(Verb.END, u.kind, here))
-        return out
+            groups.extend(self._special_groups(u, st, here))
+        groups.append((Verb.END, u.kind, here, NO_TARGET, None))
+        return LegalActions(groups)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is among :meth:`legal_actions`."""
         return action in self.legal_actions()
 
-    def _spawn_actions(self) -> list[Action]:
+    def _spawn_groups(self) -> list[Group]:
         team, slot_i = self._spawn_slot()
         slot = self.slots[team][slot_i]
         kinds = [slot.fixed_kind] if slot.fixed_kind else self._free_kinds(team)
         cells = self._spawn_cells(team)
-        return [Action(Verb.SPAWN, k, None, self.board.hexes[c]) for k in kinds for c in cells]
+        return [(Verb.SPAWN, k, None, cells, self.board.hexes) for k in kinds]
 
     def _spawn_slot(self) -> tuple[Team, int]:
         if self._setup:
@@ -417,16 +433,27 @@ class KothState:
         occupied = {u.cell for u in self.units.values()}
         return [c for c in b.spawn_zone(team) if not b.wall[c] and not b.low[c] and c not in occupied]
 
-    def _target_actions(self) -> list[Action]:
+    def _target_groups(self) -> list[Group]:
         s = self.units[self.pending_sentries[0]]
         here = self.board.hexes[s.cell]
-        return [Action(Verb.TARGET, s.kind, here, self.board.hexes[self.units[v].cell])
-                for v in self._sentry_choices(s)[1]]
+        cells = [self.units[v].cell for v in self._sentry_choices(s)[1]]
+        return [(Verb.TARGET, s.kind, here, cells, self.board.hexes)]
 
     def _move_cells(self, u: Unit) -> list[int]:
+        """Where ``u`` may move now, in flood order: the board's static destinations minus occupied hexes.
+
+        Units never block movement, so this equals flooding with the other units'
+        hexes as ``occupied`` (see :func:`~engine.rules.movement.destinations`).
+        """
+        mover = self._movers.get((u.kind, u.team))
+        if mover is None:
+            profile, speed = self.profile(u), self._stats[u.kind].speed
+            mover = self._movers[(u.kind, u.team)] = (destination_table(self.board, profile, speed), profile, speed)
+        ball = mover[0].get(u.cell)
+        if ball is None:
+            ball = destinations(self.board, u.cell, mover[1], mover[2])
         occupied = {v.cell for v in self.units.values() if v.uid != u.uid and v.cell >= 0}
-        reach = flood(self.board, [u.cell], self.profile(u), self.stats(u.kind).speed, occupied)
-        return [c for c in reach.distances() if c != u.cell]
+        return [c for c in ball if c not in occupied]
 
     def move_paths(self, h: Hex | None = None) -> dict[Hex, list[Hex]]:
         """Hexes the active unit (or the unit on ``h``) can move to -> a shortest path.
@@ -492,69 +519,117 @@ class KothState:
         ring = {0: center_damage, 1: int(st.param("splash_ring_1")), 2: int(st.param("splash_ring_2"))}
         return {c: ring[k] for c, k in splash_rings(self.board, cell, 2)}
 
-    def _cone_cells(self, u: Unit, direction: int) -> list[int]:
-        st = self.stats(u.kind)
-        cells = cone(self.board, u.cell, direction, st.range, self.options["pyro_cone"] == "wide")
-        h0 = self.board.stand[u.cell]
-        return [c for c in cells if self.board.stand[c] == h0 and self.sight.sees(u.cell, c)]
+    def _cones(self, u: Unit) -> tuple[tuple[int, ...], ...]:
+        """Per direction, the hexes ``u``'s flame cone reaches (its height, in sight)."""
+        return self._targets.cones(u.cell, self._stats[u.kind].range, self.options["pyro_cone"] == "wide")
+
+    def _cone_cells(self, u: Unit, direction: int) -> tuple[int, ...]:
+        return self._cones(u)[direction]
+
+    def _attack_targets(self, u: Unit, st: UnitStats) -> tuple[Verb, list[Hex]]:
+        """The verb and target hexes of the attacks (or heals) ``u`` could make from where it stands.
+
+        In legal-action order; the one place that decides which attacks are
+        legal (:meth:`_attack_options` adds odds and areas to these).
+        """
+        b = self.board
+        hexes = b.hexes
+        spawn = b.spawn
+        units = self.units.values()
+        specials = st.specials
+        out: list[Hex] = []
+        if "ubercharge" in specials:  # Medic: the attack is a heal
+            anyone = self.options["heal_full_health"]
+            for v in units:
+                if v.team is u.team and v.uid != u.uid and v.cell >= 0 and self._stats[v.kind].mobile:
+                    hurt = v.health < self.max_health(v.kind) or v.burn > 0
+                    if (hurt or anyone) and self._can_shoot(u, v.cell, st):
+                        out.append(hexes[v.cell])
+            return Verb.HEAL, out
+        if "burn" in specials:  # Pyro: a cone toward one of six directions, no roll
+            targets = {v.cell for v in units
+                       if v.cell >= 0 and v.team is not u.team and spawn[v.cell] != TEAM_CODE[v.team]}
+            if targets:
+                here = hexes[u.cell]
+                for d, cells in enumerate(self._cones(u)):
+                    if not targets.isdisjoint(cells):
+                        out.append(Hex(here.q + DIRECTIONS[d].q, here.r + DIRECTIONS[d].r))
+            return Verb.ATTACK, out
+        if "blind_eye" in specials:  # Demoman: any hex in range and sight
+            if u.uid in self.grenades:
+                return Verb.ATTACK, out
+            # hexes holding an enemy inside its own base cannot be aimed at
+            shielded = {v.cell for v in units
+                        if v.cell >= 0 and v.team is not u.team and spawn[v.cell] == TEAM_CODE[v.team]}
+            cells = self._targets.lob(u.cell, st.min_range, st.range, self._straight(st))
+            return Verb.ATTACK, [hexes[c] for c in cells if c not in shielded]
+        lo = st.min_range
+        if "scope" in specials:
+            lo = self._sniper_numbers(u, st)[2]
+        # _can_shoot written out: range, hex line, sight
+        hi = st.range
+        straight = self._straight(st)
+        a = u.cell
+        qa, ra, ha = b.q[a], b.r[a], b.stand[a]
+        qs, rs, stand = b.q, b.r, b.stand
+        sees_at = self.sight.sees_at
+        for v in units:
+            c = v.cell
+            if v.team is u.team or c < 0 or spawn[c] == TEAM_CODE[v.team]:
+                continue
+            dq, dr = qs[c] - qa, rs[c] - ra
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if lo <= d <= hi and (not straight or dq == 0 or dr == 0 or dq == -dr) and sees_at(a, c, ha, stand[c]):
+                out.append(hexes[c])
+        return Verb.ATTACK, out
+
+    def _straight(self, st: UnitStats) -> bool:
+        """Whether ``st``'s attacks must follow a hex line (see :meth:`_lined_up`)."""
+        return bool(self.options["straight_line_attacks"]) and "double_jump" not in st.specials
 
     def _attack_options(self, u: Unit, with_area: bool = True) -> list[AttackOption]:
-        st = self.stats(u.kind)
+        st = self._stats[u.kind]
         b = self.board
         here = b.hexes[u.cell]
+        verb, targets = self._attack_targets(u, st)
         out: list[AttackOption] = []
         if "ubercharge" in st.specials:  # Medic: the attack is a heal
-            for v in self.units.values():
-                if v.team is u.team and v.uid != u.uid and v.cell >= 0 and self.stats(v.kind).mobile:
-                    hurt = v.health < self.max_health(v.kind) or v.burn > 0
-                    if (hurt or self.options["heal_full_health"]) and self._can_shoot(u, v.cell, st):
-                        h = b.hexes[v.cell]
-                        out.append(AttackOption(Action(Verb.HEAL, u.kind, here, h), 1.0, 0.0, -st.damage,
-                                                {h: -st.damage} if with_area else {}))
+            for h in targets:
+                out.append(AttackOption(Action(Verb.HEAL, u.kind, here, h), 1.0, 0.0, -st.damage,
+                                        {h: -st.damage} if with_area else {}))
             return out
         if "burn" in st.specials:  # Pyro: a cone toward one of six directions, no roll
-            for d in range(6):
+            for aim in targets:
+                d = DIRECTIONS.index(aim - here)
                 cells = self._cone_cells(u, d)
-                hits = [v for v in self._units_on(cells) if v.team is not u.team and not self._in_own_base(v)]
-                if hits:
-                    aim = Hex(here.q + DIRECTIONS[d].q, here.r + DIRECTIONS[d].r)
-                    area = {b.hexes[c]: st.damage for c in cells} if with_area else {}
-                    out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, aim), 1.0, 0.0, st.damage, area))
+                area = {b.hexes[c]: st.damage for c in cells} if with_area else {}
+                out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, aim), 1.0, 0.0, st.damage, area))
             return out
         if "blind_eye" in st.specials:  # Demoman: any hex in range and sight
-            if u.uid in self.grenades:
-                return out
-            for c in b.within(u.cell, st.range):
-                if b.wall[c] or c == u.cell or not self._can_shoot(u, c, st):
-                    continue
+            for h in targets:
+                c = b.index[h]
                 occ = self._occupant(c)
-                if occ is not None and occ.team is not u.team and self._in_own_base(occ):
-                    continue
                 need = self._need(u, c) if occ is not None else 0
                 area = {b.hexes[k]: v for k, v in self._splash(c, st, st.damage).items()} if with_area else {}
-                out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, b.hexes[c]),
+                out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, h),
                                         chance_at_least(need), crit_chance_at_least(need) if occ else 0.0,
                                         st.damage if occ else 0, area))
             return out
         bonus = 0
-        min_range = st.min_range
         if "scope" in st.specials:
-            _, bonus, min_range = self._sniper_numbers(u, st)
+            bonus = self._sniper_numbers(u, st)[1]
         shots = int(st.params.get("shots", 1))
-        for v in self.units.values():
-            if v.team is u.team or v.cell < 0 or self._in_own_base(v):
-                continue
-            if not self._can_shoot(u, v.cell, st, min_range):
-                continue
-            need = self._need(u, v.cell, bonus)
-            dmg = self._base_damage(u, st, v.cell)
+        for h in targets:
+            cell = b.index[h]
+            need = self._need(u, cell, bonus)
+            dmg = self._base_damage(u, st, cell)
             area = {}
             if with_area:
                 if "rocket_jump" in st.specials:
-                    area = {b.hexes[k]: x for k, x in self._splash(v.cell, st, dmg).items()}
+                    area = {b.hexes[k]: x for k, x in self._splash(cell, st, dmg).items()}
                 else:
-                    area = {b.hexes[v.cell]: dmg * shots}
-            out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, b.hexes[v.cell]), chance_at_least(need),
+                    area = {h: dmg * shots}
+            out.append(AttackOption(Action(Verb.ATTACK, u.kind, here, h), chance_at_least(need),
                                     crit_chance_at_least(need), dmg, area, shots))
         return out
 
@@ -582,36 +657,32 @@ class KothState:
 
     # -- specials ----------------------------------------------------------------------------
 
-    def _special_actions(self, u: Unit) -> list[Action]:
-        st = self.stats(u.kind)
+    def _special_groups(self, u: Unit, st: UnitStats, here: Hex) -> list[Group]:
+        """The special actions ``u`` could take now, as legal-action groups in order."""
         b = self.board
-        here = b.hexes[u.cell]
-        out: list[Action] = []
+        groups: list[Group] = []
         if "rocket_jump" in st.specials:
             cost = int(st.param("rocket_jump_cost"))
             if u.health > cost and (not self.t.attacked or self.options["rocket_jump_after_attack"]):
                 occupied = {v.cell for v in self.units.values()}
-                for c in b.within(u.cell, int(st.param("rocket_jump_range"))):
-                    if c in occupied or b.wall[c] or b.in_enemy_spawn(c, u.team):
-                        continue
-                    out.append(Action(Verb.ROCKET_JUMP, u.kind, here, b.hexes[c]))
+                land = self._targets.landing(u.cell, int(st.param("rocket_jump_range")), TEAM_CODE[u.team.other])
+                groups.append((Verb.ROCKET_JUMP, u.kind, here, [c for c in land if c not in occupied], b.hexes))
         if "scope" in st.specials and not self.t.moved:
             dmg, _, _ = self._sniper_numbers(u, st)
             if dmg < int(st.param("max_damage")):
-                out.append(Action(Verb.SCOPE, u.kind, here))
+                groups.append((Verb.SCOPE, u.kind, here, NO_TARGET, None))
         if "build_sentry" in st.specials:
             sentry = self._sentry_of(u)
             if sentry is None or sentry.carried:
-                for c in self._build_cells(u):
-                    out.append(Action(Verb.BUILD, u.kind, here, b.hexes[c]))
+                groups.append((Verb.BUILD, u.kind, here, self._build_cells(u), b.hexes))
             elif sentry.cell >= 0 and b.distance(sentry.cell, u.cell) == 1:
-                out.append(Action(Verb.PICKUP, u.kind, here))
+                groups.append((Verb.PICKUP, u.kind, here, NO_TARGET, None))
         if "ubercharge" in st.specials and u.charge >= int(st.param("max_charge")):
-            for v in self.units.values():
-                if (v.team is u.team and v.uid != u.uid and v.cell >= 0 and self.stats(v.kind).mobile
-                        and self._can_shoot(u, v.cell, st)):
-                    out.append(Action(Verb.UBER, u.kind, here, b.hexes[v.cell]))
-        return out
+            cells = [v.cell for v in self.units.values()
+                     if v.team is u.team and v.uid != u.uid and v.cell >= 0 and self._stats[v.kind].mobile
+                     and self._can_shoot(u, v.cell, st)]
+            groups.append((Verb.UBER, u.kind, here, cells, b.hexes))
+        return groups
 
     def _sentry_of(self, eng: Unit) -> Unit | None:
         for v in self.units.values():
@@ -980,16 +1051,15 @@ class KothState:
             if left > 0:
                 self.kit_timer[c] = left - 1
         # 6. capture check for both teams
-        present = {Team.RED: False, Team.BLU: False}
-        turret = {Team.RED: False, Team.BLU: False}
-        for v in self.units.values():
-            if v.cell >= 0 and self.board.control[v.cell] >= 0:
-                (turret if v.kind == "sentry" else present)[v.team] = True
-        if self.options["sentry_contests"]:  # a sentry never captures, but may contest
-            present = {t: p and not turret[t.other] for t, p in present.items()}
-        holders = [t for t, p in present.items() if p]
-        if len(holders) == 1:
-            self.points[holders[0]] += 1
+        control = self.board.control
+        on_point = [v for v in self.units.values() if v.cell >= 0 and control[v.cell] >= 0]
+        if on_point:
+            holders = {v.team for v in on_point if v.kind != "sentry"}
+            if holders and self.options["sentry_contests"]:  # a sentry never captures, but may contest
+                turrets = {v.team for v in on_point if v.kind == "sentry"}
+                holders = {t for t in holders if t.other not in turrets}
+            if len(holders) == 1:
+                self.points[holders.pop()] += 1
         # 7. end the turn
         self.turn += 1
         limit = int(self.options["turn_limit"])

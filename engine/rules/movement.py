@@ -25,6 +25,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
+from weakref import WeakKeyDictionary
 
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team
@@ -36,6 +37,8 @@ __all__ = [
     "MoveProfile",
     "Reach",
     "can_step",
+    "destination_table",
+    "destinations",
     "flood",
     "reachable",
 ]
@@ -335,6 +338,42 @@ def flood(
         seen.extend(nxt)
     occ = occupied if isinstance(occupied, (set, frozenset)) else set(occupied)
     return Reach(board, dist, parent, k, seen, occ)
+
+
+_DESTINATIONS: WeakKeyDictionary[Board, dict[tuple[MoveProfile, int], dict[int, tuple[int, ...]]]] = (
+    WeakKeyDictionary()
+)
+
+
+def destination_table(board: Board, profile: MoveProfile, max_steps: int) -> dict[int, tuple[int, ...]]:
+    """The shared cache behind :func:`destinations` for one ``(board, profile, max_steps)``: start -> destinations.
+
+    Callers that ask often may keep the dict and look starts up themselves,
+    falling back to :func:`destinations` on a miss (which fills it).
+    """
+    per_board = _DESTINATIONS.get(board)
+    if per_board is None:
+        per_board = _DESTINATIONS[board] = {}
+    key = (profile, max_steps)
+    table = per_board.get(key)
+    if table is None:
+        table = per_board[key] = {}
+    return table
+
+
+def destinations(board: Board, start: int, profile: MoveProfile, max_steps: int) -> tuple[int, ...]:
+    """Where a unit on index ``start`` can move in ``max_steps`` steps when no other unit is on the map.
+
+    The destinations of ``flood(board, [start], profile, max_steps)`` without the
+    start, nearest first in flood order; cached per board. Units never block a
+    move, so with units on ``occupied`` the destinations are exactly these minus
+    ``occupied``, in the same order (what the game uses for a unit's moves).
+    """
+    table = destination_table(board, profile, max_steps)
+    hit = table.get(start)
+    if hit is None:
+        hit = table[start] = tuple(c for c in flood(board, [start], profile, max_steps).distances() if c != start)
+    return hit
 
 
 def reachable(

@@ -136,7 +136,7 @@ class Sight:
     :meth:`for_board` (cached).
     """
 
-    __slots__ = ("board", "heights_block", "strict_edges", "_grid", "_w", "_blocks", "_masks")
+    __slots__ = ("board", "heights_block", "strict_edges", "_grid", "_w", "_blocks", "_masks", "__weakref__")
 
     def __init__(self, board: Board, heights_block: bool = True, strict_edges: bool = False) -> None:
         self.board = board

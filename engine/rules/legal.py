@@ -1,0 +1,95 @@
+"""A lazy list of legal actions: its length and any element without building the others.
+
+Like python-chess's ``board.legal_moves``: a game state describes the actions of
+one decision as a few *groups* (all moves of the active unit, its attacks, each
+special, end), and :class:`LegalActions` counts them and builds an
+:class:`~engine.rules.actions.Action` only when one is asked for. A random player
+needs ``len()`` and one element, so it skips building the dozens of actions it
+would throw away.
+
+A group is ``(verb, kind, actor, targets, hexes)``: one action per element of
+``targets``; when ``hexes`` is a tuple the targets are board indices looked up
+in it, otherwise they are the target hexes themselves (None for verbs without a
+target). Element ``k`` of the view is the ``k``-th action in group order, so a
+state that builds ``legal_actions()`` from the same groups gets the same list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
+
+from engine.hexgrid import Hex
+from engine.rules.actions import Action, Verb
+
+__all__ = ["Group", "LegalActions", "NO_TARGET"]
+
+#: One group of actions (see the module docstring).
+#: ``targets`` holds ints when ``hexes`` is given, else ``Hex | None`` (hence ``Any``).
+Group = tuple[Verb, str, Hex | None, Sequence[Any], tuple[Hex, ...] | None]
+#: The targets of a single action without a target hex.
+NO_TARGET: tuple[None] = (None,)
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one decision, built on demand (a snapshot; see the module docstring).
+
+    ``view[k] == state.legal_actions()[k]`` for every ``k``; negative indices and
+    slices work as for a list; IndexError outside ``-len..len-1``. Do not keep a
+    view across :meth:`~engine.rules.koth.KothState.apply`: it describes the
+    decision it was made for.
+    """
+
+    __slots__ = ("_groups", "_len")
+
+    def __init__(self, groups: Sequence[Group]) -> None:
+        kept = []
+        total = 0
+        for g in groups:
+            n = len(g[3])
+            if n:
+                kept.append(g)
+                total += n
+        self._groups = kept
+        self._len = total
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, k: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[Action]: ...
+
+    def __getitem__(self, k: int | slice) -> Action | list[Action]:
+        if isinstance(k, slice):
+            return self.to_list()[k]
+        if k < 0:
+            k += self._len
+        if not 0 <= k < self._len:
+            raise IndexError(f"legal action {k} out of range (there are {self._len})")
+        for verb, kind, actor, targets, hexes in self._groups:
+            n = len(targets)
+            if k < n:
+                t = targets[k]
+                return Action.trusted(verb, kind, actor, t if hexes is None else hexes[t])
+            k -= n
+        raise AssertionError("unreachable: k was checked against the length")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.to_list())
+
+    def to_list(self) -> list[Action]:
+        """Every action, in order (what ``legal_actions()`` returns)."""
+        make = Action.trusted
+        out: list[Action] = []
+        for verb, kind, actor, targets, hexes in self._groups:
+            if hexes is None:
+                out.extend([make(verb, kind, actor, t) for t in targets])
+            else:
+                out.extend([make(verb, kind, actor, hexes[t]) for t in targets])
+        return out
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {self._len}>"

@@ -1,0 +1,124 @@
+"""The engine's fast paths change no game: lazy legal actions, cached move destinations, golden replays.
+
+The golden digests were recorded with the engine *before* the speed work
+(commit 5fd6e2c): every decision's legal actions, attack options and move paths,
+then the final position, dice and log of seeded games. Any change to the order
+of legal actions, to the dice drawn or to a rule shows up here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from engine.ai import HeuristicPlayer, RandomPlayer
+from engine.mapmodel import Team
+from engine.rules.actions import Action
+from engine.rules.koth import KothState, Unit
+from engine.rules.movement import destinations, flood
+from engine.rules.textmap import koth_scenario
+from tests.engine.rules.test_random_playouts import MAPS
+
+GOLDEN = {
+    ("small", 0): "8fbddd5939b496a0", ("small", 1): "9914f504c198738e", ("small", 2): "ebc9dbd19f23847e",
+    ("small", 3): "33d81a50ec37d495", ("small", 4): "80226ad67d836d45", ("small", 5): "585f72e69bf49401",
+    ("small", 6): "ceaa41aca3130b2b", ("small", 7): "a0746a918c511241",
+    ("tall", 0): "51a19fab59f379f9", ("tall", 1): "daf72ab229dae26d", ("tall", 2): "3c96b5a42629c7ca",
+    ("tall", 3): "c69bdf5a5c57ee95", ("tall", 4): "6f0986be23f72c07", ("tall", 5): "b9c1d6c1a51cd018",
+    ("tall", 6): "fe8fd583c4936987", ("tall", 7): "a1de4ca0a7549c87",
+}
+
+
+def _digest(name: str, seed: int) -> str:
+    """Hash of a seeded game's every decision (legal actions, attack options, move paths) and its end."""
+    state = KothState(koth_scenario(MAPS[name], seed=seed), keep_undo=False)
+    rng = random.Random(seed)
+    heuristic = HeuristicPlayer(seed)
+    h = hashlib.sha256()
+    while not state.is_terminal():
+        acts = state.legal_actions()
+        h.update("|".join(a.text() for a in acts).encode())
+        for o in state.attack_options():
+            area = sorted((str(k), v) for k, v in o.area.items())
+            h.update(f"{o.action} {o.hit_chance:.6f} {o.crit_chance:.6f} {o.damage} {o.rolls} {area}".encode())
+        h.update(repr(sorted((str(k), [str(x) for x in v]) for k, v in state.move_paths().items())).encode())
+        if state.current_team() is Team.BLU and seed % 3 == 0:
+            a = heuristic.choose(state)
+        else:
+            a = acts[rng.randrange(len(acts))]
+        state.apply_unchecked(a)
+    h.update(repr(state.fingerprint()).encode())
+    h.update("|".join(str(r) for r in state.dice.rolls).encode())
+    h.update("|".join(state.log).encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("name", "seed"), sorted(GOLDEN))
+def test_games_match_the_engine_before_the_speed_work(name: str, seed: int) -> None:
+    """Same legal actions in the same order, same odds, paths, dice and outcome as before."""
+    assert _digest(name, seed) == GOLDEN[(name, seed)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_legal_actions_view_equals_the_list_at_every_decision(seed: int) -> None:
+    """len, every index (negative too), slices and iteration of the view match legal_actions()."""
+    state = KothState(koth_scenario(MAPS["small" if seed % 2 else "tall"], seed=seed), keep_undo=False)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        acts = state.legal_actions()
+        view = state.legal_actions_view()
+        assert len(view) == len(acts) > 0
+        assert [view[k] for k in range(len(acts))] == acts
+        assert view[-1] == acts[-1] and view[1:3] == acts[1:3] and list(view) == acts
+        with pytest.raises(IndexError):
+            view[len(acts)]
+        state.apply_unchecked(acts[rng.randrange(len(acts))])
+    assert len(state.legal_actions_view()) == 0
+
+
+class _ListRandomPlayer:
+    """The random player as it was: build the whole list, pick an index."""
+
+    name = "list-random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: KothState) -> Action:
+        acts = state.legal_actions()
+        return acts[self.rng.randrange(len(acts))]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_player_plays_the_same_games_as_the_list_based_one(seed: int) -> None:
+    """Drawing an index into the lazy view picks the very action the full list would (same RNG draws)."""
+    scenario = koth_scenario(MAPS["tall"], seed=seed)
+    games = []
+    for make in (RandomPlayer, _ListRandomPlayer):
+        state = KothState(scenario, keep_undo=False)
+        players: dict[Team, RandomPlayer | _ListRandomPlayer] = {Team.RED: make(seed), Team.BLU: make(seed + 1)}
+        while (team := state.current_team()) is not None:
+            state.apply_unchecked(players[team].choose(state))
+        games.append((state.history, state.fingerprint()))
+    assert games[0] == games[1]
+
+
+@pytest.mark.parametrize("name", sorted(MAPS))
+def test_cached_destinations_minus_occupied_equal_a_flood_with_occupied(name: str) -> None:
+    """Units never block, so static destinations filtered by occupied hexes equal the flood's."""
+    state = KothState(koth_scenario(MAPS[name]), keep_undo=False)
+    board = state.board
+    rng = random.Random(3)
+    open_cells = [i for i in range(board.n) if not board.wall[i]]
+    for kind in ("scout", "soldier", "pyro"):
+        for team in Team:
+            profile = state.profile(Unit(0, team, kind, 0, 1, 0))
+            for _ in range(30):
+                start = rng.choice(open_cells)
+                occupied = set(rng.sample(open_cells, 5)) - {start}
+                steps = state.stats(kind).speed
+                want = [c for c in flood(board, [start], profile, steps, occupied).distances() if c != start]
+                got = [c for c in destinations(board, start, profile, steps) if c not in occupied]
+                assert got == want
