@@ -342,14 +342,14 @@ def _explain_attack(state: KothState, u: Unit, i: int) -> str:
         return f"no unit on {h} to attack"
     if v is not None and v.team is u.team and "blind_eye" not in st.specials:
         return f"the {unit_name(state, v)} is on your team"
+    if v is not None and v.team is not u.team and bd.spawn_team(i) is v.team:
+        return f"the {unit_name(state, v)} is safe in its own spawn base"
     lo, hi = st.min_range, st.range
     if "scope" in st.specials:
         lo += u.scope * int(st.params.get("scope_min_range", 1))
     reason = _shot_reason(state, u, i, lo, hi)
     if reason:
         return reason
-    if v is not None and v.team is not u.team and bd.spawn_team(i) is v.team:
-        return f"the {unit_name(state, v)} is safe in its own spawn base"
     return f"cannot attack {h} now"
 
 

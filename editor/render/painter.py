@@ -79,6 +79,7 @@ class MapRenderer:
         self._map: HexMap | None = None
         self._chunks: dict[tuple[int, int], _Chunk] = {}
         self._members: dict[tuple[int, int], set[Hex]] = {}
+        self._bounds: tuple[HexMap, tuple[int, int, int, int]] | None = None
         corners = [layout.corner_offset(i) for i in range(6)]
         self._corners = [QPointF(c.x, c.y) for c in corners]
         self._base = QPolygonF(self._corners)
@@ -173,18 +174,23 @@ class MapRenderer:
                 self._members.setdefault(_chunk_key(h), set()).add(h)
             return
         dirty: set[tuple[int, int]] = set()
+        grew_or_shrank = False
         for h in changed:
             k = _chunk_key(h)
             members = self._members.setdefault(k, set())
             if h in m.cells:
+                grew_or_shrank |= h not in members
                 members.add(h)
             else:
+                grew_or_shrank |= h in members
                 members.discard(h)
             dirty.add(k)
             for n in h.neighbors():
                 dirty.add(_chunk_key(n))
         for k in dirty:
             self._chunks.pop(k, None)
+        if self._bounds is not None and not grew_or_shrank:
+            self._bounds = (m, self._bounds[1])
         self._map = m
 
     @property
@@ -352,8 +358,14 @@ class MapRenderer:
         scale = math.sqrt(abs(p.worldTransform().determinant())) or 1.0
         return self.layout.size.x * scale >= 9.0
 
+    def bounds(self, m: HexMap) -> tuple[int, int, int, int]:
+        """``m.bounds()``, cached while only ground inside the map changes."""
+        if self._bounds is None or self._bounds[0] is not m:
+            self._bounds = (m, m.bounds())
+        return self._bounds[1]
+
     def _paint_ghosts(self, p: QPainter, m: HexMap, rect: QRectF, margin: int) -> None:
-        q0, q1, r0, r1 = m.bounds()
+        q0, q1, r0, r1 = self.bounds(m)
         cells = m.cells
         path = QPainterPath()
         for h in self.visible_hexes(rect):
@@ -462,45 +474,50 @@ class MapRenderer:
             p.drawText(QRectF(c.x - s, c.y + 0.2 * s, 2 * s, 0.6 * s), Qt.AlignmentFlag.AlignCenter, str(index + 1))
 
     def _paint_tracks(self, p: QPainter, m: HexMap, rect: QRectF, detail: bool) -> None:
+        """Each track as arrowed steps (dashed across a gap), a start disc "S" and an end square "E".
+
+        Only steps near ``rect`` are drawn, so a long track costs little in a small update.
+        """
         st = self.style
         s = self.layout.size.x
+        near = self._near(rect, 1.5)
         for team in Team:
             path = m.track(team)
             if not path:
                 continue
-            pts = [self.center(h) for h in path]
+            steps = [(a, b) for a, b in zip(path, path[1:], strict=False) if near(a) or near(b)]
             pen = st.track_pen[team]
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(pen)
-            # Draw each step separately so a gap (non-adjacent steps) shows dashed.
-            for a, b, ha, hb in zip(pts, pts[1:], path, path[1:], strict=False):
-                if ha.distance(hb) != 1:
+            for a, b in steps:
+                if a.distance(b) != 1:
                     dashed = QPen(pen)
                     dashed.setStyle(Qt.PenStyle.DashLine)
                     p.setPen(dashed)
-                    p.drawLine(a, b)
-                    p.setPen(pen)
                 else:
-                    p.drawLine(a, b)
-            if detail:
+                    p.setPen(pen)
+                p.drawLine(self.center(a), self.center(b))
+            if detail and steps:
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(st.track_brush[team])
-                for a, b in zip(pts, pts[1:], strict=False):
-                    self._chevron(p, a, b, s)
-            # start disc "S" and end square "E"
+                for a, b in steps:
+                    self._chevron(p, self.center(a), self.center(b), s)
             p.setFont(st.marker_font)
             r = 0.36 * s
-            start, end = pts[0], pts[-1]
-            p.setPen(st.team_pen[team])
-            p.setBrush(st.track_brush[team])
-            p.drawEllipse(start, r, r)
-            if len(pts) > 1:
-                p.drawRoundedRect(QRectF(end.x() - r, end.y() - r, 2 * r, 2 * r), 0.2 * s, 0.2 * s)
-            if detail:
-                p.setPen(st.marker_text_pen)
-                p.drawText(QRectF(start.x() - r, start.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "S")
-                if len(pts) > 1:
-                    p.drawText(QRectF(end.x() - r, end.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "E")
+            ends = [(path[0], "S")] + ([(path[-1], "E")] if len(path) > 1 else [])
+            for h, letter in ends:
+                if not near(h):
+                    continue
+                c = self.center(h)
+                box = QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
+                p.setPen(st.team_pen[team])
+                p.setBrush(st.track_brush[team])
+                if letter == "S":
+                    p.drawEllipse(c, r, r)
+                else:
+                    p.drawRoundedRect(box, 0.2 * s, 0.2 * s)
+                if detail:
+                    p.setPen(st.marker_text_pen)
+                    p.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)
 
     @staticmethod
     def _chevron(p: QPainter, a: QPointF, b: QPointF, s: float) -> None:
