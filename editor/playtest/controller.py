@@ -145,8 +145,14 @@ class PlaytestController(QObject):
         if self.replay_mode or team is None or team not in self.players or self.paused:
             self.ai_thinking.emit(False)
             return
-        action = self.players[team].choose(self.state)
-        self._apply(action, self.players[team].name)
+        try:
+            action = self.players[team].choose(self.state)
+            self._apply(action, self.players[team].name)
+        except Exception as e:  # noqa: BLE001 - an AI failure must not take the window down
+            self.paused = True
+            self.ai_thinking.emit(False)
+            self.problem.emit(f"The {self.players[team].name} AI could not decide for {team.value}: {e}. "
+                              "The AI is paused; undo, or play on by hand.")
 
     @property
     def ai_pending(self) -> bool:

@@ -89,7 +89,7 @@ class PlaytestWindow(QMainWindow):
         self.ctl.log_reset.connect(self._log_reset)
         self.ctl.entry_added.connect(self._entry_added)
         self.ctl.ai_thinking.connect(self._ai_thinking)
-        self.ctl.problem.connect(lambda text: QMessageBox.warning(self, "Replay", text))
+        self.ctl.problem.connect(lambda text: QMessageBox.warning(self, "Playtest", text))
         self.resize(1360, 860)
         self._started = False
         self.refresh()

@@ -141,3 +141,19 @@ def test_window_never_touches_files_it_was_not_asked_to(play_window, walled, tmp
     assert list(Path(tmp_path).iterdir()) == []
     w.go_back()
     assert not w.isVisible()
+
+
+def test_an_ai_failure_pauses_the_ai_and_says_so(qtbot, play_window, walled, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: told.append(a[2])))
+    w = play_window(GameSetup(walled, 3, {Team.RED: "human", Team.BLU: "heuristic"}))
+
+    def broken(state):  # type: ignore[no-untyped-def]
+        raise RuntimeError("no idea")
+
+    monkeypatch.setattr(w.ctl.players[Team.BLU], "choose", broken)
+    click_hex(w.board, at(0, 1))
+    qtbot.waitUntil(lambda: bool(told), timeout=5000)
+    assert "no idea" in told[0] and w.ctl.paused and not w.ctl.ai_pending
