@@ -44,7 +44,7 @@ from editor.tools.paint import EraserTool, FillTool, HeightBrushTool, LineTool, 
 from editor.tools.select import PasteTool, RectSelectTool, SymmetryCenterTool, WandTool
 from engine.formats.errors import LoadError
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, MapEditError, Team, Terrain
+from engine.mapmodel import HexMap, MapEditError, Orientation, Team, Terrain
 
 __all__ = ["MainWindow"]
 
@@ -57,7 +57,19 @@ _TERRAIN_KEYS = [
     (Terrain.LOW, "Low obstacle", "Alt+3", "#6f6048"),
     (Terrain.STAIRS, "Stairs", "Alt+4", "#cdbf9c"),
 ]
-_ARROWS = "→↗↖←↙↘"  # direction 0..5 on a pointy map (counter-clockwise from east)
+_ARROWS_8 = "→↗↑↖←↙↓↘"  # by screen angle, counter-clockwise from east in 45° steps
+
+
+def direction_arrow(direction: int, orientation: Orientation) -> str:
+    """The arrow character closest to hex ``direction`` (0..5) on screen for the orientation."""
+    import math
+
+    from engine.hexgrid import DIRECTIONS
+    from engine.layout import Layout
+
+    p = Layout.named(orientation.value, 1.0).hex_to_pixel(DIRECTIONS[direction % 6])
+    angle = math.degrees(math.atan2(-p.y, p.x)) % 360  # screen y grows downward
+    return _ARROWS_8[round(angle / 45) % 8]
 _SYMMETRY_LABELS = {
     SymmetryKind.OFF: "No symmetry",
     SymmetryKind.MIRROR_LR: "Mirror left ↔ right",
@@ -372,7 +384,8 @@ class MainWindow(QMainWindow):
             a.setChecked(st.last_ink_kind == "height" and st.height == h)
         for t, a in self.terrain_actions.items():
             a.setChecked(st.last_ink_kind == "terrain" and st.terrain == t)
-        self.act_stairs_dir.setText(f"Stairs up {_ARROWS[st.stairs_up]}")
+        arrow = direction_arrow(st.stairs_up, self.doc.map.meta.orientation)
+        self.act_stairs_dir.setText(f"Stairs up {arrow}")
         self.size_actions[st.brush_size].setChecked(True)
         for kind, a in self.symmetry_actions.items():
             a.setChecked(kind is st.symmetry.kind)
@@ -382,8 +395,9 @@ class MainWindow(QMainWindow):
             self.symmetry_combo.setCurrentIndex(idx)
             self.symmetry_combo.blockSignals(False)
         ink = st.ink()
-        self.ink_label.setText(f"  ink: {ink.describe()}{' up ' + _ARROWS[st.stairs_up] if st.last_ink_kind == 'terrain' and st.terrain is Terrain.STAIRS else ''}"
-                               f" · brush {st.brush_size} · {_SYMMETRY_LABELS[st.symmetry.kind].lower()}  ")
+        up = f" up {arrow}" if st.last_ink_kind == "terrain" and st.terrain is Terrain.STAIRS else ""
+        self.ink_label.setText(f"  ink: {ink.describe()}{up} · brush {st.brush_size} · "
+                               f"{_SYMMETRY_LABELS[st.symmetry.kind].lower()}  ")
 
     def _sync_selection_actions(self) -> None:
         has = bool(self.state.selection)

@@ -37,6 +37,7 @@ class MapItem(QGraphicsItem):
         self._rect = renderer.map_rect(doc.map, GHOST_MARGIN)
         renderer.set_map(doc.map)
         self.last_paint_hexes = 0
+        self.tint: dict[Hex, QColor] = {}
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self._rect
@@ -70,7 +71,15 @@ class MapItem(QGraphicsItem):
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         rect = option.exposedRect  # type: ignore[attr-defined]
         p.setRenderHint(QPainter.RenderHint.Antialiasing, self.renderer.wants_antialiasing(p))
-        self.last_paint_hexes = self.renderer.paint(p, self.doc.map, rect, self.options)
+        self.last_paint_hexes = self.renderer.paint(p, self.doc.map, rect, self.options, self.tint)
+
+    def set_tint(self, colors: Mapping[Hex, QColor]) -> None:
+        """Colour hexes under the features (the overlay's heat map); repaints the affected area."""
+        old = self.tint
+        self.tint = dict(colors)
+        touched = set(old) | set(self.tint)
+        if touched:
+            self.update(self.renderer.hexes_rect(touched, pad=0.1))
 
 
 class HexHighlightItem(QGraphicsItem):
@@ -118,16 +127,21 @@ class HexHighlightItem(QGraphicsItem):
 
 
 class OverlayItem(QGraphicsItem):
-    """A per-hex colour (and optional short label) drawn over the map: heat maps, sight, mismatches."""
+    """A per-hex colour (and optional short label) for heat maps, sight and mismatches.
 
-    def __init__(self, renderer: MapRenderer) -> None:
+    The colours are handed to the map item, which paints them under the features;
+    this item draws only the labels, small and low in each hex.
+    """
+
+    def __init__(self, renderer: MapRenderer, map_item: MapItem) -> None:
         super().__init__()
         self.renderer = renderer
+        self.map_item = map_item
         self._colors: dict[Hex, QColor] = {}
         self._labels: dict[Hex, str] = {}
         self._rect = QRectF()
         self._font = QFont("DejaVu Sans")
-        self._font.setPixelSize(max(1, round(renderer.layout.size.x * 0.42)))
+        self._font.setPixelSize(max(1, round(renderer.layout.size.x * 0.36)))
         self._font.setBold(True)
         self.setZValue(5)
 
@@ -137,6 +151,7 @@ class OverlayItem(QGraphicsItem):
         self._colors = dict(colors)
         self._labels = dict(labels or {})
         self._rect = self.renderer.hexes_rect(self._colors, 0.1) if self._colors else QRectF()
+        self.map_item.set_tint(self._colors)
         self.update()
 
     @property
@@ -148,23 +163,23 @@ class OverlayItem(QGraphicsItem):
         return self._rect
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        if not self._colors:
+        if not self._labels:
+            return
+        scale = p.worldTransform().m11()
+        if self.renderer.layout.size.x * scale < 12:
             return
         rect = option.exposedRect  # type: ignore[attr-defined]
-        visible = self.renderer.visible_hexes(rect) if len(self._colors) > 300 else list(self._colors)
-        p.setPen(Qt.PenStyle.NoPen)
+        visible = self.renderer.visible_hexes(rect) if len(self._labels) > 300 else list(self._labels)
+        p.setFont(self._font)
+        s = self.renderer.layout.size.x
         for h in visible:
-            c = self._colors.get(h)
-            if c is not None:
-                p.setBrush(c)
-                p.drawConvexPolygon(self.renderer.polygon(h))
-        scale = p.worldTransform().m11()
-        if self._labels and self.renderer.layout.size.x * scale >= 12:
-            p.setFont(self._font)
+            text = self._labels.get(h)
+            if not text:
+                continue
+            c = self.renderer.center(h)
+            box = QRectF(c.x() - 0.42 * s, c.y() + 0.22 * s, 0.84 * s, 0.5 * s)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(255, 255, 255, 190))
+            p.drawRoundedRect(box, 0.12 * s, 0.12 * s)
             p.setPen(QPen(QColor("#1d1d1d")))
-            s = self.renderer.layout.size.x
-            for h in visible:
-                text = self._labels.get(h)
-                if text:
-                    c = self.renderer.center(h)
-                    p.drawText(QRectF(c.x() - s, c.y() - s / 2, 2 * s, s), Qt.AlignmentFlag.AlignCenter, text)
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)

@@ -86,7 +86,7 @@ class MapView(QGraphicsView):
         self.renderer = MapRenderer(layout_for(self.doc.map.meta.orientation))
         self.map_item = MapItem(self.doc, self.renderer)
         self._scene.addItem(self.map_item)
-        self.overlay = OverlayItem(self.renderer)
+        self.overlay = OverlayItem(self.renderer, self.map_item)
         self._scene.addItem(self.overlay)
         self.problem_marks = HexHighlightItem(
             self.renderer, _pen("#e8491d", 2.5), QBrush(QColor(232, 73, 29, 40)), z=8

@@ -32,7 +32,7 @@ OVERLAYS = {
 _HEAT = [(0, "#1a9850"), (1, "#66bd63"), (2, "#d9ef8b"), (3, "#fee08b"), (4, "#fdae61"), (5, "#f46d43"), (6, "#d73027")]
 
 
-def heat_color(turns: int, alpha: int = 150) -> QColor:
+def heat_color(turns: int, alpha: int = 110) -> QColor:
     """Green (0 turns) through yellow to red (6+ turns)."""
     c = QColor(_HEAT[min(turns, len(_HEAT) - 1)][1])
     c.setAlpha(alpha)

@@ -10,11 +10,11 @@ use it headless.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from editor.geometry import hexes_covering_rect
 from editor.render.style import MapStyle
@@ -267,12 +267,15 @@ class MapRenderer:
             cx, cy = c.x + ux * t * s, c.y + uy * t * s
             treads.moveTo(cx - px * half, cy - py * half)
             treads.lineTo(cx + px * half, cy + py * half)
-        bx, by = c.x + ux * 0.18 * s, c.y + uy * 0.18 * s
-        w = 0.26 * s
+        # an arrow: shaft from the treads, narrow head pointing up the stairs
+        bx, by = c.x + ux * 0.3 * s, c.y + uy * 0.3 * s
+        treads.moveTo(c.x + ux * 0.05 * s, c.y + uy * 0.05 * s)
+        treads.lineTo(bx, by)
+        w = 0.17 * s
         arrows.addPolygon(
             QPolygonF(
                 [
-                    QPointF(c.x + ux * 0.66 * s, c.y + uy * 0.66 * s),
+                    QPointF(c.x + ux * 0.72 * s, c.y + uy * 0.72 * s),
                     QPointF(bx + px * w, by + py * w),
                     QPointF(bx - px * w, by - py * w),
                 ]
@@ -305,8 +308,12 @@ class MapRenderer:
 
     # -- painting ------------------------------------------------------------------
 
-    def paint(self, p: QPainter, m: HexMap, rect: QRectF | None = None, options: RenderOptions = _DEFAULT) -> int:
+    def paint(self, p: QPainter, m: HexMap, rect: QRectF | None = None, options: RenderOptions = _DEFAULT,
+              tint: Mapping[Hex, QColor] | None = None) -> int:
         """Draw the part of ``m`` overlapping ``rect`` (all of it for None); returns hexes drawn.
+
+        ``tint`` colours hexes over the ground but under the features (overlays
+        such as heat maps), so kits, spawns and tracks stay readable.
 
         Small rectangles are painted from freshly built paths of the few hexes
         inside; large ones from per-chunk cached paths. Antialiasing is the
@@ -345,6 +352,8 @@ class MapRenderer:
         p.setBrush(Qt.BrushStyle.NoBrush)
         for ch in layer:
             p.drawPath(ch.cliffs)
+        if tint:
+            self._paint_tint(p, tint, rect)
         self._paint_features(p, m, rect, detail)
         self._paint_tracks(p, m, rect, detail)
         if text_ok and (options.heights or options.coords):
@@ -352,6 +361,14 @@ class MapRenderer:
                 drawn_hexes = [h for h in self.visible_hexes(rect) if h in m.cells]
             self._paint_labels(p, m, drawn_hexes, options)
         return count
+
+    def _paint_tint(self, p: QPainter, tint: Mapping[Hex, QColor], rect: QRectF) -> None:
+        near = self._near(rect, 0.5)
+        p.setPen(Qt.PenStyle.NoPen)
+        for h, color in tint.items():
+            if near(h):
+                p.setBrush(color)
+                p.drawConvexPolygon(self.polygon(h))
 
     def wants_antialiasing(self, p: QPainter) -> bool:
         """True unless hexes are so small on screen that antialiasing costs more than it shows."""
@@ -502,7 +519,7 @@ class MapRenderer:
                 for a, b in steps:
                     self._chevron(p, self.center(a), self.center(b), s)
             p.setFont(st.marker_font)
-            r = 0.36 * s
+            r = 0.42 * s
             ends = [(path[0], "S")] + ([(path[-1], "E")] if len(path) > 1 else [])
             for h, letter in ends:
                 if not near(h):
@@ -526,7 +543,7 @@ class MapRenderer:
         ux, uy = dx / n, dy / n
         px, py = -uy, ux
         mx, my = (a.x() + b.x()) / 2, (a.y() + b.y()) / 2
-        L, W = 0.26 * s, 0.2 * s
+        L, W = 0.34 * s, 0.26 * s
         tip = QPointF(mx + ux * L / 2, my + uy * L / 2)
         back = (mx - ux * L / 2, my - uy * L / 2)
         p.drawConvexPolygon(

@@ -63,7 +63,7 @@ class MapStyle:
         self.stairs_arrow = QBrush(QColor("#5a4a30"))
         self.team_fill = {t: QBrush(QColor(c.red(), c.green(), c.blue(), 120)) for t, c in TEAM_COLORS.items()}
         self.team_pen = {t: _pen(c.darker(115), max(1.2, s * 0.08)) for t, c in TEAM_COLORS.items()}
-        self.track_pen = {t: _pen(c.darker(135), max(2.0, s * 0.16)) for t, c in TEAM_COLORS.items()}
+        self.track_pen = {t: _pen(c.darker(135), max(2.0, s * 0.2)) for t, c in TEAM_COLORS.items()}
         self.track_brush = {t: QBrush(c.darker(135)) for t, c in TEAM_COLORS.items()}
         self.kit_brush = QBrush(QColor("#2f9a52"))
         self.kit_pen = _pen("#ffffff", max(1.0, s * 0.12), cap=Qt.PenCapStyle.FlatCap)

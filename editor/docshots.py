@@ -1,0 +1,102 @@
+"""Documentation screenshots of the editor: ``python -m editor.docshots docs/images``.
+
+Run it under a real X server (``xvfb-run -s "-screen 0 1600x1000x24"``) so the
+window is drawn by the same platform plugin users see. Each shot opens a bundled
+map, sets the scene up through the window's public actions and grabs the window.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from engine.hexgrid import Hex
+from engine.mapmodel import Team, Terrain
+
+REPO = Path(__file__).resolve().parents[1]
+MAPS = REPO / "maps"
+
+
+def _pump(app, n: int = 25) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(n):
+        app.processEvents()
+        time.sleep(0.02)
+
+
+def _window(app, path: Path):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    from editor.document import read_document
+    from editor.main_window import MainWindow
+
+    settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(read_document(path)[0], None, settings=settings)
+    win.open_path(path, ask=False)
+    win.resize(1600, 1000)
+    win.show()
+    _pump(app)
+    win.view.fit()
+    _pump(app)
+    return win
+
+
+def shoot(out_dir: Path) -> list[Path]:
+    """Write the documentation screenshots into ``out_dir``; returns their paths."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    # 1. A bundled King of the Board map with the problems dock and the turns-to-reach overlay.
+    win = _window(app, MAPS / "koth_crossroads.map.json")
+    win.overlays.set_overlay("reach", Team.RED, "heavy")
+    win.docks["overlays"].raise_()
+    hover = Hex(0, 0)
+    c = win.view.renderer.center(hover)
+    QTest.mouseMove(win.view.viewport(), win.view.mapFromScene(c))
+    _pump(app)
+    path = out_dir / "editor.png"
+    win.grab().save(str(path))
+    written.append(path)
+    win.doc.undo_stack.setClean()
+    win.close()
+
+    # 2. Problems as you paint: a Payload map with a gap in a track and a kit on a wall.
+    win = _window(app, MAPS / "payload_canal.map.json")
+    m = win.doc.map
+    red = m.track(Team.RED)
+    gap = red[len(red) // 2]
+    from editor.edits import Edit, paint, set_kits
+
+    win.doc.apply(Edit(m.with_track(Team.RED, [h for h in red if h != gap]), frozenset(red)), "Erase a track step")
+    spot = next(h for h, cell in sorted(win.doc.map.cells.items()) if cell.terrain is Terrain.WALL
+                and h.distance(gap) < 6)
+    win.doc.apply(set_kits(win.doc.map, [spot], True), "Place kit")
+    win.doc.apply(paint(win.doc.map, [spot], win.state.terrain_ink()), "Paint wall")
+    win.runner.run_now()
+    items = win.problems.problem_items()
+    target = next((i for i in items if i.data(0, 256).code == "HF107"), items[0] if items else None)
+    if target is not None:
+        win.problems.tree.setCurrentItem(target)
+        win.show_problem(target.data(0, 256))
+    win.view.set_zoom(1.1)
+    win.view.centerOn(win.view.renderer.center(gap))
+    win.act_coords.setChecked(True)
+    win._toggle_labels()
+    win.docks["history"].raise_()
+    _pump(app)
+    path = out_dir / "editor_problems.png"
+    win.grab().save(str(path))
+    written.append(path)
+    win.doc.undo_stack.setClean()
+    win.close()
+    return written
+
+
+if __name__ == "__main__":
+    for p in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")):
+        print(p)

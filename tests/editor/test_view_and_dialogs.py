@@ -1,0 +1,102 @@
+"""Zoom and pan by wheel, keys and middle drag; map properties; export and print from the menus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
+
+from editor.main_window import direction_arrow
+from engine.hexgrid import Hex
+from engine.mapmodel import MapMeta, Mode, Orientation
+from tests.editor.conftest import key
+
+
+def test_zoom_keys_wheel_and_fit(window) -> None:  # type: ignore[no-untyped-def]
+    v = window.view
+    fitted = v.zoom
+    key(v, Qt.Key.Key_Plus)
+    assert v.zoom > fitted
+    key(v, "Ctrl+0")
+    assert abs(v.zoom - fitted) < 1e-6
+    pos = QPointF(v.viewport().rect().center())
+    ev = QWheelEvent(pos, v.viewport().mapToGlobal(pos), QPoint(), QPoint(0, 240), Qt.MouseButton.NoButton,
+                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(v.viewport(), ev)
+    assert v.zoom > fitted
+    v.set_zoom(100)
+    assert v.zoom == 8.0  # clamped
+
+
+def test_middle_drag_and_space_drag_pan(window) -> None:  # type: ignore[no-untyped-def]
+    v = window.view
+    v.set_zoom(3.0)
+    vp = v.viewport()
+    bar = v.horizontalScrollBar()
+    start = bar.value()
+    QTest.mousePress(vp, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier, QPoint(400, 300))
+    QTest.mouseMove(vp, QPoint(300, 300))
+    QTest.mouseRelease(vp, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier, QPoint(300, 300))
+    assert bar.value() > start
+    count = window.doc.undo_stack.count()
+    QTest.keyPress(v, Qt.Key.Key_Space)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(300, 300))
+    QTest.mouseMove(vp, QPoint(420, 300))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(420, 300))
+    QTest.keyRelease(v, Qt.Key.Key_Space)
+    assert window.doc.undo_stack.count() == count  # space-drag pans, never paints
+
+
+def test_map_properties_are_undoable(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from editor import main_window
+
+    class Props(main_window.MapPropertiesDialog):
+        def exec(self) -> int:  # type: ignore[override]
+            self.name.setText("Renamed")
+            self.author.setText("me")
+            return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(main_window, "MapPropertiesDialog", Props)
+    window.act_props.trigger()
+    assert window.doc.map.meta == MapMeta("Renamed", "me", "", (Mode.KOTH, Mode.PAYLOAD), Orientation.POINTY)
+    assert "Renamed" in window.windowTitle()
+    window.doc.undo_stack.undo()
+    assert window.doc.map.meta.name == "Small"
+
+
+def test_export_and_print_from_the_menu(window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from editor import main_window
+
+    out = {"png": tmp_path / "m.png", "svg": tmp_path / "m.svg", "pdf": tmp_path / "m.pdf"}
+    which = iter(["png", "svg", "pdf"])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out[next(which)]), ""))
+    window.act_export_png.trigger()
+    window.act_export_svg.trigger()
+
+    class Print(main_window.PrintDialog):
+        def exec(self) -> int:  # type: ignore[override]
+            self.page.setCurrentText("Letter")
+            self.hex_mm.setValue(30.0)
+            return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(main_window, "PrintDialog", Print)
+    window.act_print.trigger()
+    assert all(p.stat().st_size > 1000 for p in out.values())
+    assert "page" in window.statusBar().currentMessage()
+
+
+def test_stairs_arrows_follow_the_orientation() -> None:
+    assert direction_arrow(0, Orientation.POINTY) == "→"
+    assert direction_arrow(2, Orientation.FLAT) == "↑"
+
+
+def test_problem_highlight_follows_the_selected_problem(window) -> None:  # type: ignore[no-untyped-def]
+    window.problems.tree.setCurrentItem(None)
+    assert not window.view.problem_marks.hexes
+    item = next(i for i in window.problems.problem_items() if i.data(0, 256).hexes)
+    window.problems.tree.setCurrentItem(item)
+    assert window.view.problem_marks.hexes
+    _ = Hex
