@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -205,7 +205,12 @@ class SetupEditor(QDialog):
         s.setSingleStep(step)
         s.setValue(value)
         s.setEnabled(hi > lo)
-        s.editingFinished.connect(lambda: slot(s.value()))
+        # deferred: the slot rebuilds the table, which replaces (and deletes) this very spin box
+        def finished() -> None:
+            value = s.value()
+            QTimer.singleShot(0, lambda: slot(value))
+
+        s.editingFinished.connect(finished)
         return s
 
     def _selection_changed(self) -> None:

@@ -113,3 +113,18 @@ def test_new_game_dialog_restarts_with_its_choice(qtbot, play_window, monkeypatc
     monkeypatch.setattr(StartDialog, "setup", lambda self: GameSetup(walled_scenario(), 31))
     assert w.new_game_dialog()
     assert w.ctl.seed == 31
+
+
+def test_setup_editor_spin_boxes_edit_health(qtbot):
+    s = koth_scenario(FIELD)
+    d = SetupEditor(s)
+    qtbot.addWidget(d)
+    d.show()
+    qtbot.waitExposed(d)
+    d.board.fit()
+    click_hex(d.board, at(2, 0))
+    spin = d.table.cellWidget(0, 3)
+    spin.setValue(80)
+    spin.editingFinished.emit()
+    qtbot.waitUntil(lambda: d.placements()[0].health == 80, timeout=2000)
+    assert "BLU has no unit" in d.problems.text()
