@@ -37,7 +37,32 @@ def create_window(path: Path | None = None):  # type: ignore[no-untyped-def]
         win.open_path(opened, ask=False)
     if error is not None:
         QMessageBox.warning(win, "Cannot open the file", f"{error}\n\nStarting with a blank map instead.")
+    offer_recovery(win)
     return win
+
+
+def offer_recovery(win) -> bool:  # type: ignore[no-untyped-def]
+    """If a previous session left unsaved work, offer to open it (as an unsaved document)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from editor.recovery import recovered_files
+
+    found = recovered_files(win.recovery_folder)
+    if not found:
+        return False
+    latest = found[0]
+    answer = QMessageBox.question(
+        win, "Recover unsaved work",
+        f"hexfort found unsaved work from an earlier session:\n{latest.name}\n\nOpen it now? "
+        "(No keeps it for later; it is deleted once you save or discard it.)",
+    )
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    if not win.open_path(latest, ask=False):
+        return False
+    win.doc.replace_all(win.doc.map, None, win.doc.scenario)  # unsaved: Save asks where
+    win._recovery_file = latest
+    return True
 
 
 def run_editor(path: Path | None = None) -> int:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from editor.newmap import Shape, blank_map
 from engine.mapmodel import HexMap, MapMeta, Mode, Orientation
 
-__all__ = ["MapPropertiesDialog", "NewMapDialog", "PrintDialog"]
+__all__ = ["ExportDialog", "MapPropertiesDialog", "NewMapDialog", "PrintDialog"]
 
 _MODE_NAMES = {Mode.KOTH: "King of the Board", Mode.PAYLOAD: "Payload Race", Mode.TEAM_PLAY: "Team Play"}
 
@@ -133,4 +133,25 @@ class PrintDialog(QDialog):
         form.addRow("Overlap", self.overlap)
         form.addRow(self.landscape)
         form.addRow(self.coords)
+        form.addRow(_buttons(self))
+
+
+class ExportDialog(QDialog):
+    """Options for PNG/SVG export: hex size in pixels, coordinates and height numerals."""
+
+    def __init__(self, kind: str, coords: bool = False, heights: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Export {kind.upper()}")
+        self.hex_px = QDoubleSpinBox()
+        self.hex_px.setRange(4.0, 200.0)
+        self.hex_px.setValue(32.0)
+        self.hex_px.setSuffix(" px from centre to corner")
+        self.coords = QCheckBox("Label hexes with coordinates")
+        self.coords.setChecked(coords)
+        self.heights = QCheckBox("Print height numerals")
+        self.heights.setChecked(heights)
+        form = QFormLayout(self)
+        form.addRow("Hex size", self.hex_px)
+        form.addRow(self.coords)
+        form.addRow(self.heights)
         form.addRow(_buttons(self))

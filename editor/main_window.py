@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.canvas.view import MapView
-from editor.dialogs import MapPropertiesDialog, NewMapDialog, PrintDialog
+from editor.dialogs import ExportDialog, MapPropertiesDialog, NewMapDialog, PrintDialog
 from editor.docks.overlays import OverlayPanel
 from editor.docks.problems import ProblemsPanel
 from editor.docks.scenario import ScenarioPanel
@@ -49,6 +49,8 @@ from engine.mapmodel import HexMap, MapEditError, Orientation, Team, Terrain
 __all__ = ["MainWindow"]
 
 MAP_FILTER = "hexfort maps and scenarios (*.json);;All files (*)"
+#: How often unsaved work is copied to the recovery folder.
+AUTOSAVE_MS = 30_000
 MAX_RECENT = 8
 
 _TERRAIN_KEYS = [
@@ -105,6 +107,12 @@ class MainWindow(QMainWindow):
         self.state.notice.connect(self._on_notice)
         self.state.changed.connect(self._sync_options)
         self.state.selection_changed.connect(self._sync_selection_actions)
+        self.recovery_folder: Path | None = None  # None: the per-user recovery folder
+        self._recovery_file: Path | None = None
+        self._autosave = QTimer(self)
+        self._autosave.setInterval(AUTOSAVE_MS)
+        self._autosave.timeout.connect(self.autosave)
+        self._autosave.start()
         self.resize(1500, 950)
         self._on_reset()
         self.set_tool("height")
@@ -487,6 +495,27 @@ class MainWindow(QMainWindow):
             self.view.center_on_hexes(hexes)
         self.statusBar().showMessage(f"{p.code}: {p.message}", 8000)
 
+    # -- recovery ----------------------------------------------------------------------
+
+    def autosave(self) -> Path | None:
+        """Copy unsaved work to the recovery folder (never raises); returns the file written."""
+        from editor.recovery import write_recovery
+
+        try:
+            written = write_recovery(self.doc, self.recovery_folder)
+        except OSError:
+            return None
+        if written is not None:
+            if self._recovery_file is not None and self._recovery_file != written:
+                self._recovery_file.unlink(missing_ok=True)
+            self._recovery_file = written
+        return written
+
+    def _drop_recovery(self) -> None:
+        if self._recovery_file is not None:
+            self._recovery_file.unlink(missing_ok=True)
+            self._recovery_file = None
+
     # -- files ---------------------------------------------------------------------------
 
     def maybe_save(self) -> bool:
@@ -500,7 +529,10 @@ class MainWindow(QMainWindow):
         )
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        if answer == QMessageBox.StandardButton.Discard:
+            self._drop_recovery()
+            return True
+        return False
 
     def new_map(self) -> None:
         """Ask for a size and shape and start a blank map."""
@@ -564,20 +596,24 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot save", f"{path}\n\n{e}\n\nYour changes are still open in the editor.")
             return False
         self._remember(path)
+        self._drop_recovery()
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
     def export_dialog(self, kind: str) -> None:
-        """Export the map as PNG or SVG, with the canvas's label options."""
+        """Export the map as PNG or SVG at a chosen hex size, with or without labels."""
         from editor.export import export_png, export_svg
 
+        d = ExportDialog(kind, self.act_coords.isChecked(), self.act_heights.isChecked(), self)
+        if d.exec() != QDialog.DialogCode.Accepted:
+            return
         name = self.doc.map.meta.name.lower().replace(" ", "_") + f".{kind}"
         path, _ = QFileDialog.getSaveFileName(self, f"Export {kind.upper()}", name, f"{kind.upper()} (*.{kind})")
         if not path:
             return
         try:
             fn = export_png if kind == "png" else export_svg
-            fn(self.doc.map, path, 32.0, self.act_coords.isChecked(), self.act_heights.isChecked())
+            fn(self.doc.map, path, d.hex_px.value(), d.coords.isChecked(), d.heights.isChecked())
         except OSError as e:
             QMessageBox.critical(self, "Export failed", str(e))
             return

@@ -73,6 +73,14 @@ def test_export_and_print_from_the_menu(window, tmp_path: Path, monkeypatch) -> 
     out = {"png": tmp_path / "m.png", "svg": tmp_path / "m.svg", "pdf": tmp_path / "m.pdf"}
     which = iter(["png", "svg", "pdf"])
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out[next(which)]), ""))
+
+    class Export(main_window.ExportDialog):
+        def exec(self) -> int:  # type: ignore[override]
+            self.hex_px.setValue(12.0)
+            self.coords.setChecked(True)
+            return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(main_window, "ExportDialog", Export)
     window.act_export_png.trigger()
     window.act_export_svg.trigger()
 
@@ -85,6 +93,9 @@ def test_export_and_print_from_the_menu(window, tmp_path: Path, monkeypatch) -> 
     monkeypatch.setattr(main_window, "PrintDialog", Print)
     window.act_print.trigger()
     assert all(p.stat().st_size > 1000 for p in out.values())
+    from PySide6.QtGui import QImage
+
+    assert QImage(str(out["png"])).width() < 300  # 12 px hexes
     assert "page" in window.statusBar().currentMessage()
 
 

@@ -104,3 +104,23 @@ def test_recent_files_menu(window, tmp_path: Path, small_map) -> None:  # type: 
     assert [a.text() for a in actions[:3]] == ["m2.map.json", "m1.map.json", "m0.map.json"]
     actions[2].trigger()
     assert window.doc.path == Path(paths[0])
+
+
+def test_unsaved_work_is_copied_for_recovery(window, mouse, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from editor.app import offer_recovery
+
+    window.recovery_folder = tmp_path / "recovery"
+    assert window.autosave() is None  # nothing unsaved yet
+    key(window.view, "2")
+    mouse.click(Hex(0, 0))
+    copy = window.autosave()
+    assert copy is not None and load_map(copy) == window.doc.map
+    edited = window.doc.map
+    # a new session finds it and reopens it as an unsaved document
+    window.doc.replace_all(window.doc.map.with_cell(Hex(0, 0), None), None)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    assert offer_recovery(window)
+    assert window.doc.map == edited and window.doc.path is None
+    # saving removes the recovery copy
+    window._save_to(tmp_path / "kept.map.json")
+    assert not copy.exists()
