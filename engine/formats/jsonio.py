@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Collection
 from pathlib import Path
@@ -161,15 +162,28 @@ def _dump(v: Any, level: int, key: str, out: list[str], multi: frozenset[str], i
         out.append(json.dumps(v, ensure_ascii=False))
 
 
+def _mode_for(p: Path) -> int:
+    """Permission bits for a file written at ``p`` (mkstemp makes its files 0600)."""
+    try:
+        return stat.S_IMODE(p.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old or the new file, never half.
 
     Writes a temporary file in the same folder, flushes it to disk, then renames it
-    over the target. Raises OSError if the folder is not writable.
+    over the target. The file keeps the permissions of the file it replaces, or
+    gets the usual ones for a new file (0666 less the umask). Raises OSError if
+    the folder is not writable.
     """
     p = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent or ".")
     try:
+        os.chmod(tmp, _mode_for(p))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()

@@ -6,11 +6,10 @@ from collections.abc import Iterator
 from typing import Final
 
 from engine.formats.ruleset_file import builtin_ruleset
-from engine.mapmodel import Team
-from engine.rules.sight import Sight
+from engine.mapmodel import Mode, Team
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
-from engine.validation.terrain import board, reach, spawn_starts
+from engine.validation.terrain import board, reach, sight, spawn_starts, walk_mode
 from engine.validation.wording import hex_list
 
 
@@ -27,7 +26,8 @@ def spawn_camping(ctx: CheckContext) -> Iterator[Problem]:
     if not all(spawn_starts(ctx, t) for t in Team):
         return
     b = board(ctx)
-    sight = Sight.for_board(b)
+    sees = sight(ctx).sees
+    cover = "a wall" if walk_mode(ctx) is Mode.PAYLOAD else "a wall or higher ground"
     rng = _longest_range()
     for team in Team:
         zone = set(b.indices(spawn_starts(ctx, team)))
@@ -39,7 +39,7 @@ def spawn_camping(ctx: CheckContext) -> Iterator[Problem]:
         enemy = b.indices(spawn_starts(ctx, team.other))
         seen = [
             j for j in sorted(set(exits))
-            if any(b.distance(j, e) <= rng and sight.sees(j, e) for e in enemy)
+            if any(b.distance(j, e) <= rng and sees(j, e) for e in enemy)
         ]
         if seen:
             hs = tuple(b.hexes[j] for j in seen)
@@ -47,6 +47,6 @@ def spawn_camping(ctx: CheckContext) -> Iterator[Problem]:
                 "HF501", Severity.WARNING,
                 f"{team.value}'s spawn exits at {hex_list(hs)} can be shot at from inside the "
                 f"{team.other.value} spawn, where {team.other.value} cannot be hit back; "
-                "block the sightline with a wall or higher ground",
+                f"block the sightline with {cover}",
                 hs,
             )

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from engine.hexgrid import DIRECTIONS, Hex, Symmetry
+from engine.hexgrid import DIAGONALS, DIRECTIONS, Hex, Symmetry
 from engine.mapmodel import HexMap, Team
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
@@ -44,8 +44,16 @@ class SymmetryFit:
         return not self.mismatches
 
     def describe(self) -> str:
-        """E.g. ``"rotation by 180° about 3,-1"``."""
-        return f"{self.symmetry.describe()} about {describe_center(self.center2)}"
+        """``"rotation by 180° about 3,-1"`` or ``"mirror image across the line through 0,0 and 1,0"``."""
+        g = self.symmetry
+        if not g.mirrored:
+            return f"{g.describe()} about {describe_center(self.center2)}"
+        v = next(d for d in DIRECTIONS + DIAGONALS if g.apply(d) == d)  # the mirror line's direction
+        # points on the line, in doubled coordinates; name hex centres when the line has them
+        points = [(self.center2[0] + k * v.q, self.center2[1] + k * v.r) for k in range(6)]
+        centres = [p for p in points if p[0] % 2 == 0 and p[1] % 2 == 0]
+        a, b = centres[:2] if len(centres) >= 2 else (points[0], points[2])
+        return f"mirror image across the line through {describe_center(a)} and {describe_center(b)}"
 
 
 def describe_center(center2: tuple[int, int]) -> str:

@@ -15,6 +15,7 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Mode, Team, Terrain
 from engine.rules.board import Board
 from engine.rules.movement import Climb, MoveProfile, Reach, flood
+from engine.rules.sight import Sight
 from engine.validation.registry import CheckContext
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "board",
     "profile",
     "reach",
+    "sight",
     "rocket_reach",
     "spawn_starts",
     "walk_mode",
@@ -37,6 +39,12 @@ ROCKET_JUMP: Final = "rocket jump"
 def board(ctx: CheckContext) -> Board:
     """The rules board of the map being checked."""
     return Board.for_map(ctx.map)
+
+
+def sight(ctx: CheckContext) -> Sight:
+    """Line of sight under the mode's rules: in Payload Race (002 "Attacking examples")
+    only walls block; elsewhere higher ground blocks shooters at equal height too."""
+    return Sight.for_board(board(ctx), heights_block=walk_mode(ctx) is not Mode.PAYLOAD)
 
 
 def walk_mode(ctx: CheckContext) -> Mode:

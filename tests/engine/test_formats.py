@@ -248,3 +248,16 @@ def test_scenario_errors(tmp_path: Path, over: dict, where: str, message: str) -
         load_scenario(write(tmp_path, scenario_doc(**over), "s.scenario.json"))
     assert info.value.where == where, info.value
     assert message in info.value.message
+
+
+def test_saved_files_get_normal_permissions(tmp_path: Path) -> None:
+    p = tmp_path / "new.json"
+    old = os.umask(0o022)
+    try:
+        atomic_write_text(p, "x\n")
+    finally:
+        os.umask(old)
+    assert p.stat().st_mode & 0o777 == 0o644
+    p.chmod(0o664)
+    atomic_write_text(p, "y\n")
+    assert p.stat().st_mode & 0o777 == 0o664
