@@ -92,7 +92,7 @@ def race(ctx: CheckContext) -> Iterator[Problem]:
             yield from _race(ctx, "its cart", beside)
 
 
-@check("track lengths", "HF303", modes=(Mode.PAYLOAD,))
+@check("track lengths", "HF303", "HF308", modes=(Mode.PAYLOAD,))
 def track_lengths(ctx: CheckContext) -> Iterator[Problem]:
     """Both carts should have the same number of pushes to make."""
     m = ctx.map
@@ -100,6 +100,7 @@ def track_lengths(ctx: CheckContext) -> Iterator[Problem]:
     if len(red) < 2 or len(blu) < 2:
         return
     a, b = len(red) - 1, len(blu) - 1
+    yield Problem("HF308", Severity.INFO, f"pushes each cart needs to reach its end: RED {a}, BLU {b}")
     if a != b:
         longer = Team.RED if a > b else Team.BLU
         yield Problem(
@@ -110,7 +111,7 @@ def track_lengths(ctx: CheckContext) -> Iterator[Problem]:
         )
 
 
-@check("kit balance", "HF304")
+@check("kit balance", "HF304", "HF307")
 def kit_balance(ctx: CheckContext) -> Iterator[Problem]:
     """Each side should have as many first-aid kits nearer its spawn (walking steps) as the other."""
     if not ctx.map.kits or not all(spawn_starts(ctx, t) for t in Team):
@@ -125,6 +126,7 @@ def kit_balance(ctx: CheckContext) -> Iterator[Problem]:
         else:
             nearer[Team.BLU].append(k)
     r, b = len(nearer[Team.RED]), len(nearer[Team.BLU])
+    yield Problem("HF307", Severity.INFO, f"first-aid kits nearer each side's spawn: RED {r}, BLU {b}")
     if r != b:
         more = Team.RED if r > b else Team.BLU
         yield Problem(
