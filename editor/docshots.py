@@ -94,6 +94,21 @@ def shoot(out_dir: Path) -> list[Path]:
     written.append(path)
     win.doc.undo_stack.setClean()
     win.close()
+
+    # 3. Live symmetry: mirror left-right centred automatically, the brush and its mirror image.
+    from editor.geometry import SymmetryKind
+
+    win = _window(app, MAPS / "koth_ridge.map.json")
+    win.set_symmetry(SymmetryKind.MIRROR_LR)
+    win.overlays.set_overlay("symmetry")
+    win.state.set_brush_size(7)
+    win.choose_height(2)
+    QTest.mouseMove(win.view.viewport(), win.view.mapFromScene(win.view.renderer.center(Hex(-4, 1))))
+    _pump(app)
+    path = out_dir / "editor_symmetry.png"
+    win.grab().save(str(path))
+    written.append(path)
+    win.close()
     return written
 
 

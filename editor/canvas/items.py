@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -18,7 +18,7 @@ from editor.render.painter import MapRenderer, RenderOptions
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 
-__all__ = ["HexHighlightItem", "MapItem", "OverlayItem"]
+__all__ = ["HexHighlightItem", "MapItem", "OverlayItem", "SymmetryMarkItem"]
 
 #: Margin (in hexes) of paintable ghost ground drawn around the map.
 GHOST_MARGIN = 3
@@ -183,3 +183,67 @@ class OverlayItem(QGraphicsItem):
             p.drawRoundedRect(box, 0.12 * s, 0.12 * s)
             p.setPen(QPen(QColor("#1d1d1d")))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class SymmetryMarkItem(QGraphicsItem):
+    """Shows where live symmetry pivots: a mark at the centre and, for mirrors, the axis."""
+
+    def __init__(self, renderer: MapRenderer) -> None:
+        super().__init__()
+        self.renderer = renderer
+        self._center: tuple[float, float] | None = None
+        self._axis: str | None = None
+        self._span = QRectF()
+        self.setZValue(7)
+
+    def set_mode(self, mode, span: QRectF) -> None:  # type: ignore[no-untyped-def]
+        """Follow a :class:`~editor.geometry.SymmetryMode` (hidden when off); ``span`` bounds the axis line."""
+        from editor.geometry import SymmetryKind
+
+        self.prepareGeometryChange()
+        if not mode.active:
+            self._center = None
+        else:
+            o = self.renderer.layout.orientation
+            s = self.renderer.layout.size
+            q, r = mode.center2[0] / 2, mode.center2[1] / 2
+            x = (o.f0 * q + o.f1 * r) * s.x + self.renderer.layout.origin.x
+            y = (o.f2 * q + o.f3 * r) * s.y + self.renderer.layout.origin.y
+            self._center = (x, y)
+            self._axis = {SymmetryKind.MIRROR_LR: "vertical", SymmetryKind.MIRROR_TB: "horizontal"}.get(mode.kind)
+        self._span = span
+        self.update()
+
+    @property
+    def center(self) -> tuple[float, float] | None:
+        """Scene position of the symmetry centre (None when symmetry is off)."""
+        return self._center
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        if self._center is None:
+            return QRectF()
+        s = self.renderer.layout.size.x
+        x, y = self._center
+        return QRectF(x - s, y - s, 2 * s, 2 * s).united(self._span)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self._center is None:
+            return
+        x, y = self._center
+        s = self.renderer.layout.size.x
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        pen = QPen(QColor(106, 27, 154, 200), 2.0)
+        pen.setCosmetic(True)
+        if self._axis is not None:
+            dashed = QPen(pen)
+            dashed.setStyle(Qt.PenStyle.DashLine)
+            p.setPen(dashed)
+            if self._axis == "vertical":
+                p.drawLine(QPointF(x, self._span.top()), QPointF(x, self._span.bottom()))
+            else:
+                p.drawLine(QPointF(self._span.left(), y), QPointF(self._span.right(), y))
+        p.setPen(pen)
+        p.setBrush(QColor(106, 27, 154, 60))
+        p.drawEllipse(QPointF(x, y), 0.35 * s, 0.35 * s)
+        p.drawLine(QPointF(x - 0.55 * s, y), QPointF(x + 0.55 * s, y))
+        p.drawLine(QPointF(x, y - 0.55 * s), QPointF(x, y + 0.55 * s))

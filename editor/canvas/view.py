@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QWidget
 
-from editor.canvas.items import HexHighlightItem, MapItem, OverlayItem
+from editor.canvas.items import HexHighlightItem, MapItem, OverlayItem, SymmetryMarkItem
 from editor.document import MapDocument
 from editor.render.painter import MapRenderer, layout_for
 from editor.state import EditorState
@@ -80,6 +80,7 @@ class MapView(QGraphicsView):
         doc.reset.connect(self._on_reset)
         state.selection_changed.connect(lambda: self.selection.set_hexes(self.state.selection))
         state.changed.connect(self._refresh_cursor)
+        state.changed.connect(self._refresh_symmetry)
         state.notice.connect(self._on_notice)
 
     def _build_items(self) -> None:
@@ -95,11 +96,13 @@ class MapView(QGraphicsView):
             self.renderer, _pen("#1565c0", 2.0, Qt.PenStyle.DashLine), QBrush(QColor(30, 120, 220, 45)), z=9
         )
         self.preview = HexHighlightItem(self.renderer, _pen("#202020", 1.5), QBrush(QColor(255, 255, 255, 70)), z=11)
-        self.cursor = HexHighlightItem(self.renderer, _pen("#111111", 2.0), None, z=12)
+        self.cursor = HexHighlightItem(self.renderer, _pen("#1a237e", 2.5), QBrush(QColor(255, 255, 255, 70)), z=12)
         self.flash = HexHighlightItem(self.renderer, _pen("#d50000", 3.0), QBrush(QColor(213, 0, 0, 60)), z=13)
         self.focus_mark = HexHighlightItem(self.renderer, _pen("#ff6f00", 4.0), QBrush(QColor(255, 160, 0, 70)), z=14)
         for item in (self.problem_marks, self.selection, self.preview, self.cursor, self.flash, self.focus_mark):
             self._scene.addItem(item)
+        self.symmetry_mark = SymmetryMarkItem(self.renderer)
+        self._scene.addItem(self.symmetry_mark)
         self._update_scene_rect()
 
     # -- document -----------------------------------------------------------------
@@ -120,6 +123,7 @@ class MapView(QGraphicsView):
         self.state.set_selection(())
         self.selection.set_hexes(())
         self.focus_mark.set_hexes(())
+        self._refresh_symmetry()
         QTimer.singleShot(0, self.fit)
 
     def _update_scene_rect(self) -> None:
@@ -138,6 +142,9 @@ class MapView(QGraphicsView):
         tool.activate()
         self._refresh_preview()
         self._refresh_cursor()
+
+    def _refresh_symmetry(self) -> None:
+        self.symmetry_mark.set_mode(self.state.symmetry, self.renderer.map_rect(self.doc.map, 2))
 
     def _refresh_preview(self) -> None:
         self.preview.set_hexes(self.tool.preview_hexes() if self.tool else ())

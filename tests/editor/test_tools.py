@@ -183,8 +183,10 @@ def test_rotate_and_mirror_selection(window, mouse, small_map) -> None:  # type:
 
 
 def test_live_symmetry_paints_blu_for_red(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    assert window.view.symmetry_mark.center is None
     window.symmetry_actions[SymmetryKind.ROT180].trigger()
     assert window.state.symmetry.center2 == (0, 0)
+    assert window.view.symmetry_mark.center == (0.0, 0.0)  # the pivot is shown on the canvas
     key(window.view, "R")
     mouse.click(Hex(-3, 1))
     assert Hex(3, -1) in window.doc.map.spawns[Team.BLU]
