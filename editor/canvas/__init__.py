@@ -1,0 +1,1 @@
+"""The map canvas: the graphics view and the items it shows."""

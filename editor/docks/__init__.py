@@ -1,0 +1,1 @@
+"""Dock panels: problems, overlays and the scenario set-up."""

@@ -1,0 +1,1 @@
+"""Editing tools: each turns canvas gestures into undoable document edits."""
