@@ -666,7 +666,7 @@ class MainWindow(QMainWindow):
         if self.state.symmetry.active:
             self.auto_center()
         self._update_title()
-        self.runner.run_now()
+        self.runner.refresh_after_open()
 
     def _update_title(self) -> None:
         kind = "scenario" if self.doc.scenario is not None else "map"

@@ -55,6 +55,8 @@ class ProblemRunner(QObject):
         self.problems: list[Problem] = []
         self.last_seconds = 0.0
         self.threaded_runs = 0
+        #: True while a worker run for the current map is awaited (the dock says "Checking…").
+        self.pending = False
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexfort-check")
         self._pending: Future[None] | None = None
         self._timer = QTimer(self)
@@ -71,6 +73,20 @@ class ProblemRunner(QObject):
     def schedule(self, *_: object) -> None:
         """Re-check after the debounce delay (restarts the delay on every change)."""
         self._timer.start(self.delay_ms)
+
+    #: Maps up to this many hexes are checked synchronously when opened; bigger ones in the worker.
+    SYNC_OPEN_LIMIT = 2000
+
+    def refresh_after_open(self) -> None:
+        """Check a newly opened map: at once when small, else in the worker (the window opens meanwhile)."""
+        if len(self.doc.map) <= self.SYNC_OPEN_LIMIT:
+            self.run_now()
+            return
+        self.problems = []
+        self.pending = True
+        self.updated.emit([])
+        self.last_seconds = max(self.last_seconds, 2 * self.FRAME_S)  # go straight to the worker
+        self._timer.start(0)
 
     def run_now(self) -> list[Problem]:
         """Check synchronously (tests, first open) and publish the result."""
@@ -92,6 +108,7 @@ class ProblemRunner(QObject):
             self._timer.start(self.delay_ms)  # one run at a time; try again shortly
             return
         self.threaded_runs += 1
+        self.pending = True
 
         def work() -> None:
             t = time.perf_counter()
@@ -104,6 +121,7 @@ class ProblemRunner(QObject):
         self.last_seconds = seconds
         if m is not self.doc.map:
             return  # stale: a newer run is scheduled
+        self.pending = False
         self.problems = problems
         self.updated.emit(problems)
 

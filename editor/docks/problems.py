@@ -103,7 +103,9 @@ class ProblemsPanel(QWidget):
                 select = item
         self.tree.expandAll()
         n_err, n_warn = counts[Severity.ERROR], counts[Severity.WARNING]
-        if not problems:
+        if not problems and self.runner.pending:
+            self.summary.setText("Checking…")
+        elif not problems:
             self.summary.setText("✔ No problems")
         else:
             self.summary.setText(f"{n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}, "

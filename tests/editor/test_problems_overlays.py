@@ -120,3 +120,11 @@ def test_scenario_panel_edits_are_undoable(window) -> None:  # type: ignore[no-u
     window.doc.undo_stack.undo()
     assert window.doc.scenario is None
     assert panel.make.isVisibleTo(panel)
+
+
+def test_big_maps_are_checked_in_the_worker_when_opened(window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(window.runner, "SYNC_OPEN_LIMIT", 10)  # the small map counts as big
+    window.doc.replace_all(window.doc.map, None)
+    assert window.runner.pending and window.problems.summary.text() == "Checking…"
+    qtbot.waitUntil(lambda: not window.runner.pending, timeout=5000)
+    assert window.runner.threaded_runs >= 1 and "HF106" in _codes(window)
