@@ -17,23 +17,37 @@ _CONE: WeakKeyDictionary[Board, dict[tuple[int, int, int, bool], tuple[int, ...]
 __all__ = ["cone", "splash_rings", "TWO_D6", "chance_at_least", "crit_chance_at_least"]
 
 
+def _ring_offsets(radius: int) -> tuple[tuple[int, int], ...]:
+    """``(dq, dr)`` of :func:`~engine.hexgrid.hex_ring` around 0,0, in its order (cached)."""
+    hit = _RINGS.get(radius)
+    if hit is None:
+        hit = _RINGS[radius] = tuple((h.q, h.r) for h in hex_ring(Hex(0, 0), radius))
+    return hit
+
+
+_RINGS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
 def splash_rings(board: Board, center: int, rings: int) -> tuple[tuple[int, int], ...]:
     """``(index, ring)`` for on-map hexes within ``rings`` of ``center`` at its standing height.
 
     Ring 0 is the centre. Walls are never included. 001 "Attacking": area attacks
     only reach hexes at the same height as their origin. Cached per board.
     """
-    cache = _SPLASH.setdefault(board, {})
+    cache = _SPLASH.get(board)
+    if cache is None:
+        cache = _SPLASH[board] = {}
     hit = cache.get((center, rings))
     if hit is not None:
         return hit
     h0 = board.stand[center]
-    c = board.hexes[center]
+    q, r = board.q[center], board.r[center]
+    at = board.at
     out = [(center, 0)]
     for k in range(1, rings + 1):
-        for h in hex_ring(c, k):
-            j = board.index.get(h)
-            if j is not None and not board.wall[j] and board.stand[j] == h0:
+        for dq, dr in _ring_offsets(k):
+            j = at(q + dq, r + dr)
+            if j >= 0 and not board.wall[j] and board.stand[j] == h0:
                 out.append((j, k))
     result = tuple(out)
     cache[(center, rings)] = result
@@ -48,22 +62,25 @@ def cone(board: Board, origin: int, direction: int, reach: int, wide: bool = Fal
     3 hexes for reach 3), or within ``k`` steps when ``wide`` (120°: 3, 5, 7).
     Off-map hexes and walls are left out; height and sight are the caller's. Cached per board.
     """
-    cache = _CONE.setdefault(board, {})
+    cache = _CONE.get(board)
+    if cache is None:
+        cache = _CONE[board] = {}
     key = (origin, direction % 6, reach, wide)
     hit = cache.get(key)
     if hit is not None:
         return hit
-    c = board.hexes[origin]
+    q, r = board.q[origin], board.r[origin]
     d = DIRECTIONS[direction % 6]
+    at = board.at
     out = []
     for k in range(1, reach + 1):
-        ring = hex_ring(c, k)
-        ahead = Hex(c.q + d.q * k, c.r + d.r * k)
-        at = ring.index(ahead)
+        ring = _ring_offsets(k)
+        i = ring.index((d.q * k, d.r * k))
         half = k if wide else k // 2
         for off in range(-half, half + 1):
-            j = board.index.get(ring[(at + off) % len(ring)])
-            if j is not None and not board.wall[j]:
+            dq, dr = ring[(i + off) % len(ring)]
+            j = at(q + dq, r + dr)
+            if j >= 0 and not board.wall[j]:
                 out.append(j)
     result = tuple(out)
     cache[key] = result

@@ -79,6 +79,8 @@ class Board:
         "grid_q0",
         "grid_r0",
         "_within",
+        "_at",
+        "_r1",
         "__weakref__",
     )
 
@@ -132,6 +134,8 @@ class Board:
         at = [-1] * ((r1 - r0 + 3) * w)
         for i, g in enumerate(grid):
             at[g] = i
+        self._at: list[int] = at
+        self._r1 = r1
         steps = [(d, v.r * w + v.q) for d, v in enumerate(DIRECTIONS)]
         nd: list[tuple[tuple[int, int], ...]] = []
         for g in grid:
@@ -194,19 +198,33 @@ class Board:
         dr = self.r[a] - self.r[b]
         return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
 
+    def at(self, q: int, r: int) -> int:
+        """The index of the hex at axial ``q, r``, or -1 when it is not on the map."""
+        if not (self.grid_q0 <= q <= self.grid_q0 + (self.grid_width - 3) // 2 and self.grid_r0 <= r <= self._r1):
+            return -1
+        return self._at[(r - self.grid_r0 + 1) * self.grid_width + q - self.grid_q0 + 1]
+
     def within(self, center: int, radius: int) -> tuple[int, ...]:
-        """Indices of the on-map hexes at distance <= ``radius`` from ``center`` (any terrain; cached)."""
+        """Indices of the on-map hexes at distance <= ``radius`` from ``center`` (any terrain; cached).
+
+        Ordered by ``dq`` then ``dr`` of the offset from ``center``.
+        """
         key = (center, radius)
         hit = self._within.get(key)
         if hit is not None:
             return hit
-        c = self.hexes[center]
+        q, r = self.q[center], self.r[center]
+        q0, r0, w, at = self.grid_q0, self.grid_r0, self.grid_width, self._at
+        q1 = q0 + (w - 3) // 2
         out = []
-        index = self.index
-        for dq in range(-radius, radius + 1):
-            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
-                j = index.get(Hex(c.q + dq, c.r + dr))
-                if j is not None:
+        for qq in range(max(q - radius, q0), min(q + radius, q1) + 1):
+            dq = qq - q
+            lo = max(-radius, -dq - radius) + r
+            hi = min(radius, -dq + radius) + r
+            base = w + qq - q0 + 1 - r0 * w  # grid index of (qq, rr) is base + rr * w
+            for rr in range(max(lo, r0), min(hi, self._r1) + 1):
+                j = at[base + rr * w]
+                if j >= 0:
                     out.append(j)
         result = tuple(out)
         self._within[key] = result

@@ -27,7 +27,7 @@ Rule modules for other games (Payload Race, Team Play) are meant to subclass
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -38,10 +38,10 @@ from engine.rules.actions import Action, Verb
 from engine.rules.areas import chance_at_least, crit_chance_at_least, splash_rings
 from engine.rules.board import TEAM_CODE, Board
 from engine.rules.dice import Dice
-from engine.rules.legal import NO_TARGET, Group, LegalActions
-from engine.rules.movement import Climb, MoveProfile, destination_table, destinations, flood
+from engine.rules.legal import NO_TARGET, Excluding, Group, LegalActions
+from engine.rules.movement import Climb, MoveProfile, flood
 from engine.rules.sight import Sight
-from engine.rules.targets import TargetTables
+from engine.rules.targets import Cells, TargetTables
 from engine.ruleset import Ruleset, RulesetError, UnitStats
 from engine.scenario import Scenario
 
@@ -232,7 +232,7 @@ class KothState:
         self._profiles: dict[tuple[str, Team], MoveProfile] = {}
         # static per-map tables shared by every game on the board (see _move_cells, _attack_targets)
         self._targets = TargetTables.for_sight(self.sight)
-        self._movers: dict[tuple[str, Team], tuple[dict[int, tuple[int, ...]], MoveProfile, int]] = {}
+        self._movers: dict[tuple[str, Team], tuple[dict[int, Cells], MoveProfile, int]] = {}
         self._init_slots()
         if not self._setup:
             self.team = scenario.first_team
@@ -400,8 +400,8 @@ class KothState:
         if not t.moved and not t.attacked and st.mobile:
             groups.append((Verb.MOVE, u.kind, here, self._move_cells(u), b.hexes))
         if not t.attacked:
-            verb, targets = self._attack_targets(u, st)
-            groups.append((verb, u.kind, here, targets, None))
+            verb, targets, hexes = self._attack_targets(u, st)
+            groups.append((verb, u.kind, here, targets, hexes))
         if not t.special:
             groups.extend(self._special_groups(u, st, here))
         groups.append((Verb.END, u.kind, here, NO_TARGET, None))
@@ -439,7 +439,7 @@ class KothState:
         cells = [self.units[v].cell for v in self._sentry_choices(s)[1]]
         return [(Verb.TARGET, s.kind, here, cells, self.board.hexes)]
 
-    def _move_cells(self, u: Unit) -> list[int]:
+    def _move_cells(self, u: Unit) -> Sequence[int]:
         """Where ``u`` may move now, in flood order: the board's static destinations minus occupied hexes.
 
         Units never block movement, so this equals flooding with the other units'
@@ -448,12 +448,17 @@ class KothState:
         mover = self._movers.get((u.kind, u.team))
         if mover is None:
             profile, speed = self.profile(u), self._stats[u.kind].speed
-            mover = self._movers[(u.kind, u.team)] = (destination_table(self.board, profile, speed), profile, speed)
+            mover = self._movers[(u.kind, u.team)] = (self._targets.move_table(profile, speed), profile, speed)
         ball = mover[0].get(u.cell)
         if ball is None:
-            ball = destinations(self.board, u.cell, mover[1], mover[2])
-        occupied = {v.cell for v in self.units.values() if v.uid != u.uid and v.cell >= 0}
-        return [c for c in ball if c not in occupied]
+            ball = self._targets.moves(mover[1], mover[2], u.cell)
+        # u's own hex is never among its destinations, nor is -1 (a carried sentry)
+        base, where = ball
+        holes = [p for v in self.units.values() if (p := where.get(v.cell)) is not None]
+        if not holes:
+            return base
+        holes.sort()
+        return Excluding(base, holes)
 
     def move_paths(self, h: Hex | None = None) -> dict[Hex, list[Hex]]:
         """Hexes the active unit (or the unit on ``h``) can move to -> a shortest path.
@@ -526,62 +531,69 @@ class KothState:
     def _cone_cells(self, u: Unit, direction: int) -> tuple[int, ...]:
         return self._cones(u)[direction]
 
-    def _attack_targets(self, u: Unit, st: UnitStats) -> tuple[Verb, list[Hex]]:
-        """The verb and target hexes of the attacks (or heals) ``u`` could make from where it stands.
+    def _attack_targets(self, u: Unit, st: UnitStats) -> tuple[Verb, Sequence[Any], tuple[Hex, ...] | None]:
+        """The attacks (or heals) ``u`` could make from where it stands: ``(verb, targets, hexes)``.
 
-        In legal-action order; the one place that decides which attacks are
-        legal (:meth:`_attack_options` adds odds and areas to these).
+        ``targets`` are board indices looked up in ``hexes``, or (the Pyro's aims,
+        which may lie off the map) hexes when ``hexes`` is None; in legal-action
+        order. The one place that decides which attacks are legal
+        (:meth:`_attack_options` adds odds and areas to these).
         """
         b = self.board
         hexes = b.hexes
         spawn = b.spawn
         units = self.units.values()
         specials = st.specials
-        out: list[Hex] = []
+        team = u.team
+        their_base = TEAM_CODE[team.other]
         if "ubercharge" in specials:  # Medic: the attack is a heal
             anyone = self.options["heal_full_health"]
+            heals = []
             for v in units:
-                if v.team is u.team and v.uid != u.uid and v.cell >= 0 and self._stats[v.kind].mobile:
+                if v.team is team and v.uid != u.uid and v.cell >= 0 and self._stats[v.kind].mobile:
                     hurt = v.health < self.max_health(v.kind) or v.burn > 0
                     if (hurt or anyone) and self._can_shoot(u, v.cell, st):
-                        out.append(hexes[v.cell])
-            return Verb.HEAL, out
+                        heals.append(v.cell)
+            return Verb.HEAL, heals, hexes
         if "burn" in specials:  # Pyro: a cone toward one of six directions, no roll
-            targets = {v.cell for v in units
-                       if v.cell >= 0 and v.team is not u.team and spawn[v.cell] != TEAM_CODE[v.team]}
+            aims: list[Hex] = []
+            targets = {v.cell for v in units if v.team is not team and v.cell >= 0 and spawn[v.cell] != their_base}
             if targets:
                 here = hexes[u.cell]
                 for d, cells in enumerate(self._cones(u)):
                     if not targets.isdisjoint(cells):
-                        out.append(Hex(here.q + DIRECTIONS[d].q, here.r + DIRECTIONS[d].r))
-            return Verb.ATTACK, out
+                        aims.append(Hex(here.q + DIRECTIONS[d].q, here.r + DIRECTIONS[d].r))
+            return Verb.ATTACK, aims, None
         if "blind_eye" in specials:  # Demoman: any hex in range and sight
             if u.uid in self.grenades:
-                return Verb.ATTACK, out
+                return Verb.ATTACK, (), hexes
+            cells, where = self._targets.lob(u.cell, st.min_range, st.range, self._straight(st))
             # hexes holding an enemy inside its own base cannot be aimed at
-            shielded = {v.cell for v in units
-                        if v.cell >= 0 and v.team is not u.team and spawn[v.cell] == TEAM_CODE[v.team]}
-            cells = self._targets.lob(u.cell, st.min_range, st.range, self._straight(st))
-            return Verb.ATTACK, [hexes[c] for c in cells if c not in shielded]
+            shielded = [v.cell for v in units if v.team is not team and v.cell >= 0 and spawn[v.cell] == their_base]
+            return Verb.ATTACK, Excluding.of(cells, where, shielded), hexes
         lo = st.min_range
         if "scope" in specials:
             lo = self._sniper_numbers(u, st)[2]
-        # _can_shoot written out: range, hex line, sight
         hi = st.range
         straight = self._straight(st)
+        # _can_shoot written out: hex line first (cheap, rules most out), range, then sight
         a = u.cell
-        qa, ra, ha = b.q[a], b.r[a], b.stand[a]
         qs, rs, stand = b.q, b.r, b.stand
+        qa, ra, ha = qs[a], rs[a], stand[a]
         sees_at = self.sight.sees_at
+        out = []
         for v in units:
             c = v.cell
-            if v.team is u.team or c < 0 or spawn[c] == TEAM_CODE[v.team]:
+            if c < 0 or v.team is team or spawn[c] == their_base:
                 continue
-            dq, dr = qs[c] - qa, rs[c] - ra
+            dq = qs[c] - qa
+            dr = rs[c] - ra
+            if straight and dq and dr and dq != -dr:
+                continue
             d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-            if lo <= d <= hi and (not straight or dq == 0 or dr == 0 or dq == -dr) and sees_at(a, c, ha, stand[c]):
-                out.append(hexes[c])
-        return Verb.ATTACK, out
+            if lo <= d <= hi and sees_at(a, c, ha, stand[c]):
+                out.append(c)
+        return Verb.ATTACK, out, hexes
 
     def _straight(self, st: UnitStats) -> bool:
         """Whether ``st``'s attacks must follow a hex line (see :meth:`_lined_up`)."""
@@ -591,7 +603,8 @@ class KothState:
         st = self._stats[u.kind]
         b = self.board
         here = b.hexes[u.cell]
-        verb, targets = self._attack_targets(u, st)
+        verb, found, hexes = self._attack_targets(u, st)
+        targets: list[Hex] = list(found) if hexes is None else [hexes[c] for c in found]
         out: list[AttackOption] = []
         if "ubercharge" in st.specials:  # Medic: the attack is a heal
             for h in targets:
@@ -664,9 +677,10 @@ class KothState:
         if "rocket_jump" in st.specials:
             cost = int(st.param("rocket_jump_cost"))
             if u.health > cost and (not self.t.attacked or self.options["rocket_jump_after_attack"]):
-                occupied = {v.cell for v in self.units.values()}
-                land = self._targets.landing(u.cell, int(st.param("rocket_jump_range")), TEAM_CODE[u.team.other])
-                groups.append((Verb.ROCKET_JUMP, u.kind, here, [c for c in land if c not in occupied], b.hexes))
+                land, where = self._targets.landing(u.cell, int(st.param("rocket_jump_range")),
+                                                    TEAM_CODE[u.team.other])
+                cells = Excluding.of(land, where, [v.cell for v in self.units.values()])
+                groups.append((Verb.ROCKET_JUMP, u.kind, here, cells, b.hexes))
         if "scope" in st.specials and not self.t.moved:
             dmg, _, _ = self._sniper_numbers(u, st)
             if dmg < int(st.param("max_damage")):

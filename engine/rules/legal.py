@@ -16,13 +16,13 @@ state that builds ``legal_actions()`` from the same groups gets the same list.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
 from engine.hexgrid import Hex
 from engine.rules.actions import Action, Verb
 
-__all__ = ["Group", "LegalActions", "NO_TARGET"]
+__all__ = ["Excluding", "Group", "LegalActions", "NO_TARGET"]
 
 #: One group of actions (see the module docstring).
 #: ``targets`` holds ints when ``hexes`` is given, else ``Hex | None`` (hence ``Any``).
@@ -93,3 +93,57 @@ class LegalActions(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"<LegalActions: {self._len}>"
+
+
+class Excluding(Sequence[int]):
+    """A tuple of board indices without a few of them, without copying it.
+
+    ``base`` minus the elements at the sorted positions ``holes``; indexing costs
+    O(len(holes)). Used for "the static destinations minus the hexes units stand
+    on": a handful of units against dozens or hundreds of hexes.
+    """
+
+    __slots__ = ("_base", "_holes")
+
+    def __init__(self, base: Sequence[int], holes: list[int]) -> None:
+        self._base = base
+        self._holes = holes
+
+    @classmethod
+    def of(cls, base: Sequence[int], where: Mapping[int, int], drop: Iterable[int]) -> Sequence[int]:
+        """``base`` without the values in ``drop``; ``where`` maps each value of ``base`` to its position.
+
+        Returns ``base`` itself when nothing is dropped.
+        """
+        holes = [p for c in set(drop) if (p := where.get(c)) is not None]
+        if not holes:
+            return base
+        holes.sort()
+        return cls(base, holes)
+
+    def __len__(self) -> int:
+        return len(self._base) - len(self._holes)
+
+    @overload
+    def __getitem__(self, k: int) -> int: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[int]: ...
+
+    def __getitem__(self, k: int | slice) -> int | list[int]:
+        if isinstance(k, slice):
+            return list(self)[k]
+        n = len(self)
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError(f"index {k} out of range ({n})")
+        for p in self._holes:
+            if p > k:
+                break
+            k += 1
+        return self._base[k]
+
+    def __iter__(self) -> Iterator[int]:
+        holes = set(self._holes)
+        return (c for p, c in enumerate(self._base) if p not in holes)

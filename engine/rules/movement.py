@@ -372,8 +372,47 @@ def destinations(board: Board, start: int, profile: MoveProfile, max_steps: int)
     table = destination_table(board, profile, max_steps)
     hit = table.get(start)
     if hit is None:
-        hit = table[start] = tuple(c for c in flood(board, [start], profile, max_steps).distances() if c != start)
+        hit = table[start] = _bounded_destinations(board, start, profile, max_steps)
     return hit
+
+
+def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_steps: int) -> tuple[int, ...]:
+    """:func:`flood`'s destinations from one start without the start, for a short move.
+
+    The same breadth-first order as :func:`flood` (states in the order first
+    reached; a hex at the first of its states), with a set instead of whole-board
+    arrays, so its cost follows the few hexes reached, not the size of the map.
+    """
+    t = _tables(board, profile)
+    k = t.states_per_hex
+    succ = t.succ
+    if start < 0 or start >= board.n:
+        raise KeyError(f"hex index {start} is not on this board (0..{board.n - 1})")
+    first = start * k + (board.stand[start] if k == 3 else 0)
+    seen = {first}
+    order = [first]
+    frontier = [first]
+    for _ in range(max_steps):
+        nxt = []
+        for s in frontier:
+            for u in succ[s]:
+                if u not in seen:
+                    seen.add(u)
+                    nxt.append(u)
+        if not nxt:
+            break
+        order.extend(nxt)
+        frontier = nxt
+    if k == 1:
+        return tuple(order[1:])
+    out: list[int] = []
+    got = {start}
+    for s in order:
+        i = s // 3
+        if i not in got:
+            got.add(i)
+            out.append(i)
+    return tuple(out)
 
 
 def reachable(

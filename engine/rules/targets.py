@@ -1,10 +1,11 @@
-"""Static target geometry, cached per board: what a unit on a hex could aim at if no unit stood anywhere.
+"""Static target geometry, cached per board: what a unit on a hex could reach or aim at if no unit stood anywhere.
 
 The game state asks these many times with the same arguments (every decision of
 every game on a map), and the answers depend on the map alone, so they are
 computed once per :class:`~engine.rules.sight.Sight` (a board with its sight
 rules) and shared by all games on it. Units are the caller's business: it drops
-occupied hexes or checks who stands on the returned ones.
+occupied hexes (with :class:`~engine.rules.legal.Excluding` and the position
+maps returned here) or checks who stands on the returned hexes.
 """
 
 from __future__ import annotations
@@ -12,9 +13,17 @@ from __future__ import annotations
 from weakref import WeakKeyDictionary
 
 from engine.rules.areas import cone
+from engine.rules.movement import MoveProfile, destinations
 from engine.rules.sight import Sight
 
-__all__ = ["TargetTables"]
+__all__ = ["Cells", "TargetTables"]
+
+#: Board indices in a fixed order, and each one's position in it.
+Cells = tuple[tuple[int, ...], dict[int, int]]
+
+
+def _cells(seq: tuple[int, ...]) -> Cells:
+    return seq, {c: i for i, c in enumerate(seq)}
 
 
 class TargetTables:
@@ -24,16 +33,18 @@ class TargetTables:
     arguments; the tables hold no game state.
     """
 
-    __slots__ = ("sight", "board", "_lob", "_cones", "_landing", "__weakref__")
+    __slots__ = ("sight", "board", "_lob", "_cones", "_landing", "_moves", "_shots", "__weakref__")
 
     _cache: WeakKeyDictionary[Sight, TargetTables] = WeakKeyDictionary()
 
     def __init__(self, sight: Sight) -> None:
         self.sight = sight
         self.board = sight.board
-        self._lob: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
+        self._lob: dict[tuple[int, int, int, bool], Cells] = {}
         self._cones: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
-        self._landing: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._landing: dict[tuple[int, int, int], Cells] = {}
+        self._moves: dict[tuple[MoveProfile, int], dict[int, Cells]] = {}
+        self._shots: dict[tuple[int, int, bool], dict[int, bool]] = {}
 
     @classmethod
     def for_sight(cls, sight: Sight) -> TargetTables:
@@ -43,7 +54,47 @@ class TargetTables:
             hit = cls._cache[sight] = cls(sight)
         return hit
 
-    def lob(self, cell: int, min_range: int, max_range: int, straight: bool) -> tuple[int, ...]:
+    def move_table(self, profile: MoveProfile, speed: int) -> dict[int, Cells]:
+        """The cache behind :meth:`moves` for one profile and speed (start -> cells); callers may keep it."""
+        key = (profile, speed)
+        table = self._moves.get(key)
+        if table is None:
+            table = self._moves[key] = {}
+        return table
+
+    def moves(self, profile: MoveProfile, speed: int, cell: int) -> Cells:
+        """:func:`~engine.rules.movement.destinations` of a unit on ``cell``, with positions."""
+        table = self.move_table(profile, speed)
+        hit = table.get(cell)
+        if hit is None:
+            hit = table[cell] = _cells(destinations(self.board, cell, profile, speed))
+        return hit
+
+    def shot_table(self, min_range: int, max_range: int, straight: bool) -> dict[int, bool]:
+        """The cache behind :meth:`can_shoot` for one range and line rule, keyed ``a * n + b``; callers may keep it."""
+        key = (min_range, max_range, straight)
+        table = self._shots.get(key)
+        if table is None:
+            table = self._shots[key] = {}
+        return table
+
+    def can_shoot(self, a: int, b: int, min_range: int, max_range: int, straight: bool) -> bool:
+        """Whether a unit on ``a`` has ``b`` in range, on a hex line (if ``straight``) and in sight."""
+        table = self.shot_table(min_range, max_range, straight)
+        key = a * self.board.n + b
+        hit = table.get(key)
+        if hit is None:
+            hit = table[key] = self._shoots(a, b, min_range, max_range, straight)
+        return hit
+
+    def _shoots(self, a: int, b: int, min_range: int, max_range: int, straight: bool) -> bool:
+        bd = self.board
+        dq, dr = bd.q[b] - bd.q[a], bd.r[b] - bd.r[a]
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        return (min_range <= d <= max_range and (not straight or dq == 0 or dr == 0 or dq == -dr)
+                and self.sight.sees(a, b))
+
+    def lob(self, cell: int, min_range: int, max_range: int, straight: bool) -> Cells:
         """Non-wall hexes other than ``cell`` at distance ``min_range..max_range`` that a unit there sees.
 
         With ``straight`` they must also lie on one of the six hex lines through
@@ -53,17 +104,10 @@ class TargetTables:
         hit = self._lob.get(key)
         if hit is None:
             b = self.board
-            sees = self.sight.sees
-
-            def lined_up(c: int) -> bool:
-                dq, dr = b.q[c] - b.q[cell], b.r[c] - b.r[cell]
-                return dq == 0 or dr == 0 or dq == -dr
-
-            hit = self._lob[key] = tuple(
+            hit = self._lob[key] = _cells(tuple(
                 c for c in b.within(cell, max_range)
-                if not b.wall[c] and c != cell and min_range <= b.distance(cell, c)
-                and (not straight or lined_up(c)) and sees(cell, c)
-            )
+                if not b.wall[c] and c != cell and self._shoots(cell, c, min_range, max_range, straight)
+            ))
         return hit
 
     def cones(self, cell: int, reach: int, wide: bool) -> tuple[tuple[int, ...], ...]:
@@ -81,7 +125,7 @@ class TargetTables:
             )
         return hit
 
-    def landing(self, cell: int, jump: int, closed_spawn: int) -> tuple[int, ...]:
+    def landing(self, cell: int, jump: int, closed_spawn: int) -> Cells:
         """Hexes within ``jump`` of ``cell`` (itself included) that are not walls nor of spawn code ``closed_spawn``.
 
         In :meth:`Board.within` order: where a rocket jump may land before units are considered.
@@ -90,7 +134,7 @@ class TargetTables:
         hit = self._landing.get(key)
         if hit is None:
             b = self.board
-            hit = self._landing[key] = tuple(
+            hit = self._landing[key] = _cells(tuple(
                 c for c in b.within(cell, jump) if not b.wall[c] and b.spawn[c] != closed_spawn
-            )
+            ))
         return hit

@@ -14,8 +14,11 @@ import random
 import pytest
 
 from engine.ai import HeuristicPlayer, RandomPlayer
+from engine.hexgrid import DIRECTIONS, Hex, hex_ring
 from engine.mapmodel import Team
 from engine.rules.actions import Action
+from engine.rules.areas import cone, splash_rings
+from engine.rules.board import Board
 from engine.rules.koth import KothState, Unit
 from engine.rules.movement import destinations, flood
 from engine.rules.textmap import koth_scenario
@@ -122,3 +125,50 @@ def test_cached_destinations_minus_occupied_equal_a_flood_with_occupied(name: st
                 want = [c for c in flood(board, [start], profile, steps, occupied).distances() if c != start]
                 got = [c for c in destinations(board, start, profile, steps) if c not in occupied]
                 assert got == want
+
+
+def _reference_within(board: Board, center: int, radius: int) -> tuple[int, ...]:
+    c = board.hexes[center]
+    out = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            j = board.index.get(Hex(c.q + dq, c.r + dr))
+            if j is not None:
+                out.append(j)
+    return tuple(out)
+
+
+def _reference_cone(board: Board, origin: int, direction: int, reach: int, wide: bool) -> tuple[int, ...]:
+    c = board.hexes[origin]
+    d = DIRECTIONS[direction % 6]
+    out = []
+    for k in range(1, reach + 1):
+        ring = hex_ring(c, k)
+        at = ring.index(Hex(c.q + d.q * k, c.r + d.r * k))
+        half = k if wide else k // 2
+        for off in range(-half, half + 1):
+            j = board.index.get(ring[(at + off) % len(ring)])
+            if j is not None and not board.wall[j]:
+                out.append(j)
+    return tuple(out)
+
+
+@pytest.mark.parametrize("name", sorted(MAPS))
+def test_grid_lookups_match_hex_arithmetic(name: str) -> None:
+    """Board.at, Board.within, cone and splash_rings (grid arithmetic) equal the Hex-based definitions."""
+    board = KothState(koth_scenario(MAPS[name]), keep_undo=False).board
+    for q in range(min(board.q) - 2, max(board.q) + 3):
+        for r in range(min(board.r) - 2, max(board.r) + 3):
+            assert board.at(q, r) == board.index.get(Hex(q, r), -1)
+    for i in range(board.n):
+        for radius in (0, 1, 3, 8):
+            assert board.within(i, radius) == _reference_within(board, i, radius)
+        for direction in range(6):
+            for wide in (False, True):
+                assert cone(board, i, direction, 3, wide) == _reference_cone(board, i, direction, 3, wide)
+        h0 = board.stand[i]
+        rings = [(i, 0)] + [
+            (j, k) for k in (1, 2) for h in hex_ring(board.hexes[i], k)
+            if (j := board.index.get(h)) is not None and not board.wall[j] and board.stand[j] == h0
+        ]
+        assert splash_rings(board, i, 2) == tuple(rings)
