@@ -80,6 +80,8 @@ class MapRenderer:
         self._chunks: dict[tuple[int, int], _Chunk] = {}
         self._members: dict[tuple[int, int], set[Hex]] = {}
         self._bounds: tuple[HexMap, tuple[int, int, int, int]] | None = None
+        self._fxy: dict[Hex, tuple[float, float]] = {}
+        self._fxy_key: tuple[object, ...] | None = None
         corners = [layout.corner_offset(i) for i in range(6)]
         self._corners = [QPointF(c.x, c.y) for c in corners]
         self._base = QPolygonF(self._corners)
@@ -329,13 +331,14 @@ class MapRenderer:
         text_ok = screen_size >= 12.0
         hex_area = self.layout.hex_width() * self.layout.hex_height() * 0.75
         estimate = rect.width() * rect.height() / hex_area
+        around = self.visible_hexes(rect) if estimate < 300 else None
         if options.ghosts and screen_size >= 10.0 and estimate < 6000:
-            self._paint_ghosts(p, m, rect, options.ghost_margin)
+            self._paint_ghosts(p, m, rect, options.ghost_margin, around)
         drawn_hexes: list[Hex] | None = None
         layer: list[_Chunk] = []
         count = 0
-        if estimate < 300:
-            drawn_hexes = [h for h in self.visible_hexes(rect) if h in m.cells]
+        if around is not None:
+            drawn_hexes = [h for h in around if h in m.cells]
             if drawn_hexes:
                 layer.append(self._build(m, drawn_hexes))
             count = len(drawn_hexes)
@@ -354,6 +357,7 @@ class MapRenderer:
             p.drawPath(ch.cliffs)
         if tint:
             self._paint_tint(p, tint, rect)
+        self._feature_xy(m)
         self._paint_features(p, m, rect, detail)
         self._paint_tracks(p, m, rect, detail)
         if text_ok and (options.heights or options.coords):
@@ -381,11 +385,12 @@ class MapRenderer:
             self._bounds = (m, m.bounds())
         return self._bounds[1]
 
-    def _paint_ghosts(self, p: QPainter, m: HexMap, rect: QRectF, margin: int) -> None:
+    def _paint_ghosts(self, p: QPainter, m: HexMap, rect: QRectF, margin: int,
+                      around: list[Hex] | None = None) -> None:
         q0, q1, r0, r1 = self.bounds(m)
         cells = m.cells
         path = QPainterPath()
-        for h in self.visible_hexes(rect):
+        for h in around if around is not None else self.visible_hexes(rect):
             if h in cells:
                 continue
             if q0 - margin <= h.q <= q1 + margin and r0 - margin <= h.r <= r1 + margin:
@@ -396,17 +401,40 @@ class MapRenderer:
         p.drawPath(path)
 
     def _near(self, rect: QRectF, k: float = 1.0) -> Callable[[Hex], bool]:
-        """A predicate: is a hex's centre within ``k`` hex sizes of ``rect``?"""
+        """A predicate: is a hex's centre within ``k`` hex sizes of ``rect``?
+
+        Feature hexes' centres come from a cache (see :meth:`_feature_xy`), so
+        testing every spawn, kit and track step costs a dictionary lookup each.
+        """
         w = self.layout.hex_width() * k
         ht = self.layout.hex_height() * k
         lx, hx, ly, hy = rect.left() - w, rect.right() + w, rect.top() - ht, rect.bottom() + ht
         to_px = self.layout.hex_to_pixel
+        cache = self._fxy
 
         def near(h: Hex) -> bool:
-            c = to_px(h)
-            return lx <= c.x <= hx and ly <= c.y <= hy
+            xy = cache.get(h)
+            if xy is None:
+                c = to_px(h)
+                xy = (c.x, c.y)
+            return lx <= xy[0] <= hx and ly <= xy[1] <= hy
 
         return near
+
+    def _feature_xy(self, m: HexMap) -> None:
+        """Cache the centres of every feature hex; rebuilt only when the features themselves change.
+
+        Ground edits keep the feature containers (the map model reuses them), so
+        painting ground never rebuilds this cache.
+        """
+        key = (m.spawns, m.kits, m.control_points, m.tracks)
+        if self._fxy_key is not None and all(a is b for a, b in zip(key, self._fxy_key, strict=True)):
+            return
+        to_px = self.layout.hex_to_pixel
+        hexes = {h for z in m.spawns.values() for h in z} | set(m.kits)
+        hexes |= {h for cp in m.control_points for h in cp} | {h for t in m.tracks.values() for h in t}
+        self._fxy = {h: (c.x, c.y) for h in hexes for c in (to_px(h),)}
+        self._fxy_key = key
 
     def _paint_features(self, p: QPainter, m: HexMap, rect: QRectF, detail: bool) -> None:
         st = self.style
