@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from conftest import GameFactory
+from tests.engine.rules.conftest import GameFactory
 
 from engine.formats.errors import LoadError
 from engine.hexgrid import Hex

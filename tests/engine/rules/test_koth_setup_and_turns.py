@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GameFactory, at
+from tests.engine.rules.conftest import GameFactory, at
 
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
