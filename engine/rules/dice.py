@@ -14,6 +14,8 @@ from typing import Final
 __all__ = ["Dice", "Roll", "ScriptedDice"]
 
 _MASK64: Final = (1 << 64) - 1
+#: Rejection limits of the usual dice: the largest multiple of ``sides`` not above 2**64.
+_LIMITS: Final = {s: (1 << 64) - ((1 << 64) % s) for s in (2, 3, 4, 6, 8, 10, 12, 20)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +61,24 @@ class Dice:
 
     def die(self, sides: int) -> int:
         """One unrecorded face 1..sides (unbiased by rejection); raises ValueError if sides < 1."""
-        if sides < 1:
-            raise ValueError(f"a die needs at least one side, got {sides}")
-        limit = (1 << 64) - ((1 << 64) % sides)
+        limit = _LIMITS.get(sides)
+        if limit is None:
+            if sides < 1:
+                raise ValueError(f"a die needs at least one side, got {sides}")
+            limit = (1 << 64) - ((1 << 64) % sides)
         while True:
-            x = self._next()
+            # splitmix64 (_next) written out: this is the inner loop of every throw
+            self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % sides + 1
 
     def roll(self, count: int, sides: int, purpose: str) -> Roll:
         """Throw ``count`` dice of ``sides`` sides, record and return the throw."""
-        r = Roll(purpose, tuple(self.die(sides) for _ in range(count)))
+        die = self.die
+        r = Roll(purpose, (die(sides), die(sides)) if count == 2 else tuple([die(sides) for _ in range(count)]))
         self.rolls.append(r)
         return r
 

@@ -56,6 +56,11 @@ __all__ = [
 ]
 
 
+_OTHER: Mapping[Team, Team] = {t: t.other for t in Team}
+#: Spawn code of each team's opponent (the base its units may not enter).
+_THEIR_BASE: Mapping[Team, int] = {t: TEAM_CODE[t.other] for t in Team}
+
+
 class IllegalActionError(ValueError):
     """An action is not legal in the current state; the message says why."""
 
@@ -216,6 +221,7 @@ class KothState:
         self.points: dict[Team, int] = {t: 0 for t in Team}
         self.grenades: dict[int, int] = {}  # demoman uid -> cell
         self.kit_timer: dict[int, int] = {i: 0 for i in range(self.board.n) if self.board.kit[i]}
+        self._point_cells = frozenset(i for i in range(self.board.n) if self.board.control[i] >= 0)
         self.team: Team = scenario.first_team
         self.turn = 0
         self.phase = Phase.SPAWN
@@ -385,12 +391,13 @@ class KothState:
         groups, see :mod:`engine.rules.legal`). A snapshot of this decision: do not
         use it after the state changes.
         """
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is not Phase.ACT:
+            if phase is Phase.SPAWN:
+                return LegalActions(self._spawn_groups())
+            if phase is Phase.TARGET:
+                return LegalActions(self._target_groups())
             return LegalActions(())
-        if self.phase is Phase.SPAWN:
-            return LegalActions(self._spawn_groups())
-        if self.phase is Phase.TARGET:
-            return LegalActions(self._target_groups())
         u = self.units[self.active]
         b = self.board
         here = b.hexes[u.cell]
@@ -496,9 +503,16 @@ class KothState:
         return dq == 0 or dr == 0 or dq == -dr
 
     def _can_shoot(self, a: Unit, cell: int, st: UnitStats, min_range: int | None = None) -> bool:
-        d = self.board.distance(a.cell, cell)
+        """Range, hex line (see :meth:`_lined_up`) and sight from ``a`` (of stats ``st``) to ``cell``."""
+        b = self.board
+        src = a.cell
+        dq = b.q[cell] - b.q[src]
+        dr = b.r[cell] - b.r[src]
+        if dq and dr and dq != -dr and self._straight(st):
+            return False
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
         lo = st.min_range if min_range is None else min_range
-        return lo <= d <= st.range and self._lined_up(a, cell) and self.sight.sees(a.cell, cell)
+        return lo <= d <= st.range and self.sight.sees_at(src, cell, b.stand[src], b.stand[cell])
 
     def _sniper_numbers(self, u: Unit, st: UnitStats) -> tuple[int, int, int]:
         """(damage, accuracy bonus, minimum range) with ``u.scope`` stacks (001 "Units": Sniper)."""
@@ -545,14 +559,16 @@ class KothState:
         units = self.units.values()
         specials = st.specials
         team = u.team
-        their_base = TEAM_CODE[team.other]
+        their_base = _THEIR_BASE[team]
         if "ubercharge" in specials:  # Medic: the attack is a heal
             anyone = self.options["heal_full_health"]
+            stats = self._stats
             heals = []
             for v in units:
-                if v.team is team and v.uid != u.uid and v.cell >= 0 and self._stats[v.kind].mobile:
-                    hurt = v.health < self.max_health(v.kind) or v.burn > 0
-                    if (hurt or anyone) and self._can_shoot(u, v.cell, st):
+                if v.team is team and v.uid != u.uid and v.cell >= 0:
+                    vst = stats[v.kind]
+                    if (vst.mobile and (anyone or v.health < vst.max_health or v.burn > 0)
+                            and self._can_shoot(u, v.cell, st)):
                         heals.append(v.cell)
             return Verb.HEAL, heals, hexes
         if "burn" in specials:  # Pyro: a cone toward one of six directions, no roll
@@ -677,8 +693,7 @@ class KothState:
         if "rocket_jump" in st.specials:
             cost = int(st.param("rocket_jump_cost"))
             if u.health > cost and (not self.t.attacked or self.options["rocket_jump_after_attack"]):
-                land, where = self._targets.landing(u.cell, int(st.param("rocket_jump_range")),
-                                                    TEAM_CODE[u.team.other])
+                land, where = self._targets.landing(u.cell, int(st.param("rocket_jump_range")), _THEIR_BASE[u.team])
                 cells = Excluding.of(land, where, [v.cell for v in self.units.values()])
                 groups.append((Verb.ROCKET_JUMP, u.kind, here, cells, b.hexes))
         if "scope" in st.specials and not self.t.moved:
@@ -969,9 +984,11 @@ class KothState:
             slots = self.slots[self.team]
             start = self.pointer[self.team]
             chosen = -1
-            for k in range(1, len(slots) + 1):
-                i = (start + k) % len(slots)
-                if slots[i].uid >= 0 or slots[i].timer == 0:
+            size = len(slots)
+            for k in range(1, size + 1):
+                i = (start + k) % size
+                slot = slots[i]
+                if slot.uid >= 0 or slot.timer == 0:
                     chosen = i
                     break
             self.t = _Turn()
@@ -996,9 +1013,15 @@ class KothState:
         if cell is not None:
             self._explode(u.team, self.stats(u.kind), cell, 0)
         # 2. sentry guns of this team fire
+        team = self.team
         self.pending_sentries = [s.uid for s in self.units.values()
-                                 if s.team is self.team and s.kind == "sentry" and s.active and not s.carried]
-        self._after_unit_event()
+                                 if s.kind == "sentry" and s.team is team and s.active and not s.carried]
+        if self.pending_sentries:
+            self._after_unit_event()
+        elif u.uid not in self.units:  # killed at the start of its own turn (grenade)
+            self._end_turn()
+        else:
+            self.phase = Phase.ACT
 
     def _after_unit_event(self) -> None:
         """Fire pending sentries until one needs its owner's choice; then let the unit act."""
@@ -1044,44 +1067,46 @@ class KothState:
             self._hurt(v, self._base_damage(s, st, v.cell) + (int(self.options["crit_bonus"]) if doubles else 0))
 
     def _end_turn(self, advance: bool = True) -> None:
-        u = self.units.get(self.active)
+        units = self.units
+        u = units.get(self.active)
         if u is not None:
-            st = self.stats(u.kind)
             # 4. burn damage at the end of the burning unit's own turn
             if u.burn > 0:
                 u.burn -= 1
                 self._hurt(u, int(self.stats("pyro").param("burn_damage")) if "pyro" in self._stats else 20)
-            if u.uid in self.units:
-                if "ubercharge" in st.specials and not self.t.healed:
+            if u.uid in units:
+                if u.charge and not self.t.healed and "ubercharge" in self._stats[u.kind].specials:
                     u.charge = max(0, u.charge - 1)
                 if u.uber > 0:
                     u.uber -= 1
         # 5. respawn timers (and first-aid kits coming back)
         for slots in self.slots.values():
             for slot in slots:
-                if slot.uid < 0 and slot.timer > 0:
+                if slot.timer > 0 and slot.uid < 0:
                     slot.timer -= 1
-        for c, left in self.kit_timer.items():
+        kits = self.kit_timer
+        for c, left in kits.items():
             if left > 0:
-                self.kit_timer[c] = left - 1
+                kits[c] = left - 1
         # 6. capture check for both teams
-        control = self.board.control
-        on_point = [v for v in self.units.values() if v.cell >= 0 and control[v.cell] >= 0]
+        point = self._point_cells
+        on_point = [v for v in units.values() if v.cell in point]
+        points = self.points
         if on_point:
             holders = {v.team for v in on_point if v.kind != "sentry"}
             if holders and self.options["sentry_contests"]:  # a sentry never captures, but may contest
                 turrets = {v.team for v in on_point if v.kind == "sentry"}
                 holders = {t for t in holders if t.other not in turrets}
             if len(holders) == 1:
-                self.points[holders.pop()] += 1
+                points[holders.pop()] += 1
         # 7. end the turn
         self.turn += 1
         limit = int(self.options["turn_limit"])
-        if max(self.points.values()) >= int(self.options["points_to_win"]) or (limit and self.turn >= limit):
+        if max(points.values()) >= int(self.options["points_to_win"]) or (limit and self.turn >= limit):
             self.phase = Phase.OVER
             self.active = -1
             return
-        self.team = self.team.other
+        self.team = _OTHER[self.team]
         self.active = -1
         self.pending_sentries = []
         if advance:
