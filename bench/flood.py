@@ -1,7 +1,10 @@
 """Movement flood from one hex on a 60x60 map with ~15% walls, beside a naive reference.
 
 The naive reference is a deque breadth-first search over Hex values with a dict
-of distances, checking walls and the climb rule per step.
+of distances, checking walls and the climb rule per step. Also: building the
+successor tables (what a fresh board pays once per profile; the validator builds
+two, shared by both teams) and the bounded destination set the game caches per
+(profile, hex) for a unit's move.
 Run: ``python bench/flood.py``.
 """
 
@@ -13,6 +16,8 @@ from collections import deque
 from _common import big_map, per_call
 
 from engine.hexgrid import Hex
+from engine.mapmodel import Team
+from engine.rules import movement
 from engine.rules.board import Board
 from engine.rules.movement import MoveProfile, flood
 
@@ -64,6 +69,26 @@ def main() -> None:
     print(f"naive deque + dict flood: {t_naive:.3f} ms")
     print(f"speed-up: {t_naive / t_fast:.1f}x (target <= 1 ms)")
     print(f"flood bounded to 6 steps (a Scout's move): {t_six:.3f} ms")
+
+    scout = MoveProfile(over_low=True, keep_height=True, team=Team.RED)
+
+    def dests() -> None:
+        for s in starts:
+            movement._bounded_destinations(board, s, scout, 6)
+
+    t_dest = per_call(dests, 3) / len(starts) * 1e3
+    print(f"Scout destinations (6 steps, set-based BFS the game caches per hex): {t_dest:.3f} ms")
+
+    def tables() -> None:
+        movement._TABLES.clear()
+        movement._tables(board, MoveProfile(team=Team.RED))
+        movement._tables(board, MoveProfile(team=Team.BLU))
+        movement._tables(board, scout)
+        movement._tables(board, scout.for_team(Team.BLU))
+
+    t_tables = per_call(tables, 3) * 1e3
+    print(f"successor tables, walk + double jump for both teams (validator): {t_tables:.1f} ms "
+          "(was ~170 ms through can_step per edge)")
 
 
 if __name__ == "__main__":
