@@ -79,6 +79,7 @@ class Board:
         "grid_q0",
         "grid_r0",
         "_within",
+        "_zones",
         "_at",
         "_r1",
         "__weakref__",
@@ -127,6 +128,7 @@ class Board:
         w = 2 * (q1 - q0) + 3
         self.grid_width: int = w
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._zones: dict[int, tuple[int, ...]] = {}
         base = (1 - r0) * w + 1 - q0
         grid = tuple([r * w + q + base for q, r in zip(qs, rs, strict=True)])
         self.grid: tuple[int, ...] = grid
@@ -235,9 +237,12 @@ class Board:
         return TEAM_OF_CODE.get(self.spawn[i])
 
     def spawn_zone(self, team: Team) -> tuple[int, ...]:
-        """Indices of ``team``'s spawn zone, sorted."""
+        """Indices of ``team``'s spawn zone, sorted (cached)."""
         code = TEAM_CODE[team]
-        return tuple(i for i in range(self.n) if self.spawn[i] == code)
+        hit = self._zones.get(code)
+        if hit is None:
+            hit = self._zones[code] = tuple(i for i in range(self.n) if self.spawn[i] == code)
+        return hit
 
     def in_enemy_spawn(self, i: int, team: Team) -> bool:
         """True if ``i`` lies in the spawn zone of ``team``'s opponent."""

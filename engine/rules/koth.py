@@ -245,6 +245,7 @@ class KothState:
         self._setup: list[tuple[Team, int]] = []
         self._stats = {k: ruleset.unit(k) for k in ruleset.units}
         self._profiles: dict[tuple[str, Team], MoveProfile] = {}
+        self._rosters: dict[Team, tuple[str, ...]] = {}
         # static per-map tables shared by every game on the board (see _move_cells, _attack_targets)
         self._targets = TargetTables.for_sight(self.sight)
         self._movers: dict[tuple[str, Team], tuple[dict[int, Cells], MoveProfile, int]] = {}
@@ -254,11 +255,17 @@ class KothState:
         self._advance()
 
     def _roster(self, team: Team) -> tuple[str, ...]:
-        """Kinds ``team`` may field: its roster (default all) minus unpickable ones (the Sentry)."""
-        kinds = self.scenario.team(team).roster or tuple(self.ruleset.units)
-        for k in kinds:
-            self.ruleset.unit(k)  # raises RulesetError naming an unknown kind
-        return tuple(k for k in kinds if self._stats[k].pickable)
+        """Kinds ``team`` may field: its roster (default all) minus unpickable ones (the Sentry).
+
+        Checked and computed once per team (scenario and ruleset do not change).
+        """
+        hit = self._rosters.get(team)
+        if hit is None:
+            kinds = self.scenario.team(team).roster or tuple(self.ruleset.units)
+            for k in kinds:
+                self.ruleset.unit(k)  # raises RulesetError naming an unknown kind
+            hit = self._rosters[team] = tuple(k for k in kinds if self._stats[k].pickable)
+        return hit
 
     def _init_slots(self) -> None:
         size = int(self.options["team_size"])
