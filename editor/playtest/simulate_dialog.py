@@ -29,36 +29,15 @@ from PySide6.QtWidgets import (
 
 from engine.scenario import Scenario
 from engine.simulation.batch import BatchSummary, GameResult, run_batch, summarise
+from engine.simulation.report import summary_text
 
-__all__ = ["SimulateDialog", "summary_text"]
+__all__ = ["SimulateDialog"]
 
 _PAIRS = {
     "heuristic,heuristic": "Strong AI vs strong AI",
     "heuristic,random": "Strong AI vs weak AI",
     "random,random": "Weak AI vs weak AI",
 }
-
-
-def summary_text(s: BatchSummary, name: str, players: tuple[str, str], cancelled: bool = False) -> str:
-    """The report of a batch in plain text (wins with 95% intervals, first player, length, verdict)."""
-    def pct(x: float) -> str:
-        return f"{100 * x:.1f}%"
-
-    if not s.games:
-        return "No game finished." + (" (cancelled)" if cancelled else "")
-    lines = [f"{name}: {s.games} games, {players[0]} vs {players[1]}" + (" — cancelled early" if cancelled else "")]
-    for team in ("RED", "BLU"):
-        lo, hi = s.win_rate_ci[team]
-        lines.append(f"  {team} wins {s.wins[team]:>5}  {pct(s.wins[team] / s.games):>6}  (95% CI {pct(lo)}–{pct(hi)})")
-    lines.append(f"  draws    {s.draws:>5}")
-    lo, hi = s.first_player_ci
-    lines.append(f"  first player wins {pct(s.first_player_wins / s.games)} (95% CI {pct(lo)}–{pct(hi)})")
-    if players[0] != players[1]:
-        lines.append("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()))
-    lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median}, "
-                 f"{s.turns_min}–{s.turns_max})")
-    lines.append(f"  verdict: {s.verdict()}")
-    return "\n".join(lines)
 
 
 class _Worker(QObject):

@@ -18,7 +18,8 @@ from engine.formats import LoadError, load_any
 from engine.mapmodel import HexMap, Mode
 from engine.ruleset import RulesetError
 from engine.scenario import Scenario
-from engine.simulation.batch import AI_PLAYERS, BatchSummary, run_batch, summarise
+from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
+from engine.simulation.report import summary_text
 
 __all__ = ["add_arguments", "run", "scenario_for"]
 
@@ -78,27 +79,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
                "seed": args.seed, "players": list(players), **summary.to_json()}
         out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
-        _text(summary, scenario, players, out)
+        out.write(summary_text(summary, scenario.name, players) + "\n")
     return 0
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _text(s: BatchSummary, scenario: Scenario, players: tuple[str, ...], out: TextIO) -> None:
-    out.write(f"{scenario.name}: {s.games} games, {players[0]} vs {players[1]}\n")
-    for team in ("RED", "BLU"):
-        lo, hi = s.win_rate_ci[team]
-        out.write(f"  {team} wins {s.wins[team]:>5}  {_pct(s.wins[team] / s.games):>6}  (95% CI {_pct(lo)}–{_pct(hi)})\n")
-    out.write(f"  draws    {s.draws:>5}\n")
-    lo, hi = s.first_player_ci
-    out.write(f"  first player wins {_pct(s.first_player_wins / s.games)} (95% CI {_pct(lo)}–{_pct(hi)})\n")
-    if len(set(players)) > 1:
-        out.write("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()) + "\n")
-    out.write(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median}, "
-              f"{s.turns_min}–{s.turns_max})\n")
-    out.write(f"  verdict: {s.verdict()}\n")
 
 
 class _Bar:

@@ -1,0 +1,34 @@
+"""The plain-text report of a batch, shared by ``hexfort simulate`` and the editor's Simulate… dialog."""
+
+from __future__ import annotations
+
+from engine.simulation.batch import BatchSummary
+
+__all__ = ["summary_text"]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False) -> str:
+    """Wins per team with 95% intervals, draws, first-player wins, game length and a verdict.
+
+    ``cancelled`` notes that the batch stopped early; an empty batch says so.
+    """
+    if not s.games:
+        return "No game finished." + (" (cancelled)" if cancelled else "")
+    lines = [f"{name}: {s.games} games, {players[0]} vs {players[1]}" + (" — cancelled early" if cancelled else "")]
+    for team in ("RED", "BLU"):
+        lo, hi = s.win_rate_ci[team]
+        lines.append(f"  {team} wins {s.wins[team]:>5}  {_pct(s.wins[team] / s.games):>6}  "
+                     f"(95% CI {_pct(lo)}–{_pct(hi)})")
+    lines.append(f"  draws    {s.draws:>5}")
+    lo, hi = s.first_player_ci
+    lines.append(f"  first player wins {_pct(s.first_player_wins / s.games)} (95% CI {_pct(lo)}–{_pct(hi)})")
+    if len(set(players)) > 1:
+        lines.append("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()))
+    lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median}, "
+                 f"{s.turns_min}–{s.turns_max})")
+    lines.append(f"  verdict: {s.verdict()}")
+    return "\n".join(lines)
