@@ -6,7 +6,6 @@ import json
 import random
 
 import pytest
-from tests.engine.rules.conftest import GameFactory
 
 from engine.formats.errors import LoadError
 from engine.hexgrid import Hex
@@ -15,6 +14,7 @@ from engine.replay import Replay, dumps_replay, load_replay, loads_replay, save_
 from engine.rules.actions import Action, ActionParseError, Verb
 from engine.rules.koth import KothState
 from engine.rules.textmap import koth_scenario
+from tests.engine.rules.conftest import GameFactory
 
 MAP = """
 0.R 0.R 0.  0.  0.  1.  0.  0.  0.  0.

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.rules.conftest import GameFactory, at
 
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.areas import chance_at_least
 from engine.rules.koth import Phase
+from tests.engine.rules.conftest import GameFactory, at
 
 ROW = "0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0."
 

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.rules.conftest import GameFactory, at
 
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.koth import IllegalActionError, KothState, Phase
 from engine.rules.textmap import koth_scenario
 from engine.ruleset import RulesetError
+from tests.engine.rules.conftest import GameFactory, at
 
 BASES = """
 0.R 0.R 0.R 0.  0.  0.  0.  0.B 0.B 0.B
