@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import statistics
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -103,14 +104,23 @@ def run_batch(
             if progress:
                 progress(k, games)
         return results
+    # A sliding window of submitted games keeps results in order and lets a
+    # cancel take effect after the games already running, not after a big chunk.
+    window = 2 * jobs
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for k, r in enumerate(pool.map(play_one, work, chunksize=max(1, games // (jobs * 8))), 1):
-            if cancelled and cancelled():
-                pool.shutdown(wait=False, cancel_futures=True)
-                break
-            results.append(r)
+        pending: deque[Future[GameResult]] = deque()
+        next_game = 0
+        while next_game < games or pending:
+            while next_game < games and len(pending) < window:
+                pending.append(pool.submit(play_one, work[next_game]))
+                next_game += 1
+            results.append(pending.popleft().result())
             if progress:
-                progress(k, games)
+                progress(len(results), games)
+            if cancelled and cancelled():
+                for f in pending:
+                    f.cancel()
+                break
     return results
 
 

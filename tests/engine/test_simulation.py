@@ -60,11 +60,14 @@ def test_batch_is_deterministic_and_in_order() -> None:
     assert summary.player_wins.get("heuristic", 0) >= 5  # the heuristic beats random
 
 
-def test_cancel_stops_early() -> None:
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_cancel_stops_early(jobs: int) -> None:
     s = Scenario("Hill", Mode.KOTH, hill())
     done: list[int] = []
-    results = run_batch(s, 20, seed=1, progress=lambda k, n: done.append(k), cancelled=lambda: len(done) >= 3)
+    results = run_batch(s, 200, seed=1, jobs=jobs, progress=lambda k, n: done.append(k),
+                        cancelled=lambda: len(done) >= 3)
     assert len(results) == 3
+    assert results == run_batch(s, 3, seed=1)  # the games kept are the first ones, in order
 
 
 def test_cli_json_is_byte_identical_for_any_jobs(tmp_path: Path) -> None:
