@@ -20,6 +20,8 @@ sight) and is deterministic.
 
 from __future__ import annotations
 
+import random
+
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.areas import chance_at_least
@@ -36,8 +38,14 @@ class HeuristicPlayer:
 
     name = "heuristic"
 
+    #: Scores closer than this count as equal; ties are broken by the player's own RNG.
+    TIE: float = 1e-9
+
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        # Ties broken in list order would favour one side: the action list follows hex
+        # order, which a rotated or mirrored map reverses for the other team.
+        self.rng = random.Random(seed)
 
     # -- entry point ----------------------------------------------------------------
 
@@ -47,17 +55,19 @@ class HeuristicPlayer:
         if state.phase is Phase.SPAWN:
             return self._spawn(state, acts)
         if state.phase is Phase.TARGET:
-            return min(acts, key=lambda a: self._health_at(state, a))
+            return self._pick(acts, [-self._health_at(state, a) for a in acts])
         u = state.active_unit()
         assert u is not None
         ctx = _Context(state, u)
-        best = acts[-1]
-        best_score = ctx.score_end()
-        for a in acts:
-            s = ctx.score(a)
-            if s > best_score:
-                best, best_score = a, s
-        return best
+        scores = [ctx.score(a) for a in acts]
+        scores[-1] = max(scores[-1], ctx.score_end())  # the last action ends the unit's turn
+        return self._pick(acts, scores)
+
+    def _pick(self, acts: list[Action], scores: list[float]) -> Action:
+        """The best-scoring action, ties broken at random (seeded), so neither side is favoured."""
+        top = max(scores)
+        best = [a for a, s in zip(acts, scores, strict=True) if s >= top - self.TIE]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     @staticmethod
     def _health_at(state: KothState, a: Action) -> int:
@@ -65,14 +75,13 @@ class HeuristicPlayer:
         v = state.unit_at(a.target)
         return v.health if v is not None else 10_000
 
-    @staticmethod
-    def _spawn(state: KothState, acts: list[Action]) -> Action:
+    def _spawn(self, state: KothState, acts: list[Action]) -> Action:
         kinds = {a.kind for a in acts}
         kind = next((k for k in PREFERENCE if k in kinds), acts[0].kind)
         cp = _cp_cells(state)
         b = state.board
-        return min((a for a in acts if a.kind == kind),
-                   key=lambda a: (_dist_to(b, b.index[a.target], cp), a.target))  # type: ignore[index]
+        mine = [a for a in acts if a.kind == kind]
+        return self._pick(mine, [-_dist_to(b, b.index[a.target], cp) for a in mine])  # type: ignore[index]
 
 
 def _cp_cells(state: KothState) -> list[int]:

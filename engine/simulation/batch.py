@@ -141,18 +141,30 @@ class BatchSummary:
     turns_max: int
 
     def verdict(self) -> str:
-        """Plain words: balanced, or which side is favoured (by the 95% intervals)."""
+        """Plain words on both questions a designer asks: is one side favoured, and is moving first?
+
+        A claim is made only when its 95% interval lies wholly above 50%.
+        """
         if not self.games:
             return "no games played"
         lo_r, hi_r = self.win_rate_ci["RED"]
         lo_b, hi_b = self.win_rate_ci["BLU"]
         if lo_r > 0.5:
-            return "RED is favoured on this map (its 95% interval is above 50%)"
-        if lo_b > 0.5:
-            return "BLU is favoured on this map (its 95% interval is above 50%)"
-        if hi_r < 0.5 and hi_b < 0.5:
-            return "many draws; neither side wins most games"
-        return "no significant difference between RED and BLU at 95%"
+            sides = "RED is favoured on this map (its 95% interval is above 50%)"
+        elif lo_b > 0.5:
+            sides = "BLU is favoured on this map (its 95% interval is above 50%)"
+        elif hi_r < 0.5 and hi_b < 0.5:
+            sides = "many draws; neither side wins most games"
+        else:
+            sides = "no significant difference between RED and BLU at 95%"
+        lo_f, hi_f = self.first_player_ci
+        if lo_f > 0.5:
+            first = "the team that moves first has a significant advantage"
+        elif hi_f < 0.5:
+            first = "the team that moves second has a significant advantage"
+        else:
+            first = "no significant first-move advantage"
+        return f"{sides}; {first}"
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict with rounded figures (stable text for the same results)."""
