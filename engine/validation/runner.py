@@ -18,7 +18,7 @@ from engine.formats.errors import LoadError
 from engine.formats.jsonio import read_json_file
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
-from engine.formats.scenario_file import scenario_from_document
+from engine.formats.scenario_file import resolve_ruleset, scenario_from_document
 from engine.validation.checks import check_map
 from engine.validation.problem import Problem, Severity
 from engine.validation.scenario_checks import check_scenario_setup
@@ -102,15 +102,16 @@ def _validate(path: Path, load_only: bool) -> tuple[str | None, tuple[Problem, .
         s = scenario_from_document(doc, path)
         if load_only:
             return kind, ()
-        return kind, tuple(check_scenario_setup(s)) + tuple(check_map(s.map, s.mode))
+        rules = resolve_ruleset(s.ruleset_ref, path.parent, path).with_overrides(s.rules)
+        return kind, tuple(check_scenario_setup(s, rules)) + tuple(check_map(s.map, s.mode))
     if kind == "ruleset":
         ruleset_from_document(doc, path)
         return kind, ()
     if kind == "replay":
         from engine.replay import replay_from_document  # the rules engine, only when needed
 
-        replay_from_document(doc, path)  # re-plays the game; any divergence is a LoadError
-        return kind, ()
+        replay, _ = replay_from_document(doc, path)  # re-plays the game; any divergence is a LoadError
+        return kind, tuple(check_map(replay.scenario.map, replay.scenario.mode))
     return None, (Problem(
         "HF004", Severity.ERROR,
         "not a hexfort file: name its schema in \"$schema\" (map.schema.json, "

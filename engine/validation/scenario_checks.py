@@ -1,34 +1,62 @@
-"""Scenario checks (HF6xx): starting units that the map or the rules cannot hold."""
+"""Scenario checks (HF6xx): starting units that the map or the rules cannot hold.
+
+Besides the specific checks, a scenario for a mode hexfort can play is started
+once (set-up only) so that anything else the game would refuse is reported
+here too (HF605), not first discovered when someone presses Play.
+"""
 
 from __future__ import annotations
 
-from engine.formats.ruleset_file import builtin_ruleset
-from engine.mapmodel import Team, Terrain
+from engine.hexgrid import Hex
+from engine.mapmodel import Mode, Team, Terrain
+from engine.ruleset import Ruleset, RulesetError
 from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
 
 __all__ = ["check_scenario_setup"]
 
 
-def check_scenario_setup(s: Scenario) -> list[Problem]:
-    """Problems with where and how many units each team starts (never raises)."""
+def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
+    """Problems with which units each team starts with and where (never raises).
+
+    ``ruleset`` is the scenario's ruleset with its rule overrides applied.
+    """
     out: list[Problem] = []
     m = s.map
-    team_size = int(builtin_ruleset().options.get("team_size", 3))
-    taken: dict = {}
+    team_size = int(ruleset.options.get("team_size", 3))
+    taken: dict[Hex, str] = {}
     for team in Team:
         setup = s.team(team)
+        base = f"$.teams.{team.value}.units"
         if len(setup.starting) > team_size:
             out.append(Problem(
-                "HF603", Severity.WARNING,
-                f"{team.value} starts with {len(setup.starting)} units; the rules field {team_size}",
-                where=f"$.teams.{team.value}.units",
+                "HF603", Severity.ERROR,
+                f"{team.value} starts with {len(setup.starting)} units but a team fields {team_size}; "
+                "remove some (or raise the team_size rule option)",
+                where=base,
             ))
+        seen: dict[str, int] = {}
         for i, u in enumerate(setup.starting):
+            if u.unit in seen:
+                out.append(Problem(
+                    "HF604", Severity.ERROR,
+                    f"{team.value} starts with two {u.unit}s (units {seen[u.unit] + 1} and {i + 1}); "
+                    "each unit tile is unique, so pick another unit",
+                    where=f"{base}[{i}].unit",
+                ))
+            seen.setdefault(u.unit, i)
+            kind = ruleset.units.get(u.unit)
+            if kind is not None and not kind.pickable:
+                out.append(Problem(
+                    "HF604", Severity.ERROR,
+                    f"{team.value} starts with a {kind.name}, which cannot be picked (it is built in play); "
+                    "pick another unit",
+                    where=f"{base}[{i}].unit",
+                ))
             h = u.hex
             if h is None:
                 continue
-            where = f"$.teams.{team.value}.units[{i}].hex"
+            where = f"{base}[{i}].hex"
             cell = m.cells.get(h)
             if cell is None:
                 continue  # the loader refuses this
@@ -53,11 +81,27 @@ def check_scenario_setup(s: Scenario) -> list[Problem]:
                     "(fine for a 'play from here' situation)",
                     (h,), where,
                 ))
+            me = f"{team.value}'s {u.unit}"
             if h in taken:
                 out.append(Problem(
                     "HF602", Severity.ERROR,
-                    f"{team.value}'s {u.unit} starts on {h}, already taken by {taken[h]}; one unit per hex",
+                    f"{taken[h]} and {me} both start on {h}; one unit per hex, so move one of them",
                     (h,), where,
                 ))
-            taken[h] = f"{team.value}'s {u.unit}"
+            taken.setdefault(h, me)
+    if not any(p.severity is Severity.ERROR for p in out):
+        out.extend(_can_start(s, ruleset))
     return out
+
+
+def _can_start(s: Scenario, ruleset: Ruleset) -> list[Problem]:
+    """HF605 when the game engine refuses to set the scenario up (modes it can play only)."""
+    if s.mode is not Mode.KOTH:
+        return []
+    from engine.rules.koth import KothState  # the rules engine, only for scenarios
+
+    try:
+        KothState(s, ruleset, keep_undo=False)
+    except RulesetError as e:
+        return [Problem("HF605", Severity.ERROR, f"the game cannot start: {e}", where="$.teams")]
+    return []
