@@ -7,6 +7,7 @@ on machines without a display or without PySide6.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,8 +43,45 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 problems, 2 usage)."""
+    """Run the command line; returns the exit status (0 ok, 1 problems, 2 usage).
+
+    A reader that goes away (``hexfort validate maps | head``) ends the command
+    quietly, as it does for other Unix tools; Ctrl+C exits with 130.
+    """
+    try:
+        return _run(argv)
+    except BrokenPipeError:
+        # Point stdout at /dev/null so Python's own flush at exit cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("hexfort: interrupted", file=sys.stderr)
+        return 130
+
+
+def has_display() -> bool:
+    """Whether Qt can open windows here (always on Windows and macOS; on Linux an X or
+    Wayland display, or a platform chosen explicitly with QT_QPA_PLATFORM)."""
+    if not sys.platform.startswith("linux"):
+        return True
+    return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+
+
+def _no_display(command: str) -> int:
+    print(
+        f"hexfort {command}: no display to open a window on (DISPLAY is not set). Run it in a desktop "
+        "session, or under a virtual one: xvfb-run hexfort ... The commands validate, simulate and "
+        "render need no display.",
+        file=sys.stderr,
+    )
+    return 2
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
+    if args.command in (None, "edit", "play") and not has_display():
+        return _no_display(args.command or "edit")
     if args.command == "validate":
         return validate_cli.run(args)
     if args.command == "simulate":

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from engine.formats.errors import LoadError
 from engine.formats.jsonio import read_json_file
+from engine.formats.kinds import KIND_NAMES, detect_kind
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
 from engine.formats.scenario_file import scenario_from_document
@@ -15,30 +15,6 @@ from engine.ruleset import Ruleset
 from engine.scenario import Scenario
 
 __all__ = ["detect_kind", "load_any"]
-
-_KINDS = ("map", "scenario", "ruleset", "replay", "report")
-
-
-def detect_kind(doc: Any) -> str | None:
-    """``"map"``, ``"scenario"``, ``"ruleset"``... from ``$schema`` or, failing that, the keys."""
-    if not isinstance(doc, dict):
-        return None
-    ref = doc.get("$schema")
-    if isinstance(ref, str):
-        name = ref.rsplit("/", 1)[-1]
-        for kind in _KINDS:
-            if name == f"{kind}.schema.json":
-                return kind
-    if "rows" in doc or "cells" in doc:
-        return "map"
-    if "map" in doc and "mode" in doc:
-        return "scenario"
-    if "units" in doc and "options" in doc:
-        return "ruleset"
-    if "scenario" in doc and "actions" in doc:
-        return "replay"
-    return None
-
 
 def load_any(path: str | Path) -> tuple[str, HexMap | Scenario | Ruleset]:
     """Load a map, scenario or ruleset file; returns ``(kind, value)``; raises LoadError."""
@@ -50,9 +26,14 @@ def load_any(path: str | Path) -> tuple[str, HexMap | Scenario | Ruleset]:
         return kind, scenario_from_document(doc, path)
     if kind == "ruleset":
         return kind, ruleset_from_document(doc, path)
+    if kind is not None:
+        name, opener = KIND_NAMES[kind]
+        raise LoadError.single(path, "$.$schema", f"this is {name}, which this command does not open; use {opener}")
+    if not isinstance(doc, dict):
+        raise LoadError.single(path, "$", "a hexfort file holds one JSON object ({...})", stage="schema")
     raise LoadError.single(
         path,
         "$.$schema",
         "cannot tell what this file is; name its schema in \"$schema\" "
-        "(map.schema.json, scenario.schema.json or ruleset.schema.json)",
+        "(map.schema.json, scenario.schema.json, ruleset.schema.json or replay.schema.json)",
     )

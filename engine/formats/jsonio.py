@@ -44,6 +44,8 @@ def read_json_file(path: str | Path) -> Any:
         raise LoadError.single(p, "", f"cannot read the file: {e.strerror}", stage="parse") from None
     if p.is_dir():
         raise LoadError.single(p, "", "this is a folder, not a file", stage="parse")
+    if not p.is_file():  # a pipe, device or socket could block or never end
+        raise LoadError.single(p, "", "this is not a regular file (a pipe or device?); give a file", stage="parse")
     if st.st_size > MAX_FILE_BYTES:
         raise LoadError.single(
             p,
@@ -61,6 +63,8 @@ def parse_json_text(raw: bytes | str, file: str | Path = "<text>") -> Any:
     if isinstance(raw, bytes):
         if len(raw) > MAX_FILE_BYTES:
             raise LoadError.single(file, "", f"input is over {MAX_FILE_BYTES:,} bytes", stage="parse")
+        if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            raise LoadError.single(file, "", "the file is UTF-16 text; save it as UTF-8", stage="parse")
         if b"\x00" in raw[:4096]:
             raise LoadError.single(file, "", "this is a binary file, not a JSON text", stage="parse")
         try:
@@ -73,19 +77,31 @@ def parse_json_text(raw: bytes | str, file: str | Path = "<text>") -> Any:
     if not text.strip():
         raise LoadError.single(file, "", "the file is empty; a hexfort file is a JSON object", stage="parse")
     try:
-        doc = json.loads(text, parse_constant=_reject_constant)
+        doc = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
         hint = " (the file may be cut short)" if e.pos >= len(text.rstrip()) else ""
         raise LoadError.single(
-            file, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}{hint}", stage="parse") from None
+            file, f"line {e.lineno}, column {e.colno}",
+            f"not valid JSON: {e.msg[:1].lower()}{e.msg[1:]} (line {e.lineno}, column {e.colno}){hint}",
+            stage="parse") from None
     except RecursionError:
         raise LoadError.single(file, "", f"nested more than {MAX_NESTING} levels deep", stage="parse") from None
-    except ValueError as e:  # from _reject_constant
+    except ValueError as e:  # from _reject_constant or _unique_keys
         raise LoadError.single(file, "", str(e), stage="parse") from None
     depth_path = _too_deep(doc)
     if depth_path is not None:
         raise LoadError.single(file, depth_path, f"nested more than {MAX_NESTING} levels deep", stage="parse")
     return doc
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict; refuses a key given twice (JSON parsers would keep the last)."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"the key {k!r} appears twice in one object; keep one of them")
+        out[k] = v
+    return out
 
 
 def _reject_constant(name: str) -> Any:

@@ -14,6 +14,7 @@ from typing import Any, Final
 from engine.formats.errors import LoadError, LoadProblem
 from engine.formats.grid_codec import decode_rows, encode_rows
 from engine.formats.jsonio import atomic_write_text, dump_canonical, parse_json_text, read_json_file
+from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.migrations import CURRENT, migrate
 from engine.formats.schemas import schema_dir, schema_id, validate_document
 from engine.hexgrid import Hex
@@ -46,6 +47,9 @@ def loads_map(text: str | bytes, file: str | Path = "<text>") -> HexMap:
 
 def map_from_document(doc: Any, file: str | Path) -> HexMap:
     """Build a map from a parsed JSON document; raises LoadError."""
+    found = detect_kind(doc)
+    if found is not None and found != "map":
+        raise LoadError.single(file, "$.$schema", wrong_kind_message(found, "map"))
     if not isinstance(doc, dict):
         raise LoadError.single(file, "$", "a map file holds one JSON object")
     _check_size(doc, file)

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.formats.errors import LoadError
 from engine.formats.jsonio import read_json_file
+from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.migrations import migrate
 from engine.formats.schemas import validate_document
 from engine.frozendict import FrozenDict
@@ -34,6 +35,9 @@ def load_ruleset(path: str | Path) -> Ruleset:
 
 def ruleset_from_document(doc: Any, file: str | Path) -> Ruleset:
     """Build a ruleset from a parsed document; raises LoadError."""
+    found = detect_kind(doc)
+    if found is not None and found != "ruleset":
+        raise LoadError.single(file, "$.$schema", wrong_kind_message(found, "ruleset"))
     doc = migrate(doc, "ruleset", file)
     validate_document(doc, "ruleset", file)
     units: dict[str, UnitStats] = {}

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.formats.errors import LoadError, LoadProblem
 from engine.formats.jsonio import atomic_write_text, dump_canonical, read_json_file
+from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.map_file import load_map, map_from_document, map_to_document, schema_ref_for
 from engine.formats.migrations import CURRENT, migrate
 from engine.formats.ruleset_file import builtin_ruleset, load_ruleset
@@ -53,6 +54,9 @@ def scenario_from_document(doc: Any, file: str | Path) -> Scenario:
 
     Relative map and ruleset paths are resolved against the folder of ``file``.
     """
+    found = detect_kind(doc)
+    if found is not None and found != "scenario":
+        raise LoadError.single(file, "$.$schema", wrong_kind_message(found, "scenario"))
     if not isinstance(doc, dict):
         raise LoadError.single(file, "$", "a scenario file holds one JSON object")
     doc = migrate(doc, "scenario", file)
@@ -83,10 +87,11 @@ def scenario_from_document(doc: Any, file: str | Path) -> Scenario:
             LoadProblem("$.mode", f"the map is made for {made_for}, not {mode.value}; pick one of those or add {mode.value} to the map's modes")
         )
     rules = dict(doc.get("rules", {}))
-    try:
-        ruleset.with_overrides(rules)
-    except RulesetError as e:
-        problems.append(LoadProblem("$.rules", str(e)))
+    for key, value in rules.items():  # one at a time, so each problem names its option
+        try:
+            ruleset.with_overrides({key: value})
+        except RulesetError as e:
+            problems.append(LoadProblem(f"$.rules.{key}", str(e)))
     teams = {
         Team(t): _team(v, f"$.teams.{t}", the_map, ruleset, problems)
         for t, v in doc.get("teams", {}).items()

@@ -91,13 +91,17 @@ def _plain(err: ValidationError) -> str:
         return f"the name {inst!r} has the wrong form; use lower_case letters, digits and _"
     if v == "pattern":
         return f"{_short(inst)} has the wrong form; expected {desc}" if desc else f"{_short(inst)} has the wrong form"
-    if v in ("minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum",
-             "minProperties", "maxProperties"):
-        word = {"minItems": "at least {} items", "maxItems": "at most {} items",
-                "minLength": "at least {} characters", "maxLength": "at most {} characters",
-                "minimum": "at least {}", "maximum": "at most {}",
-                "minProperties": "at least {} entries", "maxProperties": "at most {} entries"}[v]
-        return f"must have {word.format(err.validator_value)}" if "Items" in v or "Length" in v or "Prop" in v else f"must be {word.format(err.validator_value)}, got {_short(inst)}"
+    if v in _SIZE_WORDS:
+        n = err.validator_value
+        size = len(inst) if isinstance(inst, (str, list, dict)) else 0
+        one, many = _SIZE_WORDS[v]
+        if v.startswith("min"):
+            return f"needs at least {n} {one if n == 1 else many} (has {size})"
+        return f"has {size} {many}; at most {n} {one if n == 1 else many} are allowed"
+    if v == "minimum":
+        return f"must be at least {err.validator_value}, got {_short(inst)}"
+    if v == "maximum":
+        return f"must be at most {err.validator_value}, got {_short(inst)}"
     if v == "uniqueItems":
         return "lists the same entry twice; remove the duplicate"
     if v == "oneOf":
@@ -107,6 +111,14 @@ def _plain(err: ValidationError) -> str:
     if v == "items" and err.validator_value is False:
         return "has too many items"
     return err.message
+
+
+#: Size keywords: what is counted, singular and plural.
+_SIZE_WORDS = {
+    "minItems": ("item", "items"), "maxItems": ("item", "items"),
+    "minLength": ("character", "characters"), "maxLength": ("character", "characters"),
+    "minProperties": ("entry", "entries"), "maxProperties": ("entry", "entries"),
+}
 
 
 def _short(inst: Any) -> str:

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         json.dump(json_report(results, args.strict), out, indent=2, ensure_ascii=False)
         out.write("\n")
     else:
-        text_report(results, out, args.quiet)
+        text_report(results, out, args.quiet, args.strict)
     return 1 if bad else 0
 
 
@@ -98,15 +98,19 @@ class _Progress:
         self.shown = True
 
 
-def text_report(results: list[FileResult], out: TextIO, quiet: bool = False) -> None:
-    """``file:place: CODE severity: message`` lines, grouped by file, then a summary line."""
+def text_report(results: list[FileResult], out: TextIO, quiet: bool = False, strict: bool = False) -> None:
+    """``file:place: CODE severity: message`` lines, grouped by file, then a summary line.
+
+    A file fails when it has errors (or, with ``strict``, warnings too).
+    """
     totals = {s: 0 for s in Severity}
+    failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
     failed = 0
     for r in results:
         shown = [p for p in r.problems if not (quiet and p.severity is Severity.INFO)]
         for p in r.problems:
             totals[p.severity] += 1
-        failed += r.errors > 0
+        failed += any(p.severity in failing for p in r.problems)
         for p in shown:
             loc = p.location()
             out.write(f"{r.path}{':' + loc if loc else ''}: {p.code} {p.severity.value}: {p.message}\n")
@@ -114,7 +118,8 @@ def text_report(results: list[FileResult], out: TextIO, quiet: bool = False) -> 
                 out.write(f"    hexes: {' '.join(str(h) for h in p.hexes[:20])}{' ...' if len(p.hexes) > 20 else ''}\n")
     n = len(results)
     out.write(
-        f"{n} file{'s' if n != 1 else ''} checked, {failed} with errors: "
+        f"{n} file{'s' if n != 1 else ''} checked, {failed} "
+        f"{'failing (warnings count as errors)' if strict else 'with errors'}: "
         f"{totals[Severity.ERROR]} error{'s' if totals[Severity.ERROR] != 1 else ''}, "
         f"{totals[Severity.WARNING]} warning{'s' if totals[Severity.WARNING] != 1 else ''}, "
         f"{totals[Severity.INFO]} note{'s' if totals[Severity.INFO] != 1 else ''}\n"

@@ -73,49 +73,63 @@ def load_problems(err: LoadError) -> tuple[Problem, ...]:
     return tuple(Problem(_STAGE_CODE[p.stage], Severity.ERROR, p.message, (), p.where) for p in err.problems)
 
 
-def validate_file(path: Path, strict_schema_only: bool = False) -> FileResult:
+def validate_file(path: Path, load_only: bool = False) -> FileResult:
     """Load ``path`` as whatever it is, run the checks, report problems; never raises.
 
-    With ``strict_schema_only`` only loading is checked (no rules-aware checks).
+    With ``load_only`` only loading is checked (no rules-aware checks). The
+    result's kind is known as soon as the JSON says what it is, even if loading
+    then fails.
     """
     start = time.perf_counter()
+    kind: str | None = None
     try:
-        problems = _validate(path, strict_schema_only)
-        kind, probs = problems
+        doc = read_json_file(path)
+        kind = detect_kind(doc)
+        probs = _validate(doc, kind, path, load_only)
     except LoadError as e:
-        kind, probs = None, load_problems(e)
+        probs = load_problems(e)
     except Exception as e:  # noqa: BLE001 - a crash on one file must not end the run
-        kind, probs = None, (Problem(
+        probs = (Problem(
             "HF999", Severity.ERROR,
             f"internal error while checking this file ({type(e).__name__}: {e}); please report it",
         ),)
     return FileResult(path, kind, tuple(probs), time.perf_counter() - start)
 
 
-def _validate(path: Path, load_only: bool) -> tuple[str | None, tuple[Problem, ...]]:
-    doc = read_json_file(path)
-    kind = detect_kind(doc)
+def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tuple[Problem, ...]:
     if kind == "map":
         m = map_from_document(doc, path)
-        return kind, () if load_only else tuple(check_map(m))
+        return () if load_only else tuple(check_map(m))
     if kind == "scenario":
         s = scenario_from_document(doc, path)
         if load_only:
-            return kind, ()
+            return ()
         rules = resolve_ruleset(s.ruleset_ref, path.parent, path).with_overrides(s.rules)
-        return kind, tuple(check_scenario_setup(s, rules)) + tuple(check_map(s.map, s.mode))
+        return tuple(check_scenario_setup(s, rules)) + tuple(check_map(s.map, s.mode))
     if kind == "ruleset":
         ruleset_from_document(doc, path)
-        return kind, ()
+        return ()
     if kind == "replay":
         from engine.replay import replay_from_document  # the rules engine, only when needed
 
         replay, _ = replay_from_document(doc, path)  # re-plays the game; any divergence is a LoadError
-        return kind, tuple(check_map(replay.scenario.map, replay.scenario.mode))
-    return None, (Problem(
+        return () if load_only else tuple(check_map(replay.scenario.map, replay.scenario.mode))
+    if not isinstance(doc, dict):
+        return (Problem("HF002", Severity.ERROR,
+                        f"a hexfort file holds one JSON object ({{...}}), not {_json_type(doc)}", (), "$"),)
+    return (Problem(
         "HF004", Severity.ERROR,
         "not a hexfort file: name its schema in \"$schema\" (map.schema.json, "
         "scenario.schema.json, ruleset.schema.json or replay.schema.json)", (), "$.$schema"),)
+
+
+def _json_type(value: object) -> str:
+    """``"a list"``, ``"a string"``... : what a JSON value is, in words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return {list: "a list", str: "a string", int: "a number", float: "a number"}.get(type(value), "that")
 
 
 def validate_files(

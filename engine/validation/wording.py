@@ -15,8 +15,11 @@ def sorted_hexes(hexes: Iterable[Hex]) -> tuple[Hex, ...]:
 
 
 def hex_list(hexes: tuple[Hex, ...], limit: int = 4) -> str:
-    """``"1,2, 3,4 and 5 more"``: the first ``limit`` hexes and a count of the rest."""
-    text = ", ".join(str(h) for h in hexes[:limit])
+    """``"1,2; 3,4 and 5 more"``: the first ``limit`` hexes and a count of the rest.
+
+    Hexes are separated by semicolons, since each one is written with a comma.
+    """
+    text = "; ".join(str(h) for h in hexes[:limit])
     return text + (f" and {len(hexes) - limit} more" if len(hexes) > limit else "")
 
 

@@ -229,8 +229,8 @@ def test_scenario_with_embedded_map_roundtrip(tmp_path: Path) -> None:
     [
         ({"map": "missing.map.json"}, "$.map", "cannot load map 'missing.map.json'"),
         ({"mode": "payload"}, "$.mode", "made for koth, not payload"),
-        ({"rules": {"points_to_wn": 3}}, "$.rules", "unknown rule option 'points_to_wn'"),
-        ({"rules": {"points_to_win": "ten"}}, "$.rules", "must be int"),
+        ({"rules": {"points_to_wn": 3}}, "$.rules.points_to_wn", "unknown rule option 'points_to_wn'"),
+        ({"rules": {"points_to_win": "ten"}}, "$.rules.points_to_win", "must be int"),
         ({"ruleset": "builtin:chess"}, "$.ruleset", "unknown built-in ruleset"),
         ({"ruleset": "nope.json"}, "$.ruleset", "cannot load ruleset"),
         ({"teams": {"RED": {"units": [{"unit": "wizard"}]}}}, "$.teams.RED.units[0].unit", "unknown unit 'wizard'"),
@@ -261,3 +261,24 @@ def test_saved_files_get_normal_permissions(tmp_path: Path) -> None:
     p.chmod(0o664)
     atomic_write_text(p, "y\n")
     assert p.stat().st_mode & 0o777 == 0o664
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"name": "a", "name": "b"}', "the key 'name' appears twice"),
+        ("\ufeff{}".encode("utf-16"), "UTF-16"),
+    ],
+)
+def test_duplicate_keys_and_utf16_are_named(tmp_path: Path, content: str | bytes, message: str) -> None:
+    p = tmp_path / "x.map.json"
+    p.write_bytes(content if isinstance(content, bytes) else content.encode())
+    with pytest.raises(LoadError, match=message):
+        load_map(p)
+
+
+def test_a_pipe_is_refused_instead_of_read(tmp_path: Path) -> None:
+    p = tmp_path / "pipe.map.json"
+    os.mkfifo(p)
+    with pytest.raises(LoadError, match="not a regular file"):
+        load_map(p)
