@@ -154,15 +154,17 @@ def map_to_document(m: HexMap, schema_ref: str | None = None) -> dict[str, Any]:
 def schema_ref_for(target: str | Path, kind: str) -> str:
     """What a file saved at ``target`` should put in ``$schema``.
 
-    A relative path to the schema when the file lives inside the hexfort checkout
-    (so text editors find it), otherwise the schema's ``$id``.
+    A relative path from the file to this hexfort's schema, so JSON-Schema-aware
+    text editors on this machine find it and complete and check the file (the
+    ``$id`` URL names the schema but is not served anywhere). Only where no
+    relative path exists (another drive on Windows) is the ``$id`` written; the
+    loaders accept either.
     """
-    sdir = schema_dir().resolve()
-    root = sdir.parent
-    t = Path(target).resolve()
-    if root in t.parents:
-        return Path(os.path.relpath(sdir / f"{kind}.schema.json", t.parent)).as_posix()
-    return schema_id(kind)
+    schema_file = schema_dir().resolve() / f"{kind}.schema.json"
+    try:
+        return Path(os.path.relpath(schema_file, Path(target).resolve().parent)).as_posix()
+    except ValueError:
+        return schema_id(kind)
 
 
 def dumps_map(m: HexMap, schema_ref: str | None = None) -> str:

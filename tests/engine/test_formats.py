@@ -282,3 +282,12 @@ def test_a_pipe_is_refused_instead_of_read(tmp_path: Path) -> None:
     os.mkfifo(p)
     with pytest.raises(LoadError, match="not a regular file"):
         load_map(p)
+
+
+def test_saved_files_name_their_schema_by_a_path_that_resolves(tmp_path: Path) -> None:
+    p = tmp_path / "deep" / "a.map.json"
+    p.parent.mkdir()
+    save_map(make_map(ROWS, **FEATURES), p)
+    ref = json.loads(p.read_text())["$schema"]
+    assert (p.parent / ref).resolve().name == "map.schema.json"
+    assert (p.parent / ref).resolve().is_file()
