@@ -58,6 +58,12 @@ class Scenario:
     first_team: Team = Team.RED
     seed: int = 0
 
+    def __post_init__(self) -> None:
+        # Any mapping the caller passes becomes a FrozenDict: read-only, and picklable so
+        # scenarios can go to worker processes (a MappingProxyType cannot).
+        object.__setattr__(self, "rules", FrozenDict(self.rules))
+        object.__setattr__(self, "teams", FrozenDict(self.teams))
+
     def team(self, team: Team) -> TeamSetup:
         """The set-up of ``team`` (an empty one if the file names none)."""
         return self.teams.get(team, TeamSetup())

@@ -14,9 +14,9 @@ whitespace; each is a grid token (height digit then ``.`` open, ``#`` wall,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 from engine.formats.grid_codec import decode_token
+from engine.frozendict import FrozenDict
 from engine.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
 from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Team
 from engine.ruleset import OptionValue
@@ -87,8 +87,8 @@ def koth_scenario(
         name="text scenario",
         mode=Mode.KOTH,
         map=map_from_text(text),
-        rules=MappingProxyType(dict(rules or {})),
-        teams=MappingProxyType({Team.RED: team(red), Team.BLU: team(blu)}),
+        rules=FrozenDict(dict(rules or {})),
+        teams=FrozenDict({Team.RED: team(red), Team.BLU: team(blu)}),
         first_team=first_team,
         seed=seed,
     )

@@ -291,3 +291,13 @@ def test_saved_files_name_their_schema_by_a_path_that_resolves(tmp_path: Path) -
     ref = json.loads(p.read_text())["$schema"]
     assert (p.parent / ref).resolve().name == "map.schema.json"
     assert (p.parent / ref).resolve().is_file()
+
+
+def test_scenarios_pickle_whatever_mapping_they_were_given() -> None:
+    import pickle
+    from types import MappingProxyType
+
+    s = Scenario(name="p", mode=__import__("engine.mapmodel").mapmodel.Mode.KOTH, map=make_map(ROWS, **FEATURES),
+                 rules=MappingProxyType({"points_to_win": 5}),
+                 teams=MappingProxyType({Team.RED: TeamSetup(("scout",))}))
+    assert pickle.loads(pickle.dumps(s)) == s
