@@ -4,7 +4,9 @@
 (a "Play" menu and a toolbar). Playtest plays the map *as it is on screen*
 (unsaved edits included, and the scenario set-up when the document is a
 scenario); the game works on that immutable snapshot, so nothing in the editor
-changes while playing, and "Back to editor" returns to it as it was.
+changes while playing, and "Back to editor" returns to it as it was. A map the
+validator finds errors in is played only after the user says so
+(:mod:`~editor.playtest.preflight`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMessageBox, QToolBar
 
+from editor.playtest.preflight import confirm_despite_errors
 from editor.playtest.session import base_scenario, playability
 from engine.scenario import Scenario
 
@@ -68,7 +71,7 @@ def start_playtest(win: MainWindow) -> PlaytestWindow | None:
     from editor.playtest.window import PlaytestWindow
 
     scenario = current_scenario(win)
-    if _refuse(win, "Playtest", scenario):
+    if _refuse(win, "Playtest", scenario) or not confirm_despite_errors(win, "Playtest", scenario):
         return None
     previous = getattr(win, "_playtest_setup", None)
     d = StartDialog(scenario, previous if previous is not None and previous.scenario == scenario else None, win)
@@ -95,7 +98,8 @@ def open_simulate(win: MainWindow) -> SimulateDialog | None:
     from editor.playtest.simulate_dialog import SimulateDialog
 
     scenario = current_scenario(win)
-    if _refuse(win, "Simulate", scenario):
+    if _refuse(win, "Simulate", scenario) or not confirm_despite_errors(win, "Simulate", scenario,
+                                                                         "Simulate anyway"):
         return None
     d = SimulateDialog(scenario, win)
     win.simulate_dialog = d  # type: ignore[attr-defined]

@@ -137,8 +137,18 @@ def key(widget, k: Qt.Key | str, mods: Qt.KeyboardModifier = Qt.KeyboardModifier
 @pytest.fixture(autouse=True)
 def _no_blocking_prompts(monkeypatch):  # type: ignore[no-untyped-def]
     """An unsaved-changes prompt nobody arranged for (e.g. when qtbot closes a dirty window
-    at teardown) answers Discard instead of blocking the offscreen test run forever.
-    Tests that check the prompt monkeypatch ``QMessageBox.question`` themselves."""
+    at teardown) answers Discard, and a hand-built QMessageBox answers with its default
+    button, instead of blocking the offscreen test run forever.
+    Tests that check a prompt monkeypatch ``QMessageBox.question`` / ``exec`` themselves."""
     from PySide6.QtWidgets import QMessageBox
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+
+    def press_default(box: QMessageBox) -> int:
+        """A message box built by hand and exec'd answers with its default button (as Enter would)."""
+        default = box.defaultButton()
+        if default is not None:
+            default.click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", press_default)

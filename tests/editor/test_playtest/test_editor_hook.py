@@ -4,12 +4,26 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox, QPushButton
 
 from editor.playtest.start_dialog import StartDialog
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, Team, Terrain
-from tests.editor.test_playtest.conftest import walled_scenario
+from tests.editor.test_playtest.conftest import at, walled_scenario
+
+
+@pytest.fixture
+def asked(monkeypatch):  # type: ignore[no-untyped-def]
+    """Answer "… anyway" to the validator-errors question; the boxes asked are listed."""
+    boxes: list[QMessageBox] = []
+
+    def go(box: QMessageBox) -> int:
+        boxes.append(box)
+        box.findChild(QPushButton, "go").click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", go)
+    return boxes
 
 
 @pytest.fixture
@@ -24,7 +38,7 @@ def editor(qtbot, tmp_path):  # type: ignore[no-untyped-def]
     return win
 
 
-def test_f5_plays_the_map_as_on_screen_and_back_loses_nothing(qtbot, editor, monkeypatch):
+def test_f5_plays_the_map_as_on_screen_and_back_loses_nothing(qtbot, editor, monkeypatch, asked):
     monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     # an unsaved edit: a wall where the point's neighbour was open ground
     h = Hex(1, 1)
@@ -52,7 +66,7 @@ def test_playtest_refuses_a_map_that_cannot_be_played(qtbot, editor, monkeypatch
     assert getattr(editor, "playtest_window", None) is None
 
 
-def test_simulate_dialog_runs_off_the_ui_thread_and_can_be_cancelled(qtbot, editor):
+def test_simulate_dialog_runs_off_the_ui_thread_and_can_be_cancelled(qtbot, editor, asked):
     editor.act_simulate.trigger()
     d = editor.simulate_dialog
     qtbot.addWidget(d)
@@ -68,7 +82,7 @@ def test_simulate_dialog_runs_off_the_ui_thread_and_can_be_cancelled(qtbot, edit
     assert d.summary is not None and d.summary.games == len(d.results)
 
 
-def test_simulate_dialog_summary_matches_the_engine(qtbot, editor):
+def test_simulate_dialog_summary_matches_the_engine(qtbot, editor, asked):
     from engine.simulation.batch import run_batch, summarise
 
     editor.act_simulate.trigger()
@@ -81,3 +95,64 @@ def test_simulate_dialog_summary_matches_the_engine(qtbot, editor):
     expected = summarise(run_batch(d.scenario, 6, 9))
     assert d.summary == expected
     assert "RED wins" in d.report.toPlainText() and "verdict" in d.report.toPlainText()
+
+
+def _point_on_a_wall(editor) -> None:  # type: ignore[no-untyped-def]
+    """An HF101 error: the control point's hex becomes a wall."""
+    editor.doc.apply(editor.doc.map.with_cell(at(2, 1), Cell(0, Terrain.WALL)), "wall on the point")
+
+
+@pytest.mark.parametrize(("action", "title", "go_text"), [("act_playtest", "Playtest", "Play anyway"),
+                                                         ("act_simulate", "Simulate", "Simulate anyway")])
+def test_validator_errors_ask_before_playing_and_cancel_is_the_default(qtbot, editor, monkeypatch,
+                                                                       action, title, go_text):
+    boxes: list[QMessageBox] = []
+    real_exec = QMessageBox.exec  # the suite's stand-in: presses the default button
+
+    def record(box: QMessageBox) -> int:
+        boxes.append(box)
+        return real_exec(box)
+
+    monkeypatch.setattr(QMessageBox, "exec", record)
+    monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    _point_on_a_wall(editor)
+    getattr(editor, action).trigger()
+    assert len(boxes) == 1
+    box = boxes[0]
+    assert box.windowTitle() == title
+    assert "validator error" in box.text()
+    assert "HF101" in box.informativeText()
+    assert box.defaultButton() is box.escapeButton()
+    assert box.defaultButton().text() == "Cancel"
+    assert box.findChild(QPushButton, "go").text() == go_text
+    # Cancel (the default) starts nothing
+    assert getattr(editor, "playtest_window", None) is None
+    assert getattr(editor, "simulate_dialog", None) is None
+
+
+def test_play_anyway_starts_the_playtest_on_a_map_with_errors(qtbot, editor, monkeypatch, asked):
+    monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    _point_on_a_wall(editor)
+    editor.act_playtest.trigger()
+    assert len(asked) == 1
+    pw = editor.playtest_window
+    qtbot.addWidget(pw)
+    assert pw.ctl.state.scenario.map == editor.doc.map
+
+
+def test_a_map_without_errors_plays_without_asking(qtbot, make_window, repo, monkeypatch):
+    from editor.document import read_document
+    from editor.playtest.preflight import validator_errors
+    from editor.playtest.session import base_scenario
+
+    boxes: list[QMessageBox] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.append(box) or 0)
+    monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    path = repo / "maps" / "koth_crossroads.map.json"
+    m = read_document(path)[0]
+    assert not validator_errors(base_scenario(m))  # warnings and notes may be there: they never ask
+    win = make_window(m, path)
+    win.act_playtest.trigger()
+    assert boxes == []
+    qtbot.addWidget(win.playtest_window)
+    win.playtest_window.close()
