@@ -37,7 +37,7 @@ from editor.playtest.explain import choices, explain, mode_label, modes_now, spe
 from editor.playtest.journal import LogEntry
 from editor.playtest.picture import board_picture
 from editor.playtest.position import Placement
-from editor.playtest.session import HUMAN, GameSetup
+from editor.playtest.session import HUMAN, GameSetup, roster
 from editor.render.style import TEAM_COLORS
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -50,6 +50,16 @@ REPLAY_FILTER = "hexfort replays (*.replay.json *.json);;All files (*)"
 _DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 #: Modes a button switches to (a click on the board then plays); other verbs play at once.
 _BOARD_MODES = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER)
+
+
+def spawn_button_kinds(st) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every kind the deciding team may field, in blueprint order: one button each, whether or not
+    it can be placed now, so the buttons keep their places while units are picked (those already on
+    the board are shown disabled). ``st`` must be in the spawn phase."""
+    team = st.current_team()
+    legal = {a.kind for a in st.legal_actions() if a.verb is Verb.SPAWN}
+    allowed = set(roster(st.scenario, team)) if team is not None else set()
+    return [k for k in st.ruleset.units if k in allowed or k in legal]
 
 
 class PlaytestWindow(QMainWindow):
@@ -304,15 +314,17 @@ class PlaytestWindow(QMainWindow):
             return
         buttons: list[QPushButton] = []
         if st.phase is Phase.SPAWN:
-            kinds = sorted({a.kind for a in st.legal_actions() if a.verb is Verb.SPAWN},
-                           key=lambda k: list(st.ruleset.units).index(k))
-            if self.spawn_kind not in kinds:
-                self.spawn_kind = kinds[0] if kinds else None
-            for k in kinds:
-                b = QPushButton(st.stats(k).name)
+            legal = {a.kind for a in st.legal_actions() if a.verb is Verb.SPAWN}
+            if self.spawn_kind not in legal:
+                self.spawn_kind = next((k for k in spawn_button_kinds(st) if k in legal), None)
+            for k in spawn_button_kinds(st):
+                name = st.stats(k).name
+                b = QPushButton(name)
                 b.setCheckable(True)
+                b.setEnabled(k in legal)
                 b.setChecked(k == self.spawn_kind)
-                b.setToolTip(f"Place a {st.stats(k).name}: click a free hex of your spawn base")
+                b.setToolTip(f"Place a {name}: click a free hex of your spawn base" if k in legal else
+                             f"{name}: already on the board, or not allowed in this slot")
                 b.clicked.connect(lambda _=False, k=k: self._choose_spawn_kind(k))
                 self.verb_buttons[f"spawn:{k}"] = b
                 buttons.append(b)

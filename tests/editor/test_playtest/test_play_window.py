@@ -157,3 +157,40 @@ def test_an_ai_failure_pauses_the_ai_and_says_so(qtbot, play_window, walled, mon
     click_hex(w.board, at(0, 1))
     qtbot.waitUntil(lambda: bool(told), timeout=5000)
     assert "no idea" in told[0] and w.ctl.paused and not w.ctl.ai_pending
+
+
+def test_spawn_pick_buttons_keep_their_places_while_units_are_picked(qtbot, play_window):
+    """Pick Scout, then Soldier, then click where Heavy was: a Heavy is placed (it used to be an Engineer)."""
+    from PySide6.QtTest import QTest
+
+    from engine.rules.textmap import koth_scenario
+    from tests.editor.test_playtest.conftest import FIELD
+
+    s = koth_scenario(FIELD, rules={"team_size": 3})
+    w = play_window(GameSetup(s, 3, {Team.RED: "human", Team.BLU: "human"}))
+
+    def settled() -> None:
+        qtbot.waitUntil(lambda: all(b.isVisible() for b in w.verb_buttons.values()))
+        w.buttons_grid.activate()
+
+    def where(kind: str):  # type: ignore[no-untyped-def]
+        b = w.verb_buttons[f"spawn:{kind}"]
+        return b.mapTo(w, b.rect().center())
+
+    settled()
+    heavy_at = where("heavy")
+    before = {k: where(k.removeprefix("spawn:")) for k in w.verb_buttons}
+    for kind, row in (("scout", 0), ("soldier", 1)):
+        QTest.mouseClick(w.verb_buttons[f"spawn:{kind}"], Qt.MouseButton.LeftButton)
+        click_hex(w.board, at(0, row))
+        settled()
+        assert w.ctl.state.unit_at(at(0, row)).kind == kind
+        assert {k: where(k.removeprefix("spawn:")) for k in w.verb_buttons} == before  # nothing moved
+        assert not w.verb_buttons[f"spawn:{kind}"].isEnabled()  # picked: shown, but greyed out
+    under = w.childAt(heavy_at)
+    while under is not None and under not in w.verb_buttons.values():
+        under = under.parentWidget()
+    assert under is w.verb_buttons["spawn:heavy"] and under.isEnabled()
+    QTest.mouseClick(under, Qt.MouseButton.LeftButton)
+    click_hex(w.board, at(0, 2))
+    assert w.ctl.state.unit_at(at(0, 2)).kind == "heavy"
