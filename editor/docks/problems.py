@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMenu,
-    QToolButton,
+    QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -42,10 +42,11 @@ class ProblemsPanel(QWidget):
         self.doc = doc
         self.runner = runner
         self.summary = QLabel("Checking…" if check_available() else "The validator is not available")
-        self.fix_button = QToolButton()
-        self.fix_button.setText("Quick fix")
+        # A push button, not a QToolButton: an instant-popup tool button draws its menu arrow over
+        # the text without making room for it; a push button's size hint includes the arrow.
+        self.fix_button = QPushButton("Quick fix")
         self.fix_button.setToolTip("Repair the selected problem (undoable)")
-        self.fix_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.fix_button.setMenu(QMenu(self.fix_button))
         self.fix_button.setEnabled(False)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Problem", "Where"])
@@ -152,10 +153,10 @@ class ProblemsPanel(QWidget):
         p = item.data(0, _ROLE) if item is not None else None
         self.selected.emit(p)
         fixes = suggest_fixes(self.doc.map, p) if p is not None else []
-        menu = QMenu(self.fix_button)
+        menu = self.fix_button.menu()
+        menu.clear()  # deletes the previous problem's actions (the menu owns them)
         for fix in fixes:
             menu.addAction(self._fix_action(fix, menu))
-        self.fix_button.setMenu(menu)
         self.fix_button.setEnabled(bool(fixes))
 
     def _fix_action(self, fix: QuickFix, parent: QMenu) -> QAction:

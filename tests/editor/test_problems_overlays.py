@@ -57,6 +57,19 @@ def test_quick_fix_goes_on_the_undo_stack(window, mouse, qtbot) -> None:  # type
     assert Hex(0, 3) in window.doc.map.kits
 
 
+def test_quick_fix_button_has_room_for_its_text_and_menu_arrow(window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QStyle
+
+    b = window.problems.fix_button
+    arrow = b.style().pixelMetric(QStyle.PixelMetric.PM_MenuButtonIndicator, None, b)
+    margin = b.style().pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, None, b)
+    text = b.fontMetrics().horizontalAdvance(b.text())
+    assert b.menu() is not None
+    # the menu arrow gets room of its own beside the text (an instant-popup QToolButton drew it over the "x")
+    assert b.sizeHint().width() >= text + arrow + 2 * margin
+    assert b.width() >= b.sizeHint().width()  # and the dock never squeezes it
+
+
 def test_slow_checks_run_off_the_ui_thread(window, mouse, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.runner.last_seconds = 1.0  # pretend the last run was slow
     key(window.view, "1")
