@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.document import MapDocument
@@ -22,6 +22,11 @@ __all__ = ["HexHighlightItem", "MapItem", "OverlayItem", "SymmetryMarkItem"]
 
 #: Margin (in hexes) of paintable ghost ground drawn around the map.
 GHOST_MARGIN = 3
+#: Overlay numbers: smallest and largest font size in screen pixels, and the smallest hex radius
+#: (screen pixels) that still shows them.
+LABEL_MIN_PX = 11
+LABEL_MAX_PX = 18
+LABEL_MIN_HEX_PX = 17
 
 
 class MapItem(QGraphicsItem):
@@ -130,7 +135,8 @@ class OverlayItem(QGraphicsItem):
     """A per-hex colour (and optional short label) for heat maps, sight and mismatches.
 
     The colours are handed to the map item, which paints them under the features;
-    this item draws only the labels, small and low in each hex.
+    this item draws only the labels, low in each hex, at a readable size in screen
+    pixels (see :meth:`label_pixels`); they are hidden when the hexes are too small.
     """
 
     def __init__(self, renderer: MapRenderer, map_item: MapItem) -> None:
@@ -141,7 +147,6 @@ class OverlayItem(QGraphicsItem):
         self._labels: dict[Hex, str] = {}
         self._rect = QRectF()
         self._font = QFont("DejaVu Sans")
-        self._font.setPixelSize(max(1, round(renderer.layout.size.x * 0.36)))
         self._font.setBold(True)
         self.setZValue(5)
 
@@ -162,27 +167,48 @@ class OverlayItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self._rect
 
+    def label_pixels(self, scale: float) -> int | None:
+        """Label font size in screen pixels at view ``scale``, or None when the hexes are too small for it.
+
+        Labels grow with the hex between :data:`LABEL_MIN_PX` and :data:`LABEL_MAX_PX`; below a hex radius
+        of :data:`LABEL_MIN_HEX_PX` screen pixels they are hidden (the colours still show).
+        """
+        radius = self.renderer.layout.size.x * scale
+        if radius < LABEL_MIN_HEX_PX:
+            return None
+        return max(LABEL_MIN_PX, min(LABEL_MAX_PX, round(0.42 * radius)))
+
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if not self._labels:
             return
-        scale = p.worldTransform().m11()
-        if self.renderer.layout.size.x * scale < 12:
+        to_device = p.worldTransform()
+        scale = to_device.m11()
+        px = self.label_pixels(scale)
+        if px is None:
             return
         rect = option.exposedRect  # type: ignore[attr-defined]
         visible = self.renderer.visible_hexes(rect) if len(self._labels) > 300 else list(self._labels)
-        p.setFont(self._font)
-        s = self.renderer.layout.size.x
+        font = QFont(self._font)
+        font.setPixelSize(px)
+        metrics = QFontMetricsF(font)
+        radius = self.renderer.layout.size.x * scale
+        p.save()
+        p.resetTransform()  # labels are drawn in screen pixels, so they stay readable at any zoom
+        p.setFont(font)
         for h in visible:
             text = self._labels.get(h)
             if not text:
                 continue
-            c = self.renderer.center(h)
-            box = QRectF(c.x() - 0.42 * s, c.y() + 0.22 * s, 0.84 * s, 0.5 * s)
+            c = to_device.map(self.renderer.center(h))
+            w = max(metrics.horizontalAdvance(text) + 0.5 * px, 1.2 * px)
+            hgt = 1.25 * px
+            box = QRectF(c.x() - w / 2, c.y() + min(0.18 * radius, radius * 0.92 - hgt), w, hgt)
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(255, 255, 255, 190))
-            p.drawRoundedRect(box, 0.12 * s, 0.12 * s)
+            p.setBrush(QColor(255, 255, 255, 200))
+            p.drawRoundedRect(box, 0.25 * px, 0.25 * px)
             p.setPen(QPen(QColor("#1d1d1d")))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        p.restore()
 
 
 class SymmetryMarkItem(QGraphicsItem):

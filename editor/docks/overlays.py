@@ -19,7 +19,7 @@ from editor.state import EditorState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 
-__all__ = ["OVERLAYS", "OverlayPanel", "heat_color"]
+__all__ = ["HEAT_TOP", "OVERLAYS", "OverlayPanel", "heat_color"]
 
 OVERLAYS = {
     "none": "None",
@@ -32,9 +32,18 @@ OVERLAYS = {
 _HEAT = [(0, "#1a9850"), (1, "#66bd63"), (2, "#d9ef8b"), (3, "#fee08b"), (4, "#fdae61"), (5, "#f46d43"), (6, "#d73027")]
 
 
-def heat_color(turns: int, alpha: int = 110) -> QColor:
-    """Green (0 turns) through yellow to red (6+ turns)."""
-    c = QColor(_HEAT[min(turns, len(_HEAT) - 1)][1])
+#: Turns shown by the last colour of the heat scale on a small map (red: this many or more).
+HEAT_TOP = len(_HEAT) - 1
+
+
+def heat_color(turns: int, alpha: int = 110, top: int = HEAT_TOP) -> QColor:
+    """Green (0 turns) through yellow to red (``top`` turns or more; ``top`` is at least :data:`HEAT_TOP`).
+
+    A big map passes its farthest value as ``top`` so the scale spreads over the map
+    instead of painting everything beyond six turns the same red.
+    """
+    top = max(HEAT_TOP, top)
+    c = QColor(_HEAT[min(HEAT_TOP, turns * HEAT_TOP // top)][1])
     c.setAlpha(alpha)
     return c
 
@@ -68,6 +77,7 @@ class OverlayPanel(QWidget):
         for combo in (self.kind, self.team, self.unit):
             combo.currentIndexChanged.connect(lambda *_: self.refresh())
         doc.changed.connect(lambda *_: self._timer.start(200))
+        doc.reset.connect(self._on_reset)
         state.changed.connect(lambda: self._timer.start(50) if self.current() == "symmetry" else None)
         view.hovered.connect(self._hovered)
         self.refresh()
@@ -83,6 +93,19 @@ class OverlayPanel(QWidget):
         if unit is not None:
             self.unit.setCurrentIndex(self.unit.findData(unit))
         self.kind.setCurrentIndex(self.kind.findData(key))
+        self.refresh()
+
+    def _on_reset(self) -> None:
+        """Another map was opened (or a new one started): the overlay goes back to None.
+
+        The choice belonged to the previous map, and on a big map some overlays take
+        a while to compute; the user picks again when wanted.
+        """
+        self._timer.stop()
+        self._hover = None
+        self.kind.blockSignals(True)
+        self.kind.setCurrentIndex(self.kind.findData("none"))
+        self.kind.blockSignals(False)
         self.refresh()
 
     def _hovered(self, h: Hex | None) -> None:
@@ -103,11 +126,13 @@ class OverlayPanel(QWidget):
         try:
             if key == "reach":
                 turns = turns_to_reach(m, team, self.unit.currentData(), self._mode())
+                top = max(HEAT_TOP, max(turns.values(), default=0))
                 for h, t in turns.items():
-                    colors[h] = heat_color(t)
+                    colors[h] = heat_color(t, top=top)
                     labels[h] = str(t)
                 legend = (f"Turns a {team.value} {self.unit.currentText()} needs from its spawn "
-                          "(green: soon, red: 6+). Hexes without colour cannot be reached.")
+                          f"(green: soon, red: {top if top > HEAT_TOP else f'{top}+'}). "
+                          "Hexes without colour cannot be reached.")
                 if not turns:
                     legend = f"{team.value} has no spawn zone to start from."
             elif key == "sight":

@@ -86,6 +86,39 @@ def test_overlay_panel_shows_turns_to_reach(window) -> None:  # type: ignore[no-
     assert not window.view.overlay.colors
 
 
+def test_opening_another_map_resets_the_overlay(window, repo, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The overlay used to carry over and be computed for the next map (a big map came up solid red)."""
+    window.overlays.set_overlay("reach", Team.RED, "scout")
+    assert window.view.overlay.colors
+    assert window.open_path(repo / "maps" / "koth_crossroads.map.json", ask=False)
+    assert window.overlays.current() == "none" and not window.view.overlay.colors
+    qtbot.wait(300)  # the debounced refresh after the map change keeps it clear
+    assert not window.view.overlay.colors and not window.view.map_item.tint
+    window.overlays.set_overlay("reach")  # and it works on the new map when chosen again
+    assert window.view.overlay.colors
+
+
+@pytest.mark.parametrize(("turns", "top", "color"), [
+    (0, 6, "#1a9850"), (6, 6, "#d73027"), (9, 6, "#d73027"),  # a small map: red is 6+
+    (0, 14, "#1a9850"), (7, 14, "#fee08b"), (13, 14, "#f46d43"), (14, 14, "#d73027"),  # a big map spreads out
+    (3, 2, "#fee08b"),  # the scale never gets shorter than six turns
+])
+def test_heat_scale_spreads_over_the_map(turns: int, top: int, color: str) -> None:
+    from editor.docks.overlays import heat_color
+
+    assert heat_color(turns, top=top).name() == color
+
+
+@pytest.mark.parametrize(("zoom", "shown"), [(0.3, False), (0.5, False), (0.64, True), (1.0, True), (3.0, True)])
+def test_overlay_numbers_are_readable_or_hidden(window, zoom: float, shown: bool) -> None:  # type: ignore[no-untyped-def]
+    from editor.canvas.items import LABEL_MAX_PX, LABEL_MIN_PX
+
+    px = window.view.overlay.label_pixels(zoom)
+    assert (px is not None) == shown
+    if px is not None:
+        assert LABEL_MIN_PX <= px <= LABEL_MAX_PX and LABEL_MIN_PX >= 11  # never the old 7 px at 64 %
+
+
 def test_sight_overlay_follows_the_hovered_hex(window, mouse, qtbot) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtTest import QTest
 
