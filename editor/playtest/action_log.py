@@ -16,7 +16,10 @@ class ActionLog(QListWidget):
     """A scrollable list of :class:`~editor.playtest.journal.LogEntry` lines.
 
     Signal ``entry_chosen(LogEntry)`` when the user clicks (or keys to) a line.
-    New entries scroll into view.
+
+    The log follows the newest line — after new entries, a rebuild (undo) and
+    whenever its lines wrap again (a resize) — until the user scrolls up; scrolling
+    back to the bottom follows again. :attr:`following` tells which.
     """
 
     entry_chosen = Signal(object)
@@ -29,20 +32,55 @@ class ActionLog(QListWidget):
         self.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
         self.currentItemChanged.connect(self._chosen)
         self.itemClicked.connect(lambda it: self._chosen(it, None))
+        #: True while the newest line is kept in view.
+        self.following = True
+        self._rebuilding = False
+        bar = self.verticalScrollBar()
+        # Word-wrapped rows are measured after the list is laid out, so the scroll range
+        # grows later than the rows are added: follow it whenever it changes.
+        bar.rangeChanged.connect(self._range_changed)
+        bar.valueChanged.connect(self._scrolled)
 
     def set_entries(self, entries: list[LogEntry]) -> None:
-        """Show exactly ``entries`` (after undo, a new game or a replay step back)."""
+        """Show exactly ``entries`` (after undo, a new game or a replay step back).
+
+        Lines shared with what is shown stay (an undo only takes lines off the end),
+        so a user who scrolled up keeps their place.
+        """
+        follow = self.following
+        shown = [self.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.count())]
+        keep = 0
+        while keep < min(len(shown), len(entries)) and shown[keep] == entries[keep]:
+            keep += 1
+        self._rebuilding = True
         self.blockSignals(True)
-        self.clear()
-        for e in entries:
-            self._add(e)
-        self.blockSignals(False)
-        self.scrollToBottom()
+        try:
+            for i in range(self.count() - 1, keep - 1, -1):
+                self.takeItem(i)  # Python owns the taken item now and frees it
+            for e in entries[keep:]:
+                self._add(e)
+        finally:
+            self.blockSignals(False)
+            self._rebuilding = False
+        self.following = follow
+        self._follow()
 
     def add_entry(self, e: LogEntry) -> None:
-        """Append one entry and scroll to it."""
+        """Append one entry; it is scrolled into view unless the user has scrolled up."""
         self._add(e)
-        self.scrollToBottom()
+        self._follow()
+
+    def _follow(self) -> None:
+        if self.following:
+            self.scrollToBottom()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self.following:
+            self.verticalScrollBar().setValue(high)
+
+    def _scrolled(self, value: int) -> None:
+        if not self._rebuilding:
+            self.following = value >= self.verticalScrollBar().maximum()
 
     def _add(self, e: LogEntry) -> None:
         it = QListWidgetItem(e.line())
