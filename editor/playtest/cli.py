@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-__all__ = ["add_play_arguments", "prepare", "run_play"]
+__all__ = ["add_play_arguments", "open_editor", "prepare", "run_play"]
 
 
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
@@ -89,23 +89,30 @@ def run_play(args: argparse.Namespace) -> int:
         except LoadError as e:
             print(f"hexfort play: {e}", file=sys.stderr)
             return 1
-        win = PlaytestWindow(GameSetup(base_scenario(replay.scenario), replay.seed))
+        win = PlaytestWindow(GameSetup(base_scenario(replay.scenario), replay.seed), standalone=True)
         win.ctl.load_replay(value)
     else:
-        win = PlaytestWindow(value)
-    editors: list[object] = []
-
-    def back() -> None:
-        from editor.main_window import MainWindow
-
-        m = win.ctl.state.scenario.map
-        ed = MainWindow(m, None)
-        src = Path(args.path)
-        if what == "game" and src.exists():
-            ed.open_path(src, ask=False)
-        editors.append(ed)
-        ed.show()
-
-    win.back_to_editor.connect(back)
+        win = PlaytestWindow(value, standalone=True)
+    win.back_to_editor.connect(lambda: open_editor(win, Path(args.path) if what == "game" else None))
     win.show()
     return app.exec()
+
+
+def open_editor(win, source: Path | None):  # type: ignore[no-untyped-def]
+    """"Open in editor" of a standalone playtest: an editor on ``source`` (or on the map played).
+
+    One editor per playtest window: asking again raises the editor already open
+    (its unsaved edits stay). Returns the editor window.
+    """
+    from editor.main_window import MainWindow
+
+    ed = getattr(win, "editor_window", None)
+    if ed is None or not ed.isVisible():
+        ed = MainWindow(win.ctl.setup.scenario.map, None)
+        if source is not None and source.exists():
+            ed.open_path(source, ask=False)
+        win.editor_window = ed
+        ed.show()
+    ed.raise_()
+    ed.activateWindow()
+    return ed

@@ -63,16 +63,21 @@ def spawn_button_kinds(st) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 class PlaytestWindow(QMainWindow):
-    """A playtest of one set-up; ``back_to_editor`` is emitted when the user asks to go back.
+    """A playtest of one set-up; ``back_to_editor`` is emitted when the user asks for the editor.
 
+    Opened from the editor, "◀ Back to editor" emits it and closes the window. A
+    ``standalone`` window (``hexfort play``, no editor behind it) offers "Open in
+    editor" instead: it emits the signal and the game stays open.
     The window starts the game when shown (an AI deciding first starts after its pause).
     """
 
     back_to_editor = Signal()
 
     def __init__(self, setup: GameSetup, placements: list[Placement] | None = None,
-                 scenario_override=None, parent: QWidget | None = None) -> None:  # type: ignore[no-untyped-def]
+                 scenario_override=None, parent: QWidget | None = None,  # type: ignore[no-untyped-def]
+                 standalone: bool = False) -> None:
         super().__init__(parent)
+        self.standalone = standalone
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.ctl = PlaytestController(setup, placements, scenario_override, parent=self)
         self.mode: Verb | None = None
@@ -120,8 +125,12 @@ class PlaytestWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         SK = QKeySequence.StandardKey
-        self.act_back = self._act("◀ Back to editor", self.go_back, "Ctrl+E",
-                                  "Close the playtest and return to the map; nothing in the editor changes")
+        if self.standalone:
+            self.act_back = self._act("Open in editor", self.go_back, "Ctrl+E",
+                                      "Open this map in the map editor; the game stays open")
+        else:
+            self.act_back = self._act("◀ Back to editor", self.go_back, "Ctrl+E",
+                                      "Close the playtest and return to the map; nothing in the editor changes")
         self.act_undo = self._act("Undo", self.undo, SK.Undo, "Take back your last decision (and the AI's replies)")
         self.act_restart = self._act("Restart", lambda: self.ctl.restart(), "Ctrl+R",
                                      "Play the same game again from the start, same seed")
@@ -579,9 +588,10 @@ class PlaytestWindow(QMainWindow):
         return True
 
     def go_back(self) -> None:
-        """Close the playtest and hand control back to the editor."""
+        """Hand control to the editor: close the playtest, or (standalone) keep it open beside the editor."""
         self.back_to_editor.emit()
-        self.close()
+        if not self.standalone:
+            self.close()
 
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self.ctl.set_paused(True)

@@ -66,6 +66,7 @@ def test_play_opens_the_window_on_a_scenario_and_on_a_replay(qtbot, tmp_path, mo
     assert main(["play", str(path), "--no-dialog", "--seed", "5", "--red", "random", "--blu", "random"]) == 0
     wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, PlaytestWindow) and w.isVisible()]
     assert wins and wins[-1].ctl.seed == 5 and wins[-1].ctl.setup.controller(Team.RED) == "random"
+    assert wins[-1].standalone and wins[-1].act_back.text() == "Open in editor"
     for w in wins:
         qtbot.addWidget(w)
         w.ctl.set_paused(True)
@@ -81,3 +82,45 @@ def test_play_opens_the_window_on_a_scenario_and_on_a_replay(qtbot, tmp_path, mo
     for w in wins:
         qtbot.addWidget(w)
         w.close()
+
+
+def test_standalone_play_offers_open_in_editor_and_keeps_the_game(qtbot, tmp_path, monkeypatch):
+    """``hexfort play`` has no editor to go back to: the button opens one on the file, the game stays."""
+    from PySide6.QtCore import QSettings
+
+    import editor.main_window as main_window
+    from editor.playtest.cli import open_editor
+    from editor.playtest.session import GameSetup
+
+    ini = str(tmp_path / "settings.ini")
+    monkeypatch.setattr(main_window, "QSettings", lambda *a: QSettings(ini, QSettings.Format.IniFormat))
+    s = walled_scenario()
+    path = tmp_path / "walled.scenario.json"
+    save_scenario(s, path)
+    w = PlaytestWindow(GameSetup(s, 3), standalone=True)
+    qtbot.addWidget(w)
+    w.show()
+    w.ctl.set_paused(True)
+    assert w.act_back.text() == "Open in editor" and "Back" not in w.act_back.toolTip()
+    opened = []
+    w.back_to_editor.connect(lambda: opened.append(open_editor(w, path)))
+    w.act_back.trigger()
+    assert w.isVisible()  # the game is not thrown away
+    ed = opened[0]
+    qtbot.addWidget(ed)
+    assert ed.isVisible() and ed.doc.path == path and ed.doc.map == s.map
+    w.act_back.trigger()
+    assert opened[1] is ed  # one editor, raised again
+
+
+def test_from_the_editor_the_button_goes_back_and_closes(qtbot):
+    from editor.playtest.session import GameSetup
+
+    w = PlaytestWindow(GameSetup(walled_scenario(), 3))
+    qtbot.addWidget(w)
+    w.show()
+    w.ctl.set_paused(True)
+    assert w.act_back.text() == "◀ Back to editor"
+    with qtbot.waitSignal(w.back_to_editor):
+        w.act_back.trigger()
+    assert not w.isVisible()
