@@ -24,10 +24,12 @@ from engine.scenario import Scenario, TeamSetup, UnitStart
 from engine.simulation.batch import AI_PLAYERS
 
 __all__ = [
+    "AI_NAMES",
     "CONTROLLERS",
     "HUMAN",
     "PLAYABLE_MODES",
     "GameSetup",
+    "ai_name",
     "base_scenario",
     "game_scenario",
     "make_players",
@@ -42,12 +44,21 @@ __all__ = [
 PLAYABLE_MODES: Final = (Mode.KOTH,)
 #: The controller name of a human side.
 HUMAN: Final = "human"
+#: AI name -> the words the editor uses for it everywhere (start dialog, Simulate… and its report).
+AI_NAMES: Final[dict[str, str]] = {
+    "heuristic": "strong AI (heuristic)",
+    "random": "weak AI (random moves)",
+}
 #: Controller name -> label for the start dialog (human first, then AI strengths, strongest first).
 CONTROLLERS: Final[dict[str, str]] = {
     HUMAN: "Human",
-    "heuristic": "AI — strong (heuristic)",
-    "random": "AI — weak (random moves)",
+    **{k: v[:1].upper() + v[1:] for k, v in AI_NAMES.items()},
 }
+
+
+def ai_name(name: str) -> str:
+    """How the editor calls AI ``name`` ("strong AI (heuristic)"); an unknown name as it is."""
+    return AI_NAMES.get(name, name)
 
 
 @dataclass(frozen=True)

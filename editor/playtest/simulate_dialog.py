@@ -3,13 +3,15 @@
 The batch runs :func:`engine.simulation.batch.run_batch` in a QThread; progress
 comes back through queued signals, and Cancel sets a flag the batch checks
 between games, so the dialog (and the editor behind it) stays responsive. The
-summary is the same as ``hexfort simulate`` prints (:func:`summary_text`).
+summary is the same as ``hexfort simulate`` prints (:func:`summary_text`), with
+the players named as the dialog names them (:func:`report_text`).
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from dataclasses import replace
 
 from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QCloseEvent, QFont
@@ -27,17 +29,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.playtest.session import ai_name
 from engine.scenario import Scenario
 from engine.simulation.batch import BatchSummary, GameResult, run_batch, summarise
 from engine.simulation.report import summary_text
 
-__all__ = ["SimulateDialog"]
+__all__ = ["SimulateDialog", "report_text"]
 
+#: The player pairs offered, named with the same words as the report (:func:`ai_name`).
 _PAIRS = {
-    "heuristic,heuristic": "Strong AI vs strong AI",
-    "heuristic,random": "Strong AI vs weak AI",
-    "random,random": "Weak AI vs weak AI",
+    f"{a},{b}": f"{ai_name(a)[:1].upper()}{ai_name(a)[1:]} vs {ai_name(b)}"
+    for a, b in (("heuristic", "heuristic"), ("heuristic", "random"), ("random", "random"))
 }
+
+
+def report_text(summary: BatchSummary, name: str, players: tuple[str, str], cancelled: bool = False) -> str:
+    """:func:`summary_text` with the players called as the dialog calls them ("strong AI (heuristic)")."""
+    shown = replace(summary, player_wins={ai_name(k): v for k, v in summary.player_wins.items()})
+    return summary_text(shown, name, (ai_name(players[0]), ai_name(players[1])), cancelled)
 
 
 class _Worker(QObject):
@@ -176,8 +185,8 @@ class SimulateDialog(QDialog):
         self._stop_thread()
         self.results = list(results)
         self.summary = summarise(self.results)
-        self.report.setPlainText(summary_text(self.summary, self.scenario.name, self._players,  # type: ignore[arg-type]
-                                              self.was_cancelled))
+        self.report.setPlainText(report_text(self.summary, self.scenario.name, self._players,  # type: ignore[arg-type]
+                                             self.was_cancelled))
         self.finished_batch.emit()
 
     def _failed(self, text: str) -> None:

@@ -156,3 +156,27 @@ def test_a_map_without_errors_plays_without_asking(qtbot, make_window, repo, mon
     assert boxes == []
     qtbot.addWidget(win.playtest_window)
     win.playtest_window.close()
+
+
+@pytest.mark.parametrize("pair", ["heuristic,heuristic", "heuristic,random", "random,random"])
+def test_simulate_speaks_of_the_players_as_its_menu_does(qtbot, editor, asked, pair):
+    """The menu said "Strong AI vs strong AI" and the report "heuristic vs heuristic": one vocabulary now."""
+    from editor.playtest.session import ai_name
+
+    editor.act_simulate.trigger()
+    d = editor.simulate_dialog
+    qtbot.addWidget(d)
+    d.players.setCurrentIndex(d.players.findData(pair))
+    d.games.setValue(2)
+    with qtbot.waitSignal(d.finished_batch, timeout=30_000):
+        d.run_button.click()
+    a, b = pair.split(",")
+    menu, report = d.players.currentText(), d.report.toPlainText()
+    head = report.splitlines()[0]
+    assert head.endswith(f"{ai_name(a)} vs {ai_name(b)}")
+    assert menu.lower() == f"{ai_name(a)} vs {ai_name(b)}".lower()
+    assert f"{a} vs {b}" not in report
+    if a != b:  # the per-player line uses the same names
+        by_player = next(line for line in report.splitlines() if "by player" in line)
+        assert ai_name(a) in by_player or ai_name(b) in by_player
+        assert "heuristic " not in by_player.replace("(heuristic)", "")
