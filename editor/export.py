@@ -1,10 +1,11 @@
 """Exporting maps as PNG, SVG and multi-page PDF at true scale (QtGui only, no widgets).
 
 Used by the editor's File ▸ Export menu and by ``hexfort render``. The PDF is
-tiled: each page shows a window of the board with ``overlap`` millimetres shared
-with its neighbours, cut marks at the window's corners and a page label
-("A1", "B1"... columns by letter, rows by number) so the sheets can be
-trimmed and taped together.
+tiled: each sheet prints its own part of the board (its trim area) plus
+``overlap`` millimetres shared with its right and lower neighbours, clipped to
+that; cut marks in the margins show the trim lines (never drawn over the map),
+and a page label ("A1", "B1"... columns by letter, rows by number) says where
+the sheet goes, so the sheets can be trimmed and taped together.
 """
 
 from __future__ import annotations
@@ -13,14 +14,15 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QMarginsF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtSvg import QSvgGenerator
 
 from editor.render.painter import MapRenderer, RenderOptions, layout_for
 from engine.mapmodel import HexMap
 
-__all__ = ["PrintPlan", "export_pdf", "export_png", "export_svg", "export_any", "plan_pages"]
+__all__ = ["PrintPlan", "Sheet", "export_any", "export_pdf", "export_png", "export_svg", "paint_sheet", "plan_pages",
+           "plan_sheets"]
 
 MM_PER_INCH = 25.4
 
@@ -123,8 +125,15 @@ class PrintPlan:
         return f"{letters}{row + 1}"
 
 
-# Space at the bottom of each sheet for the page label, in mm.
-_LABEL_MM = 7.0
+#: Cut marks: their distance from the printed area and their length, in mm. They sit in the
+#: margins only, never over the map.
+_MARK_GAP = 1.5
+_MARK_LEN = 5.0
+#: Text size of the sheet's description and of its big label, in mm.
+_TEXT_MM = 3.5
+_BIG_MM = 7.0
+# Space at the bottom of each sheet for the cut marks under the map and the page label, in mm.
+_LABEL_MM = _MARK_GAP + _MARK_LEN + 1.0 + 2.6 * _TEXT_MM
 
 
 def plan_pages(board_w: float, board_h: float, printable_w: float, printable_h: float, overlap: float = 10.0) -> PrintPlan:
@@ -140,13 +149,70 @@ def plan_pages(board_w: float, board_h: float, printable_w: float, printable_h: 
     return PrintPlan(board_w, board_h, printable_w, ph, overlap, cols, rows)
 
 
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """Where things go on one printed sheet; page lengths in mm from the sheet's top-left corner.
+
+    ``trim`` is the part of the board this sheet owns (cut the sheet along it);
+    ``content`` is what is printed: the trim area plus ``overlap`` mm on the right
+    and bottom edges shared with a neighbour (the strip the neighbouring sheet is
+    glued over). ``window`` is the same rectangle in board millimetres. ``marks``
+    are the cut-mark lines, all outside ``content``; ``label`` is the text area
+    under the marks.
+    """
+
+    col: int
+    row: int
+    window: QRectF
+    content: QRectF
+    trim: QRectF
+    marks: tuple[QLineF, ...]
+    label: QRectF
+
+
+def plan_sheets(plan: PrintPlan, board: QRectF, page_w: float, page_h: float, margin: float) -> list[Sheet]:
+    """The sheets of ``plan`` for a ``board`` rectangle (board mm) on ``page_w`` × ``page_h`` mm paper.
+
+    Pages go row by row from the top-left; the printed area starts ``margin`` mm in
+    from the sheet's top-left corner.
+    """
+    out: list[Sheet] = []
+    o = plan.overlap
+    for row in range(plan.rows):
+        for col in range(plan.cols):
+            last_col, last_row = col == plan.cols - 1, row == plan.rows - 1
+            x0 = board.left() + col * plan.step_w
+            y0 = board.top() + row * plan.step_h
+            trim_w = plan.step_w if not last_col else min(plan.printable_w, board.right() - x0)
+            trim_h = plan.step_h if not last_row else min(plan.printable_h, board.bottom() - y0)
+            content_w = trim_w + (0.0 if last_col else o)
+            content_h = trim_h + (0.0 if last_row else o)
+            content = QRectF(margin, margin, content_w, content_h)
+            trim = QRectF(margin, margin, trim_w, trim_h)
+            marks: list[QLineF] = []
+            g, k = _MARK_GAP, _MARK_LEN
+            for x in (trim.left(), trim.right()):
+                marks.append(QLineF(x, content.top() - g, x, content.top() - g - k))
+                marks.append(QLineF(x, content.bottom() + g, x, content.bottom() + g + k))
+            for y in (trim.top(), trim.bottom()):
+                marks.append(QLineF(content.left() - g, y, content.left() - g - k, y))
+                marks.append(QLineF(content.right() + g, y, content.right() + g + k, y))
+            label_top = content.bottom() + g + k + 1.0
+            label = QRectF(margin, label_top, page_w - 2 * margin, 2.8 * _TEXT_MM)
+            out.append(Sheet(col, row, QRectF(x0, y0, content_w, content_h), content, trim, tuple(marks), label))
+    return out
+
+
 def export_pdf(m: HexMap, path: str | Path, hex_mm: float = 25.4, page: str = "A4",
                overlap_mm: float = 10.0, margin_mm: float = 10.0, coords: bool = True,
                heights: bool = False, landscape: bool = False) -> PrintPlan:
     """Print ``m`` to a PDF at true scale: hexes ``hex_mm`` millimetres across the flats.
 
-    ``page`` is ``"A4"`` or ``"Letter"``. Returns the page plan. Raises ValueError
-    for an unknown page size or impossible overlap, OSError if writing fails.
+    Each sheet prints its trim area plus the overlap shared with its right and
+    lower neighbours, clipped to that; cut marks sit in the margins only, beside
+    the trim lines; the page label is under them. ``page`` is ``"A4"`` or
+    ``"Letter"``. Returns the page plan. Raises ValueError for an unknown page size
+    or impossible overlap, OSError if writing fails.
     """
     sizes = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
     try:
@@ -160,64 +226,66 @@ def export_pdf(m: HexMap, path: str | Path, hex_mm: float = 25.4, page: str = "A
     writer.setTitle(m.meta.name)
     writer.setCreator("hexfort")
     orient = QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
-    writer.setPageLayout(QPageLayout(QPageSize(page_id), orient, QMarginsF(margin_mm, margin_mm, margin_mm, margin_mm),
-                                     QPageLayout.Unit.Millimeter))
-    paint_rect = writer.pageLayout().paintRect(QPageLayout.Unit.Millimeter)
-    plan = plan_pages(board.width(), board.height(), paint_rect.width(), paint_rect.height(), overlap_mm)
+    # No printer margins: the sheet is laid out here, margins (with the cut marks) included.
+    writer.setPageLayout(QPageLayout(QPageSize(page_id), orient, QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter))
+    full = writer.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
+    plan = plan_pages(board.width(), board.height(), full.width() - 2 * margin_mm, full.height() - 2 * margin_mm,
+                      overlap_mm)
     dots_per_mm = writer.resolution() / MM_PER_INCH
     p = QPainter(writer)
     if not p.isActive():
         raise OSError(f"cannot write {path}")
     options = RenderOptions(coords=coords, heights=heights)
-    label_font = QFont("DejaVu Sans")
-    label_font.setPixelSize(3)
-    mark = QPen(QColor("#000000"), 0.25)
-    first = True
-    for row in range(plan.rows):
-        for col in range(plan.cols):
-            if not first:
-                writer.newPage()
-            first = False
-            p.resetTransform()
-            p.scale(dots_per_mm, dots_per_mm)  # now in millimetres from the paint rect's corner
-            window = QRectF(board.left() + col * plan.step_w, board.top() + row * plan.step_h,
-                            plan.printable_w, plan.printable_h)
-            p.save()
-            p.setClipRect(QRectF(0, 0, plan.printable_w, plan.printable_h))
-            p.translate(-window.left(), -window.top())
-            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            r.paint(p, m, window, options)
-            p.restore()
-            _cut_marks(p, plan, col, row, mark)
-            p.setFont(label_font)
-            p.setPen(QColor("#000000"))
-            text = (f"{m.meta.name} · sheet {plan.label(col, row)}: column {col + 1} of {plan.cols}, "
-                    f"row {row + 1} of {plan.rows} · hexes {hex_mm:g} mm · trim at the marks "
-                    f"({plan.overlap:g} mm overlap)")
-            p.drawText(QRectF(0, plan.printable_h + 1, plan.printable_w - 14, _LABEL_MM - 1),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
-            big = QFont(label_font)
-            big.setPixelSize(6)
-            big.setBold(True)
-            p.setFont(big)
-            p.drawText(QRectF(0, plan.printable_h + 1, plan.printable_w, _LABEL_MM - 1),
-                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, plan.label(col, row))
+    for i, sheet in enumerate(plan_sheets(plan, board, full.width(), full.height(), margin_mm)):
+        if i:
+            writer.newPage()
+        p.resetTransform()
+        p.scale(dots_per_mm, dots_per_mm)  # now in millimetres from the sheet's corner
+        paint_sheet(p, r, m, plan, sheet, options, hex_mm)
     p.end()
     return plan
 
 
-def _cut_marks(p: QPainter, plan: PrintPlan, col: int, row: int, pen: QPen) -> None:
-    """Marks where this sheet is trimmed: the overlap starts ``overlap`` mm in on shared edges."""
-    p.setPen(pen)
-    o = plan.overlap
-    left = o / 2 if col > 0 else 0.0
-    top = o / 2 if row > 0 else 0.0
-    right = plan.printable_w - (o / 2 if col < plan.cols - 1 else 0.0)
-    bottom = plan.printable_h - (o / 2 if row < plan.rows - 1 else 0.0)
-    k = 4.0
-    for x, y, dx, dy in ((left, top, 1, 1), (right, top, -1, 1), (left, bottom, 1, -1), (right, bottom, -1, -1)):
-        p.drawLine(QPointF(x - dx * k, y), QPointF(x + dx * k, y))
-        p.drawLine(QPointF(x, y - dy * k), QPointF(x, y + dy * k))
+def paint_sheet(p: QPainter, r: MapRenderer, m: HexMap, plan: PrintPlan, sheet: Sheet, options: RenderOptions,
+                hex_mm: float) -> None:
+    """Draw one sheet on ``p`` (in millimetres from the sheet's corner): map, cut marks, label."""
+    p.save()
+    p.setClipRect(sheet.content)
+    p.translate(sheet.content.left() - sheet.window.left(), sheet.content.top() - sheet.window.top())
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    r.paint(p, m, sheet.window, options)
+    p.restore()
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setPen(QPen(QColor("#000000"), 0.25))
+    p.drawLines(list(sheet.marks))
+    # the overlap strips, shown in the margin beside the marks: glued under the neighbouring sheet
+    strip = QColor(0, 0, 0, 40)
+    c, t, g = sheet.content, sheet.trim, _MARK_GAP
+    if c.right() > t.right():
+        p.fillRect(QRectF(t.right(), c.top() - g - 1.2, c.right() - t.right(), 1.2), strip)
+        p.fillRect(QRectF(t.right(), c.bottom() + g, c.right() - t.right(), 1.2), strip)
+    if c.bottom() > t.bottom():
+        p.fillRect(QRectF(c.left() - g - 1.2, t.bottom(), 1.2, c.bottom() - t.bottom()), strip)
+        p.fillRect(QRectF(c.right() + g, t.bottom(), 1.2, c.bottom() - t.bottom()), strip)
+    label = plan.label(sheet.col, sheet.row)
+    big = QFont("DejaVu Sans")
+    big.setPixelSize(round(_BIG_MM))
+    big.setBold(True)
+    p.setFont(big)
+    p.setPen(QColor("#000000"))
+    big_w = _BIG_MM * 0.75 * max(2, len(label)) + 2
+    p.drawText(QRectF(sheet.label.right() - big_w, sheet.label.top(), big_w, sheet.label.height()),
+               Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, label)
+    small = QFont("DejaVu Sans")
+    small.setPixelSize(round(_TEXT_MM))
+    p.setFont(small)
+    text = (f"{m.meta.name} · sheet {label}: column {sheet.col + 1} of {plan.cols}, row {sheet.row + 1} of "
+            f"{plan.rows} · hexes {hex_mm:g} mm across\nCut along the marks; the grey-marked "
+            f"{plan.overlap:g} mm strips go under the next sheet.")
+    p.drawText(QRectF(sheet.label.left(), sheet.label.top(), sheet.label.width() - big_w - 3, sheet.label.height()),
+               Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, text)
+    p.restore()
 
 
 def export_any(m: HexMap, path: str | Path, hex_size: float | None = None, coords: bool = False,
