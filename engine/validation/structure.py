@@ -52,7 +52,9 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
                 f"{team.value} has no spawn zone; paint at least {need} {team.value} spawn hexes",
             )
             continue
-        usable = sorted_hexes(h for h in zone if m.cells[h].terrain is not Terrain.WALL and h not in (red & blu))
+        usable = sorted_hexes(  # units spawn on open ground or stairs, never on walls or low obstacles
+            h for h in zone if m.cells[h].terrain not in (Terrain.WALL, Terrain.LOW) and h not in (red & blu)
+        )
         if len(usable) < need:
             yield Problem(
                 "HF104", ERROR,

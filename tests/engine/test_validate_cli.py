@@ -162,3 +162,13 @@ def test_replays_are_validated_by_playing_them_again(tmp_path: Path) -> None:
     code, out, _ = run("--format", "json", str(p))
     problem = json.loads(out)["files"][0]["problems"][0]
     assert code == 1 and problem["where"] == "$.actions[3]"
+
+
+def test_low_obstacles_do_not_count_as_spawn_room(tmp_path: Path) -> None:
+    """The game never spawns a unit on a low obstacle, so HF104 must not count them."""
+    from engine.mapmodel import Cell as C
+    from engine.validation.checks import check_map
+
+    m = good_map().with_cells({Hex(-3, 0): C(0, Terrain.LOW), Hex(-3, 1): C(0, Terrain.LOW)})
+    hf104 = [p for p in check_map(m) if p.code == "HF104"]
+    assert hf104 and "RED" in hf104[0].message
