@@ -23,7 +23,7 @@ from engine.rules.actions import Action, Verb
 from engine.rules.koth import KothState, Phase, Unit
 from engine.rules.movement import flood
 
-__all__ = ["Choice", "choices", "explain", "mode_label", "modes_now", "special_tip", "unit_name"]
+__all__ = ["Choice", "choices", "explain", "hex_status", "mode_label", "modes_now", "special_tip", "unit_name"]
 
 #: Verbs that target a hex chosen on the board in ACT phase (END, SCOPE, PICKUP are buttons).
 BOARD_VERBS: Final = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER)
@@ -173,6 +173,25 @@ def _hex_words(state: KothState, i: int) -> str:
     if b.low[i]:
         return f"low obstacle at {h}"
     return f"height-{b.height[i]} ground at {h}"
+
+
+def hex_status(state: KothState, h: Hex) -> str:
+    """One line on hex ``h`` for the status bar: where, what ground, and the height a unit there stands at.
+
+    ``"3,-1 · low obstacle on height-0 ground · a unit here stands at height 1"``;
+    a hex off the board is named only.
+    """
+    b = state.board
+    i = b.index.get(h)
+    if i is None:
+        return str(h)
+    if b.wall[i]:
+        return f"{h} · wall · nothing stands there"
+    if b.low[i]:
+        return f"{h} · low obstacle on height-{b.height[i]} ground · a unit here stands at height {b.stand[i]}"
+    if b.stairs_up[i] >= 0:
+        return f"{h} · stairs up toward {h.neighbor(b.stairs_up[i])} · height {b.stand[i]}"
+    return f"{h} · open ground · height {b.stand[i]}"
 
 
 def _sight_reason(state: KothState, a: int, b: int) -> str:

@@ -33,7 +33,7 @@ from editor.playtest.action_log import ActionLog
 from editor.playtest.blueprint_panel import BlueprintPanel
 from editor.playtest.board_view import BoardView
 from editor.playtest.controller import AI_SPEEDS, PlaytestController
-from editor.playtest.explain import choices, explain, mode_label, modes_now, special_tip
+from editor.playtest.explain import choices, explain, hex_status, mode_label, modes_now, special_tip
 from editor.playtest.journal import LogEntry
 from editor.playtest.picture import board_picture
 from editor.playtest.position import Placement
@@ -471,10 +471,8 @@ class PlaytestWindow(QMainWindow):
                 self.board.setToolTip(u.tooltip())
             else:
                 self.board.setToolTip("")
-            cell = st.scenario.map.cells.get(h)
-            where = f"{h} · height {cell.height}" if cell is not None else str(h)
             feats = st.scenario.map.features_at(h)
-            self.hover_label.setText(f"  {where}{' · ' + ', '.join(feats) if feats else ''}  ")
+            self.hover_label.setText(f"  {hex_status(st, h)}{' · ' + ', '.join(feats) if feats else ''}  ")
         else:
             self.hover_label.setText("")
         self.board.show_path(path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
@@ -194,3 +195,16 @@ def test_spawn_pick_buttons_keep_their_places_while_units_are_picked(qtbot, play
     QTest.mouseClick(under, Qt.MouseButton.LeftButton)
     click_hex(w.board, at(0, 2))
     assert w.ctl.state.unit_at(at(0, 2)).kind == "heavy"
+
+
+@pytest.mark.parametrize(("col", "row", "words"), [
+    (2, 1, "low obstacle on height-0 ground · a unit here stands at height 1"),  # said only "height 0"
+    (4, 1, "open ground · height 1"),
+    (4, 2, "wall · nothing stands there"),
+    (3, 1, "open ground · height 0 · control point"),
+])
+def test_hover_says_the_terrain_and_the_height_a_unit_stands_at(qtbot, play_window, field_setup, col, row, words):
+    w = play_window(field_setup)
+    hover_hex(w.board, at(col, row))
+    qtbot.waitUntil(lambda: bool(w.hover_label.text().strip()))
+    assert w.hover_label.text().strip() == f"{at(col, row)} · {words}"
