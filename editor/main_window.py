@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import filedialogs
 from editor.canvas.view import MapView
 from editor.dialogs import ExportDialog, MapPropertiesDialog, NewMapDialog, PrintDialog
 from editor.docks.overlays import OverlayPanel
@@ -553,7 +553,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return
         start = str(self.doc.path.parent) if self.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open map or scenario", start, MAP_FILTER)
+        path = filedialogs.open_file(self, "Open map or scenario", start, MAP_FILTER)
         if path:
             self.open_path(Path(path), ask=False)
 
@@ -581,7 +581,7 @@ class MainWindow(QMainWindow):
         """Choose a file and save there."""
         suffix = ".scenario.json" if self.doc.scenario is not None else ".map.json"
         start = str(self.doc.path) if self.doc.path else self.doc.map.meta.name.lower().replace(" ", "_") + suffix
-        path, _ = QFileDialog.getSaveFileName(self, "Save as", start, MAP_FILTER)
+        path = filedialogs.save_file(self, "Save as", start, MAP_FILTER)
         if not path:
             return False
         p = Path(path)
@@ -608,7 +608,7 @@ class MainWindow(QMainWindow):
         if d.exec() != QDialog.DialogCode.Accepted:
             return
         name = self.doc.map.meta.name.lower().replace(" ", "_") + f".{kind}"
-        path, _ = QFileDialog.getSaveFileName(self, f"Export {kind.upper()}", name, f"{kind.upper()} (*.{kind})")
+        path = filedialogs.save_file(self, f"Export {kind.upper()}", name, f"{kind.upper()} (*.{kind})")
         if not path:
             return
         try:
@@ -627,7 +627,7 @@ class MainWindow(QMainWindow):
         if d.exec() != QDialog.DialogCode.Accepted:
             return
         name = self.doc.map.meta.name.lower().replace(" ", "_") + ".pdf"
-        path, _ = QFileDialog.getSaveFileName(self, "Print to PDF", name, "PDF (*.pdf)")
+        path = filedialogs.save_file(self, "Print to PDF", name, "PDF (*.pdf)")
         if not path:
             return
         try:

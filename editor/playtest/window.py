@@ -15,7 +15,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import filedialogs
 from editor.playtest.action_log import ActionLog
 from editor.playtest.blueprint_panel import BlueprintPanel
 from editor.playtest.board_view import BoardView
@@ -527,7 +527,7 @@ class PlaytestWindow(QMainWindow):
             QMessageBox.information(self, "Save replay", f"Cannot save a replay: {blocked}.")
             return False
         name = f"{self.ctl.state.scenario.name.lower().replace(' ', '_')}_seed{self.ctl.seed}.replay.json"
-        path, _ = QFileDialog.getSaveFileName(self, "Save replay", name, REPLAY_FILTER)
+        path = filedialogs.save_file(self, "Save replay", name, REPLAY_FILTER)
         if not path:
             return False
         try:
@@ -540,7 +540,7 @@ class PlaytestWindow(QMainWindow):
 
     def load_replay_dialog(self) -> bool:
         """Ask for a replay file and show it from its start."""
-        path, _ = QFileDialog.getOpenFileName(self, "Load replay", "", REPLAY_FILTER)
+        path = filedialogs.open_file(self, "Load replay", "", REPLAY_FILTER)
         if not path:
             return False
         ok = self.ctl.load_replay(path)

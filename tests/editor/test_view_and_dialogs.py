@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
+from PySide6.QtWidgets import QApplication, QDialog
 
+from editor import filedialogs
 from editor.main_window import direction_arrow
 from engine.hexgrid import Hex
 from engine.mapmodel import MapMeta, Mode, Orientation
@@ -72,7 +74,7 @@ def test_export_and_print_from_the_menu(window, tmp_path: Path, monkeypatch) -> 
 
     out = {"png": tmp_path / "m.png", "svg": tmp_path / "m.svg", "pdf": tmp_path / "m.pdf"}
     which = iter(["png", "svg", "pdf"])
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out[next(which)]), ""))
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(out[next(which)]))
 
     class Export(main_window.ExportDialog):
         def exec(self) -> int:  # type: ignore[override]
@@ -111,3 +113,28 @@ def test_problem_highlight_follows_the_selected_problem(window) -> None:  # type
     window.problems.tree.setCurrentItem(item)
     assert window.view.problem_marks.hexes
     _ = Hex
+
+
+@pytest.mark.parametrize("save", [False, True])
+def test_file_dialogs_open_big_enough_with_fitted_columns(qtbot, tmp_path: Path, save: bool) -> None:  # type: ignore[no-untyped-def]
+    """Qt's file dialog opened at ~630 px wide and cut its columns to "JS…ma"."""
+    from PySide6.QtWidgets import QFileDialog, QHeaderView, QTreeView
+
+    (tmp_path / "a_rather_long_map_name.map.json").write_text("{}")
+    d = filedialogs.make_dialog(None, "Open", str(tmp_path), "hexfort maps (*.json)", save)
+    qtbot.addWidget(d)
+    assert d.acceptMode() is (QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
+    assert d.width() >= filedialogs.DEFAULT_SIZE.width() and d.height() >= filedialogs.DEFAULT_SIZE.height()
+    view = d.findChild(QTreeView, "treeView")
+    if view is None:
+        pytest.skip("a native file dialog: the platform lays it out")
+    header = view.header()
+    assert header.sectionResizeMode(0) is QHeaderView.ResizeMode.Stretch
+    assert all(header.sectionResizeMode(c) is QHeaderView.ResizeMode.ResizeToContents for c in range(1, header.count()))
+    d.show()
+    qtbot.waitUntil(lambda: view.model().rowCount(view.rootIndex()) > 0, timeout=5000)
+    qtbot.wait(50)
+    for c in range(1, header.count()):  # every size, type and date shown whole
+        index = view.model().index(0, c, view.rootIndex())
+        needed = view.sizeHintForColumn(c)
+        assert header.sectionSize(c) >= needed, (c, view.model().data(index))

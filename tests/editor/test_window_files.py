@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 
+from editor import filedialogs
 from editor.newmap import Shape
 from engine.formats import load_map, save_map
 from engine.hexgrid import Hex
@@ -28,7 +29,7 @@ def test_save_as_then_reopen_is_equal(window, mouse, tmp_path: Path, monkeypatch
     key(window.view, "2")
     mouse.drag([Hex(0, 0), Hex(1, 0)])
     target = tmp_path / "saved"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(target))
     assert window.save_as()
     saved = tmp_path / "saved.map.json"
     assert load_map(saved) == window.doc.map

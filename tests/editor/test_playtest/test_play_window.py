@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
 
+from editor import filedialogs
 from editor.playtest.session import GameSetup
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
@@ -58,10 +58,10 @@ def test_full_game_by_clicks_human_vs_ai_with_undo_and_replay(qtbot, play_window
     n = len(st.history)
     # save the replay, load it, step to the end: the same final state
     path = tmp_path / "game.replay.json"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(path))
     assert w.save_replay_dialog()
     assert path.exists()
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    monkeypatch.setattr(filedialogs, "open_file", lambda *a, **k: str(path))
     assert w.load_replay_dialog()
     assert w.ctl.replay_mode and w.ctl.cursor.position == 0
     for _ in range(n):
@@ -130,7 +130,7 @@ def test_bad_replay_file_shows_a_message(qtbot, play_window, walled, tmp_path, m
     bad.write_text("{not json")
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: shown.append(a[2])))
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(bad), "")))
+    monkeypatch.setattr(filedialogs, "open_file", lambda *a, **k: str(bad))
     w = play_window(GameSetup(walled, 1))
     assert not w.load_replay_dialog()
     assert shown and "bad.replay.json" in shown[0]
