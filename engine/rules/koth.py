@@ -228,7 +228,9 @@ class KothState:
         self.slots: dict[Team, list[Slot]] = {}
         self.pointer: dict[Team, int] = {t: -1 for t in Team}
         self.points: dict[Team, int] = {t: 0 for t in Team}
-        self.grenades: dict[int, int] = {}  # demoman uid -> cell
+        self.grenades: dict[int, int] = {}  # live demoman uid -> cell
+        # team -> (blueprint slot, cell, kind) of a grenade whose Demoman died (grenade_survives_death)
+        self.dropped_grenades: dict[Team, tuple[int, int, str]] = {}
         self.kit_timer: dict[int, int] = {i: 0 for i in range(self.board.n) if self.board.kit[i]}
         self._point_cells = frozenset(i for i in range(self.board.n) if self.board.control[i] >= 0)
         self.team: Team = scenario.first_team
@@ -597,7 +599,7 @@ class KothState:
                         aims.append(Hex(here.q + DIRECTIONS[d].q, here.r + DIRECTIONS[d].r))
             return _V_ATTACK, aims, None
         if "blind_eye" in specials:  # Demoman: any hex in range and sight
-            if u.uid in self.grenades:
+            if u.uid in self.grenades or team in self.dropped_grenades:  # one grenade marker per side
                 return _V_ATTACK, (), hexes
             cells, where = self._targets.lob(u.cell, st.min_range, st.range, self._straight(st))
             # hexes holding an enemy inside its own base cannot be aimed at
@@ -914,8 +916,10 @@ class KothState:
             slot.uid = -1
             slot.timer = int(self.options["respawn_turns"])
             slot.kind = v.kind
-        if v.uid in self.grenades and not self.options["grenade_survives_death"]:
-            del self.grenades[v.uid]
+        cell = self.grenades.pop(v.uid, -1)
+        if cell >= 0 and self.options["grenade_survives_death"]:
+            # the side's one grenade marker stays; it goes off when the marker reaches his slot
+            self.dropped_grenades[v.team] = (v.slot, cell, v.kind)
         sentry = next((w for w in self.units.values() if w.owner == v.uid), None)
         if sentry is not None:
             if sentry.carried:
@@ -1001,8 +1005,14 @@ class KothState:
             start = self.pointer[self.team]
             chosen = -1
             size = len(slots)
+            dropped = self.dropped_grenades.get(self.team)
             for k in range(1, size + 1):
                 i = (start + k) % size
+                if dropped is not None and dropped[0] == i:
+                    # a dead Demoman's grenade goes off when his next turn would begin
+                    del self.dropped_grenades[self.team]
+                    self._explode(self.team, self.stats(dropped[2]), dropped[1], 0)
+                    dropped = None
                 slot = slots[i]
                 if slot.uid >= 0 or slot.timer == 0:
                     chosen = i
@@ -1134,7 +1144,8 @@ class KothState:
         return (
             {k: u.copy() for k, u in self.units.items()},
             {t: [s.copy() for s in v] for t, v in self.slots.items()},
-            dict(self.pointer), dict(self.points), dict(self.grenades), dict(self.kit_timer),
+            dict(self.pointer), dict(self.points), dict(self.grenades), dict(self.dropped_grenades),
+            dict(self.kit_timer),
             self.team, self.turn, self.phase, self.active, self.active_slot, list(self.pending_sentries),
             _Turn(self.t.moved, self.t.attacked, self.t.special, self.t.healed, self.t.actions),
             len(self.history), len(self.log), self._next_uid, list(self._setup),
@@ -1142,7 +1153,7 @@ class KothState:
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        (self.units, self.slots, self.pointer, self.points, self.grenades, self.kit_timer,
+        (self.units, self.slots, self.pointer, self.points, self.grenades, self.dropped_grenades, self.kit_timer,
          self.team, self.turn, self.phase, self.active, self.active_slot, self.pending_sentries,
          self.t, nhist, nlog, self._next_uid, self._setup, dstate, nrolls) = snap
         del self.history[nhist:]
@@ -1196,6 +1207,9 @@ class KothState:
              u.active, u.target, u.carried)
             for u in self.units.values()))
         slots = tuple((t.value, tuple((s.uid, s.timer, s.kind) for s in v)) for t, v in self.slots.items())
-        return (units, slots, tuple(self.points.items()), tuple(sorted(self.grenades.items())),
+        grenades = tuple(sorted(self.grenades.items()))
+        if self.dropped_grenades:  # only with grenade_survives_death
+            grenades += tuple(sorted((t.value, *g) for t, g in self.dropped_grenades.items()))
+        return (units, slots, tuple(self.points.items()), grenades,
                 tuple(sorted(self.kit_timer.items())), self.team.value, self.turn, self.phase.value,
                 self.active, self.dice.state)

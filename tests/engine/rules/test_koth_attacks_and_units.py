@@ -341,3 +341,35 @@ def test_first_aid_kit_restores_full_health_then_returns(game: GameFactory) -> N
     state.apply("pyro@2,1 end")
     assert state.kit_timer[kit] == 0  # back after three turn ends
     assert state.legal_actions()  # heavy's turn; the scout (full health) stands on it, nothing to use
+
+
+def _end(state) -> None:  # type: ignore[no-untyped-def]
+    u = state.active_unit()
+    state.apply(Action(Verb.END, u.kind, state.board.hexes[u.cell]))
+
+
+@pytest.mark.parametrize("survives", [False, True])
+def test_demoman_grenade_of_a_dead_demoman_one_marker_per_side(game: GameFactory, survives: bool) -> None:
+    """001 "Units" Demoman: option grenade_survives_death; kept, it goes off when his slot's turn comes."""
+    state = game("0.R 0.R 0. 0. 0. 0. 0. 0.B 0.B", red=[("demoman", (2, 0), 20), ("scout", (0, 0))],
+                 blu=[("soldier", (7, 0)), ("medic", (6, 0))], dice=[6, 5] * 3, grenade_survives_death=survives)
+    state.apply("demoman@2,0 attack 5,0")  # empty hex: the marker, no roll
+    _end(state)
+    state.apply("soldier@7,0 attack 2,0")  # kills the demoman
+    assert bool(state.dropped_grenades) is survives and not state.grenades
+    _end(state)  # BLU soldier
+    _end(state)  # RED scout
+    assert bool(state.dropped_grenades) is survives and state.unit_at(at(6)).health == 160
+    _end(state)  # BLU medic
+    # RED's marker reaches the dead demoman's slot (timer out): the grenade goes off, then the respawn
+    assert state.phase is Phase.SPAWN and not state.dropped_grenades
+    assert state.unit_at(at(6)).health == (160 - 60 if survives else 160)
+
+
+def test_demoman_no_second_grenade_while_his_sides_marker_lies(game: GameFactory) -> None:
+    """001 "Components": one grenade marker per side; a Demoman cannot throw while his side's lies."""
+    state = game("0.R 0.R 0. 0. 0. 0. 0. 0.B 0.B", red=[("demoman", (2, 0)), ("scout", (0, 0))],
+                 blu=[("soldier", (7, 0)), ("medic", (8, 0))], grenade_survives_death=True)
+    assert any(a.verb is Verb.ATTACK for a in state.legal_actions())
+    state.dropped_grenades[Team.RED] = (1, state.board.index[at(5)], "demoman")  # a dead demoman's, slot 1
+    assert not any(a.verb is Verb.ATTACK for a in state.legal_actions())
