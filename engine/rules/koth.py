@@ -974,18 +974,22 @@ class KothState:
         u = Unit(self._next_uid, team, kind, cell, health or self.max_health(kind), slot_i)
         self._next_uid += 1
         self.units[u.uid] = u
-        previous = slot.kind
         slot.uid = u.uid
         slot.timer = 0
         slot.kind = kind
         slot.fixed_kind, slot.fixed_hex, slot.fixed_health = "", -1, 0
-        # 001 "Units": Engineer — his sentry wakes up if he comes back, dies if another class does
+        # 001 "Units": Engineer — the side's sentry belongs to whichever slot fields its engineer: an
+        # engineer spawning anywhere takes over an orphaned sentry (so there is never a second one);
+        # another class spawning in the dead engineer's slot destroys it (see docs/rules.md)
+        engineer = "build_sentry" in self._stats[kind].specials
         for s in list(self.units.values()):
-            if s.kind == "sentry" and s.team is team and s.home == slot_i and s.owner not in self.units:
-                if kind == previous:
+            if s.kind == "sentry" and s.team is team and s.owner not in self.units:
+                if engineer:
                     s.owner = u.uid
+                    s.home = slot_i
                     s.active = True
-                else:
+                    s.target = -1
+                elif s.home == slot_i:
                     del self.units[s.uid]
         self._use_kit(u)
 

@@ -373,3 +373,32 @@ def test_demoman_no_second_grenade_while_his_sides_marker_lies(game: GameFactory
     assert any(a.verb is Verb.ATTACK for a in state.legal_actions())
     state.dropped_grenades[Team.RED] = (1, state.board.index[at(5)], "demoman")  # a dead demoman's, slot 1
     assert not any(a.verb is Verb.ATTACK for a in state.legal_actions())
+
+
+def test_engineer_respawning_in_another_slot_takes_over_the_sentry(game: GameFactory) -> None:
+    """001 "Units" Engineer: one sentry per engineer; a new engineer in another slot wakes the old one up.
+
+    Decision: the side's sentry belongs to whichever slot fields the engineer, so
+    the engineer cannot build a second one and his old slot no longer matters.
+    """
+    text = ("0.R 0.R 0.R " + " ".join(["0."] * 11) + "\n") + " ".join(["0#"] * 14)
+    state = game(text, red=[("engineer", (3, 0), 20), ("medic", (4, 0), 20)],
+                 blu=[("heavy", (13, 0)), ("soldier", (12, 0))], dice=[6, 5] * 40)
+    state.apply("engineer@3,0 build 2,0")
+    _end(state)
+    state.apply("heavy@13,0 attack 4,0")  # kills the medic (slot 1)
+    _end(state)
+    _end(state)  # RED engineer
+    state.apply("soldier@12,0 attack 3,0")  # kills the engineer (slot 0): the sentry goes inactive
+    _end(state)
+    sentry = state.unit_at(at(2))
+    assert not sentry.active and state.phase is Phase.SPAWN and state.active_slot == 1
+    state.apply("spawn engineer 1,0")  # the engineer comes back in the medic's slot
+    assert sentry.active and sentry.owner == state.active_unit().uid
+    assert not any(a.verb is Verb.BUILD for a in state.legal_actions())
+    assert [u.kind for u in state.units_of(Team.RED)].count("sentry") == 1
+    _end(state)
+    while state.phase is not Phase.SPAWN:
+        _end(state)
+    state.apply("spawn scout 0,0")  # another class in the engineer's old slot: the sentry is his no more
+    assert state.unit_at(at(2)) is sentry and sentry.active

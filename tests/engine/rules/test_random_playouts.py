@@ -1,7 +1,7 @@
 """Seeded random games through the public API, checking invariants after every action.
 
 The OpenSpiel ``random_sim_test`` idea: 1,000+ games, and after every action one
-unit per hex, nobody on a wall or in the enemy spawn base, health within bounds,
+unit per hex, at most one sentry per side, nobody on a wall or in the enemy spawn base, health within bounds,
 scores only rising, legal actions whenever the game is not over, action text
 round-tripping; every game ends, and replaying its action list reproduces it.
 """
@@ -55,6 +55,8 @@ def check_invariants(state: KothState, last_points: dict[Team, int]) -> None:
         else:
             assert u.carried and u.kind == "sentry"
     for t in Team:
+        sentries = [u for u in state.units.values() if u.team is t and u.kind == "sentry"]
+        assert len(sentries) <= 1, f"{t.value} has {len(sentries)} sentries"
         assert state.points[t] >= last_points[t], "a score went down"
         assert state.points[t] <= int(state.options["points_to_win"])
     if not state.is_terminal():
