@@ -926,6 +926,7 @@ class KothState:
                 del self.units[sentry.uid]
             else:
                 sentry.active = False  # 001 "Units": Engineer dead -> turret inactive
+                sentry.target = -1
         if v.uid in self.pending_sentries:
             self.pending_sentries.remove(v.uid)
 
@@ -1065,6 +1066,8 @@ class KothState:
                 self.pending_sentries.pop(0)
                 self._sentry_shoot(s, self.units[sticky])
                 continue
+            # 001 "Units": the target is dropped once it is out of range (or sight); choose afresh
+            s.target = -1
             if len(choices) > 1:
                 self.phase = _P_TARGET
                 return

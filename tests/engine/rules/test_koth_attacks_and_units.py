@@ -402,3 +402,60 @@ def test_engineer_respawning_in_another_slot_takes_over_the_sentry(game: GameFac
         _end(state)
     state.apply("spawn scout 0,0")  # another class in the engineer's old slot: the sentry is his no more
     assert state.unit_at(at(2)) is sentry and sentry.active
+
+
+def test_sentry_drops_a_target_that_got_out_of_range(game: GameFactory) -> None:
+    """001 "Units" Sentry Gun: it sticks to a target only until it dies or gets out of range.
+
+    Checked each time the sentry would fire; the board shows the sentry's target.
+    """
+    text = ("0.R 0.R " + " ".join(["0."] * 12) + "\n") + " ".join(["0#"] * 14)
+    state = game(text, red=[("engineer", (3, 0), 20), ("medic", (13, 0)), ("sniper", (0, 0))],
+                 blu=[("heavy", (9, 0)), ("scout", (11, 0)), ("soldier", (12, 0))], dice=[6, 5] * 80)
+    state.apply("engineer@3,0 build 4,0")
+    _end(state)
+    sentry = state.unit_at(at(4))
+    state.apply("heavy@9,0 move 7,0")
+    _end(state)
+    heavy = state.unit_at(at(7))
+    assert sentry.target == heavy.uid  # R2: the heavy, 3 away, is the nearest
+    for _ in range(5):  # R2 medic, B2 scout, R3 sniper, B3 soldier, R4 engineer
+        _end(state)
+    state.apply("heavy@7,0 move 10,0")  # 6 away: out of range
+    _end(state)  # R5 medic: the sentry finds nobody in range and drops the heavy
+    assert sentry.target == -1 and heavy.health == 400 - 3 * 40  # shot at R2, R3, R4
+
+
+def test_sentry_woken_up_chooses_the_nearest_afresh(game: GameFactory) -> None:
+    """001 "Units" Sentry Gun / Engineer: the old target left range while the sentry was inactive.
+
+    Woken up by the respawned engineer, the sentry fires at the nearest enemy (the
+    scout, 1 away), not at the heavy it had before (3 away).
+    """
+    text = ("0.R 0.R " + " ".join(["0."] * 12) + "\n") + " ".join(["0#"] * 14)
+    state = game(text, red=[("engineer", (3, 0), 20), ("medic", (13, 0)), ("sniper", (0, 0))],
+                 blu=[("heavy", (9, 0)), ("scout", (11, 0)), ("soldier", (12, 0))], dice=[6, 5] * 80)
+    state.apply("engineer@3,0 build 4,0")
+    _end(state)
+    sentry = state.unit_at(at(4))
+    state.apply("heavy@9,0 move 7,0")
+    _end(state)
+    heavy = state.unit_at(at(7))
+    for _ in range(5):  # R2 medic, B2 scout, R3 sniper, B3 soldier, R4 engineer
+        _end(state)
+    state.apply("heavy@7,0 move 10,0")
+    _end(state)
+    for _ in range(5):  # R5 medic, B5 scout, R6 sniper, B6 soldier, R7 engineer
+        _end(state)
+    state.apply("heavy@10,0 move 7,0")
+    state.apply("heavy@7,0 attack 3,0")  # back 3 away, and kills the engineer: the sentry goes inactive
+    assert not sentry.active and sentry.target == -1
+    _end(state)  # R8 medic
+    state.apply("scout@11,0 move 5,0")
+    _end(state)
+    _end(state)  # R9 sniper
+    _end(state)  # B9 soldier
+    scout = state.unit_at(at(5))
+    health = heavy.health
+    state.apply("spawn engineer 1,0")  # the sentry wakes up and fires at this turn's start
+    assert sentry.target == scout.uid and scout.health == 120 - 20 and heavy.health == health
