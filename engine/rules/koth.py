@@ -438,10 +438,20 @@ class KothState:
 
     def _spawn_groups(self) -> list[Group]:
         team, slot_i = self._spawn_slot()
+        return [(_V_SPAWN, k, None, cells, self.board.hexes) for k, cells in self._spawn_choices(team, slot_i)]
+
+    def _spawn_choices(self, team: Team, slot_i: int) -> list[tuple[str, list[int]]]:
+        """(kind, free base hexes it may be placed on) for each kind the slot may field, in order."""
         slot = self.slots[team][slot_i]
         kinds = [slot.fixed_kind] if slot.fixed_kind else self._free_kinds(team)
         cells = self._spawn_cells(team)
-        return [(_V_SPAWN, k, None, cells, self.board.hexes) for k in kinds]
+        b = self.board
+        return [(k, cells if "double_jump" in self._stats[k].specials else [c for c in cells if not b.low[c]])
+                for k in kinds]
+
+    def _can_spawn(self, team: Team, slot_i: int) -> bool:
+        """Whether the slot could place a unit now (a free base hex it may stand on); else it waits."""
+        return any(cells for _, cells in self._spawn_choices(team, slot_i))
 
     def _spawn_slot(self) -> tuple[Team, int]:
         if self._setup:
@@ -454,9 +464,10 @@ class KothState:
         return [k for k in self._roster(team) if k not in fielded]
 
     def _spawn_cells(self, team: Team) -> list[int]:
+        """Free hexes of ``team``'s base (low obstacles included: only the Scout may take those)."""
         b = self.board
         occupied = {u.cell for u in self.units.values()}
-        return [c for c in b.spawn_zone(team) if not b.wall[c] and not b.low[c] and c not in occupied]
+        return [c for c in b.spawn_zone(team) if not b.wall[c] and c not in occupied]
 
     def _target_groups(self) -> list[Group]:
         s = self.units[self.pending_sentries[0]]
@@ -998,6 +1009,10 @@ class KothState:
 
     def _advance(self) -> None:
         """Run automatic steps until a decision is needed."""
+        while self._setup and not self._can_spawn(*self._setup[0]):
+            self._setup.pop(0)  # no free hex: the slot stays ready and waits (see docs/rules.md)
+            if not self._setup:
+                self.team = self.scenario.first_team
         if self._setup:
             self.phase = _P_SPAWN
             self.team = self._setup[0][0]
@@ -1019,13 +1034,16 @@ class KothState:
                     self._explode(self.team, self.stats(dropped[2]), dropped[1], 0)
                     dropped = None
                 slot = slots[i]
-                if slot.uid >= 0 or slot.timer == 0:
+                if slot.uid >= 0 or (slot.timer == 0 and self._can_spawn(self.team, i)):
                     chosen = i
                     break
             self.t = _Turn()
             self.active = -1
             self.active_slot = chosen
             if chosen < 0:
+                if self._stuck():
+                    self.phase = _P_OVER  # nobody can ever act again: end as at the turn limit
+                    return
                 self._end_turn(advance=False)  # nobody can act: the turn passes
                 continue
             self.pointer[self.team] = chosen
@@ -1034,6 +1052,11 @@ class KothState:
                 return
             self._start_unit_turn()
             return
+
+    def _stuck(self) -> bool:
+        """No unit but sentries on the board and no timer running: no turn can change anything."""
+        return all(u.kind == "sentry" for u in self.units.values()) and not any(
+            s.timer for slots in self.slots.values() for s in slots)
 
     def _start_unit_turn(self) -> None:
         slot = self.slots[self.team][self.active_slot]

@@ -157,3 +157,61 @@ def test_turn_limit_ends_the_game_as_a_draw_or_by_score(game: GameFactory) -> No
         u = state.active_unit()
         state.apply(Action(Verb.END, u.kind, state.board.hexes[u.cell]))
     assert state.turn == 4 and state.winner() is None
+
+
+def _end(state: KothState) -> None:
+    u = state.active_unit()
+    state.apply(Action(Verb.END, u.kind, state.board.hexes[u.cell]))
+
+
+def test_spawning_waits_while_the_base_is_full(game: GameFactory) -> None:
+    """001 "Spawning": a ready unit is placed in a free base hex; decision: with none free it waits.
+
+    The slot stays ready and is skipped (the marker moves on) until a base hex is
+    free; the game never stalls in a decision without legal actions.
+    """
+    state = game("0.R 0.R 0. 0. 0. 0.B 0.B", red=[("scout", (2, 0), 20), ("heavy", (0, 0)), ("medic", (1, 0))],
+                 blu=[("soldier", (5, 0)), ("pyro", (6, 0)), ("sniper", (4, 0))], dice=[6, 5] * 20)
+    _end(state)  # RED scout
+    state.apply("soldier@5,0 attack 2,0")  # kills the scout; heavy and medic fill RED's base
+    for _ in range(5):
+        assert state.phase is Phase.ACT and state.legal_actions()
+        _end(state)
+    slot = state.slots[Team.RED][0]
+    assert slot.uid == -1 and slot.timer == 0  # ready, but nowhere to go: skipped
+    assert state.active_unit().kind == "heavy"
+    state.apply("heavy@0,0 move 2,0")
+    _end(state)
+    _end(state)  # BLU
+    _end(state)  # RED medic
+    _end(state)  # BLU
+    assert state.phase is Phase.SPAWN and state.current_team() is Team.RED  # the marker reached slot 0
+    assert {a.target for a in state.legal_actions()} == {at(0)}
+
+
+@pytest.mark.parametrize(("kind", "on_low"), [("scout", True), ("heavy", False), ("soldier", False)])
+def test_spawning_on_a_low_obstacle_only_for_the_scout(kind: str, on_low: bool) -> None:
+    """001 "Spawning" / "Map": anywhere in the base, but a low obstacle only for a unit that may stand there.
+
+    Decision: the Scout (double jump); a set-up slot with no hex left waits.
+    """
+    state = KothState(koth_scenario("0.R 0oR 0. 0. 0. 0.B 0.B 0.B"))
+    targets = {a.target for a in state.legal_actions() if a.kind == kind}
+    assert (at(1) in targets) is on_low and at(0) in targets
+
+
+def test_spawning_set_up_never_stalls_in_a_small_base() -> None:
+    """001 "Setup": three units each; decision: a base with fewer usable hexes leaves slots waiting."""
+    state = KothState(koth_scenario("0.R 0.R 0#R 0. 0. 0.B 0.B 0.B"))
+    while state.phase is Phase.SPAWN:
+        acts = state.legal_actions()
+        assert acts, state.describe_decision()
+        state.apply(acts[0])
+    assert state.phase is Phase.ACT
+    assert len(state.units_of(Team.RED)) == 2 and len(state.units_of(Team.BLU)) == 3
+
+
+def test_spawning_a_game_nobody_can_play_ends() -> None:
+    """Decision: when no unit can ever be placed or act again, the game ends as at the turn limit."""
+    state = KothState(koth_scenario("0#R 0. 0. 0#B", rules={"team_size": 1, "turn_limit": 0}))
+    assert state.is_terminal() and state.winner() is None

@@ -106,6 +106,20 @@ def test_random_playouts_with_undo_at_every_step(seed: int) -> None:
     play_checked(MAPS["small" if seed % 2 else "tall"], seed, undo_checks=True)
 
 
+#: Bases too small for a side (two usable hexes, one a low obstacle): slots must wait, never stall.
+CRAMPED = """
+0.R 0oR 0#R 0.  1.  0.  0.
+0.  0.  0.  2.C 2.C 0.  0.
+0.  0.  1.  0.  0#B 0oB 0.B
+"""
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_playouts_in_cramped_bases_never_stall(seed: int) -> None:
+    """Full bases make ready units wait: every live position still has a legal action, and games end."""
+    play_checked(CRAMPED, seed, undo_checks=seed < 4)
+
+
 def _bundled() -> list[Path]:
     maps = Path(__file__).resolve().parents[3] / "maps"
     return sorted(maps.glob("koth_*.scenario.json"))
