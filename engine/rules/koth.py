@@ -96,7 +96,11 @@ DEFAULT_OPTIONS: Mapping[str, bool | int | str] = {
     "scout_keeps_height": True,
     "pyro_cone": "narrow",
     "kit_respawn_turns": 3,
-    "sentry_contests": False,
+    "sentry_contests": True,
+    "sentry_straight_line": True,
+    "carried_sentry_dies": False,
+    "scope_cap_includes_crit": False,
+    "splash_needs_sight": False,
     "rocket_jump_after_attack": False,
     "grenade_survives_death": False,
     "heal_full_health": False,
@@ -246,6 +250,14 @@ class KothState:
         self._next_uid = 1
         self._setup: list[tuple[Team, int]] = []
         self._stats = {k: ruleset.unit(k) for k in ruleset.units}
+        if "sentry" in self._stats and self._stats["sentry"].pickable:
+            # decision 13: the sentry is built, never fielded; as a blueprint unit it would both act and fire
+            raise RulesetError("the sentry cannot be pickable: the Engineer builds it (docs/rules.md, decision 13)")
+        # kinds whose aimed actions must follow a hex line (decisions 2 and 25): not the Scout
+        self._lined_kinds = frozenset(
+            k for k, st in self._stats.items()
+            if opts["straight_line_attacks"] and "double_jump" not in st.specials
+            and (opts["sentry_straight_line"] or "upgrade" not in st.specials))
         self._profiles: dict[tuple[str, Team], MoveProfile] = {}
         self._rosters: dict[Team, tuple[str, ...]] = {}
         # static per-map tables shared by every game on the board (see _move_cells, _attack_targets)
@@ -524,7 +536,7 @@ class KothState:
 
     def _lined_up(self, a: Unit, cell: int) -> bool:
         """Straight-line rule: on one of the six hex lines, unless the Scout (see docs/rules.md)."""
-        if not self.options["straight_line_attacks"] or "double_jump" in self.stats(a.kind).specials:
+        if a.kind not in self._lined_kinds:
             return True
         b = self.board
         dq = b.q[cell] - b.q[a.cell]
@@ -564,7 +576,11 @@ class KothState:
         return eng is not None and eng.cell >= 0 and self.board.distance(eng.cell, sentry.cell) == 1
 
     def _splash(self, cell: int, st: UnitStats, center_damage: int) -> dict[int, int]:
+        """Hex -> damage of a blast at ``cell``: its height only; with splash_needs_sight, hexes it sees."""
         ring = {0: center_damage, 1: int(st.param("splash_ring_1")), 2: int(st.param("splash_ring_2"))}
+        if self.options["splash_needs_sight"]:
+            sees = self.sight.sees
+            return {c: ring[k] for c, k in splash_rings(self.board, cell, 2) if k == 0 or sees(cell, c)}
         return {c: ring[k] for c, k in splash_rings(self.board, cell, 2)}
 
     def _cones(self, u: Unit) -> tuple[tuple[int, ...], ...]:
@@ -642,7 +658,7 @@ class KothState:
 
     def _straight(self, st: UnitStats) -> bool:
         """Whether ``st``'s attacks must follow a hex line (see :meth:`_lined_up`)."""
-        return bool(self.options["straight_line_attacks"]) and "double_jump" not in st.specials
+        return st.kind in self._lined_kinds
 
     def _attack_options(self, u: Unit, with_area: bool = True) -> list[AttackOption]:
         st = self._stats[u.kind]
@@ -896,7 +912,10 @@ class KothState:
                     if w is not None and not self._immune(w, u.team):
                         self._hurt(w, x + (extra if c == cell else 0))
             elif v.uid in self.units and not self._immune(v, u.team):
-                self._hurt(v, dmg + extra)
+                hit = dmg + extra
+                if bonus and extra and self.options["scope_cap_includes_crit"]:  # a scoped Sniper's crit
+                    hit = min(hit, max(dmg, int(st.param("max_damage"))))
+                self._hurt(v, hit)
         if "scope" in st.specials and self.options["scope_resets_on_shot"]:
             u.scope = 0
 
@@ -933,9 +952,12 @@ class KothState:
             self.dropped_grenades[v.team] = (v.slot, cell, v.kind)
         sentry = next((w for w in self.units.values() if w.owner == v.uid), None)
         if sentry is not None:
-            if sentry.carried:
+            if sentry.carried and self.options["carried_sentry_dies"]:
                 del self.units[sentry.uid]
             else:
+                if sentry.carried:  # decision 14: dropped where he fell
+                    sentry.carried = False
+                    sentry.cell = v.cell
                 sentry.active = False  # 001 "Units": Engineer dead -> turret inactive
                 sentry.target = -1
         if v.uid in self.pending_sentries:

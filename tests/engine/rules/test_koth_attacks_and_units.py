@@ -459,3 +459,75 @@ def test_sentry_woken_up_chooses_the_nearest_afresh(game: GameFactory) -> None:
     health = heavy.health
     state.apply("spawn engineer 1,0")  # the sentry wakes up and fires at this turn's start
     assert sentry.target == scout.uid and scout.health == 120 - 20 and heavy.health == health
+
+
+@pytest.mark.parametrize(("lined", "heavy_health"), [(True, 400), (False, 360)])
+def test_sentry_follows_the_straight_line_rule(game: GameFactory, lined: bool, heavy_health: int) -> None:
+    """001 "Units" Scout/Sentry Gun: only the Scout is free of the hex lines; option sentry_straight_line."""
+    text = "\n".join([" ".join(["0."] * 8)] * 5)
+    state = game(text, red=[("engineer", (1, 2)), ("medic", (7, 4))], blu=[("heavy", (4, 1)), ("scout", (7, 0))],
+                 dice=[6, 5] * 10, sentry_straight_line=lined)
+    state.apply(Action(Verb.BUILD, "engineer", at(1, 2), at(2, 2)))
+    _end(state)  # RED engineer
+    _end(state)  # BLU heavy
+    # RED medic's turn starts: the heavy is 3 away, in sight, but off the sentry's six hex lines
+    assert state.unit_at(at(4, 1)).health == heavy_health
+
+
+@pytest.mark.parametrize(("cap_includes_crit", "damage"), [(False, 220), (True, 200)])
+def test_sniper_scoped_crit_and_the_200_cap(game: GameFactory, cap_includes_crit: bool, damage: int) -> None:
+    """001 "Units" Sniper / "Attacking": scope stops at 200; a crit's +20 comes on top (option)."""
+    state = game(ROW, red=[("sniper", (0, 0))], blu=[("heavy", (8, 0))], dice=[6, 6],
+                 scope_cap_includes_crit=cap_includes_crit)
+    state.unit_at(at(0)).scope = 5
+    state.apply("sniper@0,0 attack 8,0")
+    assert _hp(state, 8) == 400 - damage
+
+
+@pytest.mark.parametrize(("needs_sight", "medic_health"), [(False, 140), (True, 160)])
+def test_area_of_effect_through_walls(game: GameFactory, needs_sight: bool, medic_health: int) -> None:
+    """001 "Attacking": splash is bounded by height only; option splash_needs_sight stops it at walls."""
+    state = game("0. 0. 0. 0. 0# 0. 0.\n" + " ".join(["0."] * 7), red=[("soldier", (0, 0)), ("scout", (0, 1))],
+                 blu=[("heavy", (3, 0)), ("medic", (5, 0))], dice=[6, 5], splash_needs_sight=needs_sight)
+    assert not state.line_of_sight(at(3), at(5))
+    assert (at(5) in state.attack_area(Action.parse("soldier@0,0 attack 3,0"))) is not needs_sight
+    state.apply("soldier@0,0 attack 3,0")
+    assert _hp(state, 3) == 300 and _hp(state, 5) == medic_health
+
+
+@pytest.mark.parametrize("dies", [False, True])
+def test_engineer_dies_carrying_his_sentry(game: GameFactory, dies: bool) -> None:
+    """001 "Units" Engineer: his turret becomes inactive; decision: a carried one is dropped where he fell.
+
+    Option carried_sentry_dies destroys it instead.
+    """
+    state = game(ROW, red=[("engineer", (1, 0), 40)], blu=[("soldier", (9, 0))], dice=[6, 5] * 4,
+                 carried_sentry_dies=dies)
+    state.apply("engineer@1,0 build 2,0")
+    _end(state)
+    _end(state)  # BLU soldier
+    state.apply("engineer@1,0 pickup")
+    state.apply("engineer@1,0 move 4,0")
+    state.apply("soldier@9,0 attack 4,0")  # kills the engineer
+    sentry = state.unit_at(at(4))
+    if dies:
+        assert sentry is None and not [u for u in state.units.values() if u.kind == "sentry"]
+    else:
+        assert sentry is not None and sentry.kind == "sentry" and not sentry.active and not sentry.carried
+
+
+def test_sentry_is_never_a_pick() -> None:
+    """001 "Units" Engineer/Sentry Gun: decision 13 is fixed; a ruleset making the sentry pickable is refused."""
+    import dataclasses
+
+    from engine.formats.ruleset_file import builtin_ruleset
+    from engine.frozendict import FrozenDict
+    from engine.rules.koth import KothState
+    from engine.rules.textmap import koth_scenario
+    from engine.ruleset import Ruleset, RulesetError
+
+    rs = builtin_ruleset()
+    units = dict(rs.units)
+    units["sentry"] = dataclasses.replace(units["sentry"], pickable=True)
+    with pytest.raises(RulesetError, match="sentry"):
+        KothState(koth_scenario(ROW), Ruleset(rs.name, FrozenDict(units), rs.options, rs.description))

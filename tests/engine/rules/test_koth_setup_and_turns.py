@@ -125,11 +125,12 @@ def test_capture_one_point_per_turn_contested_and_sentries_do_not_capture(game: 
     assert contested.scores() == {Team.RED: 0, Team.BLU: 0}
 
 
-@pytest.mark.parametrize(("contests", "red_points"), [(False, 3), (True, 1)])
-def test_capture_sentry_cannot_capture(game: GameFactory, contests: bool, red_points: int) -> None:
-    """001 "Capturing Points": a sentry never captures; whether it contests is an option."""
+@pytest.mark.parametrize(("contests", "red_points"), [(None, 1), (False, 3), (True, 1)])
+def test_capture_sentry_cannot_capture(game: GameFactory, contests: bool | None, red_points: int) -> None:
+    """001 "Capturing Points": a sentry never captures; by default it contests (option sentry_contests)."""
+    rules = {} if contests is None else {"sentry_contests": contests}
     state = game("0.R 0. 2.C 2.C 2. 0.B", red=[("scout", (2, 0))], blu=[("engineer", (4, 0))],
-                 sentry_contests=contests, straight_line_attacks=False, dice=[1, 2] * 4)
+                 straight_line_attacks=False, dice=[1, 2] * 4, **rules)
     state.apply("scout@2,0 end")
     state.apply("engineer@4,0 build 3,0")
     state.apply("engineer@4,0 end")
