@@ -531,3 +531,187 @@ def test_sentry_is_never_a_pick() -> None:
     units["sentry"] = dataclasses.replace(units["sentry"], pickable=True)
     with pytest.raises(RulesetError, match="sentry"):
         KothState(koth_scenario(ROW), Ruleset(rs.name, FrozenDict(units), rs.options, rs.description))
+
+
+# -- tests with teeth for rules that were covered only loosely ------------------------------------
+
+
+def test_sniper_scope_accuracy_bonus_counts(game: GameFactory) -> None:
+    """001 "Units" Sniper: each scope adds +1 to the accuracy roll (a 7 hits at distance 8 once scoped)."""
+    plain = game(ROW, red=[("sniper", (0, 0))], blu=[("heavy", (8, 0))], dice=[3, 4])
+    (opt,) = plain.attack_options()
+    assert opt.hit_chance == pytest.approx(chance_at_least(8))
+    plain.apply("sniper@0,0 attack 8,0")
+    assert _hp(plain, 8) == 400  # 7 < 8: a miss
+    scoped = game(ROW, red=[("sniper", (0, 0))], blu=[("heavy", (8, 0))], dice=[3, 4])
+    scoped.apply("sniper@0,0 scope")
+    (opt,) = scoped.attack_options()
+    assert opt.hit_chance == pytest.approx(chance_at_least(7))
+    scoped.apply("sniper@0,0 attack 8,0")
+    assert _hp(scoped, 8) == 400 - 120
+
+
+@pytest.mark.parametrize(("scope", "can_scope", "damage"), [(4, True, 180), (5, False, 200), (7, False, 200)])
+def test_sniper_scope_cap_200(game: GameFactory, scope: int, can_scope: bool, damage: int) -> None:
+    """001 "Units" Sniper: scope stacks up to 200 damage; no scope once there."""
+    state = game(ROW, red=[("sniper", (0, 0))], blu=[("heavy", (13, 0))])
+    state.unit_at(at(0)).scope = scope
+    assert any(a.verb is Verb.SCOPE for a in state.legal_actions()) is can_scope
+    state.unit_at(at(13)).cell = state.board.index[at(12)]  # minimum range 1 + scope, range 12
+    (opt,) = state.attack_options()
+    assert opt.damage == damage
+
+
+def test_engineer_cannot_build_a_second_sentry_while_one_stands(game: GameFactory) -> None:
+    """001 "Units" Engineer: a new turret only after the old one is destroyed (special still unused)."""
+    state = game(ROW, red=[("engineer", (1, 0))], blu=[("heavy", (12, 0))])
+    state.apply("engineer@1,0 build 2,0")
+    _end(state)
+    _end(state)  # BLU heavy
+    verbs = {a.verb for a in state.legal_actions()}
+    assert Verb.PICKUP in verbs and Verb.BUILD not in verbs  # adjacent: he may pick it up, not build
+    state.apply("engineer@1,0 move 5,0")
+    verbs = {a.verb for a in state.legal_actions()}
+    assert Verb.BUILD not in verbs and Verb.PICKUP not in verbs
+
+
+def test_medic_never_heals_or_ubers_the_sentry(game: GameFactory) -> None:
+    """001 "Units" Medic: the Medi Gun heals human allies, not the Sentry."""
+    state = game(ROW, red=[("engineer", (2, 0)), ("medic", (4, 0)), ("scout", (5, 0), 100)],
+                 blu=[("heavy", (13, 0)), ("pyro", (12, 0)), ("soldier", (11, 0))])
+    state.apply("engineer@2,0 build 3,0")
+    _end(state)
+    _end(state)  # BLU heavy
+    state.unit_at(at(3)).health = 60  # a hurt sentry right next to the medic
+    state.unit_at(at(4)).charge = 3
+    heals = {a.target for a in state.legal_actions() if a.verb is Verb.HEAL}
+    ubers = {a.target for a in state.legal_actions() if a.verb is Verb.UBER}
+    assert heals == {at(5)} and at(3) not in ubers and at(5) in ubers
+
+
+def test_sentry_fires_at_the_nearer_of_two_enemies(game: GameFactory) -> None:
+    """001 "Units" Sentry Gun: the nearest enemy in range, whatever the order units were placed in."""
+    state = game(ROW, red=[("engineer", (1, 0)), ("medic", (13, 0))], blu=[("heavy", (6, 0)), ("scout", (4, 0))],
+                 dice=[6, 5] * 4)
+    state.apply("engineer@1,0 build 2,0")
+    _end(state)
+    _end(state)  # BLU heavy, 4 away; the scout is 2 away
+    assert _hp(state, 4) == 120 - 40 and _hp(state, 6) == 400
+
+
+def test_spawn_base_shields_from_sentry_grenade_and_flame(game: GameFactory) -> None:
+    """001 "Map": no enemy attack hits a unit in its own base: sentry fire, a grenade's blast, the flame."""
+    text = "0. 0. 0. 0. 0. 0.B 0.B 0.B 0. 0. 0. 0. 0. 0."
+    sentry = game(text, red=[("engineer", (2, 0)), ("medic", (0, 0))], blu=[("heavy", (5, 0)), ("scout", (13, 0))],
+                  dice=[6, 5] * 4)
+    sentry.apply("engineer@2,0 build 3,0")
+    _end(sentry)
+    _end(sentry)  # RED medic's turn begins: the heavy in its base, 2 from the sentry, is not shot
+    assert _hp(sentry, 5) == 400 and not sentry.dice.rolls
+    grenade = game(text, red=[("demoman", (1, 0)), ("medic", (0, 0))], blu=[("heavy", (5, 0)), ("scout", (4, 0))],
+                   dice=[])
+    grenade.apply("demoman@1,0 attack 3,0")  # empty hex: the heavy in its base is 2 away, the scout 1
+    for _ in range(4):
+        _end(grenade)
+    assert _hp(grenade, 5) == 400 and _hp(grenade, 4) == 120 - 60
+    flame = game(text, red=[("pyro", (3, 0)), ("medic", (0, 0))], blu=[("heavy", (5, 0)), ("scout", (4, 0))],
+                 dice=[])
+    flame.apply("pyro@3,0 attack 4,0")
+    assert _hp(flame, 5) == 400 and flame.unit_at(at(5)).burn == 0 and _hp(flame, 4) == 20
+
+
+def test_area_of_effect_origin_height_for_flame_and_grenade(game: GameFactory) -> None:
+    """001 "Attacking": the Pyro's cone starts at the Pyro, a grenade's blast at its hex; other heights are spared."""
+    text = "0. 0. 0. 1. 0. 0. 0.\n0. 0. 0. 0. 0. 0. 0."
+    flame = game(text, red=[("pyro", (1, 0)), ("medic", (0, 1))], blu=[("heavy", (3, 0)), ("scout", (2, 0))],
+                 dice=[])
+    flame.apply("pyro@1,0 attack 2,0")
+    assert _hp(flame, 2) == 20 and _hp(flame, 3) == 400  # the heavy stands one level up
+    blast = game(text, red=[("demoman", (0, 0)), ("medic", (0, 1))], blu=[("heavy", (3, 0)), ("scout", (4, 0))],
+                 dice=[6, 5])
+    blast.apply("demoman@0,0 attack 2,0")  # empty hex at height 0 next to the heavy (height 1)
+    for _ in range(4):
+        _end(blast)
+    assert _hp(blast, 3) == 400 and _hp(blast, 4) == 120 - 20
+
+
+@pytest.mark.parametrize(("cone", "hexes"), [("narrow", 7), ("wide", 15)])
+def test_pyro_cone_shape_decision_7(game: GameFactory, cone: str, hexes: int) -> None:
+    """Decision 7: the narrow cone reaches 1, 3, 3 hexes; the wide one 3, 5, 7 (option pyro_cone)."""
+    text = "\n".join([" ".join(["0."] * 9)] * 9)
+    state = game(text, red=[("pyro", (4, 4))], blu=[("heavy", (5, 4))], pyro_cone=cone)
+    (opt,) = [o for o in state.attack_options() if o.action.target == at(5, 4)]
+    assert len(opt.area) == hexes
+
+
+def test_crits_on_area_attacks_decision_8(game: GameFactory) -> None:
+    """Decision 8: a crit's +20 goes to the blast centre only; a missed rocket does nothing; a missed
+    grenade at an occupied hex leaves no marker."""
+    crit = game(ROW, red=[("soldier", (0, 0))], blu=[("heavy", (4, 0)), ("medic", (5, 0))], dice=[5, 5])
+    crit.apply("soldier@0,0 attack 4,0")
+    assert _hp(crit, 4) == 400 - 120 and _hp(crit, 5) == 160 - 60
+    miss = game(ROW, red=[("soldier", (0, 0))], blu=[("heavy", (4, 0)), ("medic", (5, 0))], dice=[1, 2])
+    miss.apply("soldier@0,0 attack 4,0")
+    assert _hp(miss, 4) == 400 and _hp(miss, 5) == 160
+    lost = game(ROW, red=[("demoman", (0, 0))], blu=[("heavy", (4, 0))], dice=[1, 2])
+    lost.apply("demoman@0,0 attack 4,0")
+    assert not lost.grenades
+
+
+def test_grenade_goes_off_before_the_sentries_fire_decision_11(game: GameFactory) -> None:
+    """Decision 11: at the Demoman's turn start his grenade explodes first, then the sentries fire."""
+    state = game(ROW, red=[("demoman", (0, 0)), ("engineer", (3, 0))], blu=[("scout", (6, 0), 60),
+                                                                           ("heavy", (13, 0))], dice=[])
+    state.apply("demoman@0,0 attack 4,0")  # empty hex: a grenade next to where the scout will stand
+    _end(state)
+    state.apply("scout@6,0 move 5,0")
+    _end(state)
+    state.dice = type(state.dice)([6, 5] * 4)
+    state.apply("engineer@3,0 build 2,0")  # 3 from the scout
+    _end(state)
+    rolls = len(state.dice.rolls)
+    _end(state)  # BLU heavy
+    # RED demoman's turn: the blast (60) kills the scout first, so the sentry finds nobody to shoot
+    assert state.unit_at(at(5)) is None and len(state.dice.rolls) == rolls
+
+
+def test_first_aid_kit_use_decision_12(game: GameFactory) -> None:
+    """Decision 12: passing over a kit does nothing; an unhurt unit leaves it; a burning one uses it."""
+    text = "0. 0.+ 0. 0. 0. 0. 0. 0."
+    passing = game(text, red=[("scout", (0, 0), 20)], blu=[("heavy", (7, 0))])
+    passing.apply("scout@0,0 move 3,0")  # over the kit
+    assert _hp(passing, 3) == 20 and passing.kit_timer[passing.board.index[at(1)]] == 0
+    unhurt = game(text, red=[("scout", (0, 0))], blu=[("heavy", (7, 0))])
+    unhurt.apply("scout@0,0 move 1,0")
+    assert unhurt.kit_timer[unhurt.board.index[at(1)]] == 0
+    burning = game(text, red=[("scout", (0, 0))], blu=[("heavy", (7, 0))])
+    burning.unit_at(at(0)).burn = 2
+    burning.apply("scout@0,0 move 1,0")
+    assert burning.unit_at(at(1)).burn == 0 and burning.kit_timer[burning.board.index[at(1)]] == 3
+
+
+def test_medic_charge_cap_uber_threshold_and_heal_is_the_attack(game: GameFactory) -> None:
+    """001 "Units" Medic: charge at most 3; uber needs 3; a heal is his attack (no move after, no second)."""
+    state = game(ROW, red=[("medic", (0, 0)), ("heavy", (2, 0), 100)], blu=[("scout", (12, 0)), ("pyro", (13, 0))])
+    medic = state.unit_at(at(0))
+    medic.charge = 2
+    assert not any(a.verb is Verb.UBER for a in state.legal_actions())
+    state.apply("medic@0,0 heal 2,0")
+    verbs = {a.verb for a in state.legal_actions()}
+    assert Verb.MOVE not in verbs and Verb.HEAL not in verbs and Verb.UBER in verbs
+    assert medic.charge == 3
+    _end(state)
+    _end(state)  # BLU scout
+    _end(state)  # RED heavy
+    _end(state)  # BLU pyro
+    state.apply("medic@0,0 heal 2,0")
+    assert medic.charge == 3  # capped
+
+
+def test_rocket_jump_costs_health_even_under_uber(game: GameFactory) -> None:
+    """Decision 27: the jump's 40 is a cost, not damage; uber does not stop it; he may still walk."""
+    state = game(ROW, red=[("soldier", (0, 0))], blu=[("heavy", (13, 0))])
+    state.unit_at(at(0)).uber = 2
+    state.apply("soldier@0,0 rocket_jump 8,0")
+    assert _hp(state, 8) == 160
+    assert any(a.verb is Verb.MOVE for a in state.legal_actions())

@@ -216,3 +216,40 @@ def test_spawning_a_game_nobody_can_play_ends() -> None:
     """Decision: when no unit can ever be placed or act again, the game ends as at the turn limit."""
     state = KothState(koth_scenario("0#R 0. 0. 0#B", rules={"team_size": 1, "turn_limit": 0}))
     assert state.is_terminal() and state.winner() is None
+
+
+def test_turn_checklist_burn_then_timers_then_capture(game: GameFactory) -> None:
+    """001 "Turn Checklist": burn (4) before the respawn timers (5) before the capture check (6).
+
+    The BLU heavy burns to death on the point at the end of its own turn: its
+    timer starts and already moves in that turn, and RED, now alone on the point,
+    scores at once.
+    """
+    state = game("0.R 0. 2.C 2.C 0. 0.B", red=[("scout", (2, 0))], blu=[("heavy", (3, 0), 20)])
+    state.unit_at(at(3)).burn = 2
+    _end(state)  # RED scout: contested
+    assert state.scores() == {Team.RED: 0, Team.BLU: 0}
+    _end(state)  # BLU heavy: burnt to death, then timers, then capture
+    assert state.unit_at(at(3)) is None
+    assert state.slots[Team.BLU][0].timer == 2
+    assert state.scores() == {Team.RED: 1, Team.BLU: 0}
+
+
+def test_turn_checklist_sentry_fires_before_the_unit_acts(game: GameFactory) -> None:
+    """001 "Turn Checklist": the sentry (2) fires before the active unit's actions (3)."""
+    state = game("0. 0. 0. 0. 0. 0. 0. 0.", red=[("engineer", (1, 0)), ("medic", (7, 0))],
+                 blu=[("scout", (4, 0), 40), ("heavy", (6, 0))], dice=[6, 5] * 4)
+    state.apply("engineer@1,0 build 2,0")
+    _end(state)
+    _end(state)  # BLU scout
+    # RED medic's turn: before it may act, the sentry has already killed the scout (2 away, 40 damage)
+    assert state.phase is Phase.ACT and state.unit_at(at(4)) is None
+
+
+def test_side_with_no_available_unit_passes_decision_20(game: GameFactory) -> None:
+    """Decision 20: a side with nobody to command passes; the end-of-turn steps (capture) still run."""
+    state = game("0.R 2.C 0. 0. 0.B", red=[("soldier", (1, 0))], blu=[("scout", (3, 0), 40)], dice=[6, 5])
+    state.apply("soldier@1,0 attack 3,0")  # kills BLU's only unit
+    _end(state)  # RED scores at the end of its turn
+    # BLU has no available unit: its turn passes at once (RED scores again), back to RED
+    assert state.current_team() is Team.RED and state.turn == 2 and state.scores()[Team.RED] == 2
