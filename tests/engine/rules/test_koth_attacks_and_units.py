@@ -405,7 +405,7 @@ def test_engineer_respawning_in_another_slot_takes_over_the_sentry(game: GameFac
 
 
 def test_sentry_drops_a_target_that_got_out_of_range(game: GameFactory) -> None:
-    """001 "Units" Sentry Gun: it sticks to a target only until it dies or gets out of range.
+    """001 "Units" Sentry Gun: a target that left the sentry's range is dropped.
 
     Checked each time the sentry would fire; the board shows the sentry's target.
     """
@@ -563,7 +563,7 @@ def test_sniper_scope_cap_200(game: GameFactory, scope: int, can_scope: bool, da
 
 
 def test_engineer_cannot_build_a_second_sentry_while_one_stands(game: GameFactory) -> None:
-    """001 "Units" Engineer: a new turret only after the old one is destroyed (special still unused)."""
+    """001 "Units" Engineer: while his sentry stands he builds no other (checked with the special unused)."""
     state = game(ROW, red=[("engineer", (1, 0))], blu=[("heavy", (12, 0))])
     state.apply("engineer@1,0 build 2,0")
     _end(state)
@@ -576,7 +576,7 @@ def test_engineer_cannot_build_a_second_sentry_while_one_stands(game: GameFactor
 
 
 def test_medic_never_heals_or_ubers_the_sentry(game: GameFactory) -> None:
-    """001 "Units" Medic: the Medi Gun heals human allies, not the Sentry."""
+    """001 "Units" Medic: heals and uber go to allied people only, never to the sentry."""
     state = game(ROW, red=[("engineer", (2, 0)), ("medic", (4, 0)), ("scout", (5, 0), 100)],
                  blu=[("heavy", (13, 0)), ("pyro", (12, 0)), ("soldier", (11, 0))])
     state.apply("engineer@2,0 build 3,0")
