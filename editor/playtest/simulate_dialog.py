@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, QThread, Signal
@@ -62,11 +63,24 @@ class _Worker(QObject):
         self.args = (scenario, games, seed, jobs, players)
         self.cancel = cancel
 
+    #: At most this many progress updates per second reach the UI thread; fast games
+    #: would otherwise queue thousands of signals and delay Cancel and the result.
+    UPDATES_PER_S = 20
+
     def run(self) -> None:
         scenario, games, seed, jobs, players = self.args
+        last = 0.0
+
+        def progress(done: int, total: int) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if done == total or now - last >= 1.0 / self.UPDATES_PER_S:
+                last = now
+                self.progressed.emit(done, total)
+
         try:
-            results = run_batch(scenario, games, seed, jobs, players,
-                                progress=lambda d, t: self.progressed.emit(d, t), cancelled=self.cancel.is_set)
+            results = run_batch(scenario, games, seed, jobs, players, progress=progress,
+                                cancelled=self.cancel.is_set)
         except Exception as e:  # noqa: BLE001 - any failure must reach the dialog, never kill the thread silently
             self.failed.emit(f"{type(e).__name__}: {e}")
             return
