@@ -353,6 +353,8 @@ def _explain_attack(state: KothState, u: Unit, i: int) -> str:
     if "blind_eye" in st.specials:
         if state.grenades.get(u.uid) is not None:
             return "the Demoman's grenade is still on the board; it goes off on his next turn"
+        if u.team in state.dropped_grenades:
+            return "your side's grenade from a fallen Demoman still lies on the board; it goes off first"
         if bd.wall[i]:
             return f"wall at {h}: the grenade cannot land there"
         if i == u.cell:

@@ -149,6 +149,9 @@ def board_picture(state: KothState) -> BoardPicture:
         owner = state.units.get(uid)
         team = owner.team if owner is not None else state.team
         grenades.append(GrenadeMark(bd.hexes[cell], team, bd.hexes[owner.cell] if owner and owner.cell >= 0 else None))
+    # a dead Demoman's grenade kept on the board (ruleset option grenade_survives_death): no owner to link
+    for team, (_slot, cell, _kind) in sorted(state.dropped_grenades.items()):
+        grenades.append(GrenadeMark(bd.hexes[cell], team, None))
     used = {bd.hexes[c]: t for c, t in state.kit_timer.items() if t > 0}
     points = []
     for k, cp in enumerate(state.scenario.map.control_points):

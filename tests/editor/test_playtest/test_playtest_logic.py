@@ -131,6 +131,16 @@ def test_log_entry_of_a_spawn_names_the_team_of_the_base():
 # -- picture and blueprint -----------------------------------------------------------------------------
 
 
+def test_picture_and_explanations_see_a_dead_demomans_kept_grenade():
+    """With grenade_survives_death the side's grenade outlives its Demoman: the board shows it, unowned,
+    and a new Demoman's blocked attack says why."""
+    st = field(red=[("demoman", (3, 1)), ("medic", (1, 0))], blu=[("heavy", (5, 1))])
+    st.dropped_grenades[Team.RED] = (1, st.board.index[at(4, 0)], "demoman")
+    marks = [g for g in board_picture(st).grenades if g.hex == at(4, 0)]
+    assert marks and marks[0].team is Team.RED and marks[0].owner_hex is None
+    assert "fallen Demoman" in explain(st, Verb.ATTACK, at(5, 1))
+
+
 def test_picture_shows_markers_points_and_the_active_unit():
     st = field(red=[("soldier", (3, 1)), ("medic", (1, 0))], blu=[("heavy", (5, 1))])
     st.units_of(Team.BLU)[0].burn = 2
