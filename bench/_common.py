@@ -13,18 +13,6 @@ from engine.scenario import Scenario
 
 REPO = Path(__file__).resolve().parents[1]
 
-#: Fallback scenarios used until bundled KotB maps exist in maps/.
-FALLBACK = {
-    "fixture_small": """
-0.R 0.R 0.  0.  0.  1.  0.  0.  0.  0.
-0.R 0.R 0.  0#  0.  1.  0o  0.  0.  0.
-0.R 0.  0.  1.  2.C 2.C 1.  0.  0.B 0.B
-0.  0.  0o  1.  2.C 2.C 1.  0.  0.B 0.B
-0.  0.  0.  0.  1.  0#  0.+ 0.  0.B 0.B
-""",
-}
-
-
 def big_map(width: int = 60, height: int = 60, walls: float = 0.15, seed: int = 1) -> HexMap:
     """A width x height pointy map with about ``walls`` of its hexes walls and random heights."""
     rng = random.Random(seed)
@@ -40,14 +28,11 @@ def big_map(width: int = 60, height: int = 60, walls: float = 0.15, seed: int = 
 
 
 def koth_scenarios() -> dict[str, Scenario]:
-    """Bundled King of the Board scenarios (maps/koth_*.scenario.json), or the fallback fixture."""
+    """The bundled King of the Board scenarios (maps/koth_*.scenario.json), by name."""
     from engine.formats import load_scenario
-    from engine.rules.textmap import koth_scenario
 
     found = sorted((REPO / "maps").glob("koth_*.scenario.json"))
-    if found:
-        return {p.name.removesuffix(".scenario.json"): load_scenario(p) for p in found}
-    return {k: koth_scenario(v) for k, v in FALLBACK.items()}
+    return {p.name.removesuffix(".scenario.json"): load_scenario(p) for p in found}
 
 
 def per_call(fn: Callable[[], object], repeat: int = 5) -> float:

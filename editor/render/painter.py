@@ -10,7 +10,7 @@ use it headless.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -436,6 +436,25 @@ class MapRenderer:
         self._fxy = {h: (c.x, c.y) for h in hexes for c in (to_px(h),)}
         self._fxy_key = key
 
+
+    def _outline(self, hexes: list[Hex], region: Collection[Hex], inset: float = 1.0) -> list[QLineF]:
+        """The edges of ``hexes`` that border hexes outside ``region``, pulled toward each
+        hex's centre by ``inset`` (1.0 = on the edge), for drawing a region's outline."""
+        lines = []
+        for h in hexes:
+            hp = self.polygon(h)
+            c = self.layout.hex_to_pixel(h)
+            for d in range(6):
+                if h.neighbor(d) in region:
+                    continue
+                a, b = self._edge[d]
+                ca, cb = hp[a], hp[b]
+                lines.append(QLineF(
+                    c.x + (ca.x() - c.x) * inset, c.y + (ca.y() - c.y) * inset,
+                    c.x + (cb.x() - c.x) * inset, c.y + (cb.y() - c.y) * inset,
+                ))
+        return lines
+
     def _paint_features(self, p: QPainter, m: HexMap, rect: QRectF, detail: bool) -> None:
         st = self.style
         s = self.layout.size.x
@@ -451,24 +470,9 @@ class MapRenderer:
             for h in hs:
                 p.drawConvexPolygon(self.polygon(h))
             if detail:
-                # Border only where the zone ends, so a zone reads as one region.
-                lines = []
-                for h in hs:
-                    hp = self.polygon(h)
-                    for d in range(6):
-                        if h.neighbor(d) not in zone:
-                            a, b = self._edge[d]
-                            ca, cb = hp[a], hp[b]
-                            cx, cy = self.layout.hex_to_pixel(h).x, self.layout.hex_to_pixel(h).y
-                            k = 0.9
-                            lines.append(
-                                QLineF(
-                                    cx + (ca.x() - cx) * k, cy + (ca.y() - cy) * k,
-                                    cx + (cb.x() - cx) * k, cy + (cb.y() - cy) * k,
-                                )
-                            )
+                # Border only where the zone ends (a little inside), so a zone reads as one region.
                 p.setPen(st.team_pen[team])
-                p.drawLines(lines)
+                p.drawLines(self._outline(hs, zone, inset=0.9))
         for i, cp in enumerate(m.control_points):
             hs = [h for h in cp if h in visible]
             if not hs:
@@ -478,15 +482,8 @@ class MapRenderer:
             for h in hs:
                 p.drawConvexPolygon(self.polygon(h))
             if detail:
-                lines = []
-                for h in hs:
-                    hp = self.polygon(h)
-                    for d in range(6):
-                        if h.neighbor(d) not in cp:
-                            a, b = self._edge[d]
-                            lines.append(QLineF(hp[a], hp[b]))
                 p.setPen(st.cp_pen)
-                p.drawLines(lines)
+                p.drawLines(self._outline(hs, cp))
                 # A gold star marks the point's middle hex.
                 mid = _middle(cp)
                 if mid in visible:
