@@ -43,3 +43,19 @@ def per_call(fn: Callable[[], object], repeat: int = 5) -> float:
         fn()
         best = min(best, time.perf_counter() - t)
     return best
+
+
+def reference_rate(n: int = 2_000_000) -> float:
+    """Iterations per CPU second of a fixed pure-Python loop: the yardstick every bench prints beside its figures.
+
+    The loop does what interpreted game code does most (integer arithmetic,
+    a bound method call, a dict lookup), so a machine that runs it 2x slower
+    runs hexfort about 2x slower too.
+    """
+    table = {i: i for i in range(64)}
+    get = table.get
+    t = time.process_time()
+    x = 0
+    for i in range(n):
+        x += get(i & 63, 0) ^ (i >> 3)
+    return n / max(time.process_time() - t, 1e-9)

@@ -7,24 +7,24 @@ Run: ``python bench/ai_vs_random.py [games]``.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import time
 
 from _common import koth_scenarios
 
 from engine.ai import HeuristicPlayer, RandomPlayer, play_game
+from engine.games.game import Game
 from engine.mapmodel import Team
-from engine.rules.koth import KothState
 
 
 def main(games: int = 200) -> int:
     worst = 1.0
     for name, scenario in koth_scenarios().items():
+        game = Game.of(scenario)
         wins = draws = 0
         t = time.perf_counter()
         for seed in range(games):
-            state = KothState(dataclasses.replace(scenario, seed=seed), keep_undo=False)
+            state = game.new_initial_state(seed, keep_undo=False)
             hero = Team.RED if seed % 2 == 0 else Team.BLU
             play_game(state, {hero: HeuristicPlayer(seed), hero.other: RandomPlayer(seed)})
             w = state.winner()

@@ -17,11 +17,11 @@ from PySide6.QtWidgets import (
 )
 
 from editor.newmap import Shape, blank_map
+from engine.games.modes import GAMES
 from engine.mapmodel import HexMap, MapMeta, Mode, Orientation
 
 __all__ = ["ExportDialog", "MapPropertiesDialog", "NewMapDialog", "PrintDialog"]
 
-_MODE_NAMES = {Mode.KOTH: "King of the Board", Mode.PAYLOAD: "Payload Race", Mode.TEAM_PLAY: "Team Play"}
 
 
 def _buttons(d: QDialog) -> QDialogButtonBox:
@@ -38,7 +38,7 @@ class _ModeChecks(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         self.boxes = {}
         for md in Mode:
-            cb = QCheckBox(_MODE_NAMES[md])
+            cb = QCheckBox(GAMES[md].name)
             cb.setChecked(md in checked)
             lay.addWidget(cb)
             self.boxes[md] = cb

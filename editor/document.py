@@ -24,8 +24,8 @@ from engine.formats import load_any, save_map, save_scenario
 from engine.formats.errors import LoadError
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, MapMeta, Mode, Team
-from engine.ruleset import OptionValue
-from engine.scenario import BUILTIN_RULESET, Scenario, TeamSetup
+from engine.ruleset import OptionValue, Ruleset
+from engine.scenario import Scenario, TeamSetup
 
 __all__ = ["MapDocument", "ScenarioSetup", "read_document"]
 
@@ -37,18 +37,21 @@ class ScenarioSetup:
     name: str = "Untitled scenario"
     mode: Mode = Mode.KOTH
     description: str = ""
-    ruleset_ref: str = BUILTIN_RULESET
+    ruleset_ref: str | None = None
     rules: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
     teams: Mapping[Team, TeamSetup] = field(default_factory=lambda: MappingProxyType({}))
     first_team: Team = Team.RED
     seed: int = 0
     map_ref: str | None = None
+    #: the ruleset ``ruleset_ref`` resolved to when the scenario was loaded (None: the mode's built-in one)
+    ruleset: Ruleset | None = None
 
     @classmethod
     def of(cls, s: Scenario) -> ScenarioSetup:
         """The set-up part of a loaded scenario."""
         return cls(
-            s.name, s.mode, s.description, s.ruleset_ref, s.rules, s.teams, s.first_team, s.seed, s.map_ref
+            s.name, s.mode, s.description, s.ruleset_ref, s.rules, s.teams, s.first_team, s.seed, s.map_ref,
+            s.ruleset,
         )
 
     def scenario(self, m: HexMap) -> Scenario:
@@ -60,6 +63,7 @@ class ScenarioSetup:
             map_ref=self.map_ref,
             description=self.description,
             ruleset_ref=self.ruleset_ref,
+            ruleset=self.ruleset,
             rules=MappingProxyType(dict(self.rules)),
             teams=MappingProxyType(dict(self.teams)),
             first_team=self.first_team,

@@ -13,10 +13,11 @@ from collections.abc import Iterable
 
 from editor.geometry import SymmetryMode, transform_cell
 from engine.formats import builtin_ruleset
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team, Terrain
 from engine.rules.board import Board
-from engine.rules.movement import Climb, MoveProfile, flood
+from engine.rules.movement import MoveProfile, flood
 from engine.rules.sight import Sight
 
 __all__ = ["control_point_exposure", "sight_from", "symmetry_mismatches", "turns_to_reach", "unit_kinds"]
@@ -28,10 +29,8 @@ def unit_kinds() -> list[str]:
 
 
 def _profile(mode: Mode, team: Team, kind: str) -> MoveProfile:
-    stats = builtin_ruleset().unit(kind)
-    scout = "double_jump" in stats.specials
-    climb = Climb.STAIRS_ONLY if mode is Mode.PAYLOAD else Climb.ONE_LEVEL
-    return MoveProfile(climb, over_low=scout, keep_height=scout, team=team)
+    """How a ``kind`` unit walks in ``mode``: the game's own climbing rule."""
+    return GAMES[mode].move_profile(builtin_ruleset().unit(kind).specials, team)
 
 
 def _mode(m: HexMap, mode: Mode | None) -> Mode:
@@ -83,7 +82,7 @@ def control_point_exposure(m: HexMap, team: Team, mode: Mode | None = None) -> d
         return {}
     board = Board.for_map(m)
     md = _mode(m, mode)
-    reach = flood(board, starts, MoveProfile(Climb.STAIRS_ONLY if md is Mode.PAYLOAD else Climb.ONE_LEVEL, team=team))
+    reach = flood(board, starts, GAMES[md].move_profile((), team))
     sight = Sight.for_board(board, md is not Mode.PAYLOAD)
     cp_idx = [board.idx(h) for h in cp]
     out: dict[Hex, int] = {}

@@ -18,9 +18,13 @@ from engine.formats.jsonio import atomic_write_text, dump_canonical, parse_json_
 from engine.formats.migrations import migrate
 from engine.formats.scenario_file import scenario_from_document, scenario_to_document
 from engine.formats.schemas import validate_document
+from engine.games.game import Game
+from engine.games.modes import NotPlayableError
+from engine.games.protocol import GameState
+from engine.games.state import IllegalActionError
 from engine.mapmodel import Team
 from engine.rules.actions import Action, ActionParseError
-from engine.rules.koth import IllegalActionError, KothState
+from engine.ruleset import RulesetError
 from engine.scenario import Scenario
 
 __all__ = ["Replay", "dumps_replay", "load_replay", "loads_replay", "replay_game", "save_replay"]
@@ -37,7 +41,7 @@ class Replay:
     players: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def of(cls, state: KothState, players: dict[Team, str] | None = None) -> Replay:
+    def of(cls, state: GameState, players: dict[Team, str] | None = None) -> Replay:
         """The replay of a game played so far."""
         return cls(
             state.scenario,
@@ -47,17 +51,18 @@ class Replay:
             tuple(sorted((t.value, n) for t, n in (players or {}).items())),
         )
 
-    def play(self, keep_undo: bool = True) -> KothState:
+    def play(self, keep_undo: bool = True) -> GameState:
         """Play the actions on a fresh game; raises IllegalActionError at the first illegal one."""
         return replay_game(self.scenario, self.seed, self.actions, keep_undo)
 
 
-def replay_game(scenario: Scenario, seed: int, actions: Any, keep_undo: bool = True) -> KothState:
+def replay_game(scenario: Scenario, seed: int, actions: Any, keep_undo: bool = True) -> GameState:
     """A fresh game of ``scenario`` with dice ``seed`` after ``actions`` (Action or text).
 
-    Raises :class:`IllegalActionError` naming the index of the first illegal action.
+    Raises :class:`IllegalActionError` naming the index of the first illegal action,
+    RulesetError or NotPlayableError when the scenario cannot be played.
     """
-    state = KothState(dataclasses.replace(scenario, seed=seed), keep_undo=keep_undo)
+    state = Game.of(scenario).new_initial_state(seed, keep_undo=keep_undo)
     for i, a in enumerate(actions):
         try:
             state.apply(a)
@@ -66,7 +71,7 @@ def replay_game(scenario: Scenario, seed: int, actions: Any, keep_undo: bool = T
     return state
 
 
-def replay_to_document(r: Replay, final: KothState | None = None) -> dict[str, Any]:
+def replay_to_document(r: Replay, final: GameState | None = None) -> dict[str, Any]:
     """The canonical document of a replay (``final``: the played game, for the result)."""
     scen = scenario_to_document(dataclasses.replace(r.scenario, map_ref=None))
     scen.pop("$schema", None)
@@ -86,27 +91,27 @@ def replay_to_document(r: Replay, final: KothState | None = None) -> dict[str, A
     return doc
 
 
-def dumps_replay(r: Replay, final: KothState | None = None) -> str:
+def dumps_replay(r: Replay, final: GameState | None = None) -> str:
     """The canonical text of a replay (one action per line)."""
     return dump_canonical(replay_to_document(r, final), one_per_line=("rows", "actions"))
 
 
-def save_replay(r: Replay, path: str | Path, final: KothState | None = None) -> None:
+def save_replay(r: Replay, path: str | Path, final: GameState | None = None) -> None:
     """Write a replay atomically; raises OSError if the folder is not writable."""
     atomic_write_text(path, dumps_replay(r, final))
 
 
-def load_replay(path: str | Path) -> tuple[Replay, KothState]:
+def load_replay(path: str | Path) -> tuple[Replay, GameState]:
     """Load and check a replay file; returns it with the replayed game. Raises LoadError."""
     return replay_from_document(read_json_file(path), path)
 
 
-def loads_replay(text: str | bytes, file: str | Path = "<text>") -> tuple[Replay, KothState]:
+def loads_replay(text: str | bytes, file: str | Path = "<text>") -> tuple[Replay, GameState]:
     """Load and check a replay from JSON text; raises LoadError naming ``file``."""
     return replay_from_document(parse_json_text(text, file), file)
 
 
-def replay_from_document(doc: Any, file: str | Path) -> tuple[Replay, KothState]:
+def replay_from_document(doc: Any, file: str | Path) -> tuple[Replay, GameState]:
     """Build and check a replay from a parsed document; raises LoadError."""
     if not isinstance(doc, dict):
         raise LoadError.single(file, "$", "a replay file holds one JSON object")
@@ -124,7 +129,10 @@ def replay_from_document(doc: Any, file: str | Path) -> tuple[Replay, KothState]
         except ActionParseError as e:
             raise LoadError.single(file, f"$.actions[{i}]", str(e)) from None
     seed = doc["seed"]
-    state = KothState(dataclasses.replace(scenario, seed=seed), keep_undo=False)
+    try:
+        state = Game.of(scenario).new_initial_state(seed, keep_undo=False)
+    except (RulesetError, NotPlayableError) as e:
+        raise LoadError.single(file, "$.scenario", f"the game cannot start: {e}") from None
     rolls = doc.get("rolls")
     for i, a in enumerate(actions):
         try:

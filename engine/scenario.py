@@ -8,12 +8,9 @@ from dataclasses import dataclass, field
 from engine.frozendict import FrozenDict
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team
-from engine.ruleset import OptionValue
+from engine.ruleset import OptionValue, Ruleset
 
-__all__ = ["Scenario", "TeamSetup", "UnitStart", "BUILTIN_RULESET"]
-
-#: The ruleset reference that names the bundled King of the Board unit data.
-BUILTIN_RULESET = "builtin:koth"
+__all__ = ["Scenario", "TeamSetup", "UnitStart"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +41,12 @@ class Scenario:
     """Everything needed to start a game: map, mode, ruleset, teams, first team, seed.
 
     ``map_ref`` is the map file's path relative to the scenario file, or None when
-    the map is embedded; ``map`` is always the resolved map.
+    the map is embedded; ``map`` is always the resolved map. ``ruleset_ref`` is
+    ``builtin:<name>`` or a path relative to the scenario file, None for the
+    mode's built-in ruleset; ``ruleset`` is the ruleset it resolved to when the
+    scenario was loaded (None for scenarios made in code: the mode's built-in one
+    is used, see :func:`engine.games.game.ruleset_of`). Equality compares the
+    reference, not the resolved ruleset (which depends on where the file was read).
     """
 
     name: str
@@ -52,7 +54,8 @@ class Scenario:
     map: HexMap
     map_ref: str | None = None
     description: str = ""
-    ruleset_ref: str = BUILTIN_RULESET
+    ruleset_ref: str | None = None
+    ruleset: Ruleset | None = None
     rules: Mapping[str, OptionValue] = field(default_factory=lambda: FrozenDict({}))
     teams: Mapping[Team, TeamSetup] = field(default_factory=lambda: FrozenDict({}))
     first_team: Team = Team.RED

@@ -16,6 +16,7 @@ from editor.overlays import (
     unit_kinds,
 )
 from editor.state import EditorState
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 
@@ -137,7 +138,7 @@ class OverlayPanel(QWidget):
                     legend = f"{team.value} has no spawn zone to start from."
             elif key == "sight":
                 if self._hover is not None:
-                    for h, ok in sight_from(m, self._hover).items():
+                    for h, ok in sight_from(m, self._hover, heights_block=GAMES[self._mode() or m.meta.modes[0]].heights_block_sight).items():
                         colors[h] = QColor(255, 235, 59, 120) if ok else QColor(40, 40, 40, 90)
                     colors[self._hover] = QColor(255, 111, 0, 200)
                 legend = "Hover a hex: yellow hexes see it, dark ones do not (within 14 hexes)."

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.playtest.picture import LETTERS, SlotRow, blueprint_rows
 from editor.render.style import TEAM_COLORS
+from engine.games.koth.state import KothState
 from engine.mapmodel import Team
-from engine.rules.koth import KothState
 
 __all__ = ["BlueprintPanel"]
 

@@ -1,6 +1,6 @@
 """Driving a playtest game: human actions, AI turns on a timer, undo, restart, replays.
 
-:class:`PlaytestController` owns the :class:`~engine.rules.koth.KothState` and
+:class:`PlaytestController` owns the game state (a :class:`~engine.games.protocol.GameState`) and
 the action log, and is the only thing that changes them. Widgets call its
 methods and redraw on its signals (model → signals → view). AI decisions are
 played one per timer tick, with a visible pause the user can shorten, skip or
@@ -23,10 +23,12 @@ from editor.playtest.replay_cursor import ReplayCursor
 from editor.playtest.session import HUMAN, GameSetup, game_scenario, make_players, new_seed
 from engine.ai.match import Player
 from engine.formats.errors import LoadError
+from engine.games.game import Game
+from engine.games.protocol import GameState
+from engine.games.state import IllegalActionError
 from engine.mapmodel import Team
 from engine.replay import Replay, load_replay, save_replay
 from engine.rules.actions import Action
-from engine.rules.koth import IllegalActionError, KothState
 from engine.ruleset import RulesetError
 
 __all__ = ["AI_SPEEDS", "PlaytestController"]
@@ -68,14 +70,13 @@ class PlaytestController(QObject):
         self.cursor: ReplayCursor | None = None
         self.entries: list[LogEntry] = []
         self.players: dict[Team, Player] = {}
-        self.state: KothState = self._new_state()
+        self.state: GameState = self._new_state()
 
     # -- state --------------------------------------------------------------------------
 
-    def _new_state(self) -> KothState:
+    def _new_state(self) -> GameState:
         scenario = (self._scenario_override if self._scenario_override is not None else game_scenario(self.setup))
-        scenario = dataclasses.replace(scenario, seed=self.setup.seed)
-        state = KothState(scenario)
+        state = Game.of(scenario).new_initial_state(self.setup.seed)
         if self.placements:
             apply_markers(state, self.placements)
         self.players = make_players(self.setup)

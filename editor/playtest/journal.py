@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.games.koth.state import KothState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
-from engine.rules.koth import KothState
 
 __all__ = ["LogEntry", "Snapshot", "entry_after", "snapshot", "team_of"]
 

@@ -1,6 +1,6 @@
 """What the playtest board shows of a game, as plain values (Qt-free).
 
-:func:`board_picture` reads a :class:`~engine.rules.koth.KothState` through its
+:func:`board_picture` reads a :class:`~engine.games.koth.state.KothState` through its
 public attributes and returns a :class:`BoardPicture`: one :class:`UnitMark` per
 unit (team, letters, health, status markers), grenade markers with their owner,
 sentry targets, kits that are used up, and who holds each control point. The
@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from engine.games.koth.state import KothState
+from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
-from engine.rules.koth import KothState, Phase
 
 __all__ = ["LETTERS", "BoardPicture", "GrenadeMark", "PointMark", "UnitMark", "board_picture", "blueprint_rows", "SlotRow"]
 

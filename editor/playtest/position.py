@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from engine.games.game import ruleset_of as rules_of
+from engine.games.koth.state import KothState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
-from engine.rules.koth import KothState
 from engine.scenario import Scenario, TeamSetup, UnitStart
 
 __all__ = ["Placement", "apply_markers", "has_markers", "placement_problems", "position_scenario", "placements_of"]
@@ -41,9 +42,7 @@ def has_markers(placements: list[Placement]) -> bool:
 
 def placement_problems(base: Scenario, placements: list[Placement]) -> list[str]:
     """Plain reasons the position cannot be played (empty when it can)."""
-    from engine.formats.ruleset_file import builtin_ruleset
-
-    rules = builtin_ruleset()
+    rules = rules_of(base)
     m = base.map
     out: list[str] = []
     seen: dict[Hex, Placement] = {}

@@ -7,11 +7,10 @@ is exactly the one the recorded game went through (dice included).
 
 from __future__ import annotations
 
-import dataclasses
-
+from engine.games.game import Game
+from engine.games.protocol import GameState
 from engine.replay import Replay
 from engine.rules.actions import Action
-from engine.rules.koth import KothState
 
 __all__ = ["ReplayCursor"]
 
@@ -20,12 +19,12 @@ class ReplayCursor:
     """A position in a replay: ``state`` after the first ``position`` actions.
 
     The replay must be legal (as :func:`~engine.replay.load_replay` checks);
-    :meth:`forward` raises :class:`~engine.rules.koth.IllegalActionError` otherwise.
+    :meth:`forward` raises :class:`~engine.games.state.IllegalActionError` otherwise.
     """
 
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
-        self.state = KothState(dataclasses.replace(replay.scenario, seed=replay.seed))
+        self.state: GameState = Game.of(replay.scenario).new_initial_state(replay.seed)
         self.position = 0
 
     def __len__(self) -> int:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
-from engine.rules.koth import Phase
 
 __all__ = ["main"]
 

@@ -18,16 +18,19 @@ from typing import Final
 
 from engine.ai.heuristic import PREFERENCE
 from engine.ai.match import Player
-from engine.mapmodel import HexMap, Mode, Team, Terrain
-from engine.ruleset import RulesetError
+from engine.games.game import ruleset_of
+from engine.games.modes import GAMES
+from engine.mapmodel import HexMap, Mode, Team
+from engine.ruleset import Ruleset
 from engine.scenario import Scenario, TeamSetup, UnitStart
 from engine.simulation.batch import AI_PLAYERS
+from engine.validation.playability import blocking
+from engine.validation.playability import playability as engine_playability
 
 __all__ = [
     "AI_NAMES",
     "CONTROLLERS",
     "HUMAN",
-    "PLAYABLE_MODES",
     "GameSetup",
     "ai_name",
     "base_scenario",
@@ -40,8 +43,6 @@ __all__ = [
     "roster",
 ]
 
-#: Modes the playtest can play now (the engine has rules for these).
-PLAYABLE_MODES: Final = (Mode.KOTH,)
 #: The controller name of a human side.
 HUMAN: Final = "human"
 #: AI name -> the words the editor uses for it everywhere (start dialog, Simulate… and its report).
@@ -102,24 +103,24 @@ def base_scenario(value: HexMap | Scenario, path: str | Path | None = None) -> S
     """
     if isinstance(value, Scenario):
         return value
-    mode = next((m for m in value.meta.modes if m in PLAYABLE_MODES), value.meta.modes[0] if value.meta.modes else Mode.KOTH)
+    mode = next((m for m in value.meta.modes if GAMES[m].playable), value.meta.modes[0] if value.meta.modes else Mode.KOTH)
     return Scenario(name=value.meta.name, mode=mode, map=value, map_ref=Path(path).name if path else None)
 
 
-def _team_size(scenario: Scenario) -> int:
-    from engine.formats.ruleset_file import builtin_ruleset
+def rules_of(scenario: Scenario) -> Ruleset:
+    """The ruleset ``scenario`` plays by (its own, or its mode's built-in one)."""
+    return ruleset_of(scenario)
 
-    rules = builtin_ruleset()
-    value = dict(rules.options).get("team_size", 3)
+
+def _team_size(scenario: Scenario) -> int:
+    value = dict(rules_of(scenario).options).get("team_size", GAMES[scenario.mode].team_size)
     value = scenario.rules.get("team_size", value)
     return int(value)
 
 
 def roster(scenario: Scenario, team: Team) -> list[str]:
     """Unit kinds ``team`` may pick (its roster or every pickable unit), in blueprint order."""
-    from engine.formats.ruleset_file import builtin_ruleset
-
-    rules = builtin_ruleset()
+    rules = rules_of(scenario)
     kinds = scenario.team(team).roster or tuple(rules.units)
     return [k for k in kinds if k in rules.units and rules.units[k].pickable]
 
@@ -179,25 +180,9 @@ def make_players(setup: GameSetup) -> dict[Team, Player]:
 
 
 def playability(scenario: Scenario) -> list[str]:
-    """Plain reasons why ``scenario`` cannot be played now (empty when it can)."""
-    m = scenario.map
-    problems: list[str] = []
-    if scenario.mode not in PLAYABLE_MODES:
-        names = ", ".join(x.value for x in PLAYABLE_MODES)
-        problems.append(f"playing {scenario.mode.value} is not available yet (the playtest plays {names})")
-        return problems
-    for team in Team:
-        zone = [h for h in m.spawns.get(team, ()) if h in m.cells
-                and m.cells[h].terrain not in (Terrain.WALL, Terrain.LOW)]
-        if not zone:
-            problems.append(f"{team.value} has no spawn base to place its units in (draw one with the spawn tool)")
-    if not m.control_points:
-        problems.append("the map has no control point, so nobody can score (draw one with the control point tool)")
-    if not problems:
-        from engine.rules.koth import KothState
+    """Plain reasons why ``scenario`` cannot be played now (empty when it can).
 
-        try:
-            KothState(scenario, keep_undo=False)
-        except (RulesetError, KeyError, ValueError) as e:
-            problems.append(f"the scenario cannot start: {e}")
-    return problems
+    The messages of the errors :func:`engine.validation.playability.playability`
+    finds: the one answer the command line, the editor and the playtest share.
+    """
+    return [p.message for p in blocking(engine_playability(scenario))]

@@ -31,11 +31,10 @@ from PySide6.QtWidgets import (
 from editor.playtest.board_view import BoardView
 from editor.playtest.picture import LETTERS, BoardPicture, PointMark, UnitMark
 from editor.playtest.position import Placement, placement_problems, placements_of
-from editor.playtest.session import roster
-from engine.formats.ruleset_file import builtin_ruleset
+from editor.playtest.session import roster, rules_of
+from engine.games.koth.state import KothState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
-from engine.rules.koth import KothState
 from engine.scenario import Scenario
 
 __all__ = ["SetupEditor"]
@@ -50,7 +49,7 @@ class SetupEditor(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Play from here — set up a situation")
         self.scenario = scenario
-        self.rules = builtin_ruleset()
+        self.rules = rules_of(scenario)
         self._placements: list[Placement] = placements_of(state) if state is not None else []
         lay = QVBoxLayout(self)
         bar = QHBoxLayout()

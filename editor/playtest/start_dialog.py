@@ -25,14 +25,14 @@ from PySide6.QtWidgets import (
 from editor.playtest.session import (
     CONTROLLERS,
     HUMAN,
-    PLAYABLE_MODES,
     GameSetup,
     new_seed,
     open_slots,
     pick_for_me,
     roster,
+    rules_of,
 )
-from engine.formats.ruleset_file import builtin_ruleset
+from engine.games.modes import GAMES
 from engine.mapmodel import Mode, Team
 from engine.scenario import Scenario
 
@@ -48,15 +48,15 @@ class StartDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Playtest — {scenario.name}")
         self.scenario = scenario
-        rules = builtin_ruleset()
+        rules = rules_of(scenario)
         self._names = {k: u.name for k, u in rules.units.items()}
         lay = QVBoxLayout(self)
         form = QFormLayout()
         self.mode = QComboBox()
         modes = list(scenario.map.meta.modes) or [scenario.mode]
         for m in modes:
-            ok = m in PLAYABLE_MODES
-            self.mode.addItem(_mode_name(m) + ("" if ok else " (not playable yet)"), m)
+            ok = GAMES[m].playable
+            self.mode.addItem(GAMES[m].name + ("" if ok else " (not playable yet)"), m)
             if not ok:
                 self.mode.model().item(self.mode.count() - 1).setEnabled(False)  # type: ignore[attr-defined]
         idx = self.mode.findData(scenario.mode)
@@ -152,10 +152,6 @@ class StartDialog(QDialog):
             picks=picks,
             first_team=Team(self.first.currentData()),
         )
-
-
-def _mode_name(m: Mode) -> str:
-    return {Mode.KOTH: "King of the Board", Mode.PAYLOAD: "Payload Race", Mode.TEAM_PLAY: "Team Play"}.get(m, m.value)
 
 
 def _with_mode(s: Scenario, m: Mode) -> Scenario:

@@ -39,10 +39,10 @@ from editor.playtest.picture import board_picture
 from editor.playtest.position import Placement
 from editor.playtest.session import HUMAN, GameSetup, roster
 from editor.render.style import TEAM_COLORS
+from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
-from engine.rules.koth import Phase
 
 __all__ = ["PlaytestWindow"]
 

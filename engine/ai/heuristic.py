@@ -21,11 +21,12 @@ sight) and is deterministic.
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from engine.games.protocol import GameState
+from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
-from engine.rules.areas import chance_at_least
-from engine.rules.koth import KothState, Phase, Unit
 
 __all__ = ["HeuristicPlayer"]
 
@@ -49,7 +50,7 @@ class HeuristicPlayer:
 
     # -- entry point ----------------------------------------------------------------
 
-    def choose(self, state: KothState) -> Action:
+    def choose(self, state: GameState) -> Action:
         """The best-scoring legal action of ``state``; IndexError if there is none."""
         acts = state.legal_actions()
         if state.phase is Phase.SPAWN:
@@ -70,12 +71,12 @@ class HeuristicPlayer:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     @staticmethod
-    def _health_at(state: KothState, a: Action) -> int:
+    def _health_at(state: GameState, a: Action) -> int:
         assert a.target is not None
         v = state.unit_at(a.target)
         return v.health if v is not None else 10_000
 
-    def _spawn(self, state: KothState, acts: list[Action]) -> Action:
+    def _spawn(self, state: GameState, acts: list[Action]) -> Action:
         kinds = {a.kind for a in acts}
         kind = next((k for k in PREFERENCE if k in kinds), acts[0].kind)
         cp = _cp_cells(state)
@@ -84,7 +85,7 @@ class HeuristicPlayer:
         return self._pick(mine, [-_dist_to(b, b.index[a.target], cp) for a in mine])  # type: ignore[index]
 
 
-def _cp_cells(state: KothState) -> list[int]:
+def _cp_cells(state: GameState) -> list[int]:
     return [i for i in range(state.board.n) if state.board.control[i] >= 0]
 
 
@@ -97,7 +98,7 @@ def _dist_to(board: object, cell: int, targets: list[int]) -> int:
 class _Context:
     """Per-decision cache of what the scorer needs."""
 
-    def __init__(self, state: KothState, u: Unit) -> None:
+    def __init__(self, state: GameState, u: Any) -> None:
         self.state = state
         self.u = u
         self.b = state.board
@@ -148,7 +149,7 @@ class _Context:
             if "burn" in st.specials:
                 p, dmg = 1.0, st.damage + 20
             else:
-                p = chance_at_least(d + up)
+                p = self.state.hit_chance(d + up)
                 dmg = st.damage
                 if "double_jump" in st.specials:
                     dmg = max(0, st.damage - 40 * (d - 1))
@@ -177,7 +178,7 @@ class _Context:
             if d > reach:
                 continue
             shots = int(st.params.get("shots", 1))
-            total += chance_at_least(min(d, st.range)) * st.damage * shots * 0.5
+            total += self.state.hit_chance(min(d, st.range)) * st.damage * shots * 0.5
         self._danger[cell] = total
         return total
 

@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
+from engine.games.protocol import GameState, Player
 from engine.mapmodel import Team
-from engine.rules.actions import Action
-from engine.rules.koth import KothState
 
 __all__ = ["Player", "play_game"]
 
 
-class Player(Protocol):
-    """Anything that picks a legal action for the side to move."""
-
-    name: str
-
-    def choose(self, state: KothState) -> Action:
-        """One of ``state.legal_actions()``."""
-        ...
-
-
-def play_game(state: KothState, players: dict[Team, Player], max_actions: int = 100_000) -> KothState:
+def play_game(state: GameState, players: dict[Team, Player], max_actions: int = 100_000) -> GameState:
     """Let ``players`` play ``state`` to the end (in place) and return it.
 
     Raises RuntimeError if the game has not ended after ``max_actions`` decisions

@@ -14,18 +14,59 @@ from engine.formats.schemas import validate_document
 from engine.frozendict import FrozenDict
 from engine.ruleset import Ruleset, UnitStats
 
-__all__ = ["builtin_ruleset", "builtin_ruleset_path", "load_ruleset", "ruleset_from_document"]
+__all__ = [
+    "BUILTIN_PREFIX",
+    "builtin_names",
+    "builtin_ruleset",
+    "builtin_ruleset_path",
+    "load_ruleset",
+    "resolve_ruleset",
+    "ruleset_from_document",
+]
+
+#: A ruleset reference ``builtin:<name>`` names ``engine/data/<name>.ruleset.json``.
+BUILTIN_PREFIX = "builtin:"
+_DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-def builtin_ruleset_path() -> Path:
-    """Path of the bundled King of the Board ruleset."""
-    return Path(__file__).resolve().parents[1] / "data" / "koth.ruleset.json"
+def builtin_ruleset_path(name: str = "koth") -> Path:
+    """Path of the bundled ruleset ``name`` (``koth``, ``payload``...)."""
+    return _DATA / f"{name}.ruleset.json"
+
+
+def builtin_names() -> list[str]:
+    """Names of the bundled rulesets, sorted."""
+    return sorted(p.name.removesuffix(".ruleset.json") for p in _DATA.glob("*.ruleset.json"))
 
 
 @cache
-def builtin_ruleset() -> Ruleset:
-    """The bundled King of the Board ruleset (loaded once)."""
-    return load_ruleset(builtin_ruleset_path())
+def builtin_ruleset(name: str = "koth") -> Ruleset:
+    """A bundled ruleset (loaded once); raises LoadError for an unknown name."""
+    if name not in builtin_names():
+        raise LoadError.single(f"{BUILTIN_PREFIX}{name}", "$", f"unknown built-in ruleset {name!r}; "
+                               f"hexfort has {', '.join(BUILTIN_PREFIX + n for n in builtin_names())}")
+    return load_ruleset(builtin_ruleset_path(name))
+
+
+def resolve_ruleset(ref: str, base: Path | None, file: str | Path) -> Ruleset:
+    """The ruleset named by ``ref``: ``builtin:<name>`` or a path relative to ``base``.
+
+    The one place a ruleset reference is turned into a ruleset (scenario and
+    replay loaders call it). Raises LoadError at ``$.ruleset`` of ``file``.
+    """
+    if ref.startswith(BUILTIN_PREFIX):
+        name = ref.removeprefix(BUILTIN_PREFIX)
+        if name not in builtin_names():
+            known = ", ".join(BUILTIN_PREFIX + n for n in builtin_names())
+            raise LoadError.single(file, "$.ruleset", f"unknown built-in ruleset {ref!r}; use one of {known}")
+        return builtin_ruleset(name)
+    if base is None:
+        raise LoadError.single(file, "$.ruleset", f"ruleset {ref!r} is a path, but this scenario has no folder "
+                               "to find it from; save the scenario first or use a built-in ruleset")
+    try:
+        return load_ruleset(base / ref)
+    except LoadError as e:
+        raise LoadError.single(file, "$.ruleset", f"cannot load ruleset {ref!r}: {e}") from None
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

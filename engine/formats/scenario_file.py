@@ -1,7 +1,9 @@
 """Scenario files: document ↔ :class:`~engine.scenario.Scenario`, load and save.
 
 A scenario names its map by a path relative to the scenario file, or embeds it;
-it names its ruleset as ``builtin:koth`` or by a relative path.
+it names its ruleset as ``builtin:<name>`` or by a relative path, or leaves it out for
+the mode's built-in ruleset. The loaded :class:`~engine.scenario.Scenario` carries
+the resolved ruleset, so whoever plays or checks it uses the same one.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from engine.formats.jsonio import atomic_write_text, dump_canonical, read_json_f
 from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.map_file import load_map, map_from_document, map_to_document, schema_ref_for
 from engine.formats.migrations import CURRENT, migrate
-from engine.formats.ruleset_file import builtin_ruleset, load_ruleset
+from engine.formats.ruleset_file import resolve_ruleset
 from engine.formats.schemas import schema_id, validate_document
 from engine.frozendict import FrozenDict
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team
 from engine.ruleset import Ruleset, RulesetError
-from engine.scenario import BUILTIN_RULESET, Scenario, TeamSetup, UnitStart
+from engine.scenario import Scenario, TeamSetup, UnitStart
 
 __all__ = [
     "dumps_scenario",
@@ -35,18 +38,6 @@ __all__ = [
 def load_scenario(path: str | Path) -> Scenario:
     """Load a scenario file and the map and ruleset it names; raises LoadError."""
     return scenario_from_document(read_json_file(path), path)
-
-
-def resolve_ruleset(ref: str, base: Path, file: str | Path) -> Ruleset:
-    """The ruleset named by ``ref`` (``builtin:koth`` or a path relative to ``base``)."""
-    if ref == BUILTIN_RULESET:
-        return builtin_ruleset()
-    if ref.startswith("builtin:"):
-        raise LoadError.single(file, "$.ruleset", f"unknown built-in ruleset {ref!r}; use {BUILTIN_RULESET!r}")
-    try:
-        return load_ruleset(base / ref)
-    except LoadError as e:
-        raise LoadError.single(file, "$.ruleset", f"cannot load ruleset {ref!r}: {e}") from None
 
 
 def scenario_from_document(doc: Any, file: str | Path) -> Scenario:
@@ -77,9 +68,9 @@ def scenario_from_document(doc: Any, file: str | Path) -> Scenario:
             raise LoadError(
                 file, [LoadProblem(p.where.replace("$", "$.map", 1), p.message, p.stage) for p in e.problems]
             ) from None
-    ruleset_ref = doc.get("ruleset", BUILTIN_RULESET)
-    ruleset = resolve_ruleset(ruleset_ref, base, file)
     mode = Mode(doc["mode"])
+    ruleset_ref = doc.get("ruleset")
+    ruleset = resolve_ruleset(ruleset_ref or GAMES[mode].ruleset, base, file)
     problems: list[LoadProblem] = []
     if mode not in the_map.meta.modes:
         made_for = ", ".join(m.value for m in the_map.meta.modes)
@@ -105,6 +96,7 @@ def scenario_from_document(doc: Any, file: str | Path) -> Scenario:
         map_ref=map_ref,
         description=doc.get("description", ""),
         ruleset_ref=ruleset_ref,
+        ruleset=ruleset,
         rules=FrozenDict(rules),
         teams=FrozenDict(teams),
         first_team=Team(doc.get("first_team", "RED")),
@@ -162,7 +154,7 @@ def scenario_to_document(s: Scenario, schema_ref: str | None = None) -> dict[str
         del embedded["$schema"]
         doc["map"] = embedded
     doc["mode"] = s.mode.value
-    if s.ruleset_ref != BUILTIN_RULESET:
+    if s.ruleset_ref is not None:
         doc["ruleset"] = s.ruleset_ref
     doc["first_team"] = s.first_team.value
     doc["seed"] = s.seed

@@ -8,10 +8,12 @@ the recorded rolls let a replay file prove it did (see :mod:`engine.replay`).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
-__all__ = ["Dice", "Roll", "ScriptedDice"]
+__all__ = ["Crit", "Dice", "DiceSpec", "Roll", "ScriptedDice", "TWO_D6"]
 
 _MASK64: Final = (1 << 64) - 1
 #: Rejection limits of the usual dice: the largest multiple of ``sides`` not above 2**64.
@@ -131,3 +133,90 @@ class ScriptedDice(Dice):
         d = ScriptedDice(self.faces)
         d.rolls = list(self.rolls)
         return d
+
+
+class Crit(StrEnum):
+    """When a throw is a critical hit."""
+
+    #: Never (a single die, or a game without crits).
+    NONE = "none"
+    #: All dice show the same face (001 "Attacking": a pair on 2d6).
+    DOUBLES = "doubles"
+    #: Every die shows its highest face (a natural 8 on a d8).
+    MAX_FACE = "max_face"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSpec:
+    """An accuracy throw: ``count`` dice of ``sides`` sides, summed, and when it is a crit.
+
+    Odds are exact: the table of totals is enumerated once (``sides ** count``
+    outcomes; both are small), so the UI and the AI read the true chance of a
+    throw the rules make, whatever dice a mode uses. Raises ValueError for fewer
+    than one die or side, or more than 6**6 outcomes.
+    """
+
+    count: int = 2
+    sides: int = 6
+    crit: Crit = Crit.DOUBLES
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or self.sides < 1:
+            raise ValueError(f"a dice spec needs at least one die of one side, got {self.count}d{self.sides}")
+        if self.sides ** self.count > 46_656:
+            raise ValueError(f"{self.count}d{self.sides} has too many outcomes to enumerate")
+
+    def __str__(self) -> str:
+        return f"{self.count}d{self.sides}"
+
+    def roll(self, dice: Dice, purpose: str) -> Roll:
+        """Throw these dice with ``dice`` (recorded there)."""
+        return dice.roll(self.count, self.sides, purpose)
+
+    def is_crit(self, roll: Roll) -> bool:
+        """Whether ``roll`` (thrown with this spec) is a critical hit."""
+        if self.crit is Crit.DOUBLES:
+            return roll.doubles
+        if self.crit is Crit.MAX_FACE:
+            return all(f == self.sides for f in roll.faces)
+        return False
+
+    def chance_at_least(self, need: int) -> float:
+        """Probability that the total is at least ``need``."""
+        table = _odds(self)[0]
+        return table[0] if need <= self.count else table[need - self.count] if need <= self.count * self.sides else 0.0
+
+    def crit_chance_at_least(self, need: int) -> float:
+        """Probability of a critical throw whose total is also at least ``need``."""
+        table = _odds(self)[1]
+        return table[0] if need <= self.count else table[need - self.count] if need <= self.count * self.sides else 0.0
+
+    def outcomes(self) -> dict[int, tuple[int, int]]:
+        """Total -> (ways to throw it, ways that are also crits), out of ``sides ** count``."""
+        return dict(_odds(self)[2])
+
+
+_ODDS: dict[DiceSpec, tuple[tuple[float, ...], tuple[float, ...], dict[int, tuple[int, int]]]] = {}
+
+
+def _odds(spec: DiceSpec) -> tuple[tuple[float, ...], tuple[float, ...], dict[int, tuple[int, int]]]:
+    """(P(total >= count + k), P(crit and total >= count + k)) for k = 0.., and the outcome table (cached)."""
+    hit = _ODDS.get(spec)
+    if hit is not None:
+        return hit
+    ways: dict[int, list[int]] = {}
+    for faces in itertools.product(range(1, spec.sides + 1), repeat=spec.count):
+        w = ways.setdefault(sum(faces), [0, 0])
+        w[0] += 1
+        if spec.is_crit(Roll("", faces)):
+            w[1] += 1
+    total = spec.sides ** spec.count
+    lo, hi = spec.count, spec.count * spec.sides
+    at_least = tuple(sum(ways[t][0] for t in range(n, hi + 1)) / total for n in range(lo, hi + 1))
+    crit = tuple(sum(ways[t][1] for t in range(n, hi + 1)) / total for n in range(lo, hi + 1))
+    hit = _ODDS[spec] = (at_least, crit, {t: (w[0], w[1]) for t, w in sorted(ways.items())})
+    return hit
+
+
+#: King of the Board's accuracy roll (001 "Attacking").
+TWO_D6: Final = DiceSpec(2, 6, Crit.DOUBLES)

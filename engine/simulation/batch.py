@@ -20,8 +20,8 @@ from typing import Final
 from engine.ai.heuristic import HeuristicPlayer
 from engine.ai.match import Player, play_game
 from engine.ai.random_player import RandomPlayer
+from engine.games.game import Game
 from engine.mapmodel import Team
-from engine.rules.koth import KothState
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
@@ -69,8 +69,7 @@ def play_one(args: tuple[Scenario, int, int, tuple[str, str]]) -> GameResult:
     scenario, batch_seed, index, players = args
     seed = derive_seed(batch_seed, index)
     first, red, blu = game_plan(index, players)
-    game = replace(scenario, seed=seed, first_team=first)
-    state = KothState(game, keep_undo=False)
+    state = Game.of(replace(scenario, seed=seed, first_team=first)).new_initial_state(keep_undo=False)
     final = play_game(state, {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)})
     pts = final.scores()
     return GameResult(index, seed, first, red, blu, final.winner(), pts[Team.RED], pts[Team.BLU],

@@ -15,15 +15,14 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.formats import LoadError, load_any
-from engine.mapmodel import HexMap, Mode
+from engine.games.modes import GAMES, playable_modes
+from engine.mapmodel import HexMap
 from engine.ruleset import RulesetError
 from engine.scenario import Scenario
 from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
 
 __all__ = ["add_arguments", "run", "scenario_for"]
-
-PLAYABLE: tuple[Mode, ...] = (Mode.KOTH,)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -41,7 +40,7 @@ def scenario_for(value: HexMap | Scenario, path: str) -> Scenario:
     """The scenario to simulate: the file's own, or a default one on a map (units picked by the AI)."""
     if isinstance(value, Scenario):
         return value
-    mode = next((m for m in value.meta.modes if m in PLAYABLE), value.meta.modes[0])
+    mode = next((m for m in value.meta.modes if GAMES[m].playable), value.meta.modes[0])
     return Scenario(name=value.meta.name, mode=mode, map=value, map_ref=Path(path).name)
 
 
@@ -63,9 +62,9 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         print(f"hexfort simulate: {args.path} is a {kind}, not a map or scenario", file=err)
         return 2
     scenario = scenario_for(value, args.path)  # type: ignore[arg-type]
-    if scenario.mode not in PLAYABLE:
-        print(f"hexfort simulate: {args.path}: simulating {scenario.mode.value} is not available yet "
-              f"(hexfort plays {', '.join(m.value for m in PLAYABLE)})", file=err)
+    if not GAMES[scenario.mode].playable:
+        print(f"hexfort simulate: {args.path}: simulating {GAMES[scenario.mode].name} is not available yet "
+              f"(hexfort plays {', '.join(GAMES[m].name for m in playable_modes())})", file=err)
         return 1
     bar = _Bar(err, args.games)
     try:

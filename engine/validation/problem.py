@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.hexgrid import Hex
 
-__all__ = ["Problem", "Severity"]
+__all__ = ["Problem", "Severity", "guarded"]
 
 
 class Severity(StrEnum):
@@ -42,3 +43,18 @@ class Problem:
         if self.hexes:
             return f"hex {self.hexes[0]}"
         return self.where
+
+
+def guarded(what: str, check: Callable[[], Iterable[Problem]]) -> list[Problem]:
+    """The problems ``check()`` finds; if it crashes, one HF999 error naming ``what`` instead.
+
+    The one "a crashing check becomes a problem" wrapper: a broken check must
+    never hide the others, crash the editor or end a folder run.
+    """
+    try:
+        return list(check())
+    except Exception as e:  # noqa: BLE001 - any crash becomes a problem, by contract
+        return [Problem(
+            "HF999", Severity.ERROR,
+            f"internal error in {what} ({type(e).__name__}: {e}); please report this file to the hexfort developers",
+        )]

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Final
 
 from engine.mapmodel import HexMap, Mode
-from engine.validation.problem import Problem, Severity
+from engine.validation.problem import Problem, guarded
 
 __all__ = ["CHECKS", "Check", "CheckContext", "check", "run_checks"]
-
-#: Characters a team fields in each mode (the three rulebooks all use three).
-TEAM_SIZE: Final = {Mode.KOTH: 3, Mode.PAYLOAD: 3, Mode.TEAM_PLAY: 3}
 
 
 @dataclass
@@ -73,16 +69,6 @@ def run_checks(ctx: CheckContext, checks: Iterable[Check] | None = None) -> list
     for c in CHECKS if checks is None else checks:
         if c.modes and not set(c.modes) & set(ctx.modes):
             continue
-        try:
-            out.extend(c.fn(ctx))
-        except Exception as e:  # noqa: BLE001 - a crashing check must not hide the others
-            out.append(
-                Problem(
-                    "HF999",
-                    Severity.ERROR,
-                    f"internal error in the {c.name!r} check ({type(e).__name__}: {e}); "
-                    "please report this map to the hexfort developers",
-                )
-            )
+        out.extend(guarded(f"the {c.name!r} check", lambda c=c: c.fn(ctx)))
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
     return out

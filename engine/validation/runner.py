@@ -18,12 +18,13 @@ from engine.formats.errors import LoadError
 from engine.formats.jsonio import read_json_file
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
-from engine.formats.scenario_file import resolve_ruleset, scenario_from_document
+from engine.formats.scenario_file import scenario_from_document
+from engine.scenario import Scenario
 from engine.validation.checks import check_map
+from engine.validation.playability import playability
 from engine.validation.problem import Problem, Severity
-from engine.validation.scenario_checks import check_scenario_setup
 
-__all__ = ["FileResult", "find_files", "load_problems", "validate_file", "validate_files"]
+__all__ = ["FileResult", "find_files", "load_problems", "scenario_problems", "validate_file", "validate_files"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +105,7 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
         s = scenario_from_document(doc, path)
         if load_only:
             return ()
-        rules = resolve_ruleset(s.ruleset_ref, path.parent, path).with_overrides(s.rules)
-        return tuple(check_scenario_setup(s, rules)) + tuple(check_map(s.map, s.mode))
+        return tuple(scenario_problems(s))
     if kind == "ruleset":
         ruleset_from_document(doc, path)
         return ()
@@ -121,6 +121,15 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
         "HF004", Severity.ERROR,
         "not a hexfort file: name its schema in \"$schema\" (map.schema.json, "
         "scenario.schema.json, ruleset.schema.json or replay.schema.json)", (), "$.$schema"),)
+
+
+def scenario_problems(s: Scenario) -> list[Problem]:
+    """Everything wrong with a loaded scenario: its map's problems in its mode and its playability."""
+    on_map = check_map(s.map, s.mode)
+    extra = [p for p in playability(s, map_problems=on_map) if p not in on_map]
+    out = on_map + extra
+    out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
+    return out
 
 
 def _json_type(value: object) -> str:

@@ -1,15 +1,15 @@
-"""Scenario checks (HF6xx): starting units that the map or the rules cannot hold.
+"""Scenario checks (HF601–HF604): starting units that the map or the rules cannot hold.
 
-Besides the specific checks, a scenario for a mode hexfort can play is started
-once (set-up only) so that anything else the game would refuse is reported
-here too (HF605), not first discovered when someone presses Play.
+:func:`engine.validation.playability.playability` runs these and then starts the
+game once (set-up only), so that anything else the game would refuse is reported
+too (HF605), not first discovered when someone presses Play.
 """
 
 from __future__ import annotations
 
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team, Terrain
-from engine.ruleset import Ruleset, RulesetError
+from engine.mapmodel import Team, Terrain
+from engine.ruleset import Ruleset
 from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
 
@@ -89,19 +89,4 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
                     (h,), where,
                 ))
             taken.setdefault(h, me)
-    if not any(p.severity is Severity.ERROR for p in out):
-        out.extend(_can_start(s, ruleset))
     return out
-
-
-def _can_start(s: Scenario, ruleset: Ruleset) -> list[Problem]:
-    """HF605 when the game engine refuses to set the scenario up (modes it can play only)."""
-    if s.mode is not Mode.KOTH:
-        return []
-    from engine.rules.koth import KothState  # the rules engine, only for scenarios
-
-    try:
-        KothState(s, ruleset, keep_undo=False)
-    except RulesetError as e:
-        return [Problem("HF605", Severity.ERROR, f"the game cannot start: {e}", where="$.teams")]
-    return []

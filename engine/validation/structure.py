@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.games.modes import GAMES
 from engine.mapmodel import MAX_HEIGHT, Mode, Team, Terrain
 from engine.validation.problem import Problem, Severity
-from engine.validation.registry import TEAM_SIZE, CheckContext, check
+from engine.validation.registry import CheckContext, check
 from engine.validation.wording import hex_list, sorted_hexes
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -44,7 +45,7 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
             f"RED and BLU spawn zones overlap at {hex_list(both)}; a hex belongs to one team's base only",
             both,
         )
-    need = max(TEAM_SIZE[mode] for mode in ctx.modes)
+    need = max(GAMES[mode].team_size for mode in ctx.modes)
     for team, zone in ((Team.RED, red), (Team.BLU, blu)):
         if not zone:
             yield Problem(

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.formats.ruleset_file import builtin_ruleset
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Mode, Team, Terrain
 from engine.rules.board import Board
@@ -42,26 +43,28 @@ def board(ctx: CheckContext) -> Board:
 
 
 def sight(ctx: CheckContext) -> Sight:
-    """Line of sight under the mode's rules: in Payload Race (002 "Attacking examples")
-    only walls block; elsewhere higher ground blocks shooters at equal height too."""
-    return Sight.for_board(board(ctx), heights_block=walk_mode(ctx) is not Mode.PAYLOAD)
+    """Line of sight under the mode's rules (:attr:`ModeRules.heights_block_sight`: in Payload
+    Race only walls block; elsewhere higher ground blocks shooters at equal height too)."""
+    return Sight.for_board(board(ctx), heights_block=GAMES[walk_mode(ctx)].heights_block_sight)
 
 
 def walk_mode(ctx: CheckContext) -> Mode:
-    """The mode whose movement rules the checks use: Payload's if it is among them.
+    """The mode whose movement rules the checks use: the strictest climbing rule among them.
 
-    Payload's stairs-only climbing is stricter than the others', so a map made
-    for several modes is checked under the strictest rule it must support.
+    A map made for several modes is checked under the strictest rule it must
+    support (stairs-only climbing, when one of its modes has it).
     """
-    return Mode.PAYLOAD if Mode.PAYLOAD in ctx.modes else ctx.modes[0]
+    strict = [m for m in ctx.modes if GAMES[m].climb is Climb.STAIRS_ONLY]
+    return strict[0] if strict else ctx.modes[0]
 
 
 def profile(mode: Mode, team: Team | None, how: str = WALK) -> MoveProfile:
-    """The movement profile of an ordinary unit (``WALK``) or a Scout (``DOUBLE_JUMP``)."""
-    climb = Climb.STAIRS_ONLY if mode is Mode.PAYLOAD and how == WALK else Climb.ONE_LEVEL
-    if how == DOUBLE_JUMP:
-        return MoveProfile(climb, over_low=True, keep_height=True, team=team)
-    return MoveProfile(climb, team=team)
+    """The movement profile of an ordinary unit (``WALK``) or a Scout (``DOUBLE_JUMP``) in ``mode``.
+
+    The climbing rule is the mode's own (:meth:`~engine.games.modes.ModeRules.move_profile`),
+    the same the game plays by.
+    """
+    return GAMES[mode].move_profile(("double_jump",) if how == DOUBLE_JUMP else (), team)
 
 
 def spawn_starts(ctx: CheckContext, team: Team) -> list[Hex]:

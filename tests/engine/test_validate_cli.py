@@ -145,12 +145,12 @@ def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
 def test_replays_are_validated_by_playing_them_again(tmp_path: Path) -> None:
     from engine.ai.match import play_game
     from engine.ai.random_player import RandomPlayer
+    from engine.games.game import new_game
     from engine.mapmodel import Mode
     from engine.replay import Replay, save_replay
-    from engine.rules.koth import KothState
     from engine.scenario import Scenario
 
-    state = KothState(Scenario("Hill", Mode.KOTH, good_map(), seed=4))
+    state = new_game(Scenario("Hill", Mode.KOTH, good_map(), seed=4))
     play_game(state, {Team.RED: RandomPlayer(1), Team.BLU: RandomPlayer(2)})
     p = tmp_path / "game.replay.json"
     save_replay(Replay.of(state), p, state)

@@ -14,8 +14,8 @@ from PySide6.QtTest import QTest  # noqa: E402
 from editor.playtest.session import GameSetup  # noqa: E402
 from engine.hexgrid import Hex  # noqa: E402
 from engine.mapmodel import Team  # noqa: E402
-from engine.rules.textmap import hex_at, koth_scenario  # noqa: E402
 from engine.scenario import Scenario, TeamSetup  # noqa: E402
+from engine.textmap import hex_at, koth_scenario  # noqa: E402
 
 #: A wall splits the map: BLU can never reach the control point, so RED wins by standing on it.
 WALLED = """

@@ -62,7 +62,7 @@ def test_playtest_refuses_a_map_that_cannot_be_played(qtbot, editor, monkeypatch
     m = editor.doc.map
     editor.doc.apply(m.with_spawn_zone(Team.BLU, ()), "no BLU base")
     editor.act_playtest.trigger()
-    assert told and "BLU has no spawn base" in told[0]
+    assert told and "BLU has no spawn zone" in told[0]
     assert getattr(editor, "playtest_window", None) is None
 
 

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QApplication
 from editor.cli import main
 from editor.playtest.window import PlaytestWindow
 from engine.formats import save_map, save_scenario
+from engine.games.game import new_game
 from engine.mapmodel import Team
 from engine.replay import Replay, save_replay
-from engine.rules.koth import KothState
 from tests.editor.test_playtest.conftest import walled_scenario
 
 
@@ -46,7 +46,7 @@ def test_a_map_without_bases_says_what_is_missing(tmp_path, capsys):
     save_map(m, path)
     assert main(["play", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "cannot be played" in err and "RED has no spawn base" in err and "BLU has no spawn base" in err
+    assert "cannot be played" in err and "RED has no spawn zone" in err and "BLU has no spawn zone" in err
 
 
 def test_no_traceback_from_a_real_process(tmp_path):
@@ -71,7 +71,7 @@ def test_play_opens_the_window_on_a_scenario_and_on_a_replay(qtbot, tmp_path, mo
         qtbot.addWidget(w)
         w.ctl.set_paused(True)
         w.close()
-    state = KothState(s)
+    state = new_game(s)
     for _ in range(3):
         state.apply(state.legal_actions()[0])
     rp = tmp_path / "game.replay.json"

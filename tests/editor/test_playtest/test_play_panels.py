@@ -11,7 +11,7 @@ from editor.playtest.start_dialog import StartDialog
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
 from engine.rules.dice import ScriptedDice
-from engine.rules.textmap import koth_scenario
+from engine.textmap import koth_scenario
 from tests.editor.test_playtest.conftest import FIELD, at, click_hex, hover_hex, walled_scenario
 
 

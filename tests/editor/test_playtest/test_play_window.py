@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 
 from editor import filedialogs
 from editor.playtest.session import GameSetup
+from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
-from engine.rules.koth import Phase
 from tests.editor.test_playtest.conftest import at, click_hex, hover_hex
 
 
@@ -164,7 +164,7 @@ def test_spawn_pick_buttons_keep_their_places_while_units_are_picked(qtbot, play
     """Pick Scout, then Soldier, then click where Heavy was: a Heavy is placed (it used to be an Engineer)."""
     from PySide6.QtTest import QTest
 
-    from engine.rules.textmap import koth_scenario
+    from engine.textmap import koth_scenario
     from tests.editor.test_playtest.conftest import FIELD
 
     s = koth_scenario(FIELD, rules={"team_size": 3})

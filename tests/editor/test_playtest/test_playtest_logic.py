@@ -17,12 +17,14 @@ from editor.playtest.position import (
 )
 from editor.playtest.replay_cursor import ReplayCursor
 from editor.playtest.session import GameSetup, game_scenario, open_slots, pick_for_me, playability
+from engine.games.game import new_game
+from engine.games.koth.state import KothState
+from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.replay import Replay
 from engine.rules.actions import Action, Verb
 from engine.rules.dice import ScriptedDice
-from engine.rules.koth import KothState, Phase
-from engine.rules.textmap import koth_scenario
+from engine.textmap import koth_scenario
 from tests.editor.test_playtest.conftest import FIELD, at, walled_scenario
 
 #: RED soldier and medic against a BLU heavy; a wall at column 4 of row 2, a low obstacle at 2,1.
@@ -37,7 +39,7 @@ SIGHT = """
 def field(text: str = FIELD, red=(("soldier", (1, 1)), ("medic", (1, 0))), blu=(("heavy", (5, 1)),)) -> KothState:  # type: ignore[no-untyped-def]
     """RED acts first with two units; BLU gets a scout in its base as its second unit."""
     blu = (*blu, ("scout", (6, 0)))
-    return KothState(koth_scenario(text, red=red, blu=blu, rules={"team_size": 2}))
+    return new_game(koth_scenario(text, red=red, blu=blu, rules={"team_size": 2}))
 
 
 # -- explanations -------------------------------------------------------------------------------
@@ -100,7 +102,7 @@ def test_attack_choice_has_odds_damage_and_area():
 def test_modes_follow_the_legal_actions():
     st = field()
     assert modes_now(st)[0] is Verb.MOVE and modes_now(st)[-1] is Verb.END
-    st2 = KothState(walled_scenario())
+    st2 = new_game(walled_scenario())
     assert modes_now(st2) == [Verb.SPAWN]
 
 
@@ -121,7 +123,7 @@ def test_log_entry_tells_the_dice_the_damage_and_the_hexes():
 
 
 def test_log_entry_of_a_spawn_names_the_team_of_the_base():
-    st = KothState(walled_scenario())
+    st = new_game(walled_scenario())
     a = choices(st, Verb.SPAWN)[at(0, 1)].action
     before = snapshot(st, a)
     st.apply(a)
@@ -174,7 +176,7 @@ def test_position_round_trip_and_markers():
     base = koth_scenario(FIELD)
     ps = [Placement(Team.RED, "sniper", at(2, 0), 60, scope=2), Placement(Team.BLU, "pyro", at(4, 0), burn=1)]
     assert placement_problems(base, ps) == [] and has_markers(ps)
-    st = KothState(position_scenario(base, ps, seed=3))
+    st = new_game(position_scenario(base, ps, seed=3))
     apply_markers(st, ps)
     assert st.phase is Phase.ACT
     sn = st.unit_at(at(2, 0))

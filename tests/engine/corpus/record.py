@@ -73,9 +73,9 @@ def record(scenario_path: Path, red: str, blu: str, games: int,
     """Play ``games`` seeded games of ``red`` against ``blu``; one corpus line each."""
     from engine.ai.match import play_game  # noqa: F401  (the loop below is play_game with a tap)
     from engine.formats import load_scenario
+    from engine.games.game import new_game
     from engine.mapmodel import Team
     from engine.replay import Replay, replay_to_document
-    from engine.rules.koth import KothState
     from engine.simulation.batch import AI_PLAYERS, derive_seed
 
     scenario = load_scenario(scenario_path)
@@ -85,7 +85,7 @@ def record(scenario_path: Path, red: str, blu: str, games: int,
     for i in range(games):
         seed = derive_seed(20261123, i)
         first = Team.RED if i % 2 == 0 else Team.BLU
-        state = KothState(dataclasses.replace(scenario, seed=seed, first_team=first))
+        state = new_game(dataclasses.replace(scenario, seed=seed, first_team=first))
         players = {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)}
         lists: list[list[str]] = []
         while (team := state.current_team()) is not None:

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
+from engine.games.game import new_game
+from engine.games.koth.state import KothState
 from engine.hexgrid import Hex
 from engine.rules.dice import ScriptedDice
-from engine.rules.koth import KothState
-from engine.rules.textmap import hex_at, koth_scenario
+from engine.textmap import hex_at, koth_scenario
 
 GameFactory = Callable[..., KothState]
 
@@ -33,9 +34,8 @@ def game() -> GameFactory:
     ) -> KothState:
         rules.setdefault("team_size", max(len(red), len(blu), 1))
         scenario = koth_scenario(text, red, blu, rules, seed)
-        state = KothState(scenario)
-        if dice is not None:
-            state.dice = ScriptedDice(list(dice))
+        state = new_game(scenario, dice=ScriptedDice(list(dice)) if dice is not None else None)
+        assert isinstance(state, KothState)
         return state
 
     return make

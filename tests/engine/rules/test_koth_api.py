@@ -8,12 +8,13 @@ import random
 import pytest
 
 from engine.formats.errors import LoadError
+from engine.games.game import new_game
+from engine.games.koth.state import KothState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.replay import Replay, dumps_replay, load_replay, loads_replay, save_replay
 from engine.rules.actions import Action, ActionParseError, Verb
-from engine.rules.koth import KothState
-from engine.rules.textmap import koth_scenario
+from engine.textmap import koth_scenario
 from tests.engine.rules.conftest import GameFactory
 
 MAP = """
@@ -64,7 +65,7 @@ def _play_random(state: KothState, rng: random.Random, n: int) -> None:
 @pytest.mark.parametrize("seed", range(5))
 def test_undo_restores_the_previous_state_dice_included(seed: int) -> None:
     """Undo takes back one action at a time, down to the start, dice and all."""
-    state = KothState(koth_scenario(MAP, seed=seed))
+    state = new_game(koth_scenario(MAP, seed=seed))
     rng = random.Random(seed)
     prints = [state.fingerprint()]
     for _ in range(60):
@@ -83,7 +84,7 @@ def test_undo_restores_the_previous_state_dice_included(seed: int) -> None:
 
 def test_clone_is_independent_and_rolls_the_same() -> None:
     """A clone continues exactly like the original and shares nothing mutable with it."""
-    state = KothState(koth_scenario(MAP, seed=11))
+    state = new_game(koth_scenario(MAP, seed=11))
     _play_random(state, random.Random(1), 30)
     twin = state.clone()
     assert twin.fingerprint() == state.fingerprint()
@@ -97,7 +98,7 @@ def test_clone_is_independent_and_rolls_the_same() -> None:
 
 def test_replay_file_round_trip_and_schema(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A saved replay validates against replay.schema.json and loads back to the same game."""
-    state = KothState(koth_scenario(MAP, seed=3))
+    state = new_game(koth_scenario(MAP, seed=3))
     _play_random(state, random.Random(3), 80)
     path = tmp_path / "game.replay.json"
     save_replay(Replay.of(state, {Team.RED: "random", Team.BLU: "random"}), path, state)
@@ -119,7 +120,7 @@ def test_replay_file_round_trip_and_schema(tmp_path) -> None:  # type: ignore[no
 )
 def test_replay_load_refuses_a_replay_that_does_not_reproduce(tamper, where: str) -> None:  # type: ignore[no-untyped-def]
     """Loading re-plays the game: a wrong roll, action or result is a LoadError naming the place."""
-    state = KothState(koth_scenario(MAP, seed=4))
+    state = new_game(koth_scenario(MAP, seed=4))
     rng = random.Random(4)
     while not state.dice.rolls:
         _play_random(state, rng, 10)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.areas import chance_at_least
-from engine.rules.koth import Phase
 from tests.engine.rules.conftest import GameFactory, at
 
 ROW = "0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0."
@@ -522,15 +522,15 @@ def test_sentry_is_never_a_pick() -> None:
 
     from engine.formats.ruleset_file import builtin_ruleset
     from engine.frozendict import FrozenDict
-    from engine.rules.koth import KothState
-    from engine.rules.textmap import koth_scenario
+    from engine.games.game import new_game
     from engine.ruleset import Ruleset, RulesetError
+    from engine.textmap import koth_scenario
 
     rs = builtin_ruleset()
     units = dict(rs.units)
     units["sentry"] = dataclasses.replace(units["sentry"], pickable=True)
     with pytest.raises(RulesetError, match="sentry"):
-        KothState(koth_scenario(ROW), Ruleset(rs.name, FrozenDict(units), rs.options, rs.description))
+        new_game(koth_scenario(ROW), ruleset=Ruleset(rs.name, FrozenDict(units), rs.options, rs.description))
 
 
 # -- tests with teeth for rules that were covered only loosely ------------------------------------

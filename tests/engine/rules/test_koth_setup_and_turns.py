@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from engine.games.game import new_game
+from engine.games.koth.state import KothState
+from engine.games.state import IllegalActionError, Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
-from engine.rules.koth import IllegalActionError, KothState, Phase
-from engine.rules.textmap import koth_scenario
 from engine.ruleset import RulesetError
+from engine.textmap import koth_scenario
 from tests.engine.rules.conftest import GameFactory, at
 
 BASES = """
@@ -20,7 +22,7 @@ BASES = """
 
 def test_setup_red_first_three_units_in_spawn_base() -> None:
     """001 "Setup": RED goes first; each side places 3 different units in its own spawn base."""
-    state = KothState(koth_scenario(BASES))
+    state = new_game(koth_scenario(BASES))
     placed: list[tuple[Team, str]] = []
     while state.phase is Phase.SPAWN and len(placed) < 6:
         team = state.current_team()
@@ -41,9 +43,9 @@ def test_setup_red_first_three_units_in_spawn_base() -> None:
 def test_setup_rejects_repeated_or_too_many_units() -> None:
     """001 "Setup": three units, each unit tile once."""
     with pytest.raises(RulesetError):
-        KothState(koth_scenario(BASES, red=[("scout", (0, 0)), ("scout", (1, 0))]))
+        new_game(koth_scenario(BASES, red=[("scout", (0, 0)), ("scout", (1, 0))]))
     with pytest.raises(RulesetError):
-        KothState(koth_scenario(BASES, red=[(k, (i, 0)) for i, k in enumerate(["scout", "pyro", "heavy", "medic"])]))
+        new_game(koth_scenario(BASES, red=[(k, (i, 0)) for i, k in enumerate(["scout", "pyro", "heavy", "medic"])]))
 
 
 def test_turns_follow_the_blueprint_and_alternate(game: GameFactory) -> None:
@@ -196,14 +198,14 @@ def test_spawning_on_a_low_obstacle_only_for_the_scout(kind: str, on_low: bool) 
 
     Decision: the Scout (double jump); a set-up slot with no hex left waits.
     """
-    state = KothState(koth_scenario("0.R 0oR 0. 0. 0. 0.B 0.B 0.B"))
+    state = new_game(koth_scenario("0.R 0oR 0. 0. 0. 0.B 0.B 0.B"))
     targets = {a.target for a in state.legal_actions() if a.kind == kind}
     assert (at(1) in targets) is on_low and at(0) in targets
 
 
 def test_spawning_set_up_never_stalls_in_a_small_base() -> None:
     """001 "Setup": three units each; decision: a base with fewer usable hexes leaves slots waiting."""
-    state = KothState(koth_scenario("0.R 0.R 0#R 0. 0. 0.B 0.B 0.B"))
+    state = new_game(koth_scenario("0.R 0.R 0#R 0. 0. 0.B 0.B 0.B"))
     while state.phase is Phase.SPAWN:
         acts = state.legal_actions()
         assert acts, state.describe_decision()
@@ -214,7 +216,7 @@ def test_spawning_set_up_never_stalls_in_a_small_base() -> None:
 
 def test_spawning_a_game_nobody_can_play_ends() -> None:
     """Decision: when no unit can ever be placed or act again, the game ends as at the turn limit."""
-    state = KothState(koth_scenario("0#R 0. 0. 0#B", rules={"team_size": 1, "turn_limit": 0}))
+    state = new_game(koth_scenario("0#R 0. 0. 0#B", rules={"team_size": 1, "turn_limit": 0}))
     assert state.is_terminal() and state.winner() is None
 
 

@@ -8,7 +8,7 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.board import Board
 from engine.rules.movement import Climb, MoveProfile, can_step, flood, reachable
-from engine.rules.textmap import hex_at, map_from_text
+from engine.textmap import hex_at, map_from_text
 
 WALK = MoveProfile()
 SCOUT = MoveProfile(over_low=True, keep_height=True)

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from engine.games.game import new_game
+from engine.games.koth.state import KothState
 from engine.mapmodel import Team
 from engine.replay import replay_game
 from engine.rules.actions import Action
-from engine.rules.koth import KothState
-from engine.rules.textmap import koth_scenario
+from engine.textmap import koth_scenario
 
 MAPS = {
     "small": """
@@ -65,7 +66,7 @@ def check_invariants(state: KothState, last_points: dict[Team, int]) -> None:
 
 def play_checked(scenario_text: str, seed: int, undo_checks: bool = False) -> KothState:
     """Play one random game with invariant checks; return the final state."""
-    state = KothState(koth_scenario(scenario_text, seed=seed), keep_undo=undo_checks)
+    state = new_game(koth_scenario(scenario_text, seed=seed), keep_undo=undo_checks)
     rng = random.Random(seed)
     last = state.scores()
     for _ in range(20_000):
@@ -132,7 +133,7 @@ def test_random_playouts_on_bundled_maps(path: Path) -> None:
 
     scenario = load_scenario(path)
     for seed in range(20):
-        state = KothState(dataclasses.replace(scenario, seed=seed), keep_undo=False)
+        state = new_game(dataclasses.replace(scenario, seed=seed), keep_undo=False)
         rng = random.Random(seed)
         last = state.scores()
         while not state.is_terminal():

@@ -10,7 +10,7 @@ import pytest
 from engine.hexgrid import Hex, hex_distance
 from engine.rules.board import Board
 from engine.rules.sight import Sight, line_of_sight, sight_line
-from engine.rules.textmap import hex_at, map_from_text
+from engine.textmap import hex_at, map_from_text
 
 # Rows; the shooter stands in column 0, the target in the last column of the row.
 LINE_CASES = [

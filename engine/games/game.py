@@ -1,0 +1,151 @@
+"""The immutable half of a game: everything fixed once a scenario and a ruleset are chosen.
+
+Like OpenSpiel's ``Game``: :func:`Game.of` builds it once from a scenario (and,
+optionally, a ruleset other than the scenario's own), checking that the two fit
+together, and :meth:`Game.new_initial_state` makes as many independent game
+states from it as wanted — one per seed, each with its own dice. A game holds the
+options (the ruleset's, with the scenario's overrides), the board, sight and
+target tables, the unit statistics and one behaviour object per unit kind, and
+each team's roster; states only hold what changes during play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.frozendict import FrozenDict
+from engine.games.modes import GAMES, ModeRules
+from engine.mapmodel import Team
+from engine.rules.board import Board
+from engine.rules.dice import Dice, DiceSpec
+from engine.rules.movement import MoveProfile
+from engine.rules.sight import Sight
+from engine.rules.targets import TargetTables
+from engine.ruleset import OptionValue, Ruleset, RulesetError, UnitStats
+from engine.scenario import Scenario
+
+if TYPE_CHECKING:
+    from engine.games.behaviour import Behaviour
+    from engine.games.state import TurnState
+
+__all__ = ["Game", "new_game", "ruleset_of"]
+
+
+def ruleset_of(scenario: Scenario) -> Ruleset:
+    """The ruleset ``scenario`` plays by, before its option overrides.
+
+    A loaded scenario carries the ruleset its reference resolved to; one made in
+    code without a reference plays its mode's built-in ruleset. Raises
+    RulesetError for a scenario that names a ruleset file but was not loaded
+    from disk (there is no folder to find the file in).
+    """
+    if scenario.ruleset is not None:
+        return scenario.ruleset
+    from engine.formats.errors import LoadError
+    from engine.formats.ruleset_file import resolve_ruleset
+
+    ref = scenario.ruleset_ref or GAMES[scenario.mode].ruleset
+    try:
+        return resolve_ruleset(ref, None, scenario.name)
+    except LoadError as e:
+        raise RulesetError(str(e.problems[0].message)) from None
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """A scenario bound to its rules: build with :meth:`of`; make states with :meth:`new_initial_state`."""
+
+    rules: ModeRules
+    scenario: Scenario
+    ruleset: Ruleset
+    options: Mapping[str, Any]
+    board: Board
+    sight: Sight
+    targets: TargetTables
+    stats: Mapping[str, UnitStats]
+    rosters: Mapping[Team, tuple[str, ...]]
+    behaviours: Mapping[str, Behaviour] = field(default_factory=dict)
+    _profiles: dict[tuple[str, Team], MoveProfile] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, scenario: Scenario, ruleset: Ruleset | None = None) -> Game:
+        """The game of ``scenario`` under ``ruleset`` (default: the scenario's own, see :func:`ruleset_of`).
+
+        The scenario's rule overrides are applied to the ruleset. Raises
+        :class:`~engine.games.modes.NotPlayableError` for a mode hexfort cannot
+        play, and RulesetError when the scenario and the ruleset do not fit
+        together (unknown units, a roster the rules forbid, a bad option value).
+        """
+        rules = GAMES[scenario.mode]
+        state_class = rules.state_class
+        base = ruleset if ruleset is not None else ruleset_of(scenario)
+        if scenario.rules:
+            base = base.with_overrides(scenario.rules)
+        opts: dict[str, OptionValue] = dict(state_class.default_options)
+        opts.update(base.options)
+        board = Board.for_map(scenario.map, int(opts.get("low_obstacle_height", 1)))
+        sight = Sight.for_board(board, rules.heights_block_sight, opts.get("sight_edge_rule") == "strict")
+        stats = FrozenDict({k: base.unit(k) for k in base.units})
+        rosters: dict[Team, tuple[str, ...]] = {}
+        for team in Team:
+            kinds = scenario.team(team).roster or tuple(base.units)
+            for k in kinds:
+                base.unit(k)  # raises RulesetError naming an unknown kind
+            rosters[team] = tuple(k for k in kinds if stats[k].pickable)
+        game = cls(rules, scenario, base, FrozenDict(opts), board, sight, TargetTables.for_sight(sight), stats,
+                   FrozenDict(rosters))
+        object.__setattr__(game, "behaviours", FrozenDict(
+            {k: state_class.behaviour_class(st)(game, st) for k, st in stats.items()}))
+        state_class.check_game(game)
+        return game
+
+    @property
+    def dice(self) -> DiceSpec:
+        """The accuracy throw of this mode."""
+        return self.rules.dice
+
+    @property
+    def state_class(self) -> type[TurnState]:
+        """The class of this game's states."""
+        return self.rules.state_class
+
+    def new_initial_state(self, seed: int | None = None, dice: Dice | None = None,
+                          keep_undo: bool = True) -> TurnState:
+        """A new game at its start.
+
+        ``dice`` (e.g. :class:`~engine.rules.dice.ScriptedDice` in a test) is used
+        as given; otherwise the dice are seeded with ``seed`` (default: the
+        scenario's seed). ``keep_undo=False`` skips undo snapshots (faster
+        self-play). Raises RulesetError when the set-up cannot be made (too many
+        or repeated starting units, a starting hex off the map or taken).
+        """
+        if dice is None:
+            dice = Dice(self.scenario.seed if seed is None else seed)
+        return self.state_class(self, dice, keep_undo)
+
+    def profile(self, kind: str, team: Team) -> MoveProfile:
+        """How a ``kind`` unit of ``team`` walks (the mode's climbing rule, :meth:`ModeRules.move_profile`)."""
+        key = (kind, team)
+        hit = self._profiles.get(key)
+        if hit is None:
+            hit = self._profiles[key] = self.rules.move_profile(
+                self.stats[kind].specials, team, bool(self.options.get("scout_keeps_height", True)))
+        return hit
+
+    def unit(self, kind: str) -> UnitStats:
+        """Statistics of ``kind``; raises RulesetError naming the known kinds."""
+        hit = self.stats.get(kind)
+        return hit if hit is not None else self.ruleset.unit(kind)
+
+    @property
+    def team_size(self) -> int:
+        """Units a side fields (the ``team_size`` option, else the mode's)."""
+        return int(self.options.get("team_size", self.rules.team_size))
+
+
+def new_game(scenario: Scenario, seed: int | None = None, dice: Dice | None = None, keep_undo: bool = True,
+             ruleset: Ruleset | None = None) -> TurnState:
+    """``Game.of(scenario, ruleset).new_initial_state(seed, dice, keep_undo)``: one game, when only one is wanted."""
+    return Game.of(scenario, ruleset).new_initial_state(seed, dice, keep_undo)

@@ -1,0 +1,76 @@
+"""The one answer to "can this scenario be played?", for the command line, the editor and the playtest.
+
+:func:`playability` gathers, as problems with stable codes:
+
+- HF606 when hexfort cannot play the scenario's mode yet (an info: the file is fine,
+  hexfort is not there yet; :func:`blocking` still counts it);
+- the map's own errors that leave a game nothing to do (no spawn zone for a team,
+  HF105; no control point in King of the Board, HF106; a missing cart track, HF108);
+- the scenario's set-up checks (HF601–HF604, :mod:`engine.validation.scenario_checks`);
+- HF605 when the game engine itself refuses to start it (it is started once, set-up only).
+
+Errors among them (and HF606) mean the game cannot be played, see :func:`blocking`;
+other infos (a unit starting outside its base) do not stop it. Every part runs :func:`~engine.validation.problem.guarded`,
+so this never raises.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.games.game import Game, ruleset_of
+from engine.games.modes import GAMES, NotPlayableError, playable_modes
+from engine.ruleset import Ruleset, RulesetError
+from engine.scenario import Scenario
+from engine.validation.checks import check_map
+from engine.validation.problem import Problem, Severity, guarded
+from engine.validation.scenario_checks import check_scenario_setup
+
+__all__ = ["GAME_BLOCKERS", "blocking", "playability"]
+
+#: Map problems that leave a game with nothing to do; the game refuses to start on them.
+GAME_BLOCKERS: Final = frozenset({"HF105", "HF106", "HF108"})
+
+
+def playability(scenario: Scenario, ruleset: Ruleset | None = None, map_problems: list[Problem] | None = None,
+                ) -> list[Problem]:
+    """Problems that bear on playing ``scenario`` (see the module docstring), sorted for display.
+
+    ``ruleset`` overrides the scenario's own; ``map_problems`` (the map's
+    validator problems for the scenario's mode, when the caller has them) saves
+    checking the map again. Never raises.
+    """
+    rules = GAMES[scenario.mode]
+    if not rules.playable:
+        names = ", ".join(GAMES[m].name for m in playable_modes())
+        return [Problem("HF606", Severity.INFO,
+                        f"playing {rules.name} is not available yet (hexfort plays {names}); "
+                        "you can still draw and validate the map", where="$.mode")]
+    if map_problems is None:
+        map_problems = guarded("the map checks", lambda: check_map(scenario.map, scenario.mode))
+    out = [p for p in map_problems if p.code in GAME_BLOCKERS or p.code == "HF999"]
+    out += guarded("the scenario checks", lambda: _setup_problems(scenario, ruleset))
+    out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
+    return out
+
+
+def blocking(problems: list[Problem]) -> list[Problem]:
+    """What stops a game among ``problems``: the errors, and HF606 (a mode hexfort cannot play yet,
+    which is only an info for the file itself)."""
+    return [p for p in problems if p.severity is Severity.ERROR or p.code == "HF606"]
+
+
+def _setup_problems(scenario: Scenario, ruleset: Ruleset | None) -> list[Problem]:
+    try:
+        base = ruleset if ruleset is not None else ruleset_of(scenario)
+        rules = base.with_overrides(scenario.rules) if scenario.rules else base
+    except RulesetError as e:
+        return [Problem("HF605", Severity.ERROR, f"the game cannot start: {e}", where="$.ruleset")]
+    out = check_scenario_setup(scenario, rules)
+    if any(p.severity is Severity.ERROR for p in out):
+        return out
+    try:
+        Game.of(scenario, base).new_initial_state(keep_undo=False)
+    except (RulesetError, NotPlayableError) as e:
+        out.append(Problem("HF605", Severity.ERROR, f"the game cannot start: {e}", where="$.teams"))
+    return out
