@@ -9,7 +9,6 @@ compute.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 
 from editor.geometry import SymmetryMode, transform_cell
 from engine.formats import builtin_ruleset
@@ -125,8 +124,3 @@ def symmetry_mismatches(m: HexMap, sym: SymmetryMode) -> set[Hex]:
             if feature_sig(img, False) != feature_sig(h, swap):
                 out.add(h)
     return out
-
-
-def hexes_of(values: Iterable[Hex]) -> list[Hex]:
-    """Sorted list of hexes (helper for tests)."""
-    return sorted(values)

@@ -1,9 +1,12 @@
-"""Runs the validator on the document's map, debounced, off the UI thread when it is slow.
+"""Runs the validator on the document, debounced, off the UI thread when it is slow.
 
-After each change the runner waits :attr:`ProblemRunner.delay_ms`; then it runs
-``check_map`` directly if the last run took under a frame (16 ms), else in a
-worker thread. Maps are immutable, so the worker needs no locking; results for a
-map that is no longer current are dropped.
+After each change the runner waits :attr:`ProblemRunner.delay_ms`; then it checks
+the map directly if the last run took under a frame (16 ms), else in a worker
+thread. A document with a scenario is checked as the command line checks a
+scenario file: the map in the scenario's mode plus the scenario's playability
+(HF6xx, :func:`engine.validation.runner.scenario_problems`). Maps and scenarios
+are immutable, so the worker needs no locking; results for a map that is no
+longer current are dropped.
 """
 
 from __future__ import annotations
@@ -15,12 +18,14 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.document import MapDocument
 from engine.mapmodel import HexMap, Mode
-from engine.validation.problem import Problem, Severity
+from engine.scenario import Scenario
+from engine.validation.problem import Problem, guarded
 
-__all__ = ["ProblemRunner", "check_available"]
+__all__ = ["ProblemRunner", "check_available", "run_checks"]
 
 try:
     from engine.validation.checks import check_map as _check_map
+    from engine.validation.runner import scenario_problems as _scenario_problems
 except ImportError:  # pragma: no cover - the validator ships with the engine
     _check_map = None
 
@@ -30,14 +35,16 @@ def check_available() -> bool:
     return _check_map is not None
 
 
-def run_checks(m: HexMap, mode: Mode | None = None) -> list[Problem]:
-    """``check_map`` that never raises: a crash becomes one HF999 problem."""
+def run_checks(m: HexMap, mode: Mode | None = None, scenario: Scenario | None = None) -> list[Problem]:
+    """The validator's problems for ``m`` (in ``mode``), or for ``scenario`` when given; never raises.
+
+    A crash of the validator becomes one HF999 problem (:func:`~engine.validation.problem.guarded`).
+    """
     if _check_map is None:
         return []
-    try:
-        return list(_check_map(m, mode))
-    except Exception as e:  # noqa: BLE001 - a validator bug must not take the editor down
-        return [Problem("HF999", Severity.ERROR, f"the validator failed: {e!r}")]
+    if scenario is not None:
+        return guarded("the validator", lambda: _scenario_problems(scenario))
+    return guarded("the validator", lambda: _check_map(m, mode))
 
 
 class ProblemRunner(QObject):
@@ -70,6 +77,11 @@ class ProblemRunner(QObject):
         """The mode checked: the scenario's, else every mode the map is made for."""
         return self.doc.scenario.mode if self.doc.scenario is not None else None
 
+    def scenario(self) -> Scenario | None:
+        """The document's scenario on its current map, or None for a plain map."""
+        setup = self.doc.scenario
+        return setup.scenario(self.doc.map) if setup is not None else None
+
     def schedule(self, *_: object) -> None:
         """Re-check after the debounce delay (restarts the delay on every change)."""
         self._timer.start(self.delay_ms)
@@ -93,15 +105,15 @@ class ProblemRunner(QObject):
         self._timer.stop()
         m = self.doc.map
         t = time.perf_counter()
-        problems = run_checks(m, self.mode())
+        problems = run_checks(m, self.mode(), self.scenario())
         self._finish(m, problems, time.perf_counter() - t)
         return problems
 
     def _start(self) -> None:
-        m, mode = self.doc.map, self.mode()
+        m, mode, scenario = self.doc.map, self.mode(), self.scenario()
         if self.last_seconds < self.FRAME_S:
             t = time.perf_counter()
-            problems = run_checks(m, mode)
+            problems = run_checks(m, mode, scenario)
             self._finish(m, problems, time.perf_counter() - t)
             return
         if self._pending is not None and not self._pending.done():
@@ -112,7 +124,7 @@ class ProblemRunner(QObject):
 
         def work() -> None:
             t = time.perf_counter()
-            problems = run_checks(m, mode)
+            problems = run_checks(m, mode, scenario)
             self._done.emit(m, problems, time.perf_counter() - t)
 
         self._pending = self._pool.submit(work)

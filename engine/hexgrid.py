@@ -336,11 +336,6 @@ class Symmetry:
             return self  # every reflection is its own inverse
         return Symmetry((6 - self.rotation) % 6, False)
 
-    @property
-    def is_identity(self) -> bool:
-        """True for the symmetry that moves nothing."""
-        return self.rotation == 0 and not self.mirrored
-
     def describe(self) -> str:
         """Plain words for reports: ``"rotation by 180°"``, ``"mirror (axis 2)"``."""
         if self.mirrored:

@@ -104,11 +104,6 @@ class Cell:
         elif self.stairs_up is not None:
             raise MapEditError(f"only stairs have an up direction, not {self.terrain.value}")
 
-    @property
-    def passable(self) -> bool:
-        """False only for walls."""
-        return self.terrain is not Terrain.WALL
-
 
 OPEN_GROUND: Final = Cell()
 

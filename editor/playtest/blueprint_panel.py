@@ -46,15 +46,6 @@ class BlueprintPanel(QWidget):
         n = sum(len(r) for r in self.rows.values())
         return QSize(300, 8 + n * _ROW + len(self.rows) * 22)
 
-    def text_lines(self) -> list[str]:
-        """The panel as text, one line per slot (for tests and accessibility)."""
-        out = []
-        for team, rows in self.rows.items():
-            for r in rows:
-                mark = "▶ " if r.acting else "· " if r.next_up else "  "
-                out.append(f"{mark}{team.value} {r.slot + 1}: {r.name} {r.status()}")
-        return out
-
     def paintEvent(self, e: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)

@@ -12,6 +12,7 @@ then only moves by :meth:`step`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -29,6 +30,7 @@ from engine.games.state import IllegalActionError
 from engine.mapmodel import Team
 from engine.replay import Replay, load_replay, save_replay
 from engine.rules.actions import Action
+from engine.rules.dice import Dice
 from engine.ruleset import RulesetError
 
 __all__ = ["AI_SPEEDS", "PlaytestController"]
@@ -45,8 +47,10 @@ class PlaytestController(QObject):
     for each new action; ``ai_thinking(bool)`` while an AI decision is pending;
     ``problem(str)`` for a failure the user must read (bad replay file...).
 
-    Raises RulesetError / ValueError from the constructor when the set-up cannot
-    start a game (callers check :func:`~editor.playtest.session.playability`).
+    ``dice_factory`` makes each new game's dice from its seed (a test scripts the
+    throws with it); by default the dice are seeded. Raises RulesetError /
+    ValueError from the constructor when the set-up cannot start a game (callers
+    check :func:`~editor.playtest.session.playability`).
     """
 
     changed = Signal()
@@ -56,8 +60,11 @@ class PlaytestController(QObject):
     problem = Signal(str)
 
     def __init__(self, setup: GameSetup, placements: list[Placement] | None = None,
-                 scenario_override=None, parent: QObject | None = None) -> None:  # type: ignore[no-untyped-def]
+                 scenario_override=None, parent: QObject | None = None,  # type: ignore[no-untyped-def]
+                 dice_factory: Callable[[int], Dice] | None = None) -> None:
         super().__init__(parent)
+        #: makes each new game's dice from its seed (tests script them); None: seeded dice
+        self.dice_factory = dice_factory
         self.setup = setup
         self.placements = list(placements or [])
         self._scenario_override = scenario_override
@@ -76,7 +83,8 @@ class PlaytestController(QObject):
 
     def _new_state(self) -> GameState:
         scenario = (self._scenario_override if self._scenario_override is not None else game_scenario(self.setup))
-        state = Game.of(scenario).new_initial_state(self.setup.seed)
+        dice = self.dice_factory(self.setup.seed) if self.dice_factory is not None else None
+        state = Game.of(scenario).new_initial_state(self.setup.seed, dice)
         if self.placements:
             apply_markers(state, self.placements)
         self.players = make_players(self.setup)

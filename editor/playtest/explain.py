@@ -19,7 +19,6 @@ from typing import Any, Final
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.hexgrid import Hex
-from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 
 __all__ = ["Choice", "choices", "explain", "hex_status", "mode_label", "modes_now", "special_tip", "unit_name"]
@@ -206,8 +205,3 @@ def explain(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None)
     if action is None:
         return "no unit is acting now"
     return state.why_not(action) or f"nothing to {mode_label(verb).lower()} at {h}"
-
-
-def team_of_decision(state: GameState) -> Team | None:
-    """The team deciding now (None when the game is over)."""
-    return state.current_team()

@@ -16,7 +16,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
-from engine.ai.heuristic import PREFERENCE
 from engine.ai.match import Player
 from engine.games.game import ruleset_of
 from engine.games.modes import GAMES
@@ -137,13 +136,6 @@ def pick_for_me(scenario: Scenario, team: Team, seed: int) -> tuple[str, ...]:
     n = min(open_slots(scenario, team), len(free))
     rng = random.Random(f"picks:{seed}:{team.value}")
     return tuple(rng.sample(free, n))
-
-
-def ai_picks(scenario: Scenario, team: Team) -> tuple[str, ...]:
-    """The strong AI's usual picks for ``team``'s open slots (its preference order)."""
-    taken = {s.unit for s in scenario.team(team).starting}
-    free = [k for k in PREFERENCE if k in roster(scenario, team) and k not in taken]
-    return tuple(free[: open_slots(scenario, team)])
 
 
 def game_scenario(setup: GameSetup) -> Scenario:

@@ -9,6 +9,7 @@ nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -43,6 +44,7 @@ from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
+from engine.rules.dice import Dice
 
 __all__ = ["PlaytestWindow"]
 
@@ -75,11 +77,11 @@ class PlaytestWindow(QMainWindow):
 
     def __init__(self, setup: GameSetup, placements: list[Placement] | None = None,
                  scenario_override=None, parent: QWidget | None = None,  # type: ignore[no-untyped-def]
-                 standalone: bool = False) -> None:
+                 standalone: bool = False, dice_factory: Callable[[int], Dice] | None = None) -> None:
         super().__init__(parent)
         self.standalone = standalone
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
-        self.ctl = PlaytestController(setup, placements, scenario_override, parent=self)
+        self.ctl = PlaytestController(setup, placements, scenario_override, parent=self, dice_factory=dice_factory)
         self.mode: Verb | None = None
         self.spawn_kind: str | None = None
         self._hover: Hex | None = None

@@ -70,15 +70,17 @@ class Game:
     _profiles: dict[tuple[str, Team], MoveProfile] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, scenario: Scenario, ruleset: Ruleset | None = None) -> Game:
+    def of(cls, scenario: Scenario, ruleset: Ruleset | None = None, rules: ModeRules | None = None) -> Game:
         """The game of ``scenario`` under ``ruleset`` (default: the scenario's own, see :func:`ruleset_of`).
 
-        The scenario's rule overrides are applied to the ruleset. Raises
+        ``rules`` plays the scenario as another mode than the registered one of
+        its :attr:`~engine.scenario.Scenario.mode` (a variant under test, an
+        experiment). The scenario's rule overrides are applied to the ruleset. Raises
         :class:`~engine.games.modes.NotPlayableError` for a mode hexfort cannot
         play, and RulesetError when the scenario and the ruleset do not fit
         together (unknown units, a roster the rules forbid, a bad option value).
         """
-        rules = GAMES[scenario.mode]
+        rules = rules or GAMES[scenario.mode]
         state_class = rules.state_class
         base = ruleset if ruleset is not None else ruleset_of(scenario)
         if scenario.rules:

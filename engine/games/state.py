@@ -33,11 +33,12 @@ record's fields, so a new field is one line in one place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from engine.games.behaviour import AttackOption, Behaviour
+from engine.games.reasons import turn_reason
+from engine.games.saved import Saved
 from engine.games.units import Unit, UnitTurn
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -86,80 +87,10 @@ class Step:
 _P_ACT, _P_OVER = Phase.ACT, Phase.OVER
 _V_MOVE, _V_ATTACK, _V_HEAL, _V_END = Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.END
 _S_MOVE, _S_ATTACK, _S_SPECIAL, _S_ALL = Step.MOVE, Step.ATTACK, Step.SPECIAL, Step.ALL
+#: The group of the one action that ends a team's turn (text ``end``).
+_TEAM_END: Final[Group] = (_V_END, "", None, NO_TARGET, None)
 #: What a unit that has not acted this turn has done (shared; read only).
 _NOTHING_DONE: Final = UnitTurn()
-
-
-@dataclass(frozen=True, slots=True)
-class Saved:
-    """What every mode saves for undo and clone; a mode subclasses it with its own fields.
-
-    Every field but the ``n_*`` counts and ``dice_state`` names an attribute of
-    the state of the same name; :meth:`capture` copies it (dicts and lists
-    deeply, objects with a ``copy()`` by it) and :meth:`restore` puts it back.
-    """
-
-    units: dict[int, Unit]
-    points: dict[Team, int]
-    team: Team
-    turn: int
-    phase: Phase
-    active: int
-    done: dict[int, UnitTurn]
-    next_uid: int
-    n_history: int
-    n_log: int
-    dice_state: int
-    n_rolls: int
-
-    #: Fields that are not state attributes (the counts of append-only lists and the dice position).
-    BOOKKEEPING: ClassVar[frozenset[str]] = frozenset({"n_history", "n_log", "dice_state", "n_rolls"})
-
-    @classmethod
-    def capture(cls, s: TurnState) -> Saved:
-        """A record of ``s`` that later changes to ``s`` do not touch."""
-        values = {f.name: _copy(getattr(s, f.name)) for f in fields(cls) if f.name not in cls.BOOKKEEPING}
-        return cls(n_history=len(s.history), n_log=len(s.log), dice_state=s.dice.state,
-                   n_rolls=len(s.dice.rolls), **values)
-
-    def restore(self, s: TurnState) -> None:
-        """Put ``s`` back where it was when captured (the record must not be restored twice)."""
-        for f in fields(self):
-            if f.name not in self.BOOKKEEPING:
-                setattr(s, f.name, getattr(self, f.name))
-        del s.history[self.n_history:]
-        del s.log[self.n_log:]
-        s.dice.restore(self.dice_state, self.n_rolls)
-
-    def key(self) -> tuple[Any, ...]:
-        """A hashable summary of everything that decides the future (no history or log)."""
-        return tuple((f.name, _frozen(getattr(self, f.name))) for f in fields(self)
-                     if f.name not in ("n_history", "n_log", "n_rolls"))
-
-
-def _copy(value: Any) -> Any:
-    """A copy deep enough that the state's later changes do not reach it."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    copy = getattr(value, "copy", None)
-    if copy is not None and not isinstance(value, (str, bytes, tuple, frozenset)):
-        return copy()
-    return value
-
-
-def _frozen(value: Any) -> Any:
-    """A hashable form of a saved value."""
-    if isinstance(value, dict):
-        return tuple(sorted(((str(k), _frozen(v)) for k, v in value.items()), key=lambda kv: kv[0]))
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    if hasattr(value, "__dataclass_fields__"):
-        return (type(value).__name__, *(_frozen(getattr(value, f)) for f in value.__dataclass_fields__))
-    if isinstance(value, StrEnum):
-        return value.value
-    return value
 
 
 class TurnState:
@@ -252,10 +183,10 @@ class TurnState:
         return out
 
     def end_groups(self) -> list[Group]:
-        """hook: the actions that end a turn (default: the acting unit's ``end``)."""
+        """hook: the actions that end a turn: the acting unit's ``end`` when one unit acts, else the team's."""
         u = self.units.get(self.active)
         if u is None:
-            return []
+            return [_TEAM_END]
         return [(_V_END, u.kind, self.board.hexes[u.cell], NO_TARGET, None)]
 
     def after_action(self, u: Unit, done: UnitTurn) -> None:
@@ -607,44 +538,15 @@ class TurnState:
         return f"{self.team.value} to {self.phase.value}"
 
     def why_not(self, action: Action) -> str:
-        """Plain words on why ``action`` is not legal now; ``""`` when it is legal.
+        """Plain words on why ``action`` is not legal now; ``""`` when it is legal. Never raises.
 
-        Turn-order reasons (game over, not this unit's turn, already attacked)
-        are given here; what the unit's rules forbid comes from its behaviour.
-        Never raises.
+        Turn-order reasons (game over, not this unit's turn, already attacked) come
+        from :func:`~engine.games.reasons.turn_reason`; what a unit's rules forbid,
+        from its behaviour.
         """
         if action in self.legal_actions():
             return ""
-        if self.phase is _P_OVER:
-            return "the game is over"
-        if self.phase is not _P_ACT:
-            return f"{self.team.value} must first {self.describe_decision()}"
-        if action.actor is None:
-            return f"{action} needs the hex of the unit that acts"
-        i = self.board.index.get(action.actor)
-        u = None if i is None else self.occupant(i)
-        if u is None:
-            return f"no unit stands on {action.actor}"
-        name = self.stats(u.kind).name
-        if u.kind != action.kind:
-            return f"the unit on {action.actor} is a {name}, not a {action.kind}"
-        if u not in self.actors():
-            return f"it is not the {u.team.value} {name}'s turn"
-        done = self.done_of(u)
-        steps = self.allowed_steps(u, done)
-        verb = action.verb
-        if verb is _V_MOVE and not steps & _S_MOVE:
-            if done.moved:
-                return f"the {name} already moved this turn"
-            if done.attacked:
-                return f"the {name} attacked this turn; no moving after an attack"
-            return f"the {name} has no action left to move with"
-        if verb in (_V_ATTACK, _V_HEAL) and not steps & _S_ATTACK:
-            return f"the {name} already attacked this turn" if done.attacked else f"the {name} has no action left"
-        if verb not in (_V_MOVE, _V_ATTACK, _V_HEAL, _V_END) and not steps & _S_SPECIAL:
-            return (f"the {name} already used a special this turn" if done.special
-                    else f"the {name} has no action left for a special")
-        return self._beh[u.kind].why_not(self, u, action) or f"{action} is not legal now"
+        return turn_reason(self, action)
 
     def move_paths(self, h: Hex | None = None) -> dict[Hex, list[Hex]]:
         """Hexes the active unit (or the unit on ``h``) can move to -> a shortest path (empty if it may not move)."""

@@ -11,6 +11,7 @@ Text forms (hexes are ``q,r``)::
     engineer@1,1 build 2,1 / pickup
     medic@0,1 uber 1,1
     soldier@3,-1 end                end this unit's turn
+    end                             end the team's turn (modes where every unit of a team acts)
     spawn scout 0,5                 set-up or respawn: put a unit kind on a hex
     sentry@4,4 target 6,4           a sentry owner's choice among equidistant targets
 
@@ -50,8 +51,6 @@ class Verb(StrEnum):
     TARGET = "target"
 
 
-#: Verbs that count as the "special" action of a unit turn.
-SPECIAL_VERBS: Final = frozenset({Verb.ROCKET_JUMP, Verb.SCOPE, Verb.BUILD, Verb.PICKUP, Verb.UBER})
 #: Verbs without a target hex.
 _NO_TARGET: Final = frozenset({Verb.SCOPE, Verb.PICKUP, Verb.END})
 
@@ -60,6 +59,7 @@ _set: Final = object.__setattr__
 
 _UNIT_TEXT: Final = re.compile(r"^\s*([a-z][a-z0-9_]*)@(-?\d+,-?\d+)\s+([a-z_]+)(?:\s+(-?\d+,-?\d+))?\s*$")
 _SPAWN_TEXT: Final = re.compile(r"^\s*spawn\s+([a-z][a-z0-9_]*)\s+(-?\d+,-?\d+)\s*$")
+_END_TEXT: Final = re.compile(r"^\s*end\s*$")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -67,8 +67,10 @@ class Action:
     """One decision: ``verb`` by the unit of ``kind`` standing on ``actor`` toward ``target``.
 
     For :attr:`Verb.SPAWN` ``actor`` is None and ``kind`` names the unit put on
-    ``target``. Build with the helpers or :meth:`parse`; the constructor checks
-    that the hexes a verb needs are present and raises ValueError otherwise.
+    ``target``; an :attr:`Verb.END` without ``actor`` (and with ``kind`` "") ends
+    the whole team's turn. Build with the helpers or :meth:`parse`; the
+    constructor checks that the hexes a verb needs are present and raises
+    ValueError otherwise.
     """
 
     verb: Verb
@@ -80,6 +82,10 @@ class Action:
         if self.verb is Verb.SPAWN:
             if self.actor is not None or self.target is None:
                 raise ValueError("a spawn action has a target hex and no actor")
+            return
+        if self.verb is Verb.END and self.actor is None:
+            if self.kind or self.target is not None:
+                raise ValueError("a team's end of turn names no unit and no target")
             return
         if self.actor is None:
             raise ValueError(f"a {self.verb.value} action needs the acting unit's hex")
@@ -101,15 +107,12 @@ class Action:
         _set(a, "target", target)
         return a
 
-    @property
-    def is_special(self) -> bool:
-        """True for the unit-turn "special" action verbs."""
-        return self.verb in SPECIAL_VERBS
-
     def text(self) -> str:
         """The canonical text form (see module docstring)."""
         if self.verb is Verb.SPAWN:
             return f"spawn {self.kind} {self.target}"
+        if self.actor is None:
+            return "end"
         head = f"{self.kind}@{self.actor} {self.verb.value}"
         return head if self.target is None else f"{head} {self.target}"
 
@@ -122,11 +125,13 @@ class Action:
         m = _SPAWN_TEXT.match(text)
         if m is not None:
             return cls(Verb.SPAWN, m.group(1), None, Hex.parse(m.group(2)))
+        if _END_TEXT.match(text):
+            return cls(Verb.END, "")
         m = _UNIT_TEXT.match(text)
         if m is None:
             raise ActionParseError(
                 f"{text!r} is not an action; write e.g. 'soldier@3,-1 move 5,-2', "
-                "'sniper@0,0 scope' or 'spawn scout 0,5'"
+                "'sniper@0,0 scope', 'spawn scout 0,5' or 'end'"
             )
         kind, actor, verb, target = m.groups()
         try:

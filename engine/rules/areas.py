@@ -14,7 +14,7 @@ from engine.rules.board import Board
 _SPLASH: WeakKeyDictionary[Board, dict[tuple[int, int], tuple[tuple[int, int], ...]]] = WeakKeyDictionary()
 _CONE: WeakKeyDictionary[Board, dict[tuple[int, int, int, bool], tuple[int, ...]]] = WeakKeyDictionary()
 
-__all__ = ["cone", "splash_rings", "TWO_D6", "chance_at_least", "crit_chance_at_least"]
+__all__ = ["cone", "splash_rings"]
 
 
 def _ring_offsets(radius: int) -> tuple[tuple[int, int], ...]:
@@ -85,21 +85,3 @@ def cone(board: Board, origin: int, direction: int, reach: int, wide: bool = Fal
     result = tuple(out)
     cache[key] = result
     return result
-
-
-#: Number of ways (of 36) to throw each total on 2d6, and how many of those are doubles.
-TWO_D6 = {t: (6 - abs(t - 7), 1 if t % 2 == 0 else 0) for t in range(2, 13)}
-
-
-_AT_LEAST = tuple(sum(w for t, (w, _) in TWO_D6.items() if t >= n) / 36.0 for n in range(14))
-_CRIT_AT_LEAST = tuple(sum(d for t, (_, d) in TWO_D6.items() if t >= n) / 36.0 for n in range(14))
-
-
-def chance_at_least(need: int) -> float:
-    """Probability that 2d6 totals at least ``need``."""
-    return _AT_LEAST[0] if need < 0 else _AT_LEAST[need] if need < 14 else 0.0
-
-
-def crit_chance_at_least(need: int) -> float:
-    """Probability of doubles that also total at least ``need`` (a critical hit)."""
-    return _CRIT_AT_LEAST[0] if need < 0 else _CRIT_AT_LEAST[need] if need < 14 else 0.0

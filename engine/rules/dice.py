@@ -55,12 +55,6 @@ class Dice:
         self._state = self.seed
         self.rolls: list[Roll] = []
 
-    def _next(self) -> int:
-        self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
     def die(self, sides: int) -> int:
         """One unrecorded face 1..sides (unbiased by rejection); raises ValueError if sides < 1."""
         limit = _LIMITS.get(sides)
@@ -83,10 +77,6 @@ class Dice:
         r = Roll(purpose, (die(sides), die(sides)) if count == 2 else tuple([die(sides) for _ in range(count)]))
         self.rolls.append(r)
         return r
-
-    def randbelow(self, n: int) -> int:
-        """An unrecorded integer in ``0..n-1`` (for AI players sharing this generator)."""
-        return self.die(n) - 1
 
     def copy(self) -> Dice:
         """An independent roller at the same position with a copy of the record."""

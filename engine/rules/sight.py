@@ -57,11 +57,6 @@ class SightLine:
     left: tuple[Hex, ...]
     right: tuple[Hex, ...]
 
-    @property
-    def grazes(self) -> bool:
-        """True if the segment runs along an edge or through a corner somewhere."""
-        return bool(self.left or self.right)
-
     def all(self) -> tuple[Hex, ...]:
         """Every hex the segment enters or touches, sorted."""
         return tuple(sorted(self.entered + self.left + self.right))

@@ -7,7 +7,6 @@ answers on the :class:`~engine.validation.registry.CheckContext`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from engine.formats.ruleset_file import builtin_ruleset
@@ -109,9 +108,3 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
         pending -= got
     ctx.cache[key] = got
     return got
-
-
-def hexes_of(ctx: CheckContext, indices: Iterable[int]) -> tuple[Hex, ...]:
-    """Sorted hexes of board indices."""
-    hexes = board(ctx).hexes
-    return tuple(sorted(hexes[i] for i in indices))

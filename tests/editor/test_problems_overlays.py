@@ -174,3 +174,17 @@ def test_big_maps_are_checked_in_the_worker_when_opened(window, qtbot, monkeypat
     assert window.runner.pending and window.problems.summary.text() == "Checking…"
     qtbot.waitUntil(lambda: not window.runner.pending, timeout=5000)
     assert window.runner.threaded_runs >= 1 and "HF106" in _codes(window)
+
+
+def test_scenario_checks_reach_the_problems_dock(window) -> None:  # type: ignore[no-untyped-def]
+    """A scenario document is checked like a scenario file: HF6xx problems show in the dock."""
+    panel = window.scenario_panel
+    panel.make.click()
+    panel.units[Team.RED].setText("scout, soldier, pyro, heavy")
+    panel._edit_team(Team.RED)
+    window.runner.run_now()
+    assert "HF603" in _codes(window)
+    panel.units[Team.RED].setText("scout@4,-2")
+    panel._edit_team(Team.RED)
+    window.runner.run_now()
+    assert "HF603" not in _codes(window) and "HF602" in _codes(window)  # inside the BLU base

@@ -34,6 +34,7 @@ def test_the_corpus_holds_at_least_300_games_on_every_bundled_koth_map(repo: Pat
     assert sum(len(_lines(f)) for f in files) >= 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name.removesuffix(".jsonl.gz"))
 def test_recorded_games_replay_to_the_same_dice_and_final_state(path: Path) -> None:
     for k, line in enumerate(_lines(path)):
@@ -42,6 +43,7 @@ def test_recorded_games_replay_to_the_same_dice_and_final_state(path: Path) -> N
         assert final_summary(state) == line["final"], f"game {k + 1} of {path.name} ends differently"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name.removesuffix(".jsonl.gz"))
 def test_recorded_players_choose_the_same_actions_from_the_same_legal_lists(path: Path) -> None:
     for k, line in enumerate(_lines(path)):

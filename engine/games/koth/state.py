@@ -25,11 +25,13 @@ from engine.games.behaviour import Behaviour
 from engine.games.game import Game
 from engine.games.koth.options import DEFAULT_OPTIONS
 from engine.games.koth.pieces import KothUnit, Slot
+from engine.games.koth.reasons import koth_reason
 from engine.games.koth.units import BEHAVIOURS, Demoman, Sentry, Shooter
 from engine.games.state import Phase, Saved, Step, TurnState
 from engine.games.units import UnitTurn
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
+from engine.rules.areas import splash_rings
 from engine.rules.board import TEAM_CODE
 from engine.rules.legal import Group
 from engine.ruleset import OptionValue, RulesetError, UnitStats
@@ -158,8 +160,6 @@ class KothState(TurnState):
 
         With the ``splash_needs_sight`` option, only the hexes the centre sees.
         """
-        from engine.rules.areas import splash_rings
-
         ring = {0: center_damage, 1: int(st.param("splash_ring_1")), 2: int(st.param("splash_ring_2"))}
         if self.options["splash_needs_sight"]:
             sees = self.sight.sees
@@ -172,10 +172,6 @@ class KothState(TurnState):
             if v.owner == eng.uid:
                 return v
         return None
-
-    def unit_name(self, u: KothUnit) -> str:
-        """"BLU Heavy" style name of a unit."""
-        return f"{u.team.value} {self.stats(u.kind).name}"
 
     # -- the shape of a turn -------------------------------------------------------------------
 
@@ -505,97 +501,7 @@ class KothState(TurnState):
             return f"{self.team.value} picks its sentry's target"
         return super().describe_decision()
 
-    def hex_words(self, i: int) -> str:
-        """"wall at 3,-2" style words for board index ``i``."""
-        b = self.board
-        h = b.hexes[i]
-        if b.wall[i]:
-            return f"wall at {h}"
-        if b.low[i]:
-            return f"low obstacle at {h}"
-        return f"height-{b.height[i]} ground at {h}"
-
-    def sight_reason(self, a: int, b: int) -> str:
-        """Why board index ``a`` does not see ``b``, naming up to three blockers."""
-        blockers = self.sight.blockers(a, b)
-        if not blockers:
-            return "no line of sight"
-        return "no line of sight: " + ", ".join(self.hex_words(i) for i in blockers[:3])
-
-    def landing_reason(self, u: KothUnit, i: int, low_blocks: bool = False) -> str:
-        """Why ``u`` cannot put a unit (itself, its sentry) on board index ``i``, or ''."""
-        b = self.board
-        h = b.hexes[i]
-        if b.wall[i]:
-            return f"wall at {h}: nothing stands there"
-        if low_blocks and b.low[i]:
-            return f"low obstacle at {h}: the sentry needs flat ground"
-        occ = self.occupant(i)
-        if occ is not None and occ.uid != u.uid:
-            return f"{h} is taken by the {self.unit_name(occ)}"
-        if b.in_enemy_spawn(i, u.team):
-            return f"{h} is in {u.team.other.value}'s spawn base: enemies may not enter"
-        return ""
-
     def why_not(self, action: Action) -> str:
-        if self.phase is _P_SPAWN and action.verb is _V_SPAWN and action.target is not None:
-            return "" if action in self.legal_actions() else self._spawn_reason(action)
-        if self.phase is _P_TARGET and action not in self.legal_actions():
-            opts = ", ".join(str(a.target) for a in self.legal_actions())
-            return f"the sentry must fire at one of its nearest enemies: {opts}"
-        if self.phase is _P_ACT and action.verb is Verb.MOVE and action in self.legal_actions():
+        if action in self.legal_actions():
             return ""
-        if self.phase is _P_ACT and action.verb is Verb.MOVE and self.units.get(self.active) is not None:
-            u = self.units[self.active]
-            if action.actor == self.board.hexes[u.cell] and self.allowed_steps(u, self.done_of(u)) & Step.MOVE:
-                return self._move_reason(u, action)
-        return super().why_not(action)
-
-    def _spawn_reason(self, action: Action) -> str:
-        b = self.board
-        assert action.target is not None
-        i = b.index.get(action.target)
-        if i is None:
-            return f"{action.target} is off the map"
-        team, slot_i = self.spawn_slot()
-        kinds = [k for k, _ in self.spawn_choices(team, slot_i)]
-        if action.kind not in kinds:
-            return f"{team.value} cannot field a {action.kind} now (it may field {', '.join(kinds)})"
-        if b.spawn_team(i) is not team:
-            return f"units enter in {team.value}'s own spawn base (the shaded hexes)"
-        if b.wall[i] or b.low[i]:
-            return f"{self.hex_words(i)}: a unit cannot stand there"
-        occ = self.occupant(i)
-        if occ is not None:
-            return f"{action.target} is taken by the {self.unit_name(occ)}"
-        return f"cannot place a unit on {action.target}"
-
-    def _move_reason(self, u: KothUnit, action: Action) -> str:
-        from engine.rules.movement import flood
-
-        b = self.board
-        st = self.stats(u.kind)
-        h = action.target
-        assert h is not None
-        i = b.index.get(h)
-        if i is None:
-            return f"{h} is off the map"
-        if not st.mobile:
-            return f"the {st.name} cannot move"
-        if i == u.cell:
-            return f"the {st.name} is already on {h}"
-        if b.wall[i]:
-            return f"wall at {h}: impassable"
-        if b.in_enemy_spawn(i, u.team):
-            return f"{h} is in {u.team.other.value}'s spawn base: enemies may not enter"
-        occ = self.occupant(i)
-        if occ is not None:
-            return f"{h} is taken by the {self.unit_name(occ)}; units may pass through but not stop there"
-        profile = self.profile(u)
-        if b.low[i] and not profile.over_low:
-            return f"low obstacle at {h}: only the Scout can jump onto it"
-        occupied = {v.cell for v in self.units.values() if v.uid != u.uid and v.cell >= 0}
-        steps = flood(b, [u.cell], profile, None, occupied).distance(i)
-        if steps is None:
-            return f"no way to {h}: cliffs or walls cut it off (a step climbs at most one level)"
-        return f"out of reach: {h} is {steps} steps away, the {st.name} moves {st.speed}"
+        return koth_reason(self, action) or super().why_not(action)

@@ -22,7 +22,7 @@ def _hot_seat(red, blu, seed: int = 5) -> GameSetup:  # type: ignore[no-untyped-
 
 
 def test_attack_mode_shows_odds_and_area_and_a_click_attacks(qtbot, play_window):
-    w = play_window(_hot_seat([("soldier", (2, 0))], [("heavy", (4, 0))]))
+    w = play_window(_hot_seat([("soldier", (2, 0))], [("heavy", (4, 0))]), dice_factory=lambda _: ScriptedDice([5, 6]))
     assert at(4, 0) in w.board.targets  # odds visible already while choosing a move
     w.act_attack.trigger()
     assert w.mode is Verb.ATTACK
@@ -32,7 +32,6 @@ def test_attack_mode_shows_odds_and_area_and_a_click_attacks(qtbot, play_window)
     assert w.board.play.area[at(4, 0)] == 100 and len(w.board.play.area) > 1
     click_hex(w.board, at(3, 1))
     assert "no unit on" in w.board.toast_text
-    w.ctl.state.dice = ScriptedDice([5, 6])
     click_hex(w.board, at(4, 0))
     heavy = w.ctl.state.unit_at(at(4, 0))
     assert heavy.health == 300

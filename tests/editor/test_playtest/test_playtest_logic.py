@@ -36,10 +36,12 @@ SIGHT = """
 """
 
 
-def field(text: str = FIELD, red=(("soldier", (1, 1)), ("medic", (1, 0))), blu=(("heavy", (5, 1)),)) -> KothState:  # type: ignore[no-untyped-def]
-    """RED acts first with two units; BLU gets a scout in its base as its second unit."""
+def field(text: str = FIELD, red=(("soldier", (1, 1)), ("medic", (1, 0))), blu=(("heavy", (5, 1)),),  # type: ignore[no-untyped-def]
+          dice=None) -> KothState:
+    """RED acts first with two units; BLU gets a scout in its base as its second unit (``dice``: scripted faces)."""
     blu = (*blu, ("scout", (6, 0)))
-    return new_game(koth_scenario(text, red=red, blu=blu, rules={"team_size": 2}))
+    return new_game(koth_scenario(text, red=red, blu=blu, rules={"team_size": 2}),
+                    dice=ScriptedDice(dice) if dice is not None else None)
 
 
 # -- explanations -------------------------------------------------------------------------------
@@ -110,8 +112,7 @@ def test_modes_follow_the_legal_actions():
 
 
 def test_log_entry_tells_the_dice_the_damage_and_the_hexes():
-    st = field(red=[("soldier", (2, 0)), ("medic", (1, 0))], blu=[("heavy", (4, 0))])
-    st.dice = ScriptedDice([3, 3])
+    st = field(red=[("soldier", (2, 0)), ("medic", (1, 0))], blu=[("heavy", (4, 0))], dice=[3, 3])
     a = choices(st, Verb.ATTACK)[at(4, 0)].action
     before = snapshot(st, a)
     st.apply(a)

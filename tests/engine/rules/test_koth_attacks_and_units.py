@@ -7,7 +7,7 @@ import pytest
 from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
-from engine.rules.areas import chance_at_least
+from engine.rules.dice import TWO_D6
 from tests.engine.rules.conftest import GameFactory, at
 
 ROW = "0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0."
@@ -34,7 +34,7 @@ def test_attacking_accuracy_distance_plus_height(game: GameFactory, text: str, t
     """001 "Attacking": 2d6 must reach the distance, plus one per level the target stands higher."""
     state = game(text, red=[("engineer", (0, 0))], blu=[("heavy", (target_col, 0))])
     (opt,) = state.attack_options()
-    assert opt.hit_chance == pytest.approx(chance_at_least(need))
+    assert opt.hit_chance == pytest.approx(TWO_D6.chance_at_least(need))
     miss = game(text, red=[("engineer", (0, 0))], blu=[("heavy", (target_col, 0))], dice=[1, need - 2])
     miss.apply(opt.action)
     assert _hp(miss, target_col) == 400  # one short
@@ -285,7 +285,7 @@ def test_sniper_scope_stacks_until_he_moves(game: GameFactory) -> None:
     sniper = state.unit_at(at(0))
     state.apply("sniper@0,0 scope")
     (opt,) = state.attack_options()
-    assert opt.damage == 120 and opt.hit_chance == pytest.approx(chance_at_least(1))
+    assert opt.damage == 120 and opt.hit_chance == pytest.approx(TWO_D6.chance_at_least(1))
     sniper.scope = 2
     assert state.attack_options() == []  # minimum range 3 now
     sniper.scope = 5
@@ -540,13 +540,13 @@ def test_sniper_scope_accuracy_bonus_counts(game: GameFactory) -> None:
     """001 "Units" Sniper: each scope adds +1 to the accuracy roll (a 7 hits at distance 8 once scoped)."""
     plain = game(ROW, red=[("sniper", (0, 0))], blu=[("heavy", (8, 0))], dice=[3, 4])
     (opt,) = plain.attack_options()
-    assert opt.hit_chance == pytest.approx(chance_at_least(8))
+    assert opt.hit_chance == pytest.approx(TWO_D6.chance_at_least(8))
     plain.apply("sniper@0,0 attack 8,0")
     assert _hp(plain, 8) == 400  # 7 < 8: a miss
     scoped = game(ROW, red=[("sniper", (0, 0))], blu=[("heavy", (8, 0))], dice=[3, 4])
     scoped.apply("sniper@0,0 scope")
     (opt,) = scoped.attack_options()
-    assert opt.hit_chance == pytest.approx(chance_at_least(7))
+    assert opt.hit_chance == pytest.approx(TWO_D6.chance_at_least(7))
     scoped.apply("sniper@0,0 attack 8,0")
     assert _hp(scoped, 8) == 400 - 120
 
@@ -661,12 +661,11 @@ def test_crits_on_area_attacks_decision_8(game: GameFactory) -> None:
 def test_grenade_goes_off_before_the_sentries_fire_decision_11(game: GameFactory) -> None:
     """Decision 11: at the Demoman's turn start his grenade explodes first, then the sentries fire."""
     state = game(ROW, red=[("demoman", (0, 0)), ("engineer", (3, 0))], blu=[("scout", (6, 0), 60),
-                                                                           ("heavy", (13, 0))], dice=[])
+                                                                           ("heavy", (13, 0))], dice=[6, 5] * 4)
     state.apply("demoman@0,0 attack 4,0")  # empty hex: a grenade next to where the scout will stand
     _end(state)
     state.apply("scout@6,0 move 5,0")
     _end(state)
-    state.dice = type(state.dice)([6, 5] * 4)
     state.apply("engineer@3,0 build 2,0")  # 3 from the scout
     _end(state)
     rolls = len(state.dice.rolls)

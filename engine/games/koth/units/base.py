@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.games.behaviour import Behaviour
 from engine.games.koth.pieces import KothUnit
+from engine.games.koth.reasons import sight_reason
 
 if TYPE_CHECKING:
     from engine.games.game import Game
@@ -58,5 +59,5 @@ class KothBehaviour(Behaviour["KothState", KothUnit]):
         if self.straight and not (dq == 0 or dr == 0 or dq == -dr):
             return "not on one of the six straight hex lines (only the Scout shoots off them)"
         if not state.sight.sees(u.cell, cell):
-            return state.sight_reason(u.cell, cell)
+            return sight_reason(state, u.cell, cell)
         return ""

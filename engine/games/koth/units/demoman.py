@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from engine.games.behaviour import AttackOption
 from engine.games.koth.pieces import KothUnit
+from engine.games.koth.reasons import unit_name
 from engine.games.koth.units.base import KothBehaviour
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -101,5 +102,5 @@ class Demoman(KothBehaviour):
             return "the Demoman does not lob a grenade at his own feet"
         v = state.occupant(i)
         if v is not None and v.team is not u.team and b.spawn_team(i) is v.team:
-            return f"the {state.unit_name(v)} is safe in its own spawn base"
+            return f"the {unit_name(state, v)} is safe in its own spawn base"
         return self.shot_reason(state, u, i) or f"cannot attack {h} now"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from engine.games.koth.pieces import KothUnit
+from engine.games.koth.reasons import landing_reason
 from engine.games.koth.units.shooter import Shooter
 from engine.games.units import UnitTurn
 from engine.rules.actions import Action, Verb
@@ -81,7 +82,7 @@ class Engineer(Shooter):
             return f"{action.target} is off the map"
         if b.distance(u.cell, i) != 1:
             return "the sentry goes on a hex next to the Engineer"
-        return state.landing_reason(u, i, low_blocks=True) or f"cannot build on {action.target}"
+        return landing_reason(state, u, i, low_blocks=True) or f"cannot build on {action.target}"
 
     def tip(self, verb: Verb) -> str:
         if verb is _V_BUILD:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from engine.games.behaviour import AttackOption
 from engine.games.koth.pieces import KothUnit
+from engine.games.koth.reasons import unit_name
 from engine.games.koth.units.base import KothBehaviour
 from engine.games.units import UnitTurn
 from engine.hexgrid import Hex
@@ -105,14 +106,14 @@ class Medic(KothBehaviour):
         if v.uid == u.uid:
             return "pick the ally who shares the UberCharge" if what == "UberCharge" else "the Medic cannot heal himself"
         if v.team is not u.team:
-            return f"the Medic's beam only reaches teammates; the {state.unit_name(v)} is an enemy"
+            return f"the Medic's beam only reaches teammates; the {unit_name(state, v)} is an enemy"
         if not state.stats(v.kind).mobile:
             return "sentry guns cannot be healed or ubercharged"
         reason = self.shot_reason(state, u, i)
         if reason:
             return reason
         if what == "heal" and v.health >= state.max_health(v.kind) and not v.burn:
-            return f"the {state.unit_name(v)} is at full health"
+            return f"the {unit_name(state, v)} is at full health"
         return f"cannot {what} {h} now"
 
     def tip(self, verb: Verb) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from engine.games.behaviour import AttackOption
 from engine.games.koth.pieces import KothUnit
+from engine.games.koth.reasons import unit_name
 from engine.games.koth.units.base import KothBehaviour
 from engine.hexgrid import Hex
 from engine.rules.actions import Action, Verb
@@ -139,8 +140,8 @@ class Shooter(KothBehaviour):
         if v is None:
             return f"no unit on {h} to attack"
         if v.team is u.team:
-            return f"the {state.unit_name(v)} is on your team"
+            return f"the {unit_name(state, v)} is on your team"
         if b.spawn_team(i) is v.team:
-            return f"the {state.unit_name(v)} is safe in its own spawn base"
+            return f"the {unit_name(state, v)} is safe in its own spawn base"
         return self.shot_reason(state, u, i) or f"cannot attack {h} now"
 

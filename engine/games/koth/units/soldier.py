@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from engine.games.koth.pieces import KothUnit
+from engine.games.koth.reasons import landing_reason
 from engine.games.koth.units.shooter import Shooter
 from engine.games.units import UnitTurn
 from engine.rules.actions import Action, Verb
@@ -69,7 +70,7 @@ class Soldier(Shooter):
             return f"{action.target} is off the map"
         if b.distance(u.cell, i) > reach:
             return f"too far: rocket jumps reach {reach} hexes, {action.target} is {b.distance(u.cell, i)} away"
-        return state.landing_reason(u, i) or f"cannot rocket jump to {action.target}"
+        return landing_reason(state, u, i) or f"cannot rocket jump to {action.target}"
 
     def tip(self, verb: Verb) -> str:
         if verb is not _V_ROCKET_JUMP:
