@@ -70,6 +70,9 @@ class Behaviour(Generic[StateT, UnitT]):
         self.kind = stats.kind
         #: whether units of this kind ever move (sentries do not)
         self.mobile = stats.mobile
+        #: whether this class has specials or reacts to moving (the turn machine skips the calls otherwise)
+        self.has_specials = type(self).special_groups is not Behaviour.special_groups
+        self.reacts_to_moves = type(self).after_move is not Behaviour.after_move
         self._moves: dict[Team, dict[int, Cells]] = {}
 
     def moves(self, team: Team, cell: int) -> Cells:

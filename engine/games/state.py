@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from engine.games.behaviour import AttackOption, Behaviour
 from engine.games.reasons import turn_reason
@@ -93,10 +93,15 @@ _TEAM_END: Final[Group] = (_V_END, "", None, NO_TARGET, None)
 _NOTHING_DONE: Final = UnitTurn()
 
 
-class TurnState:
+#: The unit class of a mode (``TurnState[KothUnit]``).
+U = TypeVar("U", bound=Unit)
+
+
+class TurnState(Generic[U]):
     """A game in progress (see the module docstring); made by :meth:`Game.new_initial_state`.
 
-    Subclasses set the class attributes below and override the hook methods.
+    Subclasses set the class attributes below and override the hook methods;
+    ``TurnState[U]`` holds units of class ``U``.
     """
 
     #: hook: the options a mode reads, with the value used when a ruleset lacks them.
@@ -142,7 +147,7 @@ class TurnState:
         self._beh = game.behaviours
         self._spec = game.rules.dice
         self._turn_limit = int(self.options.get("turn_limit", 0))
-        self.units: dict[int, Unit] = {}
+        self.units: dict[int, U] = {}
         self.points: dict[Team, int] = {t: 0 for t in Team}
         self.team: Team = self.scenario.first_team
         self.turn = 0
@@ -161,12 +166,12 @@ class TurnState:
         """hook: set the game up (place units, queue set-up decisions) and run to the first decision."""
         self.phase = _P_ACT
 
-    def actors(self) -> Sequence[Unit]:
+    def actors(self) -> Sequence[U]:
         """hook: the units that may act now (default: every unit of the deciding team)."""
         team = self.team
         return [u for u in self.units.values() if u.team is team and u.cell >= 0]
 
-    def allowed_steps(self, u: Unit, done: UnitTurn) -> int:
+    def allowed_steps(self, u: U, done: UnitTurn) -> int:
         """hook: which parts of its turn ``u`` may still take, given what it did (``done``): a :class:`Step` mask.
 
         Default: each part once, in any order, up to :attr:`actions_per_turn`.
@@ -189,7 +194,7 @@ class TurnState:
             return [_TEAM_END]
         return [(_V_END, u.kind, self.board.hexes[u.cell], NO_TARGET, None)]
 
-    def after_action(self, u: Unit, done: UnitTurn) -> None:
+    def after_action(self, u: U, done: UnitTurn) -> None:
         """hook: after a unit's action (default: its turn ends when it died or used all its actions)."""
         if u.uid not in self.units or done.actions >= self.actions_per_turn:
             self.end_turn()
@@ -218,15 +223,15 @@ class TurnState:
         """hook: the win test, asked after each turn's scoring (default: never)."""
         return False
 
-    def respawn_delay(self, u: Unit) -> int:
+    def respawn_delay(self, u: U) -> int:
         """hook: turns before the slot of a unit that just died may field a unit again (default 0)."""
         return 0
 
-    def on_damage(self, target: Unit, amount: int, source: Unit | None) -> int:
+    def on_damage(self, target: U, amount: int, source: U | None) -> int:
         """hook: the damage ``target`` really takes from ``amount`` dealt by ``source`` (None: no unit)."""
         return amount
 
-    def on_kill(self, target: Unit, source: Unit | None, overkill: int) -> None:
+    def on_kill(self, target: U, source: U | None, overkill: int) -> None:
         """hook: after ``target`` died (removed from :attr:`units`); ``overkill`` is the damage beyond 0 health."""
 
     # -- small queries ------------------------------------------------------------------------
@@ -243,39 +248,39 @@ class TurnState:
         """Full health of ``kind`` (with passive extra health such as the Heavy's sandwich)."""
         return self.stats(kind).max_health
 
-    def occupant(self, cell: int) -> Unit | None:
+    def occupant(self, cell: int) -> U | None:
         """The unit on board index ``cell``, or None."""
         for u in self.units.values():
             if u.cell == cell:
                 return u
         return None
 
-    def unit_at(self, h: Hex) -> Unit | None:
+    def unit_at(self, h: Hex) -> U | None:
         """The unit standing on ``h``, or None (also None off the map)."""
         i = self.board.index.get(h)
         return None if i is None else self.occupant(i)
 
-    def units_on(self, cells: Sequence[int]) -> list[Unit]:
+    def units_on(self, cells: Sequence[int]) -> list[U]:
         """The units on ``cells``, in that order."""
         where = {u.cell: u for u in self.units.values() if u.cell >= 0}
         return [where[c] for c in cells if c in where]
 
-    def units_of(self, team: Team) -> list[Unit]:
+    def units_of(self, team: Team) -> list[U]:
         """``team``'s units on the board, by uid."""
         return [u for u in self.units.values() if u.team is team and u.cell >= 0]
 
-    def active_unit(self) -> Unit | None:
+    def active_unit(self) -> U | None:
         """The unit whose turn it is (None when no single unit is acting)."""
         return self.units.get(self.active)
 
-    def done_by(self, u: Unit) -> UnitTurn:
+    def done_by(self, u: U) -> UnitTurn:
         """The record of what ``u`` did this turn, to update (created when ``u`` has not acted yet)."""
         rec = self.done.get(u.uid)
         if rec is None:
             rec = self.done[u.uid] = UnitTurn()
         return rec
 
-    def done_of(self, u: Unit) -> UnitTurn:
+    def done_of(self, u: U) -> UnitTurn:
         """What ``u`` did this turn, to read only (a shared empty record when nothing; never change it)."""
         return self.done.get(u.uid) or _NOTHING_DONE
 
@@ -317,7 +322,7 @@ class TurnState:
             return {t: 0.0 for t in Team}
         return {w: 1.0, w.other: -1.0}
 
-    def profile(self, u: Unit) -> MoveProfile:
+    def profile(self, u: U) -> MoveProfile:
         """How ``u`` walks (its mode's climbing rule)."""
         return self.game.profile(u.kind, u.team)
 
@@ -355,21 +360,26 @@ class TurnState:
         if phase is _P_ACT:
             groups: list[Group] = []
             for u in self.actors():
-                groups.extend(self.unit_groups(u))
+                self.add_unit_groups(u, groups)
             groups.extend(self.end_groups())
             return LegalActions(groups)
         if phase is _P_OVER:
             return LegalActions(())
         return LegalActions(self.decision_groups(phase))
 
-    def unit_groups(self, u: Unit) -> list[Group]:
+    def unit_groups(self, u: U) -> list[Group]:
         """The actions ``u`` may take now: moves, attacks, specials (by :meth:`allowed_steps`)."""
+        groups: list[Group] = []
+        self.add_unit_groups(u, groups)
+        return groups
+
+    def add_unit_groups(self, u: U, groups: list[Group]) -> None:
+        """Append :meth:`unit_groups` of ``u`` to ``groups`` (the hot path of every decision)."""
         done = self.done.get(u.uid) or _NOTHING_DONE
         steps = self.allowed_steps(u, done)
         if not steps:
-            return []
+            return
         beh = self._beh[u.kind]
-        groups: list[Group] = []
         if steps & _S_MOVE and beh.mobile:
             hexes = self.board.hexes
             groups.append((_V_MOVE, u.kind, hexes[u.cell], self.move_cells(u), hexes))
@@ -377,15 +387,14 @@ class TurnState:
             g = beh.attack_group(self, u)
             if g is not None:
                 groups.append(g)
-        if steps & _S_SPECIAL:
+        if steps & _S_SPECIAL and beh.has_specials:
             groups.extend(beh.special_groups(self, u, done))
-        return groups
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is among :meth:`legal_actions`."""
         return action in self.legal_actions()
 
-    def move_cells(self, u: Unit) -> Sequence[int]:
+    def move_cells(self, u: U) -> Sequence[int]:
         """Where ``u`` may move now, in flood order: the board's static destinations minus occupied hexes.
 
         Units never block movement here (they pass through one another), so this
@@ -423,7 +432,7 @@ class TurnState:
         else:
             self.decide(action)
 
-    def actor_of(self, a: Action) -> Unit:
+    def actor_of(self, a: Action) -> U:
         """hook: the unit that plays unit action ``a`` (default: the one on its actor hex)."""
         assert a.actor is not None
         u = self.occupant(self.board.index[a.actor])
@@ -436,14 +445,17 @@ class TurnState:
             self.end_turn()
             return
         u = self.actor_of(a)
-        done = self.done_by(u)
+        done = self.done.get(u.uid)
+        if done is None:
+            done = self.done[u.uid] = UnitTurn()
         beh = self._beh[u.kind]
         target = a.target
         if verb is _V_MOVE:
             assert target is not None
             self.relocate(u, self.board.index[target])
             done.moved = True
-            beh.after_move(self, u)
+            if beh.reacts_to_moves:
+                beh.after_move(self, u)
         elif verb is _V_ATTACK or verb is _V_HEAL:
             assert target is not None
             beh.attack(self, u, self.board.index.get(target, -1), target)
@@ -454,11 +466,11 @@ class TurnState:
         done.actions += 1
         self.after_action(u, done)
 
-    def relocate(self, u: Unit, cell: int) -> None:
+    def relocate(self, u: U, cell: int) -> None:
         """Put ``u`` on board index ``cell`` (a move, a jump); modes add what standing there does."""
         u.cell = cell
 
-    def hurt(self, target: Unit, amount: int, source: Unit | None) -> None:
+    def hurt(self, target: U, amount: int, source: U | None) -> None:
         """Deal ``amount`` damage from ``source`` to ``target`` through :meth:`on_damage`; kill at 0 health."""
         amount = self.on_damage(target, amount, source)
         if amount <= 0:

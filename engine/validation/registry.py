@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 from engine.mapmodel import HexMap, Mode
 from engine.validation.problem import Problem, guarded
@@ -69,6 +70,6 @@ def run_checks(ctx: CheckContext, checks: Iterable[Check] | None = None) -> list
     for c in CHECKS if checks is None else checks:
         if c.modes and not set(c.modes) & set(ctx.modes):
             continue
-        out.extend(guarded(f"the {c.name!r} check", lambda c=c: c.fn(ctx)))
+        out.extend(guarded(f"the {c.name!r} check", partial(c.fn, ctx)))
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
     return out

@@ -62,7 +62,7 @@ class KothSaved(Saved):
     setup: list[tuple[Team, int]]
 
 
-class KothState(TurnState):
+class KothState(TurnState[KothUnit]):
     """A King of the Board game in progress; make it with ``Game.of(scenario).new_initial_state()``."""
 
     default_options: ClassVar[Mapping[str, OptionValue]] = DEFAULT_OPTIONS
@@ -73,8 +73,6 @@ class KothState(TurnState):
     actions_per_turn: ClassVar[int] = 2
     #: the spawn code of each team's opponent (the base its units may not enter, 001 "Map")
     their_base: ClassVar[Mapping[Team, int]] = _THEIR_BASE
-
-    units: dict[int, KothUnit]  # type: ignore[assignment]
 
     @classmethod
     def check_game(cls, game: Game) -> None:
@@ -182,7 +180,7 @@ class KothState(TurnState):
     def actor_of(self, a: Action) -> KothUnit:
         return self.units[self.active]
 
-    def allowed_steps(self, u: KothUnit, done: UnitTurn) -> int:  # type: ignore[override]
+    def allowed_steps(self, u: KothUnit, done: UnitTurn) -> int:
         """001 "Turns": two different actions; 001 "Movement": no move after attacking."""
         if done.actions >= 2:
             return Step.NONE
@@ -194,7 +192,7 @@ class KothState(TurnState):
             return _AFTER_SPECIAL
         return Step.ALL
 
-    def relocate(self, u: KothUnit, cell: int) -> None:  # type: ignore[override]
+    def relocate(self, u: KothUnit, cell: int) -> None:
         u.cell = cell
         self.use_kit(u)
 
@@ -309,15 +307,15 @@ class KothState(TurnState):
 
     # -- damage ----------------------------------------------------------------------------------------
 
-    def on_damage(self, target: KothUnit, amount: int, source: KothUnit | None) -> int:  # type: ignore[override]
+    def on_damage(self, target: KothUnit, amount: int, source: KothUnit | None) -> int:
         """001 "Units": Medic — an ubercharged unit takes no damage."""
         return 0 if target.uber > 0 else amount
 
-    def respawn_delay(self, u: KothUnit) -> int:  # type: ignore[override]
+    def respawn_delay(self, u: KothUnit) -> int:
         """001 "Spawning": the slot waits ``respawn_turns`` turns."""
         return int(self.options["respawn_turns"])
 
-    def on_kill(self, v: KothUnit, source: KothUnit | None, overkill: int) -> None:  # type: ignore[override]
+    def on_kill(self, v: KothUnit, source: KothUnit | None, overkill: int) -> None:
         """001 "Attacking"/"Spawning": free the slot and start its timer; the dead unit's grenade and sentry."""
         for w in self.units.values():
             if w.target == v.uid:
