@@ -1,9 +1,11 @@
-"""Ruleset data: unit statistics and table options, loaded from a JSON data file.
+"""Ruleset data: unit statistics, weapon cards, area stencils and table options, from a JSON data file.
 
-A designer makes a variant by copying ``engine/data/koth.ruleset.json`` and
-editing numbers; no code changes. Numbers a rule needs beyond speed, range,
+A designer makes a variant by copying a bundled ruleset (``engine/data/*.ruleset.json``)
+and editing numbers; no code changes. Numbers a rule needs beyond speed, range,
 damage and health (splash rings, burn damage, scope steps...) live in each unit's
-``params``; switches for readings of the rulebook live in ``options``.
+``params``; switches for readings of the rulebook live in ``options``. Modes whose
+units carry cards (Payload Race's weapon cards) list them in ``weapons``, and the
+shapes of area attacks in ``stencils``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.frozendict import FrozenDict
 
-__all__ = ["OptionValue", "Ruleset", "RulesetError", "UnitStats"]
+__all__ = ["OptionValue", "Ruleset", "RulesetError", "Stencil", "UnitStats", "WeaponCard"]
 
 OptionValue = bool | int | float | str
 
@@ -44,6 +46,8 @@ class UnitStats:
     params: Mapping[str, OptionValue] = field(default_factory=lambda: FrozenDict({}))
     mobile: bool = True
     pickable: bool = True
+    #: the weapon cards this unit may carry (one is chosen when it is placed), in the order offered
+    weapons: tuple[str, ...] = ()
 
     def param(self, name: str) -> OptionValue:
         """A named parameter; raises RulesetError naming the unit if it is missing."""
@@ -59,14 +63,73 @@ class UnitStats:
         return self.health + int(extra)
 
 
+@dataclass(frozen=True, slots=True)
+class WeaponCard:
+    """A weapon card: how its holder attacks.
+
+    ``kind``: ``direct`` (a rolled shot at one unit), ``blast`` (a rolled shot at a
+    hex; the ``stencil`` centred there is hit), ``fire`` (the ``stencil`` laid next
+    to the holder, no roll) or ``heal`` (a teammate regains ``damage`` health).
+    ``accuracy`` adds to the throw; ``falloff`` takes damage off per hex beyond
+    the first; ``shots`` is the number of throws per attack; ``lobbed`` shots
+    need no line of sight; ``charge`` names what a full charge deploys
+    (``uber`` or ``kritz``) and ``charge_needed`` how many heals fill it.
+    """
+
+    name: str
+    title: str
+    kind: str
+    range: int
+    damage: int = 0
+    min_range: int = 1
+    accuracy: int = 0
+    falloff: int = 0
+    shots: int = 1
+    stencil: str = ""
+    lobbed: bool = False
+    charge: str = ""
+    charge_needed: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Stencil:
+    """An area attack's shape: hex offsets (``dq, dr``) with the damage printed on each.
+
+    Offsets are axial, for the stencil pointing in direction 0 from its anchor:
+    a blast's anchor is its centre (0,0 is the aimed hex); a fire stencil's anchor
+    is its holder, so its hexes start next to him. A printed damage of None means
+    the rule decides it (a blast's damage is the shooter's distance, 002 "AOE
+    blast and fire"). Rotations to the other five directions are computed.
+    """
+
+    name: str
+    cells: tuple[tuple[int, int, int | None], ...]
+    text: str = ""
+
+
 @dataclass(frozen=True)
 class Ruleset:
-    """Unit stats in blueprint order plus the table options a scenario may override."""
+    """Unit stats in blueprint order plus the table options a scenario may override.
+
+    ``weapons`` and ``stencils`` are the weapon cards and area-attack shapes, by name
+    (empty for modes without them).
+    """
 
     name: str
     units: Mapping[str, UnitStats]
     options: Mapping[str, OptionValue]
     description: str = ""
+    weapons: Mapping[str, WeaponCard] = field(default_factory=lambda: FrozenDict({}))
+    stencils: Mapping[str, Stencil] = field(default_factory=lambda: FrozenDict({}))
+
+    def weapon(self, name: str) -> WeaponCard:
+        """The weapon card ``name``; raises RulesetError listing the known cards."""
+        try:
+            return self.weapons[name]
+        except KeyError:
+            known = ", ".join(self.weapons) or "none"
+            raise RulesetError(f"unknown weapon card {name!r}; this ruleset has: {known}") from None
 
     def unit(self, kind: str) -> UnitStats:
         """Stats of ``kind``; raises RulesetError listing the known kinds."""
@@ -104,4 +167,4 @@ class Ruleset:
                     f"got {value!r}"
                 )
             merged[key] = value
-        return Ruleset(self.name, self.units, FrozenDict(merged), self.description)
+        return Ruleset(self.name, self.units, FrozenDict(merged), self.description, self.weapons, self.stencils)

@@ -17,12 +17,14 @@ __all__ = ["Scenario", "TeamSetup", "UnitStart"]
 class UnitStart:
     """A unit a team starts with; ``hex`` None means "anywhere in the spawn zone".
 
-    ``health`` None means full health (set it for "play from here" situations).
+    ``health`` None means full health (set it for "play from here" situations);
+    ``weapon`` names the weapon card it carries (Payload Race), None to choose at set-up.
     """
 
     unit: str
     hex: Hex | None = None
     health: int | None = None
+    weapon: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

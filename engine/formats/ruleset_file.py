@@ -12,7 +12,7 @@ from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.migrations import migrate
 from engine.formats.schemas import validate_document
 from engine.frozendict import FrozenDict
-from engine.ruleset import Ruleset, UnitStats
+from engine.ruleset import Ruleset, Stencil, UnitStats, WeaponCard
 
 __all__ = [
     "BUILTIN_PREFIX",
@@ -108,10 +108,53 @@ def ruleset_from_document(doc: Any, file: str | Path) -> Ruleset:
             params=FrozenDict(dict(u.get("params", {}))),
             mobile=u.get("mobile", True),
             pickable=u.get("pickable", True),
+            weapons=tuple(u.get("weapons", ())),
         )
+    stencils = {name: _stencil(name, d, file) for name, d in doc.get("stencils", {}).items()}
+    weapons = {name: _weapon(name, d, stencils, file) for name, d in doc.get("weapons", {}).items()}
+    for kind, u in units.items():
+        for i, w in enumerate(u.weapons):
+            if w not in weapons:
+                known = ", ".join(weapons) or "none; add a \"weapons\" section"
+                raise LoadError.single(file, f"$.units.{kind}.weapons[{i}]",
+                                       f"unknown weapon card {w!r}; the ruleset's cards: {known}")
     return Ruleset(
         name=doc["name"],
         units=FrozenDict(units),
         options=FrozenDict(dict(doc["options"])),
         description=doc.get("description", ""),
+        weapons=FrozenDict(weapons),
+        stencils=FrozenDict(stencils),
+    )
+
+
+def _stencil(name: str, d: dict[str, Any], file: str | Path) -> Stencil:
+    cells: list[tuple[int, int, int | None]] = []
+    for key, dmg in d["cells"].items():
+        q, r = (int(x) for x in key.split(","))
+        cells.append((q, r, dmg))
+    return Stencil(name, tuple(sorted(cells, key=lambda c: (abs(c[0]) + abs(c[1]) + abs(c[0] + c[1]), c[0], c[1]))),
+                   d.get("text", ""))
+
+
+def _weapon(name: str, d: dict[str, Any], stencils: dict[str, Stencil], file: str | Path) -> WeaponCard:
+    where = f"$.weapons.{name}"
+    kind = d["kind"]
+    stencil = d.get("stencil", "")
+    if kind in ("blast", "fire") and not stencil:
+        raise LoadError.single(file, f"{where}.stencil", f"a {kind} weapon needs a stencil; name one of the "
+                               f"ruleset's stencils ({', '.join(stencils) or 'none yet'})")
+    if stencil and stencil not in stencils:
+        raise LoadError.single(file, f"{where}.stencil", f"unknown stencil {stencil!r}; the ruleset's stencils: "
+                               f"{', '.join(stencils) or 'none'}")
+    min_range = d.get("min_range", 1)
+    if min_range > d["range"]:
+        raise LoadError.single(file, f"{where}.min_range", f"minimum range {min_range} is beyond the range {d['range']}")
+    if d.get("charge") and not d.get("charge_needed"):
+        raise LoadError.single(file, f"{where}.charge_needed", "a card with a charge says how many heals fill it")
+    return WeaponCard(
+        name=name, title=d["name"], kind=kind, range=d["range"], damage=d.get("damage", 0), min_range=min_range,
+        accuracy=d.get("accuracy", 0), falloff=d.get("falloff", 0), shots=d.get("shots", 1), stencil=stencil,
+        lobbed=d.get("lobbed", False), charge=d.get("charge", ""), charge_needed=d.get("charge_needed", 0),
+        text=d.get("text", ""),
     )

@@ -130,7 +130,11 @@ def _team(
         health = u.get("health")
         if health is not None and kind in ruleset.units and health > ruleset.units[kind].max_health:
             problems.append(LoadProblem(f"{where}.health", f"{health} is more than a {kind}'s full health ({ruleset.units[kind].max_health})"))
-        starting.append(UnitStart(kind, h, health))
+        weapon = u.get("weapon")
+        if weapon is not None and kind in ruleset.units and weapon not in ruleset.units[kind].weapons:
+            cards = ", ".join(ruleset.units[kind].weapons) or "none"
+            problems.append(LoadProblem(f"{where}.weapon", f"a {kind} cannot carry {weapon!r}; its cards: {cards}"))
+        starting.append(UnitStart(kind, h, health, weapon))
     return TeamSetup(roster, tuple(starting))
 
 
@@ -175,6 +179,8 @@ def scenario_to_document(s: Scenario, schema_ref: str | None = None) -> dict[str
                 ud["hex"] = str(u.hex)
             if u.health is not None:
                 ud["health"] = u.health
+            if u.weapon is not None:
+                ud["weapon"] = u.weapon
             units.append(ud)
         if units:
             td["units"] = units

@@ -92,8 +92,8 @@ GAMES: Final[Mapping[Mode, ModeRules]] = FrozenDict({
     ),
     Mode.PAYLOAD: ModeRules(
         Mode.PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY,
-        heights_block_sight=False, dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:koth",
-        free_climbers=frozenset({"double_jump"}),
+        heights_block_sight=False, dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
+        state="engine.games.payload.state:PayloadState", free_climbers=frozenset({"double_jump"}),
     ),
     Mode.TEAM_PLAY: ModeRules(
         Mode.TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL,

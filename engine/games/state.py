@@ -88,7 +88,7 @@ _P_ACT, _P_OVER = Phase.ACT, Phase.OVER
 _V_MOVE, _V_ATTACK, _V_HEAL, _V_END = Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.END
 _S_MOVE, _S_ATTACK, _S_SPECIAL, _S_ALL = Step.MOVE, Step.ATTACK, Step.SPECIAL, Step.ALL
 #: The group of the one action that ends a team's turn (text ``end``).
-_TEAM_END: Final[Group] = (_V_END, "", None, NO_TARGET, None)
+_TEAM_END: Final[Group] = (_V_END, "", None, NO_TARGET, None, "")
 #: What a unit that has not acted this turn has done (shared; read only).
 _NOTHING_DONE: Final = UnitTurn()
 
@@ -192,7 +192,7 @@ class TurnState(Generic[U]):
         u = self.units.get(self.active)
         if u is None:
             return [_TEAM_END]
-        return [(_V_END, u.kind, self.board.hexes[u.cell], NO_TARGET, None)]
+        return [(_V_END, u.kind, self.board.hexes[u.cell], NO_TARGET, None, "")]
 
     def after_action(self, u: U, done: UnitTurn) -> None:
         """hook: after a unit's action (default: its turn ends when it died or used all its actions)."""
@@ -382,7 +382,7 @@ class TurnState(Generic[U]):
         beh = self._beh[u.kind]
         if steps & _S_MOVE and beh.mobile:
             hexes = self.board.hexes
-            groups.append((_V_MOVE, u.kind, hexes[u.cell], self.move_cells(u), hexes))
+            groups.append((_V_MOVE, u.kind, hexes[u.cell], self.move_cells(u), hexes, ""))
         if steps & _S_ATTACK:
             g = beh.attack_group(self, u)
             if g is not None:

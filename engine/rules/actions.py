@@ -12,8 +12,11 @@ Text forms (hexes are ``q,r``)::
     medic@0,1 uber 1,1
     soldier@3,-1 end                end this unit's turn
     end                             end the team's turn (modes where every unit of a team acts)
+    pass                            decline a reaction (e.g. not popping an UberCharge)
     spawn scout 0,5                 set-up or respawn: put a unit kind on a hex
+    spawn scout 0,5 with scattergun ... with the card it carries (Payload Race's weapon cards)
     sentry@4,4 target 6,4           a sentry owner's choice among equidistant targets
+    heavy@2,1 push 3,1              push the team's cart one step, onto the hex named
 
 :meth:`Action.parse` raises :class:`ActionParseError` (a ValueError) for text that
 is not an action; whether an action is *legal* is the game state's business.
@@ -49,17 +52,26 @@ class Verb(StrEnum):
     END = "end"
     SPAWN = "spawn"
     TARGET = "target"
+    PUSH = "push"
+    KRITZ = "kritz"
+    AIRBLAST = "airblast"
+    SANDVICH = "sandvich"
+    PASS = "pass"
 
 
 #: Verbs without a target hex.
-_NO_TARGET: Final = frozenset({Verb.SCOPE, Verb.PICKUP, Verb.END})
+_NO_TARGET: Final = frozenset({Verb.SCOPE, Verb.PICKUP, Verb.END, Verb.AIRBLAST, Verb.SANDVICH})
 
 _new: Final = object.__new__
 _set: Final = object.__setattr__
 
-_UNIT_TEXT: Final = re.compile(r"^\s*([a-z][a-z0-9_]*)@(-?\d+,-?\d+)\s+([a-z_]+)(?:\s+(-?\d+,-?\d+))?\s*$")
-_SPAWN_TEXT: Final = re.compile(r"^\s*spawn\s+([a-z][a-z0-9_]*)\s+(-?\d+,-?\d+)\s*$")
-_END_TEXT: Final = re.compile(r"^\s*end\s*$")
+_WITH: Final = r"(?:\s+with\s+([a-z][a-z0-9_]*))?"
+_UNIT_TEXT: Final = re.compile(
+    r"^\s*([a-z][a-z0-9_]*)@(-?\d+,-?\d+)\s+([a-z_]+)(?:\s+(-?\d+,-?\d+))?" + _WITH + r"\s*$")
+_SPAWN_TEXT: Final = re.compile(r"^\s*spawn\s+([a-z][a-z0-9_]*)\s+(-?\d+,-?\d+)" + _WITH + r"\s*$")
+_BARE_TEXT: Final = re.compile(r"^\s*(end|pass)\s*$")
+#: Verbs a team plays without naming a unit.
+_BARE: Final = frozenset({Verb.END, Verb.PASS})
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -67,26 +79,30 @@ class Action:
     """One decision: ``verb`` by the unit of ``kind`` standing on ``actor`` toward ``target``.
 
     For :attr:`Verb.SPAWN` ``actor`` is None and ``kind`` names the unit put on
-    ``target``; an :attr:`Verb.END` without ``actor`` (and with ``kind`` "") ends
-    the whole team's turn. Build with the helpers or :meth:`parse`; the
-    constructor checks that the hexes a verb needs are present and raises
-    ValueError otherwise.
+    ``target``; an :attr:`Verb.END` or :attr:`Verb.PASS` without ``actor`` (and
+    with ``kind`` "") is the whole team's. ``detail`` names a card the action uses
+    (a weapon card chosen at a spawn), "" for none. Build with the helpers or
+    :meth:`parse`; the constructor checks that the hexes a verb needs are present
+    and raises ValueError otherwise.
     """
 
     verb: Verb
     kind: str
     actor: Hex | None = None
     target: Hex | None = None
+    detail: str = ""
 
     def __post_init__(self) -> None:
         if self.verb is Verb.SPAWN:
             if self.actor is not None or self.target is None:
                 raise ValueError("a spawn action has a target hex and no actor")
             return
-        if self.verb is Verb.END and self.actor is None:
-            if self.kind or self.target is not None:
-                raise ValueError("a team's end of turn names no unit and no target")
+        if self.verb in _BARE and self.actor is None:
+            if self.kind or self.target is not None or self.detail:
+                raise ValueError(f"a team's {self.verb.value} names no unit and no target")
             return
+        if self.verb is Verb.PASS:
+            raise ValueError("a pass names no unit")
         if self.actor is None:
             raise ValueError(f"a {self.verb.value} action needs the acting unit's hex")
         if (self.target is None) != (self.verb in _NO_TARGET):
@@ -94,7 +110,7 @@ class Action:
             raise ValueError(f"a {self.verb.value} action takes {need}")
 
     @classmethod
-    def trusted(cls, verb: Verb, kind: str, actor: Hex | None, target: Hex | None) -> Action:
+    def trusted(cls, verb: Verb, kind: str, actor: Hex | None, target: Hex | None, detail: str = "") -> Action:
         """Build an action the caller knows is well formed, skipping the checks of the constructor.
 
         For rules code that makes many actions (legal-action lists); anything
@@ -105,16 +121,18 @@ class Action:
         _set(a, "kind", kind)
         _set(a, "actor", actor)
         _set(a, "target", target)
+        _set(a, "detail", detail)
         return a
 
     def text(self) -> str:
         """The canonical text form (see module docstring)."""
+        tail = f" with {self.detail}" if self.detail else ""
         if self.verb is Verb.SPAWN:
-            return f"spawn {self.kind} {self.target}"
+            return f"spawn {self.kind} {self.target}{tail}"
         if self.actor is None:
-            return "end"
+            return self.verb.value
         head = f"{self.kind}@{self.actor} {self.verb.value}"
-        return head if self.target is None else f"{head} {self.target}"
+        return (head if self.target is None else f"{head} {self.target}") + tail
 
     def __str__(self) -> str:
         return self.text()
@@ -124,22 +142,23 @@ class Action:
         """Read the text form; raises :class:`ActionParseError`."""
         m = _SPAWN_TEXT.match(text)
         if m is not None:
-            return cls(Verb.SPAWN, m.group(1), None, Hex.parse(m.group(2)))
-        if _END_TEXT.match(text):
-            return cls(Verb.END, "")
+            return cls(Verb.SPAWN, m.group(1), None, Hex.parse(m.group(2)), m.group(3) or "")
+        m = _BARE_TEXT.match(text)
+        if m is not None:
+            return cls(Verb(m.group(1)), "")
         m = _UNIT_TEXT.match(text)
         if m is None:
             raise ActionParseError(
                 f"{text!r} is not an action; write e.g. 'soldier@3,-1 move 5,-2', "
                 "'sniper@0,0 scope', 'spawn scout 0,5' or 'end'"
             )
-        kind, actor, verb, target = m.groups()
+        kind, actor, verb, target, detail = m.groups()
         try:
             v = Verb(verb)
         except ValueError:
             known = ", ".join(v.value for v in Verb if v is not Verb.SPAWN)
             raise ActionParseError(f"unknown verb {verb!r} in {text!r}; known: {known}") from None
         try:
-            return cls(v, kind, Hex.parse(actor), Hex.parse(target) if target else None)
+            return cls(v, kind, Hex.parse(actor), Hex.parse(target) if target else None, detail or "")
         except ValueError as e:
             raise ActionParseError(f"{text!r}: {e}") from None

@@ -7,10 +7,11 @@ special, end), and :class:`LegalActions` counts them and builds an
 needs ``len()`` and one element, so it skips building the dozens of actions it
 would throw away.
 
-A group is ``(verb, kind, actor, targets, hexes)``: one action per element of
-``targets``; when ``hexes`` is a tuple the targets are board indices looked up
-in it, otherwise they are the target hexes themselves (None for verbs without a
-target). Element ``k`` of the view is the ``k``-th action in group order, so a
+A group is ``(verb, kind, actor, targets, hexes, detail)``: one action per
+element of ``targets``; when ``hexes`` is a tuple the targets are board indices
+looked up in it, otherwise they are the target hexes themselves (None for verbs
+without a target); ``detail`` is the card every action of the group uses ("" for
+none). Element ``k`` of the view is the ``k``-th action in group order, so a
 state that builds ``legal_actions()`` from the same groups gets the same list.
 """
 
@@ -26,7 +27,7 @@ __all__ = ["Excluding", "Group", "LegalActions", "NO_TARGET"]
 
 #: One group of actions (see the module docstring).
 #: ``targets`` holds ints when ``hexes`` is given, else ``Hex | None`` (hence ``Any``).
-Group = tuple[Verb, str, Hex | None, Sequence[Any], tuple[Hex, ...] | None]
+Group = tuple[Verb, str, Hex | None, Sequence[Any], tuple[Hex, ...] | None, str]
 #: The targets of a single action without a target hex.
 NO_TARGET: tuple[None] = (None,)
 
@@ -69,11 +70,11 @@ class LegalActions(Sequence[Action]):
             k += self._len
         if not 0 <= k < self._len:
             raise IndexError(f"legal action {k} out of range (there are {self._len})")
-        for verb, kind, actor, targets, hexes in self._groups:
+        for verb, kind, actor, targets, hexes, detail in self._groups:
             n = len(targets)
             if k < n:
                 t = targets[k]
-                return Action.trusted(verb, kind, actor, t if hexes is None else hexes[t])
+                return Action.trusted(verb, kind, actor, t if hexes is None else hexes[t], detail)
             k -= n
         raise AssertionError("unreachable: k was checked against the length")  # pragma: no cover
 
@@ -84,11 +85,11 @@ class LegalActions(Sequence[Action]):
         """Every action, in order (what ``legal_actions()`` returns)."""
         make = Action.trusted
         out: list[Action] = []
-        for verb, kind, actor, targets, hexes in self._groups:
+        for verb, kind, actor, targets, hexes, detail in self._groups:
             if hexes is None:
-                out.extend([make(verb, kind, actor, t) for t in targets])
+                out.extend([make(verb, kind, actor, t, detail) for t in targets])
             else:
-                out.extend([make(verb, kind, actor, hexes[t]) for t in targets])
+                out.extend([make(verb, kind, actor, hexes[t], detail) for t in targets])
         return out
 
     def __repr__(self) -> str:

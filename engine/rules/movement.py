@@ -299,13 +299,15 @@ def flood(
     profile: MoveProfile = KOTH_WALK,
     max_steps: int | None = None,
     occupied: Collection[int] = (),
+    blocked: Collection[int] = (),
 ) -> Reach:
     """Breadth-first flood from ``starts`` under ``profile``, at most ``max_steps`` steps.
 
-    Units never block the way; hexes in ``occupied`` (indices) are passed through
-    but are not destinations (001 "Movement": one unit per hex at the end of a
-    turn). Start hexes are destinations at distance 0 unless occupied. Starts may
-    be Hex or index values; raises KeyError for a start off the map.
+    Hexes in ``occupied`` (indices) are passed through but are not destinations
+    (001 "Movement": units pass through one another, one unit per hex at the end
+    of a turn); hexes in ``blocked`` are never entered (002: an enemy token or a
+    cart in the way). Start hexes are destinations at distance 0 unless occupied.
+    Starts may be Hex or index values; raises KeyError for a start off the map.
     """
     t = _tables(board, profile)
     k = t.states_per_hex
@@ -323,6 +325,11 @@ def flood(
             frontier.append(s)
             seen.append(s)
     limit = size if max_steps is None else max_steps
+    if blocked:  # a blocked hex is never entered: mark its states as seen
+        for i in blocked:
+            for s in range(i * k, i * k + k):
+                if dist[s] < 0:
+                    dist[s] = -2
     step = 0
     while frontier and step < limit:
         step += 1
@@ -330,12 +337,14 @@ def flood(
         push = nxt.append
         for s in frontier:
             for u in succ[s]:
-                if dist[u] < 0:
+                if dist[u] == -1:
                     dist[u] = step
                     parent[u] = s
                     push(u)
         frontier = nxt
         seen.extend(nxt)
+    if blocked:
+        dist = [-1 if d == -2 else d for d in dist]
     occ = occupied if isinstance(occupied, (set, frozenset)) else set(occupied)
     return Reach(board, dist, parent, k, seen, occ)
 

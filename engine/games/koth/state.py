@@ -211,11 +211,11 @@ class KothState(TurnState[KothUnit]):
     def decision_groups(self, phase: Phase) -> list[Group]:
         if phase is _P_SPAWN:
             team, slot_i = self.spawn_slot()
-            return [(_V_SPAWN, k, None, cells, self.board.hexes) for k, cells in self.spawn_choices(team, slot_i)]
+            return [(_V_SPAWN, k, None, cells, self.board.hexes, "") for k, cells in self.spawn_choices(team, slot_i)]
         if phase is _P_TARGET:
             s = self.units[self.pending_sentries[0]]
             cells = [self.units[v].cell for v in self._sentry(s).choices(self, s)[1]]
-            return [(_V_TARGET, s.kind, self.board.hexes[s.cell], cells, self.board.hexes)]
+            return [(_V_TARGET, s.kind, self.board.hexes[s.cell], cells, self.board.hexes, "")]
         return []
 
     def decide(self, a: Action) -> None:

@@ -34,7 +34,7 @@ class Tagger(Behaviour[TurnState, Unit]):
     def attack_group(self, state: TurnState, u: Unit) -> Group | None:
         b = state.board
         near = [v.cell for v in state.units.values() if v.team is not u.team and b.distance(u.cell, v.cell) == 1]
-        return (Verb.ATTACK, u.kind, b.hexes[u.cell], near, b.hexes)
+        return (Verb.ATTACK, u.kind, b.hexes[u.cell], near, b.hexes, "")
 
     def attack(self, state: TurnState, u: Unit, cell: int, aim: object) -> None:
         target = state.occupant(cell)

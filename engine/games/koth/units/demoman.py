@@ -37,14 +37,14 @@ class Demoman(KothBehaviour):
         hexes = state.board.hexes
         here = hexes[u.cell]
         if u.uid in state.grenades or u.team in state.dropped_grenades:  # one grenade marker per side
-            return (_V_ATTACK, u.kind, here, (), hexes)
+            return (_V_ATTACK, u.kind, here, (), hexes, "")
         cells, where = state.game.targets.lob(u.cell, self.stats.min_range, self.stats.range, self.straight)
         # hexes holding an enemy inside its own base cannot be aimed at
         spawn = state.board.spawn
         their_base = state.their_base[u.team]
         shielded = [v.cell for v in state.units.values()
                     if v.team is not u.team and v.cell >= 0 and spawn[v.cell] == their_base]
-        return (_V_ATTACK, u.kind, here, Excluding.of(cells, where, shielded), hexes)
+        return (_V_ATTACK, u.kind, here, Excluding.of(cells, where, shielded), hexes, "")
 
     def attack_options(self, state: KothState, u: KothUnit, with_area: bool = True) -> list[AttackOption]:
         b = state.board

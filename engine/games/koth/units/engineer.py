@@ -40,9 +40,9 @@ class Engineer(Shooter):
         here = state.board.hexes[u.cell]
         sentry = state.sentry_of(u)
         if sentry is None or sentry.carried:
-            return [(_V_BUILD, u.kind, here, self.build_cells(state, u), state.board.hexes)]
+            return [(_V_BUILD, u.kind, here, self.build_cells(state, u), state.board.hexes, "")]
         if sentry.cell >= 0 and state.board.distance(sentry.cell, u.cell) == 1:
-            return [(_V_PICKUP, u.kind, here, NO_TARGET, None)]
+            return [(_V_PICKUP, u.kind, here, NO_TARGET, None, "")]
         return []
 
     def special(self, state: KothState, u: KothUnit, action: Action) -> None:

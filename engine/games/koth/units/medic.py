@@ -46,7 +46,7 @@ class Medic(KothBehaviour):
 
     def attack_group(self, state: KothState, u: KothUnit) -> Group | None:
         hexes = state.board.hexes
-        return (_V_HEAL, u.kind, hexes[u.cell], self.heal_targets(state, u), hexes)
+        return (_V_HEAL, u.kind, hexes[u.cell], self.heal_targets(state, u), hexes, "")
 
     def attack_options(self, state: KothState, u: KothUnit, with_area: bool = True) -> list[AttackOption]:
         hexes = state.board.hexes
@@ -75,7 +75,7 @@ class Medic(KothBehaviour):
         cells = [v.cell for v in state.units.values()
                  if v.team is u.team and v.uid != u.uid and v.cell >= 0 and stats[v.kind].mobile
                  and self.can_shoot(state, u, v.cell)]
-        return [(_V_UBER, u.kind, state.board.hexes[u.cell], cells, state.board.hexes)]
+        return [(_V_UBER, u.kind, state.board.hexes[u.cell], cells, state.board.hexes, "")]
 
     def special(self, state: KothState, u: KothUnit, action: Action) -> None:
         assert action.target is not None

@@ -68,7 +68,7 @@ class Pyro(KothBehaviour):
             if v.team is not team and c >= 0 and spawn[c] != their_base:
                 mask |= dirs.get(c, 0)
         # the aims may lie off the map, so they are hexes, not board indices
-        return (_V_ATTACK, u.kind, b.hexes[u.cell], [aims[d] for d in range(6) if mask >> d & 1], None)
+        return (_V_ATTACK, u.kind, b.hexes[u.cell], [aims[d] for d in range(6) if mask >> d & 1], None, "")
 
     def attack_options(self, state: KothState, u: KothUnit, with_area: bool = True) -> list[AttackOption]:
         b = state.board

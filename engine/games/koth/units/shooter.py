@@ -89,7 +89,7 @@ class Shooter(KothBehaviour):
 
     def attack_group(self, state: KothState, u: KothUnit) -> Group | None:
         hexes = state.board.hexes
-        return (_V_ATTACK, u.kind, hexes[u.cell], self.targets(state, u), hexes)
+        return (_V_ATTACK, u.kind, hexes[u.cell], self.targets(state, u), hexes, "")
 
     def attack_options(self, state: KothState, u: KothUnit, with_area: bool = True) -> list[AttackOption]:
         b = state.board

@@ -62,7 +62,7 @@ class Sniper(Shooter):
     def special_groups(self, state: KothState, u: KothUnit, done: UnitTurn) -> list[Group]:
         if done.moved or self.scoped_damage(u) >= int(self.stats.param("max_damage")):
             return []
-        return [(_V_SCOPE, u.kind, state.board.hexes[u.cell], NO_TARGET, None)]
+        return [(_V_SCOPE, u.kind, state.board.hexes[u.cell], NO_TARGET, None, "")]
 
     def special(self, state: KothState, u: KothUnit, action: Action) -> None:
         u.scope += 1

@@ -48,7 +48,7 @@ class Soldier(Shooter):
             return []
         land, where = state.game.targets.landing(u.cell, reach, state.their_base[u.team])
         cells = Excluding.of(land, where, [v.cell for v in state.units.values()])
-        return [(_V_ROCKET_JUMP, u.kind, state.board.hexes[u.cell], cells, state.board.hexes)]
+        return [(_V_ROCKET_JUMP, u.kind, state.board.hexes[u.cell], cells, state.board.hexes, "")]
 
     def special(self, state: KothState, u: KothUnit, action: Action) -> None:
         assert action.target is not None

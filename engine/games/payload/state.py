@@ -1,0 +1,461 @@
+"""Payload Race (rulebook 002) as a variant of the generic turn machine.
+
+Decisions:
+
+- ``spawn`` — set-up and respawns: a class token goes on a free hex of its team's
+  spawn with a weapon card (002 "Player setup"; "Dying/respawning": a token killed
+  in the other team's turn is placed at the start of its own team's next turn,
+  with a free choice of card);
+- ``act`` — a team turn: every token of the side may move, attack (or push the
+  cart) and use its special, move and attack in either order and the special
+  last (002 "Taking a turn"); tokens act in any order; ``end`` ends the turn, which
+  also ends by itself once no token has anything left to do;
+- ``react`` — when an enemy attack would hurt a Medic holding a full UberCharge,
+  or a teammate in his reach, his side may pop it (``uber``) or ``pass``.
+
+Who goes first is a d8 roll-off (the higher goes first, 002 "Who goes first?"),
+thrown with the game's dice and logged, unless ``roll_for_first`` is off (then
+the scenario's ``first_team``). The first cart to the end of its track wins at
+once (002 "Objective & victory"); at the turn limit the cart further along (as a
+share of its track) wins. Every rule reading is in docs/rules-payload.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from engine.games.behaviour import Behaviour
+from engine.games.game import Game
+from engine.games.payload.options import DEFAULT_OPTIONS
+from engine.games.payload.pieces import PayloadUnit
+from engine.games.payload.reasons import payload_reason
+from engine.games.payload.units import BEHAVIOURS, Armed, Medic
+from engine.games.saved import Saved
+from engine.games.state import Phase, Step, TurnState
+from engine.games.units import UnitTurn
+from engine.hexgrid import Hex
+from engine.mapmodel import Team
+from engine.rules.actions import Action, Verb
+from engine.rules.board import TEAM_CODE
+from engine.rules.legal import NO_TARGET, Group
+from engine.rules.movement import flood
+from engine.ruleset import OptionValue, RulesetError
+
+__all__ = ["PayloadSaved", "PayloadState"]
+
+_P_SPAWN, _P_ACT, _P_REACT, _P_OVER = Phase.SPAWN, Phase.ACT, Phase.REACT, Phase.OVER
+_V_SPAWN, _V_ATTACK, _V_PUSH, _V_UBER, _V_PASS = Verb.SPAWN, Verb.ATTACK, Verb.PUSH, Verb.UBER, Verb.PASS
+#: 002 "Taking a turn": move and attack in either order, the special only last.
+_AFTER_MOVE: Final = Step.ATTACK | Step.SPECIAL
+_AFTER_ATTACK: Final = Step.MOVE | Step.SPECIAL
+_PASS_GROUP: Final[Group] = (_V_PASS, "", None, NO_TARGET, None, "")
+
+
+@dataclass(frozen=True, slots=True)
+class PayloadSaved(Saved):
+    """Payload Race's own saved state: carts, pushes this turn, tokens to place, a pending attack."""
+
+    carts: dict[Team, int]
+    pushed: dict[Team, bool]
+    waiting: dict[Team, list[tuple[str, int]]]
+    setup: list[tuple[Team, str, int]]
+    pending: tuple[int, Action] | None
+    winner_team: Team | None
+    first: Team
+
+
+class PayloadState(TurnState[PayloadUnit]):
+    """A Payload Race game in progress; make it with ``Game.of(scenario).new_initial_state()``."""
+
+    default_options: ClassVar[Mapping[str, OptionValue]] = DEFAULT_OPTIONS
+    behaviours: ClassVar[Mapping[str, type[Behaviour[Any, Any]]]] = BEHAVIOURS
+    default_behaviour: ClassVar[type[Behaviour[Any, Any]]] = Armed
+    saved_class: ClassVar[type[Saved]] = PayloadSaved
+    #: 002 "Taking a turn": each token may move, attack and use its special.
+    actions_per_turn: ClassVar[int] = 3
+
+    @classmethod
+    def check_game(cls, game: Game) -> None:
+        """Refuse a ruleset or map this mode cannot play, naming what to fix."""
+        from engine.games.payload.checks import check_payload_game
+
+        check_payload_game(game)
+
+    # -- set-up -------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        b = self.board
+        self.tracks: dict[Team, tuple[int, ...]] = {t: tuple(b.index[h] for h in self.scenario.map.track(t))
+                                                    for t in Team}
+        self.carts: dict[Team, int] = {t: 0 for t in Team}
+        self.pushed: dict[Team, bool] = {t: False for t in Team}
+        self.waiting: dict[Team, list[tuple[str, int]]] = {t: [] for t in Team}
+        self.setup: list[tuple[Team, str, int]] = []
+        self.pending: tuple[int, Action] | None = None
+        self.winner_team: Team | None = None
+        self.first: Team = self._roll_off() if self.options["roll_for_first"] else self.scenario.first_team
+        self.team = self.first
+        self._init_tokens()
+        self.advance()
+
+    def _roll_off(self) -> Team:
+        """002 "Who goes first?": each side throws a d8, again on a tie; the higher goes first."""
+        while True:
+            red = self.dice.roll(1, 8, "RED roll-off").total
+            blu = self.dice.roll(1, 8, "BLU roll-off").total
+            if red != blu:
+                first = Team.RED if red > blu else Team.BLU
+                self.log.append(f"roll-off: RED {red}, BLU {blu}: {first.value} goes first")
+                return first
+
+    def _init_tokens(self) -> None:
+        size = int(self.options["team_size"])
+        for team in (self.first, self.first.other):
+            starts = self.scenario.team(team).starting
+            if len(starts) > size:
+                raise RulesetError(f"{team.value} starts with {len(starts)} tokens; the team size is {size}")
+            kinds = [s.unit for s in starts]
+            if len(set(kinds)) != len(kinds):
+                raise RulesetError(f"{team.value} starts with the same class twice; each token is unique")
+            for k in kinds:
+                if k not in self.game.rosters[team]:
+                    raise RulesetError(f"{team.value} cannot field {k!r} (not in its roster)")
+            rest = [k for k in self.game.rosters[team] if k not in kinds][: size - len(starts)]
+            for slot, s in enumerate(starts):
+                if s.hex is None:
+                    self.setup.append((team, s.unit, slot))
+                    continue
+                if s.hex not in self.board.index:
+                    raise RulesetError(f"{team.value} {s.unit} starts off the map at {s.hex}")
+                cell = self.board.index[s.hex]
+                if self.occupant(cell) is not None or cell in self.tracks[Team.RED][:1] + self.tracks[Team.BLU][:1]:
+                    raise RulesetError(f"{team.value} {s.unit} starts on a taken hex, {s.hex}")
+                weapon = s.weapon or self.stats(s.unit).weapons[0]
+                self.place(team, s.unit, slot, cell, weapon, s.health)
+            for k, kind in enumerate(rest, len(starts)):
+                self.setup.append((team, kind, k))
+
+    def place(self, team: Team, kind: str, slot: int, cell: int, weapon: str, health: int | None = None) -> None:
+        """Put a ``kind`` token of ``team`` carrying ``weapon`` on board index ``cell``."""
+        u = PayloadUnit(self.next_uid, team, kind, cell, health or self.max_health(kind), slot, weapon)
+        self.next_uid += 1
+        self.units[u.uid] = u
+
+    # -- small queries ------------------------------------------------------------------------------
+
+    def cart_cell(self, team: Team) -> int:
+        """Board index of ``team``'s cart."""
+        return self.tracks[team][self.carts[team]]
+
+    def cart_hex(self, team: Team) -> Hex:
+        """Where ``team``'s cart stands."""
+        return self.board.hexes[self.cart_cell(team)]
+
+    def progress(self, team: Team) -> float:
+        """How far ``team``'s cart has come, 0 at its start to 1 at its end."""
+        return self.carts[team] / max(1, len(self.tracks[team]) - 1)
+
+    def taken_cells(self) -> set[int]:
+        """Board indices a token may not end on: tokens' and carts' hexes."""
+        taken = {u.cell for u in self.units.values() if u.cell >= 0}
+        taken.add(self.cart_cell(Team.RED))
+        taken.add(self.cart_cell(Team.BLU))
+        return taken
+
+    def in_own_spawn(self, u: PayloadUnit) -> bool:
+        """Whether ``u`` stands in its own team's spawn."""
+        return u.cell >= 0 and self.board.spawn[u.cell] == TEAM_CODE[u.team]
+
+    def can_hurt(self, attacker: PayloadUnit, v: PayloadUnit) -> bool:
+        """Whether an attack by ``attacker`` may hurt ``v``: an enemy (or a teammate, with ``friendly_fire``)
+        outside its own spawn (with ``spawn_protection``)."""
+        if v.uid == attacker.uid or (v.team is attacker.team and not self.options["friendly_fire"]):
+            return False
+        return not (self.options["spawn_protection"] and v.team is not attacker.team and self.in_own_spawn(v))
+
+    def kritz_bonus(self, u: PayloadUnit) -> int:
+        """The kritz die thrown for a hit by ``u`` when it is kritzed, else 0."""
+        sides = int(self.options["kritz_die"])
+        if not u.kritz or sides <= 0:
+            return 0
+        return self.dice.roll(1, sides, f"{u.kind} kritz").total
+
+    def unit_name(self, u: PayloadUnit) -> str:
+        """"BLU Heavy" style name of a token."""
+        return f"{u.team.value} {self.stats(u.kind).name}"
+
+    def sight_reason(self, a: int, b: int) -> str:
+        """Why board index ``a`` does not see ``b`` (002: only invalid terrain blocks)."""
+        walls = [self.board.hexes[i] for i in self.sight.blockers(a, b)][:3]
+        return "no line of sight: " + (", ".join(f"wall at {h}" for h in walls) if walls else "blocked")
+
+    def landing_reason(self, u: PayloadUnit, i: int) -> str:
+        """Why ``u`` cannot land on board index ``i``, or ''."""
+        b = self.board
+        h = b.hexes[i]
+        if b.wall[i]:
+            return f"wall at {h}: nothing stands there"
+        if i in (self.cart_cell(Team.RED), self.cart_cell(Team.BLU)):
+            return f"a cart stands on {h}"
+        occ = self.occupant(i)
+        if occ is not None and occ.uid != u.uid:
+            return f"{h} is taken by the {self.unit_name(occ)}"
+        if b.in_enemy_spawn(i, u.team):
+            return f"{h} is in {u.team.other.value}'s spawn: enemies may not enter"
+        return ""
+
+    # -- the shape of a turn --------------------------------------------------------------------------
+
+    def allowed_steps(self, u: PayloadUnit, done: UnitTurn) -> int:
+        """002 "Taking a turn": move and attack (or push) in either order, the special last."""
+        if done.special:
+            return Step.NONE
+        if done.moved:
+            return Step.SPECIAL if done.attacked else _AFTER_MOVE
+        return _AFTER_ATTACK if done.attacked else Step.ALL
+
+    def add_unit_groups(self, u: PayloadUnit, groups: list[Group]) -> None:
+        super().add_unit_groups(u, groups)
+        done = self.done.get(u.uid)
+        if done is None or not (done.attacked or done.special):
+            cells = self.push_cells(u)
+            if cells:
+                groups.append((_V_PUSH, u.kind, self.board.hexes[u.cell], cells, self.board.hexes, ""))
+
+    def push_cells(self, u: PayloadUnit) -> list[int]:
+        """[the next track hex] when ``u`` may push its cart now (002 "Pushing the cart"), else []."""
+        team = u.team
+        track = self.tracks[team]
+        i = self.carts[team]
+        if i >= len(track) - 1 or self.pushed[team] or self.phase is not _P_ACT:
+            return []
+        cart = track[i]
+        b = self.board
+        if b.distance(u.cell, cart) != 1:
+            return []
+        if any(v.team is not team and v.cell >= 0 and b.distance(v.cell, cart) == 1 for v in self.units.values()):
+            return []
+        nxt = track[i + 1]
+        if self.options["track_blocks_push"] and self.occupant(nxt) is not None:
+            return []
+        return [nxt]
+
+    def move_blockers(self, u: PayloadUnit) -> tuple[set[int], set[int]]:
+        """(hexes ``u`` passes through but may not end on, hexes it may not enter) for a move.
+
+        Teammates are passed (with ``pass_through_teammates``); enemies and carts stop it.
+        """
+        mates = {v.cell for v in self.units.values() if v.team is u.team and v.uid != u.uid and v.cell >= 0}
+        block = {v.cell for v in self.units.values() if v.team is not u.team and v.cell >= 0}
+        block.add(self.cart_cell(Team.RED))
+        block.add(self.cart_cell(Team.BLU))
+        if not self.options["pass_through_teammates"]:
+            block |= mates
+        return mates, block
+
+    def move_cells(self, u: PayloadUnit) -> Sequence[int]:
+        occupied, blocked = self.move_blockers(u)
+        reach = flood(self.board, [u.cell], self.profile(u), self.stats(u.kind).speed, occupied, blocked)
+        return [c for c in reach.distances() if c != u.cell]
+
+    def after_action(self, u: PayloadUnit, done: UnitTurn) -> None:
+        """The turn goes on until the team ends it or no token has anything left to do."""
+        if self.phase is _P_ACT and len(self.legal_actions_view()) <= 1:
+            self.end_turn()
+
+    # -- acting ---------------------------------------------------------------------------------------
+
+    def _act(self, a: Action) -> None:
+        if a.verb is _V_PUSH:
+            u = self.actor_of(a)
+            self._push(u)
+            done = self.done_by(u)
+            done.attacked = True
+            done.actions += 1
+            if self.phase is not _P_OVER:
+                self.after_action(u, done)
+            return
+        if a.verb is _V_ATTACK:
+            u = self.actor_of(a)
+            assert a.target is not None
+            if self.uber_targets(u, a):
+                self.pending = (u.uid, a)
+                done = self.done_by(u)
+                done.attacked = True
+                done.actions += 1
+                self.phase = _P_REACT
+                self.team = u.team.other
+                return
+        super()._act(a)
+
+    def _push(self, u: PayloadUnit) -> None:
+        team = u.team
+        self.carts[team] += 1
+        self.points[team] = self.carts[team]
+        self.pushed[team] = True
+        track = self.tracks[team]
+        self.log.append(f"{self.unit_name(u)} pushes the {team.value} cart to {self.board.hexes[track[self.carts[team]]]} "
+                        f"({self.carts[team]}/{len(track) - 1})")
+        if self.carts[team] >= len(track) - 1:
+            self.winner_team = team
+            self.phase = _P_OVER
+            self.active = -1
+            self.log.append(f"the {team.value} cart reaches the end of its track: {team.value} wins")
+
+    def uber_targets(self, attacker: PayloadUnit, a: Action) -> list[tuple[PayloadUnit, list[PayloadUnit]]]:
+        """(Medic, teammates he may cover) for each enemy Medic who may pop an UberCharge against ``a``."""
+        beh = self._beh[attacker.kind]
+        assert isinstance(beh, Armed) and a.target is not None
+        hurt = {v.uid for v, _ in beh.hits(self, attacker, a.target)[0] if not v.uber}
+        if not hurt:
+            return []
+        out = []
+        for m in self.units.values():
+            mb = self._beh[m.kind]
+            if m.team is attacker.team or not isinstance(mb, Medic) or not mb.charged(self, m, "uber"):
+                continue
+            reach = mb.reach(self, m)
+            if m.uid in hurt or any(v.uid in hurt for v in reach):
+                out.append((m, reach))
+        return out
+
+    # -- decisions other than unit actions -------------------------------------------------------------
+
+    def spawn_slot(self) -> tuple[Team, str, int]:
+        """(team, class, slot) of the token the current spawn decision places."""
+        if self.setup:
+            return self.setup[0]
+        kind, slot = self.waiting[self.team][0]
+        return self.team, kind, slot
+
+    def spawn_cells(self, team: Team, kind: str) -> list[int]:
+        """Free hexes of ``team``'s spawn a ``kind`` token may stand on."""
+        b = self.board
+        taken = self.taken_cells()
+        scout = "double_jump" in self.stats(kind).specials
+        return [c for c in b.spawn_zone(team) if not b.wall[c] and c not in taken and (scout or not b.low[c])]
+
+    def decision_groups(self, phase: Phase) -> list[Group]:
+        b = self.board
+        if phase is _P_SPAWN:
+            team, kind, _ = self.spawn_slot()
+            cells = self.spawn_cells(team, kind)
+            return [(_V_SPAWN, kind, None, cells, b.hexes, w) for w in self.stats(kind).weapons]
+        if phase is _P_REACT and self.pending is not None:
+            uid, a = self.pending
+            groups: list[Group] = []
+            for m, reach in self.uber_targets(self.units[uid], a):
+                groups.append((_V_UBER, m.kind, b.hexes[m.cell], [m.cell] + [v.cell for v in reach], b.hexes, ""))
+            groups.append(_PASS_GROUP)
+            return groups
+        return []
+
+    def decide(self, a: Action) -> None:
+        if a.verb is _V_SPAWN:
+            assert a.target is not None
+            team, kind, slot = self.spawn_slot()
+            self.place(team, kind, slot, self.board.index[a.target], a.detail)
+            if self.setup:
+                self.setup.pop(0)
+                if not self.setup:
+                    self.team = self.first
+                self.advance()
+            else:
+                self.waiting[team].pop(0)
+                if not self.waiting[team]:
+                    self.phase = _P_ACT
+            return
+        assert self.pending is not None
+        uid, attack = self.pending
+        if a.verb is _V_UBER:
+            assert a.actor is not None and a.target is not None
+            medic = self.occupant(self.board.index[a.actor])
+            ally = self.occupant(self.board.index[a.target])
+            assert medic is not None and ally is not None
+            medic.uber = ally.uber = True
+            medic.charge = 0
+            self.log.append(f"{self.unit_name(medic)} pops an UberCharge on himself and the {self.unit_name(ally)}")
+        self.pending = None
+        attacker = self.units[uid]
+        self.phase = _P_ACT
+        self.team = attacker.team
+        assert attack.target is not None
+        self._beh[attacker.kind].attack(self, attacker, self.board.index.get(attack.target, -1), attack.target)
+        self.after_action(attacker, self.done_by(attacker))
+
+    # -- the turn cycle -------------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Place the set-up tokens first (first team, then the other), then run turns."""
+        if self.setup:
+            self.phase = _P_SPAWN
+            self.team = self.setup[0][0]
+            return
+        super().advance()
+
+    def begin_turn(self) -> bool:
+        """A team's turn starts with placing its tokens killed since its last turn (002 "Dying/respawning")."""
+        self.done = {}
+        self.active = -1
+        self.phase = _P_SPAWN if self.waiting[self.team] else _P_ACT
+        if self.phase is _P_SPAWN and not self.spawn_cells(self.team, self.waiting[self.team][0][0]):
+            self.phase = _P_ACT  # a full spawn: the token waits for a free hex
+        return True
+
+    def end_of_turn(self) -> None:
+        """Kritz ends with the turn it was deployed in; an UberCharge by ``uber_lasts``; pushes reset."""
+        ending = self.team
+        for u in self.units.values():
+            u.kritz = False
+            if u.uber and (self.options["uber_lasts"] == "turn" or u.team is ending):
+                u.uber = False
+        self.pushed = {t: False for t in Team}
+
+    def is_decided(self) -> bool:
+        return self.winner_team is not None
+
+    def on_damage(self, target: PayloadUnit, amount: int, source: PayloadUnit | None) -> int:
+        """An UberCharge blocks every attack on its holders (002 "Deploying kritz or uber")."""
+        return 0 if target.uber else amount
+
+    def on_kill(self, target: PayloadUnit, source: PayloadUnit | None, overkill: int) -> None:
+        """002 "Dying/respawning": back to the spawn, placed at the start of its team's next turn."""
+        self.waiting[target.team].append((target.kind, target.slot))
+
+    def winner(self) -> Team | None:
+        """The team whose cart reached its end; at the turn limit, the cart further along (None: level)."""
+        if self.phase is not _P_OVER:
+            return None
+        if self.winner_team is not None:
+            return self.winner_team
+        r, b = self.progress(Team.RED), self.progress(Team.BLU)
+        return Team.RED if r > b else Team.BLU if b > r else None
+
+    # -- explanations -----------------------------------------------------------------------------------
+
+    def describe_decision(self) -> str:
+        if self.phase is _P_SPAWN:
+            team, kind, _ = self.spawn_slot()
+            return f"{team.value} places its {self.stats(kind).name} in its spawn and picks its weapon card"
+        if self.phase is _P_REACT:
+            return f"{self.team.value} may pop an UberCharge against the attack, or pass"
+        if self.phase is _P_ACT:
+            return f"{self.team.value}'s turn: move, attack or push with any token, then end the turn"
+        return super().describe_decision()
+
+    def why_not(self, action: Action) -> str:
+        if action in self.legal_actions():
+            return ""
+        return payload_reason(self, action) or super().why_not(action)
+
+    def move_paths(self, h: Hex | None = None) -> dict[Hex, list[Hex]]:
+        u = self.active_unit() if h is None else self.unit_at(h)
+        if u is None or self.phase is not _P_ACT or u.team is not self.team:
+            return {}
+        if not self.allowed_steps(u, self.done_of(u)) & Step.MOVE:
+            return {}
+        occupied, blocked = self.move_blockers(u)
+        reach = flood(self.board, [u.cell], self.profile(u), self.stats(u.kind).speed, occupied, blocked)
+        return {self.board.hexes[c]: reach.path(c) for c in reach.distances() if c != u.cell}

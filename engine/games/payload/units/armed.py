@@ -1,0 +1,206 @@
+"""A Payload Race class token attacking with its weapon card (002 "Attacking examples").
+
+Every class attacks the way its card says:
+
+- ``direct``: a d8 throw (plus the card's accuracy) must reach the distance to an
+  enemy in range and in line of sight; each of the card's shots throws once and
+  deals the card's damage less its falloff per hex beyond the first;
+- ``blast``: one throw at a hex in range and in sight (any sight, for a lobbed
+  card); on a hit every enemy under the stencil centred there takes the
+  shooter's distance to the centre as damage (002 "AOE blast and fire");
+- ``fire``: no throw; the stencil is laid next to the holder in one of six
+  directions and every enemy under it takes the number printed on its hex;
+- ``heal``: a teammate in range and sight regains the card's damage in health
+  (the Medic, :mod:`.medic`).
+
+Line of sight is blocked by invalid terrain only (walls); elevation never blocks
+and adds nothing to the throw. Enemies in their own spawn are out of reach with
+``spawn_protection``. A kritzed attacker adds the kritz die to every hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from engine.games.behaviour import AttackOption, Behaviour
+from engine.games.payload.pieces import PayloadUnit
+from engine.games.payload.stencils import lay
+from engine.hexgrid import DIRECTIONS, Hex
+from engine.rules.actions import Action, Verb
+from engine.rules.legal import Group
+from engine.ruleset import WeaponCard
+
+if TYPE_CHECKING:
+    from engine.games.payload.state import PayloadState
+
+__all__ = ["Armed", "Hit"]
+
+_V_ATTACK: Final = Verb.ATTACK
+#: One unit an attack would hurt and the damage of a normal hit on it (before kritz).
+Hit = tuple[PayloadUnit, int]
+
+
+class Armed(Behaviour["PayloadState", PayloadUnit]):
+    """Attacks by weapon card (see the module docstring)."""
+
+    def card(self, state: PayloadState, u: PayloadUnit) -> WeaponCard:
+        """The weapon card ``u`` carries."""
+        return state.ruleset.weapons[u.weapon]
+
+    # -- where an attack may go -------------------------------------------------------------------------
+
+    def _in_reach(self, state: PayloadState, u: PayloadUnit, card: WeaponCard, cell: int) -> bool:
+        b = state.board
+        d = b.distance(u.cell, cell)
+        return card.min_range <= d <= card.range and (card.lobbed or state.sight.sees(u.cell, cell))
+
+    def victims(self, state: PayloadState, u: PayloadUnit, cells: Sequence[int]) -> list[PayloadUnit]:
+        """The tokens on ``cells`` that an attack by ``u`` hurts (enemies out of their spawn; friends with friendly fire)."""
+        return [v for v in state.units_on(cells) if state.can_hurt(u, v)]
+
+    def attack_group(self, state: PayloadState, u: PayloadUnit) -> Group | None:
+        card = self.card(state, u)
+        b = state.board
+        here = b.hexes[u.cell]
+        if card.kind == "direct":
+            cells = [v.cell for v in state.units.values()
+                     if v.cell >= 0 and state.can_hurt(u, v) and self._in_reach(state, u, card, v.cell)]
+            return (_V_ATTACK, u.kind, here, cells, b.hexes, "")
+        if card.kind == "blast":
+            return (_V_ATTACK, u.kind, here, self.blast_aims(state, u, card), b.hexes, "")
+        if card.kind == "fire":
+            aims = [here + DIRECTIONS[d] for d in range(6) if self.victims(state, u, self.fire_cells(state, u, d))]
+            return (_V_ATTACK, u.kind, here, aims, None, "")
+        return None
+
+    def blast_aims(self, state: PayloadState, u: PayloadUnit, card: WeaponCard) -> list[int]:
+        """Hexes a blast may be aimed at: in reach, not walls, and its stencil there would hurt someone."""
+        stencil = state.ruleset.stencils[card.stencil]
+        b = state.board
+        centres: set[int] = set()
+        for v in state.units.values():
+            if v.cell < 0 or not state.can_hurt(u, v):
+                continue
+            for dq, dr, _ in stencil.cells:  # the centres whose stencil covers v
+                c = b.at(b.q[v.cell] - dq, b.r[v.cell] - dr)
+                if c >= 0 and not b.wall[c] and c != u.cell and self._in_reach(state, u, card, c):
+                    centres.add(c)
+        return sorted(c for c in centres if self.victims(state, u, self.blast_cells(state, c, card)))
+
+    def blast_cells(self, state: PayloadState, centre: int, card: WeaponCard) -> list[int]:
+        """Board indices under a blast centred on ``centre``."""
+        return [c for c, _ in lay(state.sight, state.ruleset.stencils[card.stencil], centre)]
+
+    def fire_cells(self, state: PayloadState, u: PayloadUnit, direction: int) -> list[int]:
+        """Board indices under ``u``'s fire stencil laid toward ``direction``."""
+        card = self.card(state, u)
+        return [c for c, _ in lay(state.sight, state.ruleset.stencils[card.stencil], u.cell, direction)]
+
+    # -- what it would do ---------------------------------------------------------------------------------
+
+    def hits(self, state: PayloadState, u: PayloadUnit, aim: Hex) -> tuple[list[Hit], int]:
+        """(units the attack at ``aim`` would hurt with the damage of a normal hit; the throw's target or 0)."""
+        card = self.card(state, u)
+        b = state.board
+        cell = b.index.get(aim, -1)
+        if card.kind == "direct":
+            v = state.occupant(cell)
+            if v is None:
+                return [], 0
+            d = b.distance(u.cell, cell)
+            return [(v, max(1, card.damage - card.falloff * (d - 1)))], d - card.accuracy
+        if card.kind == "blast":
+            d = b.distance(u.cell, cell)
+            dmg = d * int(state.options["blast_damage_per_hex"])
+            return [(v, dmg) for v in self.victims(state, u, self.blast_cells(state, cell, card))], d - card.accuracy
+        if card.kind == "fire":
+            direction = DIRECTIONS.index(aim - b.hexes[u.cell])
+            printed = dict(lay(state.sight, state.ruleset.stencils[card.stencil], u.cell, direction))
+            cells = list(printed)
+            return [(v, int(printed[v.cell] or 0)) for v in self.victims(state, u, cells)], 0
+        return [], 0
+
+    def attack_options(self, state: PayloadState, u: PayloadUnit, with_area: bool = True) -> list[AttackOption]:
+        group = self.attack_group(state, u)
+        if group is None:
+            return []
+        card = self.card(state, u)
+        b = state.board
+        here = b.hexes[u.cell]
+        out = []
+        for t in group[3]:
+            aim = t if group[4] is None else b.hexes[t]
+            hits, need = self.hits(state, u, aim)
+            rolled = card.kind in ("direct", "blast")
+            area: dict[Hex, int] = {}
+            if with_area:
+                if card.kind == "blast":
+                    area = {b.hexes[c]: dict((h.cell, x) for h, x in hits).get(c, 0)
+                            for c in self.blast_cells(state, b.index[aim], card)}
+                elif card.kind == "fire":
+                    direction = DIRECTIONS.index(aim - here)
+                    area = {b.hexes[c]: int(x or 0) for c, x in
+                            lay(state.sight, state.ruleset.stencils[card.stencil], u.cell, direction)}
+                else:
+                    area = {b.hexes[v.cell]: x * card.shots for v, x in hits}
+            main = hits[0][1] if hits else 0
+            out.append(AttackOption(Action(_V_ATTACK, u.kind, here, aim),
+                                    state.hit_chance(need) if rolled else 1.0, 0.0, main, area,
+                                    card.shots if card.kind == "direct" else 1, rolled))
+        return out
+
+    # -- doing it -------------------------------------------------------------------------------------------
+
+    def attack(self, state: PayloadState, u: PayloadUnit, cell: int, aim: Hex) -> None:
+        card = self.card(state, u)
+        hits, need = self.hits(state, u, aim)
+        if card.kind == "fire":
+            self._deal(state, u, hits)
+            return
+        shots = card.shots if card.kind == "direct" else 1
+        for _ in range(shots):
+            total, _crit = state.throw(f"{u.kind} {card.name}")
+            if total >= need:
+                self._deal(state, u, hits)
+            else:
+                state.log.append(f"{u.team.value} {self.stats.name}'s {card.title} misses {aim}")
+
+    def _deal(self, state: PayloadState, u: PayloadUnit, hits: list[Hit]) -> None:
+        extra = state.kritz_bonus(u) if hits else 0
+        for v, dmg in hits:
+            if v.uid in state.units:
+                state.hurt(v, dmg + extra, u)
+
+    def why_not(self, state: PayloadState, u: PayloadUnit, action: Action) -> str:
+        if action.verb is not _V_ATTACK:
+            return super().why_not(state, u, action)
+        card = self.card(state, u)
+        b = state.board
+        h = action.target
+        assert h is not None
+        if card.kind == "fire":
+            if b.hexes[u.cell].distance(h) != 1:
+                return f"the {card.title} is laid on a hex next to the {self.stats.name} (the flame's direction)"
+            return f"no enemy the {card.title} would reach that way"
+        i = b.index.get(h)
+        if i is None:
+            return f"{h} is off the map"
+        d = b.distance(u.cell, i)
+        if d > card.range:
+            return f"out of range: {h} is {d} away, the {card.title} reaches {card.range}"
+        if d < card.min_range:
+            return f"too close: the {card.title} needs {card.min_range} or more"
+        if not card.lobbed and not state.sight.sees(u.cell, i):
+            return state.sight_reason(u.cell, i)
+        v = state.occupant(i)
+        if card.kind == "direct":
+            if v is None:
+                return f"no token on {h} to shoot"
+            if v.team is u.team:
+                return f"the {state.unit_name(v)} is on your team"
+            if not state.can_hurt(u, v):
+                return f"the {state.unit_name(v)} is safe in its own spawn"
+        elif b.wall[i]:
+            return f"wall at {h}: aim at open ground"
+        return f"no enemy under the {card.title}'s blast at {h}" if card.kind == "blast" else f"cannot attack {h}"
