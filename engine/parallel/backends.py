@@ -30,7 +30,10 @@ __all__ = [
     "Interrupted",
     "Progress",
     "ProcessPool",
+    "apply_chunk",
+    "chunk_size",
     "local_backend",
+    "ordered_chunks",
     "ordered_window",
 ]
 
@@ -215,6 +218,30 @@ def ordered_window(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T],
             runner.cancel(running.keys())
 
 
+def apply_chunk(job: tuple[Callable[[T], R], list[T]]) -> list[R]:
+    """``[fn(x) for x in chunk]`` for ``job = (fn, chunk)``: one task's work in a worker."""
+    fn, chunk = job
+    return [fn(x) for x in chunk]
+
+
+def chunk_size(items: int, workers: int, most: int) -> int:
+    """Items per task: about eight tasks per worker, so all stay busy to the end, and at most ``most``.
+
+    Several items per task send what they share (a scenario) once per task and
+    let the worker's caches stay warm between them; ``most`` bounds how long a
+    cancelled run waits for the tasks already running.
+    """
+    return max(1, min(most, items // (8 * max(1, workers))))
+
+
+def ordered_chunks(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T], size: int,
+                   window: int) -> Iterator[R]:
+    """:func:`ordered_window` over tasks of ``size`` consecutive items; yields single results in item order."""
+    chunks = [(fn, list(items[i:i + size])) for i in range(0, len(items), size)]
+    for part in ordered_window(runner, apply_chunk, chunks, window):
+        yield from part
+
+
 def _ignore_sigint() -> None:
     """Pool workers leave Ctrl-C to the main process, which cancels the run and reports what finished."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -248,12 +275,17 @@ class ProcessPool(Backend[ProcessPoolExecutor]):
 
     name = "local"
 
-    def __init__(self, jobs: int, window: int | None = None) -> None:
+    #: Items per task at most when ``chunk`` is automatic: a few short games or files.
+    MOST_PER_TASK = 4
+
+    def __init__(self, jobs: int, window: int | None = None, chunk: int | None = None) -> None:
         if jobs < 1:
             raise ValueError(f"jobs must be 1 or more, got {jobs}")
         self.jobs = jobs
         #: Tasks in flight; two per worker keeps every worker busy while results come back.
         self.window = window or 2 * jobs
+        #: Items per task (None: :func:`chunk_size` picks it for each run).
+        self.chunk = chunk
 
     def _open(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.jobs, initializer=_ignore_sigint)
@@ -262,8 +294,9 @@ class ProcessPool(Backend[ProcessPoolExecutor]):
         handle.shutdown(wait=True, cancel_futures=True)
 
     def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        size = self.chunk or chunk_size(len(items), self.jobs, self.MOST_PER_TASK)
         with self._session() as pool:
-            yield from ordered_window(_PoolRunner(pool), fn, items, self.window)
+            yield from ordered_chunks(_PoolRunner(pool), fn, items, size, self.window)
 
     def describe(self) -> str:
         return f"{self.jobs} worker process{'es' if self.jobs != 1 else ''} on this machine"

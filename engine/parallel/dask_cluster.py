@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import engine
-from engine.parallel.backends import Backend, BackendError, ordered_window
+from engine.parallel.backends import Backend, BackendError, chunk_size, ordered_chunks
 
 if TYPE_CHECKING:
     from distributed import Client, Future
 
-__all__ = ["INSTALL_HINT", "DaskCluster", "MissingDask", "apply_chunk", "code_fingerprint", "require_distributed"]
+__all__ = ["INSTALL_HINT", "DaskCluster", "MissingDask", "check_fingerprints", "code_fingerprint",
+           "require_distributed"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -65,12 +66,6 @@ def code_fingerprint() -> str:
     for name, f in files:
         h.update(name.encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()[:16]
-
-
-def apply_chunk(job: tuple[Callable[[T], R], list[T]]) -> list[R]:
-    """``[fn(x) for x in chunk]`` for ``job = (fn, chunk)``: one task's work on a worker."""
-    fn, chunk = job
-    return [fn(x) for x in chunk]
 
 
 def check_fingerprints(here: str, workers: dict[str, str]) -> None:
@@ -125,14 +120,17 @@ class _DaskRunner:
 class DaskCluster(Backend["Client"]):
     """Tasks on the Dask cluster whose scheduler listens at ``address`` (``tcp://host:8786``).
 
-    ``chunk`` items go in each task (default: chosen from the run's size and the
-    cluster's threads, so tasks are few enough for the scheduler yet many enough
-    to keep every thread busy). Entering the backend connects and checks the
+    ``chunk`` items go in each task (default: :func:`chunk_size` from the run's
+    size and the cluster's threads, so tasks are few enough for the scheduler
+    yet many enough to keep every thread busy). Entering the backend connects and checks the
     workers; :meth:`map_ordered` without ``with`` does that for each call.
     Raises BackendError (MissingDask when Dask is not installed).
     """
 
     name = "dask"
+    #: Items per task at most when ``chunk`` is automatic: more than locally, as each task costs the
+    #: scheduler a round trip over the network.
+    MOST_PER_TASK = 16
 
     def __init__(self, address: str, chunk: int | None = None, timeout: float = 10.0) -> None:
         self.address = address
@@ -182,11 +180,9 @@ class DaskCluster(Backend["Client"]):
     def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
         with self._session() as client:
             threads = max(1, self.threads(client))
-            size = self.chunk or max(1, min(16, len(items) // (4 * threads)))
-            chunks = [(fn, list(items[i:i + size])) for i in range(0, len(items), size)]
+            size = self.chunk or chunk_size(len(items), threads, self.MOST_PER_TASK)
             run = f"hexfort-{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex[:8]}"
-            for part in ordered_window(_DaskRunner(client, run), apply_chunk, chunks, 2 * threads + 2):
-                yield from part
+            yield from ordered_chunks(_DaskRunner(client, run), fn, items, size, 2 * threads + 2)
 
     def describe(self) -> str:
         if self._held is None:

@@ -26,10 +26,12 @@ from engine.parallel.backends import (
     InProcess,
     Interrupted,
     ProcessPool,
+    apply_chunk,
+    chunk_size,
     local_backend,
     ordered_window,
 )
-from engine.parallel.dask_cluster import DaskCluster, apply_chunk, check_fingerprints, code_fingerprint
+from engine.parallel.dask_cluster import DaskCluster, check_fingerprints, code_fingerprint
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args
 from engine.parallel.progress import ProgressBar, format_duration
 from engine.validation.runner import FileJob, validate_file, validate_job
@@ -98,8 +100,8 @@ def test_closing_the_window_early_cancels_what_is_in_flight() -> None:
     assert sorted(runner.cancelled) == [2, 3, 4]  # 0 and 1 finished; 4 went in when 0 came out
 
 
-@pytest.mark.parametrize("backend", [InProcess(), ProcessPool(2), ProcessPool(3, window=1)],
-                         ids=["in-process", "pool-2", "pool-3-window-1"])
+@pytest.mark.parametrize("backend", [InProcess(), ProcessPool(2), ProcessPool(3, window=1), ProcessPool(2, chunk=5)],
+                         ids=["in-process", "pool-2", "pool-3-window-1", "pool-2-chunks-of-5"])
 def test_map_ordered_gives_item_order_and_progress_for_every_backend(backend: Backend) -> None:
     seen: list[tuple[int, int]] = []
     assert backend.map_ordered(slow_square, list(range(24)), lambda d, t: seen.append((d, t))) == [
@@ -155,6 +157,14 @@ def test_local_backend_choice(jobs: int, items: int, expected: str) -> None:
 
 def test_apply_chunk_runs_one_task_of_consecutive_items() -> None:
     assert apply_chunk((slow_square, [3, 4, 5])) == [9, 16, 25]
+
+
+@pytest.mark.parametrize(
+    ("items", "workers", "most", "size"),
+    [(10, 2, 4, 1), (200, 2, 4, 4), (200, 2, 16, 12), (100_000, 64, 16, 16), (5, 0, 16, 1)],
+)
+def test_chunk_size_keeps_every_worker_busy_and_tasks_short(items: int, workers: int, most: int, size: int) -> None:
+    assert chunk_size(items, workers, most) == size
 
 
 def test_fingerprint_is_stable_and_a_different_worker_is_named() -> None:
