@@ -50,7 +50,7 @@ def main() -> None:
     files = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     from distributed import LocalCluster
 
-    cluster = LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0",
+    cluster = LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address="127.0.0.1:0",
                            host="127.0.0.1")
     try:
         address = cluster.scheduler_address

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import signal
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import closing, contextmanager
 from typing import Any, Generic, Protocol, Self, TypeVar
@@ -119,7 +119,7 @@ class Backend(ABC, Generic[H]):
         return done
 
     @abstractmethod
-    def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, None]:
         """Yield ``fn(item)`` for each item, in item order.
 
         Closing the generator early cancels the tasks that have not run and
@@ -165,7 +165,7 @@ class InProcess(Backend[None]):
 
     name = "local"
 
-    def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, None]:
         for item in items:
             yield fn(item)
 
@@ -293,7 +293,7 @@ class ProcessPool(Backend[ProcessPoolExecutor]):
     def _release(self, handle: ProcessPoolExecutor) -> None:
         handle.shutdown(wait=True, cancel_futures=True)
 
-    def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, None]:
         size = self.chunk or chunk_size(len(items), self.jobs, self.MOST_PER_TASK)
         with self._session() as pool:
             yield from ordered_chunks(_PoolRunner(pool), fn, items, size, self.window)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import platform
 import uuid
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -177,7 +177,7 @@ class DaskCluster(Backend["Client"]):
         """Worker threads in the cluster now (tasks it can run at once)."""
         return sum(client.nthreads().values())
 
-    def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, None]:
         with self._session() as client:
             threads = max(1, self.threads(client))
             size = self.chunk or chunk_size(len(items), threads, self.MOST_PER_TASK)

@@ -37,8 +37,8 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """The address of a two-worker local Dask cluster, for the tests of this module."""
-    cluster = distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0",
-                                       host="127.0.0.1")
+    cluster = distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
+                                       dashboard_address="127.0.0.1:0")
     try:
         yield cluster.scheduler_address
     finally:
@@ -118,12 +118,12 @@ def _interrupt_after_progress(argv: list[str], marker: bytes, cwd: Path = REPO) 
     return proc.returncode, out, seen + err
 
 
-@pytest.mark.parametrize("where", ["--jobs 2", "dask"])
+@pytest.mark.parametrize("where", ["--jobs 1", "--jobs 2", "dask"])
 def test_ctrl_c_stops_simulate_and_reports_the_games_that_finished(tmp_path: Path, where: str,
                                                                    request: pytest.FixtureRequest) -> None:
     p = tmp_path / "hill.map.json"
     save_map(hill(), p)
-    backend = ["--jobs", "2"] if where == "--jobs 2" else [
+    backend = where.split() if where != "dask" else [
         "--backend", "dask", "--scheduler", request.getfixturevalue("scheduler")]
     code, out, err = _interrupt_after_progress(
         ["simulate", str(p), "--games", "200000", "--seed", "3", "--format", "json", *backend], b"simulating:")
