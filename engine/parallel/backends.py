@@ -97,8 +97,8 @@ class Backend(ABC, Generic[H]):
         the first item and after each result) the run stops and the results so far
         are returned (the first ones, without gaps).
 
-        Raises whatever ``fn`` raised for the earliest failing item that was
-        reached (the tasks still queued are cancelled); :class:`Interrupted`
+        Raises what ``fn`` raised for the first failing item in item order, as a
+        run in one process would (the tasks still queued are cancelled); :class:`Interrupted`
         (carrying the finished results) on Ctrl-C; :class:`BackendError` when the
         backend itself fails.
         """
@@ -194,13 +194,15 @@ def ordered_window(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T],
     """Yield ``fn(item)`` in item order while at most ``window`` tasks are in flight on ``runner``.
 
     Tasks are submitted in item order; whichever finishes first makes room for
-    the next. Finished results wait in a buffer until every earlier one is in.
-    On exit (finished, closed early, or an exception) the tasks still in flight
-    are cancelled.
+    the next. Finished results wait in a buffer until every earlier one is in,
+    and so do errors: what a task raised is raised in its turn, so the error
+    that ends a run is the first in item order, as in a run in one process. On
+    exit (finished, closed early, or an exception) the tasks still in flight are
+    cancelled.
     """
     window = max(1, window)
     running: dict[F, int] = {}
-    ready: dict[int, R] = {}
+    ready: dict[int, tuple[Any, Exception | None]] = {}
     submitted = emitted = 0
     try:
         while emitted < len(items):
@@ -209,9 +211,16 @@ def ordered_window(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T],
                 submitted += 1
             while emitted not in ready:
                 for f in runner.finished(running.keys()):
-                    ready[running.pop(f)] = runner.result(f)
+                    index = running.pop(f)
+                    try:
+                        ready[index] = (runner.result(f), None)
+                    except Exception as e:  # noqa: BLE001 - raised in its turn, below
+                        ready[index] = (None, e)
             while emitted in ready:
-                yield ready.pop(emitted)
+                value, error = ready.pop(emitted)
+                if error is not None:
+                    raise error
+                yield value
                 emitted += 1
     finally:
         if running:

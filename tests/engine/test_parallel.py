@@ -52,8 +52,8 @@ def fail_on_five(x: int) -> int:
 
 @dataclass(eq=False)  # hashable by identity, like a future
 class _Job:
-    value: int
-    cancelled: bool = False
+    value: int | None
+    error: Exception | None = None
 
 
 @dataclass
@@ -66,7 +66,10 @@ class FakeRunner:
     cancelled: list[int] = field(default_factory=list)
 
     def submit(self, fn, arg, index):  # type: ignore[no-untyped-def]
-        job = _Job(fn(arg))
+        try:
+            job = _Job(fn(arg))
+        except Exception as e:
+            job = _Job(None, e)
         self.in_flight.append(job)
         self.most = max(self.most, len(self.in_flight))
         return job
@@ -76,7 +79,9 @@ class FakeRunner:
         assert job in running
         return [job]
 
-    def result(self, job: _Job) -> int:
+    def result(self, job: _Job) -> int | None:
+        if job.error:
+            raise job.error
         return job.value
 
     def cancel(self, jobs) -> None:  # type: ignore[no-untyped-def]
@@ -98,6 +103,18 @@ def test_closing_the_window_early_cancels_what_is_in_flight() -> None:
     assert [next(gen), next(gen)] == [0, 1]
     gen.close()
     assert sorted(runner.cancelled) == [2, 3, 4]  # 0 and 1 finished; 4 went in when 0 came out
+
+
+def fail_on_3_and_7(x: int) -> int:
+    if x in (3, 7):
+        raise ValueError(f"item {x}")
+    return x
+
+
+def test_the_error_raised_is_the_first_in_item_order_not_the_first_to_finish() -> None:
+    runner = FakeRunner(lifo=True)  # item 7 fails before item 3 does
+    with pytest.raises(ValueError, match="item 3"):
+        list(ordered_window(runner, fail_on_3_and_7, list(range(10)), 10))
 
 
 @pytest.mark.parametrize("backend", [InProcess(), ProcessPool(2), ProcessPool(3, window=1), ProcessPool(2, chunk=5)],
