@@ -179,6 +179,10 @@ class InProcess(Backend[None]):
 class _Runner(Protocol[F]):
     """How :func:`ordered_window` talks to a pool or a cluster."""
 
+    def capacity(self) -> int:
+        """How many tasks to keep in flight now (asked before each refill; a cluster may grow)."""
+        ...
+
     def submit(self, fn: Callable[[Any], Any], arg: Any, index: int) -> F: ...
 
     def finished(self, running: Collection[F]) -> Iterable[F]:
@@ -190,8 +194,8 @@ class _Runner(Protocol[F]):
     def cancel(self, futures: Collection[F]) -> None: ...
 
 
-def ordered_window(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T], window: int) -> Iterator[R]:
-    """Yield ``fn(item)`` in item order while at most ``window`` tasks are in flight on ``runner``.
+def ordered_window(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    """Yield ``fn(item)`` in item order with at most ``runner.capacity()`` tasks in flight.
 
     Tasks are submitted in item order; whichever finishes first makes room for
     the next. Finished results wait in a buffer until every earlier one is in,
@@ -200,12 +204,12 @@ def ordered_window(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T],
     exit (finished, closed early, or an exception) the tasks still in flight are
     cancelled.
     """
-    window = max(1, window)
     running: dict[F, int] = {}
     ready: dict[int, tuple[Any, Exception | None]] = {}
     submitted = emitted = 0
     try:
         while emitted < len(items):
+            window = max(1, runner.capacity())
             while submitted < len(items) and len(running) < window:
                 running[runner.submit(fn, items[submitted], submitted)] = submitted
                 submitted += 1
@@ -243,11 +247,10 @@ def chunk_size(items: int, workers: int, most: int) -> int:
     return max(1, min(most, items // (8 * max(1, workers))))
 
 
-def ordered_chunks(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T], size: int,
-                   window: int) -> Iterator[R]:
+def ordered_chunks(runner: _Runner[F], fn: Callable[[T], R], items: Sequence[T], size: int) -> Iterator[R]:
     """:func:`ordered_window` over tasks of ``size`` consecutive items; yields single results in item order."""
     chunks = [(fn, list(items[i:i + size])) for i in range(0, len(items), size)]
-    for part in ordered_window(runner, apply_chunk, chunks, window):
+    for part in ordered_window(runner, apply_chunk, chunks):
         yield from part
 
 
@@ -257,8 +260,12 @@ def _ignore_sigint() -> None:
 
 
 class _PoolRunner(Generic[R]):
-    def __init__(self, pool: ProcessPoolExecutor) -> None:
+    def __init__(self, pool: ProcessPoolExecutor, window: int) -> None:
         self.pool = pool
+        self.window = window
+
+    def capacity(self) -> int:
+        return self.window
 
     def submit(self, fn: Callable[[Any], R], arg: Any, index: int) -> Future[R]:
         return self.pool.submit(fn, arg)
@@ -305,7 +312,7 @@ class ProcessPool(Backend[ProcessPoolExecutor]):
     def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, None]:
         size = self.chunk or chunk_size(len(items), self.jobs, self.MOST_PER_TASK)
         with self._session() as pool:
-            yield from ordered_chunks(_PoolRunner(pool), fn, items, size, self.window)
+            yield from ordered_chunks(_PoolRunner(pool, self.window), fn, items, size)
 
     def describe(self) -> str:
         return f"{self.jobs} worker process{'es' if self.jobs != 1 else ''} on this machine"

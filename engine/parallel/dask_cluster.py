@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import platform
+import time
 import uuid
 from collections.abc import Callable, Collection, Generator, Iterable, Sequence
 from pathlib import Path
@@ -80,13 +81,31 @@ def check_fingerprints(here: str, workers: dict[str, str]) -> None:
         )
 
 
+def threads(client: Client) -> int:
+    """Worker threads in the cluster now (tasks it can run at once)."""
+    return sum(client.nthreads().values())
+
+
 class _DaskRunner:
+    #: Ask the scheduler how many threads the cluster has at most this often (seconds).
+    RECOUNT_S = 2.0
+
     def __init__(self, client: Client, run: str) -> None:
         from distributed import as_completed
 
         self.client = client
         self.run = run
         self.completed = as_completed(loop=client.loop)
+        self.counted_at = -self.RECOUNT_S
+        self.window = 1
+
+    def capacity(self) -> int:
+        """Two tasks per worker thread and two more: workers that join mid-run get work too."""
+        now = time.monotonic()
+        if now - self.counted_at >= self.RECOUNT_S:
+            self.window = 2 * threads(self.client) + 2
+            self.counted_at = now
+        return self.window
 
     def submit(self, fn: Callable[[Any], Any], arg: Any, index: int) -> Future:
         future = self.client.submit(fn, arg, key=f"{self.run}-{index}", pure=False)
@@ -173,16 +192,11 @@ class DaskCluster(Backend["Client"]):
             ) from None
         check_fingerprints(code_fingerprint(), prints)
 
-    def threads(self, client: Client) -> int:
-        """Worker threads in the cluster now (tasks it can run at once)."""
-        return sum(client.nthreads().values())
-
     def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, None]:
         with self._session() as client:
-            threads = max(1, self.threads(client))
-            size = self.chunk or chunk_size(len(items), threads, self.MOST_PER_TASK)
+            size = self.chunk or chunk_size(len(items), threads(client), self.MOST_PER_TASK)
             run = f"hexfort-{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex[:8]}"
-            yield from ordered_chunks(_DaskRunner(client, run), fn, items, size, 2 * threads + 2)
+            yield from ordered_chunks(_DaskRunner(client, run), fn, items, size)
 
     def describe(self) -> str:
         if self._held is None:

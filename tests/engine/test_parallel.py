@@ -61,9 +61,13 @@ class FakeRunner:
     """A fake pool that finishes tasks last-submitted first (or first-submitted first) and records what it saw."""
 
     lifo: bool = True
+    window: int = 4
     in_flight: list[_Job] = field(default_factory=list)
     most: int = 0
     cancelled: list[int] = field(default_factory=list)
+
+    def capacity(self) -> int:
+        return self.window
 
     def submit(self, fn, arg, index):  # type: ignore[no-untyped-def]
         try:
@@ -90,16 +94,29 @@ class FakeRunner:
 
 @pytest.mark.parametrize("window", [1, 3, 8])
 def test_window_keeps_item_order_and_bounds_tasks_in_flight(window: int) -> None:
-    runner = FakeRunner(lifo=True)
-    out = list(ordered_window(runner, lambda x: x * 10, list(range(20)), window))
+    runner = FakeRunner(lifo=True, window=window)
+    out = list(ordered_window(runner, lambda x: x * 10, list(range(20))))
     assert out == [x * 10 for x in range(20)]
     assert runner.most == window
     assert runner.cancelled == []
 
 
+def test_the_window_grows_when_capacity_does() -> None:
+    class Growing(FakeRunner):
+        asked = 0
+
+        def capacity(self) -> int:  # a cluster that gains workers after the run started
+            self.asked += 1
+            return 2 if self.asked < 4 else 6
+
+    runner = Growing()
+    assert list(ordered_window(runner, lambda x: x, list(range(30)))) == list(range(30))
+    assert runner.most == 6
+
+
 def test_closing_the_window_early_cancels_what_is_in_flight() -> None:
-    runner = FakeRunner(lifo=False)
-    gen = ordered_window(runner, lambda x: x, list(range(20)), 4)
+    runner = FakeRunner(lifo=False, window=4)
+    gen = ordered_window(runner, lambda x: x, list(range(20)))
     assert [next(gen), next(gen)] == [0, 1]
     gen.close()
     assert sorted(runner.cancelled) == [2, 3, 4]  # 0 and 1 finished; 4 went in when 0 came out
@@ -112,9 +129,9 @@ def fail_on_3_and_7(x: int) -> int:
 
 
 def test_the_error_raised_is_the_first_in_item_order_not_the_first_to_finish() -> None:
-    runner = FakeRunner(lifo=True)  # item 7 fails before item 3 does
+    runner = FakeRunner(lifo=True, window=10)  # item 7 fails before item 3 does
     with pytest.raises(ValueError, match="item 3"):
-        list(ordered_window(runner, fail_on_3_and_7, list(range(10)), 10))
+        list(ordered_window(runner, fail_on_3_and_7, list(range(10))))
 
 
 @pytest.mark.parametrize("backend", [InProcess(), ProcessPool(2), ProcessPool(3, window=1), ProcessPool(2, chunk=5)],
