@@ -4,15 +4,19 @@ The reference is the in-process run (one core, no pickling). Beside it: a
 ProcessPool of 2, and a two-worker ``LocalCluster`` (processes, one thread each)
 reached over TCP like a remote cluster, with one game per task and with the
 automatic chunk size. Every run must give the same results as the reference
-(checked). Figures are wall seconds and the ratio to the reference; on a
-2-core machine 2 workers can at best halve the time. Connecting to the cluster
-is timed apart. Asserts nothing else.
+(checked). Figures: wall seconds and the speed-up over the reference (on a
+2-core machine 2 workers can at best halve the time, and only if nothing else
+runs), and CPU seconds spent by all processes involved (this one, the pool's,
+the cluster's workers) over the reference's: the overhead each backend adds,
+which other work on the machine does not blur as much. Connecting to the
+cluster is timed apart. Asserts nothing else.
 
 Run: ``.venv/bin/python bench/backends.py [games] [files]`` (needs the cluster extra).
 """
 
 from __future__ import annotations
 
+import resource
 import shutil
 import sys
 import tempfile
@@ -27,22 +31,41 @@ from engine.simulation.batch import play_one
 from engine.validation.runner import FileJob, validate_job
 
 
-def timed(backend: Backend, fn, items) -> tuple[float, list]:  # type: ignore[no-untyped-def]
+def cpu_seconds() -> float:
+    """CPU time of this process, plus that of its finished children (a pool's workers, once shut down)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def worker_cpu_seconds() -> float:
+    """CPU time of the process it runs in (sent to each Dask worker)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime
+
+
+def timed(backend: Backend, fn, items) -> tuple[float, float, list]:  # type: ignore[no-untyped-def]
+    """(wall seconds, CPU seconds of every process involved, results)."""
+    cpu0 = cpu_seconds()
     with backend:
+        client = getattr(backend, "_held", None) if isinstance(backend, DaskCluster) else None
+        workers0 = sum(client.run(worker_cpu_seconds).values()) if client else 0.0
         t = time.perf_counter()
         out = backend.map_ordered(fn, items)
-        return time.perf_counter() - t, out
+        wall = time.perf_counter() - t
+        workers = sum(client.run(worker_cpu_seconds).values()) - workers0 if client else 0.0
+    return wall, cpu_seconds() - cpu0 + workers, out
 
 
 def compare(title: str, fn, items, backends: dict[str, Backend]) -> None:  # type: ignore[no-untyped-def]
     print(title)
-    ref_time, ref = timed(InProcess(), fn, items)
-    print(f"  {'in-process (reference)':34} {ref_time:7.2f} s   1.00x")
+    ref_wall, ref_cpu, ref = timed(InProcess(), fn, items)
+    print(f"  {'in-process (reference)':34} {ref_wall:7.2f} s wall  1.00x    {ref_cpu:7.2f} s CPU  1.00x")
     for name, backend in backends.items():
-        dt, out = timed(backend, fn, items)
+        wall, cpu, out = timed(backend, fn, items)
         same = out == ref if fn is play_one else [(r.path, r.problems) for r in out] == [
             (r.path, r.problems) for r in ref]
-        print(f"  {name:34} {dt:7.2f} s   {ref_time / dt:4.2f}x faster{'' if same else '   RESULTS DIFFER'}")
+        print(f"  {name:34} {wall:7.2f} s wall  {ref_wall / wall:4.2f}x faster  {cpu:7.2f} s CPU  "
+              f"{cpu / ref_cpu:4.2f}x{'' if same else '   RESULTS DIFFER'}")
 
 
 def main() -> None:
