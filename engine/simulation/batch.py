@@ -4,16 +4,15 @@ Game ``i`` of a batch gets its own dice seed derived from the batch seed and
 ``i`` alone, and its own set-up: the first team alternates every game, and the
 two players change sides every second pair of games, so a batch of 4k games
 plays every (first team, side) combination equally often. Results are gathered
-in game order, so the summary is identical for any number of worker processes.
+in game order, so the summary is identical for any number of worker processes
+and on any backend (:mod:`engine.parallel`), a Dask cluster included.
 """
 
 from __future__ import annotations
 
 import hashlib
 import statistics
-from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -22,6 +21,7 @@ from engine.ai.match import Player, play_game
 from engine.ai.random_player import RandomPlayer
 from engine.games.game import Game
 from engine.mapmodel import Team
+from engine.parallel.backends import Backend, local_backend
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
@@ -84,43 +84,23 @@ def run_batch(
     players: tuple[str, str] = ("heuristic", "heuristic"),
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    backend: Backend | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games and return their results in game order.
 
+    The games run on ``backend`` (default: this process, or ``jobs`` worker
+    processes); the results are the same on every backend.
     ``progress(done, total)`` is called after each game; when ``cancelled()``
     returns True the batch stops early and returns the games finished so far (in
-    order, without gaps). Raises KeyError for an unknown player name.
+    order, without gaps). Raises KeyError for an unknown player name,
+    :class:`~engine.parallel.backends.Interrupted` (with the games finished) on
+    Ctrl-C and BackendError when the backend fails.
     """
     for p in players:
         AI_PLAYERS[p]
     work = [(scenario, seed, i, players) for i in range(games)]
-    results: list[GameResult] = []
-    if jobs <= 1 or games < 4:
-        for k, w in enumerate(work, 1):
-            if cancelled and cancelled():
-                break
-            results.append(play_one(w))
-            if progress:
-                progress(k, games)
-        return results
-    # A sliding window of submitted games keeps results in order and lets a
-    # cancel take effect after the games already running, not after a big chunk.
-    window = 2 * jobs
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: deque[Future[GameResult]] = deque()
-        next_game = 0
-        while next_game < games or pending:
-            while next_game < games and len(pending) < window:
-                pending.append(pool.submit(play_one, work[next_game]))
-                next_game += 1
-            results.append(pending.popleft().result())
-            if progress:
-                progress(len(results), games)
-            if cancelled and cancelled():
-                for f in pending:
-                    f.cancel()
-                break
-    return results
+    backend = backend or local_backend(jobs, games)
+    return backend.map_ordered(play_one, work, progress, cancelled)
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,22 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False) -> str:
+def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False,
+                 partial_of: int | None = None) -> str:
     """Wins per team with 95% intervals, draws, first-player wins, game length and a verdict.
 
-    ``cancelled`` notes that the batch stopped early; an empty batch says so.
+    ``cancelled`` notes that the batch stopped early; ``partial_of`` (the games
+    planned) that Ctrl-C interrupted it; an empty batch says so.
     """
+    if partial_of is not None:
+        note = f" — PARTIAL: interrupted after {s.games} of {partial_of} games"
+        if not s.games:
+            return f"No game finished (PARTIAL: interrupted before the first of {partial_of} games)."
+    else:
+        note = " — cancelled early" if cancelled else ""
     if not s.games:
         return "No game finished." + (" (cancelled)" if cancelled else "")
-    lines = [f"{name}: {s.games} games, {players[0]} vs {players[1]}" + (" — cancelled early" if cancelled else "")]
+    lines = [f"{name}: {s.games} games, {players[0]} vs {players[1]}{note}"]
     for team in ("RED", "BLU"):
         lo, hi = s.win_rate_ci[team]
         lines.append(f"  {team} wins {s.wins[team]:>5}  {_pct(s.wins[team] / s.games):>6}  "

@@ -1,19 +1,25 @@
 """``hexfort validate``: check maps, scenarios and rulesets from the command line.
 
 Exit status: 0 when no file has errors, 1 when some do (with ``--strict``,
-warnings count as errors), 2 for usage errors. Progress goes to stderr when a
-run takes more than a moment; the report goes to stdout.
+warnings count as errors) or the cluster fails, 2 for usage errors, 130 after
+Ctrl-C (the files checked by then are reported, marked partial). Progress goes
+to stderr when a run takes more than a moment; the report goes to stdout, the
+same whether the files were checked here or on a Dask cluster
+(``--backend dask --scheduler ADDRESS``, docs/cluster.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-import time
 from pathlib import Path
 from typing import TextIO
 
+from engine.parallel.backends import BackendError, local_backend
+from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
+from engine.parallel.progress import ProgressBar
 from engine.validation.explain import explain
 from engine.validation.problem import Severity
 from engine.validation.runner import FileResult, find_files, validate_files
@@ -32,7 +38,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("text", "json"), default="text", help="report format (default: text)")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--quiet", "-q", action="store_true", help="text report: leave out notes (info)")
-    p.add_argument("--jobs", "-j", type=int, default=0, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N", help="worker processes (default: all cores)")
+    add_backend_arguments(p)
     p.add_argument("--explain", metavar="CODE", help="print what a problem code means and how to fix it")
 
 
@@ -52,50 +59,38 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     if missing:
         print(f"hexfort validate: no such file or folder: {missing[0]}", file=err)
         return 2
-    if args.jobs < 0:
+    if args.jobs is not None and args.jobs < 0:
         print("hexfort validate: --jobs must be 1 or more", file=err)
         return 2
     files = list(find_files(args.paths))
     if not files:
         print("hexfort validate: no .json files in the given folders", file=err)
         return 2
-    results = validate_files(files, args.jobs or None, _Progress(err, len(files)))
+    try:
+        backend = backend_from_args(args, lambda jobs: local_backend(jobs or os.cpu_count() or 1, len(files), 8))
+    except UsageError as e:
+        print(f"hexfort validate: {e}", file=err)
+        return 2
+    bar = ProgressBar(err, len(files), "validating", "files", after=PROGRESS_AFTER_S)
+    try:
+        results, interrupted = run_on(
+            backend, lambda b: validate_files(files, progress=lambda done, total, _: bar(done, total), backend=b),
+            bar, "hexfort validate", err)
+    except BackendError as e:
+        print(f"hexfort validate: {e}", file=err)
+        return 1
     failing = {Severity.ERROR, Severity.WARNING} if args.strict else {Severity.ERROR}
     bad = sum(any(p.severity in failing for p in r.problems) for r in results)
+    partial = len(files) if interrupted else None
     if args.format == "json":
-        json.dump(json_report(results, args.strict), out, indent=2, ensure_ascii=False)
+        json.dump(json_report(results, args.strict, partial), out, indent=2, ensure_ascii=False)
         out.write("\n")
     else:
         text_report(results, out, args.quiet, args.strict)
-    return 1 if bad else 0
-
-
-class _Progress:
-    """Prints "validated k/n files" to stderr once the run has taken a moment."""
-
-    def __init__(self, err: TextIO, total: int) -> None:
-        self.err = err
-        self.total = total
-        self.start = time.monotonic()
-        self.shown = False
-        self.tty = err.isatty()
-        self.last = 0.0
-
-    def __call__(self, done: int, total: int, path: Path) -> None:
-        now = time.monotonic()
-        if now - self.start < PROGRESS_AFTER_S and done < total:
-            return
-        if not self.shown and done == total:
-            return  # finished before progress was worth showing
-        if self.tty:
-            self.err.write(f"\rvalidating: {done}/{total} files")
-            if done == total:
-                self.err.write("\n")
-        elif now - self.last >= 2.0 or done == total:
-            self.err.write(f"validating: {done}/{total} files\n")
-            self.last = now
-        self.err.flush()
-        self.shown = True
+        if interrupted:
+            out.write(f"PARTIAL: interrupted after {len(results)} of {len(files)} files; the rest were not "
+                      "checked\n")
+    return 130 if interrupted else 1 if bad else 0
 
 
 def text_report(results: list[FileResult], out: TextIO, quiet: bool = False, strict: bool = False) -> None:
@@ -126,10 +121,15 @@ def text_report(results: list[FileResult], out: TextIO, quiet: bool = False, str
     )
 
 
-def json_report(results: list[FileResult], strict: bool = False) -> dict[str, object]:
-    """The report as a JSON-ready dict (described by schemas/report.schema.json)."""
+def json_report(results: list[FileResult], strict: bool = False, planned: int | None = None) -> dict[str, object]:
+    """The report as a JSON-ready dict (described by schemas/report.schema.json).
+
+    ``planned`` (the files there were to check) marks a run Ctrl-C interrupted.
+    """
     totals = {s.value: sum(r.count(s) for r in results) for s in Severity}
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+    partial = {} if planned is None else {
+        "partial": {"reason": "interrupted", "finished": len(results), "planned": planned}}
     return {
         "$schema": "https://hexfort.dev/schemas/report.schema.json",
         "format": REPORT_FORMAT,
@@ -157,4 +157,5 @@ def json_report(results: list[FileResult], strict: bool = False) -> dict[str, ob
             }
             for r in results
         ],
+        **partial,
     }

@@ -1,15 +1,17 @@
 """Validating files and folders: find the files, load each, run the checks, collect problems.
 
 A broken file never stops the run: each file's result stands alone. Large runs
-spread files over worker processes; results come back in file order.
+spread files over worker processes or a Dask cluster (:mod:`engine.parallel`);
+results come back in file order, so the report is the same wherever they ran.
 """
 
 from __future__ import annotations
 
 import os
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,12 +21,14 @@ from engine.formats.jsonio import read_json_file
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
 from engine.formats.scenario_file import scenario_from_document
+from engine.parallel.backends import Backend, BackendError, local_backend
 from engine.scenario import Scenario
 from engine.validation.checks import check_map
 from engine.validation.playability import playability
 from engine.validation.problem import Problem, Severity
 
-__all__ = ["FileResult", "find_files", "load_problems", "scenario_problems", "validate_file", "validate_files"]
+__all__ = ["FileJob", "FileResult", "find_files", "load_problems", "scenario_problems", "validate_file",
+           "validate_files", "validate_job"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,29 +145,82 @@ def _json_type(value: object) -> str:
     return {list: "a list", str: "a string", int: "a number", float: "a number"}.get(type(value), "that")
 
 
+@dataclass(frozen=True, slots=True)
+class FileJob:
+    """One file to validate, as sent to a worker that may run on another machine.
+
+    ``cwd`` is the caller's working folder (a relative ``path`` is relative to it);
+    ``seen`` says the caller saw the file, so a worker that cannot is missing the
+    shared folder rather than reporting a missing file.
+    """
+
+    path: Path
+    cwd: str
+    seen: bool
+
+
+#: Held while a worker validates from another working folder (os.chdir is process-wide).
+_CWD_LOCK = threading.Lock()
+
+
+def validate_job(job: FileJob) -> FileResult:
+    """:func:`validate_file` for ``job``, with relative paths read from the caller's working folder.
+
+    On this machine (or a worker started in the same folder) that is a plain
+    call. A worker elsewhere switches to ``job.cwd`` for the call, under a lock,
+    so file names in the report and its messages are exactly those of a local run.
+    Raises BackendError when the file the caller saw is not there (the workers
+    need the files on a shared filesystem, at the same path).
+    """
+    here = os.getcwd()
+    if job.path.is_absolute() or here == job.cwd:
+        _require(job, job.path)
+        return validate_file(job.path)
+    with _CWD_LOCK:
+        try:
+            os.chdir(job.cwd)
+        except OSError:
+            raise BackendError(_not_shared(job, f"has no folder {job.cwd}")) from None
+        try:
+            _require(job, job.path)
+            return validate_file(job.path)
+        finally:
+            os.chdir(here)
+
+
+def _require(job: FileJob, path: Path) -> None:
+    if job.seen and not path.exists():
+        raise BackendError(_not_shared(job, f"cannot see {path} (in {job.cwd})"))
+
+
+def _not_shared(job: FileJob, what: str) -> str:
+    return (f"the worker on {socket.gethostname()} {what}: validating on a cluster needs the files on a "
+            "filesystem every worker shares, at the same path as here (docs/cluster.md)")
+
+
 def validate_files(
     files: list[Path],
     jobs: int | None = None,
     progress: Callable[[int, int, Path], None] | None = None,
+    backend: Backend | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> list[FileResult]:
     """Validate ``files`` (in parallel when there are many); results in the same order.
 
-    ``jobs`` worker processes (default: the machine's cores; 1 runs in this
-    process). ``progress(done, total, path)`` is called after each file.
+    They run on ``backend`` (default: ``jobs`` worker processes, by default the
+    machine's cores; 1, or fewer than 8 files, runs in this process).
+    ``progress(done, total, path)`` is called after each file; when
+    ``cancelled()`` returns True the run stops with the files checked so far.
+    Raises :class:`~engine.parallel.backends.Interrupted` (with the results so
+    far) on Ctrl-C and BackendError when the backend fails.
     """
-    jobs = jobs or os.cpu_count() or 1
     total = len(files)
-    if jobs <= 1 or total < 8:
-        out = []
-        for k, f in enumerate(files, 1):
-            out.append(validate_file(f))
-            if progress:
-                progress(k, total, f)
-        return out
-    with ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
-        results = []
-        for k, r in enumerate(pool.map(validate_file, files, chunksize=4), 1):
-            results.append(r)
-            if progress:
-                progress(k, total, r.path)
-        return results
+    backend = backend or local_backend(jobs or os.cpu_count() or 1, total, min_items=8)
+    here = os.getcwd()
+    work = [FileJob(f, here, f.exists()) for f in files]
+
+    def tick(done: int, total: int) -> None:
+        if progress:
+            progress(done, total, files[done - 1])
+
+    return backend.map_ordered(validate_job, work, tick, cancelled)

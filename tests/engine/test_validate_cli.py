@@ -16,7 +16,7 @@ from engine.formats.schemas import schema
 from engine.hexgrid import Hex, hexes_within
 from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
 from engine.validation import cli
-from engine.validation.runner import validate_files
+from engine.validation.runner import validate_file, validate_files
 
 
 def good_map() -> HexMap:
@@ -172,3 +172,12 @@ def test_low_obstacles_do_not_count_as_spawn_room(tmp_path: Path) -> None:
     m = good_map().with_cells({Hex(-3, 0): C(0, Terrain.LOW), Hex(-3, 1): C(0, Terrain.LOW)})
     hf104 = [p for p in check_map(m) if p.code == "HF104"]
     assert hf104 and "RED" in hf104[0].message
+
+
+def test_a_partial_json_report_is_marked_and_keeps_to_its_schema(tmp_path: Path) -> None:
+    p = tmp_path / "a.map.json"
+    save_map(good_map(), p)
+    report = cli.json_report([validate_file(p)], planned=5)
+    Draft202012Validator(schema("report")).validate(report)
+    assert report["partial"] == {"reason": "interrupted", "finished": 1, "planned": 5}
+    assert "partial" not in cli.json_report([validate_file(p)])
