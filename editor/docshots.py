@@ -28,11 +28,12 @@ def _pump(app, n: int = 25) -> None:  # type: ignore[no-untyped-def]
 def _window(app, path: Path):  # type: ignore[no-untyped-def]
     from PySide6.QtCore import QSettings
 
-    from editor.document import read_document
     from editor.main_window import MainWindow
+    from editor.paths import EditorPaths
 
-    settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(read_document(path)[0], None, settings=settings)
+    tmp = Path(tempfile.mkdtemp())
+    settings = QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(None, None, settings=settings, paths=EditorPaths(tmp / "data", tmp / "cache"))
     win.open_path(path, ask=False)
     win.resize(1600, 1000)
     win.show()
@@ -86,7 +87,7 @@ def shoot(out_dir: Path) -> list[Path]:
     win.view.set_zoom(1.1)
     win.view.centerOn(win.view.renderer.center(gap))
     win.act_coords.setChecked(True)
-    win._toggle_labels()
+    win.action_handler.toggle_labels()
     win.docks["history"].raise_()
     _pump(app)
     path = out_dir / "editor_problems.png"

@@ -22,7 +22,7 @@ from editor.edits import Edit, EditRefused
 from editor.geometry import brush_footprint
 from editor.state import EditorState
 from engine.hexgrid import Hex, hex_linedraw
-from engine.mapmodel import MapEditError
+from engine.mapmodel import HexMap, MapEditError
 
 __all__ = ["Gesture", "StrokeTool", "Tool"]
 
@@ -96,6 +96,10 @@ class Tool:
     def preview_hexes(self) -> Iterable[Hex]:
         """Hexes of a gesture in progress (a line, a rectangle...)."""
         return ()
+
+    def cursor_piece(self, h: Hex) -> HexMap | None:
+        """A piece of map drawn faintly under the pointer at ``h`` (a stamp, the paste), or None."""
+        return None
 
     # -- helpers ------------------------------------------------------------------
 
