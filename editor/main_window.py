@@ -273,8 +273,9 @@ class MainWindow(QMainWindow):
                                          "Show every map of a folder with a picture, its modes and its problems")
         self.act_save = self._act("&Save", lambda: docs.save(), SK.Save)
         self.act_save_as = self._act("Save &as…", lambda: docs.save_as(), SK.SaveAs)
-        self.act_close = self._act("&Close tab", lambda: docs.close_document(), SK.Close,
+        self.act_close = self._act("&Close tab", lambda: docs.close_document(), None,
                                    "Close the current map (asks to save changes)")
+        self.act_close.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence("Ctrl+F4")])
         self.act_next_tab = self._act("Next tab", lambda: self._step_tab(1), "Ctrl+Tab")
         self.act_prev_tab = self._act("Previous tab", lambda: self._step_tab(-1), "Ctrl+Shift+Tab")
         self.addActions([self.act_next_tab, self.act_prev_tab])

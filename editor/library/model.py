@@ -179,8 +179,10 @@ class LibraryModel(QAbstractTableModel):
     @staticmethod
     def _sort_key(r: Row, col: int):  # type: ignore[no-untyped-def]
         s = r.summary
-        if s is None:
-            return (2, 0, 0, str(r.path)) if col == 4 else ""
+        if col == 6:
+            return str(r.path)
+        if s is None:  # not scanned yet: after the scanned rows (in ascending order)
+            return {3: 10**9, 4: (2, 0, 0, str(r.path))}.get(col, "\uffff" + r.path.name)
         if col == 0:
             return s.name.lower()
         if col == 1:
@@ -222,20 +224,29 @@ class LibraryFilter(QSortFilterProxyModel):
         self.setSortRole(SORT_ROLE)
         self.setDynamicSortFilter(True)
 
+    def _refilter(self, **settings: object) -> None:
+        """Change filter settings and filter the rows again (Qt ≥ 6.9 wants the change bracketed)."""
+        bracket = hasattr(self, "beginFilterChange")
+        if bracket:
+            self.beginFilterChange()
+        for k, v in settings.items():
+            setattr(self, k, v)
+        if bracket:
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
+
     def set_only_broken(self, on: bool) -> None:
         """Show only files with errors (files still being checked are hidden meanwhile)."""
-        self.only_broken = on
-        self.invalidateFilter()
+        self._refilter(only_broken=on)
 
     def set_mode(self, mode: Mode | None) -> None:
         """Show only maps made for ``mode`` (None: every mode)."""
-        self.mode = mode
-        self.invalidateFilter()
+        self._refilter(mode=mode)
 
     def set_text(self, text: str) -> None:
         """Show only files whose name, author, file name or problem codes contain ``text``."""
-        self.text = text.strip().lower()
-        self.invalidateFilter()
+        self._refilter(text=text.strip().lower())
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802 - Qt's name
         model = self.sourceModel()

@@ -62,11 +62,12 @@ class LibraryWindow(QMainWindow):
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
         self.watcher.directoryChanged.connect(self._folder_changed)
-        self._build()
+        self._requested: dict[Path, tuple[int, int]] = {}  # rescans asked for: file version
         self._visible_timer = QTimer(self)
         self._visible_timer.setSingleShot(True)
         self._visible_timer.setInterval(30)
         self._visible_timer.timeout.connect(self.prioritize_visible)
+        self._build()
         self.resize(1180, 760)
 
     def _build(self) -> None:
@@ -110,7 +111,7 @@ class LibraryWindow(QMainWindow):
             self.table.setColumnWidth(col, width)
         header.setStretchLastSection(True)
         self.table.doubleClicked.connect(lambda index: self.open_requested.emit([index.data(PATH_ROLE)]))
-        self.table.verticalScrollBar().valueChanged.connect(self._visible_timer.start)
+        self.table.verticalScrollBar().valueChanged.connect(lambda *_: self._visible_timer.start())
         self.table.selectionModel().selectionChanged.connect(self._update_open_button)
         enter = QAction("Open selected", self)
         enter.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
@@ -136,11 +137,9 @@ class LibraryWindow(QMainWindow):
     def set_folder(self, folder: Path) -> None:
         """List ``folder``'s maps at once and start scanning them (rows on screen first)."""
         folder = Path(folder).resolve()
-        self.scanner.stop()
-        for paths in (self.watcher.files(), self.watcher.directories()):
-            if paths:
-                self.watcher.removePaths(paths)
+        self._stop_watching()
         files = library_files(folder)
+        self._requested = {}
         self.model.set_files(folder, files)
         self.setWindowTitle(f"Map library — {folder.name} — hexfort")
         self.folder_label.setText(f"<b>{folder}</b> — {len(files)} file{'s' * (len(files) != 1)}")
@@ -150,7 +149,7 @@ class LibraryWindow(QMainWindow):
             self.watcher.addPaths([str(f) for f in files])
         self.scanner.start(files)
         self._update_progress()
-        self._visible_timer.start(0)
+        self._visible_timer.start()
 
     @property
     def folder(self) -> Path | None:
@@ -246,8 +245,10 @@ class LibraryWindow(QMainWindow):
             self.watcher.addPath(name)  # a file replaced by an atomic save is no longer watched
         row = self.model.row_of(path)
         summary = self.model.entry(row).summary if row is not None else None
-        if summary is not None and (summary.mtime_ns, summary.size) == file_stamp(path):
-            return
+        stamp = file_stamp(path)
+        if (summary is not None and (summary.mtime_ns, summary.size) == stamp) or self._requested.get(path) == stamp:
+            return  # this version is shown already, or its scan is on the way
+        self._requested[path] = stamp
         self.model.mark_stale(path)
         self.scanner.add([path], first=True)
         self._update_progress()
@@ -272,6 +273,13 @@ class LibraryWindow(QMainWindow):
                 self._file_changed(str(p))
         self._update_progress()
 
-    def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def _stop_watching(self) -> None:
         self.scanner.stop()
+        for paths in (self.watcher.files(), self.watcher.directories()):
+            if paths:
+                self.watcher.removePaths(paths)
+
+    def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        """A closed library stops scanning and watching (opening a folder again starts afresh)."""
+        self._stop_watching()
         super().closeEvent(e)
