@@ -138,7 +138,7 @@ class PieceItem(QGraphicsItem):
     canvas layout, so it lines up with the hexes below.
     """
 
-    OPACITY = 0.7
+    OPACITY = 0.8
 
     def __init__(self, renderer: MapRenderer) -> None:
         super().__init__()

@@ -8,13 +8,22 @@ later from the scanner (:meth:`LibraryModel.update`), and the model says so with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QImage, QPixmap
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPointF,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QIcon, QImage, QPainter, QPen, QPixmap, QPolygonF
 
-from editor.library.summary import MapSummary
+from editor.library.summary import THUMB_SIZE, MapSummary
 from engine.mapmodel import Mode
 from engine.validation.problem import Severity
 
@@ -25,9 +34,28 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 SUMMARY_ROLE = Qt.ItemDataRole.UserRole + 2
 PATH_ROLE = Qt.ItemDataRole.UserRole + 3
 MODE_NAMES = {Mode.KOTH: "King of the Board", Mode.PAYLOAD: "Payload Race", Mode.TEAM_PLAY: "Team Play"}
-_SHORT_MODE = {Mode.KOTH: "KotB", Mode.PAYLOAD: "Payload", Mode.TEAM_PLAY: "Team Play"}
 _STATUS_COLOR = {"error": QColor("#c62828"), "warning": QColor("#b26a00"), "ok": QColor("#2e7d32")}
 _Index = QModelIndex | QPersistentModelIndex
+
+
+@cache
+def _no_picture() -> QIcon:
+    """The picture of a file that holds no readable map: an empty hex with a red bar."""
+    w, h = THUMB_SIZE
+    pm = QPixmap(w, h)
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    r = min(w, h) * 0.38
+    hexagon = QPolygonF([QPointF(w / 2 + r * math.cos(math.radians(60 * i + 30)),
+                                 h / 2 + r * math.sin(math.radians(60 * i + 30))) for i in range(6)])
+    p.setPen(QPen(QColor("#9e9e9e"), 2, Qt.PenStyle.DashLine))
+    p.setBrush(QColor("#eeeeee"))
+    p.drawPolygon(hexagon)
+    p.setPen(QPen(QColor("#c62828"), 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.drawLine(QPointF(w / 2 - r * 0.45, h / 2), QPointF(w / 2 + r * 0.45, h / 2))
+    p.end()
+    return QIcon(pm)
 
 
 @dataclass
@@ -141,7 +169,7 @@ class LibraryModel(QAbstractTableModel):
         if role == SORT_ROLE:
             return self._sort_key(r, col)
         if role == Qt.ItemDataRole.DecorationRole and col == 0:
-            return r.icon
+            return r.icon if r.icon is not None or s is None else _no_picture()
         if role == Qt.ItemDataRole.ForegroundRole and col in (4, 5) and s is not None:
             key = "error" if s.errors else "warning" if s.warnings else "ok"
             return QBrush(_STATUS_COLOR[key])
@@ -166,14 +194,17 @@ class LibraryModel(QAbstractTableModel):
         if col == 1:
             return s.author
         if col == 2:
-            return ", ".join(_SHORT_MODE[m] for m in s.modes)
+            return "\n".join(MODE_NAMES[m] for m in s.modes)
         if col == 3:
             return f"{s.columns} × {s.rows}\n{s.hexes} hexes" if s.hexes else ""
         if col == 4:
             return s.status()
         if col == 5:
             w = s.worst
-            return w.code if w is not None and w.severity is not Severity.INFO else ""
+            if w is None or w.severity is Severity.INFO:
+                return ""
+            where = f" ({w.location()})" if w.location() else ""
+            return f"{w.code}{where}: {w.message}"
         return ""
 
     @staticmethod
@@ -182,7 +213,7 @@ class LibraryModel(QAbstractTableModel):
         if col == 6:
             return str(r.path)
         if s is None:  # not scanned yet: after the scanned rows (in ascending order)
-            return {3: 10**9, 4: (2, 0, 0, str(r.path))}.get(col, "\uffff" + r.path.name)
+            return {3: 10**9, 4: (2, 0, 0)}.get(col, "\uffff" + r.path.name)
         if col == 0:
             return s.name.lower()
         if col == 1:
@@ -191,8 +222,8 @@ class LibraryModel(QAbstractTableModel):
             return ",".join(m.value for m in s.modes)
         if col == 3:
             return s.hexes
-        if col == 4:  # broken first when descending: errors, then warnings
-            return (0 if not s.broken else 1, s.errors, s.warnings, s.name.lower())
+        if col == 4:  # broken first when descending: errors, then warnings; ties keep file order
+            return (1 if s.broken else 0, s.errors, s.warnings)
         if col == 5:
             w = s.worst
             return (w.severity.rank, w.code) if w is not None else (9, "")

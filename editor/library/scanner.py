@@ -18,13 +18,10 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QImage
 
 from editor.library.cache import ThumbnailCache
-from editor.library.summary import MapSummary, file_stamp, summarize
+from editor.library.summary import THUMB_SIZE, MapSummary, file_stamp, summarize
 from editor.render.thumbnail import render_thumbnail
 
-__all__ = ["THUMB_SIZE", "LibraryScanner", "scan_one"]
-
-#: Thumbnail size in pixels (width, height).
-THUMB_SIZE = (128, 96)
+__all__ = ["LibraryScanner", "scan_one"]
 
 
 def scan_one(path: Path, cache: ThumbnailCache | None) -> tuple[MapSummary, QImage | None]:

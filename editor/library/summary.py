@@ -21,7 +21,10 @@ from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
 from engine.validation.runner import validate_file
 
-__all__ = ["MapSummary", "file_stamp", "library_files", "summarize"]
+__all__ = ["THUMB_SIZE", "MapSummary", "file_stamp", "library_files", "summarize"]
+
+#: Size of a map's picture in the library, in pixels (width, height).
+THUMB_SIZE = (128, 96)
 
 #: Files the library leaves out: they hold no map.
 SKIPPED_SUFFIXES = (".ruleset.json", ".replay.json")

@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
 
 from editor.library.cache import ThumbnailCache
 from editor.library.model import MODE_NAMES, PATH_ROLE, LibraryFilter, LibraryModel
-from editor.library.scanner import THUMB_SIZE, LibraryScanner
-from editor.library.summary import MapSummary, file_stamp, library_files
+from editor.library.scanner import LibraryScanner
+from editor.library.summary import THUMB_SIZE, MapSummary, file_stamp, library_files
 from engine.mapmodel import Mode
 
 __all__ = ["LibraryWindow"]
@@ -107,7 +107,7 @@ class LibraryWindow(QMainWindow):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for col, width in enumerate((300, 110, 150, 100, 150, 110)):
+        for col, width in enumerate((300, 95, 135, 90, 125, 280)):
             self.table.setColumnWidth(col, width)
         header.setStretchLastSection(True)
         self.table.doubleClicked.connect(lambda index: self.open_requested.emit([index.data(PATH_ROLE)]))
