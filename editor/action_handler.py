@@ -33,7 +33,22 @@ from editor.track_edits import track_reverse
 from engine.hexgrid import Symmetry
 from engine.mapmodel import MapEditError, Team
 
-__all__ = ["MapDocumentActionHandler"]
+__all__ = ["MapDocumentActionHandler", "make_action"]
+
+
+def make_action(parent: QObject, text: str, slot: Callable[[], object],
+                shortcut: str | QKeySequence.StandardKey | None = None, tip: str = "",
+                checkable: bool = False) -> QAction:
+    """A QAction with its shortcut, tooltip (also the status tip) and slot (called without arguments)."""
+    a = QAction(text, parent)
+    if shortcut is not None:
+        a.setShortcut(QKeySequence(shortcut))
+    if tip:
+        a.setToolTip(tip)
+        a.setStatusTip(tip)
+    a.setCheckable(checkable)
+    a.triggered.connect(lambda *_: slot())
+    return a
 
 
 class MapDocumentActionHandler(QObject):
@@ -92,15 +107,7 @@ class MapDocumentActionHandler(QObject):
 
     def _act(self, text: str, slot: Callable[[], object], shortcut: str | QKeySequence.StandardKey | None = None,
              tip: str = "", checkable: bool = False) -> QAction:
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
-        if tip:
-            a.setToolTip(tip)
-            a.setStatusTip(tip)
-        a.setCheckable(checkable)
-        a.triggered.connect(lambda *_: slot())
-        return a
+        return make_action(self, text, slot, shortcut, tip, checkable)
 
     # -- following the current document -----------------------------------------------
 

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.action_handler import MapDocumentActionHandler
+from editor.action_handler import MapDocumentActionHandler, make_action
 from editor.canvas.view import MapView
 from editor.docks.overlays import OverlayPanel
 from editor.docks.problems import ProblemsPanel
@@ -254,15 +254,7 @@ class MainWindow(QMainWindow):
 
     def _act(self, text: str, slot, shortcut: str | QKeySequence.StandardKey | None = None,  # type: ignore[no-untyped-def]
              tip: str = "", checkable: bool = False) -> QAction:
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
-        if tip:
-            a.setToolTip(tip)
-            a.setStatusTip(tip)
-        a.setCheckable(checkable)
-        a.triggered.connect(slot)
-        return a
+        return make_action(self, text, slot, shortcut, tip, checkable)
 
     def _build_actions(self) -> None:
         SK = QKeySequence.StandardKey
