@@ -86,6 +86,7 @@ class Resized:
     added: int
     lost: tuple[str, ...]
     size_before: tuple[int, int]
+    shift: tuple[int, int] = (0, 0)
 
     def moved(self, hexes: Iterable[Hex]) -> set[Hex]:
         """Where the given old hexes are now (cut ones are left out)."""
@@ -95,8 +96,8 @@ class Resized:
         """One line for the status bar or the dialog: sizes, hexes added and cut, what was lost."""
         cols, rows = grid_size(self.map)
         parts = [f"{self.size_before[0]} × {self.size_before[1]} → {cols} × {rows}"]
-        if self.vector != Hex(0, 0):
-            parts.append(f"moved by {self.vector}")
+        if self.shift != (0, 0):
+            parts.append(_moved(self.shift))
         if self.added:
             parts.append(f"{self.added} new hex{'es' * (self.added != 1)}")
         if self.removed:
@@ -105,8 +106,19 @@ class Resized:
         return " · ".join(parts)
 
 
-def _count(n: int, what: str) -> list[str]:
-    return [f"{n} {what}{'s' * (n != 1)}"] if n else []
+def _count(n: int, one: str, many: str | None = None) -> list[str]:
+    """``["3 kits"]`` (or ``[]`` for none)."""
+    return [f"{n} {one if n == 1 else many or one + 's'}"] if n else []
+
+
+def _moved(shift: tuple[int, int]) -> str:
+    dc, dr = shift
+    parts = []
+    if dc:
+        parts.append(f"{abs(dc)} column{'s' * (abs(dc) != 1)} {'right' if dc > 0 else 'left'}")
+    if dr:
+        parts.append(f"{abs(dr)} row{'s' * (abs(dr) != 1)} {'down' if dr > 0 else 'up'}")
+    return "moved " + " and ".join(parts)
 
 
 def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fill: bool = True,
@@ -151,11 +163,12 @@ def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fil
     spawns = {}
     for t, zone in m.spawns.items():
         spawns[t] = keep(zone)
-        lost += _count(len(zone) - len(spawns[t]), f"{t.value} spawn hex")
+        lost += _count(len(zone) - len(spawns[t]), f"{t.value} spawn hex", f"{t.value} spawn hexes")
     kits = keep(m.kits)
     lost += _count(len(m.kits) - len(kits), "first-aid kit")
     cps = [keep(cp) for cp in m.control_points]
-    lost += _count(sum(len(cp) for cp in m.control_points) - sum(len(cp) for cp in cps), "control-point hex")
+    lost += _count(sum(len(cp) for cp in m.control_points) - sum(len(cp) for cp in cps), "control-point hex",
+                   "control-point hexes")
     tracks = {}
     for t, path in m.tracks.items():
         tracks[t] = keep(path)
@@ -175,5 +188,5 @@ def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fil
             teams[t] = TeamSetup(setup.roster, tuple(units))
         for t, ts in teams.items():
             new_setup = new_setup.with_team(t, ts)
-    return Resized(out, new_setup, vec, removed, added, tuple(lost), (c1 - c0 + 1, r1 - r0 + 1))
+    return Resized(out, new_setup, vec, removed, added, tuple(lost), (c1 - c0 + 1, r1 - r0 + 1), shift)
 

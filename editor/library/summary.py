@@ -9,6 +9,7 @@ Summaries round-trip through JSON so the library can cache them on disk.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,9 @@ from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode
 from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
-from engine.validation.runner import validate_file
+from engine.validation.runner import FileResult, validate_file
 
-__all__ = ["THUMB_SIZE", "MapSummary", "file_stamp", "library_files", "summarize"]
+__all__ = ["THUMB_SIZE", "MapSummary", "file_stamp", "library_files", "make_summary", "read_map", "summarize"]
 
 #: Size of a map's picture in the library, in pixels (width, height).
 THUMB_SIZE = (128, 96)
@@ -125,25 +126,30 @@ class MapSummary:
         )
 
 
-def summarize(path: Path) -> tuple[MapSummary, HexMap | None]:
+def read_map(path: Path) -> tuple[HexMap | None, str]:
+    """The map a file holds (a scenario's map) and the name to show; ``(None, file name)`` if it has none."""
+    try:
+        _kind, value = load_any(path)
+    except LoadError:
+        return None, path.name
+    if isinstance(value, Scenario):
+        return value.map, value.name
+    if isinstance(value, HexMap):
+        return value, value.meta.name
+    return None, path.name
+
+
+def make_summary(path: Path, stamp: tuple[int, int], m: HexMap | None, name: str, result: FileResult) -> MapSummary:
+    """The summary of a file from its version ``stamp``, its map (if any) and its validation."""
+    if m is None:
+        return MapSummary(path, *stamp, result.kind, name, problems=result.problems)
+    cols, rows = grid_size(m)
+    return MapSummary(path, *stamp, result.kind, name, m.meta.author, m.meta.modes, cols, rows, len(m), result.problems)
+
+
+def summarize(path: Path, validate: Callable[[Path], FileResult] = validate_file) -> tuple[MapSummary, HexMap | None]:
     """The summary of ``path`` and its map (None when it has none or cannot be read); never raises."""
     path = Path(path)
-    mtime, size = file_stamp(path)
-    result = validate_file(path)
-    m: HexMap | None = None
-    name = path.name
-    if result.kind in ("map", "scenario"):
-        try:
-            _kind, value = load_any(path)
-        except LoadError:
-            value = None
-        if isinstance(value, Scenario):
-            m, name = value.map, value.name
-        elif isinstance(value, HexMap):
-            m, name = value, value.meta.name
-    if m is None:
-        return MapSummary(path, mtime, size, result.kind, name, problems=result.problems), None
-    cols, rows = grid_size(m)
-    summary = MapSummary(path, mtime, size, result.kind, name, m.meta.author, m.meta.modes, cols, rows, len(m),
-                         result.problems)
-    return summary, m
+    stamp = file_stamp(path)
+    m, name = read_map(path)
+    return make_summary(path, stamp, m, name, validate(path)), m

@@ -44,19 +44,22 @@ class LibraryWindow(QMainWindow):
     """Shows one folder's maps; ``open_requested(list[Path])`` when the user opens some.
 
     ``cache_folder`` keeps thumbnails and summaries between sessions (None: no
-    disk cache). ``threads`` is how many files are scanned at once.
+    disk cache). ``threads`` is how many files are scanned at once and
+    ``processes`` how many worker processes validate them (0: in this process).
     """
 
     open_requested = Signal(list)
 
-    def __init__(self, cache_folder: Path | None, parent: QWidget | None = None, threads: int = 1) -> None:
+    def __init__(self, cache_folder: Path | None, parent: QWidget | None = None, threads: int = 1,
+                 processes: int = 1) -> None:
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.setWindowTitle("Map library — hexfort")
         self.model = LibraryModel(self)
         self.proxy = LibraryFilter(self)
         self.proxy.setSourceModel(self.model)
-        self.scanner = LibraryScanner(ThumbnailCache(cache_folder) if cache_folder is not None else None, threads, self)
+        cache = ThumbnailCache(cache_folder) if cache_folder is not None else None
+        self.scanner = LibraryScanner(cache, threads, processes, self)
         self.scanner.scanned.connect(self._scanned)
         self.scanner.idle.connect(self._update_progress)
         self.watcher = QFileSystemWatcher(self)
@@ -282,4 +285,5 @@ class LibraryWindow(QMainWindow):
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         """A closed library stops scanning and watching (opening a folder again starts afresh)."""
         self._stop_watching()
+        self.scanner.shutdown()
         super().closeEvent(e)

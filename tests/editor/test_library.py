@@ -127,8 +127,8 @@ def test_thumbnails_are_cached_and_refreshed_when_the_file_changes(qtbot, folder
     assert not lib.watcher.files()
     # a second library on the same folder reads everything from the cache: no file is validated again
     calls: list[Path] = []
-    real = scanner_module.summarize
-    monkeypatch.setattr(scanner_module, "summarize", lambda p: (calls.append(p), real(p))[1])
+    real = scanner_module.read_map
+    monkeypatch.setattr(scanner_module, "read_map", lambda p: (calls.append(p), real(p))[1])
     again = _library(qtbot, folder, cache)
     _wait_scanned(qtbot, again)
     assert calls == []
