@@ -118,6 +118,7 @@ class MainWindow(QMainWindow):
         if m is not None:
             self.documents.add(m, path)
         install_playtest_actions(self, lambda: self._doc)  # Play menu: Playtest (F5) and Simulate…
+        self._sync_document_actions()
 
     # -- the current document ------------------------------------------------------
 
@@ -166,11 +167,7 @@ class MainWindow(QMainWindow):
         self.scenario_panel.set_document(doc)
         self.stamps_panel.set_document(doc)
         self.central.setCurrentIndex(0 if doc is not None else 1)
-        for a in (self.act_save, self.act_save_as, self.act_close, self.act_export_png, self.act_export_svg,
-                  self.act_print):
-            a.setEnabled(doc is not None)
-        for a in self.tool_actions.values():
-            a.setEnabled(doc is not None)
+        self._sync_document_actions()
         if doc is not None:
             assert self._view is not None
             self._view.hovered.connect(self._show_hover)
@@ -184,10 +181,16 @@ class MainWindow(QMainWindow):
         else:
             self.hover_label.setText("")
             self.zoom_label.setText("")
-        for a in (getattr(self, "act_playtest", None), getattr(self, "act_simulate", None)):
-            if a is not None:
-                a.setEnabled(doc is not None)
         self._update_title()
+
+    def _sync_document_actions(self) -> None:
+        """The window's own actions that need a document are enabled only while one is open."""
+        has = self._doc is not None
+        for a in (self.act_save, self.act_save_as, self.act_close, self.act_export_png, self.act_export_svg,
+                  self.act_print, *self.tool_actions.values(), getattr(self, "act_playtest", None),
+                  getattr(self, "act_simulate", None)):
+            if a is not None:
+                a.setEnabled(has)
 
     def _on_document_closed(self, doc: MapDocument) -> None:
         self._selections.pop(doc, None)

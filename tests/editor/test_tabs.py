@@ -136,3 +136,15 @@ def test_with_no_document_everything_waits(two) -> None:  # type: ignore[no-unty
     window.open_path(MAPS / "koth_quarry.map.json", ask=False)
     assert window.doc is not None and window.tool_actions["height"].isEnabled()
     assert window.central.currentIndex() == 0
+
+
+def test_every_tab_with_unsaved_work_gets_its_own_recovery_copy(window, small_map, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    docs = window.documents
+    docs.recovery_folder = tmp_path / "recovery"
+    first = window.doc
+    second = docs.add(small_map)  # same map name, both never saved
+    for d in (first, second):
+        d.apply(d.map.with_kits([Hex(1, 1)] if d is first else [Hex(-1, 1)]), "kit")
+    copies = docs.autosave()
+    assert len(set(copies)) == 2
+    assert {frozenset(load_map(c).kits) for c in copies} == {frozenset({Hex(1, 1)}), frozenset({Hex(-1, 1)})}
