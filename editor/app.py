@@ -34,7 +34,7 @@ def create_window(path: Path | None = None):  # type: ignore[no-untyped-def]
     m, opened, error = starting_map(path)
     win = MainWindow(m, None)
     if opened is not None:
-        win.open_path(opened, ask=False)
+        win.documents.open_path(opened, ask=False)  # replaces the untouched blank map
     if error is not None:
         QMessageBox.warning(win, "Cannot open the file", f"{error}\n\nStarting with a blank map instead.")
     offer_recovery(win)
@@ -47,7 +47,7 @@ def offer_recovery(win) -> bool:  # type: ignore[no-untyped-def]
 
     from editor.recovery import recovered_files
 
-    found = recovered_files(win.recovery_folder)
+    found = recovered_files(win.documents.recovery_folder)
     if not found:
         return False
     latest = found[0]
@@ -58,11 +58,7 @@ def offer_recovery(win) -> bool:  # type: ignore[no-untyped-def]
     )
     if answer != QMessageBox.StandardButton.Yes:
         return False
-    if not win.open_path(latest, ask=False):
-        return False
-    win.doc.replace_all(win.doc.map, None, win.doc.scenario)  # unsaved: Save asks where
-    win._recovery_file = latest
-    return True
+    return win.documents.recover(latest) is not None  # unsaved: Save asks where
 
 
 def run_editor(path: Path | None = None) -> int:
@@ -74,5 +70,6 @@ def run_editor(path: Path | None = None) -> int:
     app.setOrganizationName("hexfort")
     win = create_window(path)
     win.show()
-    win.view.fit()
+    if win.view is not None:
+        win.view.fit()
     return app.exec()

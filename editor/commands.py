@@ -4,23 +4,32 @@ Maps are immutable, so a command is two values and the hexes that differ; undo
 and redo just hand one of them back to the document. Commands never touch
 graphics items: the document emits ``changed`` and the canvas redraws.
 A drag stroke merges into one command through :meth:`MapEditCommand.mergeWith`.
+
+Commands know the document only as a :class:`Target` (the two setters they call),
+so this module sits below :mod:`editor.document` without importing it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
+from editor.scenario_setup import ScenarioSetup
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 
-if TYPE_CHECKING:
-    from editor.document import MapDocument, ScenarioSetup
-
-__all__ = ["MapEditCommand", "ScenarioEditCommand"]
+__all__ = ["MapEditCommand", "ScenarioEditCommand", "Target"]
 
 _MAP_EDIT_ID = 0x4846  # "HF"
+
+
+class Target(Protocol):
+    """What a command changes: the document's map and scenario setters."""
+
+    def _set_map(self, m: HexMap, hexes: frozenset[Hex] | None) -> None: ...
+
+    def _set_scenario(self, setup: ScenarioSetup | None) -> None: ...
 
 
 class MapEditCommand(QUndoCommand):
@@ -28,7 +37,7 @@ class MapEditCommand(QUndoCommand):
 
     def __init__(
         self,
-        doc: MapDocument,
+        doc: Target,
         text: str,
         before: HexMap,
         after: HexMap,
@@ -65,7 +74,7 @@ class MapEditCommand(QUndoCommand):
 class ScenarioEditCommand(QUndoCommand):
     """Replace the document's scenario set-up (mode, rosters, units, rules)."""
 
-    def __init__(self, doc: MapDocument, text: str, before: ScenarioSetup | None, after: ScenarioSetup | None) -> None:
+    def __init__(self, doc: Target, text: str, before: ScenarioSetup | None, after: ScenarioSetup | None) -> None:
         super().__init__(text)
         self._doc = doc
         self.before = before

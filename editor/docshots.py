@@ -1,8 +1,9 @@
-"""Documentation screenshots of the editor: ``python -m editor.docshots docs/images``.
+"""Documentation screenshots of the editor: ``python -m editor.docshots docs/images [editor] [library]``.
 
 Run it under a real X server (``xvfb-run -s "-screen 0 1600x1000x24"``) so the
 window is drawn by the same platform plugin users see. Each shot opens a bundled
-map, sets the scene up through the window's public actions and grabs the window.
+map (or a folder of them), sets the scene up through the window's public actions
+and grabs the window. Name ``editor`` or ``library`` to take only those shots.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ def _pump(app, n: int = 25) -> None:  # type: ignore[no-untyped-def]
 def _window(app, path: Path):  # type: ignore[no-untyped-def]
     from PySide6.QtCore import QSettings
 
-    from editor.document import read_document
     from editor.main_window import MainWindow
+    from editor.paths import EditorPaths
 
-    settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(read_document(path)[0], None, settings=settings)
+    tmp = Path(tempfile.mkdtemp())
+    settings = QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(None, None, settings=settings, paths=EditorPaths(tmp / "data", tmp / "cache"))
     win.open_path(path, ask=False)
     win.resize(1600, 1000)
     win.show()
@@ -42,14 +44,65 @@ def _window(app, path: Path):  # type: ignore[no-untyped-def]
     return win
 
 
-def shoot(out_dir: Path) -> list[Path]:
-    """Write the documentation screenshots into ``out_dir``; returns their paths."""
+def library_demo_folder(folder: Path) -> Path:
+    """A folder like a community's: the bundled maps and scenarios plus three broken maps."""
+    import shutil
+    from dataclasses import replace
+
+    from engine.formats import load_map, save_map
+    from engine.mapmodel import Cell
+
+    shutil.copytree(MAPS, folder)
+    q = load_map(MAPS / "koth_quarry.map.json")
+    kit = min(q.kits)
+    q = q.with_meta(replace(q.meta, name="Quarry, kit on a wall", author="sam"))
+    save_map(q.with_cell(kit, Cell(q.cells[kit].height, Terrain.WALL)), folder / "quarry_wall.map.json")
+    c = load_map(MAPS / "payload_canal.map.json")
+    red = c.track(Team.RED)
+    c = c.with_meta(replace(c.meta, name="Canal, broken track", author="lee"))
+    save_map(c.with_track(Team.RED, [h for i, h in enumerate(red) if i != len(red) // 2]), folder / "canal_gap.map.json")
+    (folder / "half_written.map.json").write_text('{"$schema": "map.schema.json", "name": ', encoding="utf-8")
+    return folder
+
+
+def shoot_library(out_dir: Path) -> Path:
+    """The map library on a folder of bundled and broken maps, broken ones first."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from editor.library.model import COLUMNS
+    from editor.library.window import LibraryWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    tmp = Path(tempfile.mkdtemp())
+    folder = library_demo_folder(tmp / "community-maps")
+    lib = LibraryWindow(tmp / "cache")
+    lib.resize(1300, 800)
+    lib.show()
+    lib.set_folder(folder)
+    deadline = time.monotonic() + 120
+    while lib.model.scanned() < lib.model.rowCount() and time.monotonic() < deadline:
+        _pump(app, 1)
+    lib.table.sortByColumn(COLUMNS.index("Status"), Qt.SortOrder.DescendingOrder)
+    _pump(app)
+    path = out_dir / "library.png"
+    lib.grab().save(str(path))
+    lib.close()
+    return path
+
+
+def shoot(out_dir: Path, which: tuple[str, ...] = ("editor", "library")) -> list[Path]:
+    """Write the documentation screenshots named in ``which`` into ``out_dir``; returns their paths."""
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
+    if "library" in which:
+        written.append(shoot_library(out_dir))
+    if "editor" not in which:
+        return written
 
     # 1. A bundled King of the Board map with the problems dock and the turns-to-reach overlay.
     win = _window(app, MAPS / "koth_crossroads.map.json")
@@ -86,7 +139,7 @@ def shoot(out_dir: Path) -> list[Path]:
     win.view.set_zoom(1.1)
     win.view.centerOn(win.view.renderer.center(gap))
     win.act_coords.setChecked(True)
-    win._toggle_labels()
+    win.action_handler.toggle_labels()
     win.docks["history"].raise_()
     _pump(app)
     path = out_dir / "editor_problems.png"
@@ -113,5 +166,6 @@ def shoot(out_dir: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for p in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")):
+    names = tuple(sys.argv[2:]) or ("editor", "library")
+    for p in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images"), names):
         print(p)

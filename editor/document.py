@@ -10,71 +10,21 @@ document until the file has been read successfully.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from types import MappingProxyType
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from editor.commands import MapEditCommand, ScenarioEditCommand
-from editor.edits import Edit
+from editor.edit_result import Edit
+from editor.scenario_setup import ScenarioSetup
 from engine.formats import load_any, save_map, save_scenario
 from engine.formats.errors import LoadError
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, MapMeta, Mode, Team
-from engine.ruleset import OptionValue, Ruleset
-from engine.scenario import Scenario, TeamSetup
+from engine.mapmodel import HexMap, MapMeta
+from engine.scenario import Scenario
 
 __all__ = ["MapDocument", "ScenarioSetup", "read_document"]
-
-
-@dataclass(frozen=True)
-class ScenarioSetup:
-    """Everything of a scenario except its map (which the document holds)."""
-
-    name: str = "Untitled scenario"
-    mode: Mode = Mode.KOTH
-    description: str = ""
-    ruleset_ref: str | None = None
-    rules: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
-    teams: Mapping[Team, TeamSetup] = field(default_factory=lambda: MappingProxyType({}))
-    first_team: Team = Team.RED
-    seed: int = 0
-    map_ref: str | None = None
-    #: the ruleset ``ruleset_ref`` resolved to when the scenario was loaded (None: the mode's built-in one)
-    ruleset: Ruleset | None = None
-
-    @classmethod
-    def of(cls, s: Scenario) -> ScenarioSetup:
-        """The set-up part of a loaded scenario."""
-        return cls(
-            s.name, s.mode, s.description, s.ruleset_ref, s.rules, s.teams, s.first_team, s.seed, s.map_ref,
-            s.ruleset,
-        )
-
-    def scenario(self, m: HexMap) -> Scenario:
-        """A full scenario on map ``m``."""
-        return Scenario(
-            name=self.name,
-            mode=self.mode,
-            map=m,
-            map_ref=self.map_ref,
-            description=self.description,
-            ruleset_ref=self.ruleset_ref,
-            ruleset=self.ruleset,
-            rules=MappingProxyType(dict(self.rules)),
-            teams=MappingProxyType(dict(self.teams)),
-            first_team=self.first_team,
-            seed=self.seed,
-        )
-
-    def with_team(self, team: Team, setup: TeamSetup) -> ScenarioSetup:
-        """A copy with one team's set-up replaced."""
-        teams = dict(self.teams)
-        teams[team] = setup
-        return replace(self, teams=MappingProxyType(teams))
 
 
 def read_document(path: str | Path) -> tuple[HexMap, ScenarioSetup | None]:
@@ -171,6 +121,20 @@ class MapDocument(QObject):
         if setup == self._scenario:
             return False
         self.undo_stack.push(ScenarioEditCommand(self, text, self._scenario, setup))
+        return True
+
+    def apply_with_scenario(self, m: HexMap, setup: ScenarioSetup | None, text: str) -> bool:
+        """Undoably replace the map and the scenario set-up together (one undo step); False for a no-op."""
+        map_changes = m != self._map
+        setup_changes = setup != self._scenario
+        if not map_changes and not setup_changes:
+            return False
+        self.undo_stack.beginMacro(text)
+        if map_changes:
+            self.undo_stack.push(MapEditCommand(self, text, self._map, m, None))
+        if setup_changes:
+            self.undo_stack.push(ScenarioEditCommand(self, text, self._scenario, setup))
+        self.undo_stack.endMacro()
         return True
 
     def _set_map(self, m: HexMap, hexes: frozenset[Hex] | None) -> None:

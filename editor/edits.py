@@ -11,12 +11,14 @@ become BLU ones on the other side.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
+from editor.edit_result import Edit, EditRefused
 from editor.geometry import SymmetryMode, transform_cell
-from engine.hexgrid import Hex, Symmetry, hex_linedraw
-from engine.mapmodel import OPEN_GROUND, Cell, HexMap, Team, Terrain
+from editor.track_edits import splice_segment, track_clear, track_click, track_reverse
+from engine.hexgrid import Hex, Symmetry
+from engine.mapmodel import OPEN_GROUND, Cell, HexMap, MapEditError, Team, Terrain
 
 __all__ = [
     "NO_SYMMETRY",
@@ -33,33 +35,13 @@ __all__ = [
     "set_control_point",
     "set_kits",
     "set_spawn",
+    "track_clear",
     "track_click",
     "track_reverse",
     "transform_selection",
 ]
 
 NO_SYMMETRY: Final = SymmetryMode()
-
-
-class EditRefused(ValueError):
-    """A tool cannot do what was asked; the message says why, ``hexes`` where."""
-
-    def __init__(self, message: str, hexes: Iterable[Hex] = ()) -> None:
-        super().__init__(message)
-        self.hexes = tuple(hexes)
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """The result of an edit: the new map and the hexes whose look changed."""
-
-    map: HexMap
-    hexes: frozenset[Hex]
-
-    @property
-    def is_noop(self) -> bool:
-        """True when nothing was touched."""
-        return not self.hexes
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,105 +237,22 @@ def set_control_point(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryM
     return Edit(m.with_control_points([cp for cp in cps if cp]), frozenset(touched))
 
 
-# -- cart tracks ------------------------------------------------------------------
-
-
-def _track_step(m: HexMap, team: Team, h: Hex) -> tuple[Hex, ...]:
-    """The team's new track after a click at ``h``; raises EditRefused with the reason."""
-    path = m.track(team)
-    if h not in m.cells:
-        raise EditRefused(f"hex {h} is not on the map; a track runs on ground", [h])
-    if not path:
-        return (h,)
-    if h in path:
-        i = path.index(h)
-        if i == len(path) - 1:
-            return path
-        return path[: i + 1]  # trim back to the clicked step
-    end = path[-1]
-    if end.direction_to(h) is None:
-        raise EditRefused(
-            f"hex {h} is not next to the {team.value} track's end {end}; "
-            f"a cart moves one hex at a time, so add the hexes in between",
-            [h, end],
-        )
-    other = team.other
-    if h in m.track(other):
-        # Allowed by the model; the validator decides whether sharing is fine.
-        pass
-    return (*path, h)
-
-
-def track_click(
-    m: HexMap, team: Team, h: Hex, sym: SymmetryMode = NO_SYMMETRY, drag_from: Hex | None = None
-) -> Edit:
-    """Extend ``team``'s track to ``h`` (start it if empty), or trim it back to ``h`` if on it.
-
-    With ``drag_from`` (the previous hex of a drag) the hexes between are added
-    first, so a fast drag still gives adjacent steps. A non-adjacent click raises
-    :class:`EditRefused` explaining why. In a two-fold symmetry the other team's
-    track is extended to the image of ``h`` when it mirrors this one.
-    """
-    steps = [h]
-    if drag_from is not None and drag_from != h and drag_from.distance(h) > 1:
-        steps = hex_linedraw(drag_from, h)[1:]
-    old = m.track(team)
-    path = old
-    cur = m
-    for s in steps:
-        path = _track_step(cur, team, s)
-        cur = cur.with_track(team, path)
-    touched = set(old) | set(path)
-    if sym.active and sym.swaps_teams:
-        s = sym.primary()
-        assert s is not None
-        other = team.other
-        theirs = m.track(other)
-        mirrored_old = tuple(s.apply_about(x, sym.center2) for x in old)
-        mirrored_new = tuple(s.apply_about(x, sym.center2) for x in path)
-        if theirs == mirrored_old and None not in mirrored_new and all(x in m.cells for x in mirrored_new):
-            new_theirs = tuple(x for x in mirrored_new if x is not None)
-            if not set(new_theirs) & set(path) or old == ():
-                try:
-                    cur = cur.with_track(other, new_theirs)
-                    touched |= set(theirs) | set(new_theirs)
-                except Exception:  # noqa: BLE001 - the mirror is a courtesy, never a blocker
-                    pass
-    if cur == m:
-        return Edit(m, frozenset())
-    return Edit(cur, frozenset(touched))
-
-
-def track_reverse(m: HexMap, team: Team) -> Edit:
-    """Swap the start and end of ``team``'s track; raises EditRefused when it has none."""
-    path = m.track(team)
-    if not path:
-        raise EditRefused(f"the {team.value} team has no cart track to reverse")
-    return Edit(m.with_track(team, tuple(reversed(path))), frozenset(path))
-
-
-def track_clear(m: HexMap, team: Team) -> Edit:
-    """Remove ``team``'s track."""
-    path = m.track(team)
-    if not path:
-        return Edit(m, frozenset())
-    return Edit(m.with_track(team, ()), frozenset(path))
-
-
 # -- fragments: copy, paste, rotate, mirror -----------------------------------------
 
 
 @dataclass(frozen=True)
 class Fragment:
-    """A piece of map relative to an anchor: ground, spawns, kits and control-point hexes.
+    """A piece of map relative to an anchor: ground, spawns, kits, control-point hexes and track steps.
 
-    Cart tracks are not part of fragments (draw them with the track tool).
+    ``tracks`` holds, per team, the steps of its cart track inside the piece, in
+    track order (relative like everything else).
     """
 
     cells: Mapping[Hex, Cell]
     spawns: Mapping[Team, frozenset[Hex]] = field(default_factory=dict)
     kits: frozenset[Hex] = frozenset()
     control: frozenset[Hex] = frozenset()
+    tracks: Mapping[Team, tuple[Hex, ...]] = field(default_factory=dict)
 
     def transformed(self, sym: Symmetry) -> Fragment:
         """This fragment turned or mirrored about its anchor."""
@@ -362,6 +261,7 @@ class Fragment:
             {t: frozenset(sym.apply(v) for v in z) for t, z in self.spawns.items()},
             frozenset(sym.apply(v) for v in self.kits),
             frozenset(sym.apply(v) for v in self.control),
+            {t: tuple(sym.apply(v) for v in path) for t, path in self.tracks.items()},
         )
 
     def at(self, anchor: Hex) -> list[Hex]:
@@ -394,16 +294,24 @@ def fragment_of(m: HexMap, hexes: Iterable[Hex], anchor: Hex | None = None) -> F
         {t: frozenset(h - a for h in z if h in sel) for t, z in m.spawns.items() if z & sel},
         frozenset(h - a for h in m.kits if h in sel),
         cp_hexes,
+        {t: tuple(h - a for h in path if h in sel) for t, path in m.tracks.items() if sel.intersection(path)},
     )
+
+
+def _refused(e: MapEditError) -> EditRefused:
+    return EditRefused(str(e), e.hexes)
 
 
 def paste_fragment(m: HexMap, frag: Fragment, anchor: Hex) -> Edit:
     """Place ``frag`` at ``anchor``: its ground replaces what is there, features replace features.
 
-    Features already on the covered hexes are removed first (except track steps,
-    which stay). Raises EditRefused if nothing would change.
+    Spawns, kits and control points already on the covered hexes are removed first.
+    A team's track steps in the fragment replace that team's steps under the paste
+    (see :func:`~editor.track_edits.splice_segment` for how they join the rest of
+    the track); tracks the fragment does not carry stay as they are.
     """
     covered = {anchor + v for v in frag.cells}
+    touched = set(covered)
     out = m
     # Clear non-track features under the paste.
     for team, zone in m.spawns.items():
@@ -423,28 +331,49 @@ def paste_fragment(m: HexMap, frag: Fragment, anchor: Hex) -> Edit:
     if frag.control:
         edit = set_control_point(out, [anchor + v for v in frag.control], add=True)
         out = edit.map
-    return Edit(out, frozenset(covered))
+    for team, seg in frag.tracks.items():
+        old = out.track(team)
+        new = splice_segment(old, covered, [anchor + v for v in seg])
+        try:
+            out = out.with_track(team, new)
+        except MapEditError as e:
+            raise _refused(e) from None
+        touched |= set(old) | set(new)
+    return Edit(out, frozenset(touched))
 
 
 def transform_selection(m: HexMap, hexes: Iterable[Hex], sym: Symmetry) -> tuple[Edit, set[Hex]]:
     """Turn or mirror the selected ground in place about its central hex.
 
     Hexes the selection leaves become open height-0 ground without features; the
-    images replace whatever was there (growing the map if needed). Returns the
-    edit and the new selection. Refuses selections holding cart-track steps.
+    images replace whatever was there (growing the map if needed). Track steps in
+    the selection move with it and keep their place in the track (joins at the
+    selection's edge may then have gaps the validator reports). Returns the edit
+    and the new selection. Raises EditRefused when a moved step would land on
+    another step of its own track.
     """
     sel = {h for h in hexes if h in m.cells}
     if not sel:
         raise EditRefused("select some ground first")
-    on_track = sel & _track_hexes(m)
-    if on_track:
-        raise EditRefused("the selection holds cart-track steps; edit tracks with the track tool", on_track)
     anchor = selection_anchor(sel)
+    moved = {h: anchor + sym.apply(h - anchor) for h in sel}
     frag = fragment_of(m, sel, anchor).transformed(sym)
     cleared = _strip_features(m, sel).with_cells(dict.fromkeys(sel, OPEN_GROUND))
-    placed = paste_fragment(cleared, frag, anchor)
+    placed = paste_fragment(cleared, replace(frag, tracks={}), anchor).map
+    touched = sel | set(moved.values())
+    for team, path in m.tracks.items():
+        if not sel.intersection(path):
+            continue
+        new = [moved.get(h, h) for h in path]
+        try:
+            placed = placed.with_track(team, new)
+        except MapEditError as e:
+            raise EditRefused(
+                f"turning the selection would lay the {team.value} track over itself; "
+                "select the whole track or none of it", e.hexes) from None
+        touched |= set(path) | set(new)
     new_sel = set(frag.at(anchor))
-    return Edit(placed.map, frozenset(sel | new_sel)), new_sel
+    return Edit(placed, frozenset(touched)), new_sel
 
 
 def changed_hexes(a: HexMap, b: HexMap) -> frozenset[Hex]:

@@ -136,6 +136,16 @@ def _draw(p: QPainter, glyph: str) -> None:
         p.drawRoundedRect(QRectF(12, 10, 40, 48), 4, 4)
         p.setBrush(QColor("#ffffff"))
         p.drawRect(QRectF(18, 18, 28, 34))
+    elif glyph == "stamp":
+        p.setPen(outline)
+        p.setBrush(QColor("#8d6e63"))
+        p.drawRoundedRect(QRectF(c - 7, 6, 14, 20), 5, 5)
+        p.setBrush(QColor("#5d4037"))
+        p.drawRoundedRect(QRectF(c - 20, 24, 40, 10), 3, 3)
+        p.setPen(_pen("#3a3a3a", 2))
+        for i, col in enumerate(("#9f8a63", "#cdbf9c", "#3d424c")):
+            p.setBrush(QColor(col))
+            p.drawPolygon(_hex(c - 13 + 13 * i, 48, 8))
     elif glyph == "center":
         p.setPen(_pen("#6a1b9a", 3))
         p.setBrush(Qt.BrushStyle.NoBrush)

@@ -72,6 +72,7 @@ class ProblemRunner(QObject):
         self._done.connect(self._finish)
         doc.changed.connect(self.schedule)
         doc.scenario_changed.connect(self.schedule)
+        doc.reset.connect(self.refresh_after_open)
 
     def mode(self) -> Mode | None:
         """The mode checked: the scenario's, else every mode the map is made for."""

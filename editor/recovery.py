@@ -26,8 +26,8 @@ def recovery_dir() -> Path:
 
 
 def recovery_path(doc: MapDocument, folder: Path | None = None) -> Path:
-    """The recovery file of ``doc``: one per source file (or per map name for unsaved maps)."""
-    key = str(doc.path.resolve()) if doc.path else f"unsaved:{doc.map.meta.name}"
+    """The recovery file of ``doc``: one per source file (or per unsaved document of this session)."""
+    key = str(doc.path.resolve()) if doc.path else f"unsaved:{doc.map.meta.name}:{id(doc)}"
     digest = hashlib.sha1(key.encode()).hexdigest()[:10]
     stem = (doc.path.name.split(".")[0] if doc.path else doc.map.meta.name.lower().replace(" ", "_")) or "map"
     kind = "scenario" if doc.scenario is not None else "map"

@@ -40,6 +40,9 @@ class EditorState(QObject):
         self.symmetry = SymmetryMode()
         self.selection: frozenset[Hex] = frozenset()
         self.clipboard: Fragment | None = None
+        #: The stamp the stamp tool paints, and its name.
+        self.stamp: Fragment | None = None
+        self.stamp_name = ""
 
     # -- inks --------------------------------------------------------------------
 
@@ -117,6 +120,22 @@ class EditorState(QObject):
         if sel != self.selection:
             self.selection = sel
             self.selection_changed.emit()
+
+    # -- pieces in hand -----------------------------------------------------------
+
+    def set_clipboard(self, frag: Fragment | None) -> None:
+        """Replace what Paste places (also after turning it)."""
+        if frag != self.clipboard:
+            self.clipboard = frag
+            self.changed.emit()
+
+    def set_stamp(self, frag: Fragment | None, name: str | None = None) -> None:
+        """Choose the stamp the stamp tool paints (``name`` None keeps the name, for a turned stamp)."""
+        if name is not None:
+            self.stamp_name = name
+        if frag != self.stamp or name is not None:
+            self.stamp = frag
+            self.changed.emit()
 
     def tell(self, message: str, hexes: Iterable[Hex] = (), error: bool = False) -> None:
         """Show ``message`` to the user (status bar; hexes flash on the canvas)."""

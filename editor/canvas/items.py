@@ -18,7 +18,7 @@ from editor.render.painter import MapRenderer, RenderOptions
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 
-__all__ = ["HexHighlightItem", "MapItem", "OverlayItem", "SymmetryMarkItem"]
+__all__ = ["HexHighlightItem", "MapItem", "OverlayItem", "PieceItem", "SymmetryMarkItem"]
 
 #: Margin (in hexes) of paintable ghost ground drawn around the map.
 GHOST_MARGIN = 3
@@ -129,6 +129,45 @@ class HexHighlightItem(QGraphicsItem):
         p.setPen(self.pen)
         p.setBrush(self.brush)
         p.drawPath(self._path)
+
+
+class PieceItem(QGraphicsItem):
+    """A piece of map (the stamp or paste in hand) drawn faintly where it would land.
+
+    It has its own renderer (the piece is a small map of its own) sharing the
+    canvas layout, so it lines up with the hexes below.
+    """
+
+    OPACITY = 0.8
+
+    def __init__(self, renderer: MapRenderer) -> None:
+        super().__init__()
+        self.renderer = MapRenderer(renderer.layout)
+        self.piece: HexMap | None = None
+        self._rect = QRectF()
+        self.setZValue(10.5)
+        self.setOpacity(self.OPACITY)
+
+    def set_piece(self, piece: HexMap | None) -> None:
+        """Draw ``piece`` (None hides it)."""
+        if piece is self.piece:
+            return
+        self.prepareGeometryChange()
+        self.piece = piece
+        if piece is not None:
+            self.renderer.set_map(piece)
+            self._rect = self.renderer.map_rect(piece, 0).adjusted(-4, -4, 4, 4)
+        else:
+            self._rect = QRectF()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        return self._rect
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self.piece is None:
+            return
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.renderer.paint(p, self.piece, option.exposedRect)  # type: ignore[attr-defined]
 
 
 class OverlayItem(QGraphicsItem):

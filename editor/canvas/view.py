@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QWidget
 
-from editor.canvas.items import HexHighlightItem, MapItem, OverlayItem, SymmetryMarkItem
+from editor.canvas.items import HexHighlightItem, MapItem, OverlayItem, PieceItem, SymmetryMarkItem
 from editor.document import MapDocument
 from editor.render.painter import MapRenderer, layout_for
 from editor.state import EditorState
@@ -101,6 +101,9 @@ class MapView(QGraphicsView):
         self.focus_mark = HexHighlightItem(self.renderer, _pen("#ff6f00", 4.0), QBrush(QColor(255, 160, 0, 70)), z=14)
         for item in (self.problem_marks, self.selection, self.preview, self.cursor, self.flash, self.focus_mark):
             self._scene.addItem(item)
+        self.piece = PieceItem(self.renderer)
+        self.piece.setFlag(self.piece.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self._scene.addItem(self.piece)
         self.symmetry_mark = SymmetryMarkItem(self.renderer)
         self._scene.addItem(self.symmetry_mark)
         self._update_scene_rect()
@@ -133,13 +136,15 @@ class MapView(QGraphicsView):
 
     # -- tools --------------------------------------------------------------------
 
-    def set_tool(self, tool: Tool) -> None:
-        """Make ``tool`` receive the gestures."""
-        if self.tool is not None:
+    def set_tool(self, tool: Tool | None) -> None:
+        """Make ``tool`` receive the gestures (None: this canvas is not the current tab)."""
+        if self.tool is not None and self.tool is not tool:
             self.tool.cancel()
         self.tool = tool
-        tool.on_preview = self._refresh_preview
-        tool.activate()
+        self._dragging = False
+        if tool is not None:
+            tool.on_preview = self._refresh_preview
+            tool.activate()
         self._refresh_preview()
         self._refresh_cursor()
 
@@ -152,7 +157,9 @@ class MapView(QGraphicsView):
     def _refresh_cursor(self) -> None:
         if self._hover is None or self.tool is None:
             self.cursor.set_hexes(())
+            self.piece.set_piece(None)
             return
+        self.piece.set_piece(self.tool.cursor_piece(self._hover))
         hexes = set(self.tool.cursor_hexes(self._hover))
         sym = self.state.symmetry
         if sym.active:

@@ -50,11 +50,20 @@ def heat_color(turns: int, alpha: int = 110, top: int = HEAT_TOP) -> QColor:
 
 
 class OverlayPanel(QWidget):
-    """Picks the overlay; recomputes it (debounced) when the map, team, unit or hovered hex changes."""
+    """Picks the overlay; recomputes it (debounced) when the map, team, unit or hovered hex changes.
 
-    def __init__(self, doc: MapDocument, state: EditorState, view: MapView, parent: QWidget | None = None) -> None:
+    It follows the current document (:meth:`set_document`) and remembers each
+    document's overlay choice; a document seen for the first time, or opened
+    anew, starts with none.
+    """
+
+    def __init__(self, doc: MapDocument | None, state: EditorState, view: MapView | None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.doc, self.state, self.view = doc, state, view
+        self.doc: MapDocument | None = None
+        self.view: MapView | None = None
+        self.state = state
+        self._choice: dict[MapDocument, str] = {}
         self.kind = QComboBox()
         for key, label in OVERLAYS.items():
             self.kind.addItem(label, key)
@@ -77,11 +86,37 @@ class OverlayPanel(QWidget):
         self._timer.timeout.connect(self.refresh)
         for combo in (self.kind, self.team, self.unit):
             combo.currentIndexChanged.connect(lambda *_: self.refresh())
-        doc.changed.connect(lambda *_: self._timer.start(200))
-        doc.reset.connect(self._on_reset)
         state.changed.connect(lambda: self._timer.start(50) if self.current() == "symmetry" else None)
-        view.hovered.connect(self._hovered)
+        self.set_document(doc, view)
+
+    def set_document(self, doc: MapDocument | None, view: MapView | None) -> None:
+        """Draw overlays for ``doc`` on ``view`` (None: no document open)."""
+        if self.doc is not None:
+            self._choice[self.doc] = self.current()
+            self.doc.changed.disconnect(self._map_changed)
+            self.doc.reset.disconnect(self._on_reset)
+        if self.view is not None:
+            self.view.hovered.disconnect(self._hovered)
+        self.doc, self.view = doc, view
+        self._timer.stop()
+        self._hover = None
+        if doc is not None:
+            doc.changed.connect(self._map_changed)
+            doc.reset.connect(self._on_reset)
+        if view is not None:
+            view.hovered.connect(self._hovered)
+        self.kind.blockSignals(True)
+        self.kind.setCurrentIndex(self.kind.findData(self._choice.get(doc, "none") if doc is not None else "none"))
+        self.kind.blockSignals(False)
+        self.setEnabled(doc is not None)
         self.refresh()
+
+    def _map_changed(self, *_: object) -> None:
+        self._timer.start(200)
+
+    def forget(self, doc: MapDocument) -> None:
+        """``doc`` was closed: drop its remembered choice."""
+        self._choice.pop(doc, None)
 
     def current(self) -> str:
         """Key of the chosen overlay."""
@@ -116,6 +151,9 @@ class OverlayPanel(QWidget):
 
     def refresh(self) -> None:
         """Recompute the chosen overlay now."""
+        if self.doc is None or self.view is None:
+            self.legend.setText("")
+            return
         key = self.current()
         m = self.doc.map
         team = Team(self.team.currentData())
@@ -168,4 +206,4 @@ class OverlayPanel(QWidget):
         self.legend.setText(legend)
 
     def _mode(self):  # type: ignore[no-untyped-def]
-        return self.doc.scenario.mode if self.doc.scenario is not None else None
+        return self.doc.scenario.mode if self.doc is not None and self.doc.scenario is not None else None

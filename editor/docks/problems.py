@@ -32,15 +32,20 @@ _ROLE = Qt.ItemDataRole.UserRole
 
 
 class ProblemsPanel(QWidget):
-    """Lists the runner's problems; ``activated(problem)`` on double-click, ``selected(problem|None)``."""
+    """Lists the current document's problems; ``activated(problem)`` on double-click, ``selected(problem|None)``.
+
+    :meth:`set_document` points the panel at another document and its runner
+    (the current tab changed); with None the panel is empty.
+    """
 
     activated = Signal(object)
     selected = Signal(object)
 
-    def __init__(self, doc: MapDocument, runner: ProblemRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: MapDocument | None = None, runner: ProblemRunner | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.doc = doc
-        self.runner = runner
+        self.doc: MapDocument | None = None
+        self.runner: ProblemRunner | None = None
         self.summary = QLabel("Checking…" if check_available() else "The validator is not available")
         # A push button, not a QToolButton: an instant-popup tool button draws its menu arrow over
         # the text without making room for it; a push button's size hint includes the arrow.
@@ -69,8 +74,21 @@ class ProblemsPanel(QWidget):
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(top)
         lay.addWidget(self.tree)
-        runner.updated.connect(self.show_problems)
         self.tree.viewport().installEventFilter(self)
+        self.set_document(doc, runner)
+
+    def set_document(self, doc: MapDocument | None, runner: ProblemRunner | None) -> None:
+        """Show ``doc``'s problems as ``runner`` finds them (None: no document)."""
+        if self.runner is not None:
+            self.runner.updated.disconnect(self.show_problems)
+        self.doc, self.runner = doc, runner
+        if runner is not None:
+            runner.updated.connect(self.show_problems)
+            self.show_problems(runner.problems)
+        else:
+            self.tree.clear()
+            self.summary.setText("No map open")
+            self._current_changed(None, None)
 
     # -- list -----------------------------------------------------------------------
 
@@ -104,7 +122,7 @@ class ProblemsPanel(QWidget):
                 select = item
         self.tree.expandAll()
         n_err, n_warn = counts[Severity.ERROR], counts[Severity.WARNING]
-        if not problems and self.runner.pending:
+        if not problems and self.runner is not None and self.runner.pending:
             self.summary.setText("Checking…")
         elif not problems:
             self.summary.setText("✔ No problems")
@@ -152,7 +170,7 @@ class ProblemsPanel(QWidget):
     def _current_changed(self, item: QTreeWidgetItem | None, _prev: QTreeWidgetItem | None) -> None:
         p = item.data(0, _ROLE) if item is not None else None
         self.selected.emit(p)
-        fixes = suggest_fixes(self.doc.map, p) if p is not None else []
+        fixes = suggest_fixes(self.doc.map, p) if p is not None and self.doc is not None else []
         menu = self.fix_button.menu()
         menu.clear()  # deletes the previous problem's actions (the menu owns them)
         for fix in fixes:
@@ -167,10 +185,12 @@ class ProblemsPanel(QWidget):
     def fixes_for_current(self) -> list[QuickFix]:
         """Quick fixes offered for the selected problem."""
         p = self.current_problem()
-        return suggest_fixes(self.doc.map, p) if p is not None else []
+        return suggest_fixes(self.doc.map, p) if p is not None and self.doc is not None else []
 
     def apply_fix(self, fix: QuickFix) -> bool:
         """Push ``fix`` on the undo stack; False if it no longer applies."""
+        if self.doc is None:
+            return False
         try:
             edit = fix.apply(self.doc.map)
         except MapEditError:
@@ -180,7 +200,7 @@ class ProblemsPanel(QWidget):
     def _context_menu(self, pos) -> None:  # type: ignore[no-untyped-def]
         item = self.tree.itemAt(pos)
         p = item.data(0, _ROLE) if item is not None else None
-        if p is None:
+        if p is None or self.doc is None:
             return
         menu = QMenu(self)
         show = menu.addAction("Show on map")

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.document import MapDocument, ScenarioSetup
+from editor.document import MapDocument
+from editor.scenario_setup import ScenarioSetup
 from engine.formats import builtin_ruleset
 from engine.hexgrid import Hex
 from engine.mapmodel import Mode, Team
@@ -65,9 +66,9 @@ def parse_units(text: str, known: set[str]) -> tuple[UnitStart, ...]:
 class ScenarioPanel(QWidget):
     """Edits the document's scenario set-up; offers to make one when the document is a plain map."""
 
-    def __init__(self, doc: MapDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: MapDocument | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.doc = doc
+        self.doc: MapDocument | None = None
         rs = builtin_ruleset()
         self._known = set(rs.units)
         self._defaults = dict(rs.options)
@@ -76,7 +77,7 @@ class ScenarioPanel(QWidget):
         self.make = QPushButton("Make a scenario for this map")
         self.make.clicked.connect(self.make_scenario)
         self.drop = QPushButton("Turn back into a plain map")
-        self.drop.clicked.connect(lambda: self.doc.set_scenario(None, "Remove scenario"))
+        self.drop.clicked.connect(lambda: self.doc.set_scenario(None, "Remove scenario") if self.doc else None)
         self.name = QLineEdit()
         self.name.editingFinished.connect(lambda: self._edit(name=self.name.text().strip() or "Untitled scenario"))
         self.mode = QComboBox()
@@ -135,17 +136,29 @@ class ScenarioPanel(QWidget):
         lay.addWidget(self.form_box)
         lay.addWidget(self.error)
         lay.addStretch(1)
-        doc.scenario_changed.connect(self.refresh)
-        doc.reset.connect(self.refresh)
+        self.set_document(doc)
+
+    def set_document(self, doc: MapDocument | None) -> None:
+        """Edit ``doc``'s scenario from now on (None: no document open)."""
+        if self.doc is not None:
+            self.doc.scenario_changed.disconnect(self.refresh)
+            self.doc.reset.disconnect(self.refresh)
+        self.doc = doc
+        if doc is not None:
+            doc.scenario_changed.connect(self.refresh)
+            doc.reset.connect(self.refresh)
+        self.error.setText("")
         self.refresh()
 
     # -- model → widgets ------------------------------------------------------------
 
     def refresh(self) -> None:
         """Show the document's scenario (signals blocked: no edits come back)."""
-        s = self.doc.scenario
+        s = self.doc.scenario if self.doc is not None else None
+        self.intro.setText("This document is a map. Make a scenario to set rosters, starting units and rules."
+                           if self.doc is not None else "No map open.")
         self.intro.setVisible(s is None)
-        self.make.setVisible(s is None)
+        self.make.setVisible(s is None and self.doc is not None)
         self.form_box.setVisible(s is not None)
         if s is None:
             return
@@ -172,14 +185,16 @@ class ScenarioPanel(QWidget):
 
     def make_scenario(self) -> None:
         """Turn the document into a scenario on its map (undoable)."""
+        if self.doc is None:
+            return
         m = self.doc.map
         self.doc.set_scenario(
             ScenarioSetup(name=f"{m.meta.name} scenario", mode=m.meta.modes[0]), "Make scenario"
         )
 
     def _edit(self, **changes: object) -> None:
-        s = self.doc.scenario
-        if s is None:
+        s = self.doc.scenario if self.doc is not None else None
+        if s is None or self.doc is None:
             return
         new = replace(s, **changes)  # type: ignore[arg-type]
         if new.mode not in self.doc.map.meta.modes:
@@ -190,8 +205,8 @@ class ScenarioPanel(QWidget):
         self.doc.set_scenario(new, "Edit scenario")
 
     def _edit_team(self, team: Team) -> None:
-        s = self.doc.scenario
-        if s is None:
+        s = self.doc.scenario if self.doc is not None else None
+        if s is None or self.doc is None:
             return
         roster = tuple(k.strip().lower() for k in self.roster[team].text().split(",") if k.strip())
         bad = [k for k in roster if k not in self._known]
@@ -209,8 +224,8 @@ class ScenarioPanel(QWidget):
         self.doc.set_scenario(s.with_team(team, TeamSetup(roster, units)), f"Edit {team.value} team")
 
     def _rule_changed(self, item: QTableWidgetItem) -> None:
-        s = self.doc.scenario
-        if s is None or item.column() != 1:
+        s = self.doc.scenario if self.doc is not None else None
+        if s is None or self.doc is None or item.column() != 1:
             return
         key = self.rules.item(item.row(), 0).text()
         default = self._defaults[key]

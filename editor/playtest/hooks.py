@@ -1,7 +1,8 @@
 """The editor's way into the playtest: the Playtest (F5) and Simulate… actions.
 
 :func:`install_playtest_actions` adds both actions to the editor's main window
-(a "Play" menu and a toolbar). Playtest plays the map *as it is on screen*
+(a "Play" menu and a toolbar); the window hands in a callable giving the current
+document, so this module never imports the window. Playtest plays the map *as it is on screen*
 (unsaved edits included, and the scenario set-up when the document is a
 scenario); the game works on that immutable snapshot, so nothing in the editor
 changes while playing, and "Back to editor" returns to it as it was. A map the
@@ -11,34 +12,38 @@ validator finds errors in is played only after the user says so
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QMessageBox, QToolBar
+from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox, QToolBar
 
 from editor.playtest.preflight import confirm_despite_errors
 from editor.playtest.session import base_scenario, playability
 from engine.scenario import Scenario
 
 if TYPE_CHECKING:
-    from editor.main_window import MainWindow
+    from editor.document import MapDocument
     from editor.playtest.simulate_dialog import SimulateDialog
     from editor.playtest.window import PlaytestWindow
 
 __all__ = ["current_scenario", "install_playtest_actions", "open_simulate", "start_playtest"]
 
 
-def install_playtest_actions(win: MainWindow) -> None:
-    """Add Playtest (F5) and Simulate… to ``win``: a Play menu and a small toolbar."""
+def install_playtest_actions(win: QMainWindow, document: Callable[[], MapDocument | None]) -> None:
+    """Add Playtest (F5) and Simulate… to ``win``: a Play menu and a small toolbar.
+
+    ``document()`` is the document the actions play (None: no document is open).
+    """
     play = QAction("▶ Playtest", win)
     play.setShortcut(QKeySequence("F5"))
     play.setToolTip("Play this map as it is now, against the AI or hot-seat (F5)")
     play.setStatusTip("Play this map as it is now (unsaved edits included)")
-    play.triggered.connect(lambda: start_playtest(win))
+    play.triggered.connect(lambda: start_playtest(win, document()))
     sim = QAction("Simulate…", win)
     sim.setToolTip("Play many AI-vs-AI games on this map: is it balanced?")
     sim.setStatusTip("Play many AI-vs-AI games on this map and show who wins how often")
-    sim.triggered.connect(lambda: open_simulate(win))
+    sim.triggered.connect(lambda: open_simulate(win, document()))
     menu = win.menuBar().addMenu("&Play")
     menu.addActions([play, sim])
     bar = QToolBar("Play")
@@ -49,15 +54,14 @@ def install_playtest_actions(win: MainWindow) -> None:
     win.act_simulate = sim  # type: ignore[attr-defined]
 
 
-def current_scenario(win: MainWindow) -> Scenario:
+def current_scenario(doc: MapDocument) -> Scenario:
     """The document as a scenario: its own set-up on the current map, or a default one on the map."""
-    doc = win.doc
     if doc.scenario is not None:
         return doc.scenario.scenario(doc.map)
     return base_scenario(doc.map, doc.path)
 
 
-def _refuse(win: MainWindow, title: str, scenario: Scenario) -> bool:
+def _refuse(win: QMainWindow, title: str, scenario: Scenario) -> bool:
     problems = playability(scenario)
     if problems:
         QMessageBox.warning(win, title, "This map cannot be played yet:\n• " + "\n• ".join(problems))
@@ -65,12 +69,14 @@ def _refuse(win: MainWindow, title: str, scenario: Scenario) -> bool:
     return False
 
 
-def start_playtest(win: MainWindow) -> PlaytestWindow | None:
+def start_playtest(win: QMainWindow, doc: MapDocument | None) -> PlaytestWindow | None:
     """Ask how to play (start dialog) and open the playtest window; None if refused or cancelled."""
     from editor.playtest.start_dialog import StartDialog
     from editor.playtest.window import PlaytestWindow
 
-    scenario = current_scenario(win)
+    if doc is None:
+        return None
+    scenario = current_scenario(doc)
     if _refuse(win, "Playtest", scenario) or not confirm_despite_errors(win, "Playtest", scenario):
         return None
     previous = getattr(win, "_playtest_setup", None)
@@ -93,11 +99,13 @@ def start_playtest(win: MainWindow) -> PlaytestWindow | None:
     return pw
 
 
-def open_simulate(win: MainWindow) -> SimulateDialog | None:
+def open_simulate(win: QMainWindow, doc: MapDocument | None) -> SimulateDialog | None:
     """Open the Simulate… dialog on the map as it is (non-modal); None when the map cannot be played."""
     from editor.playtest.simulate_dialog import SimulateDialog
 
-    scenario = current_scenario(win)
+    if doc is None:
+        return None
+    scenario = current_scenario(doc)
     if _refuse(win, "Simulate", scenario) or not confirm_despite_errors(win, "Simulate", scenario,
                                                                          "Simulate anyway"):
         return None

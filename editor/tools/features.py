@@ -4,27 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from editor.edits import set_control_point, set_kits, set_spawn, track_click
-from editor.geometry import brush_footprint, line_hexes
-from editor.tools.base import Gesture, Tool
+from editor.edits import set_control_point, set_kits, set_spawn
+from editor.tools.base import Gesture, StrokeTool
+from editor.track_edits import remove_end_step, track_extend, track_reroute, track_trim
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 
 __all__ = ["ControlPointTool", "KitTool", "SpawnTool", "TrackTool"]
 
 
-class _ToggleBrush(Tool):
+class _ToggleBrush(StrokeTool):
     """Press on a hex without the feature adds it along the drag; press on one with it removes.
 
-    The right button always removes.
+    The right button always removes. Subclasses say whether a hex has the feature
+    (:meth:`has`) and how to add or remove it (:meth:`edit`).
     """
-
-    sized = True
 
     def __init__(self, *a, **k) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*a, **k)
         self._add = True
-        self._last: Hex | None = None
 
     def has(self, h: Hex) -> bool:
         raise NotImplementedError
@@ -32,29 +30,11 @@ class _ToggleBrush(Tool):
     def edit(self, hexes: list[Hex], add: bool) -> None:
         raise NotImplementedError
 
-    def footprint(self, h: Hex) -> list[Hex]:
-        return brush_footprint(h, self.state.brush_size) if self.sized else [h]
-
-    def cursor_hexes(self, h: Hex) -> Iterable[Hex]:
-        return self.footprint(h)
-
-    def press(self, g: Gesture) -> None:
-        self.begin_stroke()
+    def begin(self, g: Gesture) -> None:
         self._add = not g.right and not self.has(g.hex)
-        self._last = g.hex
-        self.edit(self.footprint(g.hex), self._add)
 
-    def move(self, g: Gesture) -> None:
-        if self._last is None or g.hex == self._last:
-            return
-        size = self.state.brush_size if self.sized else 1
-        hexes = line_hexes(self._last, g.hex, size)
-        self._last = g.hex
+    def stroke(self, hexes: list[Hex]) -> None:
         self.edit(hexes, self._add)
-
-    def release(self, g: Gesture) -> None:
-        self._last = None
-        self._stroke = 0
 
 
 class SpawnTool(_ToggleBrush):
@@ -119,12 +99,21 @@ class ControlPointTool(_ToggleBrush):
         )
 
 
-class TrackTool(Tool):
-    """Builds a team's cart track: click hexes in order or drag; click a step to trim back to it.
+class TrackTool(StrokeTool):
+    """Builds a team's cart track at either end or reroutes it in the middle.
 
-    A click that is not next to the track's end is refused with the reason. The
-    right button removes the last step.
+    - Press on the track's end (or start), or on a hex next to it, and drag: the
+      track grows from that end along the drag; dragging back over it shortens it.
+    - Press on a middle step, drag a detour and release on another step: the
+      steps between are replaced by the detour (an insert when the two steps are
+      neighbours, a shortcut when the detour is empty).
+    - Click a step: the track is cut back to it (Shift: the steps before it go).
+    - Right-click: removes the last step (on the start: the first step).
+
+    A click next to neither end is refused with the reason.
     """
+
+    sized = False
 
     def __init__(self, doc, state, team: Team) -> None:  # type: ignore[no-untyped-def]
         super().__init__(doc, state)
@@ -133,43 +122,85 @@ class TrackTool(Tool):
         self.label = f"{team.value} cart track"
         self.shortcut = "Shift+R" if team is Team.RED else "Shift+B"
         self.tip = (
-            f"{team.value} cart track ({self.shortcut}): click hexes in order from start to end, or drag; "
-            "click a step to trim back to it; right-click removes the last step"
+            f"{team.value} cart track ({self.shortcut}): drag from either end (or click next to it) to extend; "
+            "drag from a middle step to another step to reroute; click a step to cut back to it "
+            "(Shift+click: cut the start); right-click removes the last step"
         )
         self.glyph = f"track-{team.value}"
-        self._last: Hex | None = None
+        self._mode: str | None = None  # "end", "start", "detour" or None (nothing to do)
+        self._pressed: Gesture | None = None
+        self._detour: list[Hex] = []
+        self._on_step = False
 
-    def press(self, g: Gesture) -> None:
-        self.begin_stroke()
-        path = self.doc.map.track(self.team)
+    @property
+    def _text(self) -> str:
+        return f"{self.team.value} track"
+
+    def begin(self, g: Gesture) -> None:
+        m, team, sym = self.doc.map, self.team, self.state.symmetry
+        path = m.track(team)
+        self._pressed, self._detour = g, []
+        self._on_step = g.hex in path
         if g.right:
-            if path:
-                self.push(lambda: _trim_last(self.doc.map, self.team), f"Shorten {self.team.value} track")
-            self._last = None
+            at_start = len(path) > 1 and g.hex == path[0]
+            self.push(lambda: remove_end_step(m, team, at_start, sym), f"Shorten {self._text}")
+            self._mode = None
+            self.end_stroke()
             return
-        self._last = g.hex
-        self.push(lambda: track_click(self.doc.map, self.team, g.hex, self.state.symmetry), f"{self.team.value} track")
+        if not path or g.hex == path[-1] or (g.hex not in path and g.hex.distance(path[-1]) == 1):
+            self._mode = "end"
+        elif g.hex == path[0] or (g.hex not in path and g.hex.distance(path[0]) == 1):
+            self._mode = "start"
+        elif g.hex in path:
+            self._mode = "detour"
+        else:
+            self._mode = None
+            ends = f"end {path[-1]}" if len(path) == 1 else f"start {path[0]} or end {path[-1]}"
+            self.state.tell(
+                f"hex {g.hex} is not next to the {team.value} track's {ends}; a cart moves one hex at a "
+                "time, so add the hexes in between (or drag from a middle step to reroute)",
+                [g.hex, path[0], path[-1]], error=True)
 
-    def move(self, g: Gesture) -> None:
-        if self._last is None or g.hex == self._last:
+    def stroke(self, hexes: list[Hex]) -> None:
+        if self._mode in ("end", "start"):
+            at_start = self._mode == "start"
+            self.push(lambda: track_extend(self.doc.map, self.team, hexes, at_start, self.state.symmetry),
+                      self._text)
+        elif self._mode == "detour" and self.moved:
+            for h in hexes:
+                if h in self._detour:  # the drag came back: forget the loop
+                    del self._detour[self._detour.index(h) + 1 :]
+                else:
+                    self._detour.append(h)
+            self.on_preview()
+
+    def finish(self, g: Gesture) -> None:
+        pressed, mode = self._pressed, self._mode
+        self._mode, self._pressed = None, None
+        if pressed is None or mode is None:
             return
-        prev = self._last
-        self._last = g.hex
-        path = self.doc.map.track(self.team)
-        # Dragging along continues from the end; dragging back over the track trims it.
-        start = prev if path and path[-1] == prev else None
-        self.push(
-            lambda: track_click(self.doc.map, self.team, g.hex, self.state.symmetry, drag_from=start),
-            f"{self.team.value} track",
-        )
+        m, team, sym = self.doc.map, self.team, self.state.symmetry
+        if not self.moved:
+            if self._on_step and pressed.hex != m.track(team)[-1]:
+                self.push(lambda: track_trim(m, team, pressed.hex, pressed.shift, sym), f"Cut {self._text}")
+            return
+        if mode == "detour":
+            route, self._detour = self._detour, []
+            self.on_preview()
+            if not route:
+                return
+            path = m.track(team)
+            end = route[-1]
+            if end not in path or end == pressed.hex:
+                self.state.tell(f"a detour ends on another step of the {team.value} track; "
+                                f"release on a step", [end], error=True)
+                return
+            via = [h for h in route[:-1] if h != pressed.hex]
+            self.push(lambda: track_reroute(m, team, pressed.hex, via, end, sym), f"Reroute {self._text}")
 
-    def release(self, g: Gesture) -> None:
-        self._last = None
-        self._stroke = 0
+    def preview_hexes(self) -> Iterable[Hex]:
+        return list(self._detour)
 
-
-def _trim_last(m, team):  # type: ignore[no-untyped-def]
-    from editor.edits import Edit
-
-    path = m.track(team)
-    return Edit(m.with_track(team, path[:-1]), frozenset(path))
+    def cancel(self) -> None:
+        self._mode, self._pressed, self._detour = None, None, []
+        super().cancel()

@@ -6,49 +6,26 @@ from collections.abc import Iterable
 
 from editor.edits import Edit, erase, paint
 from editor.geometry import brush_footprint, line_hexes, magic_wand
-from editor.tools.base import Gesture, Tool
+from editor.tools.base import Gesture, StrokeTool, Tool
 from engine.hexgrid import Hex
 
 __all__ = ["EraserTool", "FillTool", "HeightBrushTool", "LineTool", "TerrainBrushTool"]
 
 
-class _BrushTool(Tool):
-    """Paints the brush footprint on press and along the drag; one stroke is one undo step."""
+class _InkBrush(StrokeTool):
+    """Paints the state's height or terrain ink (``ink_kind``) under the brush."""
 
-    sized = True
+    ink_kind = "height"
 
-    def __init__(self, *a, **k) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*a, **k)
-        self._last: Hex | None = None
+    def activate(self) -> None:
+        self.state.use_ink_kind(self.ink_kind)
 
-    def cursor_hexes(self, h: Hex) -> Iterable[Hex]:
-        return brush_footprint(h, self.state.brush_size)
-
-    def _apply(self, hexes: list[Hex]) -> None:
-        raise NotImplementedError
-
-    def press(self, g: Gesture) -> None:
-        self.begin_stroke()
-        self._last = g.hex
-        self._apply(brush_footprint(g.hex, self.state.brush_size))
-
-    def move(self, g: Gesture) -> None:
-        if self._last is None or g.hex == self._last:
-            return
-        hexes = line_hexes(self._last, g.hex, self.state.brush_size)
-        self._last = g.hex
-        self._apply(hexes)
-
-    def release(self, g: Gesture) -> None:
-        self._last = None
-        self._stroke = 0
-
-    def cancel(self) -> None:
-        self._last = None
-        super().cancel()
+    def stroke(self, hexes: list[Hex]) -> None:
+        ink = self.state.height_ink() if self.ink_kind == "height" else self.state.terrain_ink()
+        self.push(lambda: paint(self.doc.map, hexes, ink, self.state.symmetry), f"Paint {ink.describe()}")
 
 
-class HeightBrushTool(_BrushTool):
+class HeightBrushTool(_InkBrush):
     """Paints the chosen height (0, 1 or 2); off-map hexes become new ground."""
 
     key = "height"
@@ -56,16 +33,10 @@ class HeightBrushTool(_BrushTool):
     shortcut = "H"
     tip = "Height brush (H): paint height 0/1/2 (keys 0, 1, 2); drag to paint, [ ] change the brush size"
     glyph = "height"
-
-    def activate(self) -> None:
-        self.state.use_ink_kind("height")
-
-    def _apply(self, hexes: list[Hex]) -> None:
-        ink = self.state.height_ink()
-        self.push(lambda: paint(self.doc.map, hexes, ink, self.state.symmetry), f"Paint {ink.describe()}")
+    ink_kind = "height"
 
 
-class TerrainBrushTool(_BrushTool):
+class TerrainBrushTool(_InkBrush):
     """Paints the chosen terrain (open, wall, low obstacle, stairs with their up direction)."""
 
     key = "terrain"
@@ -73,16 +44,10 @@ class TerrainBrushTool(_BrushTool):
     shortcut = "T"
     tip = "Terrain brush (T): paint open ground, wall, low obstacle or stairs (D turns the stairs)"
     glyph = "terrain"
-
-    def activate(self) -> None:
-        self.state.use_ink_kind("terrain")
-
-    def _apply(self, hexes: list[Hex]) -> None:
-        ink = self.state.terrain_ink()
-        self.push(lambda: paint(self.doc.map, hexes, ink, self.state.symmetry), f"Paint {ink.describe()}")
+    ink_kind = "terrain"
 
 
-class EraserTool(_BrushTool):
+class EraserTool(StrokeTool):
     """Removes hexes (and everything on them) from the map."""
 
     key = "eraser"
@@ -91,7 +56,7 @@ class EraserTool(_BrushTool):
     tip = "Eraser (E): remove hexes and anything on them; drag to erase more"
     glyph = "eraser"
 
-    def _apply(self, hexes: list[Hex]) -> None:
+    def stroke(self, hexes: list[Hex]) -> None:
         self.push(lambda: erase(self.doc.map, hexes, self.state.symmetry), "Erase")
 
 

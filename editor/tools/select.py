@@ -1,16 +1,15 @@
-"""Selection tools (rectangle, magic wand), pasting and choosing the symmetry centre."""
+"""Selection tools (rectangle, magic wand) and choosing the symmetry centre."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from editor.edits import paste_fragment
 from editor.geometry import hexes_in_rect, magic_wand
 from editor.tools.base import Gesture, Tool
 from engine.hexgrid import Hex
 from engine.layout import Point
 
-__all__ = ["PasteTool", "RectSelectTool", "SymmetryCenterTool", "WandTool"]
+__all__ = ["RectSelectTool", "SymmetryCenterTool", "WandTool"]
 
 
 def _combine(old: frozenset[Hex], new: Iterable[Hex], g: Gesture) -> set[Hex]:
@@ -89,34 +88,6 @@ class WandTool(Tool):
     def press(self, g: Gesture) -> None:
         region = magic_wand(self.doc.map, g.hex)
         self.state.set_selection(_combine(self.state.selection, region, g))
-
-
-class PasteTool(Tool):
-    """Shows the clipboard under the pointer; a click places it (one undo step)."""
-
-    key = "paste"
-    label = "Paste"
-    shortcut = ""
-    tip = "Paste: click to place the copied hexes; Ctrl+R turns, Ctrl+M mirrors them; Esc stops"
-    glyph = "paste"
-
-    def __init__(self, *a, **k) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*a, **k)
-        self.on_done: Callable[[], None] = lambda: None
-
-    def cursor_hexes(self, h: Hex) -> Iterable[Hex]:
-        frag = self.state.clipboard
-        return frag.at(h) if frag is not None else (h,)
-
-    def press(self, g: Gesture) -> None:
-        frag = self.state.clipboard
-        if frag is None:
-            self.state.tell("nothing to paste; copy a selection first", error=True)
-            return
-        self._stroke = 0
-        if self.push(lambda: paste_fragment(self.doc.map, frag, g.hex), "Paste"):
-            self.state.set_selection(frag.at(g.hex))
-            self.on_done()
 
 
 class SymmetryCenterTool(Tool):

@@ -52,12 +52,21 @@ def settings(tmp_path: Path) -> QSettings:
 
 
 @pytest.fixture
-def make_window(qtbot, settings):  # type: ignore[no-untyped-def]
+def paths(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The editor's data and cache folders, kept in the test's temporary folder (never the user's)."""
+    from editor.paths import EditorPaths
+
+    return EditorPaths(tmp_path / "data", tmp_path / "cache")
+
+
+@pytest.fixture
+def make_window(qtbot, settings, paths):  # type: ignore[no-untyped-def]
     """Build a shown MainWindow on a map; the map is zoomed so hexes are big enough to hit."""
     from editor.main_window import MainWindow
 
     def make(m: HexMap, path: Path | None = None) -> MainWindow:
-        win = MainWindow(m, path, settings=settings)
+        win = MainWindow(m, path, settings=settings, paths=paths)
+        win.documents.check_delay_ms = 0
         win.runner.delay_ms = 0
         qtbot.addWidget(win)
         win.resize(1400, 900)

@@ -18,9 +18,9 @@ CENTER = Hex(5, 4)  # the middle of a 15 × 9 pointy rectangle (odd rows shoved 
 
 
 def test_draw_a_valid_king_of_the_board_map_by_gestures(window, monkeypatch, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from editor import main_window
+    from editor import document_manager
 
-    class Blank(main_window.NewMapDialog):
+    class Blank(document_manager.NewMapDialog):
         def exec(self) -> int:  # type: ignore[override]
             self.name.setText("Hill")
             self.shape.setCurrentIndex(self.shape.findData(Shape.RECTANGLE))
@@ -28,7 +28,7 @@ def test_draw_a_valid_king_of_the_board_map_by_gestures(window, monkeypatch, qtb
             self.height_.setValue(9)
             return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(main_window, "NewMapDialog", Blank)
+    monkeypatch.setattr(document_manager, "NewMapDialog", Blank)
     key(window.view, "Ctrl+N")
     assert window.doc.map.meta.name == "Hill" and len(window.doc.map) == 135
     window.view.fit()

@@ -53,15 +53,15 @@ def test_middle_drag_and_space_drag_pan(window) -> None:  # type: ignore[no-unty
 
 
 def test_map_properties_are_undoable(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from editor import main_window
+    from editor import action_handler
 
-    class Props(main_window.MapPropertiesDialog):
+    class Props(action_handler.MapPropertiesDialog):
         def exec(self) -> int:  # type: ignore[override]
             self.name.setText("Renamed")
             self.author.setText("me")
             return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(main_window, "MapPropertiesDialog", Props)
+    monkeypatch.setattr(action_handler, "MapPropertiesDialog", Props)
     window.act_props.trigger()
     assert window.doc.map.meta == MapMeta("Renamed", "me", "", (Mode.KOTH, Mode.PAYLOAD), Orientation.POINTY)
     assert "Renamed" in window.windowTitle()
@@ -70,29 +70,29 @@ def test_map_properties_are_undoable(window, monkeypatch) -> None:  # type: igno
 
 
 def test_export_and_print_from_the_menu(window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from editor import main_window
+    from editor import document_manager
 
     out = {"png": tmp_path / "m.png", "svg": tmp_path / "m.svg", "pdf": tmp_path / "m.pdf"}
     which = iter(["png", "svg", "pdf"])
     monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(out[next(which)]))
 
-    class Export(main_window.ExportDialog):
+    class Export(document_manager.ExportDialog):
         def exec(self) -> int:  # type: ignore[override]
             self.hex_px.setValue(12.0)
             self.coords.setChecked(True)
             return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(main_window, "ExportDialog", Export)
+    monkeypatch.setattr(document_manager, "ExportDialog", Export)
     window.act_export_png.trigger()
     window.act_export_svg.trigger()
 
-    class Print(main_window.PrintDialog):
+    class Print(document_manager.PrintDialog):
         def exec(self) -> int:  # type: ignore[override]
             self.page.setCurrentText("Letter")
             self.hex_mm.setValue(30.0)
             return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(main_window, "PrintDialog", Print)
+    monkeypatch.setattr(document_manager, "PrintDialog", Print)
     window.act_print.trigger()
     assert all(p.stat().st_size > 1000 for p in out.values())
     from PySide6.QtGui import QImage

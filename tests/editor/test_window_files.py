@@ -20,7 +20,7 @@ def test_title_shows_file_and_modified_mark(window, mouse, tmp_path: Path) -> No
     mouse.click(Hex(0, 0))
     assert window.isWindowModified()
     target = tmp_path / "small.map.json"
-    window._save_to(target)
+    window.documents.save_to(window.doc, target)
     assert not window.isWindowModified()
     assert window.windowTitle().startswith("small.map.json")
 
@@ -30,10 +30,10 @@ def test_save_as_then_reopen_is_equal(window, mouse, tmp_path: Path, monkeypatch
     mouse.drag([Hex(0, 0), Hex(1, 0)])
     target = tmp_path / "saved"
     monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(target))
-    assert window.save_as()
+    assert window.documents.save_as()
     saved = tmp_path / "saved.map.json"
     assert load_map(saved) == window.doc.map
-    assert window.recent_files()[0] == str(saved.resolve())
+    assert window.documents.recent_files()[0] == str(saved.resolve())
     edited = window.doc.map
     window.doc.undo_stack.undo()
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
@@ -62,7 +62,7 @@ def test_failed_save_keeps_the_document_dirty(window, mouse, tmp_path: Path, mon
     mouse.click(Hex(0, 0))
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
-    assert not window._save_to(tmp_path / "no-such-dir" / "x.map.json")
+    assert not window.documents.save_to(window.doc, tmp_path / "no-such-dir" / "x.map.json")
     assert shown and window.doc.dirty
 
 
@@ -77,17 +77,17 @@ def test_closing_with_changes_asks(window, mouse, monkeypatch) -> None:  # type:
 
 
 def test_new_map_dialog(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from editor import main_window
+    from editor import document_manager
 
-    class Fake(main_window.NewMapDialog):
+    class Fake(document_manager.NewMapDialog):
         def exec(self) -> int:  # type: ignore[override]
             self.shape.setCurrentIndex(self.shape.findData(Shape.HEXAGON))
             self.width_.setValue(9)
             self.modes.boxes[Mode.PAYLOAD].setChecked(True)
             return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(main_window, "NewMapDialog", Fake)
-    window.new_map()
+    monkeypatch.setattr(document_manager, "NewMapDialog", Fake)
+    window.documents.new_map()
     m: HexMap = window.doc.map
     assert len(m) == 61 and m.meta.modes == (Mode.KOTH, Mode.PAYLOAD)
     assert window.doc.path is None and not window.doc.dirty
@@ -100,7 +100,7 @@ def test_recent_files_menu(window, tmp_path: Path, small_map) -> None:  # type: 
         save_map(small_map, p)
         assert window.open_path(p, ask=False)
         paths.append(str(p.resolve()))
-    assert window.recent_files()[:3] == paths[::-1]
+    assert window.documents.recent_files()[:3] == paths[::-1]
     actions = window.recent_menu.actions()
     assert [a.text() for a in actions[:3]] == ["m2.map.json", "m1.map.json", "m0.map.json"]
     actions[2].trigger()
@@ -110,12 +110,12 @@ def test_recent_files_menu(window, tmp_path: Path, small_map) -> None:  # type: 
 def test_unsaved_work_is_copied_for_recovery(window, mouse, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from editor.app import offer_recovery
 
-    window.recovery_folder = tmp_path / "recovery"
-    assert window.autosave() is None  # nothing unsaved yet
+    window.documents.recovery_folder = tmp_path / "recovery"
+    assert window.documents.autosave() == []  # nothing unsaved yet
     key(window.view, "2")
     mouse.click(Hex(0, 0))
-    copy = window.autosave()
-    assert copy is not None and load_map(copy) == window.doc.map
+    [copy] = window.documents.autosave()
+    assert load_map(copy) == window.doc.map
     edited = window.doc.map
     # a new session finds it and reopens it as an unsaved document
     window.doc.replace_all(window.doc.map.with_cell(Hex(0, 0), None), None)
@@ -123,5 +123,5 @@ def test_unsaved_work_is_copied_for_recovery(window, mouse, tmp_path: Path, monk
     assert offer_recovery(window)
     assert window.doc.map == edited and window.doc.path is None
     # saving removes the recovery copy
-    window._save_to(tmp_path / "kept.map.json")
+    window.documents.save_to(window.doc, tmp_path / "kept.map.json")
     assert not copy.exists()

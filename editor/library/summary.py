@@ -1,0 +1,155 @@
+"""Qt-free summaries of map files for the map library: name, author, modes, size and problems.
+
+:func:`summarize` never raises: a file that cannot be read still gets a summary
+(named after the file) whose problems say why, exactly as ``hexfort validate``
+reports them (the same :func:`~engine.validation.runner.validate_file`).
+Summaries round-trip through JSON so the library can cache them on disk.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from editor.resize import grid_size
+from engine.formats import LoadError, load_any
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, Mode
+from engine.scenario import Scenario
+from engine.validation.problem import Problem, Severity
+from engine.validation.runner import FileResult, validate_file
+
+__all__ = ["THUMB_SIZE", "MapSummary", "file_stamp", "library_files", "make_summary", "read_map", "summarize"]
+
+#: Size of a map's picture in the library, in pixels (width, height).
+THUMB_SIZE = (128, 96)
+
+#: Files the library leaves out: they hold no map.
+SKIPPED_SUFFIXES = (".ruleset.json", ".replay.json")
+
+
+def library_files(folder: Path) -> list[Path]:
+    """The ``*.json`` files below ``folder`` that may hold a map or scenario, sorted.
+
+    Hidden files and folders, rulesets and replays are left out.
+    """
+    out = []
+    for f in folder.rglob("*.json"):
+        rel = f.relative_to(folder)
+        if any(part.startswith(".") for part in rel.parts) or f.name.endswith(SKIPPED_SUFFIXES):
+            continue
+        if f.is_file():
+            out.append(f)
+    return sorted(out)
+
+
+def file_stamp(path: Path) -> tuple[int, int]:
+    """``(mtime in ns, size in bytes)`` of ``path``, or ``(0, 0)`` when it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (0, 0)
+    return (st.st_mtime_ns, st.st_size)
+
+
+@dataclass(frozen=True)
+class MapSummary:
+    """What the library shows of one file."""
+
+    path: Path
+    mtime_ns: int
+    size: int
+    kind: str | None
+    name: str
+    author: str = ""
+    modes: tuple[Mode, ...] = ()
+    columns: int = 0
+    rows: int = 0
+    hexes: int = 0
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def errors(self) -> int:
+        """Number of errors."""
+        return sum(p.severity is Severity.ERROR for p in self.problems)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings."""
+        return sum(p.severity is Severity.WARNING for p in self.problems)
+
+    @property
+    def broken(self) -> bool:
+        """True when the file has errors (it cannot be played as it is)."""
+        return self.errors > 0
+
+    @property
+    def worst(self) -> Problem | None:
+        """The most severe problem (lowest code first among equals), or None."""
+        return min(self.problems, key=lambda p: (p.severity.rank, p.code), default=None)
+
+    def status(self) -> str:
+        """``2 errors, 1 warning`` / ``valid`` in words."""
+        e, w = self.errors, self.warnings
+        if not e and not w:
+            return "valid" if not self.problems else f"valid ({len(self.problems)} note{'s' * (len(self.problems) != 1)})"
+        parts = []
+        if e:
+            parts.append(f"{e} error{'s' * (e != 1)}")
+        if w:
+            parts.append(f"{w} warning{'s' * (w != 1)}")
+        return ", ".join(parts)
+
+    # -- JSON (the disk cache) -----------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (paths as text, hexes as ``"q,r"``)."""
+        return {
+            "path": str(self.path), "mtime_ns": self.mtime_ns, "size": self.size, "kind": self.kind,
+            "name": self.name, "author": self.author, "modes": [m.value for m in self.modes],
+            "columns": self.columns, "rows": self.rows, "hexes": self.hexes,
+            "problems": [{"code": p.code, "severity": p.severity.value, "message": p.message,
+                          "hexes": [str(h) for h in p.hexes], "where": p.where} for p in self.problems],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> MapSummary:
+        """The inverse of :meth:`to_json`; raises KeyError or ValueError for a damaged entry."""
+        return cls(
+            Path(d["path"]), int(d["mtime_ns"]), int(d["size"]), d["kind"], str(d["name"]), str(d["author"]),
+            tuple(Mode(m) for m in d["modes"]), int(d["columns"]), int(d["rows"]), int(d["hexes"]),
+            tuple(Problem(p["code"], Severity(p["severity"]), p["message"],
+                          tuple(Hex.parse(h) for h in p["hexes"]), p["where"]) for p in d["problems"]),
+        )
+
+
+def read_map(path: Path) -> tuple[HexMap | None, str]:
+    """The map a file holds (a scenario's map) and the name to show; ``(None, file name)`` if it has none."""
+    try:
+        _kind, value = load_any(path)
+    except LoadError:
+        return None, path.name
+    if isinstance(value, Scenario):
+        return value.map, value.name
+    if isinstance(value, HexMap):
+        return value, value.meta.name
+    return None, path.name
+
+
+def make_summary(path: Path, stamp: tuple[int, int], m: HexMap | None, name: str, result: FileResult) -> MapSummary:
+    """The summary of a file from its version ``stamp``, its map (if any) and its validation."""
+    if m is None:
+        return MapSummary(path, *stamp, result.kind, name, problems=result.problems)
+    cols, rows = grid_size(m)
+    return MapSummary(path, *stamp, result.kind, name, m.meta.author, m.meta.modes, cols, rows, len(m), result.problems)
+
+
+def summarize(path: Path, validate: Callable[[Path], FileResult] = validate_file) -> tuple[MapSummary, HexMap | None]:
+    """The summary of ``path`` and its map (None when it has none or cannot be read); never raises."""
+    path = Path(path)
+    stamp = file_stamp(path)
+    m, name = read_map(path)
+    return make_summary(path, stamp, m, name, validate(path)), m

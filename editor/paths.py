@@ -1,0 +1,45 @@
+"""Where the editor keeps its own files: recovery copies, stamps and the library's thumbnail cache."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths
+
+__all__ = ["EditorPaths"]
+
+
+@dataclass(frozen=True, slots=True)
+class EditorPaths:
+    """The per-user data folder (kept: recovery, stamps) and cache folder (may be wiped: thumbnails).
+
+    Nothing is created until something is written there. Tests pass temporary
+    folders so they never touch the user's.
+    """
+
+    data: Path
+    cache: Path
+
+    @classmethod
+    def standard(cls) -> EditorPaths:
+        """The platform's folders for the application (``~/.local/share/hexfort``, ``~/.cache/hexfort``...)."""
+        loc = QStandardPaths.StandardLocation
+        data = QStandardPaths.writableLocation(loc.AppDataLocation) or str(Path.home() / ".hexfort")
+        cache = QStandardPaths.writableLocation(loc.CacheLocation) or str(Path(data) / "cache")
+        return cls(Path(data), Path(cache))
+
+    @property
+    def recovery(self) -> Path:
+        """Copies of unsaved work (see :mod:`editor.recovery`)."""
+        return self.data / "recovery"
+
+    @property
+    def stamps(self) -> Path:
+        """The stamp library: one map file per stamp."""
+        return self.data / "stamps"
+
+    @property
+    def thumbnails(self) -> Path:
+        """The map library's thumbnails and summaries, keyed by file path, time and size."""
+        return self.cache / "library"

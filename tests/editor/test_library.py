@@ -1,0 +1,186 @@
+"""The map library: a folder of bundled and broken maps, filtered, opened as tabs, fixed and saved;
+thumbnails cached on disk and refreshed when a file changes; visible rows scanned first."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from editor.library import scanner as scanner_module
+from editor.library.cache import ThumbnailCache
+from editor.library.model import COLUMNS
+from editor.library.scanner import LibraryScanner, scan_one
+from editor.library.summary import MapSummary, library_files, summarize
+from editor.library.window import LibraryWindow
+from editor.newmap import Shape, blank_map
+from engine.formats import load_map, save_map
+from engine.mapmodel import Cell, Mode, Terrain
+from tests.conftest import MAPS
+
+BROKEN = ("kit_on_wall.map.json", "not_json.map.json", "no_bases.map.json")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """The bundled maps and scenarios plus three broken maps (one in a subfolder), and a ruleset to skip."""
+    d = tmp_path / "maps"
+    shutil.copytree(MAPS, d)
+    quarry = load_map(MAPS / "koth_quarry.map.json")  # a good map with one kit put on a wall
+    kit = min(quarry.kits)
+    m = quarry.with_meta(replace(quarry.meta, name="Kit on a wall")).with_cell(kit, Cell(quarry.cells[kit].height,
+                                                                                            Terrain.WALL))
+    save_map(m, d / BROKEN[0])
+    (d / BROKEN[1]).write_text('{"$schema": "map.schema.json", "name": ')
+    (d / "community").mkdir()
+    save_map(blank_map(Shape.HEXAGON, 5, 5, name="No bases"), d / "community" / BROKEN[2])
+    (d / "house.ruleset.json").write_text("{}")
+    return d
+
+
+def _broken_paths(folder: Path) -> set[Path]:
+    return {folder / BROKEN[0], folder / BROKEN[1], folder / "community" / BROKEN[2]}
+
+
+def _library(qtbot, folder: Path, cache: Path | None) -> LibraryWindow:  # type: ignore[no-untyped-def]
+    lib = LibraryWindow(cache)
+    qtbot.addWidget(lib)
+    lib.show()
+    lib.set_folder(folder)
+    return lib
+
+
+def _wait_scanned(qtbot, lib: LibraryWindow) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: lib.model.scanned() == lib.model.rowCount(), timeout=60_000)
+
+
+def test_summaries_say_what_hexfort_validate_says(folder: Path) -> None:
+    files = library_files(folder)
+    assert folder / "house.ruleset.json" not in files and len(files) == 12 + 3
+    s, m = summarize(folder / BROKEN[0])
+    quarry = load_map(MAPS / "koth_quarry.map.json")
+    assert m is not None and s.name == "Kit on a wall" and s.hexes == len(quarry) and s.columns * s.rows >= s.hexes
+    assert s.broken and s.worst is not None and s.worst.code == "HF101" and "error" in s.status()
+    bad, none = summarize(folder / BROKEN[1])
+    assert none is None and bad.name == BROKEN[1] and bad.worst.code == "HF001"
+    ok, _ = summarize(folder / "koth_crossroads.scenario.json")
+    assert ok.kind == "scenario" and not ok.broken and ok.modes == (Mode.KOTH,)
+    assert MapSummary.from_json(s.to_json()) == s
+
+
+def test_open_folder_filter_broken_open_two_fix_one_and_save(window, qtbot, folder, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    lib = window.show_library(folder)
+    qtbot.addWidget(lib)
+    assert lib.model.rowCount() == 15 and lib.model.scanned() == 0  # listed at once, filled in later
+    assert lib.model.index(0, 4).data() == "checking…"
+    _wait_scanned(qtbot, lib)
+    assert not lib.progress.isVisible() and "3 broken" in lib.counts.text()
+    lib.set_filter(only_broken=True)
+    assert set(lib.visible_paths()) == _broken_paths(folder)
+    lib.set_filter(text="hf101", only_broken=True)
+    assert lib.visible_paths() == [folder / BROKEN[0]]
+    lib.set_filter(mode=Mode.PAYLOAD)
+    assert {p.name for p in lib.visible_paths()} == {
+        "payload_bridges.map.json", "payload_bridges.scenario.json", "payload_canal.map.json",
+        "payload_canal.scenario.json"}
+    # sorted by status, broken first
+    lib.set_filter()
+    lib.table.sortByColumn(COLUMNS.index("Status"), Qt.SortOrder.DescendingOrder)
+    assert set(lib.visible_paths()[:3]) == _broken_paths(folder)
+    # open two broken maps as tabs (the unreadable one cannot open and says so)
+    lib.set_filter(only_broken=True)
+    told: list[str] = []
+    monkeypatch.setattr("PySide6.QtWidgets.QMessageBox.critical", lambda _p, _t, text, *a: told.append(text))
+    lib.select_paths(sorted(_broken_paths(folder)))
+    lib.open_selected()
+    assert told and BROKEN[1] in told[0]
+    docs = window.documents.documents()
+    assert sorted(d.path.name for d in docs) == ["kit_on_wall.map.json", "no_bases.map.json"]
+    assert window.doc is docs[-1]  # the last one opened is current
+    window.documents.set_current(next(d for d in docs if d.path.name == "kit_on_wall.map.json"))
+    # its problems dock is filled; a quick fix repairs it; save
+    items = [i for i in window.problems.problem_items() if i.data(0, 256).code == "HF101"]
+    assert items
+    window.problems.tree.setCurrentItem(items[0])
+    window.problems.fix_button.menu().actions()[0].trigger()
+    assert window.doc.dirty
+    assert window.documents.save()
+    row = lib.model.row_of(folder / BROKEN[0])
+    qtbot.waitUntil(lambda: (s := lib.model.entry(row).summary) is not None and not s.broken, timeout=30_000)
+    assert folder / BROKEN[0] not in lib.visible_paths()  # the watcher saw the save: no longer broken
+    # the other tab is untouched and still broken
+    other = next(d for d in docs if d.path.name == "no_bases.map.json")
+    assert not other.dirty and folder / "community" / BROKEN[2] in lib.visible_paths()
+
+
+def test_thumbnails_are_cached_and_refreshed_when_the_file_changes(qtbot, folder, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    cache = tmp_path / "cache"
+    lib = _library(qtbot, folder, cache)
+    _wait_scanned(qtbot, lib)
+    row = lib.model.row_of(folder / "koth_quarry.map.json")
+    assert lib.model.entry(row).icon is not None and not lib.model.entry(row).icon.isNull()
+    assert len(list(cache.glob("*.png"))) == 14  # every readable map has a picture; not_json has none
+    lib.close()  # a closed library stops watching: only the second one below rescans
+    assert not lib.watcher.files()
+    # a second library on the same folder reads everything from the cache: no file is validated again
+    calls: list[Path] = []
+    real = scanner_module.read_map
+    monkeypatch.setattr(scanner_module, "read_map", lambda p: (calls.append(p), real(p))[1])
+    again = _library(qtbot, folder, cache)
+    _wait_scanned(qtbot, again)
+    assert calls == []
+    # a file that changes is scanned again (the watcher sees it), and only that one
+    quarry = folder / "koth_quarry.map.json"
+    m = summarize(quarry)[1]
+    assert m is not None
+    save_map(m.with_kits([]), quarry)
+    qtbot.waitUntil(lambda: calls == [quarry], timeout=30_000)
+    _wait_scanned(qtbot, again)
+    assert len([p for p in cache.glob("*.png") if p.name.startswith(_key_prefix(quarry))]) == 1  # old one gone
+    # files that appear or go are added and dropped
+    (folder / "payload_canal.scenario.json").unlink()
+    save_map(m, folder / "community" / "copy.map.json")
+    qtbot.waitUntil(lambda: folder / "community" / "copy.map.json" in again.model.paths(), timeout=30_000)
+    qtbot.waitUntil(lambda: folder / "payload_canal.scenario.json" not in again.model.paths(), timeout=30_000)
+
+
+def _key_prefix(path: Path) -> str:
+    return ThumbnailCache(Path("."))._stem(path, 0, 0).split("-")[0]
+
+
+def test_rows_on_screen_are_scanned_first(qtbot, folder) -> None:  # type: ignore[no-untyped-def]
+    files = library_files(folder)
+    sc = LibraryScanner(None, threads=1)
+    order: list[Path] = []
+    sc.scanned.connect(lambda p, s, i: order.append(p))
+    sc.start(files)  # the first file is already running
+    sc.prioritize(files[-3:])
+    qtbot.waitUntil(lambda: len(order) == len(files), timeout=60_000)
+    assert order[1:4] == files[-3:]
+    assert sorted(order) == sorted(files)
+
+
+def test_the_window_asks_for_the_visible_rows_first(qtbot, folder, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    asked: list[list[Path]] = []
+    real = LibraryScanner.prioritize
+    monkeypatch.setattr(LibraryScanner, "prioritize", lambda self, ps: (asked.append(list(ps)), real(self, iter(asked[-1])))[1])
+    lib = _library(qtbot, folder, None)
+    lib.resize(900, 400)  # a few rows fit
+    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    qtbot.wait(100)  # the resize asks again, for fewer rows
+    first = asked[-1]
+    assert 1 <= len(first) < lib.model.rowCount()
+    assert first == lib.visible_paths()[: len(first)]
+    lib.table.scrollToBottom()
+    qtbot.waitUntil(lambda: asked[-1][-1] == lib.visible_paths()[-1], timeout=5000)
+    assert len(asked[-1]) < lib.model.rowCount()
+
+
+def test_scan_one_survives_an_unwritable_cache(folder, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    summary, image = scan_one(folder / "koth_ridge.map.json", ThumbnailCache(blocker / "cache"))
+    assert summary.name and image is not None and not image.isNull()
