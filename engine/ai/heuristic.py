@@ -1,6 +1,8 @@
 """A heuristic player that plays to win: it takes the point, focuses fire and keeps units alive.
 
-It scores each legal action with hand-made terms and plays the best one:
+Other modes have their own scorers (:data:`SCORERS`, e.g.
+:mod:`engine.ai.payload_heuristic`); for King of the Board it scores each legal
+action with hand-made terms and plays the best one:
 
 - **position**: being on the control point is worth much (more if no teammate
   holds it or an enemy contests it), otherwise every step closer to it counts;
@@ -21,14 +23,21 @@ sight) and is deterministic.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from engine.ai.payload_heuristic import choose_payload
 from engine.games.protocol import GameState
 from engine.games.state import Phase
-from engine.mapmodel import Team
+from engine.mapmodel import Mode, Team
 from engine.rules.actions import Action, Verb
 
 __all__ = ["HeuristicPlayer"]
+
+#: The scorers of modes other than King of the Board: (state, tie-breaking pick) -> the chosen action.
+SCORERS: dict[Mode, Callable[[Any, Callable[[list[Action], list[float]], Action]], Action]] = {
+    Mode.PAYLOAD: choose_payload,
+}
 
 #: Unit kinds in the order the heuristic likes to field them.
 PREFERENCE = ("soldier", "heavy", "medic", "demoman", "scout", "pyro", "sniper", "engineer")
@@ -51,7 +60,14 @@ class HeuristicPlayer:
     # -- entry point ----------------------------------------------------------------
 
     def choose(self, state: GameState) -> Action:
-        """The best-scoring legal action of ``state``; IndexError if there is none."""
+        """The best-scoring legal action of ``state``; IndexError if there is none.
+
+        A mode with its own scorer (:data:`SCORERS`) is scored by it; King of the
+        Board by the terms of this module's docstring.
+        """
+        scorer = SCORERS.get(state.game.rules.mode)
+        if scorer is not None:
+            return scorer(state, self._pick)
         acts = state.legal_actions()
         if state.phase is Phase.SPAWN:
             return self._spawn(state, acts)

@@ -72,7 +72,7 @@ def play_one(args: tuple[Scenario, int, int, tuple[str, str]]) -> GameResult:
     state = Game.of(replace(scenario, seed=seed, first_team=first)).new_initial_state(keep_undo=False)
     final = play_game(state, {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)})
     pts = final.scores()
-    return GameResult(index, seed, first, red, blu, final.winner(), pts[Team.RED], pts[Team.BLU],
+    return GameResult(index, seed, final.first_team, red, blu, final.winner(), pts[Team.RED], pts[Team.BLU],
                       final.turn, len(final.history))
 
 

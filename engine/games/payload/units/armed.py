@@ -160,6 +160,8 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
             return
         shots = card.shots if card.kind == "direct" else 1
         for _ in range(shots):
+            if not any(v.uid in state.units for v, _ in hits):
+                break  # the target is down: the rest of the burst is not thrown
             total, _crit = state.throw(f"{u.kind} {card.name}")
             if total >= need:
                 self._deal(state, u, hits)
