@@ -56,10 +56,10 @@ def push_reason(state: PayloadState, u: PayloadUnit) -> str:
     done = state.done_of(u)
     if i >= len(track) - 1:
         return "the cart is already at the end of its track"
-    if done.attacked or done.special:
-        return f"the {name} attacked or used its special this turn; a push takes the place of those"
     if state.pushed[team]:
         return "the cart was already pushed this turn (one hex a turn)"
+    if done.attacked or done.special:
+        return f"the {name} attacked or used its special this turn; a push takes the place of those"
     if b.distance(u.cell, cart) != 1:
         return f"the {name} must stand next to the {team.value} cart at {b.hexes[cart]} to push it"
     enemies = state.blockers(team)

@@ -314,8 +314,7 @@ class PayloadState(TurnState[PayloadUnit]):
         self.points[team] = self.carts[team]
         self.pushed[team] = True
         track = self.tracks[team]
-        self.log.append(f"{self.unit_name(u)} pushes the {team.value} cart to {self.board.hexes[track[self.carts[team]]]} "
-                        f"({self.carts[team]}/{len(track) - 1})")
+        self.log.append(f"the {team.value} cart is {self.carts[team]}/{len(track) - 1} along its track")
         if self.carts[team] >= len(track) - 1:
             self.winner_team = team
             self.phase = _P_OVER
