@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from editor.playtest.session import GameSetup
 from engine.frozendict import FrozenDict
 from engine.mapmodel import Mode, Team
 from engine.rules.dice import ScriptedDice
 from engine.scenario import Scenario, TeamSetup, UnitStart
 from engine.textmap import map_from_text
-from editor.playtest.session import GameSetup
 from tests.editor.test_playtest.conftest import at, click_hex
 
 TRACKS = """
