@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from engine.games.game import new_game
 from engine.games.payload.state import PayloadState
 from engine.mapmodel import Team
-from engine.replay import replay_game
+from engine.replay import Replay, load_replay, replay_game, save_replay
 from engine.rules.actions import Action
 from engine.scenario import TeamSetup
 from tests.engine.payload.conftest import BLU_TRACK, RED_TRACK, STRIP, payload_scenario
@@ -102,3 +103,12 @@ def test_undo_takes_every_action_back_exactly(seed: int) -> None:
         prints.append(state.fingerprint())
         state.undo()
     assert state.fingerprint() == start and not state.history and len(set(prints)) > 1
+
+
+def test_a_payload_game_saves_and_loads_as_a_replay(tmp_path: Path) -> None:
+    final = play(4)
+    path = tmp_path / "race.replay.json"
+    save_replay(Replay.of(final), path, final)
+    replay, again = load_replay(path)
+    assert again.fingerprint() == final.fingerprint() and replay.actions == tuple(final.history)
+    assert any(a.detail for a in replay.actions), "the spawns carry their weapon cards"
