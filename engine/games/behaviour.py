@@ -75,6 +75,7 @@ class Behaviour(Generic[StateT, UnitT]):
         #: whether this class has specials or reacts to moving (the turn machine skips the calls otherwise)
         self.has_specials = type(self).special_groups is not Behaviour.special_groups
         self.reacts_to_moves = type(self).after_move is not Behaviour.after_move
+        self.acts_at_turn_end = type(self).end_of_own_turn is not Behaviour.end_of_own_turn
         self._moves: dict[Team, dict[int, Cells]] = {}
 
     def moves(self, team: Team, cell: int) -> Cells:

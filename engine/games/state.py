@@ -87,6 +87,7 @@ class Step:
 _P_ACT, _P_OVER = Phase.ACT, Phase.OVER
 _V_MOVE, _V_ATTACK, _V_HEAL, _V_END = Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.END
 _S_MOVE, _S_ATTACK, _S_SPECIAL, _S_ALL = Step.MOVE, Step.ATTACK, Step.SPECIAL, Step.ALL
+_OTHER: Final = {t: t.other for t in Team}
 #: The group of the one action that ends a team's turn (text ``end``).
 _TEAM_END: Final[Group] = (_V_END, "", None, NO_TARGET, None, "")
 #: What a unit that has not acted this turn has done (shared; read only).
@@ -363,14 +364,22 @@ class TurnState(Generic[U]):
         """
         phase = self.phase
         if phase is _P_ACT:
-            groups: list[Group] = []
-            for u in self.actors():
-                self.add_unit_groups(u, groups)
-            groups.extend(self.end_groups())
-            return LegalActions(groups)
+            return LegalActions(self.act_groups())
         if phase is _P_OVER:
             return LegalActions(())
         return LegalActions(self.decision_groups(phase))
+
+    def act_groups(self) -> list[Group]:
+        """hook: the legal-action groups of the ``act`` phase: each actor's, then the ends of the turn.
+
+        A mode where one known unit acts may override this with a shorter path
+        (it is asked at every decision); it must give the same groups.
+        """
+        groups: list[Group] = []
+        for u in self.actors():
+            self.add_unit_groups(u, groups)
+        groups.extend(self.end_groups())
+        return groups
 
     def unit_groups(self, u: U) -> list[Group]:
         """The actions ``u`` may take now: moves, attacks, specials (by :meth:`allowed_steps`)."""
@@ -405,7 +414,10 @@ class TurnState(Generic[U]):
         Units never block movement here (they pass through one another), so this
         equals a flood with the other units' hexes as ``occupied``.
         """
-        base, where = self._beh[u.kind].moves(u.team, u.cell)
+        beh = self._beh[u.kind]
+        table = beh._moves.get(u.team)
+        ball = table.get(u.cell) if table is not None else None
+        base, where = ball if ball is not None else beh.moves(u.team, u.cell)
         holes = [p for v in self.units.values() if (p := where.get(v.cell)) is not None]
         if not holes:
             return base
@@ -449,7 +461,9 @@ class TurnState(Generic[U]):
         if verb is _V_END:
             self.end_turn()
             return
-        u = self.actor_of(a)
+        u = self.units.get(self.active) if self.active >= 0 else None
+        if u is None:
+            u = self.actor_of(a)
         done = self.done.get(u.uid)
         if done is None:
             done = self.done[u.uid] = UnitTurn()
@@ -500,7 +514,7 @@ class TurnState(Generic[U]):
             self.phase = _P_OVER
             self.active = -1
             return
-        self.team = self.team.other
+        self.team = _OTHER[self.team]
         self.active = -1
         if advance:
             self.advance()

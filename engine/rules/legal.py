@@ -41,17 +41,20 @@ class LegalActions(Sequence[Action]):
     decision it was made for.
     """
 
-    __slots__ = ("_groups", "_len")
+    __slots__ = ("_groups", "_sizes", "_len")
 
     def __init__(self, groups: Sequence[Group]) -> None:
         kept = []
+        sizes = []
         total = 0
         for g in groups:
             n = len(g[3])
             if n:
                 kept.append(g)
+                sizes.append(n)
                 total += n
         self._groups = kept
+        self._sizes = sizes
         self._len = total
 
     def __len__(self) -> int:
@@ -70,11 +73,11 @@ class LegalActions(Sequence[Action]):
             k += self._len
         if not 0 <= k < self._len:
             raise IndexError(f"legal action {k} out of range (there are {self._len})")
-        for verb, kind, actor, targets, hexes, detail in self._groups:
-            n = len(targets)
+        for g, n in zip(self._groups, self._sizes):  # noqa: B905 - the same length by construction
             if k < n:
-                t = targets[k]
-                return Action.trusted(verb, kind, actor, t if hexes is None else hexes[t], detail)
+                t = g[3][k]
+                hexes = g[4]
+                return Action.trusted(g[0], g[1], g[2], t if hexes is None else hexes[t], g[5])
             k -= n
         raise AssertionError("unreachable: k was checked against the length")  # pragma: no cover
 

@@ -33,13 +33,13 @@ from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.areas import splash_rings
 from engine.rules.board import TEAM_CODE
-from engine.rules.legal import Group
+from engine.rules.legal import NO_TARGET, Group
 from engine.ruleset import OptionValue, RulesetError, UnitStats
 
 __all__ = ["KothSaved", "KothState"]
 
 _P_SPAWN, _P_TARGET, _P_ACT, _P_OVER = Phase.SPAWN, Phase.TARGET, Phase.ACT, Phase.OVER
-_V_SPAWN, _V_TARGET = Verb.SPAWN, Verb.TARGET
+_V_SPAWN, _V_TARGET, _V_END = Verb.SPAWN, Verb.TARGET, Verb.END
 #: allowed_steps answers: after a move (no second move), after an attack (no move after it, 001 "Movement")...
 _AFTER_MOVE: Final = Step.ATTACK | Step.SPECIAL
 _AFTER_ATTACK: Final = Step.SPECIAL
@@ -97,10 +97,11 @@ class KothState(TurnState[KothUnit]):
         self.setup: list[tuple[Team, int]] = []
         burners = [st for st in self._stats.values() if "burn" in st.specials]
         self._burn_damage = int(burners[0].param("burn_damage")) if burners else 20
+        self._points_to_win = int(self.options["points_to_win"])
         self._init_slots()
         if not self.setup:
             self.team = self.scenario.first_team
-        self.advance()
+        self.finish_setup()
 
     def _init_slots(self) -> None:
         size = int(self.options["team_size"])
@@ -180,6 +181,14 @@ class KothState(TurnState[KothUnit]):
     def actor_of(self, a: Action) -> KothUnit:
         return self.units[self.active]
 
+    def act_groups(self) -> list[Group]:
+        """The active unit's actions and its ``end`` (the generic path without the calls for a list of actors)."""
+        u = self.units[self.active]
+        groups: list[Group] = []
+        self.add_unit_groups(u, groups)
+        groups.append((_V_END, u.kind, self.board.hexes[u.cell], NO_TARGET, None, ""))
+        return groups
+
     def allowed_steps(self, u: KothUnit, done: UnitTurn) -> int:
         """001 "Turns": two different actions; 001 "Movement": no move after attacking."""
         if done.actions >= 2:
@@ -229,7 +238,7 @@ class KothState(TurnState[KothUnit]):
                 self.place(team, slot_i, a.kind, b.index[a.target], health)
                 if not self.setup:
                     self.team = self.scenario.first_team
-                self.advance()
+                self.finish_setup()
             else:
                 self.place(team, slot_i, a.kind, b.index[a.target], health)
                 self.begin_unit_turn()
@@ -344,8 +353,8 @@ class KothState(TurnState[KothUnit]):
 
     # -- the turn cycle (001 "Turn Checklist") -------------------------------------------------------
 
-    def advance(self) -> None:
-        """Finish set-up decisions first (a slot with no free hex waits), then run turns."""
+    def finish_setup(self) -> None:
+        """Ask the set-up decisions still open (a slot with no free hex waits), then run turns."""
         while self.setup and not self.can_spawn(*self.setup[0]):
             self.setup.pop(0)  # no free hex: the slot stays ready and waits (see docs/rules.md)
             if not self.setup:
@@ -354,7 +363,7 @@ class KothState(TurnState[KothUnit]):
             self.phase = _P_SPAWN
             self.team = self.setup[0][0]
             return
-        super().advance()
+        self.advance()
 
     def begin_turn(self) -> bool:
         """1. Move the marker to the next slot that can act (a dead Demoman's kept grenade goes off on the way)."""
@@ -448,7 +457,9 @@ class KothState(TurnState[KothUnit]):
                 u.burn -= 1
                 self.hurt(u, self._burn_damage, None)
             if u.uid in units:
-                self._beh[u.kind].end_of_own_turn(self, u, self.done_of(u))
+                beh = self._beh[u.kind]
+                if beh.acts_at_turn_end:
+                    beh.end_of_own_turn(self, u, self.done_of(u))
                 if u.uber > 0:
                     u.uber -= 1
         for slots in self.slots.values():
@@ -465,17 +476,18 @@ class KothState(TurnState[KothUnit]):
         """6. One point to the side that alone holds the control point (001 "Capturing Points")."""
         point = self._point_cells
         on_point = [v for v in self.units.values() if v.cell in point]
-        if on_point:
-            holders = {v.team for v in on_point if v.kind != "sentry"}
-            if holders and self.options["sentry_contests"]:  # a sentry never captures, but may contest
-                turrets = {v.team for v in on_point if v.kind == "sentry"}
-                holders = {t for t in holders if t.other not in turrets}
-            if len(holders) == 1:
-                self.points[holders.pop()] += 1
+        if not on_point:
+            return
+        holders = {v.team for v in on_point if v.kind != "sentry"}
+        if holders and self.options["sentry_contests"]:  # a sentry never captures, but may contest
+            turrets = {v.team for v in on_point if v.kind == "sentry"}
+            holders = {t for t in holders if t.other not in turrets}
+        if len(holders) == 1:
+            self.points[holders.pop()] += 1
 
     def is_decided(self) -> bool:
         """The first side to ``points_to_win`` wins."""
-        return max(self.points.values()) >= int(self.options["points_to_win"])
+        return max(self.points.values()) >= self._points_to_win
 
     # -- behaviours by role --------------------------------------------------------------------------
 

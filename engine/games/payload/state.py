@@ -98,7 +98,7 @@ class PayloadState(TurnState[PayloadUnit]):
         self.first: Team = self._roll_off() if self.options["roll_for_first"] else self.scenario.first_team
         self.team = self.first
         self._init_tokens()
-        self.advance()
+        self.finish_setup()
 
     def _roll_off(self) -> Team:
         """002 "Who goes first?": each side throws a d8, again on a tie; the higher goes first."""
@@ -378,7 +378,7 @@ class PayloadState(TurnState[PayloadUnit]):
                 self.setup.pop(0)
                 if not self.setup:
                     self.team = self.first
-                self.advance()
+                self.finish_setup()
             else:
                 self.waiting[team].pop(0)
                 if not self.waiting[team]:
@@ -404,13 +404,13 @@ class PayloadState(TurnState[PayloadUnit]):
 
     # -- the turn cycle -------------------------------------------------------------------------------
 
-    def advance(self) -> None:
-        """Place the set-up tokens first (first team, then the other), then run turns."""
+    def finish_setup(self) -> None:
+        """Ask the set-up placements still open (first team, then the other), then run turns."""
         if self.setup:
             self.phase = _P_SPAWN
             self.team = self.setup[0][0]
             return
-        super().advance()
+        self.advance()
 
     def begin_turn(self) -> bool:
         """A team's turn starts with placing its tokens killed since its last turn (002 "Dying/respawning")."""
