@@ -28,9 +28,10 @@ ASSERTIONS = {
 
 def base(kind: str) -> dict[str, Any]:
     if kind == "map":
-        return {"format": 2, "name": "m", "modes": ["koth"], "orientation": "pointy", "origin": [0, 0],
+        return {"format": 3, "name": "m", "modes": ["koth"], "orientation": "pointy", "origin": [0, 0],
                 "rows": ["0. 0.", "0. 2."], "spawns": {"RED": ["0,0"], "BLU": ["1,0"]}, "kits": ["0,1"],
-                "control_points": [["1,1"]], "tracks": {"RED": ["0,0", "1,0"], "BLU": ["0,1", "1,1"]}}
+                "control_points": [["1,1"]], "tracks": {"RED": ["0,0", "1,0"], "BLU": ["0,1", "1,1"]},
+                "spawnpoints": {"red": ["0,0"], "blue": ["1,0"], "yellow": ["0,1"]}, "ammo": ["1,1"], "racks": ["0,0"]}
     if kind == "scenario":
         return {"format": 1, "name": "s", "map": "m.map.json", "mode": "koth", "ruleset": "builtin:koth",
                 "first_team": "RED", "seed": 1, "rules": {"points_to_win": 5},
@@ -60,7 +61,7 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("map", ["format"], DELETE, "$", "missing required property 'format'"),
     ("map", ["colour"], "red", "$", "unknown property 'colour'"),
     ("map", ["$schema"], 5, "$.$schema", "expected string"),
-    ("map", ["format"], 3, "$.format", "must be 2"),
+    ("map", ["format"], 4, "$.format", "must be 3"),
     ("map", ["name"], "", "$.name", "needs at least 1 character"),
     ("map", ["name"], "   ", "$.name", "has the wrong form"),
     ("map", ["name"], "n" * 121, "$.name", "at most 120 characters"),
@@ -102,6 +103,16 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("map", ["tracks", "RED"], [f"{i},0" for i in range(40001)], "$.tracks.RED", "at most 40000 items"),
     ("map", ["tracks", "RED"], {"a": 1}, "$.tracks.RED", "expected array"),
     ("map", [], None, "$", "expected object"),
+    # map: Team Play's features (format 3)
+    ("map", ["spawnpoints", "green"], ["0,0"], "$.spawnpoints", "unknown property 'green'"),
+    ("map", ["spawnpoints"], [], "$.spawnpoints", "expected object"),
+    ("map", ["spawnpoints", "red"], ["0;0"], "$.spawnpoints.red[0]", "expected an axial hex coordinate"),
+    ("map", ["spawnpoints", "blue"], ["0,0", "0,0"], "$.spawnpoints.blue", "same entry twice"),
+    ("map", ["spawnpoints", "yellow"], "0,0", "$.spawnpoints.yellow", "expected array"),
+    ("map", ["ammo"], ["1,1", "1,1"], "$.ammo", "same entry twice"),
+    ("map", ["ammo"], {"1,1": 1}, "$.ammo", "expected array"),
+    ("map", ["racks"], [5], "$.racks[0]", "expected string"),
+    ("map", ["racks"], "0,0", "$.racks", "expected array"),
     # scenario
     ("scenario", ["mode"], DELETE, "$", "missing required property 'mode'"),
     ("scenario", ["winner"], "RED", "$", "unknown property 'winner'"),
@@ -116,7 +127,7 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("scenario", ["map"], 5, "$.map", "a relative path to a map file, or an embedded map object"),
     ("scenario", ["map"], "", "$.map", "needs at least 1 character"),
     ("scenario", ["map"], "m" * 1001, "$.map", "at most 1000"),
-    ("scenario", ["map"], {"format": 2, "name": "e", "modes": ["koth"], "orientation": "pointy", "rows": ["0x"]},
+    ("scenario", ["map"], {"format": 3, "name": "e", "modes": ["koth"], "orientation": "pointy", "rows": ["0x"]},
      "$.map.rows[0]", "expected tokens like"),
     ("scenario", ["mode"], "chess", "$.mode", "is not one of"),
     ("scenario", ["ruleset"], "", "$.ruleset", "at least 1"),
