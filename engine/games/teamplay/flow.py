@@ -138,6 +138,8 @@ def _auto_load(s: TeamPlayState, team: Team) -> bool:
         pay(trial[k], cost)
     for u, k in payers:
         _load(s, team, k, u.weapon, s.card(u.weapon).grab_cost)
+    s.log.append(f"{team.value} pays for its own weapons: " + ", ".join(
+        f"{s.card(u.weapon).title} ({letters(s.card(u.weapon).grab_cost)})" for u, _ in payers))
     return True
 
 
@@ -203,10 +205,6 @@ def _load_step(s: TeamPlayState) -> None:
     for team in (s.first, s.first.other):
         if not _auto_load(s, team):
             s.queue.append(Pending(What.LOAD, team))
-    for team in Team:
-        if s.table[team]:
-            s.log.append(f"{team.value} could not pay for {', '.join(s.card(w).title for w in s.table[team])}: "
-                         "they start unloaded") if not any(p.what is What.LOAD for p in s.queue) else None
     s.step = "spawn"
 
 
