@@ -35,6 +35,14 @@ def koth_scenarios() -> dict[str, Scenario]:
     return {p.name.removesuffix(".scenario.json"): load_scenario(p) for p in found}
 
 
+def teamplay_scenarios() -> dict[str, Scenario]:
+    """The bundled Team Play scenarios (maps/teamplay_*.scenario.json), by name."""
+    from engine.formats import load_scenario
+
+    found = sorted((REPO / "maps").glob("teamplay_*.scenario.json"))
+    return {p.name.removesuffix(".scenario.json"): load_scenario(p) for p in found}
+
+
 def per_call(fn: Callable[[], object], repeat: int = 5) -> float:
     """Best-of-``repeat`` seconds for one call of ``fn``."""
     best = float("inf")

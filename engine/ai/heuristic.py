@@ -20,15 +20,30 @@ sight) and is deterministic.
 
 from __future__ import annotations
 
+import importlib
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from engine.games.protocol import GameState
 from engine.games.state import Phase
-from engine.mapmodel import Team
+from engine.mapmodel import Mode, Team
 from engine.rules.actions import Action, Verb
 
-__all__ = ["HeuristicPlayer"]
+__all__ = ["MODE_HEURISTICS", "HeuristicPlayer"]
+
+#: The heuristics of other modes, by mode: ``"module:function"``, the function taking (player, state) and
+#: returning an action; loaded on first use. Modes not listed play King of the Board's scoring below.
+MODE_HEURISTICS: Final[dict[Mode, str]] = {Mode.TEAM_PLAY: "engine.ai.teamplay:choose"}
+_LOADED: dict[Mode, Callable[[Any, Any], Action]] = {}
+
+
+def _mode_heuristic(mode: Mode) -> Callable[[Any, Any], Action] | None:
+    hit = _LOADED.get(mode)
+    if hit is None and mode in MODE_HEURISTICS:
+        module, _, name = MODE_HEURISTICS[mode].partition(":")
+        hit = _LOADED[mode] = getattr(importlib.import_module(module), name)
+    return hit
 
 #: Unit kinds in the order the heuristic likes to field them.
 PREFERENCE = ("soldier", "heavy", "medic", "demoman", "scout", "pyro", "sniper", "engineer")
@@ -52,6 +67,9 @@ class HeuristicPlayer:
 
     def choose(self, state: GameState) -> Action:
         """The best-scoring legal action of ``state``; IndexError if there is none."""
+        other = _mode_heuristic(state.game.rules.mode)
+        if other is not None:
+            return other(self, state)
         acts = state.legal_actions()
         if state.phase is Phase.SPAWN:
             return self._spawn(state, acts)
@@ -62,6 +80,10 @@ class HeuristicPlayer:
         ctx = _Context(state, u)
         scores = [ctx.score(a) for a in acts]
         scores[-1] = max(scores[-1], ctx.score_end())  # the last action ends the unit's turn
+        return self._pick(acts, scores)
+
+    def pick(self, acts: list[Action], scores: list[float]) -> Action:
+        """The best-scoring action, ties broken at random (seeded), so neither side is favoured."""
         return self._pick(acts, scores)
 
     def _pick(self, acts: list[Action], scores: list[float]) -> Action:

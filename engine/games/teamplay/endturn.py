@@ -77,6 +77,8 @@ def flush_and_score(s: TeamPlayState) -> tuple[Reward, int]:
                      f"(under {s.options['flush_at']}): it stays")
     heals = 0
     dead = [u for u in s.characters(other) if u.damage >= s.killshot(u)]
+    if not dead:
+        s.log.append(f"end of turn 4/5, killshots: none on {other.value}'s boards")
     for u in dead:
         value = s.value_of(u)
         over = u.damage >= s.killshot(u) + 1
