@@ -72,7 +72,10 @@ def play_one(args: tuple[Scenario, int, int, tuple[str, str]]) -> GameResult:
     state = Game.of(replace(scenario, seed=seed, first_team=first)).new_initial_state(keep_undo=False)
     final = play_game(state, {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)})
     pts = final.scores()
-    return GameResult(index, seed, first, red, blu, final.winner(), pts[Team.RED], pts[Team.BLU],
+    # modes that draw the starting team with their dice (Payload's roll-off, Team Play's random start) say
+    # which team really went first
+    went_first = getattr(final, "first", first)
+    return GameResult(index, seed, went_first, red, blu, final.winner(), pts[Team.RED], pts[Team.BLU],
                       final.turn, len(final.history))
 
 
