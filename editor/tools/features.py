@@ -1,16 +1,17 @@
-"""Feature tools: spawn painters, first-aid kits, control points and cart tracks."""
+"""Feature tools: spawn painters, first-aid kits, control points, cart tracks, and Team Play's
+spawnpoints (one tool per colour), ammo tiles and weapon racks."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from editor.edits import set_control_point, set_kits, set_spawn
+from editor.edits import set_ammo, set_control_point, set_kits, set_racks, set_spawn, set_spawnpoints
 from editor.tools.base import Gesture, StrokeTool
 from editor.track_edits import remove_end_step, track_extend, track_reroute, track_trim
 from engine.hexgrid import Hex
-from engine.mapmodel import Team
+from engine.mapmodel import Colour, Team
 
-__all__ = ["ControlPointTool", "KitTool", "SpawnTool", "TrackTool"]
+__all__ = ["AmmoTool", "ControlPointTool", "KitTool", "RackTool", "SpawnTool", "SpawnpointTool", "TrackTool"]
 
 
 class _ToggleBrush(StrokeTool):
@@ -78,6 +79,67 @@ class KitTool(_ToggleBrush):
 
     def edit(self, hexes: list[Hex], add: bool) -> None:
         self.push(lambda: set_kits(self.doc.map, hexes, add, self.state.symmetry), "Place kit" if add else "Remove kit")
+
+
+class SpawnpointTool(_ToggleBrush):
+    """Paints one colour's Team Play spawnpoints (a hex holds one colour; images keep the colour)."""
+
+    sized = False
+
+    def __init__(self, doc, state, colour: Colour) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(doc, state)
+        self.colour = colour
+        self.key = f"spawnpoint-{colour.value}"
+        self.label = f"{colour.value.capitalize()} spawnpoint"
+        self.shortcut = f"Ctrl+{list(Colour).index(colour) + 1}"
+        self.tip = (
+            f"{self.label} ({self.shortcut}, Team Play): a character whose player discards a {colour.value} powerup "
+            "appears here; click or drag to place, press on one (or right-drag) to remove"
+        )
+        self.glyph = f"spawnpoint-{colour.value}"
+
+    def has(self, h: Hex) -> bool:
+        return h in self.doc.map.spawnpoints.get(self.colour, ())
+
+    def edit(self, hexes: list[Hex], add: bool) -> None:
+        self.push(lambda: set_spawnpoints(self.doc.map, self.colour, hexes, add, self.state.symmetry),
+                  f"{'Place' if add else 'Remove'} {self.colour.value} spawnpoint")
+
+
+class AmmoTool(_ToggleBrush):
+    """Places or removes Team Play ammo tiles, one hex at a time."""
+
+    key = "ammo"
+    label = "Ammo tile"
+    shortcut = "A"
+    tip = "Ammo tile (A, Team Play): click to place a tile characters grab cubes from; click one (or right-click) to remove"
+    glyph = "ammo"
+    sized = False
+
+    def has(self, h: Hex) -> bool:
+        return h in self.doc.map.ammo
+
+    def edit(self, hexes: list[Hex], add: bool) -> None:
+        self.push(lambda: set_ammo(self.doc.map, hexes, add, self.state.symmetry),
+                  "Place ammo tile" if add else "Remove ammo tile")
+
+
+class RackTool(_ToggleBrush):
+    """Places or removes Team Play weapon racks, one hex at a time."""
+
+    key = "rack"
+    label = "Weapon rack"
+    shortcut = "G"
+    tip = "Weapon rack (G, Team Play): click to place a rack of arena weapons; click one (or right-click) to remove"
+    glyph = "rack"
+    sized = False
+
+    def has(self, h: Hex) -> bool:
+        return h in self.doc.map.racks
+
+    def edit(self, hexes: list[Hex], add: bool) -> None:
+        self.push(lambda: set_racks(self.doc.map, hexes, add, self.state.symmetry),
+                  "Place weapon rack" if add else "Remove weapon rack")
 
 
 class ControlPointTool(_ToggleBrush):
