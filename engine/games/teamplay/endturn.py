@@ -1,4 +1,4 @@
-"""The automatic parts of Team Play's end of turn, and what a player board shows.
+"""The automatic parts of Team Play's end of turn.
 
 003 "End of turn", in the book's order: replace the ammo tiles and weapons
 grabbed (:func:`replace`), abilities (the decisions, then Sprog's mandatory
@@ -10,18 +10,15 @@ over" and "Scoring leftover damage". Every step writes its lines to the log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.games.teamplay.pieces import Character, player_name
-from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.ruleset import Reward
 
 if TYPE_CHECKING:
     from engine.games.teamplay.state import TeamPlayState
 
-__all__ = ["BoardView", "automatic_abilities", "board_view", "finish", "flush_and_score", "replace"]
+__all__ = ["automatic_abilities", "finish", "flush_and_score", "replace"]
 
 
 def replace(s: TeamPlayState, quiet: bool = False) -> None:
@@ -130,45 +127,3 @@ def finish(s: TeamPlayState) -> None:
     w = s.winner()
     s.log.append(f"game over: RED {s.points[Team.RED]}, BLU {s.points[Team.BLU]} — "
                  + (f"{w.value} wins" if w else "a draw"))
-
-
-@dataclass(frozen=True, slots=True)
-class BoardView:
-    """One character's player board and what stands against it, for the UI.
-
-    ``damage`` tokens on the board; ``killshot`` the space that kills (11 at full
-    strength, earlier as the adrenaline ``tile`` slides left); ``pending`` damage
-    and ``marks`` for it in its team's buffer; ``value`` what the next killshot
-    scores; ``adrenaline`` actions unlocked (0-2); ``own_weapon`` and whether it is
-    loaded (and by whom); ``controller`` the player name or ``"shared"``.
-    """
-
-    kind: str
-    name: str
-    team: Team
-    hex: Hex | None
-    damage: int
-    killshot: int
-    pending: int
-    marks: int
-    skulls: int
-    value: int
-    tile: int
-    adrenaline: int
-    venom: bool
-    own_weapon: str
-    loaded_by: str
-    acted: bool
-    controller: str
-
-
-def board_view(s: TeamPlayState, u: Character) -> BoardView:
-    """The :class:`BoardView` of ``u``."""
-    holder = next((h.name for h in s.hands[u.team] if u.weapon in h.weapons), "")
-    k = s.owner.get(u.uid, 0)
-    return BoardView(
-        u.kind, s.stats(u.kind).name, u.team, s.board.hexes[u.cell] if u.cell >= 0 else None, u.damage,
-        s.killshot(u), s.buffer[u.team].get(u.kind, 0), s.marks[u.team].get(u.kind, 0), u.skulls, s.value_of(u),
-        u.tile, s.adrenaline(u), u.venom, u.weapon, holder, s.acted(u) if u.team is s.turn_team else False,
-        "shared" if k < 0 else player_name(k),
-    )

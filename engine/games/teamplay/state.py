@@ -35,7 +35,7 @@ from engine.games.game import Game
 from engine.games.modes import GAMES
 from engine.games.saved import Saved
 from engine.games.state import Phase, TurnState
-from engine.games.teamplay import endturn, flow
+from engine.games.teamplay import flow, views
 from engine.games.teamplay.characters import ABILITIES, Fighter
 from engine.games.teamplay.economy import ANY, can_pay, pay
 from engine.games.teamplay.options import DEFAULT_OPTIONS
@@ -687,9 +687,21 @@ class TeamPlayState(TurnState[Character]):
         """Every shot that may be made hits (no accuracy throw in Team Play)."""
         return 1.0
 
-    def board_view(self, u: Character) -> endturn.BoardView:
-        """What ``u``'s player board shows (see :class:`~.endturn.BoardView`)."""
-        return endturn.board_view(self, u)
+    def board_view(self, u: Character) -> views.BoardView:
+        """What ``u``'s player board shows (see :class:`~.views.BoardView`)."""
+        return views.board_view(self, u)
+
+    def buffer_view(self, team: Team) -> views.BufferView:
+        """``team``'s damage buffer: damage and marks waiting for each character (:class:`~.views.BufferView`)."""
+        return views.buffer_view(self, team)
+
+    def hand_views(self, team: Team) -> list[views.HandView]:
+        """Each of ``team``'s players: cubes, powerups, loaded weapons, characters controlled."""
+        return views.hand_views(self, team)
+
+    def arena_view(self) -> views.ArenaView:
+        """Ammo tiles, racks, decks, tables, skulls left and the reward tile (:class:`~.views.ArenaView`)."""
+        return views.arena_view(self)
 
     def colour_of(self, card: str) -> Colour:
         """The colour of a powerup card."""

@@ -120,3 +120,23 @@ def test_end_of_turn_steps_are_written_to_the_log_one_by_one() -> None:
     for k in range(1, 6):
         assert any(line.startswith(f"end of turn {k}/5") for line in lines)
     assert lines[0] == "RED ends its turn" and lines[-1] == "-- turn 2: BLU"
+
+
+def test_buffer_hand_and_arena_views_show_what_the_table_shows() -> None:
+    s = ready(players_red=2)
+    _apart(s)
+    s.buffer[Team.BLU] = {"echo": 4, "banshee": 1}
+    s.marks[Team.BLU] = {"echo": 2}
+    give(s, Team.RED, 1, cubes=[3, 0, 1], cards=["newton_blue"], weapons=["cutter"])
+    buf = s.buffer_view(Team.BLU)
+    assert buf.total == 5 and dict(buf.damage) == {"echo": 4, "banshee": 1} and dict(buf.marks) == {"echo": 2}
+    assert buf.flushes_at == 6
+    hands = s.hand_views(Team.RED)
+    assert [h.name for h in hands] == ["p1", "p2"]
+    assert hands[1].cubes == (3, 0, 1) and hands[1].powerups == (("newton", "blue"),) and hands[1].weapons == ("cutter",)
+    shared = next(u.kind for u in s.characters(Team.RED) if s.is_shared(u))
+    assert shared in hands[s.shared_by[Team.RED]].controls and shared not in hands[1 - s.shared_by[Team.RED]].controls
+    arena = s.arena_view()
+    assert arena.skulls_left == 8 and arena.reward_tile == "Spread"
+    assert {h for h, _ in arena.racks} == {s.board.hexes[c] for c in s.racks}
+    assert arena.weapons_left == len(s.weapon_deck) and dict(arena.tables)[Team.RED] == tuple(s.table[Team.RED])
