@@ -10,26 +10,17 @@ from __future__ import annotations
 import sys
 import time
 
-from _common import koth_scenarios
+from _common import heuristic_against_random, koth_scenarios
 
-from engine.ai import HeuristicPlayer, RandomPlayer, play_game
 from engine.games.game import Game
-from engine.mapmodel import Team
 
 
 def main(games: int = 200) -> int:
     worst = 1.0
     for name, scenario in koth_scenarios().items():
         game = Game.of(scenario)
-        wins = draws = 0
         t = time.perf_counter()
-        for seed in range(games):
-            state = game.new_initial_state(seed, keep_undo=False)
-            hero = Team.RED if seed % 2 == 0 else Team.BLU
-            play_game(state, {hero: HeuristicPlayer(seed), hero.other: RandomPlayer(seed)})
-            w = state.winner()
-            wins += w is hero
-            draws += w is None
+        wins, draws, _ = heuristic_against_random(game, games)
         rate = wins / games
         worst = min(worst, rate)
         print(f"{name}: heuristic won {wins}/{games} = {rate:.1%} (draws {draws}) "

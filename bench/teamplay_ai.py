@@ -13,11 +13,9 @@ from __future__ import annotations
 import sys
 import time
 
-from _common import reference_rate, teamplay_scenarios
+from _common import heuristic_against_random, reference_rate, teamplay_scenarios
 
-from engine.ai import HeuristicPlayer, RandomPlayer, play_game
 from engine.games.game import Game
-from engine.mapmodel import Team
 
 
 def main(games: int = 200) -> int:
@@ -26,16 +24,8 @@ def main(games: int = 200) -> int:
     worst = 1.0
     for name, scenario in teamplay_scenarios().items():
         game = Game.of(scenario)
-        wins = draws = turns = 0
         t = time.process_time()
-        for seed in range(games):
-            state = game.new_initial_state(seed, keep_undo=False)
-            hero = Team.RED if seed % 2 == 0 else Team.BLU
-            play_game(state, {hero: HeuristicPlayer(seed), hero.other: RandomPlayer(seed)})
-            w = state.winner()
-            wins += w is hero
-            draws += w is None
-            turns += state.turn
+        wins, draws, turns = heuristic_against_random(game, games)
         cpu = time.process_time() - t
         rate = wins / games
         worst = min(worst, rate)

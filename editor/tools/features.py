@@ -64,7 +64,24 @@ class SpawnTool(_ToggleBrush):
         )
 
 
-class KitTool(_ToggleBrush):
+class _HexSetTool(_ToggleBrush):
+    """Places or removes one kind of single-hex feature: ``feature`` names the map's hex set, ``setter``
+    the edit (:func:`~editor.edits.set_kits` and its siblings), ``thing`` its name in undo texts."""
+
+    sized = False
+    feature = "kits"
+    thing = "kit"
+    setter = staticmethod(set_kits)
+
+    def has(self, h: Hex) -> bool:
+        return h in getattr(self.doc.map, self.feature)
+
+    def edit(self, hexes: list[Hex], add: bool) -> None:
+        self.push(lambda: self.setter(self.doc.map, hexes, add, self.state.symmetry),
+                  f"{'Place' if add else 'Remove'} {self.thing}")
+
+
+class KitTool(_HexSetTool):
     """Places or removes first-aid kits, one hex at a time."""
 
     key = "kit"
@@ -72,13 +89,6 @@ class KitTool(_ToggleBrush):
     shortcut = "K"
     tip = "First-aid kit (K): click to place a kit, click a kit (or right-click) to remove it"
     glyph = "kit"
-    sized = False
-
-    def has(self, h: Hex) -> bool:
-        return h in self.doc.map.kits
-
-    def edit(self, hexes: list[Hex], add: bool) -> None:
-        self.push(lambda: set_kits(self.doc.map, hexes, add, self.state.symmetry), "Place kit" if add else "Remove kit")
 
 
 class SpawnpointTool(_ToggleBrush):
@@ -106,7 +116,7 @@ class SpawnpointTool(_ToggleBrush):
                   f"{'Place' if add else 'Remove'} {self.colour.value} spawnpoint")
 
 
-class AmmoTool(_ToggleBrush):
+class AmmoTool(_HexSetTool):
     """Places or removes Team Play ammo tiles, one hex at a time."""
 
     key = "ammo"
@@ -114,17 +124,10 @@ class AmmoTool(_ToggleBrush):
     shortcut = "A"
     tip = "Ammo tile (A, Team Play): click to place a tile characters grab cubes from; click one (or right-click) to remove"
     glyph = "ammo"
-    sized = False
-
-    def has(self, h: Hex) -> bool:
-        return h in self.doc.map.ammo
-
-    def edit(self, hexes: list[Hex], add: bool) -> None:
-        self.push(lambda: set_ammo(self.doc.map, hexes, add, self.state.symmetry),
-                  "Place ammo tile" if add else "Remove ammo tile")
+    feature, thing, setter = "ammo", "ammo tile", staticmethod(set_ammo)
 
 
-class RackTool(_ToggleBrush):
+class RackTool(_HexSetTool):
     """Places or removes Team Play weapon racks, one hex at a time."""
 
     key = "rack"
@@ -132,14 +135,7 @@ class RackTool(_ToggleBrush):
     shortcut = "G"
     tip = "Weapon rack (G, Team Play): click to place a rack of arena weapons; click one (or right-click) to remove"
     glyph = "rack"
-    sized = False
-
-    def has(self, h: Hex) -> bool:
-        return h in self.doc.map.racks
-
-    def edit(self, hexes: list[Hex], add: bool) -> None:
-        self.push(lambda: set_racks(self.doc.map, hexes, add, self.state.symmetry),
-                  "Place weapon rack" if add else "Remove weapon rack")
+    feature, thing, setter = "racks", "weapon rack", staticmethod(set_racks)
 
 
 class ControlPointTool(_ToggleBrush):

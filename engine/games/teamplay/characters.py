@@ -64,6 +64,14 @@ class Fighter(Behaviour["TeamPlayState", Character]):
         return [v for v in state.units.values() if v.team is not u.team and v.cell >= 0
                 and b.distance(u.cell, v.cell) <= reach and state.sight.sees(u.cell, v.cell)]
 
+    @staticmethod
+    def target(state: TeamPlayState, action: Action) -> Character:
+        """The figure on the hex ``action`` aims at (the action is legal, so one stands there)."""
+        assert action.target is not None
+        v = state.unit_at(action.target)
+        assert v is not None
+        return v
+
     def _aimed(self, state: TeamPlayState, u: Character, targets: list[Character]) -> list[Group]:
         if not targets or self.verb is None:
             return []
@@ -103,10 +111,7 @@ class Violet(Fighter):
         return self._aimed(state, u, self._seen_enemies(state, u, self.p("overwatch_range")))
 
     def use_ability(self, state: TeamPlayState, u: Character, action: Action) -> None:
-        assert action.target is not None
-        v = state.unit_at(action.target)
-        assert v is not None
-        state.add_marks(v, self.p("overwatch_marks"), f"{self.stats.name}'s overwatch")
+        state.add_marks(self.target(state, action), self.p("overwatch_marks"), f"{self.stats.name}'s overwatch")
 
     def tip(self, verb: Verb) -> str:
         return (f"Overwatch: {self.p('overwatch_marks')} mark(s) on an enemy she sees within "
@@ -134,9 +139,7 @@ class Dozer(Fighter):
         return self._aimed(state, u, near)
 
     def use_ability(self, state: TeamPlayState, u: Character, action: Action) -> None:
-        assert action.target is not None
-        v = state.unit_at(action.target)
-        assert v is not None
+        v = self.target(state, action)
         c = self.landing(state, u, v)
         state.log.append(f"{state.name_of(u)} shoves the {state.name_of(v)} to {state.board.hexes[c]}")
         v.cell = c
@@ -197,10 +200,7 @@ class Echo(Fighter):
                                       if hurt.get(v.kind, 0) > 0])
 
     def use_ability(self, state: TeamPlayState, u: Character, action: Action) -> None:
-        assert action.target is not None
-        v = state.unit_at(action.target)
-        assert v is not None
-        state.add_damage(v, self.p("reverb_damage"), f"{self.stats.name}'s reverb")
+        state.add_damage(self.target(state, action), self.p("reverb_damage"), f"{self.stats.name}'s reverb")
 
     def tip(self, verb: Verb) -> str:
         return (f"Reverb: {self.p('reverb_damage')} more damage, through the buffer, to an enemy she sees within "

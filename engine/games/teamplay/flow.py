@@ -504,38 +504,32 @@ def _spawn(s: TeamPlayState, p: Pending, a: Action) -> None:
 
 # -- words --------------------------------------------------------------------------------------------------------
 
+#: What each decision waits for, in words ({t}: the team, {who}: the deciding player or the team).
+_WORDS: Final = {
+    What.DRAFT: "{t} drafts a character",
+    What.LOAD: "{t} pays for its characters' own weapons (grab cost)",
+    What.SCOPE: "{who} may add a Targeting Scope (1 cube of any colour) to the shot, or pass",
+    What.TAGBACK: "{t} may answer the shot with Tagback Grenades, or pass",
+    What.ABILITIES: "{t} uses its characters' abilities in any order, then passes",
+    What.HEAL: "{t} heals a character (slides its adrenaline tile back)",
+    What.CUBE: "{t} takes an ammo cube of its choice for one of its players",
+    What.DRAW: "{t} chooses which player draws a powerup",
+    What.RELOAD: "{t} reloads weapons from its table, then passes",
+    What.DROP: "{who} is at the limit of loaded weapons: leave one on the rack",
+    What.UNLOAD: "{who} is at the limit of loaded weapons: unload one onto the table",
+}
+
+
 def describe(s: TeamPlayState, p: Pending) -> str:
     """Plain words for the decision ``p`` (status bars, error messages)."""
     t = p.team.value
     who = f"{t} {player_name(p.player)}" if p.player >= 0 else t
-    w = p.what
-    if w is What.DRAFT:
-        return f"{t} drafts a character"
-    if w is What.LOAD:
-        return f"{t} pays for its characters' own weapons (grab cost)"
-    if w is What.CONTROL:
+    if p.what is What.CONTROL:
         name = s.stats(p.kinds[0]).name
         return {"turn": f"{t} chooses who controls the shared {name} this turn",
                 "spawn": f"{t} chooses who spawns the shared {name} (that player draws 3 powerups)",
                 "respawn": f"{t} chooses who respawns the shared {name}"}[p.why]
-    if w is What.SPAWN:
+    if p.what is What.SPAWN:
         names = ", ".join(s.stats(k).name for k in p.kinds)
         return f"{who} discards a powerup to spawn {names} on a spawnpoint of its colour"
-    if w is What.SCOPE:
-        return f"{who} may add a Targeting Scope (1 cube of any colour) to the shot, or pass"
-    if w is What.TAGBACK:
-        return f"{t} may answer the shot with Tagback Grenades, or pass"
-    if w is What.ABILITIES:
-        return f"{t} uses its characters' abilities in any order, then passes"
-    if w is What.HEAL:
-        return f"{t} heals a character (slides its adrenaline tile back)"
-    if w is What.CUBE:
-        return f"{t} takes an ammo cube of its choice for one of its players"
-    if w is What.DRAW:
-        return f"{t} chooses which player draws a powerup"
-    if w is What.RELOAD:
-        return f"{t} reloads weapons from its table, then passes"
-    if w is What.DROP:
-        return f"{who} is at the limit of loaded weapons: leave one on the rack"
-    return f"{who} is at the limit of loaded weapons: unload one onto the table"
-
+    return _WORDS[p.what].format(t=t, who=who)

@@ -154,6 +154,10 @@ class TeamPlayState(TurnState[Character]):
         self.drafted: dict[Team, list[str]] = {t: [] for t in Team}
         self.draft_order: list[Team] = []
         self.kills: dict[Team, int] = {t: 0 for t in Team}
+        #: fixed at set-up (never change afterwards, so not in the saved record): the buffer reward tile's
+        #: name and each character's own weapon for this game
+        self.reward_tile = ""
+        self.revealed: dict[str, str] = {}
         flow.set_up(self)
         self.run()
 
@@ -674,13 +678,13 @@ class TeamPlayState(TurnState[Character]):
         out = []
         for w in self.usable_weapons(u):
             card = self.card(w)
-            targets, indices = aims(self, u, card)
+            targets, _ = aims(self, u, card)
             for t in targets:
-                aim = self.board.hexes[t] if indices else t
-                struck = hits(self, u, card, aim)  # type: ignore[arg-type]
-                out.append(AttackOption(Action(_V.ATTACK, u.kind, here, aim, w),  # type: ignore[arg-type]
+                aim: Hex = self.board.hexes[t] if isinstance(t, int) else t
+                struck = hits(self, u, card, aim)
+                out.append(AttackOption(Action(_V.ATTACK, u.kind, here, aim, w),
                                         1.0, 0.0, max((d for _, d in struck), default=0),
-                                        area(self, u, card, aim), 1, False))  # type: ignore[arg-type]
+                                        area(self, u, card, aim), 1, False))
         return out
 
     def hit_chance(self, need: int) -> float:
