@@ -12,8 +12,9 @@ others at a 16-turn limit. Every game checks, after every action:
   stay within their limits;
 - the game ends on equal turns, and when the last skull went, at the first
   turn end with equal turns after it;
-- every 8th game is replayed from its actions to the same fingerprint, every
-  8th (another) is undone to its start and matches its first fingerprint.
+- every 4th game is replayed from its actions to the same fingerprint, every
+  4th (another) is undone to its start and matches its first fingerprint (300
+  games each; replaying and undoing all 1,200 would double the test's time).
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def _play(seed: int) -> None:
     sc = scenario(MAPS[seed % 2], red=(), blu=(), seed=seed, turn_limit=16, skulls=skulls,
                   players_red=players[0], players_blu=players[1], random_first_team=True, reward_tile="")
     game = Game.of(sc)
-    undo = seed % 8 == 3
+    undo = seed % 4 == 3
     s = game.new_initial_state(keep_undo=undo)
     assert isinstance(s, TeamPlayState)
     start = s.fingerprint()
@@ -122,7 +123,7 @@ def _play(seed: int) -> None:
     ENDINGS["skulls" if last_skull_turn > 0 else "limit"] += 1
     if last_skull_turn > 0:
         assert s.turn == last_skull_turn + (last_skull_turn % 2), (last_skull_turn, s.turn)
-    if seed % 8 == 0:
+    if seed % 4 == 0:
         assert replay_game(sc, seed, s.history, keep_undo=False).fingerprint() == s.fingerprint()
     if undo:
         while s.can_undo():
