@@ -185,7 +185,7 @@ def run(s: TeamPlayState) -> None:
         if s.step == "act":
             s.team = s.turn_team
             s.phase = Phase.ACT
-            if s.acting < 0 and len(s.legal_actions_view()) <= 1:
+            if s.acting < 0 and not s.more_to_do():
                 s.log.append(f"{s.team.value} has nothing left to do")
                 s.step = "replace"
                 continue

@@ -382,6 +382,15 @@ class TeamPlayState(TurnState[Character]):
             groups.append(_END)
         return LegalActions(groups)
 
+    def more_to_do(self) -> bool:
+        """Whether the acting team may still do something besides ``end``: a character that has not acted
+        (it can at least grab or move, unless boxed in), or a Newton or Teleporter to play."""
+        if any(u.cell >= 0 and not self.acted(u) for u in self.characters(self.team)):
+            return True
+        groups: list[Group] = []
+        self._powerup_groups(groups)
+        return any(len(g[3]) for g in groups)
+
     def add_unit_groups(self, u: Character, groups: list[Group]) -> None:
         """The action groups of ``u`` now (none once it acted, or while another character is mid-action)."""
         if self.acting >= 0 and self.acting != u.uid:
