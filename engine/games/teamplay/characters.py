@@ -86,6 +86,29 @@ class Fighter(Behaviour["TeamPlayState", Character]):
     def end_of_own_turn(self, state: TeamPlayState, u: Character, done: UnitTurn) -> None:
         """Nothing: abilities are decisions of the end-of-turn sequence (:meth:`ability_groups`)."""
 
+    def ability_tip(self) -> str:
+        """What the character's end-of-turn ability does, with this ruleset's numbers."""
+        return "No ability"
+
+    def tip(self, verb: Verb) -> str:
+        """A button's tooltip: the character's actions with this ruleset's numbers, or its ability."""
+        o = self.game.options
+        if verb is self.verb:
+            return self.ability_tip()
+        texts = {
+            Verb.MOVE: f"Move up to {self.stats.speed} hexes (one square) and grab the ammo tile there, "
+                       "or a weapon from the rack there (paying its grab cost)",
+            Verb.ATTACK: "Shoot with a loaded weapon of the player controlling this character: every shot that "
+                         "may be made hits; damage and marks go to the enemy's buffer",
+            Verb.DASH: f"Adrenaline (from {o['adrenaline_1']} damage): move up to {o['dash_hexes']} hexes and grab",
+            Verb.STEP: f"Adrenaline (from {o['adrenaline_2']} damage): move up to {o['step_hexes']} hexes, then shoot",
+            Verb.RUSH: "Adrenaline rush: slide the adrenaline tile one space left (the killshot comes one damage "
+                       "earlier) to take an adrenaline action now",
+            Verb.NEWTON: f"Newton: move an enemy figure up to {o['newton_hexes']} hexes in a straight line",
+            Verb.TELEPORT: "Teleporter: put a character you control on any free hex",
+        }
+        return texts.get(verb, super().tip(verb))
+
 
 class Sprog(Fighter):
     """Venom: automatic damage that skips the buffer."""
@@ -97,7 +120,7 @@ class Sprog(Fighter):
                 v.venom = False
                 state.board_damage(v, dmg, f"{self.stats.name}'s venom")
 
-    def tip(self, verb: Verb) -> str:
+    def ability_tip(self) -> str:
         return (f"Venom (automatic): at the end of his team's turn every enemy with a venom token takes "
                 f"{self.p('venom_damage')} damage straight onto its board, skipping the buffer")
 
@@ -113,7 +136,7 @@ class Violet(Fighter):
     def use_ability(self, state: TeamPlayState, u: Character, action: Action) -> None:
         state.add_marks(self.target(state, action), self.p("overwatch_marks"), f"{self.stats.name}'s overwatch")
 
-    def tip(self, verb: Verb) -> str:
+    def ability_tip(self) -> str:
         return (f"Overwatch: {self.p('overwatch_marks')} mark(s) on an enemy she sees within "
                 f"{self.p('overwatch_range')} hexes")
 
@@ -144,7 +167,7 @@ class Dozer(Fighter):
         state.log.append(f"{state.name_of(u)} shoves the {state.name_of(v)} to {state.board.hexes[c]}")
         v.cell = c
 
-    def tip(self, verb: Verb) -> str:
+    def ability_tip(self) -> str:
         return "Shove: push an adjacent enemy one hex straight away from Dozer"
 
 
@@ -162,7 +185,7 @@ class Banshee(Fighter):
         for v in self._seen_enemies(state, u, self.p("wail_range")):
             state.add_marks(v, self.p("wail_marks"), f"{self.stats.name}'s wail")
 
-    def tip(self, verb: Verb) -> str:
+    def ability_tip(self) -> str:
         return f"Wail: {self.p('wail_marks')} mark(s) on every enemy she sees within {self.p('wail_range')} hexes"
 
 
@@ -185,7 +208,7 @@ class DStructor(Fighter):
         hand.cubes[i] = min(int(state.options["max_cubes"]), hand.cubes[i] + n)
         state.log.append(f"{state.name_of(u)} salvages {n} {action.detail} cube(s) for {state.player_label(u.team, hand)}")
 
-    def tip(self, verb: Verb) -> str:
+    def ability_tip(self) -> str:
         return f"Salvage: his player gains {self.p('salvage_cubes')} cube(s) of a colour of his choice"
 
 
@@ -202,7 +225,7 @@ class Echo(Fighter):
     def use_ability(self, state: TeamPlayState, u: Character, action: Action) -> None:
         state.add_damage(self.target(state, action), self.p("reverb_damage"), f"{self.stats.name}'s reverb")
 
-    def tip(self, verb: Verb) -> str:
+    def ability_tip(self) -> str:
         return (f"Reverb: {self.p('reverb_damage')} more damage, through the buffer, to an enemy she sees within "
                 f"{self.p('reverb_range')} hexes that already has damage in its buffer")
 

@@ -140,3 +140,15 @@ def test_buffer_hand_and_arena_views_show_what_the_table_shows() -> None:
     assert arena.skulls_left == 8 and arena.reward_tile == "Spread"
     assert {h for h, _ in arena.racks} == {s.board.hexes[c] for c in s.racks}
     assert arena.weapons_left == len(s.weapon_deck) and dict(arena.tables)[Team.RED] == tuple(s.table[Team.RED])
+
+
+@pytest.mark.parametrize(("verb", "words"), [("move", "up to 3 hexes"), ("dash", "from 3 damage"),
+                                             ("step", "up to 3 hexes, then shoot"), ("rush", "killshot comes"),
+                                             ("newton", "6 hexes"), ("attack", "every shot that may be made hits")])
+def test_button_tips_give_the_rulesets_numbers(verb: str, words: str) -> None:
+    from engine.rules.actions import Verb
+
+    s = ready()
+    assert words in s.behaviour("sprog").tip(Verb(verb))
+    assert s.behaviour("violet").tip(Verb.OVERWATCH).startswith("Overwatch: 1 mark")
+    assert "skipping the buffer" in s.behaviour("sprog").ability_tip()  # type: ignore[attr-defined]

@@ -216,10 +216,8 @@ def test_character_abilities_each_does_what_its_tip_says(kind: str, verb: str) -
 
 
 def tip_words(s: TeamPlayState, kind: str) -> str:
-    from engine.rules.actions import Verb
-
     beh = s.behaviour(kind)
-    return beh.tip(getattr(beh, "verb", None) or Verb.END)
+    return beh.tip(beh.verb) if beh.verb is not None else beh.ability_tip()  # type: ignore[attr-defined]
 
 
 def test_respawn_immediately_by_the_killed_team_drawing_then_discarding_a_powerup() -> None:
