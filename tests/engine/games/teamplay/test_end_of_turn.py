@@ -338,3 +338,21 @@ def test_winning_the_game_ties_go_to_more_leftover_points() -> None:
 def test_cells_for_the_field_are_what_the_tests_think() -> None:
     s = ready()
     assert s.board.hexes[s.board.index[hex_at(4, 2)]] == hex_at(4, 2) and s.board.wall[s.board.index[hex_at(4, 2)]]
+
+
+def test_end_of_turn_replaces_the_ammo_tiles_and_weapons_grabbed() -> None:
+    s = ready()
+    _apart(s)
+    tile = s.board.index[hex_at(2, 1)]
+    rack = s.board.index[hex_at(5, 1)]
+    s.ammo[tile] = "RRY"
+    s.racks[rack] = ["cutter", "tracer", "flamer"]
+    deck = len(s.weapon_deck)
+    give(s, Team.RED, cubes=[1, 1, 1])
+    put(s, "sprog", 2, 0)
+    put(s, "violet", 5, 0)
+    play(s, f"sprog@{H(2, 0)} move {H(2, 1)}", f"violet@{H(5, 0)} move {H(5, 1)} with cutter")
+    assert s.ammo[tile] == "" and s.racks[rack] == ["tracer", "flamer"]
+    finish_turn(s)
+    assert s.ammo[tile] in s.ruleset.ammo_tiles and len(s.racks[rack]) == 3 and len(s.weapon_deck) == deck - 1
+    assert any(r.purpose == "ammo tile" for r in s.dice.rolls) and any(r.purpose == "weapon draw" for r in s.dice.rolls)
