@@ -35,6 +35,25 @@ def koth_scenarios() -> dict[str, Scenario]:
     return {p.name.removesuffix(".scenario.json"): load_scenario(p) for p in found}
 
 
+def heuristic_against_random(game: object, games: int) -> tuple[int, int, int]:
+    """(wins, draws, turns in all) of the heuristic player against the random player in ``games`` seeded
+    games of ``game`` (an :class:`engine.games.game.Game`): game ``k`` uses seed ``k``; the heuristic plays
+    RED on even seeds, BLU on odd ones."""
+    from engine.ai import HeuristicPlayer, RandomPlayer, play_game
+    from engine.mapmodel import Team
+
+    wins = draws = turns = 0
+    for seed in range(games):
+        state = game.new_initial_state(seed, keep_undo=False)  # type: ignore[attr-defined]
+        hero = Team.RED if seed % 2 == 0 else Team.BLU
+        play_game(state, {hero: HeuristicPlayer(seed), hero.other: RandomPlayer(seed)})
+        w = state.winner()
+        wins += w is hero
+        draws += w is None
+        turns += state.turn
+    return wins, draws, turns
+
+
 def per_call(fn: Callable[[], object], repeat: int = 5) -> float:
     """Best-of-``repeat`` seconds for one call of ``fn``."""
     best = float("inf")

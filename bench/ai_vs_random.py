@@ -4,7 +4,7 @@ Sides alternate (the heuristic plays RED on even seeds, BLU on odd ones). The
 issues' bar is a win rate of at least 90% over 200 games on every map. Also
 prints the average length in turns and the time per game beside a reference run
 (bench/_common.py), since machines here swing several-fold.
-Run: ``python bench/ai_vs_random.py [games] [mode ...]`` (modes: koth, payload...).
+Run: ``python bench/ai_vs_random.py [games] [mode ...]`` (modes: koth, payload, teamplay).
 """
 
 from __future__ import annotations
@@ -12,13 +12,11 @@ from __future__ import annotations
 import sys
 import time
 
-from _common import REPO, reference_rate
+from _common import REPO, heuristic_against_random, reference_rate
 
-from engine.ai import HeuristicPlayer, RandomPlayer, play_game
 from engine.formats import load_scenario
 from engine.games.game import Game
 from engine.games.modes import GAMES
-from engine.mapmodel import Team
 
 
 def main(games: int = 200, modes: list[str] | None = None) -> int:
@@ -30,16 +28,8 @@ def main(games: int = 200, modes: list[str] | None = None) -> int:
         if not GAMES[scenario.mode].playable or (modes and scenario.mode.value not in modes):
             continue
         game = Game.of(scenario)
-        wins = draws = turns = 0
         t = time.process_time()
-        for seed in range(games):
-            state = game.new_initial_state(seed, keep_undo=False)
-            hero = Team.RED if seed % 2 == 0 else Team.BLU
-            play_game(state, {hero: HeuristicPlayer(seed), hero.other: RandomPlayer(seed)})
-            w = state.winner()
-            wins += w is hero
-            draws += w is None
-            turns += state.turn
+        wins, draws, turns = heuristic_against_random(game, games)
         dt = time.process_time() - t
         rate = wins / games
         worst = min(worst, rate)

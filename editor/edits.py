@@ -18,7 +18,7 @@ from editor.edit_result import Edit, EditRefused
 from editor.geometry import SymmetryMode, transform_cell
 from editor.track_edits import splice_segment, track_clear, track_click, track_reverse
 from engine.hexgrid import Hex, Symmetry
-from engine.mapmodel import OPEN_GROUND, Cell, HexMap, MapEditError, Team, Terrain
+from engine.mapmodel import OPEN_GROUND, Cell, Colour, HexMap, MapEditError, Team, Terrain
 
 __all__ = [
     "NO_SYMMETRY",
@@ -32,9 +32,12 @@ __all__ = [
     "fragment_of",
     "paint",
     "paste_fragment",
+    "set_ammo",
     "set_control_point",
     "set_kits",
+    "set_racks",
     "set_spawn",
+    "set_spawnpoints",
     "track_clear",
     "track_click",
     "track_reverse",
@@ -124,6 +127,19 @@ def _strip_features(m: HexMap, gone: set[Hex]) -> HexMap:
     for team, path in m.tracks.items():
         if gone.intersection(path):
             out = out.with_track(team, [h for h in path if h not in gone])
+    return _strip_teamplay(out, gone)
+
+
+def _strip_teamplay(m: HexMap, gone: set[Hex]) -> HexMap:
+    """``m`` without Team Play's spawnpoints, ammo tiles and racks on ``gone``."""
+    out = m
+    for colour, points in m.spawnpoints.items():
+        if points & gone:
+            out = out.with_spawnpoints(colour, points - gone)
+    if m.ammo & gone:
+        out = out.with_ammo(m.ammo - gone)
+    if m.racks & gone:
+        out = out.with_racks(m.racks - gone)
     return out
 
 
@@ -190,22 +206,56 @@ def set_spawn(m: HexMap, team: Team, hexes: Iterable[Hex], add: bool, sym: Symme
     return Edit(out, frozenset(touched))
 
 
-def set_kits(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
-    """Place (or remove) first-aid kits on ``hexes`` and their images; off-map hexes are skipped."""
-    kits = set(m.kits)
+def _toggled(m: HexMap, now: frozenset[Hex], hexes: Iterable[Hex], add: bool,
+             sym: SymmetryMode) -> tuple[set[Hex], set[Hex]]:
+    """(the hex set after adding or removing ``hexes`` and their images, the hexes that changed)."""
+    out = set(now)
     touched: set[Hex] = set()
     for h, _ in _with_images(hexes, sym):
         if h not in m.cells:
             continue
-        if add and h not in kits:
-            kits.add(h)
+        if add and h not in out:
+            out.add(h)
             touched.add(h)
-        elif not add and h in kits:
-            kits.discard(h)
+        elif not add and h in out:
+            out.discard(h)
             touched.add(h)
+    return out, touched
+
+
+def set_kits(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
+    """Place (or remove) first-aid kits on ``hexes`` and their images; off-map hexes are skipped."""
+    kits, touched = _toggled(m, m.kits, hexes, add, sym)
+    return Edit(m.with_kits(kits), frozenset(touched)) if touched else Edit(m, frozenset())
+
+
+def set_ammo(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
+    """Place (or remove) Team Play ammo tiles on ``hexes`` and their images; off-map hexes are skipped."""
+    ammo, touched = _toggled(m, m.ammo, hexes, add, sym)
+    return Edit(m.with_ammo(ammo), frozenset(touched)) if touched else Edit(m, frozenset())
+
+
+def set_racks(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
+    """Place (or remove) Team Play weapon racks on ``hexes`` and their images; off-map hexes are skipped."""
+    racks, touched = _toggled(m, m.racks, hexes, add, sym)
+    return Edit(m.with_racks(racks), frozenset(touched)) if touched else Edit(m, frozenset())
+
+
+def set_spawnpoints(m: HexMap, colour: Colour, hexes: Iterable[Hex], add: bool,
+                    sym: SymmetryMode = NO_SYMMETRY) -> Edit:
+    """Add ``hexes`` (and their images, in the same colour) to ``colour``'s Team Play spawnpoints, or remove them.
+
+    A hex is a spawnpoint of one colour: adding takes it from the others. Off-map hexes are skipped.
+    """
+    mine, touched = _toggled(m, m.spawnpoints.get(colour, frozenset()), hexes, add, sym)
     if not touched:
         return Edit(m, frozenset())
-    return Edit(m.with_kits(kits), frozenset(touched))
+    out = m.with_spawnpoints(colour, mine)
+    if add:
+        for other, points in m.spawnpoints.items():
+            if other is not colour and points & touched:
+                out = out.with_spawnpoints(other, points - touched)
+    return Edit(out, frozenset(touched))
 
 
 def set_control_point(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
@@ -242,7 +292,8 @@ def set_control_point(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryM
 
 @dataclass(frozen=True)
 class Fragment:
-    """A piece of map relative to an anchor: ground, spawns, kits, control-point hexes and track steps.
+    """A piece of map relative to an anchor: ground, spawns, kits, control-point hexes, track steps and
+    Team Play's spawnpoints, ammo tiles and racks.
 
     ``tracks`` holds, per team, the steps of its cart track inside the piece, in
     track order (relative like everything else).
@@ -253,15 +304,24 @@ class Fragment:
     kits: frozenset[Hex] = frozenset()
     control: frozenset[Hex] = frozenset()
     tracks: Mapping[Team, tuple[Hex, ...]] = field(default_factory=dict)
+    spawnpoints: Mapping[Colour, frozenset[Hex]] = field(default_factory=dict)
+    ammo: frozenset[Hex] = frozenset()
+    racks: frozenset[Hex] = frozenset()
 
     def transformed(self, sym: Symmetry) -> Fragment:
         """This fragment turned or mirrored about its anchor."""
+        def turn(hs: Iterable[Hex]) -> frozenset[Hex]:
+            return frozenset(sym.apply(v) for v in hs)
+
         return Fragment(
             {sym.apply(v): transform_cell(c, sym) for v, c in self.cells.items()},
-            {t: frozenset(sym.apply(v) for v in z) for t, z in self.spawns.items()},
-            frozenset(sym.apply(v) for v in self.kits),
-            frozenset(sym.apply(v) for v in self.control),
+            {t: turn(z) for t, z in self.spawns.items()},
+            turn(self.kits),
+            turn(self.control),
             {t: tuple(sym.apply(v) for v in path) for t, path in self.tracks.items()},
+            {c: turn(z) for c, z in self.spawnpoints.items()},
+            turn(self.ammo),
+            turn(self.racks),
         )
 
     def at(self, anchor: Hex) -> list[Hex]:
@@ -295,6 +355,9 @@ def fragment_of(m: HexMap, hexes: Iterable[Hex], anchor: Hex | None = None) -> F
         frozenset(h - a for h in m.kits if h in sel),
         cp_hexes,
         {t: tuple(h - a for h in path if h in sel) for t, path in m.tracks.items() if sel.intersection(path)},
+        {c: frozenset(h - a for h in z if h in sel) for c, z in m.spawnpoints.items() if z & sel},
+        frozenset(h - a for h in m.ammo if h in sel),
+        frozenset(h - a for h in m.racks if h in sel),
     )
 
 
@@ -305,7 +368,7 @@ def _refused(e: MapEditError) -> EditRefused:
 def paste_fragment(m: HexMap, frag: Fragment, anchor: Hex) -> Edit:
     """Place ``frag`` at ``anchor``: its ground replaces what is there, features replace features.
 
-    Spawns, kits and control points already on the covered hexes are removed first.
+    Spawns, kits, control points and Team Play's features already on the covered hexes are removed first.
     A team's track steps in the fragment replace that team's steps under the paste
     (see :func:`~editor.track_edits.splice_segment` for how they join the rest of
     the track); tracks the fragment does not carry stay as they are.
@@ -321,7 +384,14 @@ def paste_fragment(m: HexMap, frag: Fragment, anchor: Hex) -> Edit:
         out = out.with_kits(m.kits - covered)
     if any(cp & covered for cp in m.control_points):
         out = out.with_control_points([cp - covered for cp in m.control_points if cp - covered])
+    out = _strip_teamplay(out, covered)
     out = out.with_cells({anchor + v: c for v, c in frag.cells.items()})
+    for colour, points in frag.spawnpoints.items():
+        out = set_spawnpoints(out, colour, [anchor + v for v in points], add=True).map
+    if frag.ammo:
+        out = out.with_ammo(set(out.ammo) | {anchor + v for v in frag.ammo})
+    if frag.racks:
+        out = out.with_racks(set(out.racks) | {anchor + v for v in frag.racks})
     for team, zone in frag.spawns.items():
         other = set(out.spawns.get(team.other, ()))
         mine = set(out.spawns.get(team, ())) | {anchor + v for v in zone}
@@ -388,6 +458,10 @@ def changed_hexes(a: HexMap, b: HexMap) -> frozenset[Hex]:
         if a.track(t) != b.track(t):
             out |= set(a.track(t)) | set(b.track(t))
     out |= a.kits ^ b.kits
+    out |= a.ammo ^ b.ammo
+    out |= a.racks ^ b.racks
+    for c in Colour:
+        out |= set(a.spawnpoints.get(c, ())) ^ set(b.spawnpoints.get(c, ()))
     if a.control_points != b.control_points:
         out |= {h for cp in a.control_points for h in cp} | {h for cp in b.control_points for h in cp}
     return frozenset(out)

@@ -84,6 +84,35 @@ def _draw(p: QPainter, glyph: str) -> None:
         p.setBrush(col)
         p.drawPolygon(_hex(c, c, 27))
         _text(p, QRectF(0, 0, _SIZE, _SIZE), team.value[0], "white", 28)
+    elif glyph.startswith("spawnpoint-"):
+        from editor.render.style import CUBE_COLORS
+        from engine.mapmodel import Colour
+
+        col = CUBE_COLORS[Colour(glyph.split("-")[1])]
+        p.setPen(_pen(col.name(), 5))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPolygon(_hex(c, c, 27))
+        p.setPen(_pen(col.darker(150).name(), 3))
+        p.setBrush(col)
+        p.drawEllipse(QPointF(c, c), 17, 17)
+        _text(p, QRectF(0, 0, _SIZE, _SIZE), "S", "white", 22)
+    elif glyph == "ammo":
+        from editor.render.style import CUBE_COLORS
+
+        p.setPen(_pen("#5a4a30", 3))
+        p.setBrush(QColor("#f4efe0"))
+        p.drawRoundedRect(QRectF(c - 22, c - 22, 44, 44), 8, 8)
+        p.setPen(Qt.PenStyle.NoPen)
+        for k, col in enumerate(CUBE_COLORS.values()):
+            p.setBrush(col)
+            p.drawRect(QRectF(c - 18 + 13 * k, c - 5, 10, 10))
+    elif glyph == "rack":
+        p.setPen(_pen("#22252b", 3))
+        p.setBrush(QColor("#4b4f57"))
+        p.drawRoundedRect(QRectF(c - 26, c - 18, 52, 36), 6, 6)
+        p.setPen(_pen("#d8dce2", 5))
+        for dy in (-9, 0, 9):
+            p.drawLine(QPointF(c - 18, c + dy), QPointF(c + 18, c + dy))
     elif glyph.startswith("track-"):
         team = Team(glyph.split("-")[1])
         col = TEAM_COLORS[team].darker(120)

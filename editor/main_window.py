@@ -44,13 +44,21 @@ from editor.problem_runner import ProblemRunner
 from editor.stamps import StampLibrary
 from editor.state import EditorState
 from editor.tools.base import Tool
-from editor.tools.features import ControlPointTool, KitTool, SpawnTool, TrackTool
+from editor.tools.features import (
+    AmmoTool,
+    ControlPointTool,
+    KitTool,
+    RackTool,
+    SpawnpointTool,
+    SpawnTool,
+    TrackTool,
+)
 from editor.tools.paint import EraserTool, FillTool, HeightBrushTool, LineTool, TerrainBrushTool
 from editor.tools.place import PasteTool, StampTool
 from editor.tools.select import RectSelectTool, SymmetryCenterTool, WandTool
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.layout import Layout
-from engine.mapmodel import HexMap, Orientation, Team, Terrain
+from engine.mapmodel import Colour, HexMap, Orientation, Team, Terrain
 
 __all__ = ["MainWindow", "direction_arrow"]
 
@@ -236,6 +244,7 @@ class MainWindow(QMainWindow):
             HeightBrushTool(d, s), TerrainBrushTool(d, s), EraserTool(d, s), FillTool(d, s), LineTool(d, s),
             SpawnTool(d, s, Team.RED), SpawnTool(d, s, Team.BLU), KitTool(d, s), ControlPointTool(d, s),
             TrackTool(d, s, Team.RED), TrackTool(d, s, Team.BLU),
+            *(SpawnpointTool(d, s, c) for c in Colour), AmmoTool(d, s), RackTool(d, s),
             RectSelectTool(d, s), WandTool(d, s), SymmetryCenterTool(d, s), StampTool(d, s),
         ]
         self.paste_tool = PasteTool(d, s)
@@ -371,6 +380,7 @@ class MainWindow(QMainWindow):
         tb.setIconSize(tb.iconSize() * 1.25)
         groups = [["height", "terrain", "eraser", "fill", "line"],
                   ["spawn-red", "spawn-blu", "kit", "control", "track-red", "track-blu"],
+                  ["spawnpoint-red", "spawnpoint-blue", "spawnpoint-yellow", "ammo", "rack"],
                   ["select", "wand", "paste", "stamp", "symmetry-center"]]
         for i, keys in enumerate(groups):
             if i:

@@ -110,7 +110,7 @@ def symmetry_mismatches(m: HexMap, sym: SymmetryMode) -> set[Hex]:
         t = m.spawn_team(h)
         if t is not None and swapped:
             t = t.other
-        return (t, h in m.kits, m.control_point_at(h) is not None)
+        return (t, h in m.kits, m.control_point_at(h) is not None, m.spawnpoint_colour(h), h in m.ammo, h in m.racks)
 
     for s in syms:
         for h, c in m.cells.items():

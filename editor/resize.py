@@ -173,7 +173,15 @@ def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fil
     for t, path in m.tracks.items():
         tracks[t] = keep(path)
         lost += _count(len(path) - len(tracks[t]), f"{t.value} track step")
-    out = HexMap.create(m.meta, cells, spawns, kits, [cp for cp in cps if cp], tracks)
+    points = {}
+    for c, zone in m.spawnpoints.items():
+        points[c] = keep(zone)
+        lost += _count(len(zone) - len(points[c]), f"{c.value} spawnpoint")
+    ammo = keep(m.ammo)
+    lost += _count(len(m.ammo) - len(ammo), "ammo tile")
+    racks = keep(m.racks)
+    lost += _count(len(m.racks) - len(racks), "weapon rack")
+    out = HexMap.create(m.meta, cells, spawns, kits, [cp for cp in cps if cp], tracks, points, ammo, racks)
     new_setup = scenario
     if scenario is not None:
         teams: dict[Team, TeamSetup] = {}

@@ -45,6 +45,9 @@ def fragment_to_map(frag: Fragment, name: str = "Stamp", anchor: Hex = _ORIGIN) 
         [anchor + v for v in frag.kits],
         groups,
         {t: [anchor + v for v in path] for t, path in frag.tracks.items()},
+        {c: [anchor + v for v in z] for c, z in frag.spawnpoints.items()},
+        [anchor + v for v in frag.ammo],
+        [anchor + v for v in frag.racks],
     )
 
 
@@ -56,6 +59,9 @@ def fragment_from_map(m: HexMap, anchor: Hex = _ORIGIN) -> Fragment:
         frozenset(h - anchor for h in m.kits),
         frozenset(h - anchor for cp in m.control_points for h in cp),
         {t: tuple(h - anchor for h in path) for t, path in m.tracks.items() if path},
+        {c: frozenset(h - anchor for h in z) for c, z in m.spawnpoints.items() if z},
+        frozenset(h - anchor for h in m.ammo),
+        frozenset(h - anchor for h in m.racks),
     )
 
 

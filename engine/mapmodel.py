@@ -7,7 +7,8 @@ the engine can share one map between many game states.
 Hard invariants (enforced here, an edit that breaks one raises :class:`MapEditError`):
 
 - heights are 0, 1 or 2; stairs carry an up direction 0..5, other terrain none;
-- every feature (spawn, kit, control point, track step) sits on a hex of the map;
+- every feature (spawn, kit, control point, track step, Team Play spawnpoint,
+  ammo tile, weapon rack) sits on a hex of the map;
 - a track never visits the same hex twice; a control point is not empty.
 
 Everything that makes a map *unplayable* but is still a meaningful drawing (a kit
@@ -28,6 +29,7 @@ from engine.hexgrid import Hex
 
 __all__ = [
     "Cell",
+    "Colour",
     "HexMap",
     "MapEditError",
     "MapMeta",
@@ -76,6 +78,19 @@ class Mode(StrEnum):
     KOTH = "koth"
     PAYLOAD = "payload"
     TEAM_PLAY = "team_play"
+
+
+class Colour(StrEnum):
+    """The three colours of Team Play's spawnpoints, ammo cubes and powerups (003 assumes the base game's)."""
+
+    RED = "red"
+    BLUE = "blue"
+    YELLOW = "yellow"
+
+    @property
+    def letter(self) -> str:
+        """The one-letter form used in costs and ammo tiles (``R``, ``B``, ``Y``)."""
+        return self.value[0].upper()
 
 
 class Orientation(StrEnum):
@@ -133,7 +148,11 @@ def _frozen(d: Mapping) -> Mapping:  # type: ignore[type-arg]
 
 @dataclass(frozen=True, eq=False)
 class HexMap:
-    """A complete map: cells, spawn zones, kits, control points and cart tracks.
+    """A complete map: cells, spawn zones, kits, control points, cart tracks and Team Play's features.
+
+    Team Play's features (format 3) are ``spawnpoints`` (hexes by :class:`Colour`:
+    characters appear there), ``ammo`` (hexes that hold an ammo tile) and
+    ``racks`` (hexes that hold a rack of arena weapons).
 
     Construct with :meth:`create` (or the loaders in :mod:`engine.formats`), which
     checks the hard invariants. Equality compares content; instances are not hashable
@@ -146,6 +165,9 @@ class HexMap:
     kits: frozenset[Hex] = frozenset()
     control_points: tuple[frozenset[Hex], ...] = ()
     tracks: Mapping[Team, tuple[Hex, ...]] = field(default_factory=dict)
+    spawnpoints: Mapping[Colour, frozenset[Hex]] = field(default_factory=dict)
+    ammo: frozenset[Hex] = frozenset()
+    racks: frozenset[Hex] = frozenset()
 
     # -- construction -------------------------------------------------------
 
@@ -158,6 +180,9 @@ class HexMap:
         kits: Iterable[Hex] = (),
         control_points: Iterable[Iterable[Hex]] = (),
         tracks: Mapping[Team, Iterable[Hex]] | None = None,
+        spawnpoints: Mapping[Colour, Iterable[Hex]] | None = None,
+        ammo: Iterable[Hex] = (),
+        racks: Iterable[Hex] = (),
     ) -> HexMap:
         """Build a map and check its hard invariants; raises :class:`MapEditError`."""
         m = cls(
@@ -167,6 +192,9 @@ class HexMap:
             kits=frozenset(kits),
             control_points=tuple(frozenset(cp) for cp in control_points),
             tracks=_frozen({t: tuple(hs) for t, hs in (tracks or {}).items() if hs}),
+            spawnpoints=_frozen({c: frozenset(hs) for c, hs in (spawnpoints or {}).items() if hs}),
+            ammo=frozenset(ammo),
+            racks=frozenset(racks),
         )
         m.check_invariants()
         return m
@@ -197,6 +225,10 @@ class HexMap:
                         [h],
                     )
                 seen.add(h)
+        for colour, points in self.spawnpoints.items():
+            self._require_on_map(points, f"{colour.value} spawnpoint")
+        self._require_on_map(self.ammo, "ammo tile")
+        self._require_on_map(self.racks, "weapon rack")
 
     def _require_on_map(self, hexes: Iterable[Hex], what: str) -> None:
         missing = sorted(h for h in hexes if h not in self.cells)
@@ -219,6 +251,9 @@ class HexMap:
             and self.kits == other.kits
             and self.control_points == other.control_points
             and dict(self.tracks) == dict(other.tracks)
+            and dict(self.spawnpoints) == dict(other.spawnpoints)
+            and self.ammo == other.ammo
+            and self.racks == other.racks
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -241,6 +276,13 @@ class HexMap:
         for team in Team:
             if h in self.spawns.get(team, ()):
                 return team
+        return None
+
+    def spawnpoint_colour(self, h: Hex) -> Colour | None:
+        """The colour of the Team Play spawnpoint on ``h`` (the first in colour order), or None."""
+        for colour in Colour:
+            if h in self.spawnpoints.get(colour, ()):
+                return colour
         return None
 
     def control_point_at(self, h: Hex) -> int | None:
@@ -270,6 +312,13 @@ class HexMap:
                 i = path.index(h)
                 where = "start" if i == 0 else "end" if i == len(path) - 1 else f"step {i}"
                 out.append(f"{t.value} track {where}")
+        colour = self.spawnpoint_colour(h)
+        if colour is not None:
+            out.append(f"{colour.value} spawnpoint")
+        if h in self.ammo:
+            out.append("ammo tile")
+        if h in self.racks:
+            out.append("weapon rack")
         return out
 
     def bounds(self) -> tuple[int, int, int, int]:
@@ -288,6 +337,9 @@ class HexMap:
                 self.kits,
                 self.control_points,
                 frozenset(self.tracks.items()),
+                frozenset(self.spawnpoints.items()),
+                self.ammo,
+                self.racks,
             )
         )
 
@@ -354,3 +406,21 @@ class HexMap:
         else:
             tracks.pop(team, None)
         return self._with(tracks=_frozen(tracks))
+
+    def with_spawnpoints(self, colour: Colour, hexes: Iterable[Hex]) -> HexMap:
+        """A copy where the ``colour`` spawnpoints are exactly ``hexes`` (empty removes the colour)."""
+        points = dict(self.spawnpoints)
+        got = frozenset(hexes)
+        if got:
+            points[colour] = got
+        else:
+            points.pop(colour, None)
+        return self._with(spawnpoints=_frozen(points))
+
+    def with_ammo(self, hexes: Iterable[Hex]) -> HexMap:
+        """A copy whose ammo-tile hexes are exactly ``hexes``."""
+        return self._with(ammo=frozenset(hexes))
+
+    def with_racks(self, hexes: Iterable[Hex]) -> HexMap:
+        """A copy whose weapon racks are exactly ``hexes``."""
+        return self._with(racks=frozenset(hexes))

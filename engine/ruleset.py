@@ -5,17 +5,20 @@ and editing numbers; no code changes. Numbers a rule needs beyond speed, range,
 damage and health (splash rings, burn damage, scope steps...) live in each unit's
 ``params``; switches for readings of the rulebook live in ``options``. Modes whose
 units carry cards (Payload Race's weapon cards) list them in ``weapons``, and the
-shapes of area attacks in ``stencils``.
+shapes of area attacks in ``stencils``. Team Play adds the powerup deck
+(``powerups``), the buffer reward tiles (``reward_tiles``) and the ammo tiles
+(``ammo_tiles``); its weapon cards carry a reload ``cost``, ``marks`` and ``venom``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.frozendict import FrozenDict
 
-__all__ = ["OptionValue", "Ruleset", "RulesetError", "Stencil", "UnitStats", "WeaponCard"]
+__all__ = ["OptionValue", "Powerup", "Reward", "RewardTile", "Ruleset", "RulesetError", "Stencil", "UnitStats",
+           "WeaponCard"]
 
 OptionValue = bool | int | float | str
 
@@ -74,6 +77,10 @@ class WeaponCard:
     the first; ``shots`` is the number of throws per attack; ``lobbed`` shots
     need no line of sight; ``charge`` names what a full charge deploys
     (``uber`` or ``kritz``) and ``charge_needed`` how many heals fill it.
+    Team Play: ``marks`` are given to each target after its damage; ``cost``
+    is the reload cost as cube letters (``R``, ``B``, ``Y``), its first cube
+    the one a weapon comes with when grabbed; ``venom`` puts a venom token on
+    each target.
     """
 
     name: str
@@ -90,6 +97,55 @@ class WeaponCard:
     charge: str = ""
     charge_needed: int = 0
     text: str = ""
+    marks: int = 0
+    cost: str = ""
+    venom: bool = False
+
+    @property
+    def grab_cost(self) -> str:
+        """What grabbing the card costs: its reload cost without the first cube (003 "Player ammo")."""
+        return self.cost[1:]
+
+
+@dataclass(frozen=True, slots=True)
+class Powerup:
+    """A kind of powerup card (Team Play): ``use`` names its effect; ``copies`` of it in each colour."""
+
+    name: str
+    title: str
+    use: str
+    copies: int = 2
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reward:
+    """What flushing a buffer gives the flushing team: points, heals, cubes of its choice, powerups."""
+
+    points: int = 0
+    heal: int = 0
+    cubes: int = 0
+    powerups: int = 0
+
+    def describe(self) -> str:
+        """``"2 points, 1 heal"`` (``"nothing"`` when empty)."""
+        parts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in
+                 ((self.points, "point"), (self.heal, "heal"), (self.cubes, "cube"), (self.powerups, "powerup")) if n]
+        return ", ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True, slots=True)
+class RewardTile:
+    """A buffer reward tile: the reward for a flushed buffer holding damage of 1, 2 or 3 colours (by count)."""
+
+    name: str
+    title: str
+    rewards: Mapping[int, Reward]
+    text: str = ""
+
+    def reward(self, colours: int) -> Reward:
+        """The reward for a buffer with damage of ``colours`` characters (none for an unknown count)."""
+        return self.rewards.get(colours, Reward())
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +169,9 @@ class Ruleset:
     """Unit stats in blueprint order plus the table options a scenario may override.
 
     ``weapons`` and ``stencils`` are the weapon cards and area-attack shapes, by name
-    (empty for modes without them).
+    (empty for modes without them). ``powerups``, ``reward_tiles`` and
+    ``ammo_tiles`` (each a string of cube letters, ``P`` for a powerup) are
+    Team Play's.
     """
 
     name: str
@@ -122,6 +180,9 @@ class Ruleset:
     description: str = ""
     weapons: Mapping[str, WeaponCard] = field(default_factory=lambda: FrozenDict({}))
     stencils: Mapping[str, Stencil] = field(default_factory=lambda: FrozenDict({}))
+    powerups: Mapping[str, Powerup] = field(default_factory=lambda: FrozenDict({}))
+    reward_tiles: Mapping[str, RewardTile] = field(default_factory=lambda: FrozenDict({}))
+    ammo_tiles: tuple[str, ...] = ()
 
     def weapon(self, name: str) -> WeaponCard:
         """The weapon card ``name``; raises RulesetError listing the known cards."""
@@ -167,4 +228,4 @@ class Ruleset:
                     f"got {value!r}"
                 )
             merged[key] = value
-        return Ruleset(self.name, self.units, FrozenDict(merged), self.description, self.weapons, self.stencils)
+        return replace(self, options=FrozenDict(merged))

@@ -5,7 +5,9 @@ in odd-row offset layout, one 2-character token per hex (height digit, then
 ``.`` open, ``#`` wall, ``o`` low obstacle, ``a``-``f`` stairs), ``--`` for no
 hex; tokens are separated by any whitespace, so columns may be padded. A token
 may carry feature letters: ``R`` / ``B`` RED / BLU spawn, ``+`` first-aid kit,
-``C`` control point (``C2``, ``C3``... for a second, third point). Optional
+``C`` control point (``C2``, ``C3``... for a second, third point), and Team
+Play's ``Sr`` / ``Sb`` / ``Sy`` red / blue / yellow spawnpoint, ``A`` ammo tile,
+``W`` weapon rack. Optional
 ``key: value`` lines come first (``name``, ``modes``, ``orientation``,
 ``author``, ``description`` with ``\n`` for a line break, ``origin`` as
 ``col,row`` of the first token), and ``track RED: q,r q,r ...``
@@ -29,16 +31,20 @@ from typing import Any, Final
 
 from engine.formats.grid_codec import HOLE, encode_rows
 from engine.formats.map_file import map_from_document
+from engine.formats.migrations import CURRENT
 from engine.frozendict import FrozenDict
 from engine.hexgrid import ODD, Hex, OffsetCoord, qoffset_to_cube, roffset_to_cube
-from engine.mapmodel import HexMap, Mode, Orientation, Team
+from engine.mapmodel import Colour, HexMap, Mode, Orientation, Team
 from engine.ruleset import OptionValue
 from engine.scenario import Scenario, TeamSetup, UnitStart
 
 __all__ = ["hex_at", "koth_scenario", "map_from_text", "map_to_text", "text_to_document"]
 
-_TOKEN: Final = re.compile(r"^(--|[0-2][.#oa-f])((?:R|B|\+|C[0-9]*)*)$")
-_FEATURE: Final = re.compile(r"R|B|\+|C[0-9]*")
+_TOKEN: Final = re.compile(r"^(--|[0-2][.#oa-f])((?:R|B|\+|C[0-9]*|S[rby]|A|W)*)$")
+_FEATURE: Final = re.compile(r"R|B|\+|C[0-9]*|S[rby]|A|W")
+#: Spawnpoint letters by colour.
+_POINT_LETTER: Final = {Colour.RED: "Sr", Colour.BLUE: "Sb", Colour.YELLOW: "Sy"}
+_LETTER_POINT: Final = {v: k for k, v in _POINT_LETTER.items()}
 _HEADER: Final = re.compile(r"^\s*(name|modes|orientation|origin|author|description)\s*:\s*(.*)$")
 _TRACK: Final = re.compile(r"^\s*track\s+(RED|BLU)\s*:\s*(.*)$")
 
@@ -51,10 +57,11 @@ def hex_at(col: int, row: int, orientation: Orientation = Orientation.POINTY) ->
 
 
 def text_to_document(text: str, **overrides: Any) -> dict[str, Any]:
-    """The map document (format 2) of ``text``; ``overrides`` set or extend document fields.
+    """The map document (current format) of ``text``; ``overrides`` set or extend document fields.
 
-    Feature keywords (``spawns``, ``kits``, ``control_points``, ``tracks``, in the
-    document's ``"q,r"`` form) are merged with the features written in the text.
+    Feature keywords (``spawns``, ``kits``, ``control_points``, ``tracks``,
+    ``spawnpoints``, ``ammo``, ``racks``, in the document's ``"q,r"`` form) are
+    merged with the features written in the text.
     Raises ValueError naming the line and token of anything it cannot read.
     """
     meta: dict[str, Any] = {"name": "text map", "modes": ["koth"], "orientation": "pointy"}
@@ -83,12 +90,15 @@ def text_to_document(text: str, **overrides: Any) -> dict[str, Any]:
         toks = line.split()
         for tok in toks:
             if _TOKEN.match(tok) is None:
-                raise ValueError(f"line {n}: {tok!r} is not a hex token (e.g. '0.', '1#', '2.C', '0.R', '--')")
+                raise ValueError(f"line {n}: {tok!r} is not a hex token (e.g. '0.', '1#', '2.C', '0.R', '0.Sy', '--')")
         rows.append(toks)
     o = Orientation(meta["orientation"])
     spawns: dict[str, list[str]] = {"RED": [], "BLU": []}
     kits: list[str] = []
     points: dict[int, list[str]] = {}
+    spawnpoints: dict[str, list[str]] = {}
+    ammo: list[str] = []
+    racks: list[str] = []
     grid: list[str] = []
     for r, toks in enumerate(rows):
         grid.append(" ".join(tok[:2] for tok in toks))
@@ -103,14 +113,23 @@ def text_to_document(text: str, **overrides: Any) -> dict[str, Any]:
                     spawns["BLU"].append(h)
                 elif f == "+":
                     kits.append(h)
+                elif f in _LETTER_POINT:
+                    spawnpoints.setdefault(_LETTER_POINT[f].value, []).append(h)
+                elif f == "A":
+                    ammo.append(h)
+                elif f == "W":
+                    racks.append(h)
                 else:
                     points.setdefault(int(f[1:] or 1), []).append(h)
-    doc: dict[str, Any] = {"format": 2, **meta, "origin": list(origin), "rows": grid}
+    doc: dict[str, Any] = {"format": CURRENT["map"], **meta, "origin": list(origin), "rows": grid}
     found: dict[str, Any] = {
         "spawns": {t: hs for t, hs in spawns.items() if hs},
         "kits": kits,
         "control_points": [points[k] for k in sorted(points)],
         "tracks": tracks,
+        "spawnpoints": {c.value: spawnpoints[c.value] for c in Colour if c.value in spawnpoints},
+        "ammo": ammo,
+        "racks": racks,
     }
     for key, value in found.items():
         extra = overrides.pop(key, None)
@@ -152,6 +171,13 @@ def map_to_text(m: HexMap) -> str:
     for k, cp in enumerate(m.control_points, 1):
         for h in cp:
             marks[h] = marks.get(h, "") + ("C" if k == 1 else f"C{k}")
+    for colour, letter in _POINT_LETTER.items():
+        for h in m.spawnpoints.get(colour, ()):
+            marks[h] = marks.get(h, "") + letter
+    for h in m.ammo:
+        marks[h] = marks.get(h, "") + "A"
+    for h in m.racks:
+        marks[h] = marks.get(h, "") + "W"
     out = [f"name: {m.meta.name}", f"modes: {' '.join(x.value for x in m.meta.modes)}"]
     if m.meta.orientation is not Orientation.POINTY:
         out.append(f"orientation: {m.meta.orientation.value}")

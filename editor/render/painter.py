@@ -427,12 +427,13 @@ class MapRenderer:
         Ground edits keep the feature containers (the map model reuses them), so
         painting ground never rebuilds this cache.
         """
-        key = (m.spawns, m.kits, m.control_points, m.tracks)
+        key = (m.spawns, m.kits, m.control_points, m.tracks, m.spawnpoints, m.ammo, m.racks)
         if self._fxy_key is not None and all(a is b for a, b in zip(key, self._fxy_key, strict=True)):
             return
         to_px = self.layout.hex_to_pixel
         hexes = {h for z in m.spawns.values() for h in z} | set(m.kits)
         hexes |= {h for cp in m.control_points for h in cp} | {h for t in m.tracks.values() for h in t}
+        hexes |= {h for z in m.spawnpoints.values() for h in z} | set(m.ammo) | set(m.racks)
         self._fxy = {h: (c.x, c.y) for h in hexes for c in (to_px(h),)}
         self._fxy_key = key
 
@@ -499,6 +500,56 @@ class MapRenderer:
                 p.setPen(st.kit_pen)
                 a = 0.24 * s
                 p.drawLines([QLineF(c.x - a, c.y, c.x + a, c.y), QLineF(c.x, c.y - a, c.x, c.y + a)])
+        if m.spawnpoints or m.ammo or m.racks:
+            self._paint_teamplay(p, m, near, detail)
+
+    def _paint_teamplay(self, p: QPainter, m: HexMap, near: Callable[[Hex], bool], detail: bool) -> None:
+        """Team Play's features: a spawnpoint is a ring and a disc "S" in its colour, an ammo tile a pale
+        square with a red, a blue and a yellow dot, a weapon rack a dark plate holding three bars."""
+        st = self.style
+        s = self.layout.size.x
+        for colour, points in m.spawnpoints.items():
+            for h in points:
+                if not near(h):
+                    continue
+                c = self.layout.hex_to_pixel(h)
+                hp = self.polygon(h)
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.setPen(st.point_ring[colour])
+                p.drawConvexPolygon(QPolygonF([QPointF(c.x + (v.x() - c.x) * 0.82, c.y + (v.y() - c.y) * 0.82)
+                                               for v in hp]))
+                r = 0.36 * s
+                p.setPen(st.point_pen[colour])
+                p.setBrush(st.point_brush[colour])
+                p.drawEllipse(QPointF(c.x, c.y), r, r)
+                if detail:
+                    p.setFont(st.marker_font)
+                    p.setPen(st.marker_text_pen)
+                    p.drawText(QRectF(c.x - r, c.y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "S")
+        for h in m.ammo:
+            if not near(h):
+                continue
+            c = self.layout.hex_to_pixel(h)
+            a = 0.34 * s
+            p.setPen(st.ammo_pen)
+            p.setBrush(st.ammo_brush)
+            p.drawRoundedRect(QRectF(c.x - a, c.y - a, 2 * a, 2 * a), 0.12 * s, 0.12 * s)
+            if detail:
+                p.setPen(Qt.PenStyle.NoPen)
+                for k, colour in enumerate(st.point_brush):
+                    p.setBrush(st.point_brush[colour])
+                    p.drawEllipse(QPointF(c.x + (k - 1) * 0.2 * s, c.y), 0.08 * s, 0.08 * s)
+        for h in m.racks:
+            if not near(h):
+                continue
+            c = self.layout.hex_to_pixel(h)
+            w, ht = 0.44 * s, 0.32 * s
+            p.setPen(st.rack_pen)
+            p.setBrush(st.rack_brush)
+            p.drawRoundedRect(QRectF(c.x - w, c.y - ht, 2 * w, 2 * ht), 0.08 * s, 0.08 * s)
+            if detail:
+                p.setPen(st.rack_bar)
+                p.drawLines([QLineF(c.x - 0.3 * s, c.y + dy * s, c.x + 0.3 * s, c.y + dy * s) for dy in (-0.15, 0, 0.15)])
 
     def _paint_star(self, p: QPainter, c: Point, s: float, count: int, index: int) -> None:
         st = self.style

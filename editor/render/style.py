@@ -12,11 +12,14 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 
-from engine.mapmodel import Team, Terrain
+from engine.mapmodel import Colour, Team, Terrain
 
-__all__ = ["MapStyle", "TEAM_COLORS"]
+__all__ = ["CUBE_COLORS", "MapStyle", "TEAM_COLORS"]
 
 TEAM_COLORS: dict[Team, QColor] = {Team.RED: QColor("#c8373a"), Team.BLU: QColor("#2f6fc4")}
+#: Team Play's colours: spawnpoints, cubes and powerups.
+CUBE_COLORS: dict[Colour, QColor] = {Colour.RED: QColor("#d23b2f"), Colour.BLUE: QColor("#2a73d6"),
+                                     Colour.YELLOW: QColor("#e8b400")}
 
 _HEIGHT_FILL = ("#efeadc", "#cdbf9c", "#9f8a63")
 _WALL_FILL = "#3d424c"
@@ -71,6 +74,14 @@ class MapStyle:
         self.cp_pen = _pen("#d9a400", max(1.5, s * 0.12))
         self.cp_fill = QBrush(QColor(240, 190, 30, 90))
         self.cp_text_pen = _pen("#6b5000", 1.0)
+        self.point_brush = {c: QBrush(col) for c, col in CUBE_COLORS.items()}
+        self.point_pen = {c: _pen(col.darker(150), max(1.0, s * 0.07)) for c, col in CUBE_COLORS.items()}
+        self.point_ring = {c: _pen(col, max(1.5, s * 0.13)) for c, col in CUBE_COLORS.items()}
+        self.ammo_brush = QBrush(QColor("#f4efe0"))
+        self.ammo_pen = _pen("#5a4a30", max(0.8, s * 0.05))
+        self.rack_brush = QBrush(QColor("#4b4f57"))
+        self.rack_pen = _pen("#22252b", max(0.8, s * 0.05))
+        self.rack_bar = _pen("#d8dce2", max(1.0, s * 0.09), cap=Qt.PenCapStyle.FlatCap)
         self.text_pen = _pen("#3b3630", 1.0)
         self.text_pen_light = _pen("#e8e8e8", 1.0)
         self.marker_text_pen = _pen("#ffffff", 1.0)

@@ -1,16 +1,17 @@
-"""Feature tools: spawn painters, first-aid kits, control points and cart tracks."""
+"""Feature tools: spawn painters, first-aid kits, control points, cart tracks, and Team Play's
+spawnpoints (one tool per colour), ammo tiles and weapon racks."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from editor.edits import set_control_point, set_kits, set_spawn
+from editor.edits import set_ammo, set_control_point, set_kits, set_racks, set_spawn, set_spawnpoints
 from editor.tools.base import Gesture, StrokeTool
 from editor.track_edits import remove_end_step, track_extend, track_reroute, track_trim
 from engine.hexgrid import Hex
-from engine.mapmodel import Team
+from engine.mapmodel import Colour, Team
 
-__all__ = ["ControlPointTool", "KitTool", "SpawnTool", "TrackTool"]
+__all__ = ["AmmoTool", "ControlPointTool", "KitTool", "RackTool", "SpawnTool", "SpawnpointTool", "TrackTool"]
 
 
 class _ToggleBrush(StrokeTool):
@@ -63,7 +64,24 @@ class SpawnTool(_ToggleBrush):
         )
 
 
-class KitTool(_ToggleBrush):
+class _HexSetTool(_ToggleBrush):
+    """Places or removes one kind of single-hex feature: ``feature`` names the map's hex set, ``setter``
+    the edit (:func:`~editor.edits.set_kits` and its siblings), ``thing`` its name in undo texts."""
+
+    sized = False
+    feature = "kits"
+    thing = "kit"
+    setter = staticmethod(set_kits)
+
+    def has(self, h: Hex) -> bool:
+        return h in getattr(self.doc.map, self.feature)
+
+    def edit(self, hexes: list[Hex], add: bool) -> None:
+        self.push(lambda: self.setter(self.doc.map, hexes, add, self.state.symmetry),
+                  f"{'Place' if add else 'Remove'} {self.thing}")
+
+
+class KitTool(_HexSetTool):
     """Places or removes first-aid kits, one hex at a time."""
 
     key = "kit"
@@ -71,13 +89,53 @@ class KitTool(_ToggleBrush):
     shortcut = "K"
     tip = "First-aid kit (K): click to place a kit, click a kit (or right-click) to remove it"
     glyph = "kit"
+
+
+class SpawnpointTool(_ToggleBrush):
+    """Paints one colour's Team Play spawnpoints (a hex holds one colour; images keep the colour)."""
+
     sized = False
 
+    def __init__(self, doc, state, colour: Colour) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(doc, state)
+        self.colour = colour
+        self.key = f"spawnpoint-{colour.value}"
+        self.label = f"{colour.value.capitalize()} spawnpoint"
+        self.shortcut = f"Ctrl+{list(Colour).index(colour) + 1}"
+        self.tip = (
+            f"{self.label} ({self.shortcut}, Team Play): a character whose player discards a {colour.value} powerup "
+            "appears here; click or drag to place, press on one (or right-drag) to remove"
+        )
+        self.glyph = f"spawnpoint-{colour.value}"
+
     def has(self, h: Hex) -> bool:
-        return h in self.doc.map.kits
+        return h in self.doc.map.spawnpoints.get(self.colour, ())
 
     def edit(self, hexes: list[Hex], add: bool) -> None:
-        self.push(lambda: set_kits(self.doc.map, hexes, add, self.state.symmetry), "Place kit" if add else "Remove kit")
+        self.push(lambda: set_spawnpoints(self.doc.map, self.colour, hexes, add, self.state.symmetry),
+                  f"{'Place' if add else 'Remove'} {self.colour.value} spawnpoint")
+
+
+class AmmoTool(_HexSetTool):
+    """Places or removes Team Play ammo tiles, one hex at a time."""
+
+    key = "ammo"
+    label = "Ammo tile"
+    shortcut = "A"
+    tip = "Ammo tile (A, Team Play): click to place a tile characters grab cubes from; click one (or right-click) to remove"
+    glyph = "ammo"
+    feature, thing, setter = "ammo", "ammo tile", staticmethod(set_ammo)
+
+
+class RackTool(_HexSetTool):
+    """Places or removes Team Play weapon racks, one hex at a time."""
+
+    key = "rack"
+    label = "Weapon rack"
+    shortcut = "G"
+    tip = "Weapon rack (G, Team Play): click to place a rack of arena weapons; click one (or right-click) to remove"
+    glyph = "rack"
+    feature, thing, setter = "racks", "weapon rack", staticmethod(set_racks)
 
 
 class ControlPointTool(_ToggleBrush):

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.payload_heuristic import choose_payload
+from engine.ai.teamplay import choose_teamplay
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.mapmodel import Mode, Team
@@ -37,6 +38,7 @@ __all__ = ["HeuristicPlayer"]
 #: The scorers of modes other than King of the Board: (state, tie-breaking pick) -> the chosen action.
 SCORERS: dict[Mode, Callable[[Any, Callable[[list[Action], list[float]], Action]], Action]] = {
     Mode.PAYLOAD: choose_payload,
+    Mode.TEAM_PLAY: choose_teamplay,
 }
 
 #: Unit kinds in the order the heuristic likes to field them.

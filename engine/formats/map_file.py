@@ -18,7 +18,7 @@ from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.migrations import CURRENT, migrate
 from engine.formats.schemas import schema_dir, schema_id, validate_document
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, MapEditError, MapMeta, Mode, Orientation, Team
+from engine.mapmodel import Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
 
 __all__ = [
     "MAX_HEXES",
@@ -72,6 +72,10 @@ def map_from_document(doc: Any, file: str | Path) -> HexMap:
         for i, v in enumerate(doc.get("control_points", []))
     ]
     tracks = {Team(t): _hexes(v, f"$.tracks.{t}", cells, problems) for t, v in doc.get("tracks", {}).items()}
+    points = {Colour(c): _hexes(v, f"$.spawnpoints.{c}", cells, problems)
+              for c, v in doc.get("spawnpoints", {}).items()}
+    ammo = _hexes(doc.get("ammo", []), "$.ammo", cells, problems)
+    racks = _hexes(doc.get("racks", []), "$.racks", cells, problems)
     if problems:
         raise LoadError(file, problems[:20])
     try:
@@ -82,7 +86,7 @@ def map_from_document(doc: Any, file: str | Path) -> HexMap:
             modes=tuple(Mode(m) for m in doc["modes"]),
             orientation=orientation,
         )
-        return HexMap.create(meta, cells, spawns, kits, cps, tracks)
+        return HexMap.create(meta, cells, spawns, kits, cps, tracks, points, ammo, racks)
     except MapEditError as e:
         where = f"hex {e.hexes[0]}" if e.hexes else "$"
         raise LoadError.single(file, where, str(e)) from None
@@ -148,6 +152,13 @@ def map_to_document(m: HexMap, schema_ref: str | None = None) -> dict[str, Any]:
     tracks = {t.value: _hex_list(m.tracks[t]) for t in Team if m.tracks.get(t)}
     if tracks:
         doc["tracks"] = tracks
+    points = {c.value: _hex_list(sorted(m.spawnpoints[c])) for c in Colour if m.spawnpoints.get(c)}
+    if points:
+        doc["spawnpoints"] = points
+    if m.ammo:
+        doc["ammo"] = _hex_list(sorted(m.ammo))
+    if m.racks:
+        doc["racks"] = _hex_list(sorted(m.racks))
     return doc
 
 

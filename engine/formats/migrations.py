@@ -9,6 +9,11 @@ Map format 1 stored one JSON object per hex (``{"q": 0, "r": 0, "height": 1,
 but it is slow to validate (a 3,600-hex map took 240-430 ms in
 python-jsonschema) and a one-hex edit moved several lines. Format 2 draws the
 ground as text rows.
+
+Map format 3 added Team Play's features (``spawnpoints`` by colour, ``ammo``
+tiles and weapon ``racks``). A format 2 file has none of them, so the step
+only raises the version; a file that does have them must say format 3, so an
+older hexfort refuses it with "upgrade hexfort" instead of a schema error.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from engine.mapmodel import Cell, MapEditError, Orientation, Terrain
 
 __all__ = ["CURRENT", "migrate"]
 
-CURRENT: Final = {"map": 2, "scenario": 1, "ruleset": 1, "replay": 1}
+CURRENT: Final = {"map": 3, "scenario": 1, "ruleset": 1, "replay": 1}
 
 
 def _map_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
@@ -68,6 +73,10 @@ def _map_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
     return out
 
 
+def _map_2_to_3(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
+    return {**doc, "format": 3}
+
+
 def _int(c: dict[str, Any], key: str, default: int | None = None) -> int:
     v = c.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool):
@@ -75,8 +84,24 @@ def _int(c: dict[str, Any], key: str, default: int | None = None) -> int:
     return v
 
 
+#: Documents embedded in others: (outer kind, key) -> inner kind.
+_EMBEDDED: Final = {("scenario", "map"): "map", ("replay", "scenario"): "scenario"}
+
+
+def _migrate_embedded(doc: dict[str, Any], kind: str, file: str | Path) -> dict[str, Any]:
+    for (outer, key), inner in _EMBEDDED.items():
+        if outer == kind and isinstance(doc.get(key), dict):
+            try:
+                doc = {**doc, key: migrate(doc[key], inner, file)}
+            except LoadError as e:
+                raise LoadError(file, [LoadProblem(p.where.replace("$", f"$.{key}", 1), p.message, p.stage)
+                                       for p in e.problems]) from None
+    return doc
+
+
 _MIGRATIONS: Final[dict[tuple[str, int], Callable[[dict[str, Any], str | Path], dict[str, Any]]]] = {
     ("map", 1): _map_1_to_2,
+    ("map", 2): _map_2_to_3,
 }
 
 
@@ -85,10 +110,13 @@ def migrate(doc: Any, kind: str, file: str | Path) -> Any:
 
     Documents that are not objects, or whose ``format`` is missing or current, are
     returned unchanged (the schema then reports what is wrong). A ``format`` newer
-    than this hexfort knows is refused with a message to upgrade.
+    than this hexfort knows is refused with a message to upgrade. Documents
+    embedded in others (a scenario's map, a replay's scenario) are brought up to
+    date too, so the outer schema sees current versions only.
     """
     if not isinstance(doc, dict):
         return doc
+    doc = _migrate_embedded(doc, kind, file)
     version = doc.get("format")
     current = CURRENT[kind]
     if not isinstance(version, int) or isinstance(version, bool) or version == current:

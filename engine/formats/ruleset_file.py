@@ -12,7 +12,7 @@ from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.migrations import migrate
 from engine.formats.schemas import validate_document
 from engine.frozendict import FrozenDict
-from engine.ruleset import Ruleset, Stencil, UnitStats, WeaponCard
+from engine.ruleset import Powerup, Reward, RewardTile, Ruleset, Stencil, UnitStats, WeaponCard
 
 __all__ = [
     "BUILTIN_PREFIX",
@@ -118,6 +118,11 @@ def ruleset_from_document(doc: Any, file: str | Path) -> Ruleset:
                 known = ", ".join(weapons) or "none; add a \"weapons\" section"
                 raise LoadError.single(file, f"$.units.{kind}.weapons[{i}]",
                                        f"unknown weapon card {w!r}; the ruleset's cards: {known}")
+    powerups = {name: Powerup(name, d["name"], d["use"], d.get("copies", 2), d.get("text", ""))
+                for name, d in doc.get("powerups", {}).items()}
+    tiles = {name: RewardTile(name, d["name"], FrozenDict({n: Reward(**d[str(n)]) for n in (1, 2, 3)}),
+                              d.get("text", ""))
+             for name, d in doc.get("reward_tiles", {}).items()}
     return Ruleset(
         name=doc["name"],
         units=FrozenDict(units),
@@ -125,6 +130,9 @@ def ruleset_from_document(doc: Any, file: str | Path) -> Ruleset:
         description=doc.get("description", ""),
         weapons=FrozenDict(weapons),
         stencils=FrozenDict(stencils),
+        powerups=FrozenDict(powerups),
+        reward_tiles=FrozenDict(tiles),
+        ammo_tiles=tuple(doc.get("ammo_tiles", ())),
     )
 
 
@@ -156,5 +164,5 @@ def _weapon(name: str, d: dict[str, Any], stencils: dict[str, Stencil], file: st
         name=name, title=d["name"], kind=kind, range=d["range"], damage=d.get("damage", 0), min_range=min_range,
         accuracy=d.get("accuracy", 0), falloff=d.get("falloff", 0), shots=d.get("shots", 1), stencil=stencil,
         lobbed=d.get("lobbed", False), charge=d.get("charge", ""), charge_needed=d.get("charge_needed", 0),
-        text=d.get("text", ""),
+        text=d.get("text", ""), marks=d.get("marks", 0), cost=d.get("cost", ""), venom=d.get("venom", False),
     )

@@ -97,7 +97,8 @@ GAMES: Final[Mapping[Mode, ModeRules]] = FrozenDict({
     ),
     Mode.TEAM_PLAY: ModeRules(
         Mode.TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL,
-        heights_block_sight=True, dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:koth",
+        heights_block_sight=True, dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
+        state="engine.games.teamplay.state:TeamPlayState",
     ),
 })
 

@@ -17,6 +17,11 @@ Text forms (hexes are ``q,r``)::
     spawn scout 0,5 with scattergun ... with the card it carries (Payload Race's weapon cards)
     sentry@4,4 target 6,4           a sentry owner's choice among equidistant targets
     heavy@2,1 push 3,1              push the team's cart one step, onto the hex named
+    sprog@0,0 attack 3,1 with rail  shoot with a card from a hand (Team Play's weapons)
+    sprog@0,0 move 2,0 with rail    move and grab the card from the rack on that hex
+    dozer@5,5 newton 5,8 with p1    a powerup played on a figure (``with`` names the player)
+    draft sprog                     a choice without hexes: what is chosen ...
+    reload rail with p2             ... and, with ``with``, by or for which player
 
 :meth:`Action.parse` raises :class:`ActionParseError` (a ValueError) for text that
 is not an action; whether an action is *legal* is the game state's business.
@@ -31,7 +36,7 @@ from typing import Final
 
 from engine.hexgrid import Hex
 
-__all__ = ["Action", "ActionParseError", "Verb"]
+__all__ = ["CHOICES", "Action", "ActionParseError", "Verb"]
 
 
 class ActionParseError(ValueError):
@@ -57,10 +62,33 @@ class Verb(StrEnum):
     AIRBLAST = "airblast"
     SANDVICH = "sandvich"
     PASS = "pass"
+    # Team Play (003): character actions, powerups, abilities and choices
+    DASH = "dash"
+    STEP = "step"
+    RUSH = "rush"
+    NEWTON = "newton"
+    TELEPORT = "teleport"
+    TAGBACK = "tagback"
+    TARGETING = "targeting"
+    OVERWATCH = "overwatch"
+    SHOVE = "shove"
+    WAIL = "wail"
+    SALVAGE = "salvage"
+    REVERB = "reverb"
+    DRAFT = "draft"
+    CONTROL = "control"
+    RECOVER = "recover"
+    CUBE = "cube"
+    DRAW = "draw"
+    RELOAD = "reload"
+    DROP = "drop"
 
 
 #: Verbs without a target hex.
-_NO_TARGET: Final = frozenset({Verb.SCOPE, Verb.PICKUP, Verb.END, Verb.AIRBLAST, Verb.SANDVICH})
+_NO_TARGET: Final = frozenset({Verb.SCOPE, Verb.PICKUP, Verb.END, Verb.AIRBLAST, Verb.SANDVICH, Verb.RUSH, Verb.WAIL,
+                               Verb.SALVAGE})
+#: Verbs of choices that name no hex: ``verb name`` or ``verb name with detail``.
+CHOICES: Final = frozenset({Verb.DRAFT, Verb.CONTROL, Verb.RECOVER, Verb.CUBE, Verb.DRAW, Verb.RELOAD, Verb.DROP})
 
 _new: Final = object.__new__
 _set: Final = object.__setattr__
@@ -70,6 +98,8 @@ _UNIT_TEXT: Final = re.compile(
     r"^\s*([a-z][a-z0-9_]*)@(-?\d+,-?\d+)\s+([a-z_]+)(?:\s+(-?\d+,-?\d+))?" + _WITH + r"\s*$")
 _SPAWN_TEXT: Final = re.compile(r"^\s*spawn\s+([a-z][a-z0-9_]*)\s+(-?\d+,-?\d+)" + _WITH + r"\s*$")
 _BARE_TEXT: Final = re.compile(r"^\s*(end|pass)\s*$")
+_CHOICE_TEXT: Final = re.compile(
+    r"^\s*(" + "|".join(sorted(v.value for v in CHOICES)) + r")\s+([a-z][a-z0-9_]*)" + _WITH + r"\s*$")
 #: Verbs a team plays without naming a unit.
 _BARE: Final = frozenset({Verb.END, Verb.PASS})
 
@@ -81,7 +111,10 @@ class Action:
     For :attr:`Verb.SPAWN` ``actor`` is None and ``kind`` names the unit put on
     ``target``; an :attr:`Verb.END` or :attr:`Verb.PASS` without ``actor`` (and
     with ``kind`` "") is the whole team's. ``detail`` names a card the action uses
-    (a weapon card chosen at a spawn), "" for none. Build with the helpers or
+    (a weapon card chosen at a spawn), or the player who plays it, "" for none.
+    A choice verb (:data:`CHOICES`: Team Play's draft, rewards, reloads) has no
+    hexes: ``kind`` names what is chosen (a character, a colour, a weapon, a
+    player) and ``detail`` optionally who gets it. Build with the helpers or
     :meth:`parse`; the constructor checks that the hexes a verb needs are present
     and raises ValueError otherwise.
     """
@@ -96,6 +129,10 @@ class Action:
         if self.verb is Verb.SPAWN:
             if self.actor is not None or self.target is None:
                 raise ValueError("a spawn action has a target hex and no actor")
+            return
+        if self.verb in CHOICES:
+            if self.actor is not None or self.target is not None or not self.kind:
+                raise ValueError(f"a {self.verb.value} choice names what is chosen and no hex")
             return
         if self.verb in _BARE and self.actor is None:
             if self.kind or self.target is not None or self.detail:
@@ -129,6 +166,8 @@ class Action:
         tail = f" with {self.detail}" if self.detail else ""
         if self.verb is Verb.SPAWN:
             return f"spawn {self.kind} {self.target}{tail}"
+        if self.verb in CHOICES:
+            return f"{self.verb.value} {self.kind}{tail}"
         if self.actor is None:
             return self.verb.value
         head = f"{self.kind}@{self.actor} {self.verb.value}"
@@ -146,17 +185,20 @@ class Action:
         m = _BARE_TEXT.match(text)
         if m is not None:
             return cls(Verb(m.group(1)), "")
+        m = _CHOICE_TEXT.match(text)
+        if m is not None:
+            return cls(Verb(m.group(1)), m.group(2), None, None, m.group(3) or "")
         m = _UNIT_TEXT.match(text)
         if m is None:
             raise ActionParseError(
                 f"{text!r} is not an action; write e.g. 'soldier@3,-1 move 5,-2', "
-                "'sniper@0,0 scope', 'spawn scout 0,5' or 'end'"
+                "'sniper@0,0 scope', 'spawn scout 0,5', 'draft sprog' or 'end'"
             )
         kind, actor, verb, target, detail = m.groups()
         try:
             v = Verb(verb)
         except ValueError:
-            known = ", ".join(v.value for v in Verb if v is not Verb.SPAWN)
+            known = ", ".join(v.value for v in Verb if v is not Verb.SPAWN and v not in CHOICES)
             raise ActionParseError(f"unknown verb {verb!r} in {text!r}; known: {known}") from None
         try:
             return cls(v, kind, Hex.parse(actor), Hex.parse(target) if target else None, detail or "")

@@ -14,11 +14,11 @@ from typing import Final
 from engine.formats.ruleset_file import builtin_ruleset
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team, Terrain
+from engine.mapmodel import Colour, Mode, Team, Terrain
 from engine.rules.sight import Sight
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
-from engine.validation.terrain import DOUBLE_JUMP, WALK, board, reach, spawn_starts
+from engine.validation.terrain import DOUBLE_JUMP, WALK, board, reach, spawn_starts, spawnpoint_reach
 
 #: Warn when one team's units need this many more turns than the other's.
 TURN_GAP: Final = 1
@@ -26,6 +26,9 @@ TURN_GAP: Final = 1
 EXPOSURE_RATIO: Final = 1.25
 #: ...and the difference is at least this many hexes.
 EXPOSURE_MIN_GAP: Final = 4
+#: Warn when the nearest ammo tile is this many more steps from one spawnpoint colour than from another:
+#: more than one square (3 hexes), a whole extra action to reach it.
+AMMO_GAP: Final = 4
 
 
 def _units(mode: Mode) -> tuple[tuple[str, int, str], tuple[str, int, str]]:
@@ -175,3 +178,39 @@ def exposure(ctx: CheckContext) -> Iterator[Problem]:
             tuple(sorted(m.control_points[0])),
         )
     yield Problem("HF305", Severity.INFO, f"hexes each side can see the control point from: RED {r}, BLU {bl}")
+
+
+@check("ammo spread", "HF312", "HF313", modes=(Mode.TEAM_PLAY,))
+def ammo_spread(ctx: CheckContext) -> Iterator[Problem]:
+    """Which powerup colour a player discards decides where his character appears; every colour should be
+    about as near to ammo (and to a weapon rack) as the others."""
+    m = ctx.map
+    colours = [c for c in Colour if m.spawnpoints.get(c)]
+    if not m.ammo or len(colours) < 2:
+        return
+    near: dict[Colour, tuple[int | None, int | None]] = {}
+    for c in colours:
+        r = spawnpoint_reach(ctx, c)
+        ammo = [d for h in m.ammo if (d := r.distance(h)) is not None]
+        racks = [d for h in m.racks if (d := r.distance(h)) is not None]
+        near[c] = (min(ammo) if ammo else None, min(racks) if racks else None)
+
+    def fmt(d: int | None) -> str:
+        return "none reachable" if d is None else f"{d} step{'s' if d != 1 else ''}"
+
+    text = "; ".join(f"{c.value}: ammo {fmt(a)}, rack {fmt(w)}" for c, (a, w) in near.items())
+    yield Problem("HF312", Severity.INFO, f"walking steps from each spawnpoint colour to the nearest ammo tile "
+                                          f"and weapon rack — {text}")
+    known = {c: a for c, (a, _) in near.items() if a is not None}
+    if len(known) < 2:
+        return
+    far = max(known, key=lambda c: (known[c], c.value))
+    close = min(known, key=lambda c: (known[c], c.value))
+    if known[far] - known[close] >= AMMO_GAP:
+        yield Problem(
+            "HF313", Severity.WARNING,
+            f"ammo is {known[far]} steps from the {far.value} spawnpoints but {known[close]} from the "
+            f"{close.value} ones; a player who must discard {far.value} starts an action behind — "
+            "add or move an ammo tile nearer to them",
+            tuple(sorted(m.spawnpoints[far])),
+        )

@@ -5,7 +5,8 @@
 - HF606 when hexfort cannot play the scenario's mode yet (an info: the file is fine,
   hexfort is not there yet; :func:`blocking` still counts it);
 - the map's own errors that leave a game nothing to do (no spawn zone for a team,
-  HF105; no control point in King of the Board, HF106; a missing cart track, HF108);
+  HF105; no control point in King of the Board, HF106; a missing cart track, HF108;
+  a Team Play spawnpoint colour missing, HF111, or no ammo tiles or racks, HF112);
 - the scenario's set-up checks (HF601–HF604, :mod:`engine.validation.scenario_checks`);
 - HF605 when the game engine itself refuses to start it (it is started once, set-up only).
 
@@ -29,7 +30,7 @@ from engine.validation.scenario_checks import check_scenario_setup
 __all__ = ["GAME_BLOCKERS", "blocking", "playability"]
 
 #: Map problems that leave a game with nothing to do; the game refuses to start on them.
-GAME_BLOCKERS: Final = frozenset({"HF105", "HF106", "HF108"})
+GAME_BLOCKERS: Final = frozenset({"HF105", "HF106", "HF108", "HF111", "HF112"})
 
 
 def playability(scenario: Scenario, ruleset: Ruleset | None = None, map_problems: list[Problem] | None = None,

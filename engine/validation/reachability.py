@@ -11,10 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team, Terrain
+from engine.mapmodel import Colour, Mode, Team, Terrain
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
-from engine.validation.terrain import DOUBLE_JUMP, ROCKET_JUMP, board, reach, rocket_reach, spawn_starts
+from engine.validation.terrain import (
+    DOUBLE_JUMP,
+    ROCKET_JUMP,
+    board,
+    reach,
+    rocket_reach,
+    spawn_starts,
+    spawnpoint_reach,
+)
 from engine.validation.wording import hex_list, plural
 
 
@@ -152,4 +160,27 @@ def dead_space(ctx: CheckContext) -> Iterator[Problem]:
             "HF205", Severity.INFO,
             f"{plural(len(hs), 'hex', 'hexes')} can only be reached with {special} ({hex_list(hs)})",
             hs,
+        )
+
+
+@check("team play features reachable", "HF206", modes=(Mode.TEAM_PLAY,))
+def teamplay_features_reachable(ctx: CheckContext) -> Iterator[Problem]:
+    """A character may spawn at any colour: every spawnpoint, ammo tile and rack must be walkable from each."""
+    m = ctx.map
+    features = [(f"{c.value} spawnpoint", h) for c in Colour for h in sorted(m.spawnpoints.get(c, ()))]
+    features += [("ammo tile", h) for h in sorted(m.ammo)] + [("weapon rack", h) for h in sorted(m.racks)]
+    for colour in Colour:
+        if not m.spawnpoints.get(colour):
+            continue  # HF111
+        r = spawnpoint_reach(ctx, colour)
+        cut = [(what, h) for what, h in features if h not in r and m.cells[h].terrain is not Terrain.WALL]
+        if not cut:
+            continue
+        hexes = tuple(h for _, h in cut)
+        names = sorted({what for what, _ in cut})
+        yield Problem(
+            "HF206", Severity.ERROR,
+            f"from the {colour.value} spawnpoints a character cannot walk to the {', '.join(names)} at "
+            f"{hex_list(hexes)}; open a way (climbs of one level, no walls or low obstacles) or move them",
+            hexes,
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.games.modes import GAMES
-from engine.mapmodel import MAX_HEIGHT, Mode, Team, Terrain
+from engine.mapmodel import MAX_HEIGHT, Colour, Mode, Team, Terrain
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.wording import hex_list, sorted_hexes
@@ -15,13 +15,15 @@ ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 @check("features on walls", "HF101")
 def features_on_walls(ctx: CheckContext) -> Iterator[Problem]:
-    """Spawns, kits, control points and track steps must stand on passable ground."""
+    """Spawns, kits, control points, track steps and Team Play's features must stand on passable ground."""
     m = ctx.map
     walls = {h for h, c in m.cells.items() if c.terrain is Terrain.WALL}
     groups: list[tuple[str, object]] = [(f"{t.value} spawn", z) for t, z in m.spawns.items()]
     groups.append(("first-aid kit", m.kits))
     groups += [("control point", cp) for cp in m.control_points]
     groups += [(f"{t.value} cart track", p) for t, p in m.tracks.items()]
+    groups += [(f"{c.value} spawnpoint", p) for c, p in m.spawnpoints.items()]
+    groups += [("ammo tile", m.ammo), ("weapon rack", m.racks)]
     for what, hexes in groups:
         bad = sorted_hexes(walls.intersection(hexes))  # type: ignore[arg-type]
         if bad:
@@ -33,9 +35,9 @@ def features_on_walls(ctx: CheckContext) -> Iterator[Problem]:
             )
 
 
-@check("spawn zones", "HF102", "HF104", "HF105")
+@check("spawn zones", "HF102", "HF104", "HF105", modes=(Mode.KOTH, Mode.PAYLOAD))
 def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
-    """Both teams need a spawn zone, big enough for their units, not overlapping."""
+    """Both teams need a spawn zone, big enough for their units, not overlapping (Team Play has spawnpoints instead)."""
     m = ctx.map
     red, blu = m.spawns.get(Team.RED, frozenset()), m.spawns.get(Team.BLU, frozenset())
     both = sorted_hexes(red & blu)
@@ -45,7 +47,7 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
             f"RED and BLU spawn zones overlap at {hex_list(both)}; a hex belongs to one team's base only",
             both,
         )
-    need = max(GAMES[mode].team_size for mode in ctx.modes)
+    need = max(GAMES[mode].team_size for mode in ctx.modes if mode is not Mode.TEAM_PLAY)
     for team, zone in ((Team.RED, red), (Team.BLU, blu)):
         if not zone:
             yield Problem(
@@ -138,3 +140,23 @@ def stairs(ctx: CheckContext) -> Iterator[Problem]:
                 f"stairs must lead onto height {c.height + 1} — turn them or change the heights",
                 (h, top) if above is not None else (h,),
             )
+
+
+@check("spawnpoints", "HF111", "HF112", modes=(Mode.TEAM_PLAY,))
+def spawnpoints(ctx: CheckContext) -> Iterator[Problem]:
+    """Team Play needs a spawnpoint of every colour, ammo tiles and weapon racks."""
+    m = ctx.map
+    for colour in Colour:
+        if not m.spawnpoints.get(colour):
+            yield Problem(
+                "HF111", ERROR,
+                f"Team Play has no {colour.value} spawnpoint; a character discarding a {colour.value} powerup "
+                f"spawns on one, so paint at least one",
+            )
+    missing = [what for what, hexes in (("ammo tiles", m.ammo), ("weapon racks", m.racks)) if not hexes]
+    if missing:
+        yield Problem(
+            "HF112", ERROR,
+            f"Team Play has no {' and no '.join(missing)}; characters grab ammo and weapons there, "
+            "so place some (about one ammo tile per 30 hexes and a rack by each spawnpoint colour)",
+        )

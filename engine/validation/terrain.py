@@ -12,7 +12,7 @@ from typing import Final
 from engine.formats.ruleset_file import builtin_ruleset
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team, Terrain
+from engine.mapmodel import Colour, Mode, Team, Terrain
 from engine.rules.board import Board
 from engine.rules.movement import Climb, MoveProfile, Reach, flood
 from engine.rules.sight import Sight
@@ -28,6 +28,7 @@ __all__ = [
     "sight",
     "rocket_reach",
     "spawn_starts",
+    "spawnpoint_reach",
     "walk_mode",
 ]
 
@@ -108,3 +109,16 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
         pending -= got
     ctx.cache[key] = got
     return got
+
+
+def spawnpoint_reach(ctx: CheckContext, colour: Colour) -> Reach:
+    """Where a Team Play character can walk from the ``colour`` spawnpoints (no team: spawn zones do not
+    close anything in Team Play; cached)."""
+    key = f"points:{colour.value}"
+    hit = ctx.cache.get(key)
+    if hit is None:
+        cells = ctx.map.cells
+        starts = sorted(h for h in ctx.map.spawnpoints.get(colour, ()) if cells[h].terrain is not Terrain.WALL)
+        hit = flood(board(ctx), starts, profile(Mode.TEAM_PLAY, None))
+        ctx.cache[key] = hit
+    return hit  # type: ignore[return-value]

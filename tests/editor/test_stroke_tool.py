@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 
 from editor.tools.base import StrokeTool
 from engine.hexgrid import Hex, hex_linedraw
-from engine.mapmodel import HexMap, Team, Terrain
+from engine.mapmodel import Colour, HexMap, Team, Terrain
 from tests.editor.conftest import key
 
 A, B = Hex(-3, 0), Hex(3, -1)  # far apart: a single mouse move jumps over the hexes between
@@ -29,12 +29,19 @@ def _painted(tool: str, m: HexMap) -> set[Hex]:
         return {h for cp in m.control_points for h in cp}
     if tool == "track-red":
         return set(m.track(Team.RED))
+    if tool == "spawnpoint-yellow":
+        return set(m.spawnpoints.get(Colour.YELLOW, ()))
+    if tool == "ammo":
+        return set(m.ammo)
+    if tool == "rack":
+        return set(m.racks)
     raise AssertionError(tool)
 
 
 @pytest.mark.parametrize(("tool", "keys"), [
     ("height", ["2"]), ("terrain", ["Alt+2"]), ("eraser", ["E"]), ("spawn-red", ["R"]),
-    ("control", ["P"]), ("track-red", ["Shift+R"]),
+    ("control", ["P"]), ("track-red", ["Shift+R"]), ("spawnpoint-yellow", ["Ctrl+3"]), ("ammo", ["A"]),
+    ("rack", ["G"]),
 ])
 def test_a_jumping_drag_leaves_no_gap_and_is_one_undo_step(window, mouse, small_map, tool, keys) -> None:  # type: ignore[no-untyped-def]
     for k in keys:

@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 
 from engine.formats import dumps_map, dumps_scenario, load_map, load_scenario, save_map, save_scenario
 from engine.formats.schemas import _registry
-from engine.mapmodel import MAX_HEIGHT, Mode, Terrain
+from engine.mapmodel import MAX_HEIGHT, Colour, Mode, Terrain
 from engine.validation.checks import check_map
 from engine.validation.problem import Severity
 from engine.validation.runner import validate_file
@@ -91,3 +91,18 @@ def test_payload_maps_have_tracks_stairs_and_elevation(path: Path) -> None:
     assert all(len(m.track(t)) >= 2 for t in m.tracks) and len(m.tracks) == 2
     assert any(c.terrain is Terrain.STAIRS for c in m.cells.values())
     assert len({c.height for c in m.cells.values()}) >= 2
+
+
+@pytest.mark.parametrize("path", [p for p in MAP_FILES if Mode.TEAM_PLAY in load_map(p).meta.modes],
+                         ids=lambda p: p.name)
+def test_teamplay_maps_have_spawnpoints_ammo_racks_and_heights(path: Path) -> None:
+    m = load_map(path)
+    assert all(m.spawnpoints.get(c) for c in Colour) and len(m.ammo) >= 6 and len(m.racks) >= 3
+    assert not m.spawns and not m.kits  # Team Play has spawnpoints, not team bases; no first-aid kits
+    assert len({c.height for c in m.cells.values()}) >= 2
+    assert not [p for p in check_map(m) if p.code in ("HF111", "HF112", "HF206", "HF313")]
+
+
+def test_at_least_two_teamplay_arenas_with_scenarios(repo: Path) -> None:
+    found = sorted(p.name for p in (repo / "maps").glob("teamplay_*.scenario.json"))
+    assert len(found) >= 2

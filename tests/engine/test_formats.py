@@ -88,7 +88,7 @@ def test_migration_from_format_1(tmp_path: Path) -> None:
     assert m.cell(Hex(1, 0)) == Cell(1, Terrain.STAIRS, 3)
     assert m.cell(Hex(0, 1)).terrain is Terrain.WALL
     assert m.spawns[Team.RED] == {Hex(0, 0)}
-    assert '"format": 2' in dumps_map(m)
+    assert '"format": 3' in dumps_map(m)
 
 
 @pytest.mark.parametrize(

@@ -28,9 +28,10 @@ ASSERTIONS = {
 
 def base(kind: str) -> dict[str, Any]:
     if kind == "map":
-        return {"format": 2, "name": "m", "modes": ["koth"], "orientation": "pointy", "origin": [0, 0],
+        return {"format": 3, "name": "m", "modes": ["koth"], "orientation": "pointy", "origin": [0, 0],
                 "rows": ["0. 0.", "0. 2."], "spawns": {"RED": ["0,0"], "BLU": ["1,0"]}, "kits": ["0,1"],
-                "control_points": [["1,1"]], "tracks": {"RED": ["0,0", "1,0"], "BLU": ["0,1", "1,1"]}}
+                "control_points": [["1,1"]], "tracks": {"RED": ["0,0", "1,0"], "BLU": ["0,1", "1,1"]},
+                "spawnpoints": {"red": ["0,0"], "blue": ["1,0"], "yellow": ["0,1"]}, "ammo": ["1,1"], "racks": ["0,0"]}
     if kind == "scenario":
         return {"format": 1, "name": "s", "map": "m.map.json", "mode": "koth", "ruleset": "builtin:koth",
                 "first_team": "RED", "seed": 1, "rules": {"points_to_win": 5},
@@ -55,12 +56,15 @@ def mutate(doc: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
 LONG = "x" * 5000
 TOO_MANY_ROWS = ["0."] * 401
 GUN = {"name": "G", "kind": "direct", "range": 3}
+POW = {"name": "P", "use": "newton"}
+NOTHING: dict[str, int] = {}
+TILE = {"name": "T", "1": NOTHING, "2": NOTHING, "3": NOTHING}
 CASES: list[tuple[str, list[Any], Any, str, str]] = [
     # kind, where to change, new value, expected JSON path, expected words
     ("map", ["format"], DELETE, "$", "missing required property 'format'"),
     ("map", ["colour"], "red", "$", "unknown property 'colour'"),
     ("map", ["$schema"], 5, "$.$schema", "expected string"),
-    ("map", ["format"], 3, "$.format", "must be 2"),
+    ("map", ["format"], 4, "$.format", "must be 3"),
     ("map", ["name"], "", "$.name", "needs at least 1 character"),
     ("map", ["name"], "   ", "$.name", "has the wrong form"),
     ("map", ["name"], "n" * 121, "$.name", "at most 120 characters"),
@@ -102,6 +106,16 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("map", ["tracks", "RED"], [f"{i},0" for i in range(40001)], "$.tracks.RED", "at most 40000 items"),
     ("map", ["tracks", "RED"], {"a": 1}, "$.tracks.RED", "expected array"),
     ("map", [], None, "$", "expected object"),
+    # map: Team Play's features (format 3)
+    ("map", ["spawnpoints", "green"], ["0,0"], "$.spawnpoints", "unknown property 'green'"),
+    ("map", ["spawnpoints"], [], "$.spawnpoints", "expected object"),
+    ("map", ["spawnpoints", "red"], ["0;0"], "$.spawnpoints.red[0]", "expected an axial hex coordinate"),
+    ("map", ["spawnpoints", "blue"], ["0,0", "0,0"], "$.spawnpoints.blue", "same entry twice"),
+    ("map", ["spawnpoints", "yellow"], "0,0", "$.spawnpoints.yellow", "expected array"),
+    ("map", ["ammo"], ["1,1", "1,1"], "$.ammo", "same entry twice"),
+    ("map", ["ammo"], {"1,1": 1}, "$.ammo", "expected array"),
+    ("map", ["racks"], [5], "$.racks[0]", "expected string"),
+    ("map", ["racks"], "0,0", "$.racks", "expected array"),
     # scenario
     ("scenario", ["mode"], DELETE, "$", "missing required property 'mode'"),
     ("scenario", ["winner"], "RED", "$", "unknown property 'winner'"),
@@ -116,7 +130,7 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("scenario", ["map"], 5, "$.map", "a relative path to a map file, or an embedded map object"),
     ("scenario", ["map"], "", "$.map", "needs at least 1 character"),
     ("scenario", ["map"], "m" * 1001, "$.map", "at most 1000"),
-    ("scenario", ["map"], {"format": 2, "name": "e", "modes": ["koth"], "orientation": "pointy", "rows": ["0x"]},
+    ("scenario", ["map"], {"format": 3, "name": "e", "modes": ["koth"], "orientation": "pointy", "rows": ["0x"]},
      "$.map.rows[0]", "expected tokens like"),
     ("scenario", ["mode"], "chess", "$.mode", "is not one of"),
     ("scenario", ["ruleset"], "", "$.ruleset", "at least 1"),
@@ -259,6 +273,58 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("ruleset", ["stencils"], {"b": {"cells": {"0,0": 1001}}}, "$.stencils.b.cells.0,0", "at most 1000"),
     ("ruleset", ["stencils"], {"b": {"cells": {"0,0": 1}, "text": LONG}}, "$.stencils.b.text", "at most 1000"),
     ("ruleset", ["stencils"], {"b": {"cells": {"0,0": 1}, "text": 2}}, "$.stencils.b.text", "expected string"),
+    # ruleset: Team Play's weapon costs, powerups, reward tiles and ammo tiles
+    ("ruleset", ["weapons"], {"gun": {**GUN, "marks": -1}}, "$.weapons.gun.marks", "at least 0"),
+    ("ruleset", ["weapons"], {"gun": {**GUN, "marks": 4}}, "$.weapons.gun.marks", "at most 3"),
+    ("ruleset", ["weapons"], {"gun": {**GUN, "marks": "1"}}, "$.weapons.gun.marks", "expected integer"),
+    ("ruleset", ["weapons"], {"gun": {**GUN, "cost": "RRX"}}, "$.weapons.gun.cost", "wrong form"),
+    ("ruleset", ["weapons"], {"gun": {**GUN, "cost": 2}}, "$.weapons.gun.cost", "expected string"),
+    ("ruleset", ["weapons"], {"gun": {**GUN, "venom": 1}}, "$.weapons.gun.venom", "expected boolean"),
+    ("ruleset", ["powerups"], [], "$.powerups", "expected object"),
+    ("ruleset", ["powerups"], {"Newton": POW}, "$.powerups", "wrong form"),
+    ("ruleset", ["powerups"], {f"p{i}": POW for i in range(17)}, "$.powerups", "at most 16 entries"),
+    ("ruleset", ["powerups"], {"p": []}, "$.powerups.p", "expected object"),
+    ("ruleset", ["powerups"], {"p": {"name": "P"}}, "$.powerups.p", "missing required property 'use'"),
+    ("ruleset", ["powerups"], {"p": {**POW, "cost": 1}}, "$.powerups.p", "unknown property 'cost'"),
+    ("ruleset", ["powerups"], {"p": {**POW, "name": ""}}, "$.powerups.p.name", "at least 1"),
+    ("ruleset", ["powerups"], {"p": {**POW, "name": "n" * 61}}, "$.powerups.p.name", "at most 60"),
+    ("ruleset", ["powerups"], {"p": {**POW, "name": 1}}, "$.powerups.p.name", "expected string"),
+    ("ruleset", ["powerups"], {"p": {**POW, "use": "laser"}}, "$.powerups.p.use", "is not one of"),
+    ("ruleset", ["powerups"], {"p": {**POW, "copies": -1}}, "$.powerups.p.copies", "at least 0"),
+    ("ruleset", ["powerups"], {"p": {**POW, "copies": 11}}, "$.powerups.p.copies", "at most 10"),
+    ("ruleset", ["powerups"], {"p": {**POW, "copies": "2"}}, "$.powerups.p.copies", "expected integer"),
+    ("ruleset", ["powerups"], {"p": {**POW, "text": LONG}}, "$.powerups.p.text", "at most 1000"),
+    ("ruleset", ["powerups"], {"p": {**POW, "text": 1}}, "$.powerups.p.text", "expected string"),
+    ("ruleset", ["reward_tiles"], [], "$.reward_tiles", "expected object"),
+    ("ruleset", ["reward_tiles"], {"Focus": TILE}, "$.reward_tiles", "wrong form"),
+    ("ruleset", ["reward_tiles"], {f"t{i}": TILE for i in range(17)}, "$.reward_tiles", "at most 16 entries"),
+    ("ruleset", ["reward_tiles"], {"t": []}, "$.reward_tiles.t", "expected object"),
+    ("ruleset", ["reward_tiles"], {"t": {"name": "T", "1": {}, "2": {}}}, "$.reward_tiles.t", "missing required property '3'"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "4": {}}}, "$.reward_tiles.t", "unknown property '4'"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "name": ""}}, "$.reward_tiles.t.name", "at least 1"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "name": "n" * 61}}, "$.reward_tiles.t.name", "at most 60"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "name": 1}}, "$.reward_tiles.t.name", "expected string"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "text": LONG}}, "$.reward_tiles.t.text", "at most 1000"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "text": 1}}, "$.reward_tiles.t.text", "expected string"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "1": []}}, "$.reward_tiles.t.1", "expected object"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "1": {"gold": 1}}}, "$.reward_tiles.t.1", "unknown property 'gold'"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "1": {"points": -1}}}, "$.reward_tiles.t.1.points", "at least 0"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "1": {"points": 21}}}, "$.reward_tiles.t.1.points", "at most 20"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "1": {"points": "2"}}}, "$.reward_tiles.t.1.points", "expected integer"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "2": {"heal": -1}}}, "$.reward_tiles.t.2.heal", "at least 0"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "2": {"heal": 4}}}, "$.reward_tiles.t.2.heal", "at most 3"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "2": {"heal": 0.5}}}, "$.reward_tiles.t.2.heal", "expected integer"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "3": {"cubes": -1}}}, "$.reward_tiles.t.3.cubes", "at least 0"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "3": {"cubes": 7}}}, "$.reward_tiles.t.3.cubes", "at most 6"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "3": {"cubes": "1"}}}, "$.reward_tiles.t.3.cubes", "expected integer"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "3": {"powerups": -1}}}, "$.reward_tiles.t.3.powerups", "at least 0"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "3": {"powerups": 4}}}, "$.reward_tiles.t.3.powerups", "at most 3"),
+    ("ruleset", ["reward_tiles"], {"t": {**TILE, "3": {"powerups": None}}}, "$.reward_tiles.t.3.powerups", "expected integer"),
+    ("ruleset", ["ammo_tiles"], [], "$.ammo_tiles", "at least 1 item"),
+    ("ruleset", ["ammo_tiles"], ["RRB"] * 37, "$.ammo_tiles", "at most 36 items"),
+    ("ruleset", ["ammo_tiles"], ["RRX"], "$.ammo_tiles[0]", "expected cube letters"),
+    ("ruleset", ["ammo_tiles"], [3], "$.ammo_tiles[0]", "expected string"),
+    ("ruleset", ["ammo_tiles"], "RRB", "$.ammo_tiles", "expected array"),
     ("scenario", ["teams", "RED", "units"], [{"unit": "scout", "weapon": "Gun"}], "$.teams.RED.units[0].weapon", "wrong form"),
     ("scenario", ["teams", "RED", "units"], [{"unit": "scout", "weapon": 1}], "$.teams.RED.units[0].weapon", "expected string"),
 ]

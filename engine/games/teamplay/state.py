@@ -1,0 +1,735 @@
+"""Team Play (rulebook 003) as a variant of the generic turn machine.
+
+Two teams of three characters; each team has 1, 2 or 3 players (options
+``players_red`` / ``players_blu``). Decisions:
+
+- set-up: the draft (003 "Choosing characters": 1-2-2-1, each character's own
+  weapon revealed at random beforehand), paying for the characters' own weapons,
+  the spawning round (003 "Spawning round"), all as queued decisions
+  (:mod:`.pending`);
+- ``act``: a team turn, one action per character in any order (003 "Actions"):
+  ``move`` (up to one square = ``speed`` hexes, grabbing the ammo tile there, or
+  ``with`` a weapon from the rack there), ``attack ... with`` a loaded weapon,
+  the adrenaline actions ``dash`` (two squares and grab, from ``adrenaline_1``
+  damage) and ``step`` (one square, then shoot, from ``adrenaline_2``), ``rush``
+  (slide the adrenaline tile to use one now); before or after any of them a
+  Newton or Teleporter; ``end`` ends the turn;
+- during the acting team's turn the other team may answer a shot with Tagback
+  Grenades (phase ``react``), and the acting team may add a Targeting Scope;
+- the end of the turn runs in 003's order (:mod:`.endturn`): replace tiles and
+  weapons, abilities, flush the opponents' buffer at ``flush_at`` or more,
+  score killshots, respawn at once (the killed team decides), reload.
+
+All damage and marks go to the opponents' damage buffer, never straight onto a
+board, except Sprog's venom. Every rule reading is in docs/rules-teamplay.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from engine.games.behaviour import AttackOption, Behaviour
+from engine.games.game import Game
+from engine.games.modes import GAMES
+from engine.games.saved import Saved
+from engine.games.state import Phase, TurnState
+from engine.games.teamplay import flow, views
+from engine.games.teamplay.characters import ABILITIES, Fighter
+from engine.games.teamplay.economy import ANY, can_pay, pay
+from engine.games.teamplay.options import DEFAULT_OPTIONS
+from engine.games.teamplay.pending import Pending, What
+from engine.games.teamplay.pieces import (
+    COLOURS,
+    Character,
+    Hand,
+    card_colour,
+    card_kind,
+    card_name,
+    player_name,
+)
+from engine.games.teamplay.reasons import teamplay_reason
+from engine.games.teamplay.weapons import aims, area, hits
+from engine.hexgrid import DIRECTIONS, Hex
+from engine.mapmodel import Colour, Team
+from engine.rules.actions import Action, Verb
+from engine.rules.legal import NO_TARGET, Excluding, Group, LegalActions
+from engine.rules.movement import can_step, flood
+from engine.ruleset import OptionValue, RulesetError, WeaponCard
+
+__all__ = ["TeamPlaySaved", "TeamPlayState"]
+
+_P_ACT, _P_OVER = Phase.ACT, Phase.OVER
+_V = Verb
+_END: Final[Group] = (Verb.END, "", None, NO_TARGET, None, "")
+_PASS: Final[Group] = (Verb.PASS, "", None, NO_TARGET, None, "")
+#: The phase the UI and the players see for each kind of queued decision.
+_PHASE: Final = {What.SPAWN: Phase.SPAWN, What.TAGBACK: Phase.REACT}
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPlaySaved(Saved):
+    """Team Play's own saved state (everything that changes during play besides the units)."""
+
+    step: str
+    queue: list[Pending]
+    turn_team: Team
+    first: Team
+    final_turn: bool
+    acting: int
+    acting_mode: str
+    hands: dict[Team, list[Hand]]
+    owner: dict[int, int]
+    shared_by: dict[Team, int]
+    table: dict[Team, list[str]]
+    buffer: dict[Team, dict[str, int]]
+    marks: dict[Team, dict[str, int]]
+    ammo: dict[int, str]
+    racks: dict[int, list[str]]
+    weapon_deck: list[str]
+    powerup_deck: list[str]
+    discards: list[str]
+    skulls_left: int
+    killed: list[int]
+    used_abilities: list[int]
+    leftover: dict[Team, int]
+    drafted: dict[Team, list[str]]
+    draft_order: list[Team]
+    kills: dict[Team, int]
+
+
+class TeamPlayState(TurnState[Character]):
+    """A Team Play game in progress; make it with ``Game.of(scenario).new_initial_state()``."""
+
+    default_options: ClassVar[Mapping[str, OptionValue]] = DEFAULT_OPTIONS
+    behaviours: ClassVar[Mapping[str, type[Behaviour[Any, Any]]]] = ABILITIES
+    default_behaviour: ClassVar[type[Behaviour[Any, Any]]] = Fighter
+    saved_class: ClassVar[type[Saved]] = TeamPlaySaved
+    #: 003 "Team turns": each character gets one action.
+    actions_per_turn: ClassVar[int] = 1
+
+    @classmethod
+    def check_game(cls, game: Game) -> None:
+        """Refuse a ruleset or map Team Play cannot be played with, naming what to fix."""
+        from engine.games.teamplay.checks import check_teamplay_game
+
+        check_teamplay_game(game)
+
+    # -- set-up ---------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        o = self.options
+        b = self.board
+        m = self.scenario.map
+        self.walk = GAMES[self.game.rules.mode].move_profile((), None)
+        self.points_cells: dict[Colour, tuple[int, ...]] = {
+            c: tuple(sorted(b.index[h] for h in m.spawnpoints.get(c, ()))) for c in Colour}
+        self.values = tuple(int(x) for x in str(o["board_values"]).split(","))
+        self.arena_weapons = tuple(w for w in self.ruleset.weapons if w not in self._own_weapons())
+        self.weapon_of_kind = {w: k for k, st in self._stats.items() for w in st.weapons}
+        self.step = "draft"
+        self.queue: list[Pending] = []
+        self.first: Team = self.scenario.first_team
+        self.turn_team: Team = self.first
+        self.final_turn = False
+        self.acting = -1
+        self.acting_mode = ""
+        self.hands: dict[Team, list[Hand]] = {}
+        self.owner: dict[int, int] = {}
+        self.shared_by: dict[Team, int] = {t: -1 for t in Team}
+        self.table: dict[Team, list[str]] = {t: [] for t in Team}
+        self.buffer: dict[Team, dict[str, int]] = {t: {} for t in Team}
+        self.marks: dict[Team, dict[str, int]] = {t: {} for t in Team}
+        self.ammo: dict[int, str] = {b.index[h]: "" for h in sorted(m.ammo)}
+        self.racks: dict[int, list[str]] = {b.index[h]: [] for h in sorted(m.racks)}
+        self.weapon_deck: list[str] = list(self.arena_weapons)
+        self.powerup_deck: list[str] = [card_name(p.name, c) for p in self.ruleset.powerups.values()
+                                        for c in Colour for _ in range(p.copies)]
+        self.discards: list[str] = []
+        self.skulls_left = int(o["skulls"])
+        self.killed: list[int] = []
+        self.used_abilities: list[int] = []
+        self.leftover: dict[Team, int] = {t: 0 for t in Team}
+        self.drafted: dict[Team, list[str]] = {t: [] for t in Team}
+        self.draft_order: list[Team] = []
+        self.kills: dict[Team, int] = {t: 0 for t in Team}
+        #: fixed at set-up (never change afterwards, so not in the saved record): the buffer reward tile's
+        #: name and each character's own weapon for this game
+        self.reward_tile = ""
+        self.revealed: dict[str, str] = {}
+        flow.set_up(self)
+        self.run()
+
+    def _own_weapons(self) -> set[str]:
+        return {w for st in self._stats.values() for w in st.weapons}
+
+    # -- small queries ------------------------------------------------------------------------------------
+
+    @property
+    def first_team(self) -> Team:
+        """The team that took the first turn (drawn at set-up unless the scenario fixes it)."""
+        return self.first
+
+    def name_of(self, u: Character) -> str:
+        """``"RED Sprog"``."""
+        return f"{u.team.value} {self.stats(u.kind).name}"
+
+    def player_label(self, team: Team, hand: Hand) -> str:
+        """``"RED p1"``."""
+        return f"{team.value} {hand.name}"
+
+    def players(self, team: Team) -> int:
+        """How many players ``team`` has (1, 2 or 3)."""
+        return len(self.hands.get(team, ())) or int(self.options[f"players_{team.value.lower()}"])
+
+    def character(self, kind: str) -> Character | None:
+        """The character of ``kind`` (every kind is fielded once), or None before the draft placed it."""
+        for u in self.units.values():
+            if u.kind == kind:
+                return u
+        return None
+
+    def characters(self, team: Team) -> list[Character]:
+        """``team``'s characters, on the board or waiting to respawn, in draft order."""
+        return sorted((u for u in self.units.values() if u.team is team), key=lambda u: u.slot)
+
+    def is_shared(self, u: Character) -> bool:
+        """Whether ``u`` is the shared character of a two-player team (003 "Assigning characters")."""
+        return self.owner.get(u.uid, 0) < 0
+
+    def controller(self, u: Character) -> int:
+        """Index of the player controlling ``u`` now (for a shared character, this turn's; -1 if undecided)."""
+        k = self.owner.get(u.uid, 0)
+        return k if k >= 0 else self.shared_by[u.team]
+
+    def may_control(self, u: Character, player: int) -> bool:
+        """Whether ``player`` of ``u``'s team controls or shares ``u`` (who may reload its weapon, answer for it)."""
+        k = self.owner.get(u.uid, 0)
+        return k == player or k < 0
+
+    def hand_of(self, u: Character) -> Hand:
+        """The hand of the player controlling ``u`` now."""
+        k = self.controller(u)
+        return self.hands[u.team][max(k, 0)]
+
+    def hand(self, team: Team, name: str) -> Hand:
+        """``team``'s player called ``name`` (``p1``...); KeyError for another name."""
+        for h in self.hands[team]:
+            if h.name == name:
+                return h
+        raise KeyError(f"{team.value} has no player {name!r}")
+
+    def card(self, weapon: str) -> WeaponCard:
+        """The weapon card ``weapon``."""
+        return self.ruleset.weapon(weapon)
+
+    def is_arena(self, weapon: str) -> bool:
+        """Whether ``weapon`` is an arena weapon (not a character's own)."""
+        return weapon not in self.weapon_of_kind
+
+    def loaded_arena(self, hand: Hand) -> int:
+        """Loaded arena weapons in ``hand`` (what the hand limit counts, 003 "Weapons limit")."""
+        return sum(1 for w in hand.weapons if self.is_arena(w))
+
+    def killshot(self, u: Character) -> int:
+        """The damage space that kills ``u`` now (its adrenaline tile slid ``tile`` spaces left)."""
+        return int(self.options["killshot_space"]) - u.tile
+
+    def value_of(self, u: Character) -> int:
+        """Points the next killshot on ``u``'s board scores (003 "Scoring a board")."""
+        return self.values[min(u.skulls, len(self.values) - 1)]
+
+    def adrenaline(self, u: Character) -> int:
+        """Adrenaline actions ``u`` has unlocked: 0, 1 (dash) or 2 (dash and step)."""
+        return (u.damage >= int(self.options["adrenaline_2"])) + (u.damage >= int(self.options["adrenaline_1"]))
+
+    def sync(self, u: Character) -> None:
+        """Keep ``u.health`` equal to the tokens it may still take before its killshot space."""
+        u.health = max(0, self.killshot(u) - 1 - u.damage)
+
+    def buffer_total(self, team: Team) -> int:
+        """Damage tokens in ``team``'s buffer (marks not counted)."""
+        return sum(self.buffer[team].values())
+
+    def usable_weapons(self, u: Character) -> list[str]:
+        """Loaded weapons ``u`` may fire now: its controller's arena weapons and its own weapon if he holds it."""
+        if self.controller(u) < 0:
+            return []
+        return [w for w in dict.fromkeys(self.hand_of(u).weapons) if self.is_arena(w) or w == u.weapon]
+
+    def acted(self, u: Character) -> bool:
+        """Whether ``u`` took its action this turn."""
+        d = self.done.get(u.uid)
+        return d is not None and d.actions > 0
+
+    def current_player(self) -> str | None:
+        """The name of the player deciding now (``p2``), or None when the game is over or any player of
+        the team may decide (a team turn of a team with several players: each plays his characters)."""
+        if self.phase is _P_OVER:
+            return None
+        if self.queue:
+            head = self.queue[0]
+            k = head.player if head.player >= 0 else self.shared_by[head.team] if head.what is What.SPAWN else -1
+            return player_name(k) if k >= 0 else None if self.players(head.team) > 1 else "p1"
+        if self.acting >= 0:
+            return player_name(self.controller(self.units[self.acting]))
+        return "p1" if self.players(self.team) == 1 else None
+
+    def player_of(self, action: Action) -> str | None:
+        """Who plays ``action`` (a legal one): the player named in it, or the controller of its character."""
+        if action.detail.startswith("p") and action.detail[1:].isdigit():
+            return action.detail
+        if action.verb in (_V.SPAWN, _V.DRAFT, _V.PASS, _V.END, _V.DRAW) or action.actor is None:
+            return self.current_player()
+        u = self.unit_at(action.actor)
+        if u is None or u.team is not self.team:
+            return self.current_player()
+        k = self.controller(u)
+        return player_name(k) if k >= 0 else None
+
+    # -- movement ---------------------------------------------------------------------------------------
+
+    def free(self, cell: int) -> bool:
+        """Whether a figure may end a move on board index ``cell``: not a wall, a low obstacle or a figure's hex."""
+        b = self.board
+        return not b.wall[cell] and not b.low[cell] and self.occupant(cell) is None
+
+    def reach(self, u: Character, hexes: int) -> Sequence[int]:
+        """Where ``u`` may move with up to ``hexes`` hexes (figures are passed, not ended on); without its own hex."""
+        base, where = self.game.targets.moves(self.walk, hexes, u.cell)
+        holes = [p for v in self.units.values() if v.cell >= 0 and (p := where.get(v.cell)) is not None]
+        if not holes:
+            return base
+        holes.sort()
+        return Excluding(base, holes)
+
+    def grab_here(self, cell: int) -> bool:
+        """Whether standing on ``cell`` there is an ammo tile to grab."""
+        return bool(self.ammo.get(cell))
+
+    def newton_cells(self, v: Character) -> list[int]:
+        """Where a Newton may put ``v``: up to ``newton_hexes`` in a straight line, each step a walkable one."""
+        b = self.board
+        out: list[int] = []
+        n = int(self.options["newton_hexes"])
+        for d in DIRECTIONS:
+            at = v.cell
+            for _ in range(n):
+                h = b.hexes[at] + d
+                nxt = b.index.get(h, -1)
+                if nxt < 0 or b.wall[nxt] or b.low[nxt] or not can_step(b, at, nxt, self.walk):
+                    break
+                at = nxt
+                if self.occupant(nxt) is None:
+                    out.append(nxt)
+        return sorted(set(out))
+
+    def spawn_cells(self, colour: Colour) -> list[int]:
+        """Free hexes of ``colour``'s spawnpoints; when all are taken, the free hexes nearest to them."""
+        cells = [c for c in self.points_cells[colour] if self.free(c)]
+        if cells or not self.points_cells[colour]:
+            return cells
+        b = self.board
+        for r in range(1, 6):
+            near = sorted({c for p in self.points_cells[colour] for c in b.within(p, r) if self.free(c)})
+            if near:
+                return near
+        return []
+
+    # -- damage, marks and the buffer ---------------------------------------------------------------------
+
+    def add_damage(self, v: Character, n: int, why: str) -> None:
+        """Put ``n`` damage for ``v`` in its team's buffer; its marks there turn into damage too (003 "Marks in the buffer")."""
+        if n <= 0:
+            return
+        marks = self.marks[v.team].pop(v.kind, 0)
+        buf = self.buffer[v.team]
+        buf[v.kind] = buf.get(v.kind, 0) + n + marks
+        extra = f" (+{marks} from marks)" if marks else ""
+        self.log.append(f"{why}: {n} damage for the {self.name_of(v)}{extra} into the {v.team.value} buffer "
+                        f"({self.buffer_total(v.team)})")
+
+    def add_marks(self, v: Character, n: int, why: str) -> None:
+        """Put up to ``n`` marks for ``v`` in its team's buffer (at most ``max_marks`` of a character)."""
+        if n <= 0:
+            return
+        cap = int(self.options["max_marks"])
+        had = self.marks[v.team].get(v.kind, 0)
+        now = min(cap, had + n)
+        if now != had:
+            self.marks[v.team][v.kind] = now
+            self.log.append(f"{why}: {now - had} mark(s) for the {self.name_of(v)} in the {v.team.value} buffer")
+
+    def board_damage(self, v: Character, n: int, why: str) -> int:
+        """Put ``n`` damage tokens on ``v``'s board (beyond the overkill space they are wasted); returns those placed."""
+        room = self.killshot(v) + 1 - v.damage
+        got = max(0, min(n, room))
+        v.damage += got
+        self.sync(v)
+        if why:
+            self.log.append(f"{why}: {got} damage onto the {self.name_of(v)}'s board ({v.damage})")
+        return got
+
+    # -- legal actions ------------------------------------------------------------------------------------
+
+    def legal_actions_view(self) -> LegalActions:
+        if self.phase is _P_OVER:
+            return LegalActions(())
+        if self.queue:
+            return LegalActions(flow.groups(self, self.queue[0]))
+        groups: list[Group] = []
+        for u in self.characters(self.team):
+            if u.cell >= 0:
+                self.add_unit_groups(u, groups)
+        if self.acting < 0:
+            self._powerup_groups(groups)
+            groups.append(_END)
+        return LegalActions(groups)
+
+    def more_to_do(self) -> bool:
+        """Whether the acting team may still do something besides ``end``: a character that has not acted
+        (it can at least grab or move, unless boxed in), or a Newton or Teleporter to play."""
+        if any(u.cell >= 0 and not self.acted(u) for u in self.characters(self.team)):
+            return True
+        groups: list[Group] = []
+        self._powerup_groups(groups)
+        return any(len(g[3]) for g in groups)
+
+    def add_unit_groups(self, u: Character, groups: list[Group]) -> None:
+        """The action groups of ``u`` now (none once it acted, or while another character is mid-action)."""
+        if self.acting >= 0 and self.acting != u.uid:
+            return
+        if self.acting < 0 and self.acted(u):
+            return
+        b = self.board
+        here = b.hexes[u.cell]
+        mode = self.acting_mode if self.acting == u.uid else ""
+        if mode == "step":
+            self._attack_groups(u, groups)
+            groups.append((_V.END, u.kind, here, NO_TARGET, None, ""))
+            return
+        level = 2 if mode == "rush" else self.adrenaline(u)
+        if mode != "rush":
+            self._move_groups(u, _V.MOVE, self.stats(u.kind).speed, groups)
+            self._attack_groups(u, groups)
+        if level >= 1:
+            self._move_groups(u, _V.DASH, int(self.options["dash_hexes"]), groups)
+        if level >= 2:
+            cells = [c for c in self.reach(u, int(self.options["step_hexes"])) if c != u.cell]
+            groups.append((_V.STEP, u.kind, here, cells, b.hexes, ""))
+        if not mode and self.may_rush(u):
+            groups.append((_V.RUSH, u.kind, here, NO_TARGET, None, ""))
+        if mode == "rush":  # the rush is paid; a boxed-in character may still end its action
+            groups.append((_V.END, u.kind, here, NO_TARGET, None, ""))
+
+    def may_rush(self, u: Character) -> bool:
+        """Whether ``u`` may pay an adrenaline rush now: not both actions unlocked, the tile can slide, and the
+        slide does not put its damage on the new killshot space."""
+        return (self.adrenaline(u) < 2 and u.tile < int(self.options["rush_limit"])
+                and u.damage < self.killshot(u) - 2)
+
+    def _move_groups(self, u: Character, verb: Verb, hexes: int, groups: list[Group]) -> None:
+        b = self.board
+        here = b.hexes[u.cell]
+        cells = self.reach(u, hexes)
+        plain: Sequence[int] = cells
+        if self.grab_here(u.cell):
+            plain = [u.cell, *cells]
+        groups.append((verb, u.kind, here, plain, b.hexes, ""))
+        if not self.racks:
+            return
+        hand = self.hand_of(u)
+        ok = set(cells)
+        ok.add(u.cell)
+        for r, rack in self.racks.items():
+            if r not in ok:
+                continue
+            for w in dict.fromkeys(rack):
+                if can_pay(hand, self.card(w).grab_cost):
+                    groups.append((verb, u.kind, here, (r,), b.hexes, w))
+
+    def _attack_groups(self, u: Character, groups: list[Group]) -> None:
+        b = self.board
+        here = b.hexes[u.cell]
+        for w in self.usable_weapons(u):
+            targets, indices = aims(self, u, self.card(w))
+            if targets:
+                groups.append((_V.ATTACK, u.kind, here, targets, b.hexes if indices else None, w))
+
+    def _powerup_groups(self, groups: list[Group]) -> None:
+        b = self.board
+        team = self.team
+        enemies = [v for v in self.characters(team.other) if v.cell >= 0]
+        for hand in self.hands[team]:
+            if any(card_kind(c) == "newton" for c in hand.cards):
+                for v in enemies:
+                    cells = self.newton_cells(v)
+                    if cells:
+                        groups.append((_V.NEWTON, v.kind, b.hexes[v.cell], cells, b.hexes, hand.name))
+        free = None
+        for u in self.characters(team):
+            if u.cell < 0 or self.controller(u) < 0:
+                continue
+            if any(card_kind(c) == "teleporter" for c in self.hand_of(u).cards):
+                if free is None:
+                    free = [c for c in range(b.n) if self.free(c)]
+                groups.append((_V.TELEPORT, u.kind, b.hexes[u.cell], free, b.hexes, ""))
+
+    # -- acting ---------------------------------------------------------------------------------------------
+
+    def apply_unchecked(self, action: Action) -> None:
+        if self.keep_undo:
+            self._undo.append(self.saved_class.capture(self))
+        self.history.append(action)
+        if self.queue:
+            flow.decide(self, action)
+        else:
+            self._act(action)
+        self.run()
+
+    def _act(self, a: Action) -> None:
+        verb = a.verb
+        if verb is _V.END and a.actor is None:
+            self.log.append(f"{self.team.value} ends its turn")
+            self.step = "replace"
+            return
+        if verb is _V.NEWTON:
+            v = self.actor_of(a)
+            hand = self.hand(self.team, a.detail)
+            self._discard(hand, "newton")
+            assert a.target is not None
+            self.log.append(f"{self.player_label(self.team, hand)} plays a Newton: the {self.name_of(v)} "
+                            f"goes {a.actor} → {a.target}")
+            v.cell = self.board.index[a.target]
+            return
+        u = self.actor_of(a)
+        if verb is _V.TELEPORT:
+            assert a.target is not None
+            self._discard(self.hand_of(u), "teleporter")
+            self.log.append(f"{self.player_label(self.team, self.hand_of(u))} teleports the {self.name_of(u)} "
+                            f"{a.actor} → {a.target}")
+            u.cell = self.board.index[a.target]
+            return
+        if verb is _V.RUSH:
+            u.tile += 1
+            self.sync(u)
+            self.acting, self.acting_mode = u.uid, "rush"
+            self.log.append(f"the {self.name_of(u)} pays an adrenaline rush: its tile slides to killshot space "
+                            f"{self.killshot(u)}")
+            return
+        if verb is _V.STEP:
+            assert a.target is not None
+            u.cell = self.board.index[a.target]
+            self.acting, self.acting_mode = u.uid, "step"
+            self.log.append(f"the {self.name_of(u)} steps {a.actor} → {a.target}, then may shoot")
+            return
+        if verb is _V.MOVE or verb is _V.DASH:
+            assert a.target is not None
+            self._move_and_grab(u, self.board.index[a.target], a.detail)
+        elif verb is _V.ATTACK:
+            assert a.target is not None
+            self.shoot(u, a.detail, a.target)
+        elif verb is _V.END:
+            self.log.append(f"the {self.name_of(u)} ends its action")
+        self._finish_action(u)
+
+    def _finish_action(self, u: Character) -> None:
+        self.done_by(u).actions = 1
+        self.acting, self.acting_mode = -1, ""
+
+    def _discard(self, hand: Hand, kind: str) -> str:
+        """Discard ``hand``'s newest powerup of ``kind`` (it was played) and return it."""
+        card = next(c for c in reversed(hand.cards) if card_kind(c) == kind)
+        hand.cards.remove(card)
+        self.discards.append(card)
+        return card
+
+    def _move_and_grab(self, u: Character, cell: int, weapon: str) -> None:
+        b = self.board
+        if cell != u.cell:
+            self.log.append(f"the {self.name_of(u)} moves {b.hexes[u.cell]} → {b.hexes[cell]}")
+        u.cell = cell
+        if weapon:
+            self.grab_weapon(u, cell, weapon)
+        elif self.ammo.get(cell):
+            self.grab_ammo(u, cell)
+
+    def grab_ammo(self, u: Character, cell: int) -> None:
+        """``u`` takes the ammo tile on ``cell``: cubes for its player (up to ``max_cubes`` each), a powerup for P."""
+        tile = self.ammo[cell]
+        self.ammo[cell] = ""
+        hand = self.hand_of(u)
+        limit = int(self.options["max_cubes"])
+        got = []
+        for letter in tile:
+            if letter == "P":
+                if len(hand.cards) < int(self.options["max_powerups"]) and self.draw_powerup(hand):
+                    got.append("a powerup")
+                continue
+            i = "RBY".index(letter)
+            if hand.cubes[i] < limit:
+                hand.cubes[i] += 1
+                got.append(COLOURS[i].value)
+        self.log.append(f"the {self.name_of(u)} grabs the ammo tile {tile}: {', '.join(got) or 'nothing fits'} "
+                        f"for {self.player_label(u.team, hand)}")
+
+    def grab_weapon(self, u: Character, cell: int, weapon: str) -> None:
+        """``u``'s player pays the grab cost and takes ``weapon`` from the rack on ``cell`` (queues a drop at the limit)."""
+        hand = self.hand_of(u)
+        card = self.card(weapon)
+        self.discards.extend(pay(hand, card.grab_cost))
+        self.racks[cell].remove(weapon)
+        hand.weapons.append(weapon)
+        self.log.append(f"the {self.name_of(u)} grabs the {card.title} for {self.player_label(u.team, hand)} "
+                        f"({card.grab_cost and 'paying ' + card.grab_cost or 'free'})")
+        if self.loaded_arena(hand) > int(self.options["max_loaded"]):
+            self.queue.append(Pending(What.DROP, u.team, self.controller(u), kinds=(weapon,), uids=(cell,)))
+
+    def shoot(self, u: Character, weapon: str, aim: Hex) -> None:
+        """``u`` fires ``weapon`` at ``aim``: damage first, then marks and venom; the weapon is unloaded onto
+        the team's table; a Targeting Scope and Tagback Grenades may follow."""
+        card = self.card(weapon)
+        hand = self.hand_of(u)
+        hand.weapons.remove(weapon)
+        self.table[u.team].append(weapon)
+        struck = hits(self, u, card, aim)
+        why = f"the {self.name_of(u)}'s {card.title}"
+        damaged = []
+        for v, dmg in struck:
+            if dmg > 0:
+                self.add_damage(v, dmg, why)
+                damaged.append(v.uid)
+        for v, _ in struck:
+            self.add_marks(v, card.marks, why)
+            if card.venom and not v.venom:
+                v.venom = True
+                self.log.append(f"{why}: a venom token on the {self.name_of(v)}")
+        if not damaged:
+            return
+        k = self.controller(u)
+        if any(card_kind(c) == "targeting_scope" and can_pay(hand, ANY, c) for c in hand.cards):
+            self.queue.append(Pending(What.SCOPE, u.team, k, uids=(u.uid, *damaged)))
+        self.queue.append(Pending(What.TAGBACK, u.team.other, -1, uids=(u.uid, *damaged)))
+
+    def draw_powerup(self, hand: Hand) -> str:
+        """``hand`` draws a powerup (the discards are shuffled back when the deck is out); '' if none is left."""
+        if not self.powerup_deck:
+            self.powerup_deck, self.discards = self.discards, []
+        if not self.powerup_deck:
+            return ""
+        k = self.dice.roll(1, len(self.powerup_deck), "powerup draw").total - 1
+        card = self.powerup_deck.pop(k)
+        hand.cards.append(card)
+        return card
+
+    def draw_weapon(self) -> str:
+        """The next arena weapon from the deck ('' when it is out)."""
+        if not self.weapon_deck:
+            return ""
+        k = self.dice.roll(1, len(self.weapon_deck), "weapon draw").total - 1
+        return self.weapon_deck.pop(k)
+
+    # -- the flow of decisions ------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Run automatic steps until a decision waits (or the game is over); sets phase and deciding team."""
+        flow.run(self)
+
+    def end_turn(self, advance: bool = True) -> None:
+        """End the acting team's turn (the ``end`` action, or nothing left to do)."""
+        self.step = "replace"
+        self.run()
+
+    def winner(self) -> Team | None:
+        """More points wins; a tie goes to the team with more points from leftover damage (003 "Winning the game")."""
+        if self.phase is not _P_OVER:
+            return None
+        key = {t: (self.points[t], self.leftover[t]) for t in Team}
+        r, bl = key[Team.RED], key[Team.BLU]
+        return Team.RED if r > bl else Team.BLU if bl > r else None
+
+    # -- explanations and what the UI asks ----------------------------------------------------------------------
+
+    def describe_decision(self) -> str:
+        if self.phase is _P_OVER:
+            return super().describe_decision()
+        if self.queue:
+            return flow.describe(self, self.queue[0])
+        if self.acting >= 0:
+            u = self.units[self.acting]
+            what = "shoots (or ends its action)" if self.acting_mode == "step" else "takes an adrenaline action"
+            return f"the {self.name_of(u)} {what}"
+        return f"{self.team.value}'s turn: one action for each character, in any order, then end the turn"
+
+    def why_not(self, action: Action) -> str:
+        if action in self.legal_actions():
+            return ""
+        return teamplay_reason(self, action) or super().why_not(action)
+
+    def move_paths(self, h: Hex | None = None) -> dict[Hex, list[Hex]]:
+        """Hexes the character on ``h`` may move to with a standard move now, each with a shortest path."""
+        u = self.active_unit() if h is None else self.unit_at(h)
+        if u is None or self.phase is not _P_ACT or u.team is not self.team or self.acted(u) or self.acting >= 0:
+            return {}
+        occupied = {v.cell for v in self.units.values() if v.uid != u.uid and v.cell >= 0}
+        r = flood(self.board, [u.cell], self.walk, self.stats(u.kind).speed, occupied)
+        return {self.board.hexes[c]: r.path(c) for c in r.distances() if c != u.cell and self.free(c)}
+
+    def active_unit(self) -> Character | None:
+        return self.units.get(self.acting)
+
+    def attack_options(self, h: Hex | None = None) -> list[AttackOption]:
+        """Every shot the character on ``h`` could fire from where it stands with its usable weapons.
+
+        No dice: each hits (``hit_chance`` 1, ``rolled`` False); ``damage`` is
+        the most any enemy takes; ``area`` every hex covered with its damage.
+        """
+        u = self.active_unit() if h is None else self.unit_at(h)
+        if u is None or u.cell < 0:
+            return []
+        here = self.board.hexes[u.cell]
+        out = []
+        for w in self.usable_weapons(u):
+            card = self.card(w)
+            targets, _ = aims(self, u, card)
+            for t in targets:
+                aim: Hex = self.board.hexes[t] if isinstance(t, int) else t
+                struck = hits(self, u, card, aim)
+                out.append(AttackOption(Action(_V.ATTACK, u.kind, here, aim, w),
+                                        1.0, 0.0, max((d for _, d in struck), default=0),
+                                        area(self, u, card, aim), 1, False))
+        return out
+
+    def hit_chance(self, need: int) -> float:
+        """Every shot that may be made hits (no accuracy throw in Team Play)."""
+        return 1.0
+
+    def board_view(self, u: Character) -> views.BoardView:
+        """What ``u``'s player board shows (see :class:`~.views.BoardView`)."""
+        return views.board_view(self, u)
+
+    def buffer_view(self, team: Team) -> views.BufferView:
+        """``team``'s damage buffer: damage and marks waiting for each character (:class:`~.views.BufferView`)."""
+        return views.buffer_view(self, team)
+
+    def hand_views(self, team: Team) -> list[views.HandView]:
+        """Each of ``team``'s players: cubes, powerups, loaded weapons, characters controlled."""
+        return views.hand_views(self, team)
+
+    def arena_view(self) -> views.ArenaView:
+        """Ammo tiles, racks, decks, tables, skulls left and the reward tile (:class:`~.views.ArenaView`)."""
+        return views.arena_view(self)
+
+    def colour_of(self, card: str) -> Colour:
+        """The colour of a powerup card."""
+        return card_colour(card)
+
+    def check_setup(self) -> None:
+        """Raise RulesetError for a scenario set-up Team Play cannot start (fixed characters with hexes, ...)."""
+        for team in Team:
+            for s in self.scenario.team(team).starting:
+                if s.hex is not None:
+                    raise RulesetError(f"{team.value} {s.unit} starts on {s.hex}: Team Play characters appear at "
+                                       "spawnpoints in the spawning round; remove the hex")
+

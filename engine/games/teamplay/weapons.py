@@ -1,0 +1,107 @@
+"""Where a weapon may be fired from a hex and whom it hits (Team Play's cards; no dice: every shot hits).
+
+A weapon card (:class:`~engine.ruleset.WeaponCard`) shoots one of three ways,
+in hexfort's compact base game (docs/rules-teamplay.md, "Weapons"):
+
+- ``direct``: one enemy at a distance from ``min_range`` to ``range`` that the
+  shooter sees (or any, for a ``lobbed`` card); the action names his hex;
+- ``blast``: a hex in that distance and sight, not a wall; every enemy under the
+  card's stencil centred there (and seen from the centre) is hit;
+- ``fire``: the stencil laid next to the shooter in one of six directions (the
+  action names the neighbouring hex of that direction); walls and what the
+  shooter cannot see stop it.
+
+Each enemy hit takes the damage printed on its stencil hex (the card's
+``damage`` where the stencil prints none), then the card's marks, then a venom
+token with a ``venom`` card. Nothing here changes the game; :mod:`.state` does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.payload.stencils import lay
+from engine.games.teamplay.pieces import Character
+from engine.hexgrid import DIRECTIONS, Hex
+from engine.ruleset import WeaponCard
+
+if TYPE_CHECKING:
+    from engine.games.teamplay.state import TeamPlayState
+
+__all__ = ["aims", "area", "hits", "in_reach"]
+
+#: One enemy a shot hits and the damage it takes.
+Hit = tuple[Character, int]
+
+
+def in_reach(state: TeamPlayState, cell: int, card: WeaponCard, target: int) -> bool:
+    """Whether a shooter on ``cell`` may aim ``card`` at board index ``target`` (range and sight)."""
+    d = state.board.distance(cell, target)
+    return card.min_range <= d <= card.range and (card.lobbed or state.sight.sees(cell, target))
+
+
+def _enemies(state: TeamPlayState, u: Character) -> list[Character]:
+    return [v for v in state.units.values() if v.team is not u.team and v.cell >= 0]
+
+
+def _stencil_cells(state: TeamPlayState, card: WeaponCard, anchor: int, direction: int = 0) -> list[tuple[int, int]]:
+    """(board index, damage) under ``card``'s stencil at ``anchor`` (the card's damage where none is printed)."""
+    stencil = state.ruleset.stencils[card.stencil]
+    return [(c, card.damage if dmg is None else int(dmg)) for c, dmg in lay(state.sight, stencil, anchor, direction)]
+
+
+def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int] | list[Hex], bool]:
+    """(targets of ``card`` fired by ``u`` now, whether they are board indices) — each hits at least one enemy.
+
+    Board indices for ``direct`` and ``blast`` (the enemy's or the centre's hex);
+    hexes next to ``u`` for ``fire`` (one per direction that reaches an enemy).
+    """
+    b = state.board
+    enemies = _enemies(state, u)
+    if card.kind == "direct":
+        return [v.cell for v in enemies if in_reach(state, u.cell, card, v.cell)], True
+    if card.kind == "blast":
+        stencil = state.ruleset.stencils[card.stencil]
+        where = {v.cell for v in enemies}
+        centres: set[int] = set()
+        for v in enemies:
+            for dq, dr, _ in stencil.cells:  # the centres whose stencil would cover v
+                c = b.at(b.q[v.cell] - dq, b.r[v.cell] - dr)
+                if c >= 0 and not b.wall[c] and in_reach(state, u.cell, card, c):
+                    centres.add(c)
+        return sorted(c for c in centres if any(x in where for x, _ in _stencil_cells(state, card, c))), True
+    if card.kind == "fire":
+        where = {v.cell for v in enemies}
+        here = b.hexes[u.cell]
+        return [here + DIRECTIONS[d] for d in range(6)
+                if any(x in where for x, _ in _stencil_cells(state, card, u.cell, d))], False
+    return [], True
+
+
+def hits(state: TeamPlayState, u: Character, card: WeaponCard, aim: Hex) -> list[Hit]:
+    """The enemies ``card`` fired by ``u`` at ``aim`` hits, each with its damage (empty when it hits none)."""
+    b = state.board
+    if card.kind == "direct":
+        v = state.unit_at(aim)
+        return [(v, card.damage)] if v is not None and v.team is not u.team else []
+    if card.kind == "blast":
+        cells = _stencil_cells(state, card, b.index[aim])
+    elif card.kind == "fire":
+        d = DIRECTIONS.index(aim - b.hexes[u.cell])
+        cells = _stencil_cells(state, card, u.cell, d)
+    else:
+        return []
+    where = {v.cell: v for v in _enemies(state, u)}
+    return [(where[c], dmg) for c, dmg in cells if c in where]
+
+
+def area(state: TeamPlayState, u: Character, card: WeaponCard, aim: Hex) -> dict[Hex, int]:
+    """Every hex the shot at ``aim`` covers, with the damage a figure there would take (for the UI)."""
+    b = state.board
+    if card.kind == "direct":
+        return {aim: card.damage}
+    if card.kind == "blast":
+        cells = _stencil_cells(state, card, b.index[aim])
+    else:
+        cells = _stencil_cells(state, card, u.cell, DIRECTIONS.index(aim - b.hexes[u.cell]))
+    return {b.hexes[c]: dmg for c, dmg in cells}

@@ -1,0 +1,99 @@
+"""Painting Team Play's features in the editor: spawnpoints by colour, ammo tiles, weapon racks — with
+undo, symmetry, erasing, copy and paste, stamps and resizing, and drawn on the canvas."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QImage
+
+from editor.edits import Edit, changed_hexes, erase, fragment_of, paste_fragment, set_spawnpoints
+from editor.geometry import SymmetryKind
+from editor.render.style import CUBE_COLORS
+from editor.resize import Margins, resize_map
+from editor.stamps import fragment_from_map, fragment_to_map
+from engine.hexgrid import Hex, Symmetry
+from engine.mapmodel import Colour
+from tests.editor.conftest import key
+
+A, B, C = Hex(-2, 1), Hex(1, 1), Hex(0, -2)
+
+
+def _undo_all(window, original) -> None:  # type: ignore[no-untyped-def]
+    while window.doc.undo_stack.canUndo():
+        key(window.view, "Ctrl+Z")
+    assert window.doc.map == original
+
+
+def test_spawnpoint_tools_paint_one_colour_per_hex(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "Ctrl+1")
+    assert window.tool.key == "spawnpoint-red" and "Team Play" in window.tool.tip
+    mouse.click(A)
+    assert window.doc.map.spawnpoints[Colour.RED] == {A}
+    key(window.view, "Ctrl+2")
+    mouse.click(A)  # blue on a red spawnpoint: it becomes blue
+    assert Colour.RED not in window.doc.map.spawnpoints and window.doc.map.spawnpoints[Colour.BLUE] == {A}
+    mouse.click(A)  # press on one of its own colour: removed
+    assert not window.doc.map.spawnpoints
+    key(window.view, "Ctrl+3")
+    mouse.drag([B, Hex(2, 1)])
+    assert window.doc.map.spawnpoints[Colour.YELLOW] == {B, Hex(2, 1)}
+    assert "yellow spawnpoint" in window.doc.map.features_at(B)
+    _undo_all(window, small_map)
+
+
+def test_ammo_and_rack_tools_toggle_and_right_click_removes(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    key(window.view, "A")
+    mouse.click(A)
+    mouse.click(B)
+    assert window.doc.map.ammo == {A, B}
+    mouse.click(A, Qt.MouseButton.RightButton)
+    assert window.doc.map.ammo == {B}
+    key(window.view, "G")
+    mouse.click(C)
+    assert window.doc.map.racks == {C}
+    assert window.doc.undo_stack.count() == 4
+    _undo_all(window, small_map)
+
+
+def test_symmetry_paints_the_same_colour_on_the_image(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    window.symmetry_actions[SymmetryKind.ROT180].trigger()
+    key(window.view, "Ctrl+1")
+    mouse.click(A)
+    assert window.doc.map.spawnpoints[Colour.RED] == {A, -A}  # neutral: no RED/BLU swap
+    key(window.view, "G")
+    mouse.click(B)
+    assert window.doc.map.racks == {B, -B}
+    _undo_all(window, small_map)
+
+
+def test_erase_copy_paste_stamp_and_resize_carry_the_features(small_map) -> None:  # type: ignore[no-untyped-def]
+    m = set_spawnpoints(small_map, Colour.BLUE, [A], True).map.with_ammo([B]).with_racks([C])
+    gone = erase(m, [A, B]).map
+    assert not gone.spawnpoints and not gone.ammo and gone.racks == {C}
+    frag = fragment_of(m, [A, B, C], Hex(0, 0))
+    assert frag.spawnpoints[Colour.BLUE] == {A} and frag.ammo == {B} and frag.racks == {C}
+    turned = paste_fragment(gone, frag.transformed(Symmetry(rotation=3)), Hex(0, 0)).map
+    assert turned.spawnpoints[Colour.BLUE] == {-A} and turned.ammo == {-B} and turned.racks == {C, -C}
+    assert changed_hexes(m, turned) >= {A, B, -A, -B, -C}
+    stamp = fragment_to_map(fragment_from_map(m))
+    assert stamp.spawnpoints == m.spawnpoints and stamp.ammo == m.ammo and stamp.racks == m.racks
+    cut = resize_map(m, Margins(left=-3))
+    assert "1 blue spawnpoint" in cut.lost and not cut.map.spawnpoints
+
+
+def test_the_canvas_draws_the_features(window, small_map) -> None:  # type: ignore[no-untyped-def]
+    m = set_spawnpoints(small_map, Colour.YELLOW, [Hex(0, 0)], True).map.with_ammo([B]).with_racks([C])
+    assert window.doc.apply(Edit(m, frozenset({Hex(0, 0), B, C})), "Team Play features")
+    img = window.view.grab().toImage()
+    assert _shows(img, CUBE_COLORS[Colour.YELLOW]) and _shows(img, QColor("#4b4f57"))
+    assert _shows(img, QColor("#f4efe0"))
+
+
+def _shows(img: QImage, colour: QColor) -> bool:
+    """Whether some pixel of ``img`` is (nearly) ``colour``."""
+    for y in range(0, img.height(), 2):
+        for x in range(0, img.width(), 2):
+            c = img.pixelColor(x, y)
+            if abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue()) < 20:
+                return True
+    return False

@@ -1,0 +1,188 @@
+"""003's set-up: the board, the draft, assigning characters, player ammo, the spawning round, control.
+
+Each test is named after the 003 section it covers (docs/rules-teamplay.md lists them).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.game import Game
+from engine.games.modes import GAMES
+from engine.games.state import Phase
+from engine.games.teamplay.state import TeamPlayState
+from engine.mapmodel import Mode, Team
+from engine.rules.actions import Verb
+from engine.rules.dice import DiceSpec
+from engine.ruleset import RulesetError
+from engine.scenario import TeamSetup, UnitStart
+from tests.engine.games.teamplay.helpers import FIELD, game, scenario, texts, through_setup
+
+
+def test_team_play_is_registered_with_its_ruleset_and_no_accuracy_throw() -> None:
+    rules = GAMES[Mode.TEAM_PLAY]
+    assert rules.playable and rules.ruleset == "builtin:teamplay" and rules.team_size == 3
+    assert rules.dice == DiceSpec(1, 6, rules.dice.crit)  # a d6 lays the six ammo tiles
+    s = through_setup(game())
+    assert s.hit_chance(99) == 1.0
+    assert all(not o.rolled and o.hit_chance == 1.0 for u in s.characters(Team.RED) for o in
+               s.attack_options(s.board.hexes[u.cell]))
+
+
+def test_main_board_setup_random_starting_team_and_reward_tile() -> None:
+    firsts, tiles = set(), set()
+    for seed in range(24):
+        s = game(seed=seed, random_first_team=True, reward_tile="")
+        firsts.add(s.first)
+        tiles.add(s.reward_tile)
+        assert any(r.purpose == "starting team" for r in s.dice.rolls)
+        assert any(r.purpose == "reward tile" for r in s.dice.rolls)
+    assert firsts == set(Team) and tiles == {"focus", "spread", "supply"}
+    s = game(reward_tile="supply")
+    assert s.reward_tile == "supply" and s.first is Team.RED
+    with pytest.raises(RulesetError, match="reward_tile 'gold'"):
+        game(reward_tile="gold")
+
+
+def test_choosing_characters_draft_is_one_two_two_one_with_a_weapon_revealed_for_each() -> None:
+    s = game(red=(), blu=())
+    revealed = dict(s.revealed)
+    assert set(revealed) == set(s.game.stats)
+    for kind, w in revealed.items():
+        assert w in s.stats(kind).weapons  # one of its two, chosen at random
+    order = []
+    while s.queue and s.queue[0].what.value == "draft":
+        order.append(s.team)
+        s.apply(texts(s)[0])
+    assert order == [Team.RED, Team.BLU, Team.BLU, Team.RED, Team.RED]
+    assert len(s.drafted[Team.RED]) == len(s.drafted[Team.BLU]) == 3  # BLU got the last one without choosing
+    assert set(s.drafted[Team.RED]) | set(s.drafted[Team.BLU]) == set(s.game.stats)
+    assert {u.kind: u.weapon for u in s.units.values()} == revealed
+    weapons = {tuple(sorted({s.revealed[k] for k in s.game.stats})) for s in (game(red=(), blu=(), seed=k)
+                                                                             for k in range(12))}
+    assert len(weapons) > 1  # the reveal is random per game
+
+
+def test_choosing_characters_a_team_may_be_fixed_by_the_scenario() -> None:
+    s = game(red=("echo", "sprog", "violet"), blu=())
+    assert s.drafted[Team.BLU] == ["dozer", "banshee", "dstructor"]
+    with pytest.raises(RulesetError, match="three different ones"):
+        game(red=("echo", "sprog"), blu=())
+    with pytest.raises(RulesetError, match="same character"):
+        game(red=("echo", "sprog", "violet"), blu=("echo", "dozer", "banshee"))
+
+
+@pytest.mark.parametrize(("players", "owners"), [(1, [0, 0, 0]), (2, [0, 1, -1]), (3, [0, 1, 2])])
+def test_assigning_characters_one_two_or_three_players(players: int, owners: list[int]) -> None:
+    s = game(players_red=players)
+    assert [s.owner[u.uid] for u in s.characters(Team.RED)] == owners
+    assert len(s.hands[Team.RED]) == players
+    shared = [u for u in s.characters(Team.RED) if s.is_shared(u)]
+    assert len(shared) == (1 if players == 2 else 0)
+
+
+def test_player_ammo_one_cube_of_each_colour_then_own_weapons_paid() -> None:
+    s = game(players_red=3)
+    # sprog's spore pod costs R to grab, violet's mind lance B, dozer's wrecking fist Y (seed 1's reveal)
+    assert {u.kind: s.card(u.weapon).grab_cost for u in s.characters(Team.RED)} == {
+        "sprog": "R", "violet": "B", "dozer": "Y"}
+    assert [h.cubes for h in s.hands[Team.RED]] == [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
+    assert [h.weapons for h in s.hands[Team.RED]] == [["spore_pod"], ["mind_lance"], ["wrecking_fist"]]
+
+
+def test_player_ammo_one_player_team_with_two_same_cube_weapons_starts_one_unloaded() -> None:
+    # Dozer's Wrecking Fist and Echo's Phase Blade both take a yellow cube to grab
+    for seed in range(40):
+        s = game(seed=seed, red=("dozer", "echo", "sprog"), blu=("violet", "banshee", "dstructor"))
+        costs = [s.card(u.weapon).grab_cost for u in s.characters(Team.RED)]
+        if any(costs.count(c) > 1 for c in costs if c):
+            break
+    else:  # pragma: no cover - the reveal table makes this happen for small seeds
+        pytest.fail("no seed with a cube conflict")
+    assert s.phase is Phase.CHOOSE and s.queue[0].what.value == "load"
+    choices = texts(s)
+    assert all(t.startswith("reload ") and t.endswith("with p1") for t in choices)
+    while s.queue and s.queue[0].what.value == "load":
+        s.apply(texts(s)[0])
+    assert [s.card(w).grab_cost for w in s.table[Team.RED]] == ["Y"]  # the one not paid for starts unloaded
+    assert s.hands[Team.RED][0].cubes[2] == 0
+
+
+def test_player_ammo_two_player_team_chooses_who_pays_for_the_shared_weapon() -> None:
+    s = game(players_red=2)
+    shared = next(u for u in s.characters(Team.RED) if s.is_shared(u))
+    assert s.queue[0].what.value == "load"
+    options = texts(s)
+    assert f"reload {shared.weapon} with p1" in options and f"reload {shared.weapon} with p2" in options
+    s.apply(f"reload {shared.weapon} with p2")
+    while s.queue and s.queue[0].what.value == "load":
+        s.apply(texts(s)[0])
+    assert shared.weapon in s.hands[Team.RED][1].weapons
+
+
+@pytest.mark.parametrize(("players", "draws", "left"), [(1, [4], [1]), (2, [2, 3], [1, 1]), (3, [2, 2, 2], [1, 1, 1])])
+def test_spawning_round_draws_by_team_size_and_spawns_on_the_discarded_colour(
+        players: int, draws: list[int], left: list[int]) -> None:
+    s = game(players_red=players)
+    while s.queue[0].what.value == "load":
+        s.apply(texts(s)[0])
+    seen_draws: dict[int, int] = {}
+    while s.team is Team.RED and s.phase is not Phase.ACT:
+        head = s.queue[0]
+        if head.what.value == "control":
+            s.apply(texts(s)[0])  # p1 spawns the shared character and draws 3
+            continue
+        hand = s.hands[Team.RED][head.player]
+        seen_draws.setdefault(head.player, len(hand.cards))
+        a = s.legal_actions()[0]
+        colour = s.colour_of(a.detail)
+        s.apply(a)
+        cell = s.board.index[a.target]  # type: ignore[index]
+        assert cell in s.points_cells[colour] or not any(s.free(c) for c in s.points_cells[colour])
+    assert sorted(seen_draws.values()) == sorted(draws)
+    assert [len(h.cards) for h in s.hands[Team.RED]] == left
+    assert all(u.cell >= 0 for u in s.characters(Team.RED))
+    assert s.team is Team.BLU  # then the other team spawns
+
+
+def test_spawning_round_starting_team_first_then_the_other() -> None:
+    s = game()
+    teams = []
+    while s.phase is not Phase.ACT:
+        if s.phase is Phase.SPAWN:
+            teams.append(s.team)
+        s.apply(texts(s)[0])
+    assert teams == [Team.RED] * 3 + [Team.BLU] * 3
+    assert s.turn_team is Team.RED
+
+
+def test_control_two_player_team_decides_each_turn_who_controls_the_shared_character() -> None:
+    s = game(players_red=2)
+    while not (s.queue and s.queue[0].why == "turn"):
+        s.apply(texts(s)[0])
+    shared = next(u for u in s.characters(Team.RED) if s.is_shared(u))
+    assert s.phase is Phase.CHOOSE and texts(s) == [f"control {shared.kind} with p1", f"control {shared.kind} with p2"]
+    s.apply(f"control {shared.kind} with p2")
+    assert s.controller(shared) == 1 and s.hand_of(shared) is s.hands[Team.RED][1]
+    assert s.current_player() is None  # two players act: each for his characters
+    a = next(a for a in s.legal_actions() if a.kind == shared.kind)
+    assert s.player_of(a) == "p2"
+
+
+def test_team_play_refuses_starting_hexes_and_bad_player_counts() -> None:
+    sc = scenario()
+    bad = TeamSetup(starting=(UnitStart("sprog", next(iter(sc.map.cells))), UnitStart("violet"), UnitStart("dozer")))
+    from dataclasses import replace
+    with pytest.raises(RulesetError, match="spawnpoints in the spawning round"):
+        Game.of(replace(sc, teams={Team.RED: bad, Team.BLU: sc.team(Team.BLU)})).new_initial_state()
+    with pytest.raises(RulesetError, match="1, 2 or 3 players"):
+        game(players_blu=4)
+    no_yellow = FIELD.replace("0.Sy", "0.  ")
+    with pytest.raises(RulesetError, match="no yellow spawnpoint"):
+        game(no_yellow)
+
+
+def test_state_class_and_verbs() -> None:
+    s = game()
+    assert isinstance(s, TeamPlayState)
+    assert {Verb.DRAFT, Verb.RELOAD} <= set(Verb)
