@@ -37,8 +37,11 @@ ROCKET_JUMP: Final = "rocket jump"
 
 
 def board(ctx: CheckContext) -> Board:
-    """The rules board of the map being checked."""
-    return Board.for_map(ctx.map)
+    """The rules board of the map being checked (kept on the context while the checks run)."""
+    hit = ctx.cache.get("board")
+    if hit is None:
+        hit = ctx.cache["board"] = Board.for_map(ctx.map)
+    return hit  # type: ignore[return-value]
 
 
 def sight(ctx: CheckContext) -> Sight:

@@ -141,3 +141,22 @@ def test_spawn_camping_with_a_huge_enemy_zone_looks_within_range_only() -> None:
     assert 0 < len(want) < len(exits)
     got = [p for p in spawn_camping(ctx) if Team.RED.value + "'s spawn" in p.message]
     assert [p.hexes for p in got] == [want]
+
+
+def test_checking_one_map_after_another_lets_the_old_boards_go() -> None:
+    """The board, sight and movement caches hold boards weakly (the last two built excepted), so a
+    long-running editor validating edit after edit of a big map does not keep every version alive."""
+    import gc
+    import weakref
+
+    from engine.rules.board import Board
+    from engine.validation.checks import check_map
+
+    first = random_koth_map(1)
+    check_map(first)
+    gone = weakref.ref(Board.for_map(first))
+    del first
+    for seed in (2, 3, 4):
+        check_map(random_koth_map(seed))
+    gc.collect()
+    assert gone() is None
