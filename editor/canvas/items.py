@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -27,6 +27,8 @@ GHOST_MARGIN = 3
 LABEL_MIN_PX = 11
 LABEL_MAX_PX = 18
 LABEL_MIN_HEX_PX = 17
+#: Seconds one paint may spend building ground paths not cached yet (see ``MapRenderer.paint``).
+PAINT_BUDGET_S = 0.03
 
 
 class MapItem(QGraphicsItem):
@@ -76,7 +78,12 @@ class MapItem(QGraphicsItem):
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         rect = option.exposedRect  # type: ignore[attr-defined]
         p.setRenderHint(QPainter.RenderHint.Antialiasing, self.renderer.wants_antialiasing(p))
-        self.last_paint_hexes = self.renderer.paint(p, self.doc.map, rect, self.options, self.tint)
+        self.last_paint_hexes = self.renderer.paint(
+            p, self.doc.map, rect, self.options, self.tint, budget_s=PAINT_BUDGET_S
+        )
+        if self.renderer.incomplete:  # a huge map's first view: draw the rest in the next frames
+            rest = QRectF(self.renderer.missing)
+            QTimer.singleShot(0, lambda: self.update(rest))
 
     def set_tint(self, colors: Mapping[Hex, QColor]) -> None:
         """Colour hexes under the features (the overlay's heat map); repaints the affected area."""

@@ -1,0 +1,135 @@
+"""The editor on big maps: the first view fills in over several frames, and a 40,000-hex map
+opens and is validated without the window freezing."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from editor.canvas import items
+from editor.render.painter import MapRenderer, RenderOptions, layout_for
+from engine.formats import save_map
+from engine.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
+from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
+
+
+def hex_at(col: int, row: int) -> Hex:
+    """The hex in column ``col`` of row ``row`` of a map file's rows."""
+    return roffset_to_cube(ODD, OffsetCoord(col, row))
+
+
+def striped_map(side: int) -> HexMap:
+    """A ``side`` × ``side`` map (odd-row offset rows, as files store them) with heights, walls,
+    low obstacles and stairs in stripes."""
+    cells = {}
+    for row in range(side):
+        for col in range(side):
+            k = (3 * col + 5 * row) % 11
+            cells[hex_at(col, row)] = (
+                Cell(0, Terrain.WALL) if k == 0 else Cell(1, Terrain.LOW) if k == 1
+                else Cell(0, Terrain.STAIRS, (col + row) % 6) if k == 2 else Cell(k % 3)
+            )
+    return HexMap.create(MapMeta("stripes"), cells)
+
+
+def _paint(r: MapRenderer, m: HexMap, budget: float | None) -> QImage:
+    rect = r.map_rect(m, 1)
+    img = QImage(600, 600, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor("white"))
+    p = QPainter(img)
+    s = min(600 / rect.width(), 600 / rect.height())
+    p.scale(s, s)
+    p.translate(-rect.left(), -rect.top())
+    r.paint(p, m, rect, RenderOptions(), budget_s=budget)
+    p.end()
+    return img
+
+
+def test_a_paint_out_of_budget_leaves_ground_out_and_later_paints_finish_it(qapp) -> None:  # type: ignore[no-untyped-def]
+    """With no time to spare each paint builds one chunk more; the last equals one full paint."""
+    m = striped_map(40)
+    full = _paint(MapRenderer(layout_for(m.meta.orientation)), m, None)
+    r = MapRenderer(layout_for(m.meta.orientation))
+    first = _paint(r, m, 0.0)
+    assert r.incomplete and not r.missing.isEmpty()
+    assert first != full
+    paints = 1
+    while r.incomplete and paints < 100:
+        last = _paint(r, m, 0.0)
+        paints += 1
+    assert 5 < paints < 100 and r.missing.isEmpty()
+    assert last == full
+
+
+def test_the_map_item_paints_again_until_the_view_is_complete(make_window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The canvas keeps repainting the missing part on its own, with no input from the user."""
+    monkeypatch.setattr(items, "PAINT_BUDGET_S", 0.0)
+    win = make_window(striped_map(40))
+    renderer = win.view.renderer
+    incomplete: list[bool] = []
+    real_paint = renderer.paint
+
+    def paint(*args, **kw):  # type: ignore[no-untyped-def]
+        n = real_paint(*args, **kw)
+        incomplete.append(renderer.incomplete)
+        return n
+
+    monkeypatch.setattr(renderer, "paint", paint)
+    renderer.set_map(win.doc.map)  # drop the caches the first show filled
+    win.view.map_item.update()
+    qtbot.waitUntil(lambda: bool(incomplete) and not incomplete[-1], timeout=20_000)
+    assert incomplete.count(True) >= 5  # one chunk more per paint: 25 chunks
+
+
+@pytest.mark.slow
+def test_a_40000_hex_map_opens_and_is_checked_off_the_ui_thread(make_window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The largest map the format allows: its first view is drawn over several paints and every
+    check of it runs in the worker thread, so the window keeps answering (bench/editor_big_map.py
+    measures how long the UI thread is ever busy at once)."""
+    from editor import problem_runner
+
+    m = striped_map(200)
+    red, blu = [hex_at(c, 0) for c in range(3)], [hex_at(199 - c, 199) for c in range(3)]
+    point = hex_at(100, 100)
+    cells = dict(m.cells) | dict.fromkeys(red + blu, Cell(0)) | {point: Cell(2)}
+    m = HexMap.create(m.meta, cells, {Team.RED: red, Team.BLU: blu}, (), [[point]])
+    assert len(m) == 40_000
+    path = tmp_path / "huge.map.json"
+    save_map(m, path)
+    monkeypatch.setattr(QMessageBox, "critical", lambda _w, _t, text: pytest.fail(text))
+    checked_on: list[str] = []
+    real_checks = problem_runner.run_checks
+
+    def run_checks(*args):  # type: ignore[no-untyped-def]
+        checked_on.append(threading.current_thread().name)
+        return real_checks(*args)
+
+    monkeypatch.setattr(problem_runner, "run_checks", run_checks)
+    win = make_window(HexMap.blank([Hex(0, 0)]))
+    renderer = win.view.renderer
+    paints: list[bool] = []
+    real_paint = renderer.paint
+
+    def paint(*args, **kw):  # type: ignore[no-untyped-def]
+        n = real_paint(*args, **kw)
+        paints.append(renderer.incomplete)
+        return n
+
+    monkeypatch.setattr(renderer, "paint", paint)
+    checked_on.clear()
+    got: list[list[object]] = []
+    win.runner.updated.connect(got.append)
+    assert win.open_path(path, ask=False)
+    deadline = time.perf_counter() + 120
+    while (not got or not got[-1] or win.runner.pending or renderer.incomplete) and time.perf_counter() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.001)
+    assert got and got[-1] and not win.runner.pending and not renderer.incomplete
+    assert checked_on and all(name.startswith("hexfort-check") for name in checked_on), checked_on
+    assert paints.count(True) >= 2 and paints[-1] is False  # filled in over several paints
+    win.doc.undo_stack.setClean()
