@@ -50,6 +50,20 @@ def _paint(r: MapRenderer, m: HexMap, budget: float | None) -> QImage:
     return img
 
 
+def record_paints(renderer: MapRenderer, monkeypatch) -> list[bool]:  # type: ignore[no-untyped-def]
+    """After each paint of ``renderer``, whether it left ground out (appended to the returned list)."""
+    out: list[bool] = []
+    real_paint = renderer.paint
+
+    def paint(*args, **kw):  # type: ignore[no-untyped-def]
+        n = real_paint(*args, **kw)
+        out.append(renderer.incomplete)
+        return n
+
+    monkeypatch.setattr(renderer, "paint", paint)
+    return out
+
+
 def test_a_paint_out_of_budget_leaves_ground_out_and_later_paints_finish_it(qapp) -> None:  # type: ignore[no-untyped-def]
     """With no time to spare each paint builds one chunk more; the last equals one full paint."""
     m = striped_map(40)
@@ -71,15 +85,7 @@ def test_the_map_item_paints_again_until_the_view_is_complete(make_window, qtbot
     monkeypatch.setattr(items, "PAINT_BUDGET_S", 0.0)
     win = make_window(striped_map(40))
     renderer = win.view.renderer
-    incomplete: list[bool] = []
-    real_paint = renderer.paint
-
-    def paint(*args, **kw):  # type: ignore[no-untyped-def]
-        n = real_paint(*args, **kw)
-        incomplete.append(renderer.incomplete)
-        return n
-
-    monkeypatch.setattr(renderer, "paint", paint)
+    incomplete = record_paints(renderer, monkeypatch)
     renderer.set_map(win.doc.map)  # drop the caches the first show filled
     win.view.map_item.update()
     qtbot.waitUntil(lambda: bool(incomplete) and not incomplete[-1], timeout=20_000)
@@ -112,15 +118,7 @@ def test_a_40000_hex_map_opens_and_is_checked_off_the_ui_thread(make_window, tmp
     monkeypatch.setattr(problem_runner, "run_checks", run_checks)
     win = make_window(HexMap.blank([Hex(0, 0)]))
     renderer = win.view.renderer
-    paints: list[bool] = []
-    real_paint = renderer.paint
-
-    def paint(*args, **kw):  # type: ignore[no-untyped-def]
-        n = real_paint(*args, **kw)
-        paints.append(renderer.incomplete)
-        return n
-
-    monkeypatch.setattr(renderer, "paint", paint)
+    paints = record_paints(renderer, monkeypatch)
     checked_on.clear()
     got: list[list[object]] = []
     win.runner.updated.connect(got.append)
