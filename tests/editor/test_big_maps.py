@@ -15,7 +15,7 @@ from editor.canvas import items
 from editor.render.painter import MapRenderer, RenderOptions, layout_for
 from engine.formats import save_map
 from engine.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
-from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
+from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Team, Terrain
 
 
 def hex_at(col: int, row: int) -> Hex:
@@ -131,3 +131,35 @@ def test_a_40000_hex_map_opens_and_is_checked_off_the_ui_thread(make_window, tmp
     assert checked_on and all(name.startswith("hexfort-check") for name in checked_on), checked_on
     assert paints.count(True) >= 2 and paints[-1] is False  # filled in over several paints
     win.doc.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("mode", [Mode.KOTH, Mode.PAYLOAD])
+def test_the_exposure_overlay_counts_what_one_sight_check_per_pair_counts(seed: int, mode: Mode) -> None:
+    """The overlay sweeps once per point hex (a 40,000-hex map took seconds pair by pair); the
+    numbers are the ones the pairwise count gives, under either game's sight rule."""
+    from editor.overlays import control_point_exposure
+    from engine.rules.board import Board
+    from engine.rules.sight import Sight
+    from tests.engine.test_validation_scaling import random_koth_map
+
+    m = random_koth_map(seed)
+    m = HexMap.create(MapMeta("both", modes=(mode,)), dict(m.cells), m.spawns, (), m.control_points)
+    board = Board.for_map(m)
+    sight = Sight.for_board(board, mode is not Mode.PAYLOAD)
+    cp = [board.index[h] for point in m.control_points for h in point]
+    for team in Team:
+        got = control_point_exposure(m, team)
+        reach = overlay_reach(m, team, mode)
+        want = {board.hexes[i]: n for i in reach if i not in cp and (n := sum(sight.sees(i, j) for j in cp))}
+        assert got == want
+
+
+def overlay_reach(m: HexMap, team: Team, mode: Mode) -> list[int]:
+    """Where the overlay's walkers get to: the mode's climbing rule, the team's closed enemy base."""
+    from engine.rules.board import Board
+    from engine.rules.movement import Climb, MoveProfile, flood
+
+    starts = [h for h in m.spawns.get(team, ()) if m.cells[h].terrain is not Terrain.WALL]
+    climb = Climb.STAIRS_ONLY if mode is Mode.PAYLOAD else Climb.ONE_LEVEL
+    return flood(Board.for_map(m), starts, MoveProfile(climb, team=team)).indices() if starts else []
