@@ -16,8 +16,8 @@ from engine.formats import builtin_ruleset
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team, Terrain
 from engine.rules.board import Board
-from engine.rules.movement import Climb, MoveProfile, flood
 from engine.rules.fov import seers
+from engine.rules.movement import Climb, MoveProfile, flood
 from engine.rules.sight import Sight
 
 __all__ = ["control_point_exposure", "sight_from", "symmetry_mismatches", "turns_to_reach", "unit_kinds"]

@@ -12,7 +12,7 @@ from engine.rules.board import Board
 from engine.rules.fov import seers, seers_pairwise
 from engine.rules.segment import ENTERS, LEFT, MISSES, RIGHT, segment_hexes, segment_meets
 from engine.rules.sight import Sight
-from engine.rules.textmap import map_from_text
+from tests.maptext import make_map
 
 
 def _within(radius: int) -> list[tuple[int, int]]:
@@ -80,7 +80,7 @@ def test_seers_equal_pairwise_sight_on_random_maps(seed: int) -> None:
 )
 def test_seers_equal_pairwise_sight_from_every_hex_of_small_maps(rows: list[str]) -> None:
     """Hand-made maps full of grazing lines and equal heights, from every origin."""
-    board = Board(map_from_text("\n".join(rows)))
+    board = Board(make_map("\n".join(rows)))
     for heights_block, strict in RULES:
         sight = Sight(board, heights_block, strict)
         for o in range(board.n):
@@ -101,6 +101,6 @@ def test_a_walled_in_hex_is_seen_only_next_door() -> None:
 
 def test_seers_keeps_only_candidates() -> None:
     """Hexes outside ``candidates`` are never returned, whatever they see."""
-    board = Board(map_from_text("0. 0. 0. 0."))
+    board = Board(make_map("0. 0. 0. 0."))
     assert seers(Sight(board), 0, [2, 3]) == {2, 3}
     assert seers(Sight(board), 0, []) == set()
