@@ -131,18 +131,7 @@ def paint(m: HexMap, hexes: Iterable[Hex], ink: Ink, sym: SymmetryMode = NO_SYMM
 
 def _strip_features(m: HexMap, gone: set[Hex]) -> HexMap:
     """``m`` without any feature on the hexes in ``gone`` (tracks lose those steps)."""
-    out = m
-    for team, zone in m.spawns.items():
-        if zone & gone:
-            out = out.with_spawn_zone(team, zone - gone)
-    if m.kits & gone:
-        out = out.with_kits(m.kits - gone)
-    if any(cp & gone for cp in m.control_points):
-        out = out.with_control_points([cp - gone for cp in m.control_points if cp - gone])
-    for team, path in m.tracks.items():
-        if gone.intersection(path):
-            out = out.with_track(team, [h for h in path if h not in gone])
-    return out
+    return m.without_features(gone)
 
 
 def _track_hexes(m: HexMap) -> set[Hex]:
