@@ -19,6 +19,7 @@ import argparse
 import difflib
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
@@ -136,11 +137,7 @@ def _old_text(path: Path, outcome: FixOutcome) -> str:
 def _fix_scenario(path: Path, s: Scenario, only: set[str] | None, dry_run: bool,
                   fixed_maps: dict[Path, HexMap]) -> FileFix:
     """A scenario: its embedded map is fixed here; a named map file is fixed as that file."""
-    rules = resolve_ruleset(s.ruleset_ref, path.parent, path).with_overrides(s.rules)
-
-    def check(m: HexMap) -> list[Problem]:
-        return list(check_scenario_setup(replace(s, map=m), rules)) + check_map(m, s.mode)
-
+    check = _scenario_check(s, path)
     if s.map_ref is not None:  # the map is its own file: check on it as this run leaves it
         m = fixed_maps.get((path.parent / s.map_ref).resolve(), s.map)
         return FileFix(path, "scenario", None, tuple(check(m)))
@@ -151,6 +148,13 @@ def _fix_scenario(path: Path, s: Scenario, only: set[str] | None, dry_run: bool,
     if outcome.changed and not dry_run:
         save_scenario(fixed, path)
     return result
+
+
+def _scenario_check(s: Scenario, path: Path) -> Callable[[HexMap], list[Problem]]:
+    """The problems of scenario ``s`` (read from ``path``) played on a given map, as
+    ``hexfort validate`` reports them for the scenario file: its set-up, then its map in its mode."""
+    rules = resolve_ruleset(s.ruleset_ref, path.parent, path).with_overrides(s.rules)
+    return lambda m: list(check_scenario_setup(replace(s, map=m), rules)) + check_map(m, s.mode)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:

@@ -8,6 +8,7 @@ the fix must undo exactly the slip, and the validator must stop reporting it.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import shutil
 from collections.abc import Callable
@@ -18,7 +19,6 @@ import pytest
 from engine.formats import load_map, load_scenario, save_map, save_scenario
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
-from engine.scenario import Scenario
 from engine.validation import fix_cli
 from engine.validation.fixes import FIXABLE, fix_map, suggest_fixes
 from engine.validation.problem import Problem, Severity
@@ -165,8 +165,7 @@ def test_the_bundled_maps_need_nothing(tmp_path: Path) -> None:
 
 def test_a_scenario_with_its_map_inside_is_fixed_in_place(tmp_path: Path) -> None:
     s = load_scenario(MAPS / "koth_ridge.scenario.json")
-    inside = Scenario(s.name, s.mode, lower_the_point(s.map), None, s.description, s.ruleset_ref, s.rules,
-                      s.teams, s.first_team, s.seed)
+    inside = dataclasses.replace(s, map=lower_the_point(s.map), map_ref=None)
     path = tmp_path / "ridge.scenario.json"
     save_scenario(inside, path)
     assert "HF103" in codes(path)
