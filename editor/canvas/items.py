@@ -45,6 +45,8 @@ class MapItem(QGraphicsItem):
         renderer.set_map(doc.map)
         self.last_paint_hexes = 0
         self.tint: dict[Hex, QColor] = {}
+        self._rest = QRectF()  # ground the budgeted paints left out, built by _fill
+        self._filling = False
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self._rect
@@ -81,9 +83,26 @@ class MapItem(QGraphicsItem):
         self.last_paint_hexes = self.renderer.paint(
             p, self.doc.map, rect, self.options, self.tint, budget_s=PAINT_BUDGET_S
         )
-        if self.renderer.incomplete:  # a huge map's first view: draw the rest in the next frames
-            rest = QRectF(self.renderer.missing)
-            QTimer.singleShot(0, lambda: self.update(rest))
+        if self.renderer.incomplete:  # a huge map's first view: build the rest between frames
+            self._rest = self._rest.united(self.renderer.missing)
+            if not self._filling:
+                self._filling = True
+                QTimer.singleShot(0, self._fill)
+
+    @property
+    def filling(self) -> bool:
+        """True while ground a budgeted paint left out is still being built, slice by slice."""
+        return self._filling
+
+    def _fill(self) -> None:
+        """Build one slice of the ground the last paints left out and repaint just that slice."""
+        built = self.renderer.build_missing(self._rest, PAINT_BUDGET_S or 0.0)
+        if built.isEmpty():
+            self._filling = False
+            self._rest = QRectF()
+            return
+        self.update(built)
+        QTimer.singleShot(0, self._fill)
 
     def set_tint(self, colors: Mapping[Hex, QColor]) -> None:
         """Colour hexes under the features (the overlay's heat map); repaints the affected area."""

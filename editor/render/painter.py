@@ -216,6 +216,25 @@ class MapRenderer:
             self._chunks[key] = ch
         return ch
 
+    def build_missing(self, rect: QRectF, budget_s: float) -> QRectF:
+        """Build the cached paths of chunks overlapping ``rect`` that have none yet, for about
+        ``budget_s`` seconds (at least one chunk); return the area of those built (empty: none was left).
+
+        Lets an interactive caller fill in what a budgeted :meth:`paint` left out a
+        slice at a time, between paints, and repaint only the slice.
+        """
+        start = time.perf_counter()
+        done = QRectF()
+        for key, members in list(self._members.items()):
+            if not members or key in self._chunks or not self._chunk_rect(key).intersects(rect):
+                continue
+            if not done.isEmpty() and time.perf_counter() - start > budget_s:
+                break
+            ch = self._chunk(key)
+            if ch is not None:
+                done = done.united(ch.rect)
+        return done
+
     def _chunk_rect(self, key: tuple[int, int]) -> QRectF:
         """A box holding every hex the chunk ``key`` can have, from its four corner hexes (no map needed)."""
         q0, r0 = key[0] << _CHUNK_SHIFT, key[1] << _CHUNK_SHIFT

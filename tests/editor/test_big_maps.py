@@ -80,16 +80,18 @@ def test_a_paint_out_of_budget_leaves_ground_out_and_later_paints_finish_it(qapp
     assert last == full
 
 
-def test_the_map_item_paints_again_until_the_view_is_complete(make_window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The canvas keeps repainting the missing part on its own, with no input from the user."""
+def test_the_map_item_fills_in_what_a_paint_left_out(make_window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The canvas builds the missing ground slice by slice and repaints each slice, with no input
+    from the user, until nothing is left out."""
     monkeypatch.setattr(items, "PAINT_BUDGET_S", 0.0)
     win = make_window(striped_map(40))
-    renderer = win.view.renderer
+    item, renderer = win.view.map_item, win.view.renderer
     incomplete = record_paints(renderer, monkeypatch)
     renderer.set_map(win.doc.map)  # drop the caches the first show filled
-    win.view.map_item.update()
-    qtbot.waitUntil(lambda: bool(incomplete) and not incomplete[-1], timeout=20_000)
-    assert incomplete.count(True) >= 5  # one chunk more per paint: 25 chunks
+    item.update()
+    qtbot.waitUntil(lambda: bool(incomplete) and not item.filling, timeout=20_000)
+    assert incomplete[0] and len(incomplete) >= 5  # the first paint left ground out; slices followed
+    assert renderer.build_missing(renderer.map_rect(win.doc.map, 1), 0.0).isEmpty()  # none left to build
 
 
 @pytest.mark.slow
@@ -124,12 +126,13 @@ def test_a_40000_hex_map_opens_and_is_checked_off_the_ui_thread(make_window, tmp
     win.runner.updated.connect(got.append)
     assert win.open_path(path, ask=False)
     deadline = time.perf_counter() + 120
-    while (not got or not got[-1] or win.runner.pending or renderer.incomplete) and time.perf_counter() < deadline:
+    item = win.view.map_item
+    while (not got or not got[-1] or win.runner.pending or item.filling) and time.perf_counter() < deadline:
         QApplication.processEvents()
         time.sleep(0.001)
-    assert got and got[-1] and not win.runner.pending and not renderer.incomplete
+    assert got and got[-1] and not win.runner.pending and not item.filling
     assert checked_on and all(name.startswith("hexfort-check") for name in checked_on), checked_on
-    assert paints.count(True) >= 2 and paints[-1] is False  # filled in over several paints
+    assert True in paints and len(paints) >= 5 and paints[-1] is False  # filled in over several paints
     win.doc.undo_stack.setClean()
 
 
