@@ -3,9 +3,10 @@
 Asking :meth:`Sight.sees_at <engine.rules.sight.Sight.sees_at>` once per pair
 costs the segment geometry of every new offset, which on a 40,000-hex map is
 tens of thousands of offsets. :func:`seers` answers "which of these hexes see
-``origin``" in one sweep outward from ``origin`` instead, in O(n log n) for n
-hexes, and gives the same set as the pairwise checks (a test compares them on
-random maps). Why it is exact, with distances in hex steps from ``origin``:
+``origin``" in one sweep outward from ``origin`` instead, with O(n log n)
+comparisons for n hexes (inserting a shadow into the sorted list also moves the
+list's tail, a memmove that stays small in practice), and gives the same set as
+the pairwise checks (a test compares them on random maps). Why it is exact, with distances in hex steps from ``origin``:
 
 - **Cones.** From ``origin``'s centre a hex ``h`` fills a closed angle between
   two extreme corners (less than half a turn: the centre lies outside ``h``).
@@ -19,9 +20,10 @@ random maps). Why it is exact, with distances in hex steps from ``origin``:
   while the segment to a target at distance ``d`` has norms ``0..d``. A hex at
   distance ``k <= d - 1`` met in the segment's direction is therefore met
   strictly between the ends; one at ``k >= d + 1`` never is.
-- **The target's own ring.** A hex at distance ``d`` can be met only within 2/3
-  of the target's centre, so only the target's neighbours on its ring can be;
-  those few are tested one by one with :func:`~engine.rules.segment.segment_meets`.
+- **The target's own ring.** A hex at distance ``d`` can be met only at points
+  within 2/3 of the target's centre, so its own centre is within 4/3 of the
+  target's: only the target's neighbours on its ring can be met, and those few
+  are tested one by one with :func:`~engine.rules.segment.segment_meets`.
 
 The sweep takes hexes ring by ring: a target is blocked when its direction is
 inside the union of the open cones of blocking hexes on nearer rings, or when
