@@ -43,6 +43,7 @@ def big_map(size: int = 60, seed: int = 1) -> HexMap:
     qs = [h.q for h in hexes]
     rs = [h.r for h in hexes]
     c2 = (min(qs) + max(qs), min(rs) + max(rs))
+    hexset = set(hexes)
     cells: dict[Hex, Cell] = {}
     for h in hexes:
         if h in cells:
@@ -51,10 +52,8 @@ def big_map(size: int = 60, seed: int = 1) -> HexMap:
         cell = Cell(0, Terrain.WALL) if x < 0.15 else Cell(0, Terrain.LOW) if x < 0.2 else Cell(rng.choice((0, 0, 1, 1, 2)))
         cells[h] = cell
         twin = half.apply_about(h, c2)
-        if twin is not None and twin in set(hexes):
+        if twin is not None and twin in hexset:
             cells[twin] = cell
-    hexset = set(hexes)
-    cells = {h: c for h, c in cells.items() if h in hexset}
     center = hexes[len(hexes) // 2 + size // 2]
     cp = [center] + [n for n in center.neighbors() if n in hexset][:2]
     for h in cp:

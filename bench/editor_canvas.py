@@ -83,8 +83,13 @@ def report(name: str, ts: list[float], budget_ms: float | None = None) -> None:
 
 def main() -> None:
     app = QApplication.instance() or QApplication([])
+    from editor.canvas import items
     from editor.edits import HeightInk, paint
     from editor.main_window import MainWindow
+
+    # These figures are of whole paints: no time budget, so a cold paint builds every chunk it
+    # shows (the canvas normally builds at most PAINT_BUDGET_S of them per paint; editor_big_map.py).
+    items.PAINT_BUDGET_S = None
 
     m = bench_map()
     tmp = Path(tempfile.mkdtemp())

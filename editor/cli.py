@@ -1,6 +1,6 @@
 """The ``hexfort`` command: ``hexfort`` opens the bundled default map; subcommands do the rest.
 
-Only the subcommands that show windows import Qt, so ``hexfort validate`` works
+Only the subcommands that show windows import Qt, so ``hexfort validate`` (and ``fix``) work
 on machines without a display or without PySide6.
 """
 
@@ -16,6 +16,7 @@ from editor import render_cli
 from editor.playtest import cli as playtest_cli
 from engine.simulation import cli as simulate_cli
 from engine.validation import cli as validate_cli
+from engine.validation import fix_cli
 
 __all__ = ["DEFAULT_MAP", "main"]
 
@@ -31,6 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     v = sub.add_parser("validate", help="check maps, scenarios and rulesets (files or folders)")
     validate_cli.add_arguments(v)
+    f = sub.add_parser("fix", help="apply the validator's safe quick fixes to maps and scenarios (files or folders)")
+    fix_cli.add_arguments(f)
     sim = sub.add_parser("simulate", help="play AI-vs-AI games on a map or scenario: is it balanced?")
     simulate_cli.add_arguments(sim)
     pl = sub.add_parser("play", help="play a map or scenario against the AI or hot-seat, or watch a replay")
@@ -84,6 +87,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return _no_display(args.command or "edit")
     if args.command == "validate":
         return validate_cli.run(args)
+    if args.command == "fix":
+        return fix_cli.run(args)
     if args.command == "simulate":
         return simulate_cli.run(args)
     if args.command == "play":

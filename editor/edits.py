@@ -116,31 +116,7 @@ def paint(m: HexMap, hexes: Iterable[Hex], ink: Ink, sym: SymmetryMode = NO_SYMM
 
 def _strip_features(m: HexMap, gone: set[Hex]) -> HexMap:
     """``m`` without any feature on the hexes in ``gone`` (tracks lose those steps)."""
-    out = m
-    for team, zone in m.spawns.items():
-        if zone & gone:
-            out = out.with_spawn_zone(team, zone - gone)
-    if m.kits & gone:
-        out = out.with_kits(m.kits - gone)
-    if any(cp & gone for cp in m.control_points):
-        out = out.with_control_points([cp - gone for cp in m.control_points if cp - gone])
-    for team, path in m.tracks.items():
-        if gone.intersection(path):
-            out = out.with_track(team, [h for h in path if h not in gone])
-    return _strip_teamplay(out, gone)
-
-
-def _strip_teamplay(m: HexMap, gone: set[Hex]) -> HexMap:
-    """``m`` without Team Play's spawnpoints, ammo tiles and racks on ``gone``."""
-    out = m
-    for colour, points in m.spawnpoints.items():
-        if points & gone:
-            out = out.with_spawnpoints(colour, points - gone)
-    if m.ammo & gone:
-        out = out.with_ammo(m.ammo - gone)
-    if m.racks & gone:
-        out = out.with_racks(m.racks - gone)
-    return out
+    return m.without_features(gone)
 
 
 def _track_hexes(m: HexMap) -> set[Hex]:
@@ -375,16 +351,7 @@ def paste_fragment(m: HexMap, frag: Fragment, anchor: Hex) -> Edit:
     """
     covered = {anchor + v for v in frag.cells}
     touched = set(covered)
-    out = m
-    # Clear non-track features under the paste.
-    for team, zone in m.spawns.items():
-        if zone & covered:
-            out = out.with_spawn_zone(team, zone - covered)
-    if m.kits & covered:
-        out = out.with_kits(m.kits - covered)
-    if any(cp & covered for cp in m.control_points):
-        out = out.with_control_points([cp - covered for cp in m.control_points if cp - covered])
-    out = _strip_teamplay(out, covered)
+    out = m.without_features(covered, keep_tracks=True)  # tracks are spliced below
     out = out.with_cells({anchor + v: c for v, c in frag.cells.items()})
     for colour, points in frag.spawnpoints.items():
         out = set_spawnpoints(out, colour, [anchor + v for v in points], add=True).map

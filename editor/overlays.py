@@ -16,6 +16,7 @@ from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team, Terrain
 from engine.rules.board import Board
+from engine.rules.fov import seers
 from engine.rules.movement import MoveProfile, flood
 from engine.rules.sight import Sight
 
@@ -84,15 +85,12 @@ def control_point_exposure(m: HexMap, team: Team, mode: Mode | None = None) -> d
     reach = flood(board, starts, GAMES[md].move_profile((), team))
     sight = Sight.for_board(board, md is not Mode.PAYLOAD)
     cp_idx = [board.idx(h) for h in cp]
-    out: dict[Hex, int] = {}
-    for h in reach.reachable():
-        if h in cp:
-            continue
-        i = board.idx(h)
-        seen = sum(1 for j in cp_idx if sight.sees(i, j))
-        if seen:
-            out[h] = seen
-    return out
+    candidates = set(reach.indices()).difference(cp_idx)
+    counts: dict[int, int] = {}
+    for j in cp_idx:  # one field-of-view sweep per point hex, not one sight check per pair
+        for i in seers(sight, j, candidates):
+            counts[i] = counts.get(i, 0) + 1
+    return {board.hexes[i]: n for i, n in counts.items()}
 
 
 def symmetry_mismatches(m: HexMap, sym: SymmetryMode) -> set[Hex]:

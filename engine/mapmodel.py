@@ -19,7 +19,7 @@ such faults can still be opened and repaired.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
@@ -396,6 +396,31 @@ class HexMap:
     def with_control_points(self, points: Iterable[Iterable[Hex]]) -> HexMap:
         """A copy whose control points are exactly ``points`` (each a set of hexes)."""
         return self._with(control_points=tuple(frozenset(p) for p in points))
+
+    def without_features(self, hexes: Collection[Hex], keep_tracks: bool = False) -> HexMap:
+        """A copy with no feature on ``hexes``: spawn zones, kits, control points, Team Play's
+        spawnpoints, ammo tiles and racks lose them, tracks lose those steps (and may then have
+        gaps the validator reports) unless ``keep_tracks``."""
+        gone = set(hexes)
+        out = self
+        for team, zone in self.spawns.items():
+            if zone & gone:
+                out = out.with_spawn_zone(team, zone - gone)
+        if self.kits & gone:
+            out = out.with_kits(self.kits - gone)
+        if any(cp & gone for cp in self.control_points):
+            out = out.with_control_points([cp - gone for cp in self.control_points if cp - gone])
+        for team, path in self.tracks.items():
+            if not keep_tracks and gone.intersection(path):
+                out = out.with_track(team, [h for h in path if h not in gone])
+        for colour, points in self.spawnpoints.items():
+            if points & gone:
+                out = out.with_spawnpoints(colour, points - gone)
+        if self.ammo & gone:
+            out = out.with_ammo(self.ammo - gone)
+        if self.racks & gone:
+            out = out.with_racks(self.racks - gone)
+        return out
 
     def with_track(self, team: Team, path: Iterable[Hex]) -> HexMap:
         """A copy where ``team``'s cart track is ``path`` (start first); empty removes it."""

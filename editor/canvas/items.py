@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -27,6 +27,8 @@ GHOST_MARGIN = 3
 LABEL_MIN_PX = 11
 LABEL_MAX_PX = 18
 LABEL_MIN_HEX_PX = 17
+#: Seconds one paint may spend building ground paths not cached yet (see ``MapRenderer.paint``).
+PAINT_BUDGET_S = 0.03
 
 
 class MapItem(QGraphicsItem):
@@ -43,6 +45,8 @@ class MapItem(QGraphicsItem):
         renderer.set_map(doc.map)
         self.last_paint_hexes = 0
         self.tint: dict[Hex, QColor] = {}
+        self._rest = QRectF()  # ground the budgeted paints left out, built by _fill
+        self._filling = False
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self._rect
@@ -76,7 +80,29 @@ class MapItem(QGraphicsItem):
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         rect = option.exposedRect  # type: ignore[attr-defined]
         p.setRenderHint(QPainter.RenderHint.Antialiasing, self.renderer.wants_antialiasing(p))
-        self.last_paint_hexes = self.renderer.paint(p, self.doc.map, rect, self.options, self.tint)
+        self.last_paint_hexes = self.renderer.paint(
+            p, self.doc.map, rect, self.options, self.tint, budget_s=PAINT_BUDGET_S
+        )
+        if self.renderer.incomplete:  # a huge map's first view: build the rest between frames
+            self._rest = self._rest.united(self.renderer.missing)
+            if not self._filling:
+                self._filling = True
+                QTimer.singleShot(0, self._fill)
+
+    @property
+    def filling(self) -> bool:
+        """True while ground a budgeted paint left out is still being built, slice by slice."""
+        return self._filling
+
+    def _fill(self) -> None:
+        """Build one slice of the ground the last paints left out and repaint just that slice."""
+        built = self.renderer.build_missing(self._rest, PAINT_BUDGET_S or 0.0)
+        if built.isEmpty():
+            self._filling = False
+            self._rest = QRectF()
+            return
+        self.update(built)
+        QTimer.singleShot(0, self._fill)
 
     def set_tint(self, colors: Mapping[Hex, QColor]) -> None:
         """Colour hexes under the features (the overlay's heat map); repaints the affected area."""

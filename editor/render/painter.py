@@ -10,6 +10,7 @@ use it headless.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -82,6 +83,10 @@ class MapRenderer:
         self._bounds: tuple[HexMap, tuple[int, int, int, int]] | None = None
         self._fxy: dict[Hex, tuple[float, float]] = {}
         self._fxy_key: tuple[object, ...] | None = None
+        #: True when the last :meth:`paint` ran out of its time budget and left ground out,
+        #: all of it inside :attr:`missing` (scene units).
+        self.incomplete = False
+        self.missing = QRectF()
         corners = [layout.corner_offset(i) for i in range(6)]
         self._corners = [QPointF(c.x, c.y) for c in corners]
         self._base = QPolygonF(self._corners)
@@ -211,6 +216,31 @@ class MapRenderer:
             self._chunks[key] = ch
         return ch
 
+    def build_missing(self, rect: QRectF, budget_s: float) -> QRectF:
+        """Build the cached paths of chunks overlapping ``rect`` that have none yet, for about
+        ``budget_s`` seconds (at least one chunk); return the area of those built (empty: none was left).
+
+        Lets an interactive caller fill in what a budgeted :meth:`paint` left out a
+        slice at a time, between paints, and repaint only the slice.
+        """
+        start = time.perf_counter()
+        done = QRectF()
+        for key, members in list(self._members.items()):
+            if not members or key in self._chunks or not self._chunk_rect(key).intersects(rect):
+                continue
+            if not done.isEmpty() and time.perf_counter() - start > budget_s:
+                break
+            ch = self._chunk(key)
+            if ch is not None:
+                done = done.united(ch.rect)
+        return done
+
+    def _chunk_rect(self, key: tuple[int, int]) -> QRectF:
+        """A box holding every hex the chunk ``key`` can have, from its four corner hexes (no map needed)."""
+        q0, r0 = key[0] << _CHUNK_SHIFT, key[1] << _CHUNK_SHIFT
+        n = (1 << _CHUNK_SHIFT) - 1
+        return self.hexes_rect((Hex(q0, r0), Hex(q0 + n, r0), Hex(q0, r0 + n), Hex(q0 + n, r0 + n)), pad=0.3)
+
     def _build(self, m: HexMap, hexes: Iterable[Hex]) -> _Chunk:
         """Paths for the ground of ``hexes`` (which must be on ``m``)."""
         cells = m.cells
@@ -311,7 +341,7 @@ class MapRenderer:
     # -- painting ------------------------------------------------------------------
 
     def paint(self, p: QPainter, m: HexMap, rect: QRectF | None = None, options: RenderOptions = _DEFAULT,
-              tint: Mapping[Hex, QColor] | None = None) -> int:
+              tint: Mapping[Hex, QColor] | None = None, budget_s: float | None = None) -> int:
         """Draw the part of ``m`` overlapping ``rect`` (all of it for None); returns hexes drawn.
 
         ``tint`` colours hexes over the ground but under the features (overlays
@@ -320,7 +350,19 @@ class MapRenderer:
         Small rectangles are painted from freshly built paths of the few hexes
         inside; large ones from per-chunk cached paths. Antialiasing is the
         caller's choice (see :meth:`wants_antialiasing`).
+
+        With ``budget_s``, chunks whose paths are not cached yet are built only
+        until that many seconds have passed (at least one is, so repeated paints
+        always finish); the ground of the rest is left out,
+        and :attr:`incomplete` is set with :attr:`missing` covering it, so an
+        interactive caller can paint that part again soon: the first view of a
+        huge map (40,000 hexes: about a second of path building) fills in over
+        several frames instead of freezing one. Without it (exports) everything
+        is drawn.
         """
+        start = time.perf_counter()
+        missing = QRectF()
+        built = 0
         if m is not self._map:
             self.set_map(m)
         if rect is None:
@@ -343,11 +385,23 @@ class MapRenderer:
                 layer.append(self._build(m, drawn_hexes))
             count = len(drawn_hexes)
         else:
-            for key in list(self._members):
+            for key, members in list(self._members.items()):
+                if not members:
+                    continue
+                if key not in self._chunks:
+                    where = self._chunk_rect(key)
+                    if not where.intersects(rect):
+                        continue  # built when first painted
+                    if budget_s is not None and built and time.perf_counter() - start > budget_s:
+                        missing = missing.united(where)
+                        continue
+                    built += 1
                 ch = self._chunk(key)
                 if ch is not None and ch.rect.intersects(rect):
                     layer.append(ch)
-                    count += len(self._members[key])
+                    count += len(members)
+        self.missing = missing
+        self.incomplete = not missing.isEmpty()
         p.setPen(Qt.PenStyle.NoPen)
         for ch in layer:
             self._draw_chunk(p, ch, detail)

@@ -20,6 +20,7 @@ bit mask that can be shifted to any start; :mod:`engine.rules.sight` uses this.
 from __future__ import annotations
 
 import weakref
+from collections import deque
 from collections.abc import Iterable
 from typing import Final
 
@@ -147,25 +148,26 @@ class Board:
 
     # -- construction ---------------------------------------------------------
 
-    _cache: dict[tuple[int, int], tuple[weakref.ref[HexMap], Board]] = {}
+    #: Boards held weakly: a board holds its map, so a strong entry would keep every map ever
+    #: checked alive (tens of MB each at 40,000 hexes). The last few built stay alive for callers
+    #: that ask again without keeping the board.
+    _cache: weakref.WeakValueDictionary[tuple[int, int], Board] = weakref.WeakValueDictionary()
+    _recent: deque[Board] = deque(maxlen=2)
 
     @classmethod
     def for_map(cls, hexmap: HexMap, low_obstacle_height: int = DEFAULT_LOW_OBSTACLE_HEIGHT) -> Board:
-        """The board of ``hexmap``, built once per map object and reused.
+        """The board of ``hexmap``, built once per map object and reused while anyone holds it.
 
         ``HexMap`` is immutable, so the tables never go stale; an edited map is a
-        new object and gets its own board. The cache holds maps weakly.
+        new object and gets its own board.
         """
         key = (id(hexmap), low_obstacle_height)
         hit = cls._cache.get(key)
-        if hit is not None and hit[0]() is hexmap:
-            return hit[1]
+        if hit is not None and hit.map is hexmap:
+            return hit
         board = cls(hexmap, low_obstacle_height)
-
-        def forget(_ref: weakref.ref[HexMap], k: tuple[int, int] = key) -> None:
-            cls._cache.pop(k, None)
-
-        cls._cache[key] = (weakref.ref(hexmap, forget), board)
+        cls._cache[key] = board
+        cls._recent.append(board)
         return board
 
     # -- queries ----------------------------------------------------------------

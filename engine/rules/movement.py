@@ -120,7 +120,8 @@ class _Tables:
     states_per_hex: int
 
 
-_TABLES: dict[tuple[int, MoveProfile], tuple[Board, _Tables]] = {}
+#: Per board, held weakly (tables hold no reference back): an edited map's old board can go.
+_TABLES: WeakKeyDictionary[Board, dict[MoveProfile, _Tables]] = WeakKeyDictionary()
 
 
 def _tables(board: Board, profile: MoveProfile) -> _Tables:
@@ -130,17 +131,17 @@ def _tables(board: Board, profile: MoveProfile) -> _Tables:
     shared by both teams) with the steps into the closed enemy spawn removed;
     only rows next to that spawn change, so it costs O(n) to derive.
     """
-    key = (id(board), profile)
-    hit = _TABLES.get(key)
-    if hit is not None and hit[0] is board:
-        return hit[1]
+    per_board = _TABLES.get(board)
+    if per_board is None:
+        per_board = _TABLES[board] = {}
+    hit = per_board.get(profile)
+    if hit is not None:
+        return hit
     if profile.team is None:
         t = _build_tables(board, profile)
     else:
         t = _close_spawn(board, _tables(board, profile.for_team(None)), _closed_code(profile))
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    _TABLES[key] = (board, t)
+    per_board[profile] = t
     return t
 
 

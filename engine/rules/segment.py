@@ -33,7 +33,18 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CORNERS3", "Offsets", "canonical_segment", "segment_hexes", "segment_hexes_shapely"]
+__all__ = [
+    "CORNERS3",
+    "ENTERS",
+    "LEFT",
+    "MISSES",
+    "Offsets",
+    "RIGHT",
+    "canonical_segment",
+    "segment_hexes",
+    "segment_hexes_shapely",
+    "segment_meets",
+]
 
 #: Corners of hex 0,0 in axial coordinates times 3, counter-clockwise.
 CORNERS3: Final = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
@@ -140,6 +151,45 @@ def _between_ends(
         raise AssertionError("a crossed hex has a sign change")  # pragma: no cover
     fz = next(f3 + fa for sa, fa, _, _ in corners if sa + s3 == 0)
     return 0 < fz < big_f
+
+
+#: How a segment meets one hex (:func:`segment_meets`).
+MISSES: Final = 0
+ENTERS: Final = 1
+LEFT: Final = 2
+RIGHT: Final = 3
+
+
+def segment_meets(dq: int, dr: int, q: int, r: int) -> int:
+    """How the segment from centre 0,0 to centre dq,dr meets hex q,r: one hex, no list.
+
+    :data:`ENTERS`, :data:`LEFT` or :data:`RIGHT` exactly when :func:`segment_hexes`
+    lists the hex as entered, left or right; otherwise :data:`MISSES` (so do both
+    ends, and every hex when ``dq, dr`` is ``0, 0``). O(1) integer arithmetic in
+    any orientation: the per-hex test of :func:`_solve_canonical` without the
+    canonical mapping, which the test is invariant under.
+    """
+    if (q == 0 and r == 0) or (q == dq and r == dr):
+        return MISSES
+    ck = [dq * kr - dr * kq for kq, kr in CORNERS3]
+    s3 = 3 * (dq * r - dr * q)
+    lo_s, hi_s = s3 + min(ck), s3 + max(ck)
+    if lo_s > 0 or hi_s < 0:
+        return MISSES
+    fk = [dq * kq + dr * kr for kq, kr in CORNERS3]
+    fmin, fmax = min(fk), max(fk)
+    f3 = 3 * (dq * q + dr * r)
+    big_f = 3 * (dq * dq + dr * dr)
+    if f3 + fmax <= 0 or f3 + fmin >= big_f:
+        return MISSES
+    crosses = lo_s < 0 < hi_s
+    if not (f3 + fmin > 0 and f3 + fmax < big_f):
+        corners = tuple(zip(ck, fk, ck[1:] + ck[:1], fk[1:] + fk[:1], strict=True))
+        if not _between_ends(corners, s3, f3, big_f, crosses):
+            return MISSES
+    if crosses:
+        return ENTERS
+    return LEFT if s3 > 0 else RIGHT
 
 
 def canonical_segment(dq: int, dr: int) -> tuple[Offsets, tuple[int, int, int, int], bool]:

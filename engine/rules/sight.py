@@ -28,6 +28,7 @@ lookup, a shift and two ``&``.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -147,19 +148,19 @@ class Sight:
         self._blocks = [_bits(g for g, top in zip(board.grid, tops, strict=True) if top > t) for t in range(_MAX_STAND + 1)]
         self._masks: dict[int, tuple[int, int, int]] = {}
 
-    _cache: dict[tuple[int, bool, bool], tuple[Board, Sight]] = {}
+    #: Held weakly: a board's sight lives as long as someone (a game state, a check) holds it, so
+    #: validating many large maps in one process (the editor) does not keep every old board alive.
+    _cache: weakref.WeakValueDictionary[tuple[int, bool, bool], Sight] = weakref.WeakValueDictionary()
 
     @classmethod
     def for_board(cls, board: Board, heights_block: bool = True, strict_edges: bool = False) -> Sight:
-        """The cached Sight of ``board`` with these rules."""
+        """The Sight of ``board`` with these rules: the same object while anyone holds it."""
         key = (id(board), heights_block, strict_edges)
         hit = cls._cache.get(key)
-        if hit is not None and hit[0] is board:
-            return hit[1]
-        if len(cls._cache) > 64:
-            cls._cache.clear()
+        if hit is not None and hit.board is board:
+            return hit
         s = cls(board, heights_block, strict_edges)
-        cls._cache[key] = (board, s)
+        cls._cache[key] = s
         return s
 
     def _build(self, k: int) -> tuple[int, int, int]:

@@ -8,13 +8,14 @@ movement rules; turns divide by a unit's speed (one move action per turn).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from engine.formats.ruleset_file import builtin_ruleset
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Colour, Mode, Team, Terrain
+from engine.rules.fov import seers
 from engine.rules.sight import Sight
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
@@ -142,17 +143,26 @@ def kit_balance(ctx: CheckContext) -> Iterator[Problem]:
         )
 
 
-def _seeing(sight: Sight, stand: tuple[int, ...], cells: list[int], cp: list[int]) -> int:
-    """How many of ``cells`` outside ``cp`` see at least one hex of ``cp`` (standing heights)."""
-    todo = set(cells).difference(cp)
-    sees_at = sight.sees_at
-    seen = 0
+#: How exposure asks who sees a hex: a function like :func:`engine.rules.fov.seers`.
+Seers = Callable[[Sight, int, set[int]], set[int]]
+
+
+def exposure_counts(
+    sight: Sight, cells: dict[Team, list[int]], cp: list[int], who_sees: Seers = seers
+) -> dict[Team, int]:
+    """Per team, how many of its ``cells`` outside ``cp`` see at least one hex of ``cp`` (standing heights).
+
+    One field-of-view sweep per hex of ``cp`` over both teams' cells; benches
+    and tests pass :func:`engine.rules.fov.seers_pairwise` as ``who_sees`` for
+    the same count by one sight check per pair.
+    """
+    todo = set().union(*cells.values()).difference(cp)
+    seen: set[int] = set()
     for c in cp:
-        hc = stand[c]
-        hit = {i for i in todo if sees_at(i, c, stand[i], hc)}
-        seen += len(hit)
+        hit = who_sees(sight, c, todo)
+        seen |= hit
         todo -= hit
-    return seen
+    return {team: len(seen.intersection(mine)) for team, mine in cells.items()}
 
 
 @check("control point exposure", "HF305", "HF306", modes=(Mode.KOTH,))
@@ -166,7 +176,7 @@ def exposure(ctx: CheckContext) -> Iterator[Problem]:
     cp = [b.index[h] for h in m.control_points[0] if not b.wall[b.index[h]]]
     if not cp:
         return
-    counts = {team: _seeing(sight, b.stand, reach(ctx, team).indices(), cp) for team in Team}
+    counts = exposure_counts(sight, {team: reach(ctx, team).indices() for team in Team}, cp)
     r, bl = counts[Team.RED], counts[Team.BLU]
     lo, hi = min(r, bl), max(r, bl)
     if hi - lo >= EXPOSURE_MIN_GAP and hi > EXPOSURE_RATIO * lo:

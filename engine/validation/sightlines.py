@@ -37,10 +37,17 @@ def spawn_camping(ctx: CheckContext) -> Iterator[Problem]:
             if j not in zone and not b.wall[j] and j in walk
         )
         enemy = b.indices(spawn_starts(ctx, team.other))
-        seen = [
-            j for j in sorted(set(exits))
-            if any(b.distance(j, e) <= rng and sees(j, e) for e in enemy)
-        ]
+        if len(enemy) > 3 * rng * (rng + 1):  # a huge zone: look from each exit within range instead
+            zone_set = set(enemy)
+            seen = [
+                j for j in sorted(set(exits))
+                if any(e in zone_set and sees(j, e) for e in b.within(j, rng))
+            ]
+        else:
+            seen = [
+                j for j in sorted(set(exits))
+                if any(b.distance(j, e) <= rng and sees(j, e) for e in enemy)
+            ]
         if seen:
             hs = tuple(b.hexes[j] for j in seen)
             yield Problem(

@@ -11,10 +11,10 @@ from typing import Final
 
 from engine.formats.ruleset_file import builtin_ruleset
 from engine.games.modes import GAMES
-from engine.hexgrid import Hex
+from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import Colour, Mode, Team, Terrain
 from engine.rules.board import Board
-from engine.rules.movement import Climb, MoveProfile, Reach, flood
+from engine.rules.movement import Climb, MoveProfile, Reach, can_step, flood
 from engine.rules.sight import Sight
 from engine.validation.registry import CheckContext
 
@@ -38,8 +38,11 @@ ROCKET_JUMP: Final = "rocket jump"
 
 
 def board(ctx: CheckContext) -> Board:
-    """The rules board of the map being checked."""
-    return Board.for_map(ctx.map)
+    """The rules board of the map being checked (kept on the context while the checks run)."""
+    hit = ctx.cache.get("board")
+    if hit is None:
+        hit = ctx.cache["board"] = Board.for_map(ctx.map)
+    return hit  # type: ignore[return-value]
 
 
 def sight(ctx: CheckContext) -> Sight:
@@ -88,6 +91,10 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
 
     A rocket jump lands on any hex within the jump range that is not a wall, a
     low obstacle or the enemy spawn, whatever its height; from there he walks on.
+    Each round looks around only the hexes the previous one added (see
+    :func:`_near`) and walks only new ground, so a map walled into many
+    compartments, each reached by a jump from the last, costs no more per hex
+    than an open one.
     """
     key = f"rocket:{team.value}"
     hit = ctx.cache.get(key)
@@ -98,15 +105,14 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
     closed = {Team.RED: 2, Team.BLU: 1}[team]
     walk = profile(walk_mode(ctx), team)
     got: set[int] = set(reach(ctx, team).indices())
-    # Work from the hexes not yet reached (few on a sound map), not from the reached ones.
-    landable = {j for j in range(b.n) if not b.wall[j] and not b.low[j] and b.spawn[j] != closed}
-    pending = landable - got
-    while pending:
-        landings = {u for u in pending if any(j in got for j in b.within(u, jump))}
-        if not landings:
-            break
-        got |= landings | set(flood(b, landings, walk).indices())
-        pending -= got
+    pending = {j for j in range(b.n) if not b.wall[j] and not b.low[j] and b.spawn[j] != closed} - got
+    landings = _near(b, got, got, jump) & pending
+    while landings:
+        new = _walk_on(b, landings, walk, got)
+        got |= new
+        pending -= new
+        # hexes near older ones were landed on already: look around only what this round added
+        landings = _near(b, new, got, jump) & pending
     ctx.cache[key] = got
     return got
 
@@ -122,3 +128,57 @@ def spawnpoint_reach(ctx: CheckContext, colour: Colour) -> Reach:
         hit = flood(board(ctx), starts, profile(Mode.TEAM_PLAY, None))
         ctx.cache[key] = hit
     return hit  # type: ignore[return-value]
+
+
+def _near(b: Board, added: set[int], got: set[int], radius: int) -> set[int]:
+    """Indices outside ``got`` within ``radius`` hex steps of a hex of ``added`` (``added`` within ``got``).
+
+    Distance is the hex distance, across holes in the map: a breadth-first walk
+    over coordinates, starting from the hexes of ``added`` at its edge and never
+    entering ``got``. A shortest way to a hex outside ``got`` from its nearest
+    hex of ``got`` leaves ``got`` at once, so nothing is missed, and each hex
+    near the edge is visited once: linear in the size of that neighbourhood,
+    where asking :meth:`Board.within` of every hex costs ``radius``² each.
+    """
+    q, r, at = b.q, b.r, b.at
+    steps = [(d.q, d.r) for d in DIRECTIONS]
+    frontier = [
+        (q[i], r[i]) for i in added
+        if len(b.neighbors[i]) < 6 or not got.issuperset(b.neighbors[i])
+    ]
+    seen = set(frontier)
+    out: set[int] = set()
+    for _ in range(radius):
+        nxt = []
+        for cq, cr in frontier:
+            for dq, dr in steps:
+                c = (cq + dq, cr + dr)
+                if c in seen:
+                    continue
+                j = at(c[0], c[1])
+                if j in got:
+                    continue
+                seen.add(c)
+                nxt.append(c)
+                if j >= 0:
+                    out.add(j)
+        frontier = nxt
+    return out
+
+
+def _walk_on(b: Board, starts: set[int], walk: MoveProfile, known: set[int]) -> set[int]:
+    """``starts`` and the hexes a ``walk`` unit gets to from them, leaving out ``known``.
+
+    ``known`` must be closed under walking (everything one step from it is in
+    it), as a flood's result is; then the answer plus ``known`` is exactly
+    ``known`` plus a full flood from ``starts``, without walking ``known`` again.
+    """
+    seen = set(starts)
+    todo = list(starts)
+    while todo:
+        a = todo.pop()
+        for j in b.neighbors[a]:
+            if j not in seen and j not in known and can_step(b, a, j, walk):
+                seen.add(j)
+                todo.append(j)
+    return seen

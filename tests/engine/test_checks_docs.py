@@ -58,3 +58,43 @@ def test_explain_prints_the_section_without_examples() -> None:
     assert text.startswith("HF104") and "Spawn zone too small" in text
     assert "```" not in text
     assert explain("HF777") is None
+
+
+FIX_ROW = re.compile(r"^\| (HF\d{3}) \| [^|]+ \| (applies it|a choice: leaves the file alone) \|$", re.M)
+SAYS = {"safe": "applies it", "choice": "a choice: leaves the file alone"}
+
+
+def test_the_quick_fix_table_and_sections_say_what_hexfort_fix_does() -> None:
+    from engine.validation.fixes import FIXABLE
+
+    assert dict(FIX_ROW.findall(DOC)) == {code: SAYS[how] for code, how in FIXABLE.items()}
+    for code, section in SECTIONS.items():
+        line = next((ln for ln in section.splitlines() if ln.startswith("**Quick fix:**")), None)
+        if code not in FIXABLE:
+            assert line is None, code
+            continue
+        assert line is not None, code
+        ending = "`hexfort fix` applies it." if FIXABLE[code] == "safe" else "`hexfort fix` leaves the file alone."
+        assert line.endswith(ending), code
+
+
+@pytest.mark.parametrize("code", sorted(c for c, s in SECTIONS.items() if "**Quick fix:**" in s))
+def test_hexfort_fix_on_the_bad_example_does_what_the_section_says(code: str, tmp_path: Path) -> None:
+    import argparse
+    import io
+
+    from engine.validation import fix_cli
+
+    bad = tmp_path / "bad.map.json"
+    bad.write_text(_examples(code)["bad"], encoding="utf-8")
+    before = bad.read_bytes()
+    parser = argparse.ArgumentParser()
+    fix_cli.add_arguments(parser)
+    out = io.StringIO()
+    fix_cli.run(parser.parse_args([str(bad)]), out, io.StringIO())
+    still = {p.code for p in validate_file(bad).problems}
+    if "applies it" in SECTIONS[code]:
+        assert f"fixed {code}" in out.getvalue() and code not in still
+    else:
+        assert bad.read_bytes() == before and code in still
+        assert f"left unchanged: {code} needs your decision" in out.getvalue()

@@ -1,0 +1,219 @@
+"""``hexfort fix``: apply the validator's safe quick fixes to maps and scenarios, files or folders.
+
+Each map (and each scenario that embeds its map) is validated; every problem
+with exactly one quick fix (:mod:`engine.validation.fixes`) is repaired, and the
+file is checked again until nothing safe is left. A file where a problem to fix
+has several possible repairs is not touched at all: the report names the
+problem and the choices, for the designer to make in the editor. Fixed files
+are saved in canonical form, atomically (:func:`~engine.formats.save_map`).
+With ``--dry-run`` nothing is written; a unified diff of each file that would
+change is printed instead.
+
+Exit status, as ``hexfort validate``: 0 when no file has errors after fixing
+(with ``--dry-run``: would have none), 1 when some do, 2 for usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TextIO
+
+from engine.formats import LoadError, dumps_map, dumps_scenario, save_map, save_scenario
+from engine.formats.detect import detect_kind
+from engine.formats.jsonio import read_json_file
+from engine.formats.map_file import map_from_document, schema_ref_for
+from engine.formats.scenario_file import scenario_from_document
+from engine.mapmodel import HexMap
+from engine.scenario import Scenario
+from engine.validation.cli import text_report
+from engine.validation.fixes import FIXABLE, FixOutcome, fix_map
+from engine.validation.problem import Problem, Severity
+from engine.validation.runner import FileResult, find_files, load_problems, scenario_problems, validate_file
+
+__all__ = ["FileFix", "add_arguments", "fix_file", "run"]
+
+_CODE = re.compile(r"^HF\d{3}$")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the ``fix`` options on ``p``."""
+    p.add_argument("paths", nargs="*", metavar="PATH", help="map or scenario files, or folders to search")
+    p.add_argument("--dry-run", action="store_true",
+                   help="change nothing: print a unified diff of each file that would change")
+    p.add_argument("--only", action="append", metavar="HF", default=[],
+                   help="fix only this code; repeat it or separate codes with commas "
+                        f"(fixable: {', '.join(sorted(FIXABLE))})")
+
+
+@dataclass(frozen=True)
+class FileFix:
+    """What ``hexfort fix`` did (or, dry, would do) to one file.
+
+    ``outcome`` is None for files with nothing fixable in them (rulesets,
+    replays, files that do not load, scenarios naming a separate map file);
+    ``problems`` are the file's problems after the fixes; ``old_text`` /
+    ``new_text`` are the file before and after when it changes.
+    """
+
+    path: Path
+    kind: str | None
+    outcome: FixOutcome | None
+    problems: tuple[Problem, ...]
+    old_text: str = ""
+    new_text: str = ""
+
+    @property
+    def changed(self) -> bool:
+        """True when the file's text changes."""
+        return self.outcome is not None and self.outcome.changed and self.new_text != self.old_text
+
+    def diff(self) -> str:
+        """A unified diff from the old text to the new (empty when unchanged)."""
+        if not self.changed:
+            return ""
+        name = self.path.as_posix()
+        old, new = (name, name) if self.path.is_absolute() else (f"a/{name}", f"b/{name}")
+        return "".join(difflib.unified_diff(
+            self.old_text.splitlines(keepends=True), self.new_text.splitlines(keepends=True), old, new
+        ))
+
+
+def fix_file(path: Path, only: set[str] | None = None, dry_run: bool = False,
+             fixed_maps: dict[Path, HexMap] | None = None) -> FileFix:
+    """Fix ``path`` (a map, or a scenario with its map inside) and save it unless ``dry_run``.
+
+    ``fixed_maps`` maps resolved map paths fixed earlier in the run to their new
+    maps, so a scenario naming one is checked on the map as it will be; this
+    call adds the map it fixes. Never raises for bad input: a file that does not
+    load is reported with its load problems and left alone. Raises OSError only
+    when writing the fixed file fails.
+    """
+    fixed_maps = fixed_maps if fixed_maps is not None else {}
+    try:
+        doc = read_json_file(path)
+        kind = detect_kind(doc)
+    except LoadError as e:
+        return FileFix(path, None, None, load_problems(e))
+    try:
+        if kind == "map":
+            m = map_from_document(doc, path)
+            outcome = fix_map(m, only=only)
+            new = dumps_map(outcome.map, schema_ref_for(path, "map")) if outcome.changed else ""
+            result = FileFix(path, kind, outcome, outcome.remaining, _old_text(path, outcome), new)
+            if outcome.changed:
+                fixed_maps[path.resolve()] = outcome.map
+                if not dry_run:
+                    save_map(outcome.map, path)
+            return result
+        if kind == "scenario":
+            s = scenario_from_document(doc, path)
+            return _fix_scenario(path, s, only, dry_run, fixed_maps)
+    except LoadError as e:
+        return FileFix(path, kind, None, load_problems(e))
+    except OSError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a crash on one file must not end the run, nor touch the file
+        return FileFix(path, kind, None, (Problem(
+            "HF999", Severity.ERROR,
+            f"internal error while fixing this file ({type(e).__name__}: {e}); it was left as it was; "
+            "please report it",
+        ),))
+    return FileFix(path, kind, None, validate_file(path).problems)
+
+
+def _old_text(path: Path, outcome: FixOutcome) -> str:
+    """The file's text before the fixes are saved (read only when it will change)."""
+    return path.read_text(encoding="utf-8") if outcome.changed else ""
+
+
+def _fix_scenario(path: Path, s: Scenario, only: set[str] | None, dry_run: bool,
+                  fixed_maps: dict[Path, HexMap]) -> FileFix:
+    """A scenario: its embedded map is fixed here; a named map file is fixed as that file."""
+    check = _scenario_check(s, path)
+    if s.map_ref is not None:  # the map is its own file: check on it as this run leaves it
+        m = fixed_maps.get((path.parent / s.map_ref).resolve(), s.map)
+        return FileFix(path, "scenario", None, tuple(check(m)))
+    outcome = fix_map(s.map, only=only, check=check)
+    fixed = replace(s, map=outcome.map)
+    new = dumps_scenario(fixed, schema_ref_for(path, "scenario")) if outcome.changed else ""
+    result = FileFix(path, "scenario", outcome, outcome.remaining, _old_text(path, outcome), new)
+    if outcome.changed and not dry_run:
+        save_scenario(fixed, path)
+    return result
+
+
+def _scenario_check(s: Scenario, path: Path) -> Callable[[HexMap], list[Problem]]:
+    """The problems of scenario ``s`` (read from ``path``) played on a given map, as
+    ``hexfort validate`` reports them for the scenario file: its set-up, then its map in its mode."""
+    return lambda m: scenario_problems(replace(s, map=m))
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Fix ``args.paths``; print diffs (dry run), what was fixed and what remains; return the exit status.
+
+    ``out`` / ``err`` default to the current ``sys.stdout`` / ``sys.stderr``.
+    """
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    if not args.paths:
+        print("hexfort fix: name at least one file or folder", file=err)
+        return 2
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        print(f"hexfort fix: no such file or folder: {missing[0]}", file=err)
+        return 2
+    only = {c.strip().upper() for arg in args.only for c in arg.split(",") if c.strip()} or None
+    bad = sorted(c for c in only or () if not _CODE.match(c))
+    if bad:
+        print(f"hexfort fix: {bad[0]!r} is not a problem code (codes look like HF103)", file=err)
+        return 2
+    files = list(find_files(args.paths))
+    if not files:
+        print("hexfort fix: no .json files in the given folders", file=err)
+        return 2
+    fixed_maps: dict[Path, HexMap] = {}
+    results: list[FileFix] = []
+    # maps first, so scenarios naming them are checked on the fixed maps
+    for f in sorted(files, key=lambda p: not p.name.endswith(".map.json")):
+        try:
+            results.append(fix_file(f, only, args.dry_run, fixed_maps))
+        except OSError as e:
+            print(f"hexfort fix: cannot write {f}: {e.strerror or e}", file=err)
+            return 2
+    results.sort(key=lambda r: files.index(r.path))
+    report(results, out, args.dry_run)
+    return 1 if any(p.severity is Severity.ERROR for r in results for p in r.problems) else 0
+
+
+def report(results: list[FileFix], out: TextIO, dry_run: bool) -> None:
+    """Diffs (dry run), one line per fix made and per decision left, then validate's report of what remains."""
+    verb = "would fix" if dry_run else "fixed"
+    for r in results:
+        if dry_run and r.changed:
+            out.write(r.diff())
+        if r.outcome is None:
+            continue
+        for p, label in r.outcome.applied:
+            loc = p.location()
+            out.write(f"{r.path}{':' + loc if loc else ''}: {verb} {p.code}: {label}\n")
+        for p, choices in r.outcome.decisions:
+            loc = p.location()
+            out.write(
+                f"{r.path}{':' + loc if loc else ''}: left unchanged: {p.code} needs your decision "
+                f"({' / '.join(choices)}): {p.message}\n"
+            )
+    changed = sum(r.changed for r in results)
+    fixes = sum(len(r.outcome.applied) for r in results if r.outcome is not None)
+    waiting = sum(bool(r.outcome.decisions) for r in results if r.outcome is not None)
+    out.write(
+        f"{'would change' if dry_run else 'changed'} {changed} file{'s' if changed != 1 else ''} "
+        f"({fixes} fix{'es' if fixes != 1 else ''}); {waiting} left unchanged for a decision"
+        f"{' (dry run: nothing written)' if dry_run else ''}\n"
+    )
+    text_report([FileResult(r.path, r.kind, r.problems) for r in results], out, quiet=True)

@@ -1,0 +1,217 @@
+"""Quick fixes: for a problem with an obvious repair, the map edit that makes it (Qt-free).
+
+:func:`suggest_fixes` looks at a problem's code and hexes and at the map and
+returns labelled :class:`Fix` values; the editor's problems dock offers them one
+by one (``editor/quickfix.py`` wraps each as an undoable edit) and
+``hexfort fix`` (:mod:`engine.validation.fix_cli`) applies them to files. A fix
+never guesses: when the repair is not obvious (several ways to close a gap, say)
+none is offered.
+
+A problem is *safe to fix unattended* when exactly one fix is offered for it.
+Where several are (a kit on a wall: remove the kit, or open the wall?) choosing
+is the designer's decision; :func:`fix_map` then changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from engine.hexgrid import Hex, hex_linedraw
+from engine.mapmodel import Cell, HexMap, MapEditError, Mode, Team, Terrain
+from engine.validation.checks import check_map
+from engine.validation.problem import Problem
+
+__all__ = ["FIXABLE", "Fix", "FixOutcome", "Repair", "fix_map", "suggest_fixes"]
+
+#: The codes quick fixes exist for, and whether ``hexfort fix`` applies them alone
+#: ("safe": one obvious repair) or leaves them to the designer ("choice").
+FIXABLE: Final = {"HF101": "choice", "HF102": "choice", "HF103": "safe", "HF107": "safe", "HF110": "safe"}
+
+#: Rounds of fix-then-check before :func:`fix_map` gives up (a fix can reveal another problem).
+MAX_ROUNDS: Final = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """What a fix did: the new map and the hexes whose look changed (for redrawing)."""
+
+    map: HexMap
+    hexes: frozenset[Hex]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A named repair of one problem: ``apply(map)`` makes it on ``map``.
+
+    ``apply`` raises :class:`~engine.mapmodel.MapEditError` when the repair no
+    longer fits the map (it was edited since); it returns an unchanged map with
+    no hexes when there is nothing left to do.
+    """
+
+    code: str
+    label: str
+    apply: Callable[[HexMap], Repair]
+
+
+def _walls(m: HexMap, hexes: Iterable[Hex]) -> list[Hex]:
+    return [h for h in hexes if h in m.cells and m.cells[h].terrain is Terrain.WALL]
+
+
+def _set_cells(m: HexMap, hexes: Iterable[Hex], cell: Callable[[Cell], Cell]) -> Repair:
+    """``m`` with ``cell(old)`` on each of ``hexes`` (on the map); only real changes count."""
+    changes = {h: new for h in hexes if h in m.cells and (new := cell(m.cells[h])) != m.cells[h]}
+    return Repair(m.with_cells(changes), frozenset(changes)) if changes else Repair(m, frozenset())
+
+
+def _remove_features(hexes: list[Hex]) -> Callable[[HexMap], Repair]:
+    def run(m: HexMap) -> Repair:
+        gone = set(hexes)
+        touched = set(gone)
+        for path in m.tracks.values():
+            if gone & set(path):
+                touched |= set(path)  # the whole track is redrawn
+        return Repair(m.without_features(gone), frozenset(touched))
+
+    return run
+
+
+def _open_ground(hexes: list[Hex]) -> Callable[[HexMap], Repair]:
+    return lambda m: _set_cells(m, hexes, lambda c: Cell(c.height, Terrain.OPEN))
+
+
+def _give_to(team: Team, hexes: tuple[Hex, ...]) -> Callable[[HexMap], Repair]:
+    def run(m: HexMap) -> Repair:
+        other = team.other
+        return Repair(m.with_spawn_zone(other, set(m.spawns.get(other, ())) - set(hexes)), frozenset(hexes))
+
+    return run
+
+
+def _raise_to_2(hexes: tuple[Hex, ...]) -> Callable[[HexMap], Repair]:
+    return lambda m: _set_cells(m, hexes, lambda c: Cell(2, c.terrain, c.stairs_up))
+
+
+def _gap_filler(m: HexMap, a: Hex, b: Hex) -> list[Hex] | None:
+    """The hexes that join track steps ``a`` and ``b`` along a straight line, if all are usable."""
+    between = hex_linedraw(a, b)[1:-1]
+    used = {h for path in m.tracks.values() for h in path}
+    if not between or any(h not in m.cells or h in used or m.cells[h].terrain is Terrain.WALL for h in between):
+        return None
+    return between
+
+
+def _close_gap(team: Team, a: Hex, b: Hex) -> Callable[[HexMap], Repair]:
+    def run(m: HexMap) -> Repair:
+        path = list(m.track(team))
+        fill = _gap_filler(m, a, b)
+        if fill is None or a not in path or b not in path:
+            return Repair(m, frozenset())
+        i = path.index(a)
+        new = path[: i + 1] + fill + path[i + 1:]
+        return Repair(m.with_track(team, new), frozenset(new))
+
+    return run
+
+
+def _turn_stairs(h: Hex, d: int) -> Callable[[HexMap], Repair]:
+    return lambda m: _set_cells(m, [h], lambda c: Cell(c.height, Terrain.STAIRS, d))
+
+
+def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
+    """Obvious repairs for ``p`` on ``m`` (possibly none), in the order the editor lists them."""
+    hexes = tuple(h for h in p.hexes if h in m.cells)
+    if p.code == "HF101":
+        walls = _walls(m, hexes)
+        if not walls:
+            return []
+        return [
+            Fix(p.code, "Remove the feature from the wall", _remove_features(walls)),
+            Fix(p.code, "Make the wall open ground", _open_ground(walls)),
+        ]
+    if p.code == "HF102" and hexes:
+        return [Fix(p.code, f"Give the shared hexes to {t.value}", _give_to(t, hexes)) for t in Team]
+    if p.code == "HF103" and hexes:
+        return [Fix(p.code, "Raise the control point to height 2", _raise_to_2(hexes))]
+    if p.code == "HF107" and len(p.hexes) == 2:
+        a, b = p.hexes
+        out = []
+        for team in Team:
+            path = m.track(team)
+            if a in path and b in path and path.index(b) == path.index(a) + 1 and _gap_filler(m, a, b):
+                n = a.distance(b) - 1
+                out.append(Fix(p.code, f"Close the gap ({n} hex{'es' if n > 1 else ''})", _close_gap(team, a, b)))
+        return out
+    if p.code == "HF110" and hexes:
+        h = hexes[0]
+        c = m.cells[h]
+        ups = [
+            d for d in range(6)
+            if (n := h.neighbor(d)) in m.cells and m.cells[n].height == c.height + 1
+            and m.cells[n].terrain is not Terrain.WALL
+        ]
+        if len(ups) == 1:
+            return [Fix(p.code, f"Turn the stairs toward {h.neighbor(ups[0])}", _turn_stairs(h, ups[0]))]
+    return []
+
+
+@dataclass(frozen=True)
+class FixOutcome:
+    """What :func:`fix_map` did to a map.
+
+    ``map``: the fixed map (the input itself when nothing was done);
+    ``applied``: each fix made, with the problem it repaired, in order;
+    ``decisions``: problems whose repair needs the designer to choose, with the
+    choices — when there are any the map is left exactly as it was;
+    ``remaining``: the problems of the returned map.
+    """
+
+    map: HexMap
+    applied: tuple[tuple[Problem, str], ...]
+    decisions: tuple[tuple[Problem, tuple[str, ...]], ...]
+    remaining: tuple[Problem, ...]
+
+    @property
+    def changed(self) -> bool:
+        """True when the map was changed."""
+        return bool(self.applied)
+
+
+def fix_map(m: HexMap, mode: Mode | None = None, only: Collection[str] | None = None,
+            check: Callable[[HexMap], list[Problem]] | None = None) -> FixOutcome:
+    """Apply every safe quick fix to ``m`` (checked for ``mode``), round after round, until none is left.
+
+    ``only`` limits the fixes to those codes. ``check`` (default: :func:`check_map`
+    for ``mode``) lists a map's problems; a caller that checks more than the map
+    (a scenario) passes its own. If any problem to fix needs a decision, in the
+    first round or after earlier fixes, nothing is applied: the outcome holds
+    the original map and those problems. Never raises for a bad map; a fix that
+    no longer fits is skipped.
+    """
+    problems_of = check if check is not None else (lambda mm: check_map(mm, mode))
+    current = m
+    applied: list[tuple[Problem, str]] = []
+    problems = first = tuple(problems_of(current))
+    for _ in range(MAX_ROUNDS):
+        wanted = [p for p in problems if only is None or p.code in only]
+        offers = [(p, suggest_fixes(current, p)) for p in wanted]
+        decisions = tuple((p, tuple(f.label for f in fs)) for p, fs in offers if len(fs) > 1)
+        if decisions:
+            return FixOutcome(m, (), decisions, first)
+        made = False
+        for p, fs in offers:
+            if len(fs) != 1:
+                continue
+            try:
+                repair = fs[0].apply(current)
+            except MapEditError:
+                continue  # an earlier fix this round changed what this one needs
+            if repair.hexes and repair.map != current:
+                current = repair.map
+                applied.append((p, fs[0].label))
+                made = True
+        if not made:
+            break
+        problems = tuple(problems_of(current))
+    return FixOutcome(current, tuple(applied), (), problems)

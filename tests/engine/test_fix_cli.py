@@ -1,0 +1,249 @@
+"""`hexfort fix` as a user meets it: broken copies of the bundled maps, dry runs, real runs, exit codes.
+
+The broken copies are made here from maps/*.json, each with a slip the
+validator's quick fixes repair (or, for one, a slip whose repair is a choice):
+the fix must undo exactly the slip, and the validator must stop reporting it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import io
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine.formats import load_map, load_scenario, save_map, save_scenario
+from engine.hexgrid import Hex
+from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
+from engine.validation import fix_cli
+from engine.validation.fixes import FIXABLE, fix_map, suggest_fixes
+from engine.validation.problem import Problem, Severity
+from engine.validation.runner import find_files, validate_file
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    fix_cli.add_arguments(parser)
+    out, err = io.StringIO(), io.StringIO()
+    code = fix_cli.run(parser.parse_args(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def lower_the_point(m: HexMap) -> HexMap:
+    """HF103: the control point one level too low (one fix: raise it)."""
+    return m.with_cells({h: Cell(1, m.cells[h].terrain) for h in m.control_points[0]})
+
+
+def turn_stairs_away(m: HexMap) -> HexMap:
+    """HF110: the first stairs with one way up turned to face where no higher ground is."""
+    for h, c in sorted(m.cells.items()):
+        if c.terrain is not Terrain.STAIRS:
+            continue
+        ups = [d for d in range(6) if (n := h.neighbor(d)) in m.cells and m.cells[n].height == c.height + 1
+               and m.cells[n].terrain is not Terrain.WALL]
+        if ups == [c.stairs_up]:
+            bad = next(d for d in range(6) if d not in ups)
+            return m.with_cell(h, Cell(c.height, Terrain.STAIRS, bad))
+    raise AssertionError("no stairs with a single way up")
+
+
+def cut_the_track(m: HexMap) -> HexMap:
+    """HF107: one step taken out of the middle of RED's track (one fix: put it back)."""
+    path = list(m.track(Team.RED))
+    del path[len(path) // 2]
+    return m.with_track(Team.RED, path)
+
+
+def wall_under_a_kit(m: HexMap) -> HexMap:
+    """HF101 (two fixes: a choice) besides an HF103 that alone would be fixed."""
+    k = sorted(m.kits)[0]
+    return lower_the_point(m).with_cell(k, Cell(m.cells[k].height, Terrain.WALL))
+
+
+SLIPS: dict[str, tuple[Callable[[HexMap], HexMap], str]] = {
+    "koth_crossroads": (lower_the_point, "HF103"),
+    "payload_bridges": (turn_stairs_away, "HF110"),
+    "payload_canal": (cut_the_track, "HF107"),
+    "koth_quarry": (wall_under_a_kit, "HF101"),
+}
+CHOICE = "koth_quarry"
+
+
+@pytest.fixture
+def broken(tmp_path: Path) -> Path:
+    """A copy of maps/ (maps and scenarios) with the slips above made in four maps."""
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    for p in MAPS.glob("*.json"):
+        shutil.copy(p, folder / p.name)
+    for name, (slip, _) in SLIPS.items():
+        path = folder / f"{name}.map.json"
+        save_map(slip(load_map(path)), path)
+    return folder
+
+
+def codes(path: Path) -> set[str]:
+    return {p.code for p in validate_file(path).problems}
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_the_slips_are_reported_before_fixing(broken: Path) -> None:
+    for name, (_, code) in SLIPS.items():
+        assert code in codes(broken / f"{name}.map.json"), name
+
+
+def test_dry_run_shows_a_diff_per_fixable_file_and_writes_nothing(broken: Path) -> None:
+    before = snapshot(broken)
+    code, out, err = run("--dry-run", str(broken))
+    assert snapshot(broken) == before
+    assert err == ""
+    assert code == 1  # the kit on a wall is an error, and it stays
+    for name, (_, slip) in SLIPS.items():
+        path = (broken / f"{name}.map.json").as_posix()
+        if name == CHOICE:
+            assert f"--- {path}" not in out
+            assert f"{path}:hex " in out and f"left unchanged: {slip} needs your decision" in out
+            assert "Remove the feature from the wall / Make the wall open ground" in out
+        else:
+            assert f"--- {path}\n+++ {path}\n@@ " in out, name
+            assert f": would fix {slip}: " in out
+    assert "would change 3 files (3 fixes); 1 left unchanged for a decision (dry run: nothing written)" in out
+
+
+def test_fix_repairs_exactly_the_slips_and_the_validator_agrees(broken: Path) -> None:
+    choice_before = (broken / f"{CHOICE}.map.json").read_bytes()
+    dry = {r.path.name: r for r in _fix_all(broken, dry_run=True)}
+    code, out, _ = run(str(broken))
+    assert code == 1
+    assert "changed 3 files (3 fixes); 1 left unchanged for a decision\n" in out
+    for name, (_, slip) in SLIPS.items():
+        path = broken / f"{name}.map.json"
+        if name == CHOICE:
+            assert path.read_bytes() == choice_before  # a choice to make: the file is not touched
+            assert {"HF101", "HF103"} <= codes(path)
+            continue
+        assert path.read_text(encoding="utf-8") == dry[path.name].new_text  # what the dry run showed
+        assert slip not in codes(path)
+        assert load_map(path) == load_map(MAPS / path.name)  # the slip undone, nothing else changed
+    for scenario in broken.glob("*.scenario.json"):  # scenarios name the maps: clean again too
+        if not scenario.name.startswith(CHOICE):
+            assert not {p for p in validate_file(scenario).problems if p.severity is Severity.ERROR}
+    assert run(str(broken))[1].startswith(f"{broken / CHOICE}.map.json")  # nothing left to do but the choice
+
+
+def _fix_all(folder: Path, dry_run: bool) -> list[fix_cli.FileFix]:
+    fixed: dict[Path, HexMap] = {}
+    return [fix_cli.fix_file(p, None, dry_run, fixed) for p in sorted(find_files([folder]))]
+
+
+def test_only_limits_the_codes_fixed(broken: Path) -> None:
+    code, out, _ = run("--only", "hf110", str(broken))
+    assert run("--only", "HF110,hf103", "--dry-run", str(broken))[1].count("would fix") == 2
+    assert "fixed HF110" in out and "fixed HF103" not in out and "fixed HF107" not in out
+    assert "HF110" not in codes(broken / "payload_bridges.map.json")
+    assert "HF103" in codes(broken / "koth_crossroads.map.json")
+    assert code == 1
+
+
+def test_the_bundled_maps_need_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "maps"
+    shutil.copytree(MAPS, folder)
+    before = snapshot(folder)
+    code, out, _ = run(str(folder))
+    assert code == 0 and snapshot(folder) == before
+    assert "changed 0 files (0 fixes); 0 left unchanged for a decision" in out
+
+
+def test_a_scenario_with_its_map_inside_is_fixed_in_place(tmp_path: Path) -> None:
+    s = load_scenario(MAPS / "koth_ridge.scenario.json")
+    inside = dataclasses.replace(s, map=lower_the_point(s.map), map_ref=None)
+    path = tmp_path / "ridge.scenario.json"
+    save_scenario(inside, path)
+    assert "HF103" in codes(path)
+    code, out, _ = run(str(path))
+    assert code == 0 and "fixed HF103" in out
+    assert load_scenario(path).map == s.map and "HF103" not in codes(path)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ((), "name at least one file or folder"),
+        (("nowhere.map.json",), "no such file or folder: nowhere.map.json"),
+        (("--only", "raise", "."), "'RAISE' is not a problem code"),
+    ],
+)
+def test_usage_errors_exit_2(argv: tuple[str, ...], message: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(*argv)
+    assert code == 2 and message in err
+
+
+def test_the_command_is_wired_into_hexfort(broken: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from editor.cli import main
+
+    assert main(["fix", "--dry-run", str(broken / "koth_crossroads.map.json")]) == 0
+    assert "would fix HF103" in capsys.readouterr().out
+
+
+def _hill() -> HexMap:
+    cells = {Hex(q, r): Cell(0) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3}
+    return HexMap.create(MapMeta("hill"), cells, kits=[Hex(2, 0)], control_points=[[Hex(0, 0)]])
+
+
+def test_a_choice_that_appears_after_a_fix_leaves_the_map_as_it_was() -> None:
+    """fix_map checks again after each round; a problem needing a choice then still stops it all."""
+    m = _hill().with_cell(Hex(2, 0), Cell(0, Terrain.WALL))
+    low = Problem("HF103", Severity.WARNING, "low", (Hex(0, 0),))
+    on_wall = Problem("HF101", Severity.ERROR, "kit on a wall", (Hex(2, 0),))
+    assert len(suggest_fixes(m, low)) == 1 and len(suggest_fixes(m, on_wall)) == 2
+    rounds: list[HexMap] = []
+
+    def check(mm: HexMap) -> list[Problem]:
+        rounds.append(mm)
+        return [low] if len(rounds) == 1 else [on_wall]
+
+    outcome = fix_map(m, check=check)
+    assert outcome.map is m and not outcome.applied and not outcome.changed
+    assert [(p.code, choices) for p, choices in outcome.decisions] == [
+        ("HF101", ("Remove the feature from the wall", "Make the wall open ground"))
+    ]
+    assert rounds[1].cells[Hex(0, 0)].height == 2  # the first round did raise the point, in memory
+
+
+def test_every_code_with_fixes_is_listed_as_safe_or_a_choice() -> None:
+    """FIXABLE (what the docs and --only's help list) says how many fixes each code gets."""
+    m = _hill().with_cell(Hex(2, 0), Cell(0, Terrain.WALL)).with_spawn_zone(Team.RED, [Hex(-3, 0)])
+    m = m.with_spawn_zone(Team.BLU, [Hex(-3, 0)])
+    m = m.with_cell(Hex(0, -1), Cell(1)).with_cell(Hex(-1, 0), Cell(0, Terrain.STAIRS, 3))  # 0,-1 is up
+    m = m.with_track(Team.RED, [Hex(-2, 2), Hex(0, 2)])
+    samples = {
+        "HF101": (Hex(2, 0),), "HF102": (Hex(-3, 0),), "HF103": (Hex(0, 0),),
+        "HF107": (Hex(-2, 2), Hex(0, 2)), "HF110": (Hex(-1, 0),),
+    }
+    for code, hexes in samples.items():
+        n = len(suggest_fixes(m, Problem(code, Severity.ERROR, "", hexes)))
+        assert n == (1 if FIXABLE[code] == "safe" else 2), code
+    assert set(samples) == set(FIXABLE)
+
+
+def test_a_crash_while_fixing_leaves_the_file_and_is_reported(broken: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    path = broken / "koth_crossroads.map.json"
+    before = path.read_bytes()
+
+    def crash(*_a, **_k):  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(fix_cli, "fix_map", crash)
+    code, out, _ = run(str(path))
+    assert code == 1 and path.read_bytes() == before
+    assert "HF999 error: internal error while fixing this file (RuntimeError: boom)" in out

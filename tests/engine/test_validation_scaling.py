@@ -1,0 +1,162 @@
+"""The checks rewritten to scale to 40,000-hex maps answer exactly what the simple versions answered.
+
+Each reference below is the straightforward computation the check used before
+(one sight check per pair; jump rounds that look at every unreached hex); the
+new code must agree on random maps, including the awkward ones (holes, dense
+walls, maps walled into compartments).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.formats.ruleset_file import builtin_ruleset
+from engine.hexgrid import Hex, hexes_within
+from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
+from engine.rules.fov import seers, seers_pairwise
+from engine.rules.movement import flood
+from engine.rules.sight import Sight
+from engine.validation.fairness import exposure_counts
+from engine.validation.registry import CheckContext
+from engine.validation.sightlines import spawn_camping
+from engine.validation.terrain import board, profile, reach, rocket_reach, walk_mode
+
+
+def _hexagon(radius: int) -> list[Hex]:
+    return list(hexes_within(Hex(0, 0), radius))
+
+
+def random_koth_map(seed: int) -> HexMap:
+    """A hexagonal map with random walls, low obstacles, heights and holes; two spawn zones and one point."""
+    rng = random.Random(seed)
+    walls = rng.choice((0.0, 0.05, 0.15, 0.3))
+    cells: dict[Hex, Cell] = {}
+    for h in _hexagon(rng.randint(4, 14)):
+        if rng.random() < 0.03:
+            continue
+        x = rng.random()
+        cells[h] = (
+            Cell(rng.choice((0, 1)), Terrain.WALL) if x < walls
+            else Cell(0, Terrain.LOW) if x < walls + 0.05
+            else Cell(rng.choice((0, 0, 1, 1, 2)))
+        )
+    hexes = sorted(cells)
+    red, blu = rng.sample(hexes, 4), rng.sample(hexes, 4)
+    blu = [h for h in blu if h not in red]
+    cp = rng.sample(hexes, rng.randint(1, 7))
+    for h in red + blu + cp:
+        cells[h] = Cell(rng.choice((0, 1, 2)))
+    return HexMap.create(MapMeta("random"), cells, {Team.RED: red, Team.BLU: blu}, (), [cp])
+
+
+def exposure_reference(sight: Sight, cells: list[int], cp: list[int]) -> int:
+    """The count as HF305 made it before: every candidate against every point hex, pair by pair."""
+    stand = sight.board.stand
+    todo = set(cells).difference(cp)
+    seen = 0
+    for c in cp:
+        hit = {i for i in todo if sight.sees_at(i, c, stand[i], stand[c])}
+        seen += len(hit)
+        todo -= hit
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_exposure_counts_equal_the_pair_by_pair_count(seed: int) -> None:
+    m = random_koth_map(seed)
+    ctx = CheckContext(m)
+    b = board(ctx)
+    sight = Sight.for_board(b)
+    cp = [b.index[h] for h in m.control_points[0] if not b.wall[b.index[h]]]
+    cells = {t: reach(ctx, t).indices() for t in Team}
+    want = {t: exposure_reference(sight, cells[t], cp) for t in Team}
+    assert exposure_counts(sight, cells, cp) == want
+    assert exposure_counts(sight, cells, cp, seers_pairwise) == want
+    # a whole map's worth of candidates, not only the reachable ones
+    everyone = {t: list(range(b.n)) for t in Team}
+    assert exposure_counts(sight, everyone, cp, seers)[Team.RED] == exposure_reference(sight, everyone[Team.RED], cp)
+
+
+def rocket_reference(ctx: CheckContext, team: Team) -> set[int]:
+    """Walking and rocket jumps as computed before: rounds over every hex not reached yet."""
+    b = board(ctx)
+    jump = int(builtin_ruleset().unit("soldier").param("rocket_jump_range"))
+    closed = {Team.RED: 2, Team.BLU: 1}[team]
+    walk = profile(walk_mode(ctx), team)
+    got = set(reach(ctx, team).indices())
+    landable = {j for j in range(b.n) if not b.wall[j] and not b.low[j] and b.spawn[j] != closed}
+    pending = landable - got
+    while pending:
+        landings = {u for u in pending if any(j in got for j in b.within(u, jump))}
+        if not landings:
+            break
+        got |= landings | set(flood(b, landings, walk).indices())
+        pending -= got
+    return got
+
+
+def compartments(seed: int) -> HexMap:
+    """Rows of rooms walled off from each other (walls one hex thick), heights at random inside."""
+    rng = random.Random(seed)
+    width = rng.choice((5, 8, 12))
+    cells: dict[Hex, Cell] = {}
+    for q in range(40):
+        for r in range(12):
+            h = Hex(q - r // 2, r)
+            cells[h] = Cell(0, Terrain.WALL) if q % width == width - 1 else Cell(rng.choice((0, 0, 0, 1, 2)))
+    red = [Hex(0, 0), Hex(1, 0), Hex(2, 0)]
+    blu = [Hex(-5, 11), Hex(-4, 11), Hex(-3, 11)]
+    for h in red + blu:
+        cells[h] = Cell(0)
+    return HexMap.create(MapMeta("rooms"), cells, {Team.RED: red, Team.BLU: blu}, (), [[Hex(20, 6)]])
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_rocket_reach_equals_the_round_by_round_reference(seed: int) -> None:
+    m = random_koth_map(seed) if seed % 3 else compartments(seed)
+    for team in Team:
+        assert rocket_reach(CheckContext(m), team) == rocket_reference(CheckContext(m), team), team
+
+
+def test_spawn_camping_with_a_huge_enemy_zone_looks_within_range_only() -> None:
+    """A zone bigger than the range's hexagon takes the within-range path; the exits found are the same."""
+    cells = {h: Cell(0) for h in _hexagon(24)}
+    for h in _hexagon(24):
+        if h.q == 3 and -6 <= h.r <= 6 and h.r != 0:
+            cells[h] = Cell(0, Terrain.WALL)
+    red = _hexagon(2)
+    blu = [h for h in _hexagon(24) if h.q >= 5]  # far more hexes than within range 12
+    m = HexMap.create(MapMeta("camp"), cells, {Team.RED: red, Team.BLU: blu}, (), [[Hex(-10, 0)]])
+    ctx = CheckContext(m)
+    b = board(ctx)
+    sees = Sight.for_board(b).sees
+    rng = max(u.range for u in builtin_ruleset().units.values())
+    zone = set(b.indices(red))
+    exits = {j for i in zone for j in b.neighbors[i] if j not in zone and not b.wall[j] and j in reach(ctx, Team.RED)}
+    enemy = b.indices(blu)
+    want = tuple(sorted(b.hexes[j] for j in exits if any(b.distance(j, e) <= rng and sees(j, e) for e in enemy)))
+    assert len(blu) > 3 * rng * (rng + 1)
+    assert 0 < len(want) < len(exits)
+    got = [p for p in spawn_camping(ctx) if Team.RED.value + "'s spawn" in p.message]
+    assert [p.hexes for p in got] == [want]
+
+
+def test_checking_one_map_after_another_lets_the_old_boards_go() -> None:
+    """The board, sight and movement caches hold boards weakly (the last two built excepted), so a
+    long-running editor validating edit after edit of a big map does not keep every version alive."""
+    import gc
+    import weakref
+
+    from engine.rules.board import Board
+    from engine.validation.checks import check_map
+
+    first = random_koth_map(1)
+    check_map(first)
+    gone = weakref.ref(Board.for_map(first))
+    del first
+    for seed in (2, 3, 4):
+        check_map(random_koth_map(seed))
+    gc.collect()
+    assert gone() is None
