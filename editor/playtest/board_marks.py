@@ -10,20 +10,27 @@ says; no rules here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 
 from editor.playtest.picture import BoardPicture, UnitMark
+from editor.render.painter import MapRenderer
 from editor.render.style import CUBE_COLORS, TEAM_COLORS
 from engine.mapmodel import Colour
 
-if TYPE_CHECKING:
-    from editor.playtest.board_view import _PlayLayer as PlayLayer
-
-__all__ = ["badge", "flame", "paint_badges", "paint_carts", "paint_grenades", "paint_kits", "paint_points",
+__all__ = ["PlayLayer", "badge", "flame", "paint_badges", "paint_carts", "paint_grenades", "paint_kits", "paint_points",
            "paint_sentry_lines", "paint_tiles"]
+
+class PlayLayer(Protocol):
+    """What these functions use of the board's play layer: its renderer, hex size and fonts."""
+
+    r: MapRenderer
+    s: float
+    f_small: QFont
+    f_tiny: QFont
+
 
 #: The colour of each letter of an ammo tile (P: a powerup, drawn as a small white card).
 _LETTER = {c.letter: CUBE_COLORS[c] for c in Colour}
@@ -42,7 +49,7 @@ def paint_points(layer: PlayLayer, p: QPainter, pic: BoardPicture) -> None:
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(brush)
         for h in cp.hexes:
-            p.drawConvexPolygon(layer._poly(h))
+            p.drawConvexPolygon(layer.r.polygon(h))
 
 
 def paint_kits(layer: PlayLayer, p: QPainter, pic: BoardPicture) -> None:

@@ -7,7 +7,10 @@ Tagback Grenade answered by the player who controls the character hit, each show
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from PySide6.QtCore import Qt
 
 from editor.playtest.buttons import panel_buttons
 from editor.playtest.journal import entry_after, snapshot
@@ -22,6 +25,8 @@ from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from tests.editor.test_playtest.conftest import click_hex, hover_hex
 from tests.engine.games.teamplay.helpers import H, game, give, put, ready, scenario, through_setup
+
+ARENA = Path(__file__).resolve().parents[3] / "maps" / "teamplay_arena.scenario.json"
 
 
 def _apart(s: TeamPlayState) -> None:
@@ -215,3 +220,44 @@ def test_the_log_shows_each_end_of_turn_step_on_its_own_line() -> None:
     assert e.steps[0] == "RED ends its turn" and any(x.startswith("end of turn 1/5, replace") for x in e.steps)
     assert not any("draw" in d for d in e.details)
     assert label(s, Action.parse("end")) == "End turn" and "End BLU's turn" in tip(s, Action.parse("end"))
+
+
+def test_every_button_of_a_whole_game_has_words_a_tooltip_and_a_legal_action() -> None:
+    """A seeded AI game on the Bunker (two players against three): at every decision, for every figure a
+    click may select, each button is labelled, explained and unique, and plays a legal action."""
+    from editor.playtest.explain import actors
+    from engine.formats import load_scenario
+    from engine.games.game import Game
+    from engine.simulation.batch import AI_PLAYERS
+
+    s = load_scenario(ARENA.with_name("teamplay_bunker.scenario.json"))
+    st = Game.of(s).new_initial_state(11)
+    pr = presenter_of(st)
+    ai = {t: AI_PLAYERS["heuristic"](i) for i, t in enumerate(Team)}
+    seen: set[Verb] = set()
+    while not st.is_terminal():
+        legal = set(st.legal_actions())
+        for actor in actors(st) if st.phase is Phase.ACT else [None]:
+            specs = panel_buttons(st, pr, None, actor=actor)
+            assert len({b.key for b in specs}) == len(specs)
+            for b in specs:
+                assert b.label and b.tip, b
+                assert b.role != "play" or b.action in legal, b
+                seen.add(b.action.verb if b.action is not None else b.verb)  # type: ignore[arg-type]
+        assert pr.decider(st) and st.describe_decision()
+        st.apply(ai[st.current_team()].choose(st))
+    assert {Verb.DRAFT, Verb.RELOAD, Verb.CONTROL, Verb.END, Verb.PASS, Verb.MOVE, Verb.ATTACK} <= seen
+
+
+def test_the_start_dialog_keeps_the_team_play_options_of_the_game_played(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from editor.playtest.start_dialog import StartDialog
+    from engine.formats import load_scenario
+
+    s = load_scenario(ARENA)
+    d = StartDialog(s, GameSetup(s, 4, rules={"players_red": 3, "players_blu": 2, "reward_tile": "supply",
+                                              "skulls": 5}))
+    qtbot.addWidget(d)
+    assert d.teamplay is not None
+    assert d.teamplay.rules() == {"players_red": 3, "players_blu": 2, "reward_tile": "supply", "skulls": 5}
+    tip = d.teamplay.reward.itemData(d.teamplay.reward.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+    assert "Pays in ammo" in tip
