@@ -1,0 +1,242 @@
+"""Regression tests for what the fuzz campaign (bench/fuzz.py) found: each test guards one fix.
+
+Every loader must end a hostile input in a value or a LoadError that names the
+file and the place in a short, printable message; ``hexfort validate`` must exit
+0 or 1 with a report that follows its schema, in time linear in the file.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from engine.formats import LoadError, jsonio, load_any, load_map, load_scenario, loads_map
+from engine.formats.errors import MAX_MESSAGE, printable
+from engine.formats.jsonio import MAX_FILE_BYTES, parse_json_text
+from engine.formats.schemas import validate_document, validator
+from engine.hexgrid import ODD, OffsetCoord, roffset_to_cube
+from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
+from engine.validation import cli
+from engine.validation.registry import CheckContext
+from engine.validation.terrain import board, profile, reach, rocket_reach, walk_mode
+from tests.maptext import map_doc
+
+ROWS = """
+    0. 0. 1. 2.
+    0. 0# 1o 2.
+"""
+
+
+def _doc(**over: object) -> dict[str, object]:
+    doc = map_doc(ROWS)
+    doc.update(over)
+    return doc
+
+
+def _write(tmp_path: Path, doc: object, name: str = "m.map.json") -> Path:
+    p = tmp_path / name
+    p.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
+    return p
+
+
+def _validate(*argv: str) -> tuple[int, str, str]:
+    parser = __import__("argparse").ArgumentParser()
+    cli.add_arguments(parser)
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.run(parser.parse_args(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+# -- paths that are not plain files -----------------------------------------------------------
+
+
+def _symlink_loop(p: Path) -> None:
+    p.symlink_to(p.name)
+
+
+def _socket(p: Path) -> None:
+    s = socket.socket(socket.AF_UNIX)
+    s.bind(str(p))
+    s.close()
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda p: p.mkdir(), "folder, not a file"),
+        (lambda p: os.mkfifo(p), "not a regular file"),
+        (_symlink_loop, "cannot read the file"),
+        (lambda p: p.symlink_to(p.parent / "gone" / "x.json"), "file not found"),
+        (lambda p: p.symlink_to("/dev/zero"), "not a regular file"),
+        (_socket, "cannot read the file"),
+    ],
+    ids=["folder", "pipe", "symlink loop", "dangling link", "device", "socket"],
+)
+def test_paths_that_are_not_plain_files_are_refused_naming_the_file(tmp_path: Path, make, words: str) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / "odd.map.json"
+    make(p)
+    with pytest.raises(LoadError, match=words) as info:
+        load_map(p)
+    assert info.value.file == str(p)
+
+
+def test_an_unreadable_file_is_refused_naming_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = _write(tmp_path, _doc())
+    p.chmod(0)
+    if os.geteuid() == 0:  # root reads mode-000 files anyway: make the open fail as it would for a user
+        real_open = os.open
+
+        def refuse(path, flags, *a, **k):  # type: ignore[no-untyped-def]
+            if os.fspath(path) == str(p):
+                raise PermissionError(13, "Permission denied", str(p))
+            return real_open(path, flags, *a, **k)
+
+        monkeypatch.setattr(jsonio.os, "open", refuse)
+    with pytest.raises(LoadError, match="permission denied") as info:
+        load_map(p)
+    assert info.value.file == str(p)
+
+
+def test_a_file_swapped_for_a_pipe_while_being_loaded_never_blocks(tmp_path: Path) -> None:
+    """The kind of file is checked on the open handle: a pipe put there after a check cannot block the read."""
+    p = _write(tmp_path, _doc())
+    text = p.read_bytes()
+    stop = threading.Event()
+
+    def swap() -> None:
+        while not stop.is_set():
+            try:
+                p.unlink()
+                os.mkfifo(p)
+                p.unlink()
+                p.write_bytes(text)
+            except OSError:
+                pass
+
+    racer = threading.Thread(target=swap, daemon=True)
+    racer.start()
+    outcomes = set()
+    done = threading.Event()
+
+    def load_many() -> None:
+        for _ in range(300):
+            try:
+                load_map(p)
+                outcomes.add("loaded")
+            except LoadError as e:
+                outcomes.add(e.message.split(";")[0])
+        done.set()
+
+    loader = threading.Thread(target=load_many, daemon=True)
+    loader.start()
+    finished = done.wait(timeout=60)  # a hang guard, not a timing
+    stop.set()
+    racer.join()
+    assert finished, f"a load blocked on the pipe (outcomes so far: {outcomes})"
+
+
+def test_a_file_growing_while_read_is_read_no_further_than_the_limit(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    p = tmp_path / "big.map.json"
+    with p.open("wb") as f:
+        f.truncate(MAX_FILE_BYTES * 3)
+    real_fstat = os.fstat
+
+    class Small:  # what fstat said before the file grew
+        def __init__(self, st: os.stat_result) -> None:
+            self.st_mode, self.st_size = st.st_mode, 10
+
+    monkeypatch.setattr(jsonio.os, "fstat", lambda fd: Small(real_fstat(fd)))
+    read: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(jsonio.os, "read", lambda fd, n: (read.append(n), real_read(fd, n))[1])
+    with pytest.raises(LoadError, match="over"):
+        load_map(p)
+    assert sum(read) <= MAX_FILE_BYTES + 1 + (1 << 20)
+
+
+def test_a_nul_in_a_file_name_or_a_scenario_reference_is_a_load_error(tmp_path: Path) -> None:
+    with pytest.raises(LoadError, match="NUL"):
+        load_map(tmp_path / "a\x00b.map.json")
+    scenario = {"format": 1, "name": "s", "map": "x\u0000y.map.json", "mode": "koth"}
+    p = _write(tmp_path, scenario, "s.scenario.json")
+    with pytest.raises(LoadError) as info:
+        load_scenario(p)
+    assert info.value.where == "$.map" and "NUL" in info.value.message
+
+
+# -- values JSON allows but no hexfort file holds ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        ('{"name": "\\ud800"}', "$.name", "lone UTF-16 surrogate"),
+        ('{"a": {"\\udc00": 1}}', "$.a", "lone UTF-16 surrogate"),
+        ('{"a": [1, "ok", ["\\udfff"]]}', "$.a[2][0]", "lone UTF-16 surrogate"),
+        ('{"format": 2,\n "seed": 1e999}', "line 2, column 10", "too large"),
+        ('{"seed": -1E400}', "line 1, column 10", "too large"),
+        ('{"seed": ' + "9" * 5000 + "}", "line 1, column 10", "5,000 digits"),
+        ('{"seed": -' + "1" * 41 + "}", "line 1, column 10", "41 digits"),
+    ],
+    ids=["surrogate", "surrogate key", "nested surrogate", "1e999", "-1E400", "5000 digits", "41 digits"],
+)
+def test_values_no_hexfort_file_holds_are_refused_at_their_place(text: str, where: str, words: str) -> None:
+    with pytest.raises(LoadError) as info:
+        parse_json_text(text, "f.json")
+    assert (info.value.where, words in info.value.message) == (where, True), str(info.value)
+    str(info.value).encode("utf-8")  # printable
+
+
+# -- messages stay short and printable ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {**_doc(), **{f"k{i}": i for i in range(50_000)}},
+        {"format": 1, "name": "x", "modes": ["koth"], "cells": [{"q": "é" * 100_000, "r": 0}]},
+        {"format": 1, "name": "x", "modes": ["koth"], "cells": [{"q": 0, "r": 0, "terrain": "x" * 100_000}]},
+        {**_doc(), "x" * 100_000: 1},
+    ],
+    ids=["50,000 unknown keys", "long q", "long terrain", "long key"],
+)
+def test_messages_stay_short_whatever_the_file_holds(tmp_path: Path, doc: dict[str, object]) -> None:
+    with pytest.raises(LoadError) as info:
+        load_map(_write(tmp_path, doc))
+    for p in info.value.problems:
+        assert len(p.message) <= MAX_MESSAGE and len(p.where) <= 200
+
+
+# -- schema checks take time linear in the file ---------------------------------------------
+
+
+# -- format 1 maps -------------------------------------------------------------------------
+
+
+# -- the validator and its report ------------------------------------------------------------
+
+
+# -- rocket-jump reach is linear --------------------------------------------------------------
+
+
+def _simple_rocket_reach(ctx: CheckContext, team: Team, jump: int = 8) -> set[int]:
+    """The definition: from every reached hex, land on any landable hex within the jump, walk on; repeat."""
+    from engine.rules.movement import flood
+
+    b = board(ctx)
+    closed = {Team.RED: 2, Team.BLU: 1}[team]
+    got = set(reach(ctx, team).indices())
+    while True:
+        landings = {u for u in range(b.n) if u not in got and not b.wall[u] and not b.low[u]
+                    and b.spawn[u] != closed and any(j in got for j in b.within(u, jump))}
+        if not landings:
+            return got
+        got |= landings | set(flood(b, landings, profile(walk_mode(ctx), team)).indices())
