@@ -195,6 +195,18 @@ def test_values_no_hexfort_file_holds_are_refused_at_their_place(text: str, wher
     str(info.value).encode("utf-8")  # printable
 
 
+def test_a_seed_written_as_1_0_is_refused_by_the_schema_instead_of_crashing_the_game(tmp_path: Path) -> None:
+    """JSON Schema counts 1.0 as an integer; the dice then failed on a float seed."""
+    scenario = {"format": 1, "name": "s", "map": "m.map.json", "mode": "koth", "seed": 1.0}
+    _write(tmp_path, _doc())
+    p = _write(tmp_path, scenario, "s.scenario.json")
+    with pytest.raises(LoadError) as info:
+        load_scenario(p)
+    assert info.value.where == "$.seed" and "expected integer" in info.value.message
+    code, out, _ = _validate("--format", "json", str(p))
+    assert code == 1 and "HF999" not in out
+
+
 # -- messages stay short and printable ------------------------------------------------------
 
 
@@ -215,10 +227,42 @@ def test_messages_stay_short_whatever_the_file_holds(tmp_path: Path, doc: dict[s
         assert len(p.message) <= MAX_MESSAGE and len(p.where) <= 200
 
 
+def test_unknown_keys_are_named_a_few_at_a_time() -> None:
+    with pytest.raises(LoadError) as info:
+        validate_document({**_doc(), **{f"k{i}": i for i in range(50_000)}}, "map", "m.json")
+    assert "'k0', 'k1', 'k10', 'k100', 'k1000' and 49,995 more" in info.value.message
+
+
 # -- schema checks take time linear in the file ---------------------------------------------
 
 
+def test_a_list_far_over_its_limit_is_reported_once_not_item_by_item() -> None:
+    doc = _doc(kits=[f"{i},{i}" for i in range(200_000)])
+    errors = list(validator("map").iter_errors(doc))
+    assert [(list(e.absolute_path), e.validator) for e in errors] == [(["kits"], "maxItems")]
+
+
+def test_unique_items_of_mixed_types_are_checked_by_hashing() -> None:
+    """The library compares unsortable items pairwise: minutes for a list of 40,000; ours hashes them."""
+    mixed = [x for i in range(20_000) for x in (i, str(i))]
+    found: list[str] = []
+    checker = threading.Thread(target=lambda: found.extend(e.validator for e in validator("map").iter_errors(
+        _doc(kits=mixed))), daemon=True)
+    checker.start()
+    checker.join(timeout=60)  # a hang guard, not a timing: this takes well under a second
+    assert not checker.is_alive(), "uniqueItems compared the items pairwise"
+    assert "uniqueItems" not in found and found.count("type") == 20_000
+    assert "uniqueItems" in [e.validator for e in validator("map").iter_errors(_doc(kits=["1,1", "2,2", "1,1"]))]
+    assert "uniqueItems" in [e.validator for e in validator("map").iter_errors(_doc(modes=["koth", "koth"]))]
+
+
 # -- format 1 maps -------------------------------------------------------------------------
+
+
+def test_a_huge_origin_is_refused_by_the_schema(tmp_path: Path) -> None:
+    with pytest.raises(LoadError) as info:
+        loads_map(json.dumps(_doc(origin=[10**30, 0])))
+    assert info.value.where == "$.origin[0]" and "at most 15000" in info.value.message
 
 
 # -- the validator and its report ------------------------------------------------------------
