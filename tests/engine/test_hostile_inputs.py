@@ -259,6 +259,33 @@ def test_unique_items_of_mixed_types_are_checked_by_hashing() -> None:
 # -- format 1 maps -------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("cell", "words"),
+    [
+        ({"q": 0, "r": 0, "terrain": "stairs", "up": "1"}, "'up' must be an integer"),
+        ({"q": 0, "r": 0, "terrain": "stairs", "up": 1.5}, "'up' must be an integer"),
+        ({"q": 0, "r": 0, "terrain": "stairs", "up": True}, "'up' must be an integer"),
+        ({"q": 0, "r": 0, "terrain": ["open"]}, "'terrain' must be one of"),
+        ({"q": 10**30, "r": 0}, "'q' must be from -9999 to 9999"),
+    ],
+    ids=["up as text", "up as fraction", "up as true", "terrain as list", "huge q"],
+)
+def test_format_1_cells_of_the_wrong_type_are_named(tmp_path: Path, cell: dict[str, object], words: str) -> None:
+    doc = {"format": 1, "name": "x", "modes": ["koth"], "orientation": "pointy", "cells": [cell]}
+    with pytest.raises(LoadError) as info:
+        load_map(_write(tmp_path, doc))
+    assert info.value.where == "$.cells[0]" and words in info.value.message
+
+
+def test_format_1_cells_far_apart_are_refused_before_the_grid_is_drawn(tmp_path: Path) -> None:
+    """Two cells 20,000 hexes apart would have drawn a 20,000 x 20,000 grid of holes."""
+    cells = [{"q": -9999, "r": -9999}, {"q": 9999, "r": 9999}]
+    doc = {"format": 1, "name": "x", "modes": ["koth"], "orientation": "pointy", "cells": cells}
+    with pytest.raises(LoadError) as info:
+        load_map(_write(tmp_path, doc))
+    assert info.value.where == "$.cells" and "400 × 400" in info.value.message
+
+
 def test_a_huge_origin_is_refused_by_the_schema(tmp_path: Path) -> None:
     with pytest.raises(LoadError) as info:
         loads_map(json.dumps(_doc(origin=[10**30, 0])))
