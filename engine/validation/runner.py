@@ -114,6 +114,11 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
 
         replay, _ = replay_from_document(doc, path)  # re-plays the game; any divergence is a LoadError
         return () if load_only else tuple(check_map(replay.scenario.map, replay.scenario.mode))
+    if kind == "report":
+        return (Problem(
+            "HF004", Severity.ERROR,
+            "this is a validation report (hexfort validate --format json), not a file hexfort checks; "
+            "validate the files it lists instead", (), "$.$schema"),)
     if not isinstance(doc, dict):
         return (Problem("HF002", Severity.ERROR,
                         f"a hexfort file holds one JSON object ({{...}}), not {_json_type(doc)}", (), "$"),)

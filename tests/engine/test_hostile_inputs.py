@@ -233,6 +233,21 @@ def test_unknown_keys_are_named_a_few_at_a_time() -> None:
     assert "'k0', 'k1', 'k10', 'k100', 'k1000' and 49,995 more" in info.value.message
 
 
+def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    odd = Path(os.fsdecode(bytes(folder) + b"/bad-\xff.map.json"))
+    odd.write_bytes(b"{not json")
+    with pytest.raises(LoadError) as info:
+        load_map(odd)
+    assert "\\xff" in str(info.value) and str(info.value).encode("utf-8")
+    for fmt in ("text", "json"):
+        code, out, _ = _validate("--format", fmt, str(folder))
+        assert code == 1 and "\\xff" in out
+        out.encode("utf-8")
+    assert printable("a\udcffb") == "a\\xffb" and printable("a\ud800") == "a\\ud800"
+
+
 # -- schema checks take time linear in the file ---------------------------------------------
 
 
@@ -293,6 +308,28 @@ def test_a_huge_origin_is_refused_by_the_schema(tmp_path: Path) -> None:
 
 
 # -- the validator and its report ------------------------------------------------------------
+
+
+def test_a_validation_report_given_to_validate_gets_a_report_that_follows_the_schema(tmp_path: Path) -> None:
+    m = _write(tmp_path, _doc())
+    code, report_text, _ = _validate("--format", "json", str(m))
+    report = tmp_path / "report.json"
+    report.write_text(report_text, encoding="utf-8")
+    code, out, _ = _validate("--format", "json", str(report))
+    result = json.loads(out)
+    assert code == 1
+    assert not list(validator("report").iter_errors(result))
+    assert result["files"][0]["kind"] == "report"
+    assert result["files"][0]["problems"][0]["code"] == "HF004"
+    with pytest.raises(LoadError, match="validation report"):
+        load_any(report)
+
+
+def test_a_symlink_loop_named_on_the_command_line_is_reported_not_a_usage_error(tmp_path: Path) -> None:
+    p = tmp_path / "loop.map.json"
+    p.symlink_to(p.name)
+    code, out, err = _validate(str(p))
+    assert code == 1 and "cannot read the file" in out and not err
 
 
 # -- rocket-jump reach is linear --------------------------------------------------------------
