@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.formats.ruleset_file import builtin_ruleset
-from engine.hexgrid import Hex
+from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import Mode, Team, Terrain
 from engine.rules.board import Board
 from engine.rules.movement import Climb, MoveProfile, Reach, flood
@@ -95,17 +95,52 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
     closed = {Team.RED: 2, Team.BLU: 1}[team]
     walk = profile(walk_mode(ctx), team)
     got: set[int] = set(reach(ctx, team).indices())
-    # Work from the hexes not yet reached (few on a sound map), not from the reached ones.
     landable = {j for j in range(b.n) if not b.wall[j] and not b.low[j] and b.spawn[j] != closed}
     pending = landable - got
-    while pending:
-        landings = {u for u in pending if any(j in got for j in b.within(u, jump))}
+    # Hexes within jump range of a reached hex are found by spreading out from the newly
+    # reached ones, one step at a time over the whole grid (holes too: a jump flies over
+    # them), remembering how near each place already is: no place is passed more than
+    # jump + 1 times, so this stays linear on maps of any shape.
+    near: dict[tuple[int, int], int] = {}
+    fresh = got
+    while pending and fresh:
+        landings = {u for u in _spread(b, fresh, jump, near) if u in pending}
         if not landings:
             break
-        got |= landings | set(flood(b, landings, walk).indices())
-        pending -= got
+        fresh = (landings | set(flood(b, landings, walk).indices())) - got
+        got |= fresh
+        pending -= fresh
     ctx.cache[key] = got
     return got
+
+
+_STEPS: Final = tuple((d.q, d.r) for d in DIRECTIONS)
+
+
+def _spread(b: Board, sources: Iterable[int], radius: int, near: dict[tuple[int, int], int]) -> list[int]:
+    """Board indices that come within ``radius`` of ``sources`` (axial distance, any terrain or hole).
+
+    ``near`` holds each grid place's distance to the nearest source so far and is
+    updated; only places that got nearer are visited, and only on-map ones are returned.
+    """
+    frontier = []
+    for j in sources:
+        place = (b.q[j], b.r[j])
+        if near.get(place, radius + 1) > 0:
+            near[place] = 0
+            frontier.append(place)
+    reached = list(frontier)
+    for step in range(1, radius + 1):
+        nxt = []
+        for q, r in frontier:
+            for dq, dr in _STEPS:
+                place = (q + dq, r + dr)
+                if near.get(place, radius + 1) > step:
+                    near[place] = step
+                    nxt.append(place)
+        reached += nxt
+        frontier = nxt
+    return [i for q, r in reached if (i := b.at(q, r)) >= 0]
 
 
 def hexes_of(ctx: CheckContext, indices: Iterable[int]) -> tuple[Hex, ...]:
