@@ -1,0 +1,182 @@
+"""The hostile-input fuzz campaign (issue #13): every loader and ``hexfort validate`` on broken files.
+
+Each input is one hostile file made reproducibly from a seed and its index
+(``tests/fuzzing/mutate.py``): the bundled maps, scenarios, ruleset, a replay and a
+validation report mutated as JSON trees, as text and as bytes; other encodings
+(UTF-8 BOM, UTF-16 with and without BOM, UTF-32, Latin-1, invalid UTF-8); deep
+nesting, huge numbers and coordinates, maps at and past the size limits, very
+long strings, duplicate keys, NaN/Infinity; documents generated from the JSON
+schemas by hypothesis (``tests/fuzzing/schema_docs.py``); and hostile paths:
+folders, pipes, symlink loops, dangling links, devices, sockets, unreadable files
+(simulated when running as root, who reads anything), files that vanish, change
+kind or grow while read, a sparse 10 GB file, a name that is not UTF-8.
+
+Every input goes to the loader meant for it, to ``load_any`` (what the editor
+opens files with) and to ``hexfort validate`` (JSON or text report, sometimes
+``--strict``); some go to every loader. Each must end in a value that survives
+save and reload, or a LoadError naming the file and the place with a short,
+printable message; the validator must exit 0 or 1 with a report that follows
+``schemas/report.schema.json``. Anything else is a failure, counted by exception
+type and the innermost hexfort frame (``tests/fuzzing/harness.py``).
+
+Bounds, for each input with all its targets together: 5 s of CPU time, 60 s of
+wall time, 1 GiB of address space. Inputs run in worker processes: each limits
+its address space with ``resource.setrlimit(RLIMIT_AS)`` (past it a loader gets a
+MemoryError, a failure) and arms a profiling timer that interrupts an input
+past its CPU time (a failure that names the code it was stuck in); the parent
+kills a worker whose input has run past the wall time (an input blocked in a
+system call uses no CPU). CPU time is the bound that matters because this
+machine is shared: a busy neighbour triples wall times. Measured: the costliest
+inputs are maximum-size maps (40,000 hexes) through every loader and the
+validator, about 2-3 s of CPU and a few hundred MB; the rest take milliseconds.
+
+Prints the inputs tried, the distinct failures, the slowest input (by CPU and by
+wall time) and target call, the workers' peak memory, and a reference figure from
+this process -- the time to ``json.loads`` the bundled Crossroads map -- so the
+times read as ratios.
+Exit status 1 when there are failures.
+
+Run:  .venv/bin/python bench/fuzz.py [--inputs 100000] [--seed 1] [--jobs 2]
+      .venv/bin/python bench/fuzz.py --show INDEX   (make one input again, save it, run it here)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.fuzzing.workers import Bounds, Result, cpu_count, run_cases  # noqa: E402
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+
+
+def _reference(n: int = 5000) -> tuple[float, float]:
+    """CPU and wall seconds for one ``json.loads`` of the bundled Crossroads map (best of 3 runs of ``n``)."""
+    text = (MAPS / "koth_crossroads.map.json").read_text(encoding="utf-8")
+    best_cpu = best_wall = float("inf")
+    for _ in range(3):
+        wall, cpu = time.perf_counter(), time.process_time()
+        for _ in range(n):
+            json.loads(text)
+        best_cpu = min(best_cpu, (time.process_time() - cpu) / n)
+        best_wall = min(best_wall, (time.perf_counter() - wall) / n)
+    return best_cpu, best_wall
+
+
+def _pool(per_kind: int, seed: int) -> dict[str, list[str]]:
+    from tests.fuzzing.schema_docs import documents
+    from tests.fuzzing.seeds import KINDS
+
+    return {kind: documents(kind, per_kind, seed) for kind in KINDS} if per_kind else {}
+
+
+def _show(index: int, seed: int, per_kind: int, out: Path) -> int:
+    """Make input ``index`` again, write it to ``out``, run it in this process and print what happened."""
+    import tempfile
+
+    from tests.fuzzing.harness import prepare_folder, run_case_timed
+    from tests.fuzzing.mutate import make_case
+
+    case = make_case(seed, index, _pool(per_kind, seed))
+    out.write_bytes(case.data)
+    print(f"input {index}: {case.how}\n  kind {case.kind}, {len(case.data):,} bytes"
+          f"{', filesystem case ' + case.fs if case.fs else ''}; bytes written to {out}")
+    with tempfile.TemporaryDirectory() as tmp:
+        prepare_folder(Path(tmp))
+        failures, times = run_case_timed(case, Path(tmp))
+    for name, seconds in times:
+        print(f"  {name:<24} {seconds * 1000:9.1f} ms")
+    for f in failures:
+        print(f"FAILURE {f.target}: {f.signature}\n{f.detail}")
+    return 1 if failures else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--inputs", type=int, default=100_000, help="inputs to try (default 100,000)")
+    ap.add_argument("--seed", type=int, default=1, help="campaign seed: the same seed makes the same inputs")
+    ap.add_argument("--jobs", type=int, default=cpu_count(), help="worker processes (default: all cores)")
+    ap.add_argument("--cpu-seconds", type=float, default=Bounds.cpu_seconds, help="CPU-time bound per input")
+    ap.add_argument("--wall-seconds", type=float, default=Bounds.wall_seconds, help="wall-time bound per input")
+    ap.add_argument("--memory-mb", type=int, default=Bounds.memory // 2**20, help="address-space bound per worker")
+    ap.add_argument("--pool", type=int, default=400, help="schema-generated documents per kind (0: none)")
+    ap.add_argument("--show", type=int, metavar="INDEX", help="make one input again and run it in this process")
+    ap.add_argument("--out", type=Path, default=Path("fuzz-input.bin"), help="where --show writes the input")
+    args = ap.parse_args(argv)
+    if args.show is not None:
+        return _show(args.show, args.seed, args.pool, args.out)
+
+    bounds = Bounds(args.cpu_seconds, args.wall_seconds, args.memory_mb * 2**20)
+    reference = _reference()
+    start = time.perf_counter()
+    pool = _pool(args.pool, args.seed)
+    pool_seconds = time.perf_counter() - start
+    print(f"hexfort fuzz campaign: seed {args.seed}, {args.inputs:,} inputs on {args.jobs} worker(s); "
+          f"bounds per input: {bounds.cpu_seconds:g} s CPU, {bounds.wall_seconds:g} s wall, "
+          f"{bounds.memory // 2**20} MB address space")
+    print(f"schema-generated pool: {sum(map(len, pool.values())):,} documents in {pool_seconds:.1f} s")
+
+    families: Counter[str] = Counter()
+    failures: dict[str, list[tuple[Result, str, str]]] = {}
+    slowest_cpu: Result | None = None
+    slowest_wall: Result | None = None
+    slowest_target = ("", 0.0, 0)
+    peak_rss = 0
+    total_cpu = 0.0
+    done = 0
+    start = time.perf_counter()
+    last = start
+    for r in run_cases(range(args.inputs), args.seed, args.jobs, bounds, pool):
+        done += 1
+        families[r.how.split(" ", 1)[0]] += 1
+        total_cpu += r.cpu_seconds
+        peak_rss = max(peak_rss, r.peak_rss)
+        if slowest_cpu is None or r.cpu_seconds > slowest_cpu.cpu_seconds:
+            slowest_cpu = r
+        if slowest_wall is None or r.seconds > slowest_wall.seconds:
+            slowest_wall = r
+        for name, seconds in r.target_seconds:
+            if seconds > slowest_target[1]:
+                slowest_target = (name, seconds, r.index)
+        for target, signature, detail in r.failures:
+            failures.setdefault(signature, []).append((r, target, detail))
+        now = time.perf_counter()
+        if now - last > 30:
+            rate = done / (now - start)
+            print(f"  ... {done:,} inputs, {len(failures)} distinct failures, {rate:,.0f}/s", file=sys.stderr)
+            last = now
+    wall = time.perf_counter() - start
+
+    print(f"inputs tried:        {done:,} in {wall:,.0f} s ({done / wall:,.0f}/s); by family: "
+          + ", ".join(f"{k} {v:,}" for k, v in families.most_common()))
+    print(f"distinct failures:   {len(failures)} (by exception type + innermost hexfort frame)")
+    for signature, hits in sorted(failures.items(), key=lambda kv: -len(kv[1])):
+        r, target, detail = hits[0]
+        print(f"  {len(hits):>6} x {signature}\n         first: input {r.index} ({r.how[:100]}) in {target}\n"
+              + "\n".join("         | " + line for line in detail.strip().splitlines()[-6:]))
+    cpu_ref, wall_ref = reference
+    if slowest_cpu is not None and slowest_wall is not None:
+        print(f"slowest input (CPU): {slowest_cpu.cpu_seconds:.2f} s CPU ({slowest_cpu.seconds:.2f} s wall) "
+              f"= {slowest_cpu.cpu_seconds / cpu_ref:,.0f}x reference; input {slowest_cpu.index}: "
+              f"{slowest_cpu.how[:80]}")
+        print(f"slowest input (wall): {slowest_wall.seconds:.2f} s wall ({slowest_wall.cpu_seconds:.2f} s CPU); "
+              f"input {slowest_wall.index}: {slowest_wall.how[:80]}")
+        name, seconds, index = slowest_target
+        print(f"slowest target call: {seconds:.2f} s wall ({name}, input {index})")
+        mean = total_cpu / max(done, 1)
+        print(f"mean input:          {mean * 1000:.2f} ms CPU = {mean / cpu_ref:,.0f}x reference")
+    print(f"peak worker memory:  {peak_rss / 2**20:,.0f} MB (max RSS of any worker)")
+    print(f"reference:           json.loads of the bundled Crossroads map "
+          f"({(MAPS / 'koth_crossroads.map.json').stat().st_size:,} bytes), in this process: "
+          f"{cpu_ref * 1e6:.1f} µs CPU ({wall_ref * 1e6:.1f} µs wall)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
