@@ -42,7 +42,7 @@ from editor.tools.base import Tool
 from editor.tools.features import ControlPointTool, KitTool, SpawnTool, TrackTool
 from editor.tools.paint import EraserTool, FillTool, HeightBrushTool, LineTool, TerrainBrushTool
 from editor.tools.select import PasteTool, RectSelectTool, SymmetryCenterTool, WandTool
-from engine.formats.errors import LoadError
+from engine.formats.errors import LoadError, printable
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, MapEditError, Orientation, Team, Terrain
 
@@ -565,7 +565,7 @@ class MainWindow(QMainWindow):
             m, setup = read_document(path)
         except LoadError as e:
             details = "\n".join(f"• {p}" for p in e.problems[:12])
-            QMessageBox.critical(self, "Cannot open the file", f"{path}\n\n{details}")
+            QMessageBox.critical(self, "Cannot open the file", f"{printable(str(path))}\n\n{details}")
             return False
         self.doc.replace_all(m, path, setup)
         self._remember(path)
