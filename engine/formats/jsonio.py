@@ -294,21 +294,59 @@ def _mode_for(p: Path) -> int:
     try:
         return stat.S_IMODE(p.stat().st_mode)
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system tells it (Linux).
+
+    Elsewhere it is set and put back, which for a moment gives files that other
+    threads create the wrong permissions.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return umask
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Flush a folder's entries to disk, so a rename in it survives a power cut (POSIX; a no-op elsewhere)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # Windows cannot open folders; its renames are flushed by the file system
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on folders
+    finally:
+        os.close(fd)
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old or the new file, never half.
 
-    Writes a temporary file in the same folder, flushes it to disk, then renames it
-    over the target. The file keeps the permissions of the file it replaces, or
-    gets the usual ones for a new file (0666 less the umask). Raises OSError if
-    the folder is not writable.
+    Crash-safe: the text goes to a temporary file in the same folder, which is
+    flushed to disk (fsync) and then renamed over the target in one step, and the
+    folder is flushed so the rename itself is on disk. A process killed at any
+    moment leaves the old file or the new one (and perhaps a hidden
+    ``.NAME.*.tmp`` beside it), never a mix. The file keeps the permissions of the
+    file it replaces, or gets the usual ones for a new file (0666 less the umask).
+    Saving to a symbolic link writes the file it points to and keeps the link.
+    Raises OSError if the folder is not writable (the old file is then untouched),
+    and UnicodeEncodeError for text UTF-8 cannot carry.
     """
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent or ".")
+    if p.is_symlink():
+        p = Path(os.path.realpath(p))
+    folder = p.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     try:
         os.chmod(tmp, _mode_for(p))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
@@ -320,3 +358,4 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _fsync_folder(folder)
