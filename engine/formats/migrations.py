@@ -36,6 +36,8 @@ def _map_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
     problems: list[LoadProblem] = []
     cells: dict[Hex, Cell] = {}
     for i, c in enumerate(cells_raw):
+        if len(problems) >= 20:
+            break
         where = f"$.cells[{i}]"
         if not isinstance(c, dict):
             problems.append(LoadProblem(where, "each cell must be an object"))
@@ -51,8 +53,6 @@ def _map_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
         if h in cells:
             problems.append(LoadProblem(where, f"hex {h} is listed twice"))
         cells[h] = cell
-        if len(problems) >= 20:
-            break
     if problems:
         raise LoadError(file, problems)
     if not cells:

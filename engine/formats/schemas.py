@@ -127,6 +127,24 @@ def _no_additional(validator: Any, allowed: Any, instance: Any, schema: dict[str
             yield ValidationError("has unknown properties")
 
 
+def _one_of(validator: Any, branches: list[Any], instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``oneOf`` keeping at most MAX_COLLECTED errors per branch (the library keeps every one, and
+    quotes the whole value in its message: seconds for an embedded map with a long wrong track)."""
+    errors: list[ValidationError] = []
+    fitting = []
+    for index, branch in enumerate(branches):
+        found = list(itertools.islice(validator.descend(instance, branch, schema_path=index), MAX_COLLECTED))
+        if found:
+            errors.extend(found)
+        else:
+            fitting.append(index)
+            if len(fitting) > 1:
+                yield ValidationError("is valid under more than one of the given schemas")
+                return
+    if not fitting:
+        yield ValidationError("is not valid under any of the given schemas", context=errors)
+
+
 def _is_integer(checker: Any, instance: Any) -> bool:
     """JSON Schema counts 3.0 as an integer; hexfort's numbers that must be whole are ints in the file."""
     return isinstance(instance, int) and not isinstance(instance, bool)
@@ -139,6 +157,7 @@ _HexfortValidator: Final = validators.extend(
         **{k: _unless_oversized(Draft202012Validator.VALIDATORS[k]) for k in _PER_ITEM},
         "additionalProperties": _unless_oversized(_no_additional),
         "uniqueItems": _unless_oversized(_unique_items),
+        "oneOf": _one_of,
         "maxItems": _size_limit("items", list),
         "maxProperties": _size_limit("entries", dict),
     },

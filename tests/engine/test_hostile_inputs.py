@@ -271,6 +271,17 @@ def test_unique_items_of_mixed_types_are_checked_by_hashing() -> None:
     assert "uniqueItems" in [e.validator for e in validator("map").iter_errors(_doc(modes=["koth", "koth"]))]
 
 
+def test_one_of_keeps_a_bounded_number_of_errors_per_branch() -> None:
+    """An embedded map with 30,000 wrong track hexes made oneOf keep 30,000 errors: seconds of work."""
+    embedded = {k: v for k, v in _doc(tracks={"RED": [f"x{i}" for i in range(30_000)]}).items() if k != "$schema"}
+    scenario = {"format": 1, "name": "s", "map": embedded, "mode": "koth"}
+    (error,) = validator("scenario").iter_errors(scenario)
+    assert error.validator == "oneOf" and len(error.context) <= 501
+    with pytest.raises(LoadError) as info:
+        validate_document(scenario, "scenario", "s.json")
+    assert len(info.value.problems) == 20 and info.value.where.startswith("$.map.tracks.RED[")
+
+
 # -- format 1 maps -------------------------------------------------------------------------
 
 
@@ -290,6 +301,13 @@ def test_format_1_cells_of_the_wrong_type_are_named(tmp_path: Path, cell: dict[s
     with pytest.raises(LoadError) as info:
         load_map(_write(tmp_path, doc))
     assert info.value.where == "$.cells[0]" and words in info.value.message
+
+
+def test_format_1_lists_at_most_twenty_problems(tmp_path: Path) -> None:
+    doc = {"format": 1, "name": "x", "modes": ["koth"], "orientation": "pointy", "cells": [7] * 500}
+    with pytest.raises(LoadError) as info:
+        load_map(_write(tmp_path, doc))
+    assert len(info.value.problems) == 20
 
 
 def test_format_1_cells_far_apart_are_refused_before_the_grid_is_drawn(tmp_path: Path) -> None:
@@ -330,6 +348,25 @@ def test_a_symlink_loop_named_on_the_command_line_is_reported_not_a_usage_error(
     p.symlink_to(p.name)
     code, out, err = _validate(str(p))
     assert code == 1 and "cannot read the file" in out and not err
+
+
+def test_a_subfolder_that_vanishes_during_the_walk_is_reported(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder removed while validate walked it raised FileNotFoundError out of the CLI."""
+    _write(tmp_path, _doc(), "a.map.json")
+    (tmp_path / "sub").mkdir()
+    _write(tmp_path / "sub", _doc(), "b.map.json")
+    real_scandir = os.scandir
+
+    def scandir(path):  # type: ignore[no-untyped-def]
+        if os.fspath(path) == str(tmp_path / "sub"):
+            raise FileNotFoundError(2, "No such file or directory", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, out, err = _validate(str(tmp_path))
+    assert code == 1 and not err
+    assert f"{tmp_path / 'sub'}: HF001 error: cannot list the files in this folder" in out
 
 
 # -- rocket-jump reach is linear --------------------------------------------------------------
