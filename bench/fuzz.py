@@ -128,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     slowest_wall: Result | None = None
     slowest_target = ("", 0.0, 0)
     peak_rss = 0
+    hungriest: Result | None = None
     total_cpu = 0.0
     done = 0
     start = time.perf_counter()
@@ -137,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         families[r.how.split(" ", 1)[0]] += 1
         total_cpu += r.cpu_seconds
         peak_rss = max(peak_rss, r.peak_rss)
+        if hungriest is None or r.rss_growth > hungriest.rss_growth:
+            hungriest = r
         if slowest_cpu is None or r.cpu_seconds > slowest_cpu.cpu_seconds:
             slowest_cpu = r
         if slowest_wall is None or r.seconds > slowest_wall.seconds:
@@ -171,7 +174,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"slowest target call: {seconds:.2f} s wall ({name}, input {index})")
         mean = total_cpu / max(done, 1)
         print(f"mean input:          {mean * 1000:.2f} ms CPU = {mean / cpu_ref:,.0f}x reference")
-    print(f"peak worker memory:  {peak_rss / 2**20:,.0f} MB (max RSS of any worker)")
+    print(f"peak worker memory:  {peak_rss / 2**20:,.0f} MB (max RSS of any worker)"
+          + (f"; the input that raised it most: {hungriest.index} (+{hungriest.rss_growth / 2**20:,.0f} MB, "
+             f"{hungriest.how[:70]})" if hungriest is not None and hungriest.rss_growth else ""))
     print(f"reference:           json.loads of the bundled Crossroads map "
           f"({(MAPS / 'koth_crossroads.map.json').stat().st_size:,} bytes), in this process: "
           f"{cpu_ref * 1e6:.1f} µs CPU ({wall_ref * 1e6:.1f} µs wall)")

@@ -63,6 +63,8 @@ class Result:
     target_seconds: tuple[tuple[str, float], ...]
     failures: tuple[tuple[str, str, str], ...]  # (target, signature, detail)
     peak_rss: int = 0
+    #: How much this input raised the worker's peak memory (0 when it stayed under an earlier peak).
+    rss_growth: int = 0
 
 
 def _worker(conn: Connection, seed: int, pool: dict[str, list[str]] | None, bounds: Bounds) -> None:
@@ -85,6 +87,7 @@ def _worker(conn: Connection, seed: int, pool: dict[str, list[str]] | None, boun
             if index is None:
                 break
             case = make_case(seed, index, pool)
+            rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
             start, cpu = time.perf_counter(), time.process_time()
             try:
                 signal.setitimer(signal.ITIMER_PROF, bounds.cpu_seconds)
@@ -99,7 +102,7 @@ def _worker(conn: Connection, seed: int, pool: dict[str, list[str]] | None, boun
                 signal.setitimer(signal.ITIMER_PROF, 0)
             seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-            conn.send(Result(index, case.how, seconds, cpu, tuple(times), found, rss))
+            conn.send(Result(index, case.how, seconds, cpu, tuple(times), found, rss, rss - rss_before))
 
 
 class _Slot:
