@@ -36,7 +36,12 @@ this process -- the time to ``json.loads`` the bundled Crossroads map -- so the
 times read as ratios.
 Exit status 1 when there are failures.
 
-Run:  .venv/bin/python bench/fuzz.py [--inputs 100000] [--seed 1] [--jobs 2]
+With ``--atheris RUNS`` a coverage-guided stage follows (atheris, an optional
+package: ``.venv/bin/python -m pip install -e '.[fuzz]'``): libFuzzer mutates bytes toward code the other
+inputs did not reach, starting from the seed documents, under its own bounds
+(30 s and 1 GiB per input); its failures are counted the same way.
+
+Run:  .venv/bin/python bench/fuzz.py [--inputs 100000] [--seed 1] [--jobs 2] [--atheris 20000]
       .venv/bin/python bench/fuzz.py --show INDEX   (make one input again, save it, run it here)
 """
 
@@ -97,6 +102,81 @@ def _show(index: int, seed: int, per_kind: int, out: Path) -> int:
     return 1 if failures else 0
 
 
+def _atheris_child(runs: int, seed: int, failures: Path) -> None:
+    """The coverage-guided stage, in its own process: atheris (libFuzzer) mutates bytes to reach new code.
+
+    Its first byte picks the kind of file, the rest is the file; the corpus starts
+    from the seed documents. Failures go to ``failures`` as JSON lines (the input
+    goes on); libFuzzer's own bounds (-timeout, -rss_limit_mb) end the run on a
+    hang or a memory blow-up, which the parent counts as a failure.
+    """
+    import tempfile
+
+    import atheris  # optional: the "fuzz" extra
+
+    with atheris.instrument_imports(include=["engine"]):
+        import engine.formats.detect  # noqa: F401 - instrumented for coverage
+        import engine.replay  # noqa: F401
+        import engine.validation.checks  # noqa: F401
+        import engine.validation.cli  # noqa: F401
+    from tests.fuzzing.harness import prepare_folder, run_case
+    from tests.fuzzing.mutate import Case
+    from tests.fuzzing.seeds import KINDS, seeds
+
+    folder = Path(tempfile.mkdtemp(prefix="hexfort-atheris-"))
+    prepare_folder(folder)
+    corpus = folder / "corpus"
+    corpus.mkdir()
+    for i, s in enumerate(seeds()):
+        (corpus / f"seed{i}").write_bytes(bytes([KINDS.index(s.kind)]) + s.text.encode())
+    out = failures.open("a", encoding="utf-8")
+
+    def one(data: bytes) -> None:
+        kind = KINDS[data[0] % len(KINDS)] if data else None
+        case = Case(0, kind, f"atheris: {len(data)} bytes", bytes(data[1:]))
+        for f in run_case(case, folder):
+            out.write(json.dumps({"target": f.target, "signature": f.signature, "detail": f.detail,
+                                  "input": data[:2000].hex()}) + "\n")
+            out.flush()
+
+    atheris.Setup([sys.argv[0], f"-runs={runs}", f"-seed={seed}", "-rss_limit_mb=1024", "-timeout=30",
+                   "-max_len=65536", "-print_final_stats=1", str(corpus)], one)
+    atheris.Fuzz()
+
+
+def _atheris(runs: int, seed: int) -> dict[str, list[str]] | None:
+    """Run the coverage-guided stage; its failures by signature (None when atheris is not installed)."""
+    import importlib.util
+    import subprocess
+    import tempfile
+
+    if importlib.util.find_spec("atheris") is None:
+        print("coverage-guided stage: skipped, atheris is not installed "
+              "(.venv/bin/python -m pip install -e '.[fuzz]')")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        failures = Path(tmp) / "failures.jsonl"
+        failures.touch()
+        start = time.perf_counter()
+        proc = subprocess.run([sys.executable, __file__, "--atheris-child", str(runs), "--seed", str(seed),
+                               "--out", str(failures)], capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        found: dict[str, list[str]] = {}
+        for line in failures.read_text(encoding="utf-8").splitlines():
+            f = json.loads(line)
+            found.setdefault(f["signature"], []).append(f"{f['target']}: {f['detail'][-600:]}")
+        stats = [ln for ln in proc.stderr.splitlines() if ln.startswith(("stat::number_of_executed_units",
+                                                                         "#", "Done"))]
+        if proc.returncode != 0:
+            tail = "\n".join(proc.stderr.splitlines()[-8:])
+            found.setdefault(f"atheris ended with status {proc.returncode}", []).append(tail)
+        executed = next((ln.split(":")[-1].strip() for ln in stats if "executed_units" in ln), "?")
+        cov = next((ln.split("cov: ")[1].split()[0] for ln in reversed(stats) if "cov: " in ln), "?")
+        print(f"coverage-guided stage (atheris): {executed} inputs in {wall:,.0f} s, {cov} edges covered, "
+              f"{len(found)} distinct failures")
+        return found
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--inputs", type=int, default=100_000, help="inputs to try (default 100,000)")
@@ -108,7 +188,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pool", type=int, default=400, help="schema-generated documents per kind (0: none)")
     ap.add_argument("--show", type=int, metavar="INDEX", help="make one input again and run it in this process")
     ap.add_argument("--out", type=Path, default=Path("fuzz-input.bin"), help="where --show writes the input")
+    ap.add_argument("--atheris", type=int, default=0, metavar="RUNS",
+                    help="also run RUNS inputs of coverage-guided fuzzing with atheris (optional package)")
+    ap.add_argument("--atheris-child", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.atheris_child is not None:
+        _atheris_child(args.atheris_child, args.seed, args.out)
+        return 0
     if args.show is not None:
         return _show(args.show, args.seed, args.pool, args.out)
 
@@ -156,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             last = now
     wall = time.perf_counter() - start
 
-    print(f"inputs tried:        {done:,} in {wall:,.0f} s ({done / wall:,.0f}/s); by family: "
+    print(f"inputs tried:        {done:,} in {wall:,.0f} s ({done / max(wall, 1e-9):,.0f}/s); by family: "
           + ", ".join(f"{k} {v:,}" for k, v in families.most_common()))
     print(f"distinct failures:   {len(failures)} (by exception type + innermost hexfort frame)")
     for signature, hits in sorted(failures.items(), key=lambda kv: -len(kv[1])):
@@ -180,7 +266,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"reference:           json.loads of the bundled Crossroads map "
           f"({(MAPS / 'koth_crossroads.map.json').stat().st_size:,} bytes), in this process: "
           f"{cpu_ref * 1e6:.1f} µs CPU ({wall_ref * 1e6:.1f} µs wall)")
-    return 1 if failures else 0
+    guided = _atheris(args.atheris, args.seed) if args.atheris else None
+    for signature, details in (guided or {}).items():
+        print(f"  {len(details):>6} x {signature}\n"
+              + "\n".join("         | " + line for line in details[0].strip().splitlines()[-6:]))
+    return 1 if failures or guided else 0
 
 
 if __name__ == "__main__":
