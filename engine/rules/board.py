@@ -41,6 +41,9 @@ def _qr(h: Hex) -> tuple[int, int]:
     return (h.q, h.r)
 
 
+#: How many boards Board.for_map keeps (each keeps its map alive).
+_CACHED_BOARDS = 8
+
 class Board:
     """Immutable lookup tables for one map; build with :meth:`for_map`.
 
@@ -154,13 +157,17 @@ class Board:
         """The board of ``hexmap``, built once per map object and reused.
 
         ``HexMap`` is immutable, so the tables never go stale; an edited map is a
-        new object and gets its own board. The cache holds maps weakly.
+        new object and gets its own board. Only the last few boards are kept: a
+        board refers to its map, so an unbounded cache kept every map ever checked
+        alive (hexfort validate on a folder of large maps grew by ~60 MB a map).
         """
         key = (id(hexmap), low_obstacle_height)
         hit = cls._cache.get(key)
         if hit is not None and hit[0]() is hexmap:
             return hit[1]
         board = cls(hexmap, low_obstacle_height)
+        if len(cls._cache) >= _CACHED_BOARDS:  # a board holds its map, so only a few are kept
+            cls._cache.pop(next(iter(cls._cache)))
 
         def forget(_ref: weakref.ref[HexMap], k: tuple[int, int] = key) -> None:
             cls._cache.pop(k, None)

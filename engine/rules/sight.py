@@ -161,7 +161,7 @@ class Sight:
         hit = cls._cache.get(key)
         if hit is not None and hit[0] is board:
             return hit[1]
-        if len(cls._cache) > 64:
+        if len(cls._cache) > 8:  # each entry keeps a board (and its map) alive: tens of MB on a large map
             cls._cache.clear()
         s = cls(board, heights_block, strict_edges)
         cls._cache[key] = (board, s)

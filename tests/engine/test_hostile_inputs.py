@@ -369,6 +369,32 @@ def test_a_subfolder_that_vanishes_during_the_walk_is_reported(tmp_path: Path,
     assert f"{tmp_path / 'sub'}: HF001 error: cannot list the files in this folder" in out
 
 
+def test_maps_validated_and_dropped_are_freed(tmp_path: Path) -> None:
+    """Board.for_map kept every map it saw alive (its board refers to it): ~60 MB per large map validated."""
+    import gc
+    import weakref
+
+    from engine.formats import load_scenario
+    from engine.validation.checks import check_map
+    from engine.validation.scenario_checks import check_scenario_setup
+
+    scenario = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "koth_quarry.scenario.json")
+    from engine.formats import builtin_ruleset
+
+    refs = []
+    for _ in range(20):
+        m = loads_map(json.dumps(_doc()))
+        list(check_map(m))
+        s = __import__("dataclasses").replace(scenario, map=loads_map(json.dumps(
+            {**json.loads(Path(__file__).resolve().parents[2].joinpath("maps", "koth_quarry.map.json").read_text()),
+             "$schema": "map.schema.json"})))
+        list(check_scenario_setup(s, builtin_ruleset()))
+        refs += [weakref.ref(m), weakref.ref(s.map)]
+        del m, s
+    gc.collect()
+    assert sum(r() is not None for r in refs) <= 16
+
+
 # -- rocket-jump reach is linear --------------------------------------------------------------
 
 
