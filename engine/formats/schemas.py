@@ -14,6 +14,7 @@ from typing import Any, Final
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 from engine.formats.errors import LoadError, LoadProblem
 
@@ -44,10 +45,14 @@ def schema_id(kind: str) -> str:
 
 @cache
 def _registry() -> Registry:
+    """Our schemas by ``$id``, without their ``$schema``: jsonschema picks the validator class for a
+    referenced schema by its ``$schema``, which would swap ours for the stock one inside every
+    reference to another file (a scenario's map, a replay's scenario)."""
     resources_: list[tuple[str, Resource]] = []
     for p in sorted(schema_dir().glob("*.schema.json")):
         contents = json.loads(p.read_text(encoding="utf-8"))
-        resources_.append((contents["$id"], Resource.from_contents(contents)))
+        contents.pop("$schema", None)
+        resources_.append((contents["$id"], DRAFT202012.create_resource(contents)))
     return Registry().with_resources(resources_)
 
 
@@ -85,11 +90,13 @@ def _identity(value: Any) -> Any:
 
 
 def _oversized(instance: Any, schema: dict[str, Any]) -> bool:
-    """True when ``instance`` already breaks this schema's maxItems / maxProperties."""
+    """True when ``instance`` already breaks this schema's maxItems / maxProperties / maxLength."""
     if isinstance(instance, list):
         return len(instance) > schema.get("maxItems", len(instance))
     if isinstance(instance, dict):
         return len(instance) > schema.get("maxProperties", len(instance))
+    if isinstance(instance, str):
+        return len(instance) > schema.get("maxLength", len(instance))
     return False
 
 
@@ -97,7 +104,8 @@ def _unless_oversized(keyword: Callable[..., Iterator[ValidationError]]) -> Call
     """A keyword that checks items or entries one by one, skipped where the size limit is already broken.
 
     A list far over its limit is reported once, as too long, instead of costing time
-    (and a message) per item.
+    (and a message) per item; a string far over its length is not matched against
+    its pattern (the row pattern takes ~200 bytes per token: 230 MB on a 3 MB row).
     """
 
     def checked(validator: Any, value: Any, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
@@ -150,7 +158,8 @@ def _is_integer(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_PER_ITEM: Final = ("items", "prefixItems", "contains", "properties", "patternProperties", "propertyNames")
+_PER_ITEM: Final = ("items", "prefixItems", "contains", "properties", "patternProperties", "propertyNames",
+                    "pattern")
 _HexfortValidator: Final = validators.extend(
     Draft202012Validator,
     validators={
@@ -268,7 +277,9 @@ def _leaves(errors: list[ValidationError]) -> list[ValidationError]:
     for e in errors:
         if e.validator == "oneOf" and e.context:
             # when the value's type fits exactly one branch, report that branch's errors
-            fitting = {c.relative_schema_path[0] for c in e.context if c.validator != "type"}
+            # (a branch fits unless the value itself has the wrong type for it; a wrong type deeper
+            # inside, like a fraction in an embedded map's origin, is that branch's own error)
+            fitting = {c.relative_schema_path[0] for c in e.context if c.validator != "type" or c.relative_path}
             if len(fitting) == 1:
                 branch = fitting.pop()
                 out.extend(c for c in e.context if c.relative_schema_path[0] == branch)

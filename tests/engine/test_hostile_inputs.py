@@ -11,7 +11,6 @@ import io
 import json
 import os
 import random
-import socket
 import threading
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
 from engine.validation import cli
 from engine.validation.registry import CheckContext
 from engine.validation.terrain import board, profile, reach, rocket_reach, walk_mode
+from tests.fuzzing.harness import make_socket, make_symlink_loop
 from tests.maptext import map_doc
 
 ROWS = """
@@ -57,25 +57,15 @@ def _validate(*argv: str) -> tuple[int, str, str]:
 # -- paths that are not plain files -----------------------------------------------------------
 
 
-def _symlink_loop(p: Path) -> None:
-    p.symlink_to(p.name)
-
-
-def _socket(p: Path) -> None:
-    s = socket.socket(socket.AF_UNIX)
-    s.bind(str(p))
-    s.close()
-
-
 @pytest.mark.parametrize(
     ("make", "words"),
     [
         (lambda p: p.mkdir(), "folder, not a file"),
         (lambda p: os.mkfifo(p), "not a regular file"),
-        (_symlink_loop, "cannot read the file"),
+        (make_symlink_loop, "cannot read the file"),
         (lambda p: p.symlink_to(p.parent / "gone" / "x.json"), "file not found"),
         (lambda p: p.symlink_to("/dev/zero"), "not a regular file"),
-        (_socket, "cannot read the file"),
+        (make_socket, "cannot read the file"),
     ],
     ids=["folder", "pipe", "symlink loop", "dangling link", "device", "socket"],
 )
@@ -269,6 +259,27 @@ def test_unique_items_of_mixed_types_are_checked_by_hashing() -> None:
     assert "uniqueItems" not in found and found.count("type") == 20_000
     assert "uniqueItems" in [e.validator for e in validator("map").iter_errors(_doc(kits=["1,1", "2,2", "1,1"]))]
     assert "uniqueItems" in [e.validator for e in validator("map").iter_errors(_doc(modes=["koth", "koth"]))]
+
+
+def test_a_string_far_over_its_length_is_not_matched_against_its_pattern() -> None:
+    """The row pattern took ~200 bytes per token: 230 MB for one 3 MB row."""
+    doc = _doc(rows=["0. " * 1_000_000])
+    assert [(e.validator, list(e.absolute_path)) for e in validator("map").iter_errors(doc)] == [
+        ("maxLength", ["rows", 0])]
+
+
+@pytest.mark.parametrize("kind", ["scenario", "replay"])
+def test_the_rules_hold_inside_an_embedded_map_too(kind: str) -> None:
+    """jsonschema picked the stock validator inside references to other files' schemas (by their
+    "$schema"), so an embedded map escaped the stricter checks: origin [0, 2.0] passed as integers."""
+    embedded = {k: v for k, v in _doc(origin=[0, 2.0]).items() if k != "$schema"}
+    doc: dict[str, object] = {"format": 1, "name": "s", "map": embedded, "mode": "koth"}
+    prefix = "$.map"
+    if kind == "replay":
+        doc, prefix = {"format": 1, "scenario": doc, "seed": 1, "actions": []}, "$.scenario.map"
+    with pytest.raises(LoadError) as info:
+        validate_document(doc, kind, "f.json")
+    assert info.value.where == f"{prefix}.origin[1]" and "expected integer" in info.value.message
 
 
 def test_one_of_keeps_a_bounded_number_of_errors_per_branch() -> None:
