@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from editor import filedialogs
 from engine.formats import save_map
 from engine.hexgrid import Hex
 from tests.editor.conftest import key
+from tests.fuzzing.harness import RACES, make_socket, make_symlink_loop
 
 _MAP = ('{"$schema": "map.schema.json", "format": 2, "name": "x", "modes": ["koth"], "orientation": "pointy", '
         '"rows": ["0. 0."]}')
@@ -30,16 +30,6 @@ _MAP = ('{"$schema": "map.schema.json", "format": 2, "name": "x", "modes": ["kot
 
 def _bytes(data: bytes) -> Callable[[Path], None]:
     return lambda p: p.write_bytes(data)
-
-
-def _symlink_loop(p: Path) -> None:
-    p.symlink_to(p.name)
-
-
-def _socket(p: Path) -> None:
-    s = socket.socket(socket.AF_UNIX)
-    s.bind(str(p))
-    s.close()
 
 
 HOSTILE: dict[str, Callable[[Path], None]] = {
@@ -56,9 +46,9 @@ HOSTILE: dict[str, Callable[[Path], None]] = {
     "duplicate key": _bytes(_MAP.replace('"name": "x"', '"name": "x", "name": "y"').encode()),
     "NaN": _bytes(_MAP.replace('"format": 2', '"format": NaN').encode()),
     "a folder": lambda p: p.mkdir(),
-    "a symlink loop": _symlink_loop,
+    "a symlink loop": make_symlink_loop,
     "a pipe": lambda p: os.mkfifo(p),
-    "a socket": _socket,
+    "a socket": make_socket,
     "a device": lambda p: p.symlink_to("/dev/zero"),
     "empty": _bytes(b""),
 }
@@ -125,7 +115,7 @@ def test_seeded_inputs_of_the_fuzz_campaign_open_or_leave_the_work_untouched(
     prepare_folder(folder)
     cases = [c for c in (make_case(1, i) for i in range(400))
              if c.kind in ("map", "scenario") and len(c.data) < 64 * 1024
-             and c.fs not in ("vanishing", "swapped", "growing")][:60]
+             and c.fs not in RACES][:60]
     opened = refused = 0
     for case in cases:
         before = _state(working)

@@ -33,7 +33,8 @@ from engine.formats.schemas import validator
 from tests.fuzzing.mutate import HOSTILE_NAMES, Case
 from tests.fuzzing.seeds import REPO, write_siblings
 
-__all__ = ["Failure", "check_load_error", "prepare_folder", "run_case", "run_case_timed", "signature_of"]
+__all__ = ["RACES", "Failure", "check_load_error", "hostile_file", "make_socket", "make_symlink_loop", "prepare_folder",
+           "run_case", "run_case_timed", "signature_of"]
 
 #: Forms a problem's place may take (LoadProblem's documented forms).
 _WHERE: Final = re.compile(r"|\$.*|hex -?\d+,-?\d+|line \d+, column \d+|byte \d+", re.DOTALL)
@@ -140,8 +141,18 @@ def _load_any(path: Path) -> None:
 _REPORT_VALIDATOR: Final = validator("report")
 
 
-def _validate_cli(path: Path, fmt: str = "json", strict: bool = False) -> None:
-    """``hexfort validate [--strict] --format FMT path``: exit 0 or 1, a UTF-8 report, no internal error."""
+#: Filesystem cases where a thread changes the file while the targets run.
+RACES: Final = ("vanishing", "swapped", "growing")
+#: What validate says, with exit status 2, when the named path is gone or is a folder without files.
+_USAGE_FOR_A_MOVING_PATH: Final = ("hexfort validate: no such file or folder", "hexfort validate: no .json files")
+
+
+def _validate_cli(path: Path, fmt: str = "json", strict: bool = False, racing: bool = False) -> None:
+    """``hexfort validate [--strict] --format FMT path``: exit 0 or 1, a UTF-8 report, no internal error.
+
+    Exit 2 is right when the path is gone or is a folder with no files, which a
+    ``racing`` case (the file vanishes or turns into a folder meanwhile) may be.
+    """
     import argparse
 
     from engine.validation.cli import add_arguments, run
@@ -157,7 +168,8 @@ def _validate_cli(path: Path, fmt: str = "json", strict: bool = False) -> None:
         err.getvalue().encode("utf-8")
     except UnicodeEncodeError:
         raise ContractBroken("the report cannot be printed as UTF-8 (it holds a lone surrogate)") from None
-    if code == 2 and (not os.path.lexists(path) or os.path.isdir(path)):
+    if code == 2 and (not os.path.lexists(path) or os.path.isdir(path)
+                      or racing and err.getvalue().startswith(_USAGE_FOR_A_MOVING_PATH)):
         return  # no file (it vanished), or a folder with no .json files in it: a usage error is right
     if code not in (0, 1):
         raise ContractBroken(f"exit status {code} for an existing file: {err.getvalue()[:200]!r}")
@@ -211,7 +223,8 @@ def targets_for(case: Case) -> list[tuple[str, Callable[[Path], None]]]:
         out.append(("load_any", _load_any))
     fmt = "text" if case.index % 5 == 0 else "json"
     strict = case.index % 3 == 0
-    out.append((f"validate --format {fmt}", lambda p: _validate_cli(p, fmt, strict)))
+    racing = case.fs in RACES
+    out.append((f"validate --format {fmt}", lambda p: _validate_cli(p, fmt, strict, racing)))
     return out
 
 
@@ -237,6 +250,18 @@ def prepare_folder(folder: Path) -> None:
     self_.symlink_to(self_.name)
 
 
+def make_symlink_loop(p: Path) -> None:
+    """Make ``p`` a symbolic link to itself."""
+    p.symlink_to(p.name)
+
+
+def make_socket(p: Path) -> None:
+    """Make ``p`` a Unix socket (left unbound from any listener)."""
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(p))
+    sock.close()
+
+
 @contextlib.contextmanager
 def hostile_file(case: Case, target: Path) -> Iterator[None]:
     """Put the case's file (or hostile path) at ``target`` for the duration; clean up after."""
@@ -250,7 +275,7 @@ def hostile_file(case: Case, target: Path) -> Iterator[None]:
     elif fs == "pipe":
         os.mkfifo(target)
     elif fs == "symlink_loop":
-        target.symlink_to(target.name)
+        make_symlink_loop(target)
     elif fs == "self_link":
         target.symlink_to(Path("..") / target.parent.name / target.name)
     elif fs == "dangling":
@@ -258,9 +283,7 @@ def hostile_file(case: Case, target: Path) -> Iterator[None]:
     elif fs == "device":
         target.symlink_to("/dev/null")
     elif fs == "socket":
-        sock = socket.socket(socket.AF_UNIX)
-        sock.bind(str(target))
-        sock.close()
+        make_socket(target)
     elif fs == "sparse_huge":
         with open(target, "wb") as f:
             f.truncate(10 * 1024**3)

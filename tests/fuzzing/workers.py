@@ -11,14 +11,19 @@ address space with ``resource.setrlimit(RLIMIT_AS)`` and works in its own folder
 - wall time: the parent kills a worker whose case has run ``Bounds.wall_seconds``
   (a case blocked in a system call uses no CPU, so only this catches it).
 - memory: past ``Bounds.memory`` bytes of address space the loader gets a
-  MemoryError, which the harness reports like any other exception.
+  MemoryError, which the harness reports like any other exception. So that
+  memory earlier inputs left behind (caches, the allocator's free lists) does
+  not count against the next input, a worker holding more than half the bound
+  after an input retires and a fresh one takes its place.
 
-A killed or dead worker is replaced and its case counted as a failure.
+A killed or dead worker is replaced and its case counted as a failure; a worker
+still busy at 80% of the wall time prints where it is (faulthandler) first.
 """
 
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import multiprocessing as mp
 import os
 import resource
@@ -39,9 +44,15 @@ __all__ = ["Bounds", "Result", "run_cases"]
 class Bounds:
     """What one input may use, for all its targets together: CPU and wall seconds, bytes of address space."""
 
-    cpu_seconds: float = 5.0
+    cpu_seconds: float = 10.0
     wall_seconds: float = 60.0
     memory: int = 1024 * 1024 * 1024
+
+    @property
+    def retire_at(self) -> int:
+        """Resident bytes after which a worker is replaced: what earlier inputs left in caches and
+        the allocator must not count against the next input's bound."""
+        return self.memory // 2
 
 
 class CpuLimit(BaseException):
@@ -65,6 +76,8 @@ class Result:
     peak_rss: int = 0
     #: How much this input raised the worker's peak memory (0 when it stayed under an earlier peak).
     rss_growth: int = 0
+    #: The worker holds more than Bounds.retire_at after this input and ends; a fresh one replaces it.
+    retiring: bool = False
 
 
 def _worker(conn: Connection, seed: int, pool: dict[str, list[str]] | None, bounds: Bounds) -> None:
@@ -89,6 +102,7 @@ def _worker(conn: Connection, seed: int, pool: dict[str, list[str]] | None, boun
             case = make_case(seed, index, pool)
             rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
             start, cpu = time.perf_counter(), time.process_time()
+            faulthandler.dump_traceback_later(bounds.wall_seconds * 0.8)  # where a hang hangs, before the kill
             try:
                 signal.setitimer(signal.ITIMER_PROF, bounds.cpu_seconds)
                 failures, times = run_case_timed(case, folder)
@@ -100,9 +114,22 @@ def _worker(conn: Connection, seed: int, pool: dict[str, list[str]] | None, boun
                           "".join(traceback.format_exception(e))[-3000:]),)
             finally:
                 signal.setitimer(signal.ITIMER_PROF, 0)
+                faulthandler.cancel_dump_traceback_later()
             seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-            conn.send(Result(index, case.how, seconds, cpu, tuple(times), found, rss, rss - rss_before))
+            retiring = _resident() > bounds.retire_at
+            conn.send(Result(index, case.how, seconds, cpu, tuple(times), found, rss, rss - rss_before, retiring))
+            if retiring:
+                break
+
+
+def _resident() -> int:
+    """Bytes this process has in memory now (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 class _Slot:
@@ -169,6 +196,7 @@ def run_cases(indices: Iterable[int], seed: int, jobs: int, bounds: Bounds,
                     try:
                         result = slot.conn.recv()
                     except (EOFError, OSError):
+                        slot.process.join(timeout=2)
                         code = slot.process.exitcode
                         yield _lost(slot, f"worker died (exit {code})", describe, bounds)
                         busy.remove(slot)
@@ -176,6 +204,9 @@ def run_cases(indices: Iterable[int], seed: int, jobs: int, bounds: Bounds,
                         idle.append(_Slot(ctx, seed, pool, bounds))
                         continue
                     busy.remove(slot)
+                    if result.retiring:
+                        slot.stop()
+                        slot = _Slot(ctx, seed, pool, bounds)
                     idle.append(slot)
                     yield result
                 elif time.monotonic() - slot.started > bounds.wall_seconds:
