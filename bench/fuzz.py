@@ -19,16 +19,20 @@ printable message; the validator must exit 0 or 1 with a report that follows
 ``schemas/report.schema.json``. Anything else is a failure, counted by exception
 type and the innermost hexfort frame (``tests/fuzzing/harness.py``).
 
-Bounds, for each input with all its targets together: 5 s of CPU time, 60 s of
-wall time, 1 GiB of address space. Inputs run in worker processes: each limits
-its address space with ``resource.setrlimit(RLIMIT_AS)`` (past it a loader gets a
-MemoryError, a failure) and arms a profiling timer that interrupts an input
-past its CPU time (a failure that names the code it was stuck in); the parent
-kills a worker whose input has run past the wall time (an input blocked in a
-system call uses no CPU). CPU time is the bound that matters because this
-machine is shared: a busy neighbour triples wall times. Measured: the costliest
-inputs are maximum-size maps (40,000 hexes) through every loader and the
-validator, about 2-3 s of CPU and a few hundred MB; the rest take milliseconds.
+Bounds, for each input with all its targets together: 10 s of CPU time, 60 s
+of wall time, 1 GiB of address space. Inputs run in worker processes
+(``tests/fuzzing/workers.py``): each limits its address space with
+``resource.setrlimit(RLIMIT_AS)`` (past it a loader gets a MemoryError, a
+failure) and arms a profiling timer that interrupts an input past its CPU time
+(a failure naming the code it was stuck in); the parent kills a worker whose
+input has run past the wall time (an input blocked in a system call uses no
+CPU). A worker holding over 512 MB after an input is replaced, so what earlier
+inputs left in caches does not count against the next. CPU time is the bound
+that matters because this machine is shared: a busy neighbour triples wall
+times. Measured: the costliest inputs are maximum-size (40,000-hex) maps and
+scenarios embedding them, which go through up to six targets (load, save and
+reload, load_any, validate) in 2-5 s of CPU; a single validation of such a map
+takes 1-3 s and a few hundred MB. Everything else takes milliseconds.
 
 Prints the inputs tried, the distinct failures, the slowest input (by CPU and by
 wall time) and target call, the workers' peak memory, and a reference figure from
