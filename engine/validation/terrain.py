@@ -97,19 +97,29 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
     got: set[int] = set(reach(ctx, team).indices())
     landable = {j for j in range(b.n) if not b.wall[j] and not b.low[j] and b.spawn[j] != closed}
     pending = landable - got
-    # Hexes within jump range of a reached hex are found by spreading out from the newly
-    # reached ones, one step at a time over the whole grid (holes too: a jump flies over
-    # them), remembering how near each place already is: no place is passed more than
-    # jump + 1 times, so this stays linear on maps of any shape.
+    # A landing is a pending hex within jump range of a reached one. Few pending hexes (a sound
+    # map) are looked around directly, as long as that costs less in all than spreading out
+    # once from every reached hex; past that budget the distance to the nearest reached place
+    # is spread out from the reached hexes not yet spread from, remembering how near each place
+    # already is, so that no place is passed more than jump + 1 times: linear on any map (the
+    # direct look alone took 40 s on a patchy 40,000-hex map).
+    area = 3 * jump * (jump + 1) + 1  # hexes within the jump
+    budget = 6 * len(got)
     near: dict[tuple[int, int], int] = {}
-    fresh = got
-    while pending and fresh:
-        landings = {u for u in _spread(b, fresh, jump, near) if u in pending}
+    unspread = set(got)
+    while pending:
+        if len(pending) * area <= budget:
+            budget -= len(pending) * area
+            landings = {u for u in pending if any(j in got for j in b.within(u, jump))}
+        else:
+            landings = {u for u in _spread(b, unspread, jump, near) if u in pending}
+            unspread = set()
         if not landings:
             break
         fresh = (landings | set(flood(b, landings, walk).indices())) - got
         got |= fresh
         pending -= fresh
+        unspread |= fresh
     ctx.cache[key] = got
     return got
 
