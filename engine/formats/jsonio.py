@@ -49,9 +49,9 @@ def read_json_file(path: str | Path) -> Any:
         fd = os.open(p, flags)  # non-blocking: opening a pipe with no writer returns at once
     except FileNotFoundError:
         raise LoadError.single(p, "", "file not found; check the path", stage="parse") from None
-    except IsADirectoryError:  # where folders cannot be opened (Windows)
-        raise LoadError.single(p, "", "this is a folder, not a file", stage="parse") from None
     except PermissionError:
+        if os.path.isdir(p):  # Windows refuses to open folders so
+            raise LoadError.single(p, "", "this is a folder, not a file", stage="parse") from None
         raise LoadError.single(p, "", "cannot read the file: permission denied; check who may read it",
                                stage="parse") from None
     except OSError as e:  # a symlink loop (ELOOP), a socket (ENXIO), a name too long...
