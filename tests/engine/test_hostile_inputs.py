@@ -19,6 +19,7 @@ import pytest
 from engine.formats import LoadError, jsonio, load_any, load_map, load_scenario, loads_map
 from engine.formats.errors import MAX_MESSAGE, printable
 from engine.formats.jsonio import MAX_FILE_BYTES, parse_json_text
+from engine.formats.ruleset_file import builtin_ruleset_path
 from engine.formats.schemas import validate_document, validator
 from engine.hexgrid import ODD, OffsetCoord, roffset_to_cube
 from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
@@ -446,3 +447,60 @@ def test_rocket_reach_on_patchy_maps_is_what_the_definition_gives(seed: int) -> 
     m = HexMap.create(MapMeta(name="patchy"), cells, spawns=spawns)
     for team in Team:
         assert rocket_reach(CheckContext(m), team) == _simple_rocket_reach(CheckContext(m), team)
+
+
+# -- a scenario or replay naming a hostile ruleset -----------------------------------------------
+
+
+def _hostile_rulesets() -> dict[str, dict[str, object]]:
+    """Rulesets valid by the schema that the rules engine might trip on: missing params, no specials,
+    no options, units that cannot move or shoot, only unknown unit kinds."""
+    import copy
+
+    base = json.loads(builtin_ruleset_path().read_text(encoding="utf-8"))
+    out: dict[str, dict[str, object]] = {}
+    for unit in base["units"]:
+        r = copy.deepcopy(base)
+        r["units"][unit]["params"] = {}
+        out[f"{unit} without params"] = r
+        r = copy.deepcopy(base)
+        r["units"][unit]["specials"] = r["units"][unit]["passive"] = []
+        out[f"{unit} without specials"] = r
+    r = copy.deepcopy(base)
+    r["options"] = {}
+    out["no options"] = r
+    r = copy.deepcopy(base)
+    for u in r["units"].values():
+        u["speed"] = u["range"] = 0
+    out["nobody moves or shoots"] = r
+    r = copy.deepcopy(base)
+    r["units"] = {"golem": {"name": "Golem", "speed": 3, "range": 2, "damage": 10, "health": 100}}
+    out["only an unknown unit"] = r
+    return out
+
+
+@pytest.mark.parametrize("name", list(_hostile_rulesets()))
+def test_a_scenario_or_replay_naming_a_hostile_ruleset_loads_or_is_refused(tmp_path: Path, name: str) -> None:
+    """The campaign's scenarios name only a sound ruleset file; these name ones the rules engine may trip on."""
+    from engine.replay import load_replay
+    from engine.validation.runner import validate_file
+    from tests.fuzzing.harness import check_load_error
+    from tests.fuzzing.seeds import MAPS, seeds_of
+
+    (tmp_path / "hostile.ruleset.json").write_text(json.dumps(_hostile_rulesets()[name]), encoding="utf-8")
+    (tmp_path / "koth_quarry.map.json").write_bytes((MAPS / "koth_quarry.map.json").read_bytes())
+    scenario = {"format": 1, "name": "s", "map": "koth_quarry.map.json", "mode": "koth",
+                "ruleset": "hostile.ruleset.json",
+                "teams": {"RED": {"units": [{"unit": "soldier"}, {"unit": "scout"}]}, "BLU": {"units": [{"unit": "pyro"}]}}}
+    replay = json.loads(seeds_of("replay")[0].text)
+    replay["scenario"]["ruleset"] = "hostile.ruleset.json"
+    for key in ("rolls", "result"):
+        replay.pop(key, None)
+    files = {"s.scenario.json": (scenario, load_scenario), "r.replay.json": (replay, load_replay)}
+    for file_name, (doc, load) in files.items():
+        p = _write(tmp_path, doc, file_name)
+        try:
+            load(p)
+        except LoadError as e:
+            check_load_error(e, p)
+        assert not [x for x in validate_file(p).problems if x.code == "HF999"]
