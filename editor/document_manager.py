@@ -30,7 +30,7 @@ from editor.problem_runner import ProblemRunner
 from editor.recovery import write_recovery
 from editor.render.painter import RenderOptions
 from editor.state import EditorState
-from engine.formats.errors import LoadError
+from engine.formats.errors import LoadError, printable
 from engine.mapmodel import HexMap, MapEditError
 
 __all__ = ["AUTOSAVE_MS", "MAP_FILTER", "MAX_RECENT", "DocumentManager"]
@@ -206,7 +206,7 @@ class DocumentManager(QObject):
             m, setup = read_document(path)
         except LoadError as e:
             details = "\n".join(f"• {p}" for p in e.problems[:12])
-            QMessageBox.critical(self.window, "Cannot open the file", f"{path}\n\n{details}")
+            QMessageBox.critical(self.window, "Cannot open the file", f"{printable(str(path))}\n\n{details}")
             return False
         target = existing or self._pristine()
         if target is not None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from editor.edit_result import EditRefused
 from editor.scenario_setup import ScenarioSetup
+from engine.formats.grid_codec import MAX_GRID
 from engine.hexgrid import (
     ODD,
     Hex,
@@ -26,7 +27,7 @@ from engine.hexgrid import (
     roffset_from_cube,
     roffset_to_cube,
 )
-from engine.mapmodel import OPEN_GROUND, Cell, HexMap, Orientation, Team
+from engine.mapmodel import MAX_HEXES, OPEN_GROUND, Cell, HexMap, Orientation, Team
 from engine.scenario import TeamSetup
 
 __all__ = ["Margins", "Resized", "crop_margins", "grid_box", "grid_size", "resize_map"]
@@ -128,13 +129,17 @@ def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fil
     The move is rigid: the content moves as the hex at the frame's top-left corner
     would move by ``shift``. With ``fill`` every hex of the new frame outside the
     (moved) old frame becomes open height-0 ground; holes of the old map stay holes.
-    Raises EditRefused when nothing of the map would be left.
+    Raises EditRefused when nothing of the map would be left, or when the result would not fit a map
+    file (more than ``MAX_GRID`` columns or rows, or more than ``MAX_HEXES`` hexes).
     """
     o = m.meta.orientation
     c0, r0, c1, r1 = grid_box(m)
     nc0, nr0, nc1, nr1 = c0 - margins.left, r0 - margins.top, c1 + margins.right, r1 + margins.bottom
     if nc1 < nc0 or nr1 < nr0:
         raise EditRefused(f"the map is only {c1 - c0 + 1} × {r1 - r0 + 1}; it cannot lose that many columns or rows")
+    width, height = nc1 - nc0 + 1, nr1 - nr0 + 1
+    if width > MAX_GRID or height > MAX_GRID:
+        raise EditRefused(f"the map would be {width} × {height}; a map file holds at most {MAX_GRID} × {MAX_GRID}")
     dc, dr = shift
     vec = _hex(o, c0 + dc, r0 + dr) - _hex(o, c0, r0)
 
@@ -155,6 +160,9 @@ def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fil
                     added += 1
     if not cells:
         raise EditRefused("nothing of the map would be left; keep at least one hex")
+    if len(cells) > MAX_HEXES:
+        raise EditRefused(f"the map would have {len(cells):,} hexes; a map has at most {MAX_HEXES:,} "
+                          f"(grow it less, or without filling the new frame)")
 
     def keep(hexes: Iterable[Hex]) -> list[Hex]:
         return [h + vec for h in hexes if h not in removed]

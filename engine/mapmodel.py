@@ -38,9 +38,12 @@ __all__ = [
     "Team",
     "Terrain",
     "MAX_HEIGHT",
+    "MAX_HEXES",
 ]
 
 MAX_HEIGHT: Final = 2
+#: Most hexes a map may have (a 200×200 board): every loader, edit and resize keeps to it.
+MAX_HEXES: Final = 40_000
 
 
 class MapEditError(ValueError):
@@ -208,6 +211,8 @@ class HexMap:
         """Raise :class:`MapEditError` naming the first hard invariant that fails."""
         if not self.cells:
             raise MapEditError("a map needs at least one hex")
+        if len(self.cells) > MAX_HEXES:
+            raise MapEditError(f"a map has at most {MAX_HEXES:,} hexes; this one would have {len(self.cells):,}")
         for team, zone in self.spawns.items():
             self._require_on_map(zone, f"{team.value} spawn")
         self._require_on_map(self.kits, "first-aid kit")

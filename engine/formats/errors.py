@@ -6,7 +6,32 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["LoadError", "LoadProblem"]
+__all__ = ["MAX_MESSAGE", "MAX_WHERE", "LoadError", "LoadProblem", "printable"]
+
+#: Longest message and place a problem keeps: a hostile file cannot make its error message huge.
+MAX_MESSAGE = 600
+MAX_WHERE = 200
+
+
+def printable(text: str) -> str:
+    """``text`` with anything UTF-8 cannot carry escaped (file names with undecodable bytes).
+
+    Python gives such bytes of a file name as lone surrogates (``\\udcff``), which
+    stop a print to a UTF-8 terminal; they come back as ``\\xff``.
+    """
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _clipped(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +46,11 @@ class LoadProblem:
     message: str
     #: Which step found it: "parse" (reading the bytes as JSON), "schema" or "meaning".
     stage: str = "meaning"
+
+    def __post_init__(self) -> None:
+        # Messages quote the file; a hostile file must not make them huge or unprintable.
+        object.__setattr__(self, "message", _clipped(printable(self.message), MAX_MESSAGE))
+        object.__setattr__(self, "where", _clipped(printable(self.where), MAX_WHERE))
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -57,7 +87,7 @@ class LoadError(Exception):
 
     def _render(self) -> str:
         first = self.problems[0]
-        head = f"{self.file}: {first}"
+        head = f"{printable(self.file)}: {first}"
         rest = len(self.problems) - 1
         if rest:
             head += f" (and {rest} more problem{'s' if rest > 1 else ''})"

@@ -24,9 +24,11 @@ from engine.hexgrid import (
 )
 from engine.mapmodel import Cell, Orientation, Terrain
 
-__all__ = ["HOLE", "decode_rows", "encode_cell", "encode_rows", "decode_token"]
+__all__ = ["HOLE", "MAX_GRID", "decode_rows", "decode_token", "encode_cell", "encode_rows", "grid_extent"]
 
 HOLE: Final = "--"
+#: Most rows, and most tokens in a row, a map file may have (schemas/map.schema.json says the same).
+MAX_GRID: Final = 400
 _TERRAIN_CHAR: Final = {Terrain.OPEN: ".", Terrain.WALL: "#", Terrain.LOW: "o"}
 _CHAR_TERRAIN: Final = {v: k for k, v in _TERRAIN_CHAR.items()}
 _STAIRS: Final = "abcdef"
@@ -64,6 +66,14 @@ def _to_offset(o: Orientation, h: Hex) -> OffsetCoord:
 
 def _from_offset(o: Orientation, c: OffsetCoord) -> Hex:
     return roffset_to_cube(ODD, c) if o is Orientation.POINTY else qoffset_to_cube(ODD, c)
+
+
+def grid_extent(cells: Mapping[Hex, Cell], o: Orientation) -> tuple[int, int]:
+    """``(tokens per row, rows)`` that :func:`encode_rows` would write for ``cells`` (non-empty)."""
+    offs = [_to_offset(o, h) for h in cells]
+    cols = [c.col for c in offs]
+    rows = [c.row for c in offs]
+    return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
 
 
 def encode_rows(cells: Mapping[Hex, Cell], o: Orientation) -> tuple[tuple[int, int], list[str]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from engine.formats.errors import LoadError, LoadProblem
 from engine.formats.grid_codec import decode_rows, encode_rows
@@ -18,7 +18,7 @@ from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.migrations import CURRENT, migrate
 from engine.formats.schemas import schema_dir, schema_id, validate_document
 from engine.hexgrid import Hex
-from engine.mapmodel import Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
+from engine.mapmodel import MAX_HEXES, Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
 
 __all__ = [
     "MAX_HEXES",
@@ -30,10 +30,6 @@ __all__ = [
     "dumps_map",
     "schema_ref_for",
 ]
-
-#: Largest map hexfort opens (a 200×200 board).
-MAX_HEXES: Final = 40_000
-
 
 def load_map(path: str | Path) -> HexMap:
     """Load a map file; raises LoadError."""
@@ -96,10 +92,11 @@ def _check_size(doc: dict[str, Any], file: str | Path) -> None:
     """Refuse absurd maps before decoding them."""
     rows = doc.get("rows")
     if isinstance(rows, list):
-        tokens = sum((len(r) + 1) // 3 for r in rows if isinstance(r, str))
-        if tokens > MAX_HEXES:
+        # hexes, not places: '--' holes around a slanted or ragged map do not count
+        hexes = sum((len(r) + 1) // 3 - r.count("--") for r in rows if isinstance(r, str))
+        if hexes > MAX_HEXES:
             raise LoadError.single(
-                file, "$.rows", f"the grid has {tokens:,} places; hexfort maps have at most {MAX_HEXES:,}"
+                file, "$.rows", f"the rows hold {hexes:,} hexes; hexfort maps have at most {MAX_HEXES:,}"
             )
     cells = doc.get("cells")
     if isinstance(cells, list) and len(cells) > MAX_HEXES:

@@ -23,13 +23,15 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine.formats.errors import LoadError, LoadProblem
-from engine.formats.grid_codec import encode_rows
+from engine.formats.grid_codec import MAX_GRID, encode_rows, grid_extent
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, MapEditError, Orientation, Terrain
 
 __all__ = ["CURRENT", "migrate"]
 
 CURRENT: Final = {"map": 3, "scenario": 1, "ruleset": 1, "replay": 1}
+#: Largest axial coordinate either way a format-1 cell may have (what a "q,r" hex text can name).
+MAX_COORD: Final = 9999
 
 
 def _map_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
@@ -39,14 +41,16 @@ def _map_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
     problems: list[LoadProblem] = []
     cells: dict[Hex, Cell] = {}
     for i, c in enumerate(cells_raw):
+        if len(problems) >= 20:
+            break
         where = f"$.cells[{i}]"
         if not isinstance(c, dict):
             problems.append(LoadProblem(where, "each cell must be an object"))
             continue
         try:
-            h = Hex(_int(c, "q"), _int(c, "r"))
-            terrain = Terrain(c.get("terrain", "open"))
-            up = c.get("up") if terrain is Terrain.STAIRS else None
+            h = Hex(_coord(c, "q"), _coord(c, "r"))
+            terrain = _terrain(c.get("terrain", "open"))
+            up = _int(c, "up") if terrain is Terrain.STAIRS else None
             cell = Cell(_int(c, "height", 0), terrain, up)
         except (ValueError, MapEditError) as e:
             problems.append(LoadProblem(where, str(e)))
@@ -54,8 +58,6 @@ def _map_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
         if h in cells:
             problems.append(LoadProblem(where, f"hex {h} is listed twice"))
         cells[h] = cell
-        if len(problems) >= 20:
-            break
     if problems:
         raise LoadError(file, problems)
     if not cells:
@@ -65,6 +67,10 @@ def _map_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
         o = Orientation(orientation)
     except ValueError:
         raise LoadError.single(file, "$.orientation", "must be 'pointy' or 'flat'") from None
+    width, height = grid_extent(cells, o)
+    if width > MAX_GRID or height > MAX_GRID:
+        raise LoadError.single(file, "$.cells", f"the cells spread over {width:,} × {height:,} places; a map "
+                               f"fits in {MAX_GRID} × {MAX_GRID}: move the far cells in")
     origin, rows = encode_rows(cells, o)
     out = {k: v for k, v in doc.items() if k != "cells"}
     out["format"] = 2
@@ -78,9 +84,10 @@ def _map_2_to_3(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
 
 
 def _int(c: dict[str, Any], key: str, default: int | None = None) -> int:
+    """``c[key]`` (or ``default``) if it is an integer; raises ValueError."""
     v = c.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError(f"{key!r} must be an integer, got {v!r}")
+        raise ValueError(f"{key!r} must be an integer, got {_short(v)}")
     return v
 
 
@@ -97,6 +104,26 @@ def _migrate_embedded(doc: dict[str, Any], kind: str, file: str | Path) -> dict[
                 raise LoadError(file, [LoadProblem(p.where.replace("$", f"$.{key}", 1), p.message, p.stage)
                                        for p in e.problems]) from None
     return doc
+
+
+def _coord(c: dict[str, Any], key: str) -> int:
+    """An axial coordinate small enough for a ``"q,r"`` text to name; raises ValueError."""
+    v = _int(c, key)
+    if not -MAX_COORD <= v <= MAX_COORD:
+        raise ValueError(f"{key!r} must be from {-MAX_COORD} to {MAX_COORD}, got {_short(v)}")
+    return v
+
+
+def _terrain(value: Any) -> Terrain:
+    names = ", ".join(t.value for t in Terrain)
+    if not isinstance(value, str) or value not in {t.value for t in Terrain}:
+        raise ValueError(f"'terrain' must be one of {names}, got {_short(value)}")
+    return Terrain(value)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 _MIGRATIONS: Final[dict[tuple[str, int], Callable[[dict[str, Any], str | Path], dict[str, Any]]]] = {

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 from engine.formats.errors import LoadError, LoadProblem
 
@@ -20,6 +24,9 @@ SCHEMA_BASE: Final = "https://hexfort.dev/schemas/"
 KINDS: Final = ("map", "scenario", "ruleset", "replay", "report")
 #: At most this many schema problems are listed for one file.
 MAX_LISTED: Final = 20
+#: At most this many are collected (then sorted by place), so a file with a million
+#: wrong items costs no more than one with a few hundred.
+MAX_COLLECTED: Final = 500
 
 
 def schema_dir() -> Path:
@@ -38,10 +45,14 @@ def schema_id(kind: str) -> str:
 
 @cache
 def _registry() -> Registry:
+    """Our schemas by ``$id``, without their ``$schema``: jsonschema picks the validator class for a
+    referenced schema by its ``$schema``, which would swap ours for the stock one inside every
+    reference to another file (a scenario's map, a replay's scenario)."""
     resources_: list[tuple[str, Resource]] = []
     for p in sorted(schema_dir().glob("*.schema.json")):
         contents = json.loads(p.read_text(encoding="utf-8"))
-        resources_.append((contents["$id"], Resource.from_contents(contents)))
+        contents.pop("$schema", None)
+        resources_.append((contents["$id"], DRAFT202012.create_resource(contents)))
     return Registry().with_resources(resources_)
 
 
@@ -54,10 +65,125 @@ def schema(kind: str) -> dict[str, Any]:
     return json.loads(p.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
+def _unique_items(validator: Any, unique: bool, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``uniqueItems`` by hashing: the library compares items pairwise when they cannot be
+    sorted (mixed types), which takes minutes on a hostile list of a few thousand items."""
+    if unique and isinstance(instance, list):
+        seen: set[Any] = set()
+        for item in instance:
+            key = _identity(item)
+            if key in seen:
+                yield ValidationError("has non-unique elements")
+                return
+            seen.add(key)
+
+
+def _identity(value: Any) -> Any:
+    """A hashable stand-in for a JSON value, equal where JSON Schema calls values equal (1 == 1.0)."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, list):
+        return ("list", tuple(_identity(v) for v in value))
+    if isinstance(value, dict):
+        return ("object", frozenset((k, _identity(v)) for k, v in value.items()))
+    return ("number", value) if isinstance(value, (int, float)) else (type(value).__name__, value)
+
+
+def _oversized(instance: Any, schema: dict[str, Any]) -> bool:
+    """True when ``instance`` already breaks this schema's maxItems / maxProperties / maxLength."""
+    if isinstance(instance, list):
+        return len(instance) > schema.get("maxItems", len(instance))
+    if isinstance(instance, dict):
+        return len(instance) > schema.get("maxProperties", len(instance))
+    if isinstance(instance, str):
+        return len(instance) > schema.get("maxLength", len(instance))
+    return False
+
+
+def _unless_oversized(keyword: Callable[..., Iterator[ValidationError]]) -> Callable[..., Iterator[ValidationError]]:
+    """A keyword that checks items or entries one by one, skipped where the size limit is already broken.
+
+    A list far over its limit is reported once, as too long, instead of costing time
+    (and a message) per item; a string far over its length is not matched against
+    its pattern (the row pattern takes ~200 bytes per token: 230 MB on a 3 MB row).
+    """
+
+    def checked(validator: Any, value: Any, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+        if not _oversized(instance, schema):
+            yield from keyword(validator, value, instance, schema)
+
+    return checked
+
+
+def _size_limit(word: str, count: type[list[Any]] | type[dict[str, Any]]) -> Callable[..., Iterator[ValidationError]]:
+    """maxItems / maxProperties without the library's message, which quotes the whole value."""
+
+    def checked(validator: Any, limit: int, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+        if isinstance(instance, count) and len(instance) > limit:
+            yield ValidationError(f"has more than {limit} {word}")
+
+    return checked
+
+
+def _no_additional(validator: Any, allowed: Any, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``additionalProperties: false`` without the library's message, which quotes every extra name."""
+    if allowed is not False:
+        yield from Draft202012Validator.VALIDATORS["additionalProperties"](validator, allowed, instance, schema)
+    elif isinstance(instance, dict) and "patternProperties" not in schema:
+        known = schema.get("properties", {})
+        if any(k not in known for k in instance):
+            yield ValidationError("has unknown properties")
+
+
+def _one_of(validator: Any, branches: list[Any], instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``oneOf`` keeping at most MAX_COLLECTED errors per branch (the library keeps every one, and
+    quotes the whole value in its message: seconds for an embedded map with a long wrong track)."""
+    errors: list[ValidationError] = []
+    fitting = []
+    for index, branch in enumerate(branches):
+        found = list(itertools.islice(validator.descend(instance, branch, schema_path=index), MAX_COLLECTED))
+        if found:
+            errors.extend(found)
+        else:
+            fitting.append(index)
+            if len(fitting) > 1:
+                yield ValidationError("is valid under more than one of the given schemas")
+                return
+    if not fitting:
+        yield ValidationError("is not valid under any of the given schemas", context=errors)
+
+
+def _is_integer(checker: Any, instance: Any) -> bool:
+    """JSON Schema counts 3.0 as an integer; hexfort's numbers that must be whole are ints in the file."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_PER_ITEM: Final = ("items", "prefixItems", "contains", "properties", "patternProperties", "propertyNames",
+                    "pattern")
+_HexfortValidator: Final = validators.extend(
+    Draft202012Validator,
+    validators={
+        **{k: _unless_oversized(Draft202012Validator.VALIDATORS[k]) for k in _PER_ITEM},
+        "additionalProperties": _unless_oversized(_no_additional),
+        "uniqueItems": _unless_oversized(_unique_items),
+        "oneOf": _one_of,
+        "maxItems": _size_limit("items", list),
+        "maxProperties": _size_limit("entries", dict),
+    },
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+
 @cache
 def validator(kind: str) -> Draft202012Validator:
-    """A cached validator for ``kind`` that resolves references between our schemas."""
-    return Draft202012Validator(schema(kind), registry=_registry())
+    """A cached validator for ``kind`` that resolves references between our schemas.
+
+    It checks what Draft 2020-12 checks, in time linear in the document: lists and
+    objects over their size limit are not checked item by item, and uniqueItems hashes.
+    One difference: ``"integer"`` means a number written without a fraction or
+    exponent (``3``, not ``3.0``), so whole numbers reach the model as ints.
+    """
+    return _HexfortValidator(schema(kind), registry=_registry())  # type: ignore[no-any-return]
 
 
 def json_path(parts: Any) -> str:
@@ -77,8 +203,10 @@ def _plain(err: ValidationError) -> str:
         return f"missing required property {missing!r}; add it"
     if v == "additionalProperties":
         allowed = ", ".join(sorted(s.get("properties", {}))) if isinstance(s, dict) else ""
-        extra = sorted(set(inst) - set(s.get("properties", {}))) if isinstance(inst, dict) else []
-        names = ", ".join(repr(x) for x in extra)
+        known = s.get("properties", {}) if isinstance(s, dict) else {}
+        unknown = [k for k in inst if k not in known] if isinstance(inst, dict) else []
+        names = ", ".join(_clip(repr(x), 40) for x in heapq.nsmallest(5, unknown))
+        names += f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
         return f"unknown property {names}; allowed here: {allowed}" if allowed else f"unknown property {names}"
     if v == "type":
         return f"expected {err.validator_value} here, got {_short(inst)}"
@@ -88,7 +216,7 @@ def _plain(err: ValidationError) -> str:
         opts = ", ".join(repr(x) for x in err.validator_value)
         return f"{_short(inst)} is not one of: {opts}"
     if v == "pattern" and "propertyNames" in err.relative_schema_path:
-        return f"the name {inst!r} has the wrong form; use lower_case letters, digits and _"
+        return f"the name {_short(inst)} has the wrong form; use lower_case letters, digits and _"
     if v == "pattern":
         return f"{_short(inst)} has the wrong form; expected {desc}" if desc else f"{_short(inst)} has the wrong form"
     if v in _SIZE_WORDS:
@@ -107,7 +235,7 @@ def _plain(err: ValidationError) -> str:
     if v == "oneOf":
         return f"{desc or 'not one of the allowed forms'} (got {_short(inst)})"
     if v == "propertyNames":
-        return f"a name here has the wrong form: {err.message}"
+        return f"a name here has the wrong form: {_short(inst)}"
     if v == "items" and err.validator_value is False:
         return "has too many items"
     return err.message
@@ -121,6 +249,10 @@ _SIZE_WORDS = {
 }
 
 
+def _clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
 def _short(inst: Any) -> str:
     text = json.dumps(inst, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -131,7 +263,8 @@ def validate_document(doc: Any, kind: str, file: str | Path) -> None:
 
     Problems are ordered by JSON path; at most :data:`MAX_LISTED` are listed.
     """
-    errors = sorted(validator(kind).iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    found = itertools.islice(validator(kind).iter_errors(doc), MAX_COLLECTED)
+    errors = sorted(found, key=lambda e: (list(map(str, e.absolute_path)), e.validator))
     if not errors:
         return
     problems = [LoadProblem(json_path(e.absolute_path), _plain(e), "schema") for e in _leaves(errors)]
@@ -144,7 +277,9 @@ def _leaves(errors: list[ValidationError]) -> list[ValidationError]:
     for e in errors:
         if e.validator == "oneOf" and e.context:
             # when the value's type fits exactly one branch, report that branch's errors
-            fitting = {c.relative_schema_path[0] for c in e.context if c.validator != "type"}
+            # (a branch fits unless the value itself has the wrong type for it; a wrong type deeper
+            # inside, like a fraction in an embedded map's origin, is that branch's own error)
+            fitting = {c.relative_schema_path[0] for c in e.context if c.validator != "type" or c.relative_path}
             if len(fitting) == 1:
                 branch = fitting.pop()
                 out.extend(c for c in e.context if c.relative_schema_path[0] == branch)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from engine.games.units import Unit, UnitTurn
 from engine.hexgrid import Hex
@@ -66,7 +66,12 @@ class Behaviour(Generic[StateT, UnitT]):
     behaviours are ``Behaviour[ItsState, ItsUnit]``.
     """
 
+    #: the ruleset parameters (``params``) this behaviour reads; a kind without one is refused when the game is made
+    needs: ClassVar[tuple[str, ...]] = ()
+
     def __init__(self, game: Game, stats: UnitStats) -> None:
+        for name in self.needs:
+            stats.param(name)  # a ruleset without it is refused now, naming unit and parameter, not mid-game
         self.game = game
         self.stats = stats
         self.kind = stats.kind

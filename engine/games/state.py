@@ -33,10 +33,10 @@ record's fields, so a new field is one line in one place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from engine.games.behaviour import AttackOption, Behaviour
+from engine.games.phases import IllegalActionError, Phase, Step
 from engine.games.reasons import turn_reason
 from engine.games.saved import Saved
 from engine.games.units import Unit, UnitTurn
@@ -53,34 +53,6 @@ if TYPE_CHECKING:
 
 __all__ = ["IllegalActionError", "Phase", "Saved", "Step", "TurnState"]
 
-
-class IllegalActionError(ValueError):
-    """An action is not legal in the current state; the message says why."""
-
-
-class Phase(StrEnum):
-    """What kind of decision a state waits for."""
-
-    SPAWN = "spawn"
-    TARGET = "target"
-    CHOOSE = "choose"
-    ACT = "act"
-    REACT = "react"
-    OVER = "over"
-
-
-class Step:
-    """The parts of a unit's turn, as bits of the mask :meth:`TurnState.allowed_steps` returns.
-
-    Plain ints, not an enum: the mask is read at every decision of every game,
-    and an int ``&`` costs a fraction of an enum's Python-level hash.
-    """
-
-    MOVE: Final = 1
-    ATTACK: Final = 2
-    SPECIAL: Final = 4
-    ALL: Final = 7
-    NONE: Final = 0
 
 # Enum members as module constants: looking a member up on its Enum class costs about
 # 0.1 us in Python 3.11, and the hot paths compare phases and verbs at every decision.

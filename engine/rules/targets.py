@@ -10,8 +10,6 @@ maps returned here) or checks who stands on the returned hexes.
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
 from engine.rules.areas import cone
 from engine.rules.movement import MoveProfile, destinations
 from engine.rules.sight import Sight
@@ -35,7 +33,9 @@ class TargetTables:
 
     __slots__ = ("sight", "board", "_lob", "_cones", "_landing", "_moves", "_shots", "__weakref__")
 
-    _cache: WeakKeyDictionary[Sight, TargetTables] = WeakKeyDictionary()
+    #: By id of the Sight. Not weak: the tables refer to their Sight, so weak keys never died
+    #: and every map ever played kept its board and sight alive. Bounded instead.
+    _cache: dict[int, TargetTables] = {}
 
     def __init__(self, sight: Sight) -> None:
         self.sight = sight
@@ -49,9 +49,11 @@ class TargetTables:
     @classmethod
     def for_sight(cls, sight: Sight) -> TargetTables:
         """The shared tables of ``sight`` (built empty on first use)."""
-        hit = cls._cache.get(sight)
-        if hit is None:
-            hit = cls._cache[sight] = cls(sight)
+        hit = cls._cache.get(id(sight))
+        if hit is None or hit.sight is not sight:
+            if len(cls._cache) >= 8:
+                cls._cache.clear()
+            hit = cls._cache[id(sight)] = cls(sight)
         return hit
 
     def move_table(self, profile: MoveProfile, speed: int) -> dict[int, Cells]:

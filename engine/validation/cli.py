@@ -14,9 +14,9 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 from typing import TextIO
 
+from engine.formats.errors import printable
 from engine.parallel.backends import BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
 from engine.parallel.progress import ProgressBar
@@ -55,9 +55,9 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     if not args.paths:
         print("hexfort validate: name at least one file or folder (or use --explain CODE)", file=err)
         return 2
-    missing = [p for p in args.paths if not Path(p).exists()]
+    missing = [p for p in args.paths if not os.path.lexists(p)]  # a broken link is reported as unreadable
     if missing:
-        print(f"hexfort validate: no such file or folder: {missing[0]}", file=err)
+        print(f"hexfort validate: no such file or folder: {printable(missing[0])}", file=err)
         return 2
     if args.jobs is not None and args.jobs < 0:
         print("hexfort validate: --jobs must be 1 or more", file=err)
@@ -108,7 +108,7 @@ def text_report(results: list[FileResult], out: TextIO, quiet: bool = False, str
         failed += any(p.severity in failing for p in r.problems)
         for p in shown:
             loc = p.location()
-            out.write(f"{r.path}{':' + loc if loc else ''}: {p.code} {p.severity.value}: {p.message}\n")
+            out.write(f"{printable(str(r.path))}{':' + loc if loc else ''}: {p.code} {p.severity.value}: {p.message}\n")
             if len(p.hexes) > 1:
                 out.write(f"    hexes: {' '.join(str(h) for h in p.hexes[:20])}{' ...' if len(p.hexes) > 20 else ''}\n")
     n = len(results)
@@ -141,7 +141,7 @@ def json_report(results: list[FileResult], strict: bool = False, planned: int | 
         },
         "files": [
             {
-                "path": str(r.path),
+                "path": printable(str(r.path)),
                 "kind": r.kind,
                 "ok": not any(p.severity in failing for p in r.problems),
                 "problems": [

@@ -148,8 +148,8 @@ def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
         c = m.cells[h]
         ups = [
             d for d in range(6)
-            if (n := h.neighbor(d)) in m.cells and m.cells[n].height == c.height + 1
-            and m.cells[n].terrain is not Terrain.WALL
+            if (up := h.neighbor(d)) in m.cells and m.cells[up].height == c.height + 1
+            and m.cells[up].terrain is not Terrain.WALL
         ]
         if len(ups) == 1:
             return [Fix(p.code, f"Turn the stairs toward {h.neighbor(ups[0])}", _turn_stairs(h, ups[0]))]

@@ -58,12 +58,24 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """
     for p in map(Path, paths):
         if p.is_dir():
-            yield from sorted(
-                f for f in p.rglob("*.json")
-                if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts)
-            )
+            yield from _json_files(p)
         else:
             yield p
+
+
+def _json_files(folder: Path) -> list[Path]:
+    """The visible ``*.json`` files below ``folder``, sorted; a subfolder that cannot be listed
+    (unreadable, or gone while the walk went on) is given as is, so validation reports it."""
+    found: list[Path] = []
+
+    def unlistable(e: OSError) -> None:
+        found.append(Path(e.filename) if e.filename else folder)
+
+    for top, folders, files in os.walk(folder, onerror=unlistable):
+        folders[:] = [d for d in folders if not d.startswith(".")]
+        found.extend(Path(top, f) for f in files
+                     if f.endswith(".json") and not f.startswith(".") and os.path.isfile(os.path.join(top, f)))
+    return sorted(found)
 
 
 _STAGE_CODE = {"parse": "HF001", "schema": "HF002", "meaning": "HF003"}
@@ -87,6 +99,10 @@ def validate_file(path: Path, load_only: bool = False) -> FileResult:
     """
     start = time.perf_counter()
     kind: str | None = None
+    if path.is_dir():  # only a folder find_files could not list gets here
+        problem = Problem("HF001", Severity.ERROR, "cannot list the files in this folder; check that it "
+                          "exists and that you may read it")
+        return FileResult(path, None, (problem,), time.perf_counter() - start)
     try:
         doc = read_json_file(path)
         kind = detect_kind(doc)
@@ -118,6 +134,11 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
 
         replay, _ = replay_from_document(doc, path)  # re-plays the game; any divergence is a LoadError
         return () if load_only else tuple(check_map(replay.scenario.map, replay.scenario.mode))
+    if kind == "report":
+        return (Problem(
+            "HF004", Severity.ERROR,
+            "this is a validation report (hexfort validate --format json), not a file hexfort checks; "
+            "validate the files it lists instead", (), "$.$schema"),)
     if not isinstance(doc, dict):
         return (Problem("HF002", Severity.ERROR,
                         f"a hexfort file holds one JSON object ({{...}}), not {_json_type(doc)}", (), "$"),)

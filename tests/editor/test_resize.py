@@ -10,7 +10,7 @@ from editor.newmap import Shape, blank_map
 from editor.resize import Margins, crop_margins, grid_box, grid_size, resize_map
 from editor.scenario_setup import ScenarioSetup
 from engine.hexgrid import Hex
-from engine.mapmodel import Cell, HexMap, Orientation, Team, Terrain
+from engine.mapmodel import Cell, HexMap, MapEditError, Orientation, Team, Terrain
 from engine.scenario import TeamSetup, UnitStart
 
 
@@ -77,6 +77,29 @@ def test_shift_moves_scenario_units_and_frees_cut_ones() -> None:
 def test_nothing_left_is_refused() -> None:
     with pytest.raises(EditRefused, match="cannot lose"):
         resize_map(_rect(), Margins(left=-6))
+
+
+@pytest.mark.parametrize(
+    ("margins", "fill", "message"),
+    [
+        (Margins(right=395), False, "at most 400 × 400"),
+        (Margins(bottom=200, right=200), True, "42,024 hexes; a map has at most 40,000"),
+    ],
+)
+def test_a_frame_no_map_file_holds_is_refused(margins: Margins, fill: bool, message: str) -> None:
+    with pytest.raises(EditRefused, match=message):
+        resize_map(_rect(), margins, fill=fill)
+
+
+def test_a_slanted_map_of_the_most_hexes_saves_and_opens_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A 200 × 200 parallelogram: 40,000 hexes in rows of ~50,000 places (holes around the slant)."""
+    from engine.formats import load_map, save_map
+
+    m = HexMap.blank(Hex(q, r) for q in range(200) for r in range(200))
+    with pytest.raises(MapEditError, match="at most 40,000 hexes"):
+        m.with_cells({Hex(-1, 0): Cell(0)})
+    save_map(m, tmp_path / "big.map.json")
+    assert load_map(tmp_path / "big.map.json").cells == m.cells
 
 
 def test_crop_margins_fit_the_selection() -> None:

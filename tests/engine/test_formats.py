@@ -250,6 +250,47 @@ def test_scenario_errors(tmp_path: Path, over: dict, where: str, message: str) -
     assert message in info.value.message
 
 
+def test_atomic_write_flushes_the_file_and_then_its_folder(tmp_path: Path, monkeypatch) -> None:
+    """The rename is only durable once the folder is flushed too (a power cut could undo it)."""
+    import stat as stat_
+
+    flushed: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        flushed.append("folder" if stat_.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    atomic_write_text(tmp_path / "x.json", "x\n")
+    assert flushed == ["file", "folder"]
+
+
+def test_saving_to_a_symlink_writes_the_file_it_points_to(tmp_path: Path) -> None:
+    real = tmp_path / "library" / "a.map.json"
+    real.parent.mkdir()
+    real.write_text("old\n")
+    link = tmp_path / "a.map.json"
+    link.symlink_to(real)
+    atomic_write_text(link, "new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+    assert sorted(p.name for p in real.parent.iterdir()) == ["a.map.json"]
+
+
+def test_new_files_get_the_umask_without_it_being_changed(tmp_path: Path, monkeypatch) -> None:
+    """Setting the umask to read it gives files other threads create meanwhile the wrong mode."""
+    if not Path("/proc/self/status").exists():
+        pytest.skip("the umask can only be read without changing it on Linux")
+    old = os.umask(0o027)
+    try:
+        monkeypatch.setattr(os, "umask", lambda *a: pytest.fail("os.umask was called"))
+        atomic_write_text(tmp_path / "new.json", "x\n")
+    finally:
+        monkeypatch.undo()
+        os.umask(old)
+    assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o640
+
+
 def test_saved_files_get_normal_permissions(tmp_path: Path) -> None:
     p = tmp_path / "new.json"
     old = os.umask(0o022)

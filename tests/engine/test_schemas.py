@@ -83,6 +83,12 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("map", ["origin"], ["a", 0], "$.origin[0]", "expected integer"),
     ("map", ["origin"], [0, 1.5], "$.origin[1]", "expected integer"),
     ("map", ["origin"], "0,0", "$.origin", "expected array"),
+    ("map", ["origin"], [15001, -15001], "$.origin[0]", "at most 15000"),
+    ("map", ["origin"], [15001, -15001], "$.origin[1]", "at least -15000"),
+    ("map", ["origin"], [0, 15001], "$.origin[1]", "at most 15000"),
+    ("map", ["origin"], [-15001, 0], "$.origin[0]", "at least -15000"),
+    ("map", ["origin"], [0, 2.0], "$.origin[1]", "expected integer"),
+    ("map", ["modes"], ["koth", "payload", "team_play", "koth"], "$.modes", "at most 3 items"),
     ("map", ["rows"], [], "$.rows", "needs at least 1 item (has 0)"),
     ("map", ["rows"], TOO_MANY_ROWS, "$.rows", "at most 400 items"),
     ("map", ["rows"], ["0. 0x"], "$.rows[0]", "expected tokens like"),
@@ -327,6 +333,12 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("ruleset", ["ammo_tiles"], "RRB", "$.ammo_tiles", "expected array"),
     ("scenario", ["teams", "RED", "units"], [{"unit": "scout", "weapon": "Gun"}], "$.teams.RED.units[0].weapon", "wrong form"),
     ("scenario", ["teams", "RED", "units"], [{"unit": "scout", "weapon": 1}], "$.teams.RED.units[0].weapon", "expected string"),
+    ("ruleset", ["units", "scout", "specials"], [f"s{i}" for i in range(33)], "$.units.scout.specials",
+     "at most 32 items"),
+    ("ruleset", ["units", "scout", "passive"], [f"s{i}" for i in range(33)], "$.units.scout.passive",
+     "at most 32 items"),
+    ("ruleset", ["units", "scout", "params"], {f"p{i}": 1 for i in range(101)}, "$.units.scout.params",
+     "at most 100 entries"),
 ]
 
 

@@ -134,8 +134,8 @@ class PayloadState(TurnState[PayloadUnit]):
                     raise RulesetError(f"{team.value} {s.unit} starts on a taken hex, {s.hex}")
                 weapon = s.weapon or self.stats(s.unit).weapons[0]
                 self.place(team, s.unit, slot, cell, weapon, s.health)
-            for k, kind in enumerate(rest, len(starts)):
-                self.setup.append((team, kind, k))
+            for slot, kind in enumerate(rest, len(starts)):
+                self.setup.append((team, kind, slot))
 
     def place(self, team: Team, kind: str, slot: int, cell: int, weapon: str, health: int | None = None) -> None:
         """Put a ``kind`` token of ``team`` carrying ``weapon`` on board index ``cell``."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.games.teamplay import acting
 from engine.mapmodel import Team
 from engine.ruleset import Reward
 
@@ -33,7 +34,7 @@ def replace(s: TeamPlayState, quiet: bool = False) -> None:
     size = int(s.options["rack_size"])
     for rack in s.racks.values():
         while len(rack) < size:
-            w = s.draw_weapon()
+            w = acting.draw_weapon(s)
             if not w:
                 break
             rack.append(w)

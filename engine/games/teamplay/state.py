@@ -35,13 +35,12 @@ from engine.games.game import Game
 from engine.games.modes import GAMES
 from engine.games.saved import Saved
 from engine.games.state import Phase, TurnState
-from engine.games.teamplay import flow, views
+from engine.games.teamplay import acting, flow, views
 from engine.games.teamplay.characters import ABILITIES, Fighter
-from engine.games.teamplay.economy import ANY, can_pay, pay
+from engine.games.teamplay.economy import can_pay
 from engine.games.teamplay.options import DEFAULT_OPTIONS
 from engine.games.teamplay.pending import Pending, What
 from engine.games.teamplay.pieces import (
-    COLOURS,
     Character,
     Hand,
     card_colour,
@@ -489,146 +488,7 @@ class TeamPlayState(TurnState[Character]):
         self.run()
 
     def _act(self, a: Action) -> None:
-        verb = a.verb
-        if verb is _V.END and a.actor is None:
-            self.log.append(f"{self.team.value} ends its turn")
-            self.step = "replace"
-            return
-        if verb is _V.NEWTON:
-            v = self.actor_of(a)
-            hand = self.hand(self.team, a.detail)
-            self._discard(hand, "newton")
-            assert a.target is not None
-            self.log.append(f"{self.player_label(self.team, hand)} plays a Newton: the {self.name_of(v)} "
-                            f"goes {a.actor} → {a.target}")
-            v.cell = self.board.index[a.target]
-            return
-        u = self.actor_of(a)
-        if verb is _V.TELEPORT:
-            assert a.target is not None
-            self._discard(self.hand_of(u), "teleporter")
-            self.log.append(f"{self.player_label(self.team, self.hand_of(u))} teleports the {self.name_of(u)} "
-                            f"{a.actor} → {a.target}")
-            u.cell = self.board.index[a.target]
-            return
-        if verb is _V.RUSH:
-            u.tile += 1
-            self.sync(u)
-            self.acting, self.acting_mode = u.uid, "rush"
-            self.log.append(f"the {self.name_of(u)} pays an adrenaline rush: its tile slides to killshot space "
-                            f"{self.killshot(u)}")
-            return
-        if verb is _V.STEP:
-            assert a.target is not None
-            u.cell = self.board.index[a.target]
-            self.acting, self.acting_mode = u.uid, "step"
-            self.log.append(f"the {self.name_of(u)} steps {a.actor} → {a.target}, then may shoot")
-            return
-        if verb is _V.MOVE or verb is _V.DASH:
-            assert a.target is not None
-            self._move_and_grab(u, self.board.index[a.target], a.detail)
-        elif verb is _V.ATTACK:
-            assert a.target is not None
-            self.shoot(u, a.detail, a.target)
-        elif verb is _V.END:
-            self.log.append(f"the {self.name_of(u)} ends its action")
-        self._finish_action(u)
-
-    def _finish_action(self, u: Character) -> None:
-        self.done_by(u).actions = 1
-        self.acting, self.acting_mode = -1, ""
-
-    def _discard(self, hand: Hand, kind: str) -> str:
-        """Discard ``hand``'s newest powerup of ``kind`` (it was played) and return it."""
-        card = next(c for c in reversed(hand.cards) if card_kind(c) == kind)
-        hand.cards.remove(card)
-        self.discards.append(card)
-        return card
-
-    def _move_and_grab(self, u: Character, cell: int, weapon: str) -> None:
-        b = self.board
-        if cell != u.cell:
-            self.log.append(f"the {self.name_of(u)} moves {b.hexes[u.cell]} → {b.hexes[cell]}")
-        u.cell = cell
-        if weapon:
-            self.grab_weapon(u, cell, weapon)
-        elif self.ammo.get(cell):
-            self.grab_ammo(u, cell)
-
-    def grab_ammo(self, u: Character, cell: int) -> None:
-        """``u`` takes the ammo tile on ``cell``: cubes for its player (up to ``max_cubes`` each), a powerup for P."""
-        tile = self.ammo[cell]
-        self.ammo[cell] = ""
-        hand = self.hand_of(u)
-        limit = int(self.options["max_cubes"])
-        got = []
-        for letter in tile:
-            if letter == "P":
-                if len(hand.cards) < int(self.options["max_powerups"]) and self.draw_powerup(hand):
-                    got.append("a powerup")
-                continue
-            i = "RBY".index(letter)
-            if hand.cubes[i] < limit:
-                hand.cubes[i] += 1
-                got.append(COLOURS[i].value)
-        self.log.append(f"the {self.name_of(u)} grabs the ammo tile {tile}: {', '.join(got) or 'nothing fits'} "
-                        f"for {self.player_label(u.team, hand)}")
-
-    def grab_weapon(self, u: Character, cell: int, weapon: str) -> None:
-        """``u``'s player pays the grab cost and takes ``weapon`` from the rack on ``cell`` (queues a drop at the limit)."""
-        hand = self.hand_of(u)
-        card = self.card(weapon)
-        self.discards.extend(pay(hand, card.grab_cost))
-        self.racks[cell].remove(weapon)
-        hand.weapons.append(weapon)
-        self.log.append(f"the {self.name_of(u)} grabs the {card.title} for {self.player_label(u.team, hand)} "
-                        f"({card.grab_cost and 'paying ' + card.grab_cost or 'free'})")
-        if self.loaded_arena(hand) > int(self.options["max_loaded"]):
-            self.queue.append(Pending(What.DROP, u.team, self.controller(u), kinds=(weapon,), uids=(cell,)))
-
-    def shoot(self, u: Character, weapon: str, aim: Hex) -> None:
-        """``u`` fires ``weapon`` at ``aim``: damage first, then marks and venom; the weapon is unloaded onto
-        the team's table; a Targeting Scope and Tagback Grenades may follow."""
-        card = self.card(weapon)
-        hand = self.hand_of(u)
-        hand.weapons.remove(weapon)
-        self.table[u.team].append(weapon)
-        struck = hits(self, u, card, aim)
-        why = f"the {self.name_of(u)}'s {card.title}"
-        damaged = []
-        for v, dmg in struck:
-            if dmg > 0:
-                self.add_damage(v, dmg, why)
-                damaged.append(v.uid)
-        for v, _ in struck:
-            self.add_marks(v, card.marks, why)
-            if card.venom and not v.venom:
-                v.venom = True
-                self.log.append(f"{why}: a venom token on the {self.name_of(v)}")
-        if not damaged:
-            return
-        k = self.controller(u)
-        if any(card_kind(c) == "targeting_scope" and can_pay(hand, ANY, c) for c in hand.cards):
-            self.queue.append(Pending(What.SCOPE, u.team, k, uids=(u.uid, *damaged)))
-        self.queue.append(Pending(What.TAGBACK, u.team.other, -1, uids=(u.uid, *damaged)))
-
-    def draw_powerup(self, hand: Hand) -> str:
-        """``hand`` draws a powerup (the discards are shuffled back when the deck is out); '' if none is left."""
-        if not self.powerup_deck:
-            self.powerup_deck, self.discards = self.discards, []
-        if not self.powerup_deck:
-            return ""
-        k = self.dice.roll(1, len(self.powerup_deck), "powerup draw").total - 1
-        card = self.powerup_deck.pop(k)
-        hand.cards.append(card)
-        return card
-
-    def draw_weapon(self) -> str:
-        """The next arena weapon from the deck ('' when it is out)."""
-        if not self.weapon_deck:
-            return ""
-        k = self.dice.roll(1, len(self.weapon_deck), "weapon draw").total - 1
-        return self.weapon_deck.pop(k)
+        acting.act(self, a)
 
     # -- the flow of decisions ------------------------------------------------------------------------------
 

@@ -33,6 +33,8 @@ _V_ATTACK: Final = Verb.ATTACK
 class Demoman(KothBehaviour):
     """Delayed grenades (see the module docstring)."""
 
+    needs = ("blind_eye_bonus", "splash_ring_1", "splash_ring_2")
+
     def attack_group(self, state: KothState, u: KothUnit) -> Group | None:
         hexes = state.board.hexes
         here = hexes[u.cell]

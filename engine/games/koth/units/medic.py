@@ -31,6 +31,8 @@ _V_UBER: Final = Verb.UBER
 class Medic(KothBehaviour):
     """Heals and the UberCharge (see the module docstring)."""
 
+    needs = ("max_charge", "uber_turns")
+
     def heal_targets(self, state: KothState, u: KothUnit) -> list[int]:
         """Board indices of the teammates ``u`` may heal now."""
         anyone = state.options["heal_full_health"]

@@ -32,6 +32,8 @@ _V_ATTACK: Final = Verb.ATTACK
 class Pyro(KothBehaviour):
     """The flame cone and burn (see the module docstring)."""
 
+    needs = ("burn_markers", "max_burn_markers", "burn_damage")
+
     def lined(self) -> bool:
         return False
 

@@ -21,6 +21,8 @@ __all__ = ["Scout"]
 class Scout(Shooter):
     """Full damage when adjacent, less by ``falloff_per_hex`` for each hex between him and the target."""
 
+    needs = ("falloff_per_hex",)
+
     def lined(self) -> bool:
         return False
 

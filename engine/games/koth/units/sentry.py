@@ -23,6 +23,8 @@ __all__ = ["Sentry"]
 class Sentry(Shooter):
     """Upgrade damage and target choice (see the module docstring)."""
 
+    needs = ("upgrade_damage",)
+
     def lined(self) -> bool:
         return bool(self.game.options["sentry_straight_line"])
 

@@ -29,6 +29,8 @@ _V_SCOPE: Final = Verb.SCOPE
 class Sniper(Shooter):
     """Scope stacks (see the module docstring); the unit's ``scope`` field counts them."""
 
+    needs = ("max_damage", "scope_accuracy", "scope_damage", "scope_min_range")
+
     def min_range(self, u: KothUnit) -> int:
         return self.stats.min_range + u.scope * int(self.stats.param("scope_min_range"))
 

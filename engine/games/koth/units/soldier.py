@@ -29,6 +29,8 @@ _V_ROCKET_JUMP: Final = Verb.ROCKET_JUMP
 class Soldier(Shooter):
     """Splash damage and the rocket jump (see the module docstring)."""
 
+    needs = ("rocket_jump_cost", "rocket_jump_range", "splash_ring_1", "splash_ring_2")
+
     def area_of(self, state: KothState, u: KothUnit, cell: int, damage: int) -> dict[int, int]:
         return state.splash(cell, self.stats, damage)
 

@@ -33,6 +33,8 @@ _V_SANDVICH: Final = Verb.SANDVICH
 class Soldier(Armed):
     """The rocket jump (see the module docstring)."""
 
+    needs = ("rocket_jump_cost", "rocket_jump_range")
+
     def jump(self) -> tuple[int, int]:
         """(health cost, range) of a rocket jump."""
         return int(self.stats.param("rocket_jump_cost")), int(self.stats.param("rocket_jump_range"))
@@ -119,6 +121,8 @@ class Pyro(Armed):
 
 class Heavy(Armed):
     """The Sandvich (see the module docstring)."""
+
+    needs = ("sandvich_heal",)
 
     def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn) -> list[Group]:
         if u.snack or u.health >= self.stats.max_health:
