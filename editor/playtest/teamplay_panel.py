@@ -21,7 +21,7 @@ from editor.playtest.teamplay_boards import BufferBar, PlayerBoards
 from editor.playtest.teamplay_words import powerup_title
 from editor.render.style import CUBE_COLORS, TEAM_COLORS
 from engine.games.teamplay.economy import letters
-from engine.games.teamplay.views import ArenaView, HandView
+from engine.games.teamplay.views import ArenaView, HandView, draft_view, score_view
 from engine.mapmodel import Colour, Team
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def arena_html(s: TeamPlayState, a: ArenaView) -> str:
 
 def draft_html(s: TeamPlayState) -> str:
     """The draft so far: each team's characters and every character's own weapon for this game."""
-    d = s.draft_view()
+    d = draft_view(s)
     picked = {t: ks for t, ks in d.drafted}
     rows = [f"<b>{t.value}</b>: " + (", ".join(s.stats(k).name for k in picked.get(t, ())) or "—") for t in Team]
     order = " → ".join(t.value for t in d.order)
@@ -77,7 +77,7 @@ def final_html(s: TeamPlayState) -> str:
     """The final scoring: each team's points, killshots and points from leftover damage, and the winner."""
     rows = []
     for t in Team:
-        v = s.score_view(t)
+        v = score_view(s, t)
         col = TEAM_COLORS[t].name()
         rows.append(f"<span style='color:{col}'><b>{t.value} {v.points}</b></span>: {v.kills} killshot(s), "
                     f"{v.skulls} skull(s) on {t.other.value}'s boards, leftover damage +{v.leftover}")
@@ -129,7 +129,7 @@ class _TeamColumn(QFrame):
                                     {u.weapon: s.card(u.weapon).title for u in chars})
             self.buffer.show_buffer(s.buffer_view(t), names)
         else:
-            picked = dict(s.draft_view().drafted).get(t, ())
+            picked = dict(draft_view(s).drafted).get(t, ())
             self.draft.setText("drafted: " + (", ".join(names[k] for k in picked) or "nobody yet"))
         self.hands.setText("<br>".join(hand_html(s, h) for h in s.hand_views(t)))
 

@@ -581,14 +581,6 @@ class TeamPlayState(TurnState[Character]):
         """Ammo tiles, racks, decks, tables, skulls left and the reward tile (:class:`~.views.ArenaView`)."""
         return views.arena_view(self)
 
-    def draft_view(self) -> views.DraftView:
-        """Own weapons revealed, characters drafted and the teams still to pick (:class:`~.views.DraftView`)."""
-        return views.draft_view(self)
-
-    def score_view(self, team: Team) -> views.ScoreView:
-        """``team``'s points, killshots and leftover points (:class:`~.views.ScoreView`)."""
-        return views.score_view(self, team)
-
     def colour_of(self, card: str) -> Colour:
         """The colour of a powerup card."""
         return card_colour(card)

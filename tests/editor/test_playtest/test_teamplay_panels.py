@@ -21,6 +21,7 @@ from editor.playtest.teamplay_panel import TeamPlayPanel, arena_html, final_html
 from editor.playtest.teamplay_words import label, tip
 from engine.games.state import Phase
 from engine.games.teamplay.state import TeamPlayState
+from engine.games.teamplay.views import draft_view
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from tests.editor.test_playtest.conftest import click_hex, hover_hex
@@ -93,7 +94,7 @@ def test_panel_shows_the_draft_and_then_the_final_score(qtbot) -> None:  # type:
     panel.show_state(s)
     text = panel.arena.text()
     assert "Draft" in text and "still to pick: RED → BLU → BLU → RED → RED" in text
-    assert all(s.card(w).title in text for _, w in s.draft_view().revealed)
+    assert all(s.card(w).title in text for _, w in draft_view(s).revealed)
     assert not panel.columns[Team.RED].boards.isVisibleTo(panel)
     s = through_setup(game())
     s.points[Team.RED], s.points[Team.BLU] = 9, 9

@@ -10,6 +10,7 @@ from editor.playtest.start_dialog import StartDialog
 from engine.formats import load_scenario
 from engine.games.state import Phase
 from engine.games.teamplay.pieces import card_colour
+from engine.games.teamplay.views import draft_view, score_view
 from engine.mapmodel import Colour, Team
 from engine.rules.actions import Verb
 from tests.editor.test_playtest.conftest import click_hex, hover_hex
@@ -77,7 +78,7 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     # the draft: a button per character still free, with its ability and own weapon in the tooltip
     tip = w.verb_buttons["draft sprog"].toolTip()
     assert "Venom" in tip and st.card(st.revealed["sprog"]).title in tip
-    while st.phase is Phase.CHOOSE and st.draft_view().order:
+    while st.phase is Phase.CHOOSE and draft_view(st).order:
         _press(w, f"draft {DRAFT[st.team].pop(0)}")
         st = w.ctl.state
     assert [u.kind for u in st.characters(Team.RED)] == ["dstructor", "sprog", "dozer"]
@@ -169,7 +170,7 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     assert result in w.turn_label.text()
     final = w.teamplay_panel.arena.text()
     for team in Team:
-        v = st.score_view(team)
+        v = score_view(st, team)
         assert f"{team.value} {st.points[team]}</b></span>: {v.kills} killshot(s)" in final
         assert f"leftover damage +{st.leftover[team]}" in final
     assert f"RED {red}" in w.score_label.text() and f"{blu} BLU" in w.score_label.text()
