@@ -1,7 +1,7 @@
 """Draw the documentation screenshots of games in progress:
 ``python -m editor.playtest.screenshot OUT.png [payload|teamplay]``.
 
-King of the Board: plays the bundled Crossroads scenario with the strong AI on
+King of the Board: plays the bundled Crossroads scenario with the heuristic AI on
 both sides until a RED unit that can still move has an enemy in its sights, hands
 RED to a human, hovers a reachable hex (reach highlights, the path, the enemy's
 hit chance) and clicks a log line. Payload Race (``payload``): plays Canal the
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _play_until(scenario_file: str, seed: int, size: tuple[int, int], found: Callable[[Any], object]) -> Any:
-    """A playtest window on ``scenario_file`` where the strong AI plays both sides until ``found(state)``
+    """A playtest window on ``scenario_file`` where the heuristic AI plays both sides until ``found(state)``
     answers something (or the game ends); then RED is handed to a human. Returns (window, the answer)."""
     from PySide6.QtTest import QTest
 
