@@ -1,4 +1,8 @@
-"""The action log: one readable line per decision, dice included; clicking a line highlights its hexes."""
+"""The action log: one readable line per decision, dice included; clicking a line highlights its hexes.
+
+An entry with ``steps`` (Team Play: each end-of-turn step, flush, killshot and
+respawn the engine reports) shows them under its line, one indented line each.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +38,9 @@ class ActionLog(QListWidget):
         self.itemClicked.connect(lambda it: self._chosen(it, None))
         #: True while the newest line is kept in view.
         self.following = True
+        #: the entries shown, and the row of each one's first line
+        self._entries: list[LogEntry] = []
+        self._rows: list[int] = []
         self._rebuilding = False
         bar = self.verticalScrollBar()
         # Word-wrapped rows are measured after the list is laid out, so the scroll range
@@ -48,15 +55,18 @@ class ActionLog(QListWidget):
         so a user who scrolled up keeps their place.
         """
         follow = self.following
-        shown = [self.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.count())]
+        shown = self._entries
         keep = 0
         while keep < min(len(shown), len(entries)) and shown[keep] == entries[keep]:
             keep += 1
+        first = self._rows[keep] if keep < len(self._rows) else self.count()
         self._rebuilding = True
         self.blockSignals(True)
         try:
-            for i in range(self.count() - 1, keep - 1, -1):
+            for i in range(self.count() - 1, first - 1, -1):
                 self.takeItem(i)  # Python owns the taken item now and frees it
+            del self._entries[keep:]
+            del self._rows[keep:]
             for e in entries[keep:]:
                 self._add(e)
         finally:
@@ -83,6 +93,8 @@ class ActionLog(QListWidget):
             self.following = value >= self.verticalScrollBar().maximum()
 
     def _add(self, e: LogEntry) -> None:
+        self._entries.append(e)
+        self._rows.append(self.count())
         it = QListWidgetItem(e.line())
         it.setData(Qt.ItemDataRole.UserRole, e)
         who = "" if e.by in ("", "human") else f" ({e.by})"
@@ -95,9 +107,19 @@ class ActionLog(QListWidget):
         if any("wins" in d for d in e.details):
             it.setBackground(QBrush(QColor(255, 230, 150)))
         self.addItem(it)
+        for step in e.steps:
+            sub = QListWidgetItem(f"    ↳ {step}")
+            sub.setData(Qt.ItemDataRole.UserRole, e)
+            sub.setToolTip(step)
+            sub.setForeground(QBrush(QColor("#4a4a4a")))
+            if step.startswith(("game over", "end of turn 4/5, killshot:", "leftover damage")):
+                f = sub.font()
+                f.setBold(True)
+                sub.setFont(f)
+            self.addItem(sub)
 
     def lines(self) -> list[str]:
-        """The text of every line (for tests)."""
+        """The text of every line, steps included (for tests)."""
         return [self.item(i).text() for i in range(self.count())]
 
     def _chosen(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:

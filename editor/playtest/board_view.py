@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.playtest import board_marks as marks
 from editor.playtest.explain import Choice
 from editor.playtest.picture import BoardPicture, UnitMark
 from editor.render.painter import MapRenderer, RenderOptions, layout_for
@@ -115,16 +116,17 @@ class _PlayLayer(QGraphicsItem):
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         pic = self.picture
         if pic is not None:
-            self._paint_points(p, pic)
-            self._paint_kits(p, pic)
+            marks.paint_points(self, p, pic)
+            marks.paint_kits(self, p, pic)
+            marks.paint_tiles(self, p, pic)
         self._paint_choices(p)
         self._paint_area(p)
         self._paint_flash(p)
         self._paint_path(p)
         if pic is not None:
-            self._paint_carts(p, pic)
-            self._paint_grenades(p, pic)
-            self._paint_sentry_lines(p, pic)
+            marks.paint_carts(self, p, pic)
+            marks.paint_grenades(self, p, pic)
+            marks.paint_sentry_lines(self, p, pic)
             for u in pic.units:
                 self._paint_unit(p, u)
         self._paint_labels(p)
@@ -132,32 +134,6 @@ class _PlayLayer(QGraphicsItem):
 
     def _poly(self, h: Hex) -> QPolygonF:
         return self.r.polygon(h)
-
-    def _paint_points(self, p: QPainter, pic: BoardPicture) -> None:
-        for cp in pic.points:
-            if cp.contested:
-                brush = QBrush(QColor(120, 40, 160, 120), Qt.BrushStyle.BDiagPattern)
-            elif cp.holder is not None:
-                c = QColor(TEAM_COLORS[cp.holder])
-                c.setAlpha(70)
-                brush = QBrush(c)
-            else:
-                continue
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(brush)
-            for h in cp.hexes:
-                p.drawConvexPolygon(self._poly(h))
-
-    def _paint_kits(self, p: QPainter, pic: BoardPicture) -> None:
-        s = self.s
-        for h, turns in pic.used_kits.items():
-            c = self.r.center(h)
-            p.setPen(QPen(QColor("#6b6b6b"), s * 0.05))
-            p.setBrush(QColor(235, 235, 235, 225))
-            p.drawEllipse(c, 0.42 * s, 0.42 * s)
-            p.setFont(self.f_small)
-            p.setPen(QColor("#444444"))
-            p.drawText(QRectF(c.x() - s, c.y() - s / 2, 2 * s, s), Qt.AlignmentFlag.AlignCenter, f"{turns}")
 
     def _colors(self) -> tuple[QColor, QColor]:
         if self.mode is Verb.MOVE:
@@ -233,56 +209,6 @@ class _PlayLayer(QGraphicsItem):
         p.setFont(self.f_small)
         p.drawText(QRectF(end.x() - s, end.y() - s / 2, 2 * s, s), Qt.AlignmentFlag.AlignCenter, str(len(pts) - 1))
 
-    def _paint_grenades(self, p: QPainter, pic: BoardPicture) -> None:
-        s = self.s
-        for g in pic.grenades:
-            c = self.r.center(g.hex)
-            col = TEAM_COLORS[g.team]
-            if g.owner_hex is not None:
-                o = self.r.center(g.owner_hex)
-                pen = QPen(col, s * 0.05, Qt.PenStyle.DotLine)
-                p.setPen(pen)
-                p.drawLine(o, c)
-            r = QRectF(c.x() + 0.22 * s, c.y() - 0.62 * s, 0.4 * s, 0.4 * s)
-            p.setPen(QPen(QColor("#111111"), s * 0.05))
-            p.setBrush(col)
-            p.drawRect(r)
-            p.setFont(self.f_tiny)
-            p.setPen(QColor("white"))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, "G")
-
-    def _paint_carts(self, p: QPainter, pic: BoardPicture) -> None:
-        """Each cart (a team-coloured block with its pushes so far) and the track still ahead of it."""
-        s = self.s
-        for cart in pic.carts:
-            col = QColor(TEAM_COLORS[cart.team])
-            ahead = [self.r.center(h) for h in (cart.hex, *cart.ahead)]
-            if len(ahead) > 1:
-                pen = QPen(col.lighter(130), s * 0.12, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap)
-                p.setPen(pen)
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawPolyline(ahead)
-                end = ahead[-1]
-                p.setPen(QPen(col.darker(130), s * 0.08))
-                p.setBrush(QColor(255, 255, 255, 200))
-                p.drawEllipse(end, 0.3 * s, 0.3 * s)
-            c = self.r.center(cart.hex)
-            box = QRectF(c.x() - 0.62 * s, c.y() - 0.5 * s, 1.24 * s, 1.0 * s)
-            p.setPen(QPen(QColor("#e23b2e") if cart.blocked_by else QColor("#1b1b1b"), s * (0.14 if cart.blocked_by else 0.07)))
-            p.setBrush(col.darker(115))
-            p.drawRoundedRect(box, 0.18 * s, 0.18 * s)
-            p.setFont(self.f_small)
-            p.setPen(QColor("#ffffff"))
-            p.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{cart.pushes}/{cart.total}")
-
-    def _paint_sentry_lines(self, p: QPainter, pic: BoardPicture) -> None:
-        s = self.s
-        for u in pic.units:
-            if u.sentry and u.target is not None and not u.inactive:
-                pen = QPen(TEAM_COLORS[u.team].darker(120), s * 0.07, Qt.PenStyle.DashLine)
-                p.setPen(pen)
-                p.drawLine(self.r.center(u.hex), self.r.center(u.target))
-
     def _paint_unit(self, p: QPainter, u: UnitMark) -> None:
         s = self.s
         c = self.r.center(u.hex)
@@ -322,14 +248,14 @@ class _PlayLayer(QGraphicsItem):
         # markers: burn (flames, top left), scope (top right), charge pips, carried sentry
         if u.burn:
             for k in range(u.burn):
-                self._flame(p, QPointF(c.x() - 0.62 * s + k * 0.26 * s, c.y() - 0.58 * s), 0.16 * s)
+                marks.flame(self, p, QPointF(c.x() - 0.62 * s + k * 0.26 * s, c.y() - 0.58 * s), 0.16 * s)
         if u.scope:
-            self._badge(p, QPointF(c.x() + 0.55 * s, c.y() - 0.55 * s), f"◎{u.scope}", QColor("#263238"))
+            marks.badge(self, p, QPointF(c.x() + 0.55 * s, c.y() - 0.55 * s), f"◎{u.scope}", QColor("#263238"))
         if u.uber:
-            self._badge(p, QPointF(c.x() + 0.55 * s, c.y() + 0.2 * s), f"U{u.uber}" if not u.weapon else "Ü",
+            marks.badge(self, p, QPointF(c.x() + 0.55 * s, c.y() + 0.2 * s), f"U{u.uber}" if not u.weapon else "Ü",
                         QColor("#1b8a4b"))
         if u.kritz:
-            self._badge(p, QPointF(c.x() - 0.55 * s, c.y() - 0.55 * s), "K", QColor("#1f5fbf"))
+            marks.badge(self, p, QPointF(c.x() - 0.55 * s, c.y() - 0.55 * s), "K", QColor("#1f5fbf"))
         if u.max_charge:
             for k in range(u.max_charge):
                 on = k < u.charge
@@ -337,27 +263,8 @@ class _PlayLayer(QGraphicsItem):
                 p.setBrush(QColor("#39d98a") if on else QColor("#dddddd"))
                 p.drawEllipse(QPointF(c.x() - 0.2 * s + k * 0.2 * s, c.y() + 0.82 * s), 0.08 * s, 0.08 * s)
         if u.carrying:
-            self._badge(p, QPointF(c.x() - 0.58 * s, c.y() + 0.2 * s), "SG", col.darker(140))
-
-    def _flame(self, p: QPainter, c: QPointF, r: float) -> None:
-        path = QPainterPath()
-        path.moveTo(c.x(), c.y() - 1.4 * r)
-        path.cubicTo(c.x() + 1.1 * r, c.y() - 0.2 * r, c.x() + 0.9 * r, c.y() + r, c.x(), c.y() + r)
-        path.cubicTo(c.x() - 0.9 * r, c.y() + r, c.x() - 1.1 * r, c.y() - 0.2 * r, c.x(), c.y() - 1.4 * r)
-        p.setPen(QPen(QColor("#7a1d00"), r * 0.25))
-        p.setBrush(QColor("#ff6a00"))
-        p.drawPath(path)
-
-    def _badge(self, p: QPainter, c: QPointF, text: str, color: QColor) -> None:
-        s = self.s
-        p.setFont(self.f_tiny)
-        w = max(0.36 * s, 0.17 * s * len(text) + 0.1 * s)
-        r = QRectF(c.x() - w / 2, c.y() - 0.16 * s, w, 0.32 * s)
-        p.setPen(QPen(QColor("#ffffff"), s * 0.03))
-        p.setBrush(color)
-        p.drawRoundedRect(r, 0.1 * s, 0.1 * s)
-        p.setPen(QColor("#ffffff"))
-        p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+            marks.badge(self, p, QPointF(c.x() - 0.58 * s, c.y() + 0.2 * s), "SG", col.darker(140))
+        marks.paint_badges(self, p, u)
 
     def _paint_labels(self, p: QPainter) -> None:
         """Hit chances (and heal amounts) on attack targets, damage numbers in a hovered area."""
@@ -473,12 +380,13 @@ class BoardView(QGraphicsView):
         self.play.area = dict(area)
         self.play.update()
 
-    def flash(self, hexes: Iterable[Hex]) -> None:
-        """Outline ``hexes`` in gold (the log's highlight) until the next call; empty clears."""
+    def flash(self, hexes: Iterable[Hex], scroll: bool = True) -> None:
+        """Outline ``hexes`` in gold (the log's highlight, a button's hexes) until the next call; empty clears.
+        With ``scroll`` the view scrolls to show them."""
         self.play.flash = frozenset(hexes)
         self.play.update()
         hs = [h for h in self.play.flash if h in self.map.cells]
-        if hs:
+        if hs and scroll:
             self.ensureVisible(self.renderer.hexes_rect(hs, pad=0.5), 20, 20)
 
     @property

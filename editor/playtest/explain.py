@@ -2,7 +2,11 @@
 
 The board works in *modes*, named by the verb a click plays: move, attack (or
 heal), a targeted special (rocket jump, build, uber), spawn and the sentry's
-target choice. :func:`choices` lists every hex a click would act on in a mode,
+target choice, and Team Play's dash, step, Teleporter and Newton. Where the
+legal actions of a mode differ in what they use (:data:`PICKED`: the weapon a
+shot fires, the player who plays a Newton, the card a spawn discards) the
+window picks that ``detail`` with buttons and the board shows the hexes of the
+one picked. :func:`choices` lists every hex a click would act on in a mode,
 with the action and what the UI shows (path, hit chance, damage, area);
 :func:`explain` says in plain words why a hex is *not* one of them ("no line of
 sight: wall at 3,-2"). Both ask the game state only: :func:`choices` is built
@@ -21,11 +25,16 @@ from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.rules.actions import Action, Verb
 
-__all__ = ["Choice", "actors", "choices", "click_action", "explain", "hex_status", "mode_label", "modes_now",
-           "spawn_key", "special_tip", "unit_name"]
+__all__ = ["BOARD_VERBS", "PICKED", "Choice", "actors", "choices", "click_action", "details_of", "explain",
+           "hex_status", "mode_label", "modes_now", "spawn_kinds", "special_tip", "unit_name"]
 
-#: Verbs that target a hex chosen on the board (END, SCOPE, PICKUP, PUSH... are buttons).
-BOARD_VERBS: Final = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER, Verb.KRITZ)
+#: Verbs that target a hex chosen on the board (END, SCOPE, PICKUP, PUSH, the choices of Team Play... are buttons).
+BOARD_VERBS: Final = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER, Verb.KRITZ,
+                      Verb.DASH, Verb.STEP, Verb.TELEPORT, Verb.NEWTON)
+#: Board verbs whose actions differ by a ``detail`` the window picks with buttons before a click (the
+#: weapon fired, the player playing a Newton, the card a spawn discards or carries). An action of
+#: another board verb that names a detail (Team Play's move that grabs a weapon from a rack) is a button.
+PICKED: Final = (Verb.ATTACK, Verb.NEWTON, Verb.SPAWN)
 
 _LABELS: Final = {
     Verb.MOVE: "Move", Verb.ATTACK: "Attack", Verb.HEAL: "Heal", Verb.ROCKET_JUMP: "Rocket jump",
@@ -33,6 +42,8 @@ _LABELS: Final = {
     Verb.END: "End turn", Verb.SPAWN: "Place unit", Verb.TARGET: "Pick sentry target",
     Verb.PUSH: "Push cart", Verb.KRITZ: "Kritz", Verb.AIRBLAST: "Airblast", Verb.SANDVICH: "Sandvich",
     Verb.PASS: "Let it through",
+    Verb.DASH: "Dash & grab", Verb.STEP: "Step & shoot", Verb.TELEPORT: "Teleporter", Verb.NEWTON: "Newton",
+    Verb.RUSH: "Adrenaline rush",
 }
 
 
@@ -74,7 +85,7 @@ class Choice:
         if a.verb is Verb.HEAL:
             return f"heal {a.target} for {-(self.damage or 0)}"
         if a.verb is Verb.ATTACK:
-            parts = [f"attack {a.target}"]
+            parts = [f"attack {a.target}" + (f" with the {a.detail.replace('_', ' ')}" if a.detail else "")]
             if self.hit_chance is not None:
                 each = " each" if self.rolls > 1 else ""
                 parts.append(f"hit {100 * self.hit_chance:.0f}%{each} (crit {100 * self.crit_chance:.0f}%)")
@@ -104,9 +115,15 @@ def modes_now(state: GameState, actor: Hex | None = None) -> list[Verb]:
     With ``actor``, only that unit's actions count (and the side's own: end, pass).
     """
     verbs = {a.verb for a in state.legal_actions() if actor is None or a.actor is None or a.actor == actor}
-    order = [Verb.SPAWN, Verb.TARGET, *BOARD_VERBS, Verb.PUSH, Verb.SCOPE, Verb.PICKUP, Verb.AIRBLAST,
-             Verb.SANDVICH, Verb.PASS, Verb.END]
-    return [v for v in order if v in verbs]
+    others = sorted((v for v in verbs if v not in _ORDER and v not in _LAST), key=list(Verb).index)
+    return [v for v in _ORDER if v in verbs] + others + [v for v in _LAST if v in verbs]
+
+
+#: The order of :func:`modes_now`: spawn and board verbs first, then buttons (any other verb, such as Team
+#: Play's choices, in :class:`Verb`'s order), ``pass`` and ``end`` last.
+_ORDER: Final = (Verb.SPAWN, Verb.TARGET, *BOARD_VERBS, Verb.PUSH, Verb.SCOPE, Verb.PICKUP, Verb.AIRBLAST,
+                 Verb.SANDVICH, Verb.RUSH)
+_LAST: Final = (Verb.PASS, Verb.END)
 
 
 def actors(state: GameState) -> list[Hex]:
@@ -118,9 +135,26 @@ def actors(state: GameState) -> list[Hex]:
     return out
 
 
-def spawn_key(a: Action) -> str:
-    """What a spawn button chooses: the weapon card when the spawn carries one, else the unit kind."""
-    return a.detail or a.kind
+def details_of(state: GameState, verb: Verb, actor: Hex | None = None, kind: str | None = None) -> list[str]:
+    """The different non-empty ``detail`` of ``verb``'s legal actions (of ``actor``; for a spawn, of the unit
+    ``kind`` picked), in the order offered: what the pick buttons of a :data:`PICKED` mode choose from."""
+    legal = [a for a in state.legal_actions() if a.verb is verb and (actor is None or a.actor is None
+                                                                     or a.actor == actor)]
+    if verb is Verb.SPAWN:
+        kinds = spawn_kinds(state)
+        k = _pick(kinds, kind)
+        legal = [a for a in legal if a.kind == k]
+    return list(dict.fromkeys(a.detail for a in legal if a.detail))
+
+
+def spawn_kinds(state: GameState) -> list[str]:
+    """The unit kinds the legal spawns place, in the order offered."""
+    return list(dict.fromkeys(a.kind for a in state.legal_actions() if a.verb is Verb.SPAWN))
+
+
+def _pick(values: list[str], wanted: str | None) -> str | None:
+    """``wanted`` when offered, else the first value offered (None when there is none)."""
+    return wanted if wanted in values else (values[0] if values else None)
 
 
 def special_tip(state: GameState, verb: Verb, actor: Hex | None = None) -> str:
@@ -147,21 +181,27 @@ def special_tip(state: GameState, verb: Verb, actor: Hex | None = None) -> str:
 
 
 def choices(state: GameState, verb: Verb, spawn_kind: str | None = None, actor: Hex | None = None,
-            ) -> dict[Hex, Choice]:
+            detail: str | None = None) -> dict[Hex, Choice]:
     """Every hex a click plays an action on in mode ``verb`` -> the :class:`Choice` (empty if none).
 
-    ``ATTACK`` also covers the Medic's ``HEAL``. ``spawn_kind`` picks what a
-    ``SPAWN`` places (a :func:`spawn_key`: a unit kind, or a weapon card; default:
-    the first offered). ``actor`` is the unit acting when several may (Payload
-    Race); None means the state's active unit.
+    ``ATTACK`` also covers the Medic's ``HEAL``. ``spawn_kind`` picks the unit a
+    ``SPAWN`` places, ``detail`` what a :data:`PICKED` mode uses (the weapon card a
+    spawn carries or the powerup it discards, the weapon fired, the player playing a
+    Newton); either defaults to the first offered. ``actor`` is the unit acting
+    when several may (Payload Race, Team Play); None means the state's active unit.
     """
     legal = [a for a in state.legal_actions() if actor is None or a.actor is None or a.actor == actor]
     if verb is Verb.SPAWN:
-        keys = [spawn_key(a) for a in legal if a.verb is Verb.SPAWN]
-        key = spawn_kind if spawn_kind in keys else (keys[0] if keys else None)
-        return {a.target: Choice(a) for a in legal if a.verb is Verb.SPAWN and spawn_key(a) == key and a.target}
+        kinds = spawn_kinds(state)
+        if spawn_kind not in kinds and detail is None and spawn_kind in {a.detail for a in legal}:
+            spawn_kind, detail = None, spawn_kind  # a card named where the unit is fixed (Payload Race)
+        kind = _pick(kinds, spawn_kind)
+        card = _pick(details_of(state, verb, None, kind), detail) or ""
+        return {a.target: Choice(a) for a in legal
+                if a.verb is Verb.SPAWN and a.kind == kind and a.detail == card and a.target}
+    wanted_detail = (_pick(details_of(state, verb, actor), detail) or "") if verb in PICKED else ""
     if verb in (Verb.ATTACK, Verb.HEAL):
-        wanted = {a for a in legal if a.verb in (Verb.ATTACK, Verb.HEAL)}
+        wanted = {a for a in legal if a.verb in (Verb.ATTACK, Verb.HEAL) and a.detail == wanted_detail}
         out: dict[Hex, Choice] = {}
         for o in state.attack_options(actor):
             if o.action in wanted and o.action.target is not None:
@@ -172,8 +212,9 @@ def choices(state: GameState, verb: Verb, spawn_kind: str | None = None, actor: 
     if verb is Verb.MOVE:
         paths = state.move_paths(actor)
         return {a.target: Choice(a, tuple(paths.get(a.target, ()))) for a in legal
-                if a.verb is Verb.MOVE and a.target is not None}
-    return {a.target: Choice(a) for a in legal if a.verb is verb and a.target is not None}
+                if a.verb is Verb.MOVE and a.target is not None and not a.detail}
+    return {a.target: Choice(a) for a in legal if a.verb is verb and a.target is not None
+            and a.detail == wanted_detail}
 
 
 # -- explanations ------------------------------------------------------------------------------
@@ -199,14 +240,15 @@ def hex_status(state: GameState, h: Hex) -> str:
 
 
 def click_action(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None,
-                 actor: Hex | None = None) -> Action | None:
+                 actor: Hex | None = None, detail: str | None = None) -> Action | None:
     """The action a click on ``h`` in mode ``verb`` would play (legal or not); None when no unit could act."""
     if verb is Verb.SPAWN:
         spawns = [a for a in state.legal_actions() if a.verb is Verb.SPAWN]
-        pick = next((a for a in spawns if spawn_key(a) == spawn_kind), spawns[0] if spawns else None)
+        pick = next((a for a in spawns if spawn_kind in (a.kind, a.detail) and detail in (None, a.detail)),
+                    spawns[0] if spawns else None)
         if pick is None:
             return Action(Verb.SPAWN, spawn_kind or "unit", None, h)
-        return Action(Verb.SPAWN, pick.kind, None, h, pick.detail)
+        return Action(Verb.SPAWN, pick.kind, None, h, detail or pick.detail)
     if state.phase is Phase.TARGET:
         legal = state.legal_actions()
         return Action(Verb.TARGET, legal[0].kind, legal[0].actor, h) if legal else None
@@ -217,24 +259,27 @@ def click_action(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = 
     if verb in (Verb.ATTACK, Verb.HEAL):
         group = state.behaviour(u.kind).attack_group(state, u)
         verb = group[0] if group is not None else Verb.ATTACK
-    if verb in (Verb.SCOPE, Verb.PICKUP, Verb.END, Verb.AIRBLAST, Verb.SANDVICH):
+    if verb in (Verb.SCOPE, Verb.PICKUP, Verb.END, Verb.AIRBLAST, Verb.SANDVICH, Verb.RUSH):
         return Action(verb, u.kind, here)
+    if verb in PICKED:
+        return Action(verb, u.kind, here, h, _pick(details_of(state, verb, actor), detail) or "")
     return Action(verb, u.kind, here, h)
 
 
-def explain(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None, actor: Hex | None = None) -> str:
+def explain(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None, actor: Hex | None = None,
+            detail: str | None = None) -> str:
     """Why a click on ``h`` in mode ``verb`` does nothing now, in plain words (the engine's own reason).
 
     Callers ask only about hexes outside :func:`choices`; for a hex inside them the
     answer is ``""``. Never raises for any hex or mode.
     """
-    if h in choices(state, verb, spawn_kind, actor):
+    if h in choices(state, verb, spawn_kind, actor, detail):
         return ""
     if state.is_terminal():
         return "the game is over; undo or restart to play on"
     if state.board.index.get(h) is None:
         return f"{h} is off the map"
-    action = click_action(state, verb, h, spawn_kind, actor)
+    action = click_action(state, verb, h, spawn_kind, actor, detail)
     if action is None:
         return "no unit is acting now"
     return state.why_not(action) or f"nothing to {mode_label(verb).lower()} at {h}"

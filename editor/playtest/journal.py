@@ -5,7 +5,10 @@
 :class:`LogEntry`: who did what, every dice throw with its purpose (and the
 number needed, when the entry can work it out), damage, deaths, kits, captures
 and the turn change. The entry names the hexes involved, so the UI can
-highlight them when the line is clicked.
+highlight them when the line is clicked. In a mode whose presenter asks for it
+(Team Play: :attr:`~editor.playtest.presenters.Presenter.stepwise_log`) the
+engine's own lines — each end-of-turn step, each buffer, killshot and respawn —
+are the entry's ``steps``, shown each on its own line.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from editor.playtest.presenters import presenter_of
 from engine.games.protocol import GameState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -26,7 +30,8 @@ class LogEntry:
     """One line of the action log (with details) for the action at ``index`` in the history.
 
     ``team`` decided it (``by`` says "human" or the AI's name); ``rolls`` are the
-    dice thrown, as text; ``hexes`` are the hexes to highlight.
+    dice thrown, as text; ``hexes`` are the hexes to highlight; ``steps`` are
+    what the game did after it, a line each (empty where they are in ``details``).
     """
 
     index: int
@@ -36,6 +41,7 @@ class LogEntry:
     details: tuple[str, ...] = ()
     rolls: tuple[str, ...] = ()
     hexes: tuple[Hex, ...] = ()
+    steps: tuple[str, ...] = ()
 
     def line(self) -> str:
         """The entry as one line: number, text, then details."""
@@ -78,6 +84,9 @@ def snapshot(state: GameState, action: Action | None = None) -> Snapshot:
 
 
 def _verb_text(state: GameState, action: Action, who: str) -> str:
+    words = presenter_of(state).entry_text(state, action, who)
+    if words:
+        return words
     v = action.verb
     t = action.target
     if v is Verb.SPAWN:
@@ -125,11 +134,12 @@ def entry_after(before: Snapshot, state: GameState, action: Action,
     ``by`` names who decided: one name, or a name per team.
     """
     bd = state.board
+    pr = presenter_of(state)
     team = team_of(before, state, action)
     if not isinstance(by, str):
         by = by.get(team, "")
     rolls = tuple(_roll_text(r.purpose, r.faces, before.need) for r in state.dice.rolls[before.rolls:])
-    details: list[str] = list(rolls)
+    details: list[str] = list(rolls) if pr.dice else []
     hexes: list[Hex] = [h for h in (action.actor, action.target) if h is not None]
     for uid, (t, kind, h, hp) in before.units.items():
         now = state.units.get(uid)
@@ -139,16 +149,18 @@ def entry_after(before: Snapshot, state: GameState, action: Action,
                 details.append(f"{name} dies")
                 hexes.append(h)
             continue
+        if not pr.health_details:
+            continue
         if now.health < hp:
             details.append(f"{name} −{hp - now.health} ({max(0, now.health)} left)")
             if h is not None:
                 hexes.append(h)
         elif now.health > hp:
             details.append(f"{name} +{now.health - hp} ({now.health})")
-    for line in state.log[before.log:]:
-        if "dies" in line:
-            continue  # said above, with the team
-        details.append(line)
+    lines = [line for line in state.log[before.log:] if "dies" not in line]  # deaths are said above, with the team
+    steps = tuple(lines) if pr.stepwise_log else ()
+    if not pr.stepwise_log:
+        details.extend(lines)
     for t in Team:
         if state.points[t] > before.points[t] and action.verb is not Verb.PUSH:  # a push's log line says it
             details.append(f"{t.value} scores ({state.points[Team.RED]}–{state.points[Team.BLU]})")
@@ -160,7 +172,7 @@ def entry_after(before: Snapshot, state: GameState, action: Action,
     for h in hexes:
         seen.setdefault(h, None)
     return LogEntry(len(state.history) - 1, team, by, _verb_text(state, action, team.value), tuple(details),
-                    rolls, tuple(seen))
+                    rolls, tuple(seen), steps)
 
 
 def team_of(before: Snapshot, state: GameState, action: Action) -> Team:

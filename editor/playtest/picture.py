@@ -5,7 +5,9 @@ returns a :class:`BoardPicture`: one :class:`UnitMark` per unit (team, letters,
 health, status markers, weapon card), and what the mode puts on the map — in King
 of the Board grenade markers with their owner, sentry targets, kits that are used
 up and who holds each control point; in Payload Race the two carts with their
-progress and whether an enemy stops them. The board view paints exactly this, so
+progress and whether an enemy stops them; in Team Play each character's damage
+against its killshot space with badges for its buffered damage, marks, venom and
+whether it acted, and the ammo tiles and weapon racks as they are now. The board view paints exactly this, so
 tests can check the picture without pixels.
 """
 
@@ -18,16 +20,18 @@ from engine.games.koth.state import KothState
 from engine.games.payload.state import PayloadState
 from engine.games.protocol import GameState
 from engine.games.state import Phase
+from engine.games.teamplay.state import TeamPlayState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 
-__all__ = ["LETTERS", "BoardPicture", "CartMark", "GrenadeMark", "PointMark", "UnitMark", "board_picture",
+__all__ = ["LETTERS", "BoardPicture", "CartMark", "GrenadeMark", "PointMark", "TileMark", "UnitMark", "board_picture",
            "blueprint_rows", "SlotRow"]
 
 #: Short labels drawn on unit counters.
 LETTERS: Final = {
     "scout": "Sc", "soldier": "So", "pyro": "Py", "demoman": "De", "heavy": "Hv",
     "engineer": "En", "medic": "Md", "sniper": "Sn", "sentry": "SG",
+    "sprog": "Sp", "violet": "Vi", "dozer": "Dz", "banshee": "Bn", "dstructor": "DS", "echo": "Ec",
 }
 
 
@@ -38,7 +42,9 @@ class UnitMark:
     ``burn``/``uber``/``scope``/``charge`` are the engine's counters; ``carrying``
     is True for an Engineer carrying his sentry; for sentries ``target`` is the hex
     of the unit it keeps firing at (None if none) and ``inactive`` is True while
-    its Engineer is dead.
+    its Engineer is dead. ``badges`` are small (text, colour) tags drawn over the
+    counter (Team Play's buffered damage, marks, venom, "acted"); ``summary``
+    replaces "health/max health" in the tooltip and ``notes`` end it.
     """
 
     uid: int
@@ -62,6 +68,9 @@ class UnitMark:
     in_own_base: bool = False
     weapon: str = ""
     kritz: bool = False
+    badges: tuple[tuple[str, str], ...] = ()
+    summary: str = ""
+    notes: tuple[str, ...] = ()
 
     @property
     def health_fraction(self) -> float:
@@ -70,7 +79,7 @@ class UnitMark:
 
     def tooltip(self) -> str:
         """Several lines describing the unit and its markers."""
-        lines = [f"{self.team.value} {self.name} — {self.health}/{self.max_health} health"]
+        lines = [f"{self.team.value} {self.name} — {self.summary or f'{self.health}/{self.max_health} health'}"]
         if self.active:
             lines.append("acting now")
         if self.burn:
@@ -93,6 +102,7 @@ class UnitMark:
                          f"firing at {self.target}" if self.target else "no target")
         if self.in_own_base:
             lines.append("safe in its own spawn base")
+        lines.extend(self.notes)
         return "\n".join(lines)
 
 
@@ -138,6 +148,17 @@ class CartMark:
 
 
 @dataclass(frozen=True)
+class TileMark:
+    """A Team Play card on the map now: an ammo tile (``kind`` "ammo", ``text`` its letters, "" once grabbed)
+    or a weapon rack (``kind`` "rack", ``text`` how many weapons it holds, ``tip`` their names)."""
+
+    hex: Hex
+    kind: str
+    text: str
+    tip: str = ""
+
+
+@dataclass(frozen=True)
 class BoardPicture:
     """Everything the board draws on top of the map."""
 
@@ -146,6 +167,7 @@ class BoardPicture:
     used_kits: dict[Hex, int]
     points: tuple[PointMark, ...]
     carts: tuple[CartMark, ...] = ()
+    tiles: tuple[TileMark, ...] = ()
 
     def unit_at(self, h: Hex) -> UnitMark | None:
         """The counter on ``h`` (None if empty)."""
@@ -156,6 +178,8 @@ def board_picture(state: GameState) -> BoardPicture:
     """The picture of ``state`` (see module docstring)."""
     if isinstance(state, PayloadState):
         return _payload_picture(state)
+    if isinstance(state, TeamPlayState):
+        return _teamplay_picture(state)
     assert isinstance(state, KothState)
     return _koth_picture(state)
 
@@ -181,6 +205,39 @@ def _payload_picture(state: PayloadState) -> BoardPicture:
                               tuple(bd.hexes[v.cell] for v in state.blockers(team)),
                               tuple(bd.hexes[c] for c in track[i + 1:])))
     return BoardPicture(tuple(units), (), {}, (), tuple(carts))
+
+
+#: Badge colours: damage waiting in the buffer, marks, venom, "acted this turn".
+_BADGE = {"pending": "#d9730d", "marks": "#7b3fb5", "venom": "#2e8b3e", "acted": "#5b6068"}
+
+
+def _teamplay_picture(state: TeamPlayState) -> BoardPicture:
+    bd = state.board
+    active = state.active_unit()
+    units: list[UnitMark] = []
+    for u in sorted(state.units.values(), key=lambda u: u.uid):
+        if u.cell < 0:
+            continue
+        v = state.board_view(u)
+        badges = [(text, _BADGE[name]) for name, text, on in (
+            ("pending", f"+{v.pending}", v.pending), ("marks", f"◆{v.marks}", v.marks), ("venom", "V", v.venom),
+            ("acted", "✓", v.acted)) if on]
+        notes = [f"{v.pending} damage waiting in the {u.team.value} buffer" if v.pending else "",
+                 f"{v.marks} mark(s) waiting in the buffer" if v.marks else "",
+                 "a venom token (1 damage onto the board at the end of Sprog's turn)" if v.venom else "",
+                 f"next killshot scores {v.value}; {v.skulls} skull(s) on the board",
+                 f"controlled by {v.controller}" + (" · acted this turn" if v.acted else "")]
+        units.append(UnitMark(
+            uid=u.uid, hex=bd.hexes[u.cell], team=u.team, kind=u.kind, name=v.name,
+            letters=LETTERS.get(u.kind, u.kind[:2].title()), health=max(0, v.killshot - v.damage),
+            max_health=v.killshot, active=active is not None and active.uid == u.uid, badges=tuple(badges),
+            summary=f"{v.damage} damage, killed at {v.killshot}", notes=tuple(n for n in notes if n),
+        ))
+    arena = state.arena_view()
+    tiles = [TileMark(h, "ammo", tile) for h, tile in arena.ammo]
+    tiles += [TileMark(h, "rack", str(len(rack)), ", ".join(state.card(w).title for w in rack) or "empty")
+              for h, rack in arena.racks]
+    return BoardPicture(tuple(units), (), {}, (), (), tuple(tiles))
 
 
 def _koth_picture(state: KothState) -> BoardPicture:

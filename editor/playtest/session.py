@@ -20,7 +20,7 @@ from engine.ai.match import Player
 from engine.games.game import ruleset_of
 from engine.games.modes import GAMES
 from engine.mapmodel import HexMap, Mode, Team
-from engine.ruleset import Ruleset
+from engine.ruleset import OptionValue, Ruleset
 from engine.scenario import Scenario, TeamSetup, UnitStart
 from engine.simulation.batch import AI_PLAYERS
 from engine.validation.playability import blocking
@@ -30,6 +30,7 @@ __all__ = [
     "AI_NAMES",
     "CONTROLLERS",
     "HUMAN",
+    "RANDOM_FIRST",
     "GameSetup",
     "ai_name",
     "base_scenario",
@@ -56,6 +57,10 @@ CONTROLLERS: Final[dict[str, str]] = {
 }
 
 
+#: Ruleset options that decide the first team by chance (Payload Race's d8 roll-off, Team Play's draw).
+RANDOM_FIRST: Final = ("roll_for_first", "random_first_team")
+
+
 def ai_name(name: str) -> str:
     """How the editor calls AI ``name`` ("strong AI (heuristic)"); an unknown name as it is."""
     return AI_NAMES.get(name, name)
@@ -69,7 +74,9 @@ class GameSetup:
     :data:`~engine.simulation.batch.AI_PLAYERS`; ``picks`` maps a team to the unit
     kinds filling its open blueprint slots, in order (fewer or none: the remaining
     slots are chosen on the board during set-up). ``first_team`` None keeps the
-    scenario's own way (its first team, or Payload Race's d8 roll-off).
+    scenario's own way (its first team, Payload Race's d8 roll-off or Team Play's
+    draw). ``rules`` are ruleset options set for this game on top of the
+    scenario's (Team Play's players per side, reward tile, skulls).
     """
 
     scenario: Scenario
@@ -77,6 +84,7 @@ class GameSetup:
     controllers: Mapping[Team, str] = field(default_factory=lambda: {Team.RED: HUMAN, Team.BLU: "heuristic"})
     picks: Mapping[Team, tuple[str, ...]] = field(default_factory=dict)
     first_team: Team | None = None
+    rules: Mapping[str, OptionValue] = field(default_factory=dict)
 
     def controller(self, team: Team) -> str:
         """The controller of ``team`` (human when unset)."""
@@ -159,8 +167,11 @@ def game_scenario(setup: GameSetup) -> Scenario:
                 extra.append(UnitStart(k))
         teams[team] = TeamSetup(ts.roster, ts.starting + tuple(extra))
     rules = dict(s.rules)
-    if setup.first_team is not None and "roll_for_first" in rules_of(s).options:
-        rules["roll_for_first"] = False  # a chosen first team replaces the d8 roll-off
+    rules.update(setup.rules)
+    if setup.first_team is not None:
+        for option in RANDOM_FIRST:
+            if option in rules_of(s).options:
+                rules[option] = False  # a chosen first team replaces the roll-off or the draw
     return replace(s, teams=MappingProxyType(teams), seed=setup.seed, rules=MappingProxyType(rules),
                    first_team=setup.first_team or s.first_team)
 

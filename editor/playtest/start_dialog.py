@@ -3,6 +3,8 @@
 Drive it without a user through its widgets or :meth:`StartDialog.setup`; it
 never starts anything itself. Picks left at "choose on the board" are made at
 set-up time (by clicking for a human side, by the AI for a computer side).
+Team Play has no unit picks (its characters are drafted in the game) but its
+own options (:class:`~editor.playtest.teamplay_options.TeamPlayOptions`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
 from editor.playtest.session import (
     CONTROLLERS,
     HUMAN,
+    RANDOM_FIRST,
     GameSetup,
     new_seed,
     open_slots,
@@ -32,6 +35,7 @@ from editor.playtest.session import (
     roster,
     rules_of,
 )
+from editor.playtest.teamplay_options import TeamPlayOptions
 from engine.games.modes import GAMES
 from engine.mapmodel import Mode, Team
 from engine.scenario import Scenario
@@ -39,6 +43,9 @@ from engine.scenario import Scenario
 __all__ = ["StartDialog"]
 
 _ON_BOARD = "(choose on the board)"
+#: The first choice of the first-team box when the ruleset decides it by chance.
+_CHANCE = {"roll_for_first": "d8 roll-off (the rulebook's way)",
+           "random_first_team": "drawn at random (the rulebook's way)"}
 
 
 class StartDialog(QDialog):
@@ -63,13 +70,14 @@ class StartDialog(QDialog):
         self.mode.setCurrentIndex(max(0, idx))
         form.addRow("Mode", self.mode)
         self.first = QComboBox()
-        rolls = "roll_for_first" in rules.options
-        if rolls:  # 002 "Who goes first?": a d8 roll-off, thrown with the game's dice
-            self.first.addItem("d8 roll-off (the rulebook's way)", None)
+        chance = next((o for o in RANDOM_FIRST if o in rules.options), None)
+        if chance is not None:  # 002 "Who goes first?": a d8 roll-off; 003: a draw (thrown with the game's dice)
+            self.first.addItem(_CHANCE[chance], None)
         for t in Team:
             self.first.addItem(f"{t.value} decides first", t)
-        rolled = rolls and bool(scenario.rules.get("roll_for_first", rules.options["roll_for_first"]))
+        rolled = chance is not None and bool(scenario.rules.get(chance, rules.options[chance]))
         self.first.setCurrentIndex(0 if rolled else self.first.findData(scenario.first_team))
+        self.first.setToolTip("Which team takes the first turn (and, in Team Play, drafts first)")
         form.addRow("First team", self.first)
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
@@ -82,6 +90,10 @@ class StartDialog(QDialog):
         seed_row.addWidget(self.new_seed_button)
         form.addRow("Dice seed", seed_row)
         lay.addLayout(form)
+        self.teamplay: TeamPlayOptions | None = None
+        if scenario.mode is Mode.TEAM_PLAY:
+            self.teamplay = TeamPlayOptions(scenario, rules, initial.rules if initial else None)
+            lay.addWidget(self.teamplay)
         self.controllers: dict[Team, QComboBox] = {}
         self.picks: dict[Team, list[QComboBox]] = {}
         self.pick_buttons: dict[Team, QPushButton] = {}
@@ -108,7 +120,10 @@ class StartDialog(QDialog):
         if fixed:
             names = ", ".join(self._names.get(k, k) for k in fixed)
             grid.addWidget(QLabel(f"Starts with: {names}"), 1, 0, 1, 4)
-        n = open_slots(self.scenario, team)
+        drafted = self.scenario.mode is Mode.TEAM_PLAY
+        if drafted and not fixed:
+            grid.addWidget(QLabel("Characters: drafted at the start of the game (1-2-2-1)"), 1, 0, 1, 4)
+        n = 0 if drafted else open_slots(self.scenario, team)
         combos = []
         kinds = [k for k in roster(self.scenario, team) if k not in fixed]
         chosen = list(initial.picks.get(team, ())) if initial else []
@@ -155,6 +170,7 @@ class StartDialog(QDialog):
             controllers={t: c.currentData() for t, c in self.controllers.items()},
             picks=picks,
             first_team=Team(self.first.currentData()) if self.first.currentData() is not None else None,
+            rules=self.teamplay.rules() if self.teamplay is not None and mode is Mode.TEAM_PLAY else {},
         )
 
 

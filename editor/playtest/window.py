@@ -1,22 +1,22 @@
-"""The playtest window: the board, the turn panel, the blueprint, dice and the action log.
+"""The playtest window: the board, the turn panel, the mode's own panels, dice and the action log.
 
 It turns clicks into actions through :mod:`~editor.playtest.explain` and hands
 them to the :class:`~editor.playtest.controller.PlaytestController`, and redraws
-from the controller's signals. Nothing here changes the map being edited: the
-game plays a copy of it (maps are immutable), so going back to the editor loses
-nothing.
+from the controller's signals. The buttons of each decision come from
+:func:`~editor.playtest.buttons.panel_buttons` and the words of each mode from its
+:mod:`~editor.playtest.presenters` presenter, so the window is the same for every
+game. Nothing here changes the map being edited: the game plays a copy of it
+(maps are immutable), so going back to the editor loses nothing.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence
+from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -24,79 +24,46 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
-from editor import filedialogs
 from editor.playtest.action_log import ActionLog
 from editor.playtest.blueprint_panel import BlueprintPanel
 from editor.playtest.board_view import BoardView
-from editor.playtest.controller import AI_SPEEDS, PlaytestController
-from editor.playtest.explain import (
-    actors,
-    choices,
-    explain,
-    hex_status,
-    mode_label,
-    modes_now,
-    spawn_key,
-    special_tip,
-)
+from editor.playtest.button_widgets import ButtonsArea, HintButton
+from editor.playtest.buttons import ButtonSpec, panel_buttons
+from editor.playtest.controller import PlaytestController
+from editor.playtest.dice_panel import DicePanel
+from editor.playtest.explain import BOARD_VERBS, actors, choices, explain, hex_status, modes_now
 from editor.playtest.journal import LogEntry
 from editor.playtest.picture import board_picture
 from editor.playtest.position import Placement
-from editor.playtest.session import HUMAN, GameSetup, roster
+from editor.playtest.presenters import Presenter, presenter_of
+from editor.playtest.session import HUMAN, GameSetup
+from editor.playtest.teamplay_panel import TeamPlayPanel
+from editor.playtest.window_dialogs import REPLAY_FILTER, WindowDialogs
+from editor.playtest.window_toolbar import build_toolbars
 from editor.render.style import TEAM_COLORS
 from engine.games.state import Phase
 from engine.hexgrid import Hex
-from engine.mapmodel import Team
-from engine.rules.actions import Action, Verb
+from engine.rules.actions import Verb
 from engine.rules.dice import Dice
 
-__all__ = ["PlaytestWindow"]
+__all__ = ["REPLAY_FILTER", "PlaytestWindow"]
 
-REPLAY_FILTER = "hexfort replays (*.replay.json *.json);;All files (*)"
-_DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-#: Modes a button switches to (a click on the board then plays); other verbs play at once.
-_BOARD_MODES = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER, Verb.KRITZ)
-
-
-def spawn_button_kinds(st) -> list[str]:  # type: ignore[no-untyped-def]
-    """Every kind the deciding team may field, in blueprint order: one button each, whether or not
-    it can be placed now, so the buttons keep their places while units are picked (those already on
-    the board are shown disabled). ``st`` must be in the spawn phase."""
-    team = st.current_team()
-    legal = {a.kind for a in st.legal_actions() if a.verb is Verb.SPAWN}
-    allowed = set(roster(st.scenario, team)) if team is not None else set()
-    return [k for k in st.ruleset.units if k in allowed or k in legal]
+#: Modes a button switches to (a click on the board then plays); other verbs are buttons that play at once.
+_BOARD_MODES = BOARD_VERBS
+#: The order a mode is chosen in when the selection changes (other modes wait for their button).
+_DEFAULT_MODES = (Verb.SPAWN, Verb.TARGET, Verb.UBER, Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.DASH, Verb.NEWTON)
+#: Buttons with labels up to this long go three to a row (up to twice as long, two; longer, one).
+_WIDE = 15
 
 
-def spawn_buttons(st) -> list[tuple[str, str, bool, str]]:  # type: ignore[no-untyped-def]
-    """(key, label, enabled, tooltip) of each button of a spawn decision.
-
-    When the spawn carries a weapon card (Payload Race) the unit is fixed and the
-    buttons are its cards; otherwise one button per unit kind (:func:`spawn_button_kinds`).
-    """
-    spawns = [a for a in st.legal_actions() if a.verb is Verb.SPAWN]
-    if spawns and spawns[0].detail:
-        name = st.stats(spawns[0].kind).name
-        out = []
-        for key in dict.fromkeys(a.detail for a in spawns):
-            card = st.ruleset.weapons[key]
-            out.append((key, card.title, True, f"Place the {name} with the {card.title}: {card.text} "
-                                              "Click a free hex of your spawn."))
-        return out
-    legal = {a.kind for a in spawns}
-    return [(k, st.stats(k).name, k in legal,
-             f"Place a {st.stats(k).name}: click a free hex of your spawn base" if k in legal
-             else f"{st.stats(k).name}: already on the board, or not allowed in this slot")
-            for k in spawn_button_kinds(st)]
-
-
-class PlaytestWindow(QMainWindow):
+class PlaytestWindow(QMainWindow, WindowDialogs):
     """A playtest of one set-up; ``back_to_editor`` is emitted when the user asks for the editor.
 
     Opened from the editor, "◀ Back to editor" emits it and closes the window. A
@@ -115,16 +82,32 @@ class PlaytestWindow(QMainWindow):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.ctl = PlaytestController(setup, placements, scenario_override, parent=self, dice_factory=dice_factory)
         self.mode: Verb | None = None
+        #: the unit kind a spawn places, and what each picked mode uses (verb -> the weapon, card or player)
         self.spawn_kind: str | None = None
-        #: the unit chosen to act when every unit of the side may (Payload Race); None: the state's active unit
+        self.picks: dict[Verb, str] = {}
+        #: the unit chosen to act when the side's units act in any order (Payload Race, Team Play);
+        #: None: the state's active unit
         self.selected: Hex | None = None
         self._hover: Hex | None = None
         self._map_key = None
         self.board = BoardView(self.ctl.state.scenario.map)
-        self._build_actions()
+        self.teamplay_panel = TeamPlayPanel()
+        build_toolbars(self)
         self._build_panel()
+        self.teamplay_scroll = QScrollArea()  # the panels never overlap: too little room scrolls them
+        self.teamplay_scroll.setWidget(self.teamplay_panel)
+        self.teamplay_scroll.setWidgetResizable(True)
+        self.teamplay_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.left = QSplitter(Qt.Orientation.Vertical)
+        left = self.left
+        left.addWidget(self.board)
+        left.addWidget(self.teamplay_scroll)
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 0)
+        self._panel_dragged = False  # once the user sizes the panels, they keep that size
+        left.splitterMoved.connect(lambda *_: setattr(self, "_panel_dragged", True))
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.board)
+        split.addWidget(left)
         split.addWidget(self.panel)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 0)
@@ -147,81 +130,6 @@ class PlaytestWindow(QMainWindow):
 
     # -- construction --------------------------------------------------------------------
 
-    def _act(self, text: str, slot, shortcut: str | QKeySequence.StandardKey | None = None,  # type: ignore[no-untyped-def]
-             tip: str = "") -> QAction:
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
-        if tip:
-            a.setToolTip(tip + (f" ({a.shortcut().toString()})" if shortcut is not None else ""))
-            a.setStatusTip(tip)
-        a.triggered.connect(slot)
-        self.addAction(a)
-        return a
-
-    def _build_actions(self) -> None:
-        SK = QKeySequence.StandardKey
-        if self.standalone:
-            self.act_back = self._act("Open in editor", self.go_back, "Ctrl+E",
-                                      "Open this map in the map editor; the game stays open")
-        else:
-            self.act_back = self._act("◀ Back to editor", self.go_back, "Ctrl+E",
-                                      "Close the playtest and return to the map; nothing in the editor changes")
-        self.act_undo = self._act("Undo", self.undo, SK.Undo, "Take back your last decision (and the AI's replies)")
-        self.act_restart = self._act("Restart", lambda: self.ctl.restart(), "Ctrl+R",
-                                     "Play the same game again from the start, same seed")
-        self.act_new_seed = self._act("New seed", lambda: self.ctl.restart(fresh_seed=True), "Ctrl+Shift+R",
-                                      "Start again with new dice")
-        self.act_new_game = self._act("New game…", self.new_game_dialog, "Ctrl+N",
-                                      "Choose sides, units and seed again")
-        self.act_from_here = self._act("Play from here…", self.play_from_here, None,
-                                       "Put units on chosen hexes, set health and markers, and play that situation")
-        self.act_save_replay = self._act("Save replay…", self.save_replay_dialog, SK.Save,
-                                         "Save this game (seed and decisions) to a replay file")
-        self.act_load_replay = self._act("Load replay…", self.load_replay_dialog, SK.Open,
-                                         "Open a replay and step through it")
-        self.act_end = self._act("End turn", lambda: self.play_verb(Verb.END), "E", "End this turn")
-        self.act_push = self._act("Push cart", self.push, "U", special_tip(self.ctl.state, Verb.PUSH))
-        self.act_move = self._act("Move", lambda: self.set_mode(Verb.MOVE), "M", special_tip(self.ctl.state, Verb.MOVE))
-        self.act_attack = self._act("Attack", self._attack_mode, "A", special_tip(self.ctl.state, Verb.ATTACK))
-        self.act_skip = self._act("Skip »", self.ctl.skip_ai, "Space", "Let the AI play on without pausing")
-        self.act_pause = self._act("Pause AI", lambda: self.ctl.set_paused(self.act_pause.isChecked()), "P",
-                                   "Hold the AI before its next decision")
-        self.act_pause.setCheckable(True)
-        self.act_first = self._act("|◀", lambda: self.ctl.seek(0), "Home", "Replay: go to the start")
-        self.act_prev = self._act("◀ Step", lambda: self.ctl.step(-1), "Left", "Replay: one decision back")
-        self.act_next = self._act("Step ▶", lambda: self.ctl.step(1), "Right", "Replay: one decision forward")
-        self.act_last = self._act("▶|", lambda: self.ctl.seek(len(self.ctl.cursor or ())), "End",
-                                  "Replay: go to the end")
-        self.act_leave_replay = self._act("Leave replay", self.ctl.leave_replay, None,
-                                          "Stop watching the replay and play this set-up again")
-        tb = QToolBar("Game")
-        tb.setObjectName("game_toolbar")
-        tb.setMovable(False)
-        tb.addAction(self.act_back)
-        tb.addSeparator()
-        tb.addActions([self.act_undo, self.act_restart, self.act_new_seed, self.act_new_game, self.act_from_here])
-        tb.addSeparator()
-        tb.addActions([self.act_save_replay, self.act_load_replay])
-        self.addToolBar(tb)
-        ai = QToolBar("AI and replay")
-        ai.setObjectName("ai_toolbar")
-        ai.setMovable(False)
-        ai.addWidget(QLabel(" AI pace "))
-        self.speed = QComboBox()
-        for name, ms in AI_SPEEDS.items():
-            self.speed.addItem(name.title(), ms)
-        self.speed.setCurrentIndex(self.speed.findData(self.ctl.ai_delay_ms))
-        self.speed.setToolTip("How long the AI pauses before each decision")
-        self.speed.currentIndexChanged.connect(lambda _i: self.ctl.set_ai_delay(self.speed.currentData()))
-        ai.addWidget(self.speed)
-        ai.addActions([self.act_pause, self.act_skip])
-        ai.addSeparator()
-        self.replay_label = QLabel()
-        ai.addWidget(self.replay_label)
-        ai.addActions([self.act_first, self.act_prev, self.act_next, self.act_last, self.act_leave_replay])
-        self.addToolBar(ai)
-
     def _build_panel(self) -> None:
         self.panel = QWidget()
         self.panel.setMinimumWidth(340)
@@ -238,6 +146,7 @@ class PlaytestWindow(QMainWindow):
         lay.addWidget(self.score_label)
         self.point_label = QLabel()
         self.point_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.point_label.setWordWrap(True)
         lay.addWidget(self.point_label)
         self.turn_label = QLabel()
         self.turn_label.setWordWrap(True)
@@ -249,13 +158,17 @@ class PlaytestWindow(QMainWindow):
         self.buttons_grid = QGridLayout(self.buttons_box)
         self.buttons_grid.setContentsMargins(0, 0, 0, 0)
         self.buttons_grid.setSpacing(4)
-        lay.addWidget(self.buttons_box)
+        for c in range(6):  # six even columns: three, two or one button a row
+            self.buttons_grid.setColumnStretch(c, 1)
+        self.buttons_scroll = ButtonsArea()
+        self.buttons_scroll.setWidget(self.buttons_box)
+        self.buttons_scroll.setWidgetResizable(True)
+        self.buttons_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.buttons_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.buttons_scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        lay.addWidget(self.buttons_scroll)
         self.verb_buttons: dict[str, QPushButton] = {}
-        self.dice_label = QLabel()
-        self.dice_label.setWordWrap(True)
-        self.dice_label.setTextFormat(Qt.TextFormat.RichText)
-        self.dice_label.setMinimumHeight(44)
-        self.dice_label.setStyleSheet("QLabel { background: #23262b; color: #f0f0f0; border-radius: 6px; padding: 6px; }")
+        self.dice_label = DicePanel()
         lay.addWidget(self.dice_label)
         self.blueprint = BlueprintPanel()
         lay.addWidget(self.blueprint)
@@ -281,9 +194,15 @@ class PlaytestWindow(QMainWindow):
         """The game shown (the controller's)."""
         return self.ctl.state
 
+    @property
+    def presenter(self) -> Presenter:
+        """How the game's mode is shown."""
+        return presenter_of(self.ctl.state)
+
     def refresh(self) -> None:
         """Redraw everything from the controller's game."""
         st = self.ctl.state
+        pr = self.presenter
         if self._map_key is not st.scenario.map:
             self._map_key = st.scenario.map
             if self.board.map != st.scenario.map:
@@ -295,23 +214,20 @@ class PlaytestWindow(QMainWindow):
         if sel is not None:  # the selected token wears the acting unit's halo
             pic = dataclasses.replace(pic, units=tuple(dataclasses.replace(u, active=u.hex == sel) for u in pic.units))
         self.board.show_picture(pic, st.current_team())
-        self.blueprint.show_state(st)
-        pts = st.scores()
-        red, blu = TEAM_COLORS[Team.RED].name(), TEAM_COLORS[Team.BLU].name()
-        if pic.carts:
-            carts = {c.team: c for c in pic.carts}
-            self.score_label.setText(f"<span style='color:{red}'>RED {carts[Team.RED].pushes}/{carts[Team.RED].total}"
-                                     f"</span> — <span style='color:{blu}'>{carts[Team.BLU].pushes}/"
-                                     f"{carts[Team.BLU].total} BLU</span>")
-            blocked = " · ".join(f"{c.team.value} cart blocked" for c in pic.carts if c.blocked_by)
-            self.point_label.setText(f"first cart to its end · turn {st.turn + 1}" + (f" · {blocked}" if blocked else ""))
+        self.blueprint.setVisible(pr.panel == "blueprint")
+        if pr.panel == "blueprint":
+            self.blueprint.show_state(st)
+            self.teamplay_scroll.hide()
         else:
-            goal = st.options.get("points_to_win", 10)
-            self.score_label.setText(f"<span style='color:{red}'>RED {pts[Team.RED]}</span> — "
-                                     f"<span style='color:{blu}'>{pts[Team.BLU]} BLU</span>")
-            cp = " · ".join(f"point {p.index + 1 if len(pic.points) > 1 else ''}: {p.words()}".replace("point :", "point:")
-                            for p in pic.points)
-            self.point_label.setText(f"first to {goal} · turn {st.turn + 1}" + (f" · {cp}" if cp else ""))
+            self.teamplay_panel.show_state(st)
+            self.teamplay_scroll.show()
+            want = min(self.teamplay_panel.sizeHint().height() + 4, self.left.height() // 2)
+            if not self._panel_dragged and abs(self.teamplay_scroll.height() - want) > 24:
+                self.left.setSizes([max(200, self.left.height() - want), want])  # as tall as the panels need
+        self.dice_label.setVisible(pr.dice)
+        score, line = pr.score(st, pic)
+        self.score_label.setText(score)
+        self.point_label.setText(line)
         self.turn_label.setText(self._turn_text())
         self.mode = self._keep_or_default_mode()
         self._rebuild_buttons()
@@ -320,27 +236,16 @@ class PlaytestWindow(QMainWindow):
 
     def _turn_text(self) -> str:
         st = self.ctl.state
+        pr = self.presenter
         team = st.current_team()
         if team is None:
-            w = st.winner()
-            text = f"<b>{w.value} wins!</b>" if w else "<b>Draw</b>"
-            return text + " Undo, restart, or save the replay."
+            return pr.final(st) + " Undo, restart, or save the replay."
         col = TEAM_COLORS[team].name()
         who = self.ctl.controller_name(team)
         who_text = "your decision" if who == HUMAN and not self.ctl.replay_mode else f"{who}"
-        what = st.describe_decision()
-        u = st.active_unit()
-        extra = ""
-        if u is not None and st.phase is Phase.ACT:
-            done = [w for w, flag in (("moved", st.has_moved), ("attacked", st.has_attacked)) if flag]
-            extra = f"<br><small>{', '.join(done) if done else 'two different actions: move, attack, special'}</small>"
-        elif st.phase is Phase.ACT and self.actor_hex() is not None and self.ctl.is_human_turn():
-            sel = st.unit_at(self.actor_hex())
-            rec = st.done_of(sel)
-            did = [w for w, flag in (("moved", rec.moved), ("attacked or pushed", rec.attacked)) if flag]
-            extra = (f"<br><small>selected: {sel.team.value} {st.stats(sel.kind).name} at {self.actor_hex()}"
-                     f"{' (' + ', '.join(did) + ')' if did else ''} — click another of your tokens to switch</small>")
-        return f"<span style='color:{col}'><b>{team.value}</b></span> — {who_text}<br>{what}{extra}"
+        note = pr.decision_note(st, self.actor_hex() if self.ctl.is_human_turn() else None)
+        return (f"<span style='color:{col}'><b>{pr.decider(st)}</b></span> — {who_text}<br>{st.describe_decision()}"
+                + (f"<br><small>{note}</small>" if note else ""))
 
     def actor_hex(self) -> Hex | None:
         """The hex of the unit whose actions the board shows: the active unit, or the selected token."""
@@ -352,7 +257,9 @@ class PlaytestWindow(QMainWindow):
             return None
         choosable = actors(st)
         if self.selected not in choosable:
-            self.selected = choosable[0] if choosable else None
+            team = st.current_team()
+            own = [h for h in choosable if (v := st.unit_at(h)) is not None and v.team is team]
+            self.selected = (own or choosable or [None])[0]
         return self.selected
 
     def _default_mode(self) -> Verb | None:
@@ -360,7 +267,7 @@ class PlaytestWindow(QMainWindow):
         if not self.ctl.is_human_turn():
             return None
         modes = modes_now(st, self._sel())
-        for v in (Verb.SPAWN, Verb.TARGET, Verb.UBER, Verb.MOVE, Verb.ATTACK, Verb.HEAL):
+        for v in _DEFAULT_MODES:
             if v in modes:
                 return Verb.ATTACK if v is Verb.HEAL else v
         return None
@@ -386,53 +293,73 @@ class PlaytestWindow(QMainWindow):
             if w is not None:
                 w.deleteLater()
         self.verb_buttons = {}
-        st = self.ctl.state
         if not self.ctl.is_human_turn():
             if self.ctl.ai_pending:
-                lab = QLabel("The AI is thinking… (Skip » or Space to hurry it)")
-                grid.addWidget(lab, 0, 0, 1, 3)
+                grid.addWidget(QLabel("The AI is thinking… (Skip » or Space to hurry it)"), 0, 0, 1, 6)
+            self._fit_buttons()
             return
-        buttons: list[QPushButton] = []
-        if st.phase is Phase.SPAWN:
-            spawn = spawn_buttons(st)
-            legal = {spawn_key(a) for a in st.legal_actions() if a.verb is Verb.SPAWN}
-            if self.spawn_kind not in legal:
-                self.spawn_kind = next((k for k, _, on, _ in spawn if on), None)
-            for k, label, enabled, tip in spawn:
-                b = QPushButton(label)
-                b.setCheckable(True)
-                b.setEnabled(enabled)
-                b.setChecked(k == self.spawn_kind)
-                b.setToolTip(tip)
-                b.clicked.connect(lambda _=False, k=k: self._choose_spawn_kind(k))
-                self.verb_buttons[f"spawn:{k}"] = b
-                buttons.append(b)
-        elif st.phase in (Phase.ACT, Phase.REACT):
-            verbs = modes_now(st, self._sel())
-            if self._has_carts() and st.phase is Phase.ACT and self._sel() is not None and Verb.PUSH not in verbs:
-                verbs.insert(max(0, len(verbs) - 1), Verb.PUSH)  # shown, so a click says why it is refused
-            for v in verbs:
-                label = mode_label(v)
-                b = QPushButton(label)
-                b.setToolTip(special_tip(st, v, self._sel()))
-                if v in _BOARD_MODES:
-                    b.setCheckable(True)
-                    b.setChecked(v == self.mode or (v is Verb.HEAL and self.mode is Verb.ATTACK))
-                    b.clicked.connect(lambda _=False, v=v: self.set_mode(Verb.ATTACK if v is Verb.HEAL else v))
-                elif v is Verb.PUSH:
-                    b.clicked.connect(self.push)
-                else:
-                    b.clicked.connect(lambda _=False, v=v: self.play_verb(v))
-                self.verb_buttons[v.value] = b
-                buttons.append(b)
-        for i, b in enumerate(buttons):
-            grid.addWidget(b, i // 3, i % 3)
+        specs = panel_buttons(self.ctl.state, self.presenter, self.mode, self.spawn_kind, self.picks, self._sel())
+        row, col, group, across = 0, 0, None, 3
+        for spec in specs:
+            if spec.group != group:  # a heading, then the group's buttons in as many columns as their labels allow
+                group = spec.group
+                row, col = row + (col > 0), 0
+                longest = max(len(x.label) for x in specs if x.group == group)
+                across = 3 if longest <= _WIDE else 2 if longest <= 2 * _WIDE - 6 else 1
+                if group:
+                    grid.addWidget(QLabel(f"<small><b>{group}</b></small>"), row, 0, 1, 6)
+                    row += 1
+            b = self._button(spec)
+            self.verb_buttons[spec.key] = b
+            grid.addWidget(b, row, col * 6 // across, 1, 6 // across)
+            row, col = (row, col + 1) if col < across - 1 else (row + 1, 0)
+        self._fit_buttons()
 
-    def _choose_spawn_kind(self, kind: str) -> None:
-        self.spawn_kind = kind
-        for key, b in self.verb_buttons.items():
-            if key.startswith("spawn:"):
-                b.setChecked(key == f"spawn:{kind}")
+    def _fit_buttons(self) -> None:
+        """Give the buttons the height they need at once (up to the area's cap, then they scroll)."""
+        if self.buttons_box.isVisible():  # new buttons would only show after the event loop turns
+            for i in range(self.buttons_grid.count()):
+                w = self.buttons_grid.itemAt(i).widget()
+                if w is not None:
+                    w.show()
+        self.buttons_grid.activate()
+        self.buttons_scroll.updateGeometry()
+        self.panel.layout().activate()
+
+    def _button(self, spec: ButtonSpec) -> QPushButton:
+        """A button of ``spec``, wired to what its role does."""
+        a = spec.action
+        hexes = tuple(h for h in (a.actor, a.target) if h is not None) if a is not None else ()
+        b = HintButton(spec.label.replace("&", "&&"), hexes)  # a lone "&" would underline the next letter
+        b.hint.connect(lambda hs: self.board.flash(hs, scroll=False))
+        b.setToolTip(spec.tip)
+        if spec.role == "probe":  # shown though not possible now: a click says why
+            b.setStyleSheet("QPushButton { color: #8a8a8a; }")
+            b.setToolTip(f"Not possible now (click to see why). {spec.tip}")
+        b.setEnabled(spec.enabled)
+        if spec.checked is not None:
+            b.setCheckable(True)
+            b.setChecked(spec.checked)
+        v, value = spec.verb, spec.value
+        if spec.role == "mode":
+            b.clicked.connect(lambda _=False, v=v: self.set_mode(Verb.ATTACK if v is Verb.HEAL else v))
+        elif spec.role == "kind":
+            b.clicked.connect(lambda _=False, k=value: self._pick(None, k))
+        elif spec.role == "detail":
+            b.clicked.connect(lambda _=False, v=v, d=value: self._pick(v, d))
+        elif spec.role == "probe":
+            b.clicked.connect(lambda _=False, v=v: self.press(v))
+        else:
+            b.clicked.connect(lambda _=False, a=a: self.ctl.play(a))
+        return b
+
+    def _pick(self, verb: Verb | None, value: str) -> None:
+        """A pick button: the unit a spawn places (``verb`` None), or what mode ``verb`` uses."""
+        if verb is None:
+            self.spawn_kind = value
+        else:
+            self.picks[verb] = value
+        self._rebuild_buttons()
         self._show_mode()
 
     def _sync_actions(self) -> None:
@@ -441,6 +368,7 @@ class PlaytestWindow(QMainWindow):
         self.act_undo.setEnabled(self.ctl.can_undo())
         self.act_end.setEnabled(self.ctl.is_human_turn() and Verb.END in modes_now(self.ctl.state))
         self.act_push.setEnabled(self.ctl.is_human_turn() and self._has_carts())
+        self.act_from_here.setEnabled(self.presenter.position_editor and not rep)
         for a in (self.act_first, self.act_prev):
             a.setEnabled(rep and cur is not None and not cur.at_start)
         for a in (self.act_next, self.act_last):
@@ -454,13 +382,14 @@ class PlaytestWindow(QMainWindow):
     def _choices(self) -> dict:  # type: ignore[type-arg]
         if self.mode is None:
             return {}
-        return choices(self.ctl.state, self.mode, self.spawn_kind, self._sel())
+        return choices(self.ctl.state, self.mode, self.spawn_kind, self._sel(), self.picks.get(self.mode))
 
     def _targets(self) -> dict:  # type: ignore[type-arg]
         """Attack targets shown in move mode too, so the odds are visible before moving."""
         if self.mode is not Verb.MOVE:
             return {}
-        return {h: c for h, c in choices(self.ctl.state, Verb.ATTACK, actor=self._sel()).items()
+        return {h: c for h, c in choices(self.ctl.state, Verb.ATTACK, actor=self._sel(),
+                                         detail=self.picks.get(Verb.ATTACK)).items()
                 if c.action.verb is Verb.ATTACK}
 
     def _has_carts(self) -> bool:
@@ -474,24 +403,26 @@ class PlaytestWindow(QMainWindow):
     # -- interaction ---------------------------------------------------------------------------
 
     def set_mode(self, verb: Verb | None) -> None:
-        """Show what a click would do in mode ``verb`` (only on a human decision)."""
+        """Show what a click would do in mode ``verb`` (only on a human decision).
+
+        A mode whose actions belong to another figure than the one selected (a
+        Newton pushes an enemy) selects the first figure it applies to.
+        """
         if not self.ctl.is_human_turn():
             return
         if verb is not None and verb not in _BOARD_MODES + (Verb.SPAWN, Verb.TARGET):
             return
-        if verb is Verb.ATTACK and not choices(self.ctl.state, Verb.ATTACK, actor=self._sel()):
-            st = self.ctl.state
+        st = self.ctl.state
+        if verb in _BOARD_MODES and st.active_unit() is None and verb not in modes_now(st, self._sel()):
+            who = next((a.actor for a in st.legal_actions() if a.verb is verb and a.actor is not None), None)
+            if who is not None:
+                self.selected = who
+        if verb is Verb.ATTACK and not choices(st, Verb.ATTACK, actor=self._sel(), detail=self.picks.get(verb)):
             sel = st.unit_at(self._sel()) if self._sel() is not None else None
             attacked = st.done_of(sel).attacked if sel is not None else st.has_attacked
             self.board.tell("already attacked this turn" if attacked else "no target in range and sight now")
         self.mode = verb
-        for key, b in self.verb_buttons.items():
-            if b.isCheckable() and not key.startswith("spawn:"):
-                b.setChecked(key == (verb.value if verb else "") or (key == "heal" and verb is Verb.ATTACK))
-        self._show_mode()
-
-    def _attack_mode(self) -> None:
-        self.set_mode(Verb.ATTACK)
+        self.refresh()
 
     def play_verb(self, verb: Verb) -> bool:
         """Play the legal action of ``verb`` that needs no hex (end, scope, pick up, airblast, pass)."""
@@ -504,23 +435,38 @@ class PlaytestWindow(QMainWindow):
                 return self.ctl.play(a)
         return False
 
-    def push(self) -> bool:
-        """Push the cart with the selected token, or say why it may not (002 "Pushing the cart")."""
+    def press(self, verb: Verb) -> bool:
+        """A button of ``verb`` that may not be legal now (Push cart, Dash): play it with the selected unit,
+        or say why not, in the engine's words."""
         st = self.ctl.state
-        sel = self._sel()
-        if not self.ctl.is_human_turn() or sel is None or not self._has_carts():
+        sel = self._sel() or self.actor_hex()
+        if not self.ctl.is_human_turn() or sel is None:
             return False
         for a in st.legal_actions():
-            if a.verb is Verb.PUSH and a.actor == sel:
+            if a.verb is verb and a.actor == sel and not a.detail:
+                if verb in _BOARD_MODES:
+                    self.set_mode(verb)
+                    return True
                 return self.ctl.play(a)
-        u = st.unit_at(sel)
-        track = st.tracks[u.team]
-        i = st.carts[u.team]
-        nxt = st.board.hexes[track[min(i + 1, len(track) - 1)]]
-        reason = st.why_not(Action(Verb.PUSH, u.kind, sel, nxt))
-        self.board.tell(f"no push: {reason}" if reason else "no push now")
+        probe = self.presenter.probe(st, verb, sel)
+        reason = st.why_not(probe) if probe is not None else ""
+        what = self.presenter.mode_label(verb).lower()
+        self.board.tell(f"no {what}: {reason}" if reason else f"no {what} now")
         self.statusBar().showMessage(self.board.toast_text, 5000)
         return False
+
+    def push(self) -> bool:
+        """Push the cart with the selected token, or say why it may not (002 "Pushing the cart")."""
+        return self._has_carts() and self.press(Verb.PUSH)
+
+    def _selectable(self, h: Hex) -> bool:
+        """Whether a click on ``h`` selects the figure there: one of the deciding side's that may act (or an
+        enemy a Newton may push, in Newton mode), when no single unit is acting."""
+        st = self.ctl.state
+        if st.active_unit() is not None or st.phase is not Phase.ACT or h == self.selected or h not in actors(st):
+            return False
+        u = st.unit_at(h)
+        return u is not None and (u.team is st.current_team() or self.mode is Verb.NEWTON)
 
     def click(self, h: Hex) -> None:
         """A click on hex ``h``: play the action it stands for, select, or say why nothing happens."""
@@ -539,9 +485,9 @@ class PlaytestWindow(QMainWindow):
         if h in opts:
             self.ctl.play(opts[h].action)
             return
-        if st.active_unit() is None and st.phase is Phase.ACT and h in actors(st) and h != self.selected:
+        if self._selectable(h):
             self.selected = h  # another token of the side takes its turn
-            self.mode = self._default_mode()
+            self.mode = Verb.NEWTON if mode is Verb.NEWTON else self._default_mode()
             self.refresh()
             return
         u = st.active_unit()
@@ -555,8 +501,8 @@ class PlaytestWindow(QMainWindow):
         if h in targets:  # an enemy shown with its odds in move mode: attack it
             self.ctl.play(targets[h].action)
             return
-        self.board.tell(explain(st, mode or Verb.MOVE, h, self.spawn_kind, self._sel()) if mode else
-                        "Choose an action on the right first")
+        self.board.tell(explain(st, mode or Verb.MOVE, h, self.spawn_kind, self._sel(), self.picks.get(mode)) if mode
+                        else "Choose an action on the right first")
         self.statusBar().showMessage(self.board.toast_text, 5000)
 
     def _hovered(self, h: Hex | None) -> None:
@@ -579,7 +525,9 @@ class PlaytestWindow(QMainWindow):
             else:
                 self.board.setToolTip("")
             feats = st.scenario.map.features_at(h)
-            self.hover_label.setText(f"  {hex_status(st, h)}{' · ' + ', '.join(feats) if feats else ''}  ")
+            now = self.presenter.hex_words(st, h)
+            self.hover_label.setText(f"  {hex_status(st, h)}{' · ' + ', '.join(feats) if feats else ''}"
+                                     f"{' · ' + now if now else ''}  ")
         else:
             self.hover_label.setText("")
         self.board.show_path(path)
@@ -594,30 +542,16 @@ class PlaytestWindow(QMainWindow):
 
     def _log_reset(self) -> None:
         self.log.set_entries(self.ctl.entries)
-        self._show_dice(next((e for e in reversed(self.ctl.entries) if e.rolls), None))
+        self.dice_label.show_entry(next((e for e in reversed(self.ctl.entries) if e.rolls), None))
 
     def _entry_added(self, e: LogEntry) -> None:
         self.log.add_entry(e)
         if e.rolls:
-            self._show_dice(e)
-
-    def _show_dice(self, e: LogEntry | None) -> None:
-        """Show the dice of ``e`` (the latest throw, or a clicked log line) in the dice panel."""
-        if e is None or not e.rolls:
-            text = e.text if e is not None else "No dice thrown yet"
-            self.dice_label.setText(f"<span style='color:#9aa0a6'>{text}</span>")
-            return
-        parts = []
-        for r in e.rolls:
-            purpose, _, rest = r.partition(": ")
-            faces = rest.split(" = ")[0].split(" + ")
-            dice = " ".join(_DIE_FACES[int(f) - 1] if f.isdigit() and 1 <= int(f) <= 6 else f for f in faces)
-            parts.append(f"<span style='font-size:20px'>{dice}</span> {purpose}: {rest}")
-        self.dice_label.setText(f"<b>{e.text}</b><br>" + "<br>".join(parts))
+            self.dice_label.show_entry(e)
 
     def _entry_chosen(self, e: LogEntry) -> None:
         self.board.flash(e.hexes)
-        self._show_dice(e)
+        self.dice_label.show_entry(e)
         self.statusBar().showMessage(e.line(), 8000)
 
     def _ai_thinking(self, busy: bool) -> None:
@@ -625,72 +559,7 @@ class PlaytestWindow(QMainWindow):
             self._rebuild_buttons()
         self.board.viewport().setCursor(Qt.CursorShape.BusyCursor if busy else Qt.CursorShape.ArrowCursor)
 
-    # -- files and dialogs -----------------------------------------------------------------------------
-
-    def save_replay_dialog(self) -> bool:
-        """Ask for a file and save the replay; a failure shows a message and changes nothing."""
-        blocked = self.ctl.replay_blocked
-        if blocked:
-            QMessageBox.information(self, "Save replay", f"Cannot save a replay: {blocked}.")
-            return False
-        name = f"{self.ctl.state.scenario.name.lower().replace(' ', '_')}_seed{self.ctl.seed}.replay.json"
-        path = filedialogs.save_file(self, "Save replay", name, REPLAY_FILTER)
-        if not path:
-            return False
-        try:
-            self.ctl.save_replay(path)
-        except OSError as e:
-            QMessageBox.critical(self, "Save replay", f"Cannot write {path}:\n{e}")
-            return False
-        self.statusBar().showMessage(f"Saved the replay to {path}", 5000)
-        return True
-
-    def load_replay_dialog(self) -> bool:
-        """Ask for a replay file and show it from its start."""
-        path = filedialogs.open_file(self, "Load replay", "", REPLAY_FILTER)
-        if not path:
-            return False
-        ok = self.ctl.load_replay(path)
-        if ok:
-            self.statusBar().showMessage(f"Replay {Path(path).name}: step with the arrow keys", 6000)
-            self.board.flash(())
-        return ok
-
-    def new_game_dialog(self) -> bool:
-        """Show the start dialog again; a new game starts when it is accepted."""
-        from editor.playtest.start_dialog import StartDialog
-
-        d = StartDialog(self.ctl.setup.scenario, self.ctl.setup, self)
-        if d.exec() != StartDialog.DialogCode.Accepted:
-            return False
-        self.ctl.new_game(d.setup())
-        return True
-
-    def play_from_here(self) -> bool:
-        """Open the position editor on the current position; play the position it returns."""
-        from editor.playtest.setup_editor import SetupEditor
-
-        d = SetupEditor(self.ctl.setup.scenario, self.ctl.state, self)
-        if d.exec() != SetupEditor.DialogCode.Accepted:
-            return False
-        return self.start_position(d.placements())
-
-    def start_position(self, placements: list[Placement]) -> bool:
-        """Play ``placements`` ("play from here"); a position the rules refuse shows why and changes nothing."""
-        from editor.playtest.position import placement_problems, position_scenario
-
-        base = self.ctl.setup.scenario
-        problems = placement_problems(base, placements)
-        if problems:
-            QMessageBox.warning(self, "Play from here", "This position cannot be played:\n• " + "\n• ".join(problems))
-            return False
-        scenario = position_scenario(base, placements, self.ctl.seed)
-        try:
-            self.ctl.new_game(self.ctl.setup, placements, scenario)
-        except (ValueError, KeyError) as e:
-            QMessageBox.warning(self, "Play from here", f"This position cannot be played: {e}")
-            return False
-        return True
+    # -- leaving ------------------------------------------------------------------------------------
 
     def go_back(self) -> None:
         """Hand control to the editor: close the playtest, or (standalone) keep it open beside the editor."""

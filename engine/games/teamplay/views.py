@@ -17,8 +17,8 @@ from engine.mapmodel import Team
 if TYPE_CHECKING:
     from engine.games.teamplay.state import TeamPlayState
 
-__all__ = ["ArenaView", "BoardView", "BufferView", "HandView", "arena_view", "board_view", "buffer_view",
-           "hand_views"]
+__all__ = ["ArenaView", "BoardView", "BufferView", "DraftView", "HandView", "ScoreView", "arena_view", "board_view",
+           "buffer_view", "draft_view", "hand_views", "score_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +89,28 @@ class ArenaView:
     reward_tile: str
 
 
+@dataclass(frozen=True, slots=True)
+class DraftView:
+    """The draft: every character kind with its own weapon revealed for this game (``(kind, weapon)``),
+    what each team has drafted so far, and the teams still to pick, in order (empty once it is over)."""
+
+    revealed: tuple[tuple[str, str], ...]
+    drafted: tuple[tuple[Team, tuple[str, ...]], ...]
+    order: tuple[Team, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreView:
+    """A team's score: ``points`` in all, ``kills`` (killshots it scored), ``leftover`` (points from
+    leftover damage, counted when the game ends) and ``skulls`` (skulls on the enemy's boards)."""
+
+    team: Team
+    points: int
+    kills: int
+    leftover: int
+    skulls: int
+
+
 def board_view(s: TeamPlayState, u: Character) -> BoardView:
     """The :class:`BoardView` of ``u``."""
     holder = next((h.name for h in s.hands[u.team] if u.weapon in h.weapons), "")
@@ -126,3 +148,14 @@ def arena_view(s: TeamPlayState) -> ArenaView:
                      tuple((b.hexes[c], tuple(r)) for c, r in s.racks.items()),
                      len(s.weapon_deck), len(s.powerup_deck), tuple((t, tuple(s.table[t])) for t in Team),
                      s.skulls_left, s.ruleset.reward_tiles[s.reward_tile].title)
+
+
+def draft_view(s: TeamPlayState) -> DraftView:
+    """The :class:`DraftView` of the game now."""
+    return DraftView(tuple(s.revealed.items()), tuple((t, tuple(s.drafted[t])) for t in Team), tuple(s.draft_order))
+
+
+def score_view(s: TeamPlayState, team: Team) -> ScoreView:
+    """The :class:`ScoreView` of ``team``."""
+    return ScoreView(team, s.points[team], s.kills[team], s.leftover[team],
+                     sum(u.skulls for u in s.characters(team.other)))

@@ -1,0 +1,97 @@
+"""The playtest window's dialogs: save and load replays, a new game, and "play from here".
+
+A mixin of :class:`~editor.playtest.window.PlaytestWindow` (it uses the window's
+``ctl``, ``board`` and status bar). Every dialog changes the game only through the
+controller; a file that cannot be written or read shows a message and changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QMessageBox
+
+from editor import filedialogs
+
+if TYPE_CHECKING:
+    from editor.playtest.position import Placement
+
+__all__ = ["REPLAY_FILTER", "WindowDialogs"]
+
+REPLAY_FILTER = "hexfort replays (*.replay.json *.json);;All files (*)"
+
+
+class WindowDialogs:
+    """Replays, a new game and "play from here" for the playtest window (mixed into it)."""
+
+    ctl: Any
+    board: Any
+
+    def save_replay_dialog(self) -> bool:
+        """Ask for a file and save the replay; a failure shows a message and changes nothing."""
+        blocked = self.ctl.replay_blocked
+        if blocked:
+            QMessageBox.information(self, "Save replay", f"Cannot save a replay: {blocked}.")  # type: ignore[arg-type]
+            return False
+        name = f"{self.ctl.state.scenario.name.lower().replace(' ', '_')}_seed{self.ctl.seed}.replay.json"
+        path = filedialogs.save_file(self, "Save replay", name, REPLAY_FILTER)  # type: ignore[arg-type]
+        if not path:
+            return False
+        try:
+            self.ctl.save_replay(path)
+        except OSError as e:
+            QMessageBox.critical(self, "Save replay", f"Cannot write {path}:\n{e}")  # type: ignore[arg-type]
+            return False
+        self.statusBar().showMessage(  # type: ignore[attr-defined]
+            f"Saved the replay to {path}", 5000)
+        return True
+
+    def load_replay_dialog(self) -> bool:
+        """Ask for a replay file and show it from its start."""
+        path = filedialogs.open_file(self, "Load replay", "", REPLAY_FILTER)  # type: ignore[arg-type]
+        if not path:
+            return False
+        ok = self.ctl.load_replay(path)
+        if ok:
+            self.statusBar().showMessage(  # type: ignore[attr-defined]
+            f"Replay {Path(path).name}: step with the arrow keys", 6000)
+            self.board.flash(())
+        return bool(ok)
+
+    def new_game_dialog(self) -> bool:
+        """Show the start dialog again; a new game starts when it is accepted."""
+        from editor.playtest.start_dialog import StartDialog
+
+        d = StartDialog(self.ctl.setup.scenario, self.ctl.setup, self)  # type: ignore[arg-type]
+        if d.exec() != StartDialog.DialogCode.Accepted:
+            return False
+        self.ctl.new_game(d.setup())
+        return True
+
+    def play_from_here(self) -> bool:
+        """Open the position editor on the current position; play the position it returns."""
+        from editor.playtest.setup_editor import SetupEditor
+
+        d = SetupEditor(self.ctl.setup.scenario, self.ctl.state, self)  # type: ignore[arg-type]
+        if d.exec() != SetupEditor.DialogCode.Accepted:
+            return False
+        return self.start_position(d.placements())
+
+    def start_position(self, placements: list[Placement]) -> bool:
+        """Play ``placements`` ("play from here"); a position the rules refuse shows why and changes nothing."""
+        from editor.playtest.position import placement_problems, position_scenario
+
+        base = self.ctl.setup.scenario
+        problems = placement_problems(base, placements)
+        if problems:
+            QMessageBox.warning(self, "Play from here",  # type: ignore[arg-type]
+                                "This position cannot be played:\n• " + "\n• ".join(problems))
+            return False
+        scenario = position_scenario(base, placements, self.ctl.seed)
+        try:
+            self.ctl.new_game(self.ctl.setup, placements, scenario)
+        except (ValueError, KeyError) as e:
+            QMessageBox.warning(self, "Play from here", f"This position cannot be played: {e}")  # type: ignore[arg-type]
+            return False
+        return True
