@@ -21,6 +21,7 @@ sight) and is deterministic.
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
 
 from engine.games.protocol import GameState
@@ -53,16 +54,27 @@ class HeuristicPlayer:
     def choose(self, state: GameState) -> Action:
         """The best-scoring legal action of ``state``; IndexError if there is none."""
         acts = state.legal_actions()
+        return self._pick(acts, self.action_scores(state, acts))
+
+    def action_scores(self, state: GameState, acts: list[Action] | None = None) -> list[float]:
+        """A score per action of ``acts`` (default: ``state.legal_actions()``), in the same order.
+
+        :meth:`choose` plays one of the best; a search (:mod:`engine.ai.search`)
+        reads them as its prior. Higher is better; only the order within one
+        decision means anything. IndexError when there is no legal action.
+        """
+        if acts is None:
+            acts = state.legal_actions()
         if state.phase is Phase.SPAWN:
-            return self._spawn(state, acts)
+            return self._spawn_scores(state, acts)
         if state.phase is Phase.TARGET:
-            return self._pick(acts, [-self._health_at(state, a) for a in acts])
+            return [-float(self._health_at(state, a)) for a in acts]
         u = state.active_unit()
         assert u is not None
         ctx = _Context(state, u)
         scores = [ctx.score(a) for a in acts]
         scores[-1] = max(scores[-1], ctx.score_end())  # the last action ends the unit's turn
-        return self._pick(acts, scores)
+        return scores
 
     def _pick(self, acts: list[Action], scores: list[float]) -> Action:
         """The best-scoring action, ties broken at random (seeded), so neither side is favoured."""
@@ -76,23 +88,38 @@ class HeuristicPlayer:
         v = state.unit_at(a.target)
         return v.health if v is not None else 10_000
 
-    def _spawn(self, state: GameState, acts: list[Action]) -> Action:
+    @staticmethod
+    def _spawn_scores(state: GameState, acts: list[Action]) -> list[float]:
+        """The favourite kind (:data:`PREFERENCE`) nearest the point first; other kinds by preference."""
         kinds = {a.kind for a in acts}
         kind = next((k for k in PREFERENCE if k in kinds), acts[0].kind)
-        cp = _cp_cells(state)
+        dist = _cp_distance(state.board)
         b = state.board
-        mine = [a for a in acts if a.kind == kind]
-        return self._pick(mine, [-_dist_to(b, b.index[a.target], cp) for a in mine])  # type: ignore[index]
+        rank = {k: i for i, k in enumerate(PREFERENCE)}
+        return [-float(dist[b.index[a.target]]) - (0.0 if a.kind == kind else 1000.0 * (1 + rank.get(a.kind, 99)))
+                for a in acts]  # type: ignore[index]
+
+
+_CP: weakref.WeakKeyDictionary[Any, tuple[list[int], tuple[int, ...]]] = weakref.WeakKeyDictionary()
+
+
+def _cp_tables(board: Any) -> tuple[list[int], tuple[int, ...]]:
+    """(control-point cells, each cell's distance to the nearest of them), once per board."""
+    hit = _CP.get(board)
+    if hit is None:
+        cp = [i for i in range(board.n) if board.control[i] >= 0]
+        dist = tuple(min(board.distance(c, t) for t in cp) if cp else 0 for c in range(board.n))
+        hit = _CP[board] = (cp, dist)
+    return hit
 
 
 def _cp_cells(state: GameState) -> list[int]:
-    return [i for i in range(state.board.n) if state.board.control[i] >= 0]
+    return _cp_tables(state.board)[0]
 
 
-def _dist_to(board: object, cell: int, targets: list[int]) -> int:
-    if not targets:
-        return 0
-    return min(board.distance(cell, t) for t in targets)  # type: ignore[attr-defined]
+def _cp_distance(board: Any) -> tuple[int, ...]:
+    """Distance from each cell to the nearest control-point cell (0 for every cell without a point)."""
+    return _cp_tables(board)[1]
 
 
 class _Context:
@@ -103,6 +130,7 @@ class _Context:
         self.u = u
         self.b = state.board
         self.cp = _cp_cells(state)
+        self.cp_dist = _cp_distance(self.b)
         self.team: Team = u.team
         self.enemies = state.units_of(u.team.other)
         self.friends = [v for v in state.units_of(u.team) if v.uid != u.uid]
@@ -112,6 +140,7 @@ class _Context:
         self.friend_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.friends)
         self.enemy_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.enemies)
         self._danger: dict[int, float] = {}
+        self._firepower: dict[int, float] = {}
         self.attacked = state.has_attacked
 
     # -- terms ------------------------------------------------------------------------
@@ -119,13 +148,19 @@ class _Context:
     def position(self, cell: int) -> float:
         if not self.cp:
             return 0.0
-        d = _dist_to(self.b, cell, self.cp)
+        d = self.cp_dist[cell]
         if d == 0:
             return 120.0 if (not self.friend_on_cp or self.enemy_on_cp) else 60.0
         return -8.0 * d
 
     def firepower(self, cell: int) -> float:
-        """Best expected damage this unit could deal standing on ``cell``."""
+        """Best expected damage this unit could deal standing on ``cell`` (remembered per cell)."""
+        hit = self._firepower.get(cell)
+        if hit is None:
+            hit = self._firepower[cell] = self._firepower_at(cell)
+        return hit
+
+    def _firepower_at(self, cell: int) -> float:
         st = self.st
         if not st.range or "ubercharge" in st.specials:
             return 0.0
@@ -219,7 +254,7 @@ class _Context:
             return 12.0 if self.firepower(here) == 0 else 4.0
         if a.verb is Verb.BUILD:
             assert a.target is not None
-            return 70.0 - 3.0 * _dist_to(b, b.index[a.target], self.cp)
+            return 70.0 - 3.0 * self.cp_dist[b.index[a.target]]
         if a.verb is Verb.PICKUP:
             return -5.0
         if a.verb is Verb.UBER:
