@@ -1,6 +1,6 @@
 """Draw the documentation screenshot of a game in progress: ``python -m editor.playtest.screenshot OUT.png``.
 
-Plays the bundled Crossroads scenario with the strong AI on both sides until a
+Plays the bundled Crossroads scenario with the normal AI on both sides until a
 RED unit that can still move has an enemy in its sights, hands RED to a human,
 hovers a reachable hex (reach highlights, the path, the enemy's hit chance) and
 clicks a log line. Run it under a display (Xvfb in CI) for real fonts.
