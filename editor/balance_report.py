@@ -100,6 +100,7 @@ def _heat_figure(m: HexMap, counts: Mapping[str, int], cmap_name: str, title: st
     from matplotlib.colors import PowerNorm
     from matplotlib.figure import Figure
     from matplotlib.image import imread
+    from matplotlib.ticker import MaxNLocator
 
     cmap = colormaps[cmap_name]
     top = max(counts.values(), default=0)
@@ -120,6 +121,7 @@ def _heat_figure(m: HexMap, counts: Mapping[str, int], cmap_name: str, title: st
     fig.suptitle(title, fontsize=9, x=0.02, ha="left", y=0.99, va="top")
     cax = fig.add_axes((0.02 + w_px / 100 / fig.get_figwidth(), 0.08, 0.025, 0.75))
     bar = fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=cax)
+    bar.ax.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=6))
     bar.ax.tick_params(labelsize=7)
     bar.set_label(f"{noun} per hex (total {sum(counts.values())})", fontsize=7)
     return _fig_png(fig)
@@ -163,6 +165,7 @@ def _win_chart(study: Mapping[str, Any]) -> bytes:
 def _length_chart(study: Mapping[str, Any]) -> bytes:
     """Game length (turns) per pairing: a histogram each, on shared bins."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     pairs = [p for p in study["pairings"] if p["games"]]
     turns = [int(t) for p in pairs for t in p["length_counts"]]
@@ -175,6 +178,7 @@ def _length_chart(study: Mapping[str, Any]) -> bytes:
         values = [int(t) for t, n in p["length_counts"].items() for _ in range(n)]
         ax.hist(values, bins=bins, histtype="step", lw=1.6, label=f"{p['label']} (median {p['summary']['turns']['median']})",
                 weights=[100 / len(values)] * len(values))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("game length (turns)", fontsize=8)
     ax.set_ylabel("% of games", fontsize=8)
     ax.tick_params(labelsize=8)
@@ -197,7 +201,9 @@ def _class_chart(pairing: Mapping[str, Any]) -> bytes:
         ys, xs, lo, hi = [], [], [], []
         for i, c in enumerate(classes):
             n, w = c[n_key], c[w_key]
-            rate = w / n if n else 0.0
+            if not n:
+                continue
+            rate = w / n
             a, b = wilson_interval(w, n)
             ys.append(i + (k - 0.5) * 0.38)
             xs.append(100 * rate)
@@ -295,10 +301,11 @@ def _classes_table(p: Mapping[str, Any]) -> str:
         fr = c["fielded_wins"] / c["fielded"] if c["fielded"] else 0.0
         wr = c["without_wins"] / c["without"] if c["without"] else 0.0
         lo, hi = c["difference_ci95"]
+        diff = (f'{100 * (fr - wr):+.0f} ({100 * lo:+.0f} to {100 * hi:+.0f})' if c["without"]
+                else "– (always fielded)")
         rows.append(f'<tr><td class="l">{_e(c["kind"])}</td><td>{c["fielded"]}</td><td>{100 * fr:.0f}%</td>'
-                    f'<td>{c["without"]}</td><td>{100 * wr:.0f}%</td>'
-                    f'<td{" class=sig" if c["significant"] else ""}>{100 * (fr - wr):+.0f} '
-                    f'({100 * lo:+.0f} to {100 * hi:+.0f})</td><td>{c["kills"]}</td></tr>')
+                    f'<td>{c["without"]}</td><td>{f"{100 * wr:.0f}%" if c["without"] else "–"}</td>'
+                    f'<td{" class=sig" if c["significant"] else ""}>{diff}</td><td>{c["kills"]}</td></tr>')
     return ('<table><tr><th class="l">unit</th><th>fielded (team-games)</th><th>won</th><th>without</th><th>won</th>'
             '<th>difference, points (95% interval)</th><th>kills</th></tr>' + "".join(rows) + "</table>")
 
@@ -342,8 +349,13 @@ def _study_html(doc_study: Mapping[str, Any], study: MapStudy) -> str:
         if p["classes"]:
             out.append("<h3>Which picks win</h3>")
             out.append('<p class="note">Each team of each game counts once: did the teams that fielded a kind win '
-                       "more often than the teams that did not?</p>")
-            out.append(_img(_class_chart(p), "win rate by unit kind fielded"))
+                       "more often than the teams that did not? Kills are the enemies that died during the kind's "
+                       "actions.</p>")
+            if any(c["without"] for c in p["classes"]):
+                out.append(_img(_class_chart(p), "win rate by unit kind fielded"))
+            else:
+                out.append('<p class="note">Every team fielded every kind here, so no pick can be compared with '
+                           "its absence; the search AI, or a roster in the scenario, varies the picks.</p>")
             out.append(_classes_table(p))
         out.append("</details>")
     return "".join(out)

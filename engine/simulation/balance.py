@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from engine.games.game import Game
@@ -61,6 +61,9 @@ __all__ = [
     "study_of",
 ]
 
+#: Games (or team-games) each sample needs before a difference between two of them is called significant:
+#: the score intervals of differences are approximate and too narrow for tiny samples.
+MIN_SAMPLE: Final = 10
 #: How strong each player is, for "the strongest pairing" (the one whose figures the evidence quotes).
 STRENGTH: Final = {"random": 0, "heuristic": 1, "search": 2}
 
@@ -139,9 +142,13 @@ class ClassRecord:
 
     @property
     def significant(self) -> bool:
-        """Whether fielding the kind changes the win rate at 95% (the interval excludes 0)."""
+        """Whether fielding the kind changes the win rate at 95%: the interval excludes 0, on enough team-games.
+
+        Each side needs :data:`MIN_SAMPLE` team-games: below that the approximate
+        interval is too optimistic to claim anything.
+        """
         lo, hi = self.difference
-        return self.fielded > 0 and self.without > 0 and (lo > 0 or hi < 0)
+        return self.fielded >= MIN_SAMPLE and self.without >= MIN_SAMPLE and (lo > 0 or hi < 0)
 
 
 @dataclass(frozen=True)
@@ -157,8 +164,12 @@ class PairingStudy:
 
     @classmethod
     def of(cls, players: tuple[str, str], games: Sequence[ObservedGame], kinds: Sequence[str]) -> PairingStudy:
-        """Summarise ``games`` (all of this pairing); ``kinds`` are the unit kinds to report, in order."""
-        results = tuple(r for r, _ in games)
+        """Summarise ``games`` (all of this pairing); ``kinds`` are the unit kinds to report, in order.
+
+        A result's ``first_team`` is the team that took the first turn as observed
+        (a mode may roll for it), not the one the batch's plan asked for.
+        """
+        results = tuple(replace(r, first_team=seen.first_mover or r.first_team) for r, seen in games)
         heat: dict[str, dict[Team, dict[int, int]]] = {k: {t: {} for t in Team} for k in LAYERS}
         first: dict[Team, list[int]] = {t: [] for t in Team}
         kills: dict[str, int] = {}
@@ -377,21 +388,29 @@ class Verdict:
         return {"sides": self.sides, "first_move": self.first_move, "evidence": list(self.evidence)}
 
 
-def _side_figures(p: PairingStudy) -> str:
-    s = p.summary
-    return f"RED {pm(s.wins['RED'], s.games)}, BLU {pm(s.wins['BLU'], s.games)} with {p.label}"
+#: How a verdict calls a player (the command line: its name; the editor: "normal AI (heuristic)").
+Namer = Callable[[str], str]
 
 
-def _first_figures(p: PairingStudy) -> str:
+def _label(p: PairingStudy, name: Namer) -> str:
+    return f"{name(p.players[0])} vs {name(p.players[1])}"
+
+
+def _side_figures(p: PairingStudy, name: Namer) -> str:
     s = p.summary
-    return f"{pm(s.first_player_wins, s.games)} with {p.label}"
+    return f"RED {pm(s.wins['RED'], s.games)}, BLU {pm(s.wins['BLU'], s.games)} with {_label(p, name)}"
+
+
+def _first_figures(p: PairingStudy, name: Namer) -> str:
+    s = p.summary
+    return f"{pm(s.first_player_wins, s.games)} with {_label(p, name)}"
 
 
 def _agree(claims: list[tuple[PairingStudy, Any]], what: Callable[[Any], str], none: str,
-           figures: Callable[[PairingStudy], str]) -> str:
+           figures: Callable[[PairingStudy, Namer], str], name: Namer) -> str:
     """One headline from each pairing's claim (a value or None), saying whether the claim holds at every strength."""
     values = {c for _, c in claims}
-    all_figs = "; ".join(figures(p) for p, _ in claims)
+    all_figs = "; ".join(figures(p, name) for p, _ in claims)
     if values == {None}:
         return f"{none} at any strength tested ({all_figs})."
     if len(values) == 1:
@@ -401,26 +420,30 @@ def _agree(claims: list[tuple[PairingStudy, Any]], what: Callable[[Any], str], n
         return f"The answer changes with the AI's strength ({all_figs}); play more games or stronger AIs."
     yes = [p for p, c in claims if c is not None]
     no = [p for p, c in claims if c is None]
-    return (f"{what(said[0])} with {', '.join(p.label for p in yes)} ({'; '.join(figures(p) for p in yes)}), "
-            f"but not significantly with {', '.join(p.label for p in no)} ({'; '.join(figures(p) for p in no)}): "
+    return (f"{what(said[0])} with {', '.join(_label(p, name) for p in yes)} "
+            f"({'; '.join(figures(p, name) for p in yes)}), but not significantly with "
+            f"{', '.join(_label(p, name) for p in no)} ({'; '.join(figures(p, name) for p in no)}): "
             "the verdict depends on how well the sides play.")
 
 
-def judge(study: MapStudy) -> Verdict:
-    """The verdict on ``study``: claims only where a 95% interval excludes an even split."""
+def judge(study: MapStudy, name: Namer = str) -> Verdict:
+    """The verdict on ``study``: claims only where a 95% interval excludes an even split.
+
+    ``name`` says how to call a player (default: its name, ``heuristic``).
+    """
     played = [p for p in study.pairings if p.games]
     if not played:
         return Verdict("No game finished, so there is nothing to judge.", "", ())
     sides = _agree([(p, _favoured(p.summary)) for p in played],
                    lambda t: f"{t.value} is favoured on this map", "Neither side is significantly favoured",
-                   _side_figures)
+                   _side_figures, name)
     first = _agree([(p, _mover(p.summary)) for p in played],
                    lambda m: f"Moving {m} is a significant advantage",
-                   "Moving first is no significant advantage", _first_figures)
-    return Verdict(sides, first, tuple(_evidence(study)))
+                   "Moving first is no significant advantage", _first_figures, name)
+    return Verdict(sides, first, tuple(_evidence(study, name)))
 
 
-def _evidence(study: MapStudy) -> list[str]:
+def _evidence(study: MapStudy, name: Namer) -> list[str]:
     out = []
     gaps = [r for r in study.races if r.gap]
     for r in gaps:
@@ -441,24 +464,24 @@ def _evidence(study: MapStudy) -> list[str]:
         r, b = statistics.fmean(first[Team.RED]), statistics.fmean(first[Team.BLU])
         gap = mean_difference_interval(first[Team.RED], first[Team.BLU])
         sure = "a significant difference" if gap[0] > 0 or gap[1] < 0 else "not a significant difference"
-        out.append(f"With {best.label}, RED scores its first point on turn {r:.1f} on average and BLU on turn "
-                   f"{b:.1f} ({sure}).")
+        what = "scores its first point" if study.goal == "the point" else "first moves its cart"
+        out.append(f"With {_label(best, name)}, RED {what} on turn {r:.1f} on average and BLU on turn {b:.1f} ({sure}).")
     for team in Team:
         deaths = best.heat["deaths"][team]
         total = sum(deaths.values())
         if total >= 10:
             cell, n = max(deaths.items(), key=lambda kv: (kv[1], -kv[0]))
-            out.append(f"With {best.label}, {team.value}'s units die most at {study.hexes[cell]} "
+            out.append(f"With {_label(best, name)}, {team.value}'s units die most at {study.hexes[cell]} "
                        f"({pct(n / total)} of its {total} deaths).")
     for c in best.classes:
         if c.significant:
             lo, hi = c.difference
             better = "more" if lo > 0 else "less"
-            out.append(f"With {best.label}, teams that field the {c.kind} win {better} often: "
+            out.append(f"With {_label(best, name)}, teams that field the {c.kind} win {better} often: "
                        f"{pm(c.fielded_wins, c.fielded)} of {c.fielded} team-games against "
                        f"{pm(c.without_wins, c.without)} without it.")
     if s.games and s.draws / s.games >= 0.05:
-        out.append(f"With {best.label}, {pct(s.draws / s.games)} of the games end in a draw.")
+        out.append(f"With {_label(best, name)}, {pct(s.draws / s.games)} of the games end in a draw.")
     return out
 
 
@@ -480,10 +503,12 @@ class Comparison:
     def difference(self) -> float:
         return self.other - self.this
 
+    samples: tuple[int, int] = (MIN_SAMPLE, MIN_SAMPLE)
+
     @property
     def significant(self) -> bool:
-        """Whether the interval of the difference excludes 0."""
-        return self.low > 0 or self.high < 0
+        """Whether the interval of the difference excludes 0 (with :data:`MIN_SAMPLE` games on each version)."""
+        return min(self.samples) >= MIN_SAMPLE and (self.low > 0 or self.high < 0)
 
     def words(self) -> str:
         """``RED wins: 61% → 55% (-6 points, 95% interval -12 to +0; not significant)``."""
@@ -513,9 +538,9 @@ def compare(a: MapStudy, b: MapStudy) -> list[Comparison]:
                   ("draws", sa.draws, sb.draws), ("first mover wins", sa.first_player_wins, sb.first_player_wins)]
         for name, ka, kb in counts:
             lo, hi = difference_interval(kb, nb, ka, na)
-            out.append(Comparison(pa.label, name, ka / na, kb / nb, lo, hi))
+            out.append(Comparison(pa.label, name, ka / na, kb / nb, lo, hi, (na, nb)))
         la, lb = pa.lengths(), pb.lengths()
         lo, hi = mean_difference_interval(lb, la)
         out.append(Comparison(pa.label, "mean game length (turns)", statistics.fmean(la), statistics.fmean(lb),
-                              lo, hi))
+                              lo, hi, (na, nb)))
     return out

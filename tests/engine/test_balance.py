@@ -19,6 +19,7 @@ from engine.mapmodel import Mode, Team
 from engine.scenario import Scenario
 from engine.simulation import balance_cli
 from engine.simulation.balance import (
+    ClassRecord,
     MapStudy,
     PairingStudy,
     StudyPlan,
@@ -231,3 +232,13 @@ def test_cli_refuses_to_compare_two_games(tmp_path: Path, repo: Path) -> None:
     code = balance_cli.run(_args(p, "--compare", str(repo / "maps" / "payload_canal.scenario.json"), "--format",
                                  "json"), io.StringIO(), err)
     assert code == 2 and "compare two versions of the same game" in err.getvalue()
+
+
+@pytest.mark.parametrize(("record", "significant"), [
+    (ClassRecord("soldier", 2, 0, 2, 2, 0), False),  # 0/2 against 2/2: far too few to claim anything
+    (ClassRecord("soldier", 40, 30, 40, 10, 0), True),
+    (ClassRecord("soldier", 40, 21, 40, 19, 0), False),
+    (ClassRecord("soldier", 80, 40, 0, 0, 0), False),  # always fielded: nothing to compare with
+])
+def test_a_pick_is_called_a_winner_only_on_enough_games(record: ClassRecord, significant: bool) -> None:
+    assert record.significant is significant
