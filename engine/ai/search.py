@@ -66,8 +66,8 @@ class SearchSettings:
     Raises ValueError for a budget below 1 or a negative setting.
     """
 
-    iterations: int = 48
-    horizon: int = 2
+    iterations: int = 32
+    horizon: int = 6
     width: int = 4
     exploration: float = 1.0
     temperature: float = 25.0
