@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -29,7 +30,7 @@ from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 from engine.simulation.balance import MapStudy
 
-__all__ = ["HEAT_LAYERS", "heat_image", "write_report"]
+__all__ = ["HEAT_LAYERS", "heat_image", "report_data", "write_report"]
 
 #: Heat-map layers: JSON key -> (title, what a count is, colour map per team).
 HEAT_LAYERS: Final = {
@@ -405,13 +406,26 @@ def report_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None
     if other is not None:
         body.append(f"<h2>The other version: {_e(doc['compare']['map']['name'])} ({_e(doc['compare']['file'])})</h2>")
         body.append(_study_html(doc["compare"]["map"], other))
+    # the study's JSON travels inside the page (inert data, never run): every figure, for tools and diffs
+    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'><title>{_e(title)}</title>"
             f"<style>{_CSS}</style></head><body><main>{''.join(body)}"
-            "<p class='note'>Made by hexfort balance. The JSON of the same run (--format json) holds every figure.</p>"
-            "</main></body></html>\n")
+            "<p class='note'>Made by hexfort balance. Every figure is also in this page as JSON "
+            "(schemas/balance.schema.json), in the script element with id balance-data.</p>"
+            f"</main><script type='application/json' id='balance-data'>{data}</script></body></html>\n")
 
 
 def write_report(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None], path: Path) -> None:
     """Write the report to ``path``; raises OSError when it cannot be written."""
     Path(path).write_text(report_html(doc, studies), encoding="utf-8")
+
+
+def report_data(page: str) -> dict[str, Any]:
+    """The study's JSON document carried by a report page (see :func:`report_html`); ValueError if none."""
+    start = page.find("id='balance-data'>")
+    if start < 0:
+        raise ValueError("this page carries no balance data (not a hexfort balance report)")
+    start = page.index(">", start) + 1
+    end = page.index("</script>", start)
+    return json.loads(page[start:end])  # type: ignore[no-any-return]

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from editor.balance_report import report_data
 from engine.formats import load_any
+from engine.formats.schemas import validator
 from engine.games.modes import GAMES
 
 pytest.importorskip("matplotlib")
@@ -76,6 +78,9 @@ def test_the_report_of_every_bundled_map_is_one_self_contained_page(tmp_path: Pa
         assert base64.b64decode(src.split(",", 1)[1]).startswith(PNG)
     text = " ".join(page.text)
     assert "Who wins" in text and "Where units stand" in text and "Turns to" in text
+    data = report_data(out.read_text(encoding="utf-8"))  # the page carries the study's JSON
+    assert not list(validator("balance").iter_errors(data))
+    assert data["map"]["verdict"]["sides"] in text
     _open_in_chromium(out, tmp_path)
 
 
