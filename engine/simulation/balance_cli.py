@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.ai.policies import ROLLOUT_POLICIES
 from engine.formats import LoadError, load_any
 from engine.games.modes import GAMES, playable_modes
 from engine.parallel.backends import BackendError, local_backend
@@ -131,6 +132,11 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             print(f"{_PROG}: {args.compare} plays {GAMES[other.mode].name}, {args.path} "
                   f"{GAMES[scenario.mode].name}: compare two versions of the same game", file=err)
             return 2
+    lacking = [p for pair in pairings for p in pair if p == "heuristic" and scenario.mode not in ROLLOUT_POLICIES]
+    if lacking:
+        print(f"{_PROG}: the heuristic AI does not play {GAMES[scenario.mode].name} yet; use --players "
+              "random,random or search,search (the search then plays out games at random)", file=err)
+        return 2
     plan = StudyPlan(scenario, tuple(pairings), args.games, args.seed, other)
     bar = ProgressBar(err, total, "playing", "games")
     try:
@@ -141,6 +147,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         return 1
     except BackendError as e:
         print(f"{_PROG}: {e}", file=err)
+        return 1
+    except Exception as e:  # noqa: BLE001 - an AI or rules failure is reported, never a traceback
+        print(f"{_PROG}: a game could not be played to its end ({type(e).__name__}: {e}); please report it "
+              "with the file and the options", file=err)
         return 1
     doc = balance_document(plan, (str(args.path), args.compare), main, compared,
                            (len(games), total) if interrupted else None)

@@ -242,3 +242,10 @@ def test_cli_refuses_to_compare_two_games(tmp_path: Path, repo: Path) -> None:
 ])
 def test_a_pick_is_called_a_winner_only_on_enough_games(record: ClassRecord, significant: bool) -> None:
     assert record.significant is significant
+
+
+def test_cli_says_which_ai_cannot_play_a_mode_yet(repo: Path) -> None:
+    err = io.StringIO()
+    path = repo / "maps" / "payload_canal.scenario.json"
+    assert balance_cli.run(_args(path, "--format", "json", "-n", "1"), io.StringIO(), err) == 2
+    assert "the heuristic AI does not play Payload Race yet" in err.getvalue()
