@@ -141,6 +141,13 @@ class _Context:
         self.enemy_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.enemies)
         self._danger: dict[int, float] = {}
         self._firepower: dict[int, float] = {}
+        self._hits: dict[int, float] = {}
+        self._threats: list[tuple[int, int, int, int, int, int]] | None = None
+        self._target_list: list[tuple[int, int, int, int]] | None = None
+        st = self.st
+        # (straight lines only, burns, falls off with distance, shots) of this unit's attack
+        self._shooter = (bool(state.options["straight_line_attacks"]) and "double_jump" not in st.specials,
+                         "burn" in st.specials, "double_jump" in st.specials, int(st.params.get("shots", 1)))
         self.attacked = state.has_attacked
 
     # -- terms ------------------------------------------------------------------------
@@ -165,34 +172,50 @@ class _Context:
         if not st.range or "ubercharge" in st.specials:
             return 0.0
         b = self.b
-        sight = self.state.sight
+        sees_at = self.state.sight.sees_at
+        stand = b.stand
+        q, r, h = b.q[cell], b.r[cell], stand[cell]
+        lo, hi, damage = st.min_range, st.range, st.damage
+        straight, burn, jump, shots = self._shooter
         best = 0.0
-        shots = int(st.params.get("shots", 1))
-        for v in self.enemies:
-            d = b.distance(cell, v.cell)
-            if d < st.min_range or d > st.range or v.uber:
+        for vc, vq, vr, health in self._targets():
+            dq, dr = vq - q, vr - r
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if d < lo or d > hi:
                 continue
-            if b.spawn_team(v.cell) is v.team:
+            if not sees_at(cell, vc, h, stand[vc]):
                 continue
-            if not sight.sees_at(cell, v.cell, b.stand[cell], b.stand[v.cell]):
+            if straight and not (dq == 0 or dr == 0 or dq == -dr):
                 continue
-            if self.state.options["straight_line_attacks"] and "double_jump" not in st.specials:
-                dq, dr = b.q[v.cell] - b.q[cell], b.r[v.cell] - b.r[cell]
-                if not (dq == 0 or dr == 0 or dq == -dr):
-                    continue
-            up = max(0, b.stand[v.cell] - b.stand[cell])
-            if "burn" in st.specials:
-                p, dmg = 1.0, st.damage + 20
+            up = max(0, stand[vc] - h)
+            if burn:
+                p, dmg = 1.0, damage + 20
             else:
-                p = self.state.hit_chance(d + up)
-                dmg = st.damage
-                if "double_jump" in st.specials:
-                    dmg = max(0, st.damage - 40 * (d - 1))
+                p = self._hit(d + up)
+                dmg = damage
+                if jump:
+                    dmg = max(0, damage - 40 * (d - 1))
             ev = p * dmg * shots
-            if ev >= v.health:
+            if ev >= health:
                 ev += 40
             best = max(best, ev)
         return best
+
+    def _targets(self) -> list[tuple[int, int, int, int]]:
+        """(cell, q, r, health) of the enemies an attack could hurt: not ubercharged, not in their own base."""
+        hit = self._target_list
+        if hit is None:
+            b = self.b
+            hit = self._target_list = [(v.cell, b.q[v.cell], b.r[v.cell], v.health) for v in self.enemies
+                                       if not v.uber and b.spawn_team(v.cell) is not v.team]
+        return hit
+
+    def _hit(self, need: int) -> float:
+        """``state.hit_chance(need)``, remembered."""
+        hit = self._hits.get(need)
+        if hit is None:
+            hit = self._hits[need] = self.state.hit_chance(need)
+        return hit
 
     def danger(self, cell: int) -> float:
         """Rough expected damage the enemies could deal to a unit on ``cell`` next round."""
@@ -204,16 +227,22 @@ class _Context:
         if b.spawn_team(cell) is self.team:
             self._danger[cell] = 0.0
             return 0.0
-        for v in self.enemies:
-            st = self.state.stats(v.kind)
-            if not st.range or "ubercharge" in st.specials:
-                continue
-            reach = st.range + (st.speed if st.mobile else 0)
-            d = b.distance(cell, v.cell)
+        threats = self._threats
+        if threats is None:
+            threats = self._threats = []
+            for v in self.enemies:
+                st = self.state.stats(v.kind)
+                if not st.range or "ubercharge" in st.specials:
+                    continue
+                reach = st.range + (st.speed if st.mobile else 0)
+                threats.append((b.q[v.cell], b.r[v.cell], reach, st.range, st.damage, int(st.params.get("shots", 1))))
+        q, r = b.q[cell], b.r[cell]
+        for vq, vr, reach, rng, damage, shots in threats:
+            dq, dr = q - vq, r - vr
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
             if d > reach:
                 continue
-            shots = int(st.params.get("shots", 1))
-            total += self.state.hit_chance(min(d, st.range)) * st.damage * shots * 0.5
+            total += self._hit(min(d, rng)) * damage * shots * 0.5
         self._danger[cell] = total
         return total
 
