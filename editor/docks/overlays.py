@@ -245,6 +245,8 @@ class OverlayPanel(QWidget):
             c = QColor(base)
             c.setAlpha(50 + int(190 * (n / top) ** 0.5))
             colors[h] = c
+        if not counts:
+            return {}, {}, f"{team.value}: no {noun} recorded in {source}."
         legend = (f"{team.value}: {words} in {source} — the darker, the more {noun} (at most {top} on one hex; "
                   f"the numbers are the counts). Edits since then are not in it.")
         return colors, {h: str(n) for h, n in counts.items()}, legend

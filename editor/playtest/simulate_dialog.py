@@ -151,7 +151,7 @@ class SimulateDialog(QDialog):
         mono = QFont("DejaVu Sans Mono")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.report.setFont(mono)
-        self.report.setMinimumSize(560, 190)
+        self.report.setMinimumSize(620, 300)
         lay.addWidget(self.report, 1)
         row = QHBoxLayout()
         row.addStretch(1)

@@ -411,6 +411,9 @@ def _agree(claims: list[tuple[PairingStudy, Any]], what: Callable[[Any], str], n
     """One headline from each pairing's claim (a value or None), saying whether the claim holds at every strength."""
     values = {c for _, c in claims}
     all_figs = "; ".join(figures(p, name) for p, _ in claims)
+    if len(claims) == 1:  # one strength: nothing to say about the others
+        c = claims[0][1]
+        return f"{none if c is None else what(c)} ({all_figs})."
     if values == {None}:
         return f"{none} at any strength tested ({all_figs})."
     if len(values) == 1:

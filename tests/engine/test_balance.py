@@ -131,9 +131,16 @@ def test_the_verdict_claims_only_what_the_intervals_support(pairings: list[tuple
 
 def test_the_first_move_verdict_and_an_empty_study() -> None:
     v = judge(_study(_fake(("heuristic", "heuristic"), 50, 50, first_wins=75)))
-    assert v.first_move.startswith("Moving first is a significant advantage at every strength tested (75% ± 8")
-    v = judge(_study(_fake(("heuristic", "heuristic"), 50, 50, first_wins=50)))
-    assert v.first_move.startswith("Moving first is no significant advantage")
+    # one pairing: the claim and its figures, nothing about other strengths
+    assert v.first_move == "Moving first is a significant advantage (75% ± 8 with heuristic vs heuristic)."
+    v = judge(_study(_fake(("heuristic", "heuristic"), 50, 50, first_wins=50),
+                     _fake(("search", "search"), 50, 50, first_wins=50)))
+    assert v.first_move.startswith("Moving first is no significant advantage at any strength tested (50% ± 10")
+    v = judge(_study(_fake(("heuristic", "heuristic"), 50, 50, first_wins=75),
+                     _fake(("search", "search"), 50, 50, first_wins=80)))
+    assert v.first_move.startswith("Moving first is a significant advantage at every strength tested")
+    assert judge(_study(_fake(("random", "random"), 20, 80))).sides == (
+        "BLU is favoured on this map (RED 20% ± 8, BLU 80% ± 8 with random vs random).")
     assert judge(_study(PairingStudy.of(("random", "random"), [], ["scout"]))).sides.startswith("No game finished")
 
 
