@@ -1,8 +1,10 @@
-"""Heuristic player against the random player: win rate over seeded games per bundled map.
+"""Heuristic player against the random player: win rate over seeded games per bundled map, every playable mode.
 
 Sides alternate (the heuristic plays RED on even seeds, BLU on odd ones). The
-issue's bar is a win rate of at least 90% over 200 games on every map.
-Run: ``python bench/ai_vs_random.py [games]``.
+issues' bar is a win rate of at least 90% over 200 games on every map. Also
+prints the average length in turns and the time per game beside a reference run
+(bench/_common.py), since machines here swing several-fold.
+Run: ``python bench/ai_vs_random.py [games] [mode ...]`` (modes: koth, payload...).
 """
 
 from __future__ import annotations
@@ -10,19 +12,26 @@ from __future__ import annotations
 import sys
 import time
 
-from _common import koth_scenarios
+from _common import REPO, reference_rate
 
 from engine.ai import HeuristicPlayer, RandomPlayer, play_game
+from engine.formats import load_scenario
 from engine.games.game import Game
+from engine.games.modes import GAMES
 from engine.mapmodel import Team
 
 
-def main(games: int = 200) -> int:
+def main(games: int = 200, modes: list[str] | None = None) -> int:
+    ref = reference_rate()
+    print(f"reference loop: {ref / 1e6:.1f} M iterations/s")
     worst = 1.0
-    for name, scenario in koth_scenarios().items():
+    for path in sorted((REPO / "maps").glob("*.scenario.json")):
+        scenario = load_scenario(path)
+        if not GAMES[scenario.mode].playable or (modes and scenario.mode.value not in modes):
+            continue
         game = Game.of(scenario)
-        wins = draws = 0
-        t = time.perf_counter()
+        wins = draws = turns = 0
+        t = time.process_time()
         for seed in range(games):
             state = game.new_initial_state(seed, keep_undo=False)
             hero = Team.RED if seed % 2 == 0 else Team.BLU
@@ -30,13 +39,17 @@ def main(games: int = 200) -> int:
             w = state.winner()
             wins += w is hero
             draws += w is None
+            turns += state.turn
+        dt = time.process_time() - t
         rate = wins / games
         worst = min(worst, rate)
-        print(f"{name}: heuristic won {wins}/{games} = {rate:.1%} (draws {draws}) "
-              f"in {time.perf_counter() - t:.1f} s")
+        print(f"{path.name.removesuffix('.scenario.json')}: heuristic won {wins}/{games} = {rate:.1%} "
+              f"(draws {draws}), {turns / games:.0f} turns a game, {dt / games * 1000:.0f} ms CPU a game "
+              f"({dt / games * ref / 1e6:.1f} M reference iterations)")
     print(f"worst map: {worst:.1%} (bar: 90%)")
     return 0 if worst >= 0.9 else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 200))
+    args = sys.argv[1:]
+    sys.exit(main(int(args[0]) if args else 200, args[1:] or None))

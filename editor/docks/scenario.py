@@ -1,8 +1,10 @@
-"""The scenario panel: mode, first team, seed, rosters, starting units and rule overrides.
+"""The scenario panel: mode, first team, seed, rosters, starting units (with weapon cards) and rule overrides.
 
 Every edit goes through :meth:`MapDocument.set_scenario` (undoable); the panel
 refreshes from ``scenario_changed`` with its own signals blocked, so there is no
-feedback loop.
+feedback loop. Unit kinds, weapon cards and the rule table come from the
+scenario's own ruleset (its mode's built-in one unless the file names another),
+so a Payload Race scenario lists Payload Race's classes, cards and options.
 """
 
 from __future__ import annotations
@@ -28,37 +30,49 @@ from PySide6.QtWidgets import (
 
 from editor.document import MapDocument
 from editor.scenario_setup import ScenarioSetup
-from engine.formats import builtin_ruleset
+from engine.games.game import ruleset_of
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Mode, Team
-from engine.ruleset import OptionValue
+from engine.ruleset import OptionValue, Ruleset, RulesetError
 from engine.scenario import TeamSetup, UnitStart
 
 __all__ = ["ScenarioPanel", "format_units", "parse_units"]
 
 
 def format_units(units: tuple[UnitStart, ...]) -> str:
-    """``scout, soldier@3,-1`` for a starting list."""
-    return ", ".join(f"{u.unit}@{u.hex}" if u.hex is not None else u.unit for u in units)
+    """``scout, soldier@3,-1, heavy@2,0:minigun`` for a starting list."""
+    return ", ".join((f"{u.unit}@{u.hex}" if u.hex is not None else u.unit) + (f":{u.weapon}" if u.weapon else "")
+                     for u in units)
 
 
-_ITEM = re.compile(r"\s*([A-Za-z_]+)\s*(?:@\s*(-?\d+)\s*,\s*(-?\d+))?\s*(?:[,;]|$)")
+_ITEM = re.compile(r"\s*([A-Za-z_]+)\s*(?:@\s*(-?\d+)\s*,\s*(-?\d+))?\s*(?::\s*([A-Za-z_]+))?\s*(?:[,;]|$)")
 
 
-def parse_units(text: str, known: set[str]) -> tuple[UnitStart, ...]:
-    """Parse ``kind`` or ``kind@q,r`` items separated by commas; raises ValueError with the reason."""
+def parse_units(text: str, rules: Ruleset | set[str]) -> tuple[UnitStart, ...]:
+    """Parse ``kind``, ``kind@q,r`` and ``kind@q,r:weapon_card`` items separated by commas.
+
+    ``rules`` is the scenario's ruleset (the unit kinds and their weapon cards),
+    or just the known kinds. Raises ValueError with the reason.
+    """
+    known = set(rules.units) if isinstance(rules, Ruleset) else rules
     items: list[UnitStart] = []
     pos = 0
     text = text.strip()
     while pos < len(text):
         m = _ITEM.match(text, pos)
         if m is None or m.end() == pos:
-            raise ValueError(f"cannot read {text[pos:]!r}; write units as kind or kind@q,r, separated by commas")
+            raise ValueError(f"cannot read {text[pos:]!r}; write units as kind, kind@q,r or kind@q,r:card, "
+                             "separated by commas")
         kind = m.group(1).lower()
         if kind not in known:
             raise ValueError(f"unknown unit {kind!r}; known: {', '.join(sorted(known))}")
         h = Hex(int(m.group(2)), int(m.group(3))) if m.group(2) is not None else None
-        items.append(UnitStart(kind, h))
+        weapon = m.group(4).lower() if m.group(4) else None
+        if weapon is not None and isinstance(rules, Ruleset) and weapon not in rules.units[kind].weapons:
+            cards = ", ".join(rules.units[kind].weapons) or "none"
+            raise ValueError(f"a {kind} cannot carry {weapon!r}; its weapon cards: {cards}")
+        items.append(UnitStart(kind, h, None, weapon))
         pos = m.end()
     return tuple(items)
 
@@ -69,9 +83,8 @@ class ScenarioPanel(QWidget):
     def __init__(self, doc: MapDocument | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc: MapDocument | None = None
-        rs = builtin_ruleset()
-        self._known = set(rs.units)
-        self._defaults = dict(rs.options)
+        self._ruleset: Ruleset | None = None
+        self._defaults: dict[str, OptionValue] = {}
         self.intro = QLabel("This document is a map. Make a scenario to set rosters, starting units and rules.")
         self.intro.setWordWrap(True)
         self.make = QPushButton("Make a scenario for this map")
@@ -82,7 +95,7 @@ class ScenarioPanel(QWidget):
         self.name.editingFinished.connect(lambda: self._edit(name=self.name.text().strip() or "Untitled scenario"))
         self.mode = QComboBox()
         for md in Mode:
-            self.mode.addItem(md.value, md)
+            self.mode.addItem(GAMES[md].name, md)
         self.mode.currentIndexChanged.connect(lambda *_: self._edit(mode=Mode(self.mode.currentData())))
         self.first = QComboBox()
         for t in Team:
@@ -102,20 +115,16 @@ class ScenarioPanel(QWidget):
             r.editingFinished.connect(lambda t=t: self._edit_team(t))
             u = QLineEdit()
             u.setPlaceholderText("e.g. scout, soldier@-5,3, medic")
-            u.setToolTip("Starting units in blueprint order; kind@q,r places one on a hex, otherwise anywhere in spawn")
+            u.setToolTip("Starting units in blueprint order; kind@q,r places one on a hex, otherwise anywhere in "
+                         "spawn; kind@q,r:card gives it a weapon card (Payload Race)")
             u.editingFinished.connect(lambda t=t: self._edit_team(t))
             self.roster[t], self.units[t] = r, u
             tf.addRow(f"{t.value} roster", r)
             tf.addRow(f"{t.value} units", u)
-        self.rules = QTableWidget(len(self._defaults), 2)
+        self.rules = QTableWidget(0, 2)
         self.rules.setHorizontalHeaderLabels(["Rule", "Value"])
         self.rules.horizontalHeader().setStretchLastSection(True)
         self.rules.verticalHeader().hide()
-        for i, (k, v) in enumerate(self._defaults.items()):
-            key = QTableWidgetItem(k)
-            key.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            self.rules.setItem(i, 0, key)
-            self.rules.setItem(i, 1, QTableWidgetItem(str(v)))
         self.rules.itemChanged.connect(self._rule_changed)
         self.error = QLabel()
         self.error.setStyleSheet("color: #c62828")
@@ -164,6 +173,7 @@ class ScenarioPanel(QWidget):
             return
         blockers = [QSignalBlocker(w) for w in (self.name, self.mode, self.first, self.seed, self.rules,
                                                 *self.roster.values(), *self.units.values())]
+        self._use_ruleset(self._ruleset_of(s))
         self.name.setText(s.name)
         self.mode.setCurrentIndex(self.mode.findData(s.mode))
         self.first.setCurrentIndex(self.first.findData(s.first_team))
@@ -180,6 +190,31 @@ class ScenarioPanel(QWidget):
             f.setBold(k in s.rules)
             item.setFont(f)
         del blockers
+
+    def _ruleset_of(self, s: ScenarioSetup) -> Ruleset | None:
+        """The ruleset of the scenario being edited (None when its ruleset file cannot be found)."""
+        assert self.doc is not None
+        try:
+            return ruleset_of(s.scenario(self.doc.map))
+        except RulesetError:
+            return None
+
+    def _use_ruleset(self, rs: Ruleset | None) -> None:
+        """Make the rule table list ``rs``'s options (rebuilt only when the ruleset changes)."""
+        if rs is self._ruleset:
+            return
+        self._ruleset = rs
+        self._defaults = dict(rs.options) if rs is not None else {}
+        self.rules.setRowCount(len(self._defaults))
+        for i, (k, v) in enumerate(self._defaults.items()):
+            key = QTableWidgetItem(k)
+            key.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.rules.setItem(i, 0, key)
+            self.rules.setItem(i, 1, QTableWidgetItem(str(v)))
+
+    @property
+    def _known(self) -> set[str]:
+        return set(self._ruleset.units) if self._ruleset is not None else set()
 
     # -- widgets → model ------------------------------------------------------------
 
@@ -198,9 +233,12 @@ class ScenarioPanel(QWidget):
             return
         new = replace(s, **changes)  # type: ignore[arg-type]
         if new.mode not in self.doc.map.meta.modes:
-            self.error.setText(f"the map is not made for {new.mode.value}; add it in Map ▸ Properties first")
+            self.error.setText(f"the map is not made for {GAMES[new.mode].name}; add it in Map ▸ Properties first")
             self.refresh()
             return
+        if new.mode is not s.mode:  # another game: its own built-in ruleset, units and options
+            new = replace(new, ruleset_ref=None, ruleset=None, rules=MappingProxyType({}),
+                          teams=MappingProxyType({}))
         self.error.setText("")
         self.doc.set_scenario(new, "Edit scenario")
 
@@ -213,7 +251,7 @@ class ScenarioPanel(QWidget):
         try:
             if bad:
                 raise ValueError(f"unknown unit {bad[0]!r} in the {team.value} roster")
-            units = parse_units(self.units[team].text(), self._known)
+            units = parse_units(self.units[team].text(), self._ruleset or self._known)
             off = [u.hex for u in units if u.hex is not None and u.hex not in self.doc.map]
             if off:
                 raise ValueError(f"hex {off[0]} is not on the map")

@@ -7,12 +7,12 @@ given; it holds no game logic.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.playtest.picture import LETTERS, SlotRow, blueprint_rows
 from editor.render.style import TEAM_COLORS
-from engine.games.koth.state import KothState
+from engine.games.protocol import GameState
 from engine.mapmodel import Team
 
 __all__ = ["BlueprintPanel"]
@@ -30,14 +30,18 @@ class BlueprintPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows: dict[Team, list[SlotRow]] = {}
+        self.title = "blueprint"
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._font = QFont(self.font())
         self._bold = QFont(self.font())
         self._bold.setBold(True)
+        self._small = QFont(self.font())
+        self._small.setPointSizeF(self._small.pointSizeF() * 0.8)
 
-    def show_state(self, state: KothState) -> None:
-        """Show the blueprints of ``state``."""
+    def show_state(self, state: GameState) -> None:
+        """Show the blueprints of ``state`` (the token list, in modes where every token acts)."""
         self.rows = blueprint_rows(state)
+        self.title = "blueprint" if hasattr(state, "slots") else "tokens"
         self.updateGeometry()
         self.setFixedHeight(self.sizeHint().height())
         self.update()
@@ -55,7 +59,7 @@ class BlueprintPanel(QWidget):
             col = TEAM_COLORS[team]
             p.setFont(self._bold)
             p.setPen(col.darker(120))
-            p.drawText(QRectF(6, y, w - 12, 18), Qt.AlignmentFlag.AlignVCenter, f"{team.value} blueprint")
+            p.drawText(QRectF(6, y, w - 12, 18), Qt.AlignmentFlag.AlignVCenter, f"{team.value} {self.title}")
             y += 22
             for r in rows:
                 self._row(p, r, y, w, col)
@@ -85,7 +89,15 @@ class BlueprintPanel(QWidget):
         x += _ROW + 2
         p.setFont(self._font)
         p.setPen(QColor("#202020") if r.alive else QColor("#707070"))
-        p.drawText(QRectF(x, y, 90, _ROW - 2), Qt.AlignmentFlag.AlignVCenter, r.name if r.kind else "(open slot)")
+        label = r.name if r.kind else "(open slot)"
+        if r.note and r.alive:
+            p.setFont(self._small)
+            note = QFontMetrics(self._small).elidedText(r.note, Qt.TextElideMode.ElideRight, 90)
+            p.drawText(QRectF(x, y + _ROW / 2 - 1, 90, _ROW / 2), Qt.AlignmentFlag.AlignTop, note)
+            p.setFont(self._font)
+            p.drawText(QRectF(x, y, 90, _ROW / 2 + 2), Qt.AlignmentFlag.AlignBottom, label)
+        else:
+            p.drawText(QRectF(x, y, 90, _ROW - 2), Qt.AlignmentFlag.AlignVCenter, label)
         x += 92
         right = w - 8
         if r.alive:

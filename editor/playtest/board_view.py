@@ -122,6 +122,7 @@ class _PlayLayer(QGraphicsItem):
         self._paint_flash(p)
         self._paint_path(p)
         if pic is not None:
+            self._paint_carts(p, pic)
             self._paint_grenades(p, pic)
             self._paint_sentry_lines(p, pic)
             for u in pic.units:
@@ -250,6 +251,30 @@ class _PlayLayer(QGraphicsItem):
             p.setPen(QColor("white"))
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, "G")
 
+    def _paint_carts(self, p: QPainter, pic: BoardPicture) -> None:
+        """Each cart (a team-coloured block with its pushes so far) and the track still ahead of it."""
+        s = self.s
+        for cart in pic.carts:
+            col = QColor(TEAM_COLORS[cart.team])
+            ahead = [self.r.center(h) for h in (cart.hex, *cart.ahead)]
+            if len(ahead) > 1:
+                pen = QPen(col.lighter(130), s * 0.12, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap)
+                p.setPen(pen)
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawPolyline(ahead)
+                end = ahead[-1]
+                p.setPen(QPen(col.darker(130), s * 0.08))
+                p.setBrush(QColor(255, 255, 255, 200))
+                p.drawEllipse(end, 0.3 * s, 0.3 * s)
+            c = self.r.center(cart.hex)
+            box = QRectF(c.x() - 0.62 * s, c.y() - 0.5 * s, 1.24 * s, 1.0 * s)
+            p.setPen(QPen(QColor("#e23b2e") if cart.blocked_by else QColor("#1b1b1b"), s * (0.14 if cart.blocked_by else 0.07)))
+            p.setBrush(col.darker(115))
+            p.drawRoundedRect(box, 0.18 * s, 0.18 * s)
+            p.setFont(self.f_small)
+            p.setPen(QColor("#ffffff"))
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{cart.pushes}/{cart.total}")
+
     def _paint_sentry_lines(self, p: QPainter, pic: BoardPicture) -> None:
         s = self.s
         for u in pic.units:
@@ -301,7 +326,10 @@ class _PlayLayer(QGraphicsItem):
         if u.scope:
             self._badge(p, QPointF(c.x() + 0.55 * s, c.y() - 0.55 * s), f"◎{u.scope}", QColor("#263238"))
         if u.uber:
-            self._badge(p, QPointF(c.x() + 0.55 * s, c.y() + 0.2 * s), f"U{u.uber}", QColor("#1b8a4b"))
+            self._badge(p, QPointF(c.x() + 0.55 * s, c.y() + 0.2 * s), f"U{u.uber}" if not u.weapon else "Ü",
+                        QColor("#1b8a4b"))
+        if u.kritz:
+            self._badge(p, QPointF(c.x() - 0.55 * s, c.y() - 0.55 * s), "K", QColor("#1f5fbf"))
         if u.max_charge:
             for k in range(u.max_charge):
                 on = k < u.charge

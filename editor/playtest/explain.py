@@ -21,15 +21,18 @@ from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.rules.actions import Action, Verb
 
-__all__ = ["Choice", "choices", "explain", "hex_status", "mode_label", "modes_now", "special_tip", "unit_name"]
+__all__ = ["Choice", "actors", "choices", "click_action", "explain", "hex_status", "mode_label", "modes_now",
+           "spawn_key", "special_tip", "unit_name"]
 
-#: Verbs that target a hex chosen on the board in ACT phase (END, SCOPE, PICKUP are buttons).
-BOARD_VERBS: Final = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER)
+#: Verbs that target a hex chosen on the board (END, SCOPE, PICKUP, PUSH... are buttons).
+BOARD_VERBS: Final = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER, Verb.KRITZ)
 
 _LABELS: Final = {
     Verb.MOVE: "Move", Verb.ATTACK: "Attack", Verb.HEAL: "Heal", Verb.ROCKET_JUMP: "Rocket jump",
     Verb.SCOPE: "Scope", Verb.BUILD: "Build sentry", Verb.PICKUP: "Pick up sentry", Verb.UBER: "UberCharge",
     Verb.END: "End turn", Verb.SPAWN: "Place unit", Verb.TARGET: "Pick sentry target",
+    Verb.PUSH: "Push cart", Verb.KRITZ: "Kritz", Verb.AIRBLAST: "Airblast", Verb.SANDVICH: "Sandvich",
+    Verb.PASS: "Let it through",
 }
 
 
@@ -95,23 +98,47 @@ def mode_label(verb: Verb) -> str:
     return _LABELS.get(verb, verb.value)
 
 
-def modes_now(state: GameState) -> list[Verb]:
-    """The verbs with at least one legal action now, in a stable order (board verbs first)."""
-    verbs = {a.verb for a in state.legal_actions()}
-    order = [Verb.SPAWN, Verb.TARGET, *BOARD_VERBS, Verb.SCOPE, Verb.PICKUP, Verb.END]
+def modes_now(state: GameState, actor: Hex | None = None) -> list[Verb]:
+    """The verbs with at least one legal action now, in a stable order (board verbs first).
+
+    With ``actor``, only that unit's actions count (and the side's own: end, pass).
+    """
+    verbs = {a.verb for a in state.legal_actions() if actor is None or a.actor is None or a.actor == actor}
+    order = [Verb.SPAWN, Verb.TARGET, *BOARD_VERBS, Verb.PUSH, Verb.SCOPE, Verb.PICKUP, Verb.AIRBLAST,
+             Verb.SANDVICH, Verb.PASS, Verb.END]
     return [v for v in order if v in verbs]
 
 
-def special_tip(state: GameState, verb: Verb) -> str:
+def actors(state: GameState) -> list[Hex]:
+    """Hexes of the units that have an action now, in unit order (the ones a click may select)."""
+    out: list[Hex] = []
+    for a in state.legal_actions():
+        if a.actor is not None and a.actor not in out and a.verb is not Verb.UBER:
+            out.append(a.actor)
+    return out
+
+
+def spawn_key(a: Action) -> str:
+    """What a spawn button chooses: the weapon card when the spawn carries one, else the unit kind."""
+    return a.detail or a.kind
+
+
+def special_tip(state: GameState, verb: Verb, actor: Hex | None = None) -> str:
     """Tooltip of an action's button: what it does, with this ruleset's numbers (the unit's behaviour says)."""
     if verb is Verb.END:
-        return "End this unit's turn now (E)."
+        return "End this turn now (E)."
+    if verb is Verb.PASS:
+        return "Let the attack through without popping the UberCharge."
+    if verb is Verb.PUSH:
+        return "Push your cart one hex along its track (in place of this token's attack) (U)."
     if verb in (Verb.ATTACK, Verb.HEAL):
         return "Show every target with its hit chance and damage; click one to attack (A)."
     if verb is Verb.MOVE:
         return "Show every hex the unit can reach; hover for the path, click to move (M)."
-    u = state.active_unit()
+    u = state.active_unit() if actor is None else state.unit_at(actor)
     if u is None:
+        if verb is Verb.UBER:
+            return "Pop the UberCharge: click the Medic's ally to cover (or the Medic himself)."
         return mode_label(verb)
     return state.behaviour(u.kind).tip(verb)
 
@@ -119,28 +146,31 @@ def special_tip(state: GameState, verb: Verb) -> str:
 # -- choices ---------------------------------------------------------------------------------
 
 
-def choices(state: GameState, verb: Verb, spawn_kind: str | None = None) -> dict[Hex, Choice]:
+def choices(state: GameState, verb: Verb, spawn_kind: str | None = None, actor: Hex | None = None,
+            ) -> dict[Hex, Choice]:
     """Every hex a click plays an action on in mode ``verb`` -> the :class:`Choice` (empty if none).
 
-    ``ATTACK`` also covers the Medic's ``HEAL``. ``spawn_kind`` picks the unit
-    kind for ``SPAWN`` (default: the first kind offered).
+    ``ATTACK`` also covers the Medic's ``HEAL``. ``spawn_kind`` picks what a
+    ``SPAWN`` places (a :func:`spawn_key`: a unit kind, or a weapon card; default:
+    the first offered). ``actor`` is the unit acting when several may (Payload
+    Race); None means the state's active unit.
     """
-    legal = state.legal_actions()
+    legal = [a for a in state.legal_actions() if actor is None or a.actor is None or a.actor == actor]
     if verb is Verb.SPAWN:
-        kinds = [a.kind for a in legal if a.verb is Verb.SPAWN]
-        kind = spawn_kind if spawn_kind in kinds else (kinds[0] if kinds else None)
-        return {a.target: Choice(a) for a in legal if a.verb is Verb.SPAWN and a.kind == kind and a.target}
+        keys = [spawn_key(a) for a in legal if a.verb is Verb.SPAWN]
+        key = spawn_kind if spawn_kind in keys else (keys[0] if keys else None)
+        return {a.target: Choice(a) for a in legal if a.verb is Verb.SPAWN and spawn_key(a) == key and a.target}
     if verb in (Verb.ATTACK, Verb.HEAL):
         wanted = {a for a in legal if a.verb in (Verb.ATTACK, Verb.HEAL)}
         out: dict[Hex, Choice] = {}
-        for o in state.attack_options():
+        for o in state.attack_options(actor):
             if o.action in wanted and o.action.target is not None:
                 rolled = o.rolled
                 out[o.action.target] = Choice(o.action, (), o.hit_chance if rolled else None, o.crit_chance,
                                               o.damage, dict(o.area), o.rolls)
         return out
     if verb is Verb.MOVE:
-        paths = state.move_paths()
+        paths = state.move_paths(actor)
         return {a.target: Choice(a, tuple(paths.get(a.target, ()))) for a in legal
                 if a.verb is Verb.MOVE and a.target is not None}
     return {a.target: Choice(a) for a in legal if a.verb is verb and a.target is not None}
@@ -168,40 +198,43 @@ def hex_status(state: GameState, h: Hex) -> str:
     return f"{h} · open ground · height {b.stand[i]}"
 
 
-def click_action(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None) -> Action | None:
+def click_action(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None,
+                 actor: Hex | None = None) -> Action | None:
     """The action a click on ``h`` in mode ``verb`` would play (legal or not); None when no unit could act."""
     if verb is Verb.SPAWN:
-        kinds = [a.kind for a in state.legal_actions() if a.verb is Verb.SPAWN]
-        kind = spawn_kind if spawn_kind in kinds else (kinds[0] if kinds else spawn_kind)
-        return Action(Verb.SPAWN, kind or "unit", None, h)
+        spawns = [a for a in state.legal_actions() if a.verb is Verb.SPAWN]
+        pick = next((a for a in spawns if spawn_key(a) == spawn_kind), spawns[0] if spawns else None)
+        if pick is None:
+            return Action(Verb.SPAWN, spawn_kind or "unit", None, h)
+        return Action(Verb.SPAWN, pick.kind, None, h, pick.detail)
     if state.phase is Phase.TARGET:
         legal = state.legal_actions()
         return Action(Verb.TARGET, legal[0].kind, legal[0].actor, h) if legal else None
-    u = state.active_unit()
+    u = state.active_unit() if actor is None else state.unit_at(actor)
     if u is None:
         return None
     here = state.board.hexes[u.cell]
     if verb in (Verb.ATTACK, Verb.HEAL):
         group = state.behaviour(u.kind).attack_group(state, u)
         verb = group[0] if group is not None else Verb.ATTACK
-    if verb in (Verb.SCOPE, Verb.PICKUP, Verb.END):
+    if verb in (Verb.SCOPE, Verb.PICKUP, Verb.END, Verb.AIRBLAST, Verb.SANDVICH):
         return Action(verb, u.kind, here)
     return Action(verb, u.kind, here, h)
 
 
-def explain(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None) -> str:
+def explain(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None, actor: Hex | None = None) -> str:
     """Why a click on ``h`` in mode ``verb`` does nothing now, in plain words (the engine's own reason).
 
     Callers ask only about hexes outside :func:`choices`; for a hex inside them the
     answer is ``""``. Never raises for any hex or mode.
     """
-    if h in choices(state, verb, spawn_kind):
+    if h in choices(state, verb, spawn_kind, actor):
         return ""
     if state.is_terminal():
         return "the game is over; undo or restart to play on"
     if state.board.index.get(h) is None:
         return f"{h} is off the map"
-    action = click_action(state, verb, h, spawn_kind)
+    action = click_action(state, verb, h, spawn_kind, actor)
     if action is None:
         return "no unit is acting now"
     return state.why_not(action) or f"nothing to {mode_label(verb).lower()} at {h}"

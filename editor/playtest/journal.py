@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.games.koth.state import KothState
+from engine.games.protocol import GameState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
@@ -46,7 +46,7 @@ class LogEntry:
 @dataclass(frozen=True)
 class Snapshot:
     """What the log compares: units (uid -> team, kind, hex, health), points, rolls, log length, turn,
-    the roll an attack needs and the hexes its area covers."""
+    the roll an attack needs, the hexes its area covers and the team deciding."""
 
     units: dict[int, tuple[Team, str, Hex | None, int]]
     points: dict[Team, int]
@@ -55,46 +55,38 @@ class Snapshot:
     turn: int
     need: int | None
     area: tuple[Hex, ...] = ()
+    team: Team | None = None
 
 
-def _need(state: KothState, action: Action) -> int | None:
-    """The 2d6 total an attack needs (distance, +1 per level up, − scope), or None without a roll."""
-    if action.verb is not Verb.ATTACK or action.actor is None or action.target is None:
-        return None
-    bd = state.board
-    a, b = bd.index.get(action.actor), bd.index.get(action.target)
-    u = state.unit_at(action.actor)
-    if a is None or b is None or u is None:
-        return None
-    st = state.stats(u.kind)
-    if "burn" in st.specials:
-        return None
-    if "blind_eye" in st.specials and state.unit_at(action.target) is None:
-        return None
-    up = max(0, bd.stand[b] - bd.stand[a])
-    bonus = u.scope * int(st.params.get("scope_accuracy", 1)) if "scope" in st.specials else 0
-    return bd.distance(a, b) + up - bonus
+def snapshot(state: GameState, action: Action | None = None) -> Snapshot:
+    """What :func:`entry_after` needs, taken just before ``action`` is applied.
 
-
-def snapshot(state: KothState, action: Action | None = None) -> Snapshot:
-    """What :func:`entry_after` needs, taken just before ``action`` is applied."""
+    The total an attack's throw needs comes from the engine's own attack options.
+    """
     bd = state.board
     units = {u.uid: (u.team, u.kind, bd.hexes[u.cell] if u.cell >= 0 else None, u.health)
              for u in state.units.values()}
     area: tuple[Hex, ...] = ()
+    need = None
     if action is not None and action.verb is Verb.ATTACK:
-        area = tuple(sorted(state.attack_area(action)))
-    return Snapshot(units, state.scores(), len(state.dice.rolls), len(state.log), state.turn,
-                    _need(state, action) if action is not None else None, area)
+        for o in state.attack_options(action.actor):
+            if o.action == action:
+                area = tuple(sorted(o.area))
+                need = o.need
+    return Snapshot(units, state.scores(), len(state.dice.rolls), len(state.log), state.turn, need, area,
+                    state.current_team())
 
 
-def _verb_text(state: KothState, action: Action, who: str) -> str:
+def _verb_text(state: GameState, action: Action, who: str) -> str:
     v = action.verb
     t = action.target
     if v is Verb.SPAWN:
-        return f"{who} places a {state.stats(action.kind).name} on {t}"
+        card = f" with the {state.ruleset.weapons[action.detail].title}" if action.detail in state.ruleset.weapons else ""
+        return f"{who} places a {state.stats(action.kind).name} on {t}{card}"
     if v is Verb.TARGET:
         return f"{who} sentry at {action.actor} picks its target on {t}"
+    if action.actor is None:
+        return f"{who} ends its turn" if v is Verb.END else f"{who} lets the attack through"
     name = f"{who} {state.stats(action.kind).name}"
     words = {
         Verb.MOVE: f"moves {action.actor} → {t}",
@@ -106,6 +98,10 @@ def _verb_text(state: KothState, action: Action, who: str) -> str:
         Verb.PICKUP: "picks up the sentry",
         Verb.UBER: f"ubercharges with {t}",
         Verb.END: "ends its turn",
+        Verb.PUSH: f"pushes the cart to {t}",
+        Verb.KRITZ: f"kritzes {t}",
+        Verb.AIRBLAST: "airblasts",
+        Verb.SANDVICH: "eats his Sandvich",
     }
     if action.kind == "pyro" and v is Verb.ATTACK:
         words[Verb.ATTACK] = f"flames toward {t}"
@@ -117,12 +113,12 @@ def _roll_text(purpose: str, faces: tuple[int, ...], need: int | None) -> str:
     s = f"{purpose}: {' + '.join(map(str, faces))} = {total}"
     if need is not None and "sentry" not in purpose:
         s += f" (needs {need}) " + ("hit" if total >= need else "miss")
-    if len(faces) >= 2 and len(set(faces)) == 1:
+    if len(faces) == 2 and len(set(faces)) == 1 and "roll-off" not in purpose:
         s += ", critical!" if need is None or total >= need else ""
     return s
 
 
-def entry_after(before: Snapshot, state: KothState, action: Action,
+def entry_after(before: Snapshot, state: GameState, action: Action,
                 by: str | Mapping[Team, str] = "human") -> LogEntry:
     """The log entry of ``action``, just applied to ``state`` (``before`` taken right before it).
 
@@ -154,7 +150,7 @@ def entry_after(before: Snapshot, state: KothState, action: Action,
             continue  # said above, with the team
         details.append(line)
     for t in Team:
-        if state.points[t] > before.points[t]:
+        if state.points[t] > before.points[t] and action.verb is not Verb.PUSH:  # a push's log line says it
             details.append(f"{t.value} scores ({state.points[Team.RED]}–{state.points[Team.BLU]})")
     if state.is_terminal():
         w = state.winner()
@@ -167,8 +163,11 @@ def entry_after(before: Snapshot, state: KothState, action: Action,
                     rolls, tuple(seen))
 
 
-def team_of(before: Snapshot, state: KothState, action: Action) -> Team:
-    """The team that decided ``action`` (from the acting unit, or the spawn base it went into)."""
+def team_of(before: Snapshot, state: GameState, action: Action) -> Team:
+    """The team that decided ``action``: the one deciding when the snapshot was taken (else guessed
+    from the acting unit, or the spawn base it went into)."""
+    if before.team is not None:
+        return before.team
     if action.actor is not None:
         for t, _kind, h, _hp in before.units.values():
             if h == action.actor:

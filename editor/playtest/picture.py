@@ -1,23 +1,28 @@
 """What the playtest board shows of a game, as plain values (Qt-free).
 
-:func:`board_picture` reads a :class:`~engine.games.koth.state.KothState` through its
-public attributes and returns a :class:`BoardPicture`: one :class:`UnitMark` per
-unit (team, letters, health, status markers), grenade markers with their owner,
-sentry targets, kits that are used up, and who holds each control point. The
-board view paints exactly this, so tests can check the picture without pixels.
+:func:`board_picture` reads a game state through its public attributes and
+returns a :class:`BoardPicture`: one :class:`UnitMark` per unit (team, letters,
+health, status markers, weapon card), and what the mode puts on the map — in King
+of the Board grenade markers with their owner, sentry targets, kits that are used
+up and who holds each control point; in Payload Race the two carts with their
+progress and whether an enemy stops them. The board view paints exactly this, so
+tests can check the picture without pixels.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from engine.games.koth.state import KothState
+from engine.games.payload.state import PayloadState
+from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 
-__all__ = ["LETTERS", "BoardPicture", "GrenadeMark", "PointMark", "UnitMark", "board_picture", "blueprint_rows", "SlotRow"]
+__all__ = ["LETTERS", "BoardPicture", "CartMark", "GrenadeMark", "PointMark", "UnitMark", "board_picture",
+           "blueprint_rows", "SlotRow"]
 
 #: Short labels drawn on unit counters.
 LETTERS: Final = {
@@ -55,6 +60,8 @@ class UnitMark:
     inactive: bool = False
     target: Hex | None = None
     in_own_base: bool = False
+    weapon: str = ""
+    kritz: bool = False
 
     @property
     def health_fraction(self) -> float:
@@ -68,8 +75,13 @@ class UnitMark:
             lines.append("acting now")
         if self.burn:
             lines.append(f"burning: {self.burn} marker{'s' if self.burn > 1 else ''} (20 damage at the end of its turn)")
+        if self.weapon:
+            lines.append(f"carries the {self.weapon}")
         if self.uber:
-            lines.append(f"ÜberCharged: invulnerable for {self.uber} more own turn{'s' if self.uber > 1 else ''}")
+            lines.append(f"ÜberCharged: invulnerable for {self.uber} more own turn{'s' if self.uber > 1 else ''}"
+                         if not self.weapon else "ÜberCharged: attacks do nothing until this turn ends")
+        if self.kritz:
+            lines.append("kritzed: every hit adds the kritz die this turn")
         if self.scope:
             lines.append(f"scoped ×{self.scope}")
         if self.max_charge:
@@ -110,6 +122,22 @@ class PointMark:
 
 
 @dataclass(frozen=True)
+class CartMark:
+    """A Payload Race cart: where it stands, how far along its track, and who stops it now."""
+
+    team: Team
+    hex: Hex
+    pushes: int
+    total: int
+    blocked_by: tuple[Hex, ...] = ()
+    ahead: tuple[Hex, ...] = ()
+
+    def words(self) -> str:
+        """"RED cart 3/23 (blocked)"."""
+        return f"{self.team.value} cart {self.pushes}/{self.total}" + (" (blocked)" if self.blocked_by else "")
+
+
+@dataclass(frozen=True)
 class BoardPicture:
     """Everything the board draws on top of the map."""
 
@@ -117,14 +145,45 @@ class BoardPicture:
     grenades: tuple[GrenadeMark, ...]
     used_kits: dict[Hex, int]
     points: tuple[PointMark, ...]
+    carts: tuple[CartMark, ...] = ()
 
     def unit_at(self, h: Hex) -> UnitMark | None:
         """The counter on ``h`` (None if empty)."""
         return next((u for u in self.units if u.hex == h), None)
 
 
-def board_picture(state: KothState) -> BoardPicture:
+def board_picture(state: GameState) -> BoardPicture:
     """The picture of ``state`` (see module docstring)."""
+    if isinstance(state, PayloadState):
+        return _payload_picture(state)
+    assert isinstance(state, KothState)
+    return _koth_picture(state)
+
+
+def _payload_picture(state: PayloadState) -> BoardPicture:
+    bd = state.board
+    units: list[UnitMark] = []
+    for u in sorted(state.units.values(), key=lambda u: u.uid):
+        st = state.stats(u.kind)
+        card = state.ruleset.weapons.get(u.weapon)
+        units.append(UnitMark(
+            uid=u.uid, hex=bd.hexes[u.cell], team=u.team, kind=u.kind, name=st.name,
+            letters=LETTERS.get(u.kind, u.kind[:2].title()), health=u.health, max_health=state.max_health(u.kind),
+            uber=1 if u.uber else 0, charge=u.charge,
+            max_charge=card.charge_needed if card is not None and card.charge else 0,
+            in_own_base=state.in_own_spawn(u), weapon=card.title if card is not None else u.weapon, kritz=u.kritz,
+        ))
+    carts = []
+    for team in Team:
+        track = state.tracks[team]
+        i = state.carts[team]
+        carts.append(CartMark(team, bd.hexes[track[i]], i, len(track) - 1,
+                              tuple(bd.hexes[v.cell] for v in state.blockers(team)),
+                              tuple(bd.hexes[c] for c in track[i + 1:])))
+    return BoardPicture(tuple(units), (), {}, (), tuple(carts))
+
+
+def _koth_picture(state: KothState) -> BoardPicture:
     bd = state.board
     active = state.active_unit()
     units: list[UnitMark] = []
@@ -175,18 +234,27 @@ class SlotRow:
     alive: bool
     next_up: bool
     acting: bool
+    note: str = ""
 
     def status(self) -> str:
-        """"120/120", "respawn in 2", "ready to spawn" or "not placed yet"."""
+        """"120/120", "respawn in 2", "ready to spawn", "back next turn" or "not placed yet"."""
         if self.alive:
             return f"{self.health}/{self.max_health}"
         if self.timer > 0:
             return f"respawn in {self.timer}"
+        if self.note:
+            return self.note
         return "ready to spawn" if self.kind else "not placed yet"
 
 
-def blueprint_rows(state: KothState) -> dict[Team, list[SlotRow]]:
-    """Each team's blueprint slots in turn order, marking the one acting and the one up next."""
+def blueprint_rows(state: Any) -> dict[Team, list[SlotRow]]:
+    """Each team's blueprint slots in turn order, marking the one acting and the one up next.
+
+    In Payload Race: each team's tokens with their weapon card and markers; the
+    deciding team's tokens that still have something to do are marked acting.
+    """
+    if isinstance(state, PayloadState):
+        return _token_rows(state)
     out: dict[Team, list[SlotRow]] = {}
     for team in Team:
         rows = []
@@ -214,3 +282,27 @@ def _next_slot(state: KothState, team: Team) -> int:
         if s.uid >= 0 or s.timer == 0:
             return i
     return -1
+
+
+def _token_rows(state: PayloadState) -> dict[Team, list[SlotRow]]:
+    out: dict[Team, list[SlotRow]] = {t: [] for t in Team}
+    deciding = state.current_team() if state.phase is Phase.ACT else None
+    for u in sorted(state.units.values(), key=lambda u: (u.slot, u.uid)):
+        card = state.ruleset.weapons.get(u.weapon)
+        marks = [card.title if card is not None else u.weapon]
+        if card is not None and card.charge:
+            marks.append(f"{card.charge} {u.charge}/{card.charge_needed}")
+        marks += [m for m, on in (("ÜBER", u.uber), ("KRITZ", u.kritz)) if on]
+        busy = u.team is deciding and bool(state.unit_groups(u))
+        out[u.team].append(SlotRow(u.team, u.slot, u.kind, state.stats(u.kind).name, u.health,
+                                   state.max_health(u.kind), 0, True, False, busy, " · ".join(marks)))
+    for team in Team:
+        for kind, slot in state.waiting[team]:
+            out[team].append(SlotRow(team, slot, kind, state.stats(kind).name, 0, state.max_health(kind), 0, False,
+                                     False, False, "back next turn"))
+        for t, kind, slot in state.setup:
+            if t is team:
+                out[team].append(SlotRow(team, slot, kind, state.stats(kind).name, 0, state.max_health(kind), 0,
+                                         False, False, False))
+        out[team].sort(key=lambda r: r.slot)
+    return out

@@ -70,7 +70,8 @@ class GameSetup:
     ``controllers`` maps each team to :data:`HUMAN` or an AI name of
     :data:`~engine.simulation.batch.AI_PLAYERS`; ``picks`` maps a team to the unit
     kinds filling its open blueprint slots, in order (fewer or none: the remaining
-    slots are chosen on the board during set-up).
+    slots are chosen on the board during set-up). ``first_team`` None keeps the
+    scenario's own way (its first team, or Payload Race's d8 roll-off).
     """
 
     scenario: Scenario
@@ -159,7 +160,10 @@ def game_scenario(setup: GameSetup) -> Scenario:
                 have.append(k)
                 extra.append(UnitStart(k))
         teams[team] = TeamSetup(ts.roster, ts.starting + tuple(extra))
-    return replace(s, teams=MappingProxyType(teams), seed=setup.seed,
+    rules = dict(s.rules)
+    if setup.first_team is not None and "roll_for_first" in rules_of(s).options:
+        rules["roll_for_first"] = False  # a chosen first team replaces the d8 roll-off
+    return replace(s, teams=MappingProxyType(teams), seed=setup.seed, rules=MappingProxyType(rules),
                    first_team=setup.first_team or s.first_team)
 
 

@@ -63,9 +63,13 @@ class StartDialog(QDialog):
         self.mode.setCurrentIndex(max(0, idx))
         form.addRow("Mode", self.mode)
         self.first = QComboBox()
+        rolls = "roll_for_first" in rules.options
+        if rolls:  # 002 "Who goes first?": a d8 roll-off, thrown with the game's dice
+            self.first.addItem("d8 roll-off (the rulebook's way)", None)
         for t in Team:
             self.first.addItem(f"{t.value} decides first", t)
-        self.first.setCurrentIndex(self.first.findData(scenario.first_team))
+        rolled = rolls and bool(scenario.rules.get("roll_for_first", rules.options["roll_for_first"]))
+        self.first.setCurrentIndex(0 if rolled else self.first.findData(scenario.first_team))
         form.addRow("First team", self.first)
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
@@ -150,7 +154,7 @@ class StartDialog(QDialog):
             seed=self.seed.value(),
             controllers={t: c.currentData() for t, c in self.controllers.items()},
             picks=picks,
-            first_team=Team(self.first.currentData()),
+            first_team=Team(self.first.currentData()) if self.first.currentData() is not None else None,
         )
 
 

@@ -9,6 +9,7 @@ nothing.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,7 +35,16 @@ from editor.playtest.action_log import ActionLog
 from editor.playtest.blueprint_panel import BlueprintPanel
 from editor.playtest.board_view import BoardView
 from editor.playtest.controller import AI_SPEEDS, PlaytestController
-from editor.playtest.explain import choices, explain, hex_status, mode_label, modes_now, special_tip
+from editor.playtest.explain import (
+    actors,
+    choices,
+    explain,
+    hex_status,
+    mode_label,
+    modes_now,
+    spawn_key,
+    special_tip,
+)
 from editor.playtest.journal import LogEntry
 from editor.playtest.picture import board_picture
 from editor.playtest.position import Placement
@@ -43,7 +53,7 @@ from editor.render.style import TEAM_COLORS
 from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
-from engine.rules.actions import Verb
+from engine.rules.actions import Action, Verb
 from engine.rules.dice import Dice
 
 __all__ = ["PlaytestWindow"]
@@ -51,7 +61,7 @@ __all__ = ["PlaytestWindow"]
 REPLAY_FILTER = "hexfort replays (*.replay.json *.json);;All files (*)"
 _DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 #: Modes a button switches to (a click on the board then plays); other verbs play at once.
-_BOARD_MODES = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER)
+_BOARD_MODES = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER, Verb.KRITZ)
 
 
 def spawn_button_kinds(st) -> list[str]:  # type: ignore[no-untyped-def]
@@ -62,6 +72,28 @@ def spawn_button_kinds(st) -> list[str]:  # type: ignore[no-untyped-def]
     legal = {a.kind for a in st.legal_actions() if a.verb is Verb.SPAWN}
     allowed = set(roster(st.scenario, team)) if team is not None else set()
     return [k for k in st.ruleset.units if k in allowed or k in legal]
+
+
+def spawn_buttons(st) -> list[tuple[str, str, bool, str]]:  # type: ignore[no-untyped-def]
+    """(key, label, enabled, tooltip) of each button of a spawn decision.
+
+    When the spawn carries a weapon card (Payload Race) the unit is fixed and the
+    buttons are its cards; otherwise one button per unit kind (:func:`spawn_button_kinds`).
+    """
+    spawns = [a for a in st.legal_actions() if a.verb is Verb.SPAWN]
+    if spawns and spawns[0].detail:
+        name = st.stats(spawns[0].kind).name
+        out = []
+        for key in dict.fromkeys(a.detail for a in spawns):
+            card = st.ruleset.weapons[key]
+            out.append((key, card.title, True, f"Place the {name} with the {card.title}: {card.text} "
+                                              "Click a free hex of your spawn."))
+        return out
+    legal = {a.kind for a in spawns}
+    return [(k, st.stats(k).name, k in legal,
+             f"Place a {st.stats(k).name}: click a free hex of your spawn base" if k in legal
+             else f"{st.stats(k).name}: already on the board, or not allowed in this slot")
+            for k in spawn_button_kinds(st)]
 
 
 class PlaytestWindow(QMainWindow):
@@ -84,6 +116,8 @@ class PlaytestWindow(QMainWindow):
         self.ctl = PlaytestController(setup, placements, scenario_override, parent=self, dice_factory=dice_factory)
         self.mode: Verb | None = None
         self.spawn_kind: str | None = None
+        #: the unit chosen to act when every unit of the side may (Payload Race); None: the state's active unit
+        self.selected: Hex | None = None
         self._hover: Hex | None = None
         self._map_key = None
         self.board = BoardView(self.ctl.state.scenario.map)
@@ -146,7 +180,8 @@ class PlaytestWindow(QMainWindow):
                                          "Save this game (seed and decisions) to a replay file")
         self.act_load_replay = self._act("Load replay…", self.load_replay_dialog, SK.Open,
                                          "Open a replay and step through it")
-        self.act_end = self._act("End turn", lambda: self.play_verb(Verb.END), "E", "End this unit's turn")
+        self.act_end = self._act("End turn", lambda: self.play_verb(Verb.END), "E", "End this turn")
+        self.act_push = self._act("Push cart", self.push, "U", special_tip(self.ctl.state, Verb.PUSH))
         self.act_move = self._act("Move", lambda: self.set_mode(Verb.MOVE), "M", special_tip(self.ctl.state, Verb.MOVE))
         self.act_attack = self._act("Attack", self._attack_mode, "A", special_tip(self.ctl.state, Verb.ATTACK))
         self.act_skip = self._act("Skip »", self.ctl.skip_ai, "Space", "Let the AI play on without pausing")
@@ -256,16 +291,27 @@ class PlaytestWindow(QMainWindow):
         name = st.scenario.name
         self.setWindowTitle(f"Playtest — {name} — seed {self.ctl.seed}{' (replay)' if self.ctl.replay_mode else ''}")
         pic = board_picture(st)
+        sel = self._sel() if self.ctl.is_human_turn() else None
+        if sel is not None:  # the selected token wears the acting unit's halo
+            pic = dataclasses.replace(pic, units=tuple(dataclasses.replace(u, active=u.hex == sel) for u in pic.units))
         self.board.show_picture(pic, st.current_team())
         self.blueprint.show_state(st)
         pts = st.scores()
-        goal = st.options.get("points_to_win", 10)
         red, blu = TEAM_COLORS[Team.RED].name(), TEAM_COLORS[Team.BLU].name()
-        self.score_label.setText(f"<span style='color:{red}'>RED {pts[Team.RED]}</span> — "
-                                 f"<span style='color:{blu}'>{pts[Team.BLU]} BLU</span>")
-        cp = " · ".join(f"point {p.index + 1 if len(pic.points) > 1 else ''}: {p.words()}".replace("point :", "point:")
-                        for p in pic.points)
-        self.point_label.setText(f"first to {goal} · turn {st.turn + 1}" + (f" · {cp}" if cp else ""))
+        if pic.carts:
+            carts = {c.team: c for c in pic.carts}
+            self.score_label.setText(f"<span style='color:{red}'>RED {carts[Team.RED].pushes}/{carts[Team.RED].total}"
+                                     f"</span> — <span style='color:{blu}'>{carts[Team.BLU].pushes}/"
+                                     f"{carts[Team.BLU].total} BLU</span>")
+            blocked = " · ".join(f"{c.team.value} cart blocked" for c in pic.carts if c.blocked_by)
+            self.point_label.setText(f"first cart to its end · turn {st.turn + 1}" + (f" · {blocked}" if blocked else ""))
+        else:
+            goal = st.options.get("points_to_win", 10)
+            self.score_label.setText(f"<span style='color:{red}'>RED {pts[Team.RED]}</span> — "
+                                     f"<span style='color:{blu}'>{pts[Team.BLU]} BLU</span>")
+            cp = " · ".join(f"point {p.index + 1 if len(pic.points) > 1 else ''}: {p.words()}".replace("point :", "point:")
+                            for p in pic.points)
+            self.point_label.setText(f"first to {goal} · turn {st.turn + 1}" + (f" · {cp}" if cp else ""))
         self.turn_label.setText(self._turn_text())
         self.mode = self._keep_or_default_mode()
         self._rebuild_buttons()
@@ -288,22 +334,45 @@ class PlaytestWindow(QMainWindow):
         if u is not None and st.phase is Phase.ACT:
             done = [w for w, flag in (("moved", st.has_moved), ("attacked", st.has_attacked)) if flag]
             extra = f"<br><small>{', '.join(done) if done else 'two different actions: move, attack, special'}</small>"
+        elif st.phase is Phase.ACT and self.actor_hex() is not None and self.ctl.is_human_turn():
+            sel = st.unit_at(self.actor_hex())
+            rec = st.done_of(sel)
+            did = [w for w, flag in (("moved", rec.moved), ("attacked or pushed", rec.attacked)) if flag]
+            extra = (f"<br><small>selected: {sel.team.value} {st.stats(sel.kind).name} at {self.actor_hex()}"
+                     f"{' (' + ', '.join(did) + ')' if did else ''} — click another of your tokens to switch</small>")
         return f"<span style='color:{col}'><b>{team.value}</b></span> — {who_text}<br>{what}{extra}"
+
+    def actor_hex(self) -> Hex | None:
+        """The hex of the unit whose actions the board shows: the active unit, or the selected token."""
+        st = self.ctl.state
+        u = st.active_unit()
+        if u is not None:
+            return None if u.cell < 0 else st.board.hexes[u.cell]
+        if st.phase is not Phase.ACT:
+            return None
+        choosable = actors(st)
+        if self.selected not in choosable:
+            self.selected = choosable[0] if choosable else None
+        return self.selected
 
     def _default_mode(self) -> Verb | None:
         st = self.ctl.state
         if not self.ctl.is_human_turn():
             return None
-        modes = modes_now(st)
-        for v in (Verb.SPAWN, Verb.TARGET, Verb.MOVE, Verb.ATTACK, Verb.HEAL):
+        modes = modes_now(st, self._sel())
+        for v in (Verb.SPAWN, Verb.TARGET, Verb.UBER, Verb.MOVE, Verb.ATTACK, Verb.HEAL):
             if v in modes:
                 return Verb.ATTACK if v is Verb.HEAL else v
         return None
 
+    def _sel(self) -> Hex | None:
+        """The selected token's hex when the side has no single active unit (else None: the state knows)."""
+        return None if self.ctl.state.active_unit() is not None else self.actor_hex()
+
     def _keep_or_default_mode(self) -> Verb | None:
         if not self.ctl.is_human_turn():
             return None
-        modes = modes_now(self.ctl.state)
+        modes = modes_now(self.ctl.state, self._sel())
         if self.mode is Verb.ATTACK and Verb.HEAL in modes:
             return self.mode
         if self.mode in modes and self.mode in _BOARD_MODES:
@@ -325,29 +394,33 @@ class PlaytestWindow(QMainWindow):
             return
         buttons: list[QPushButton] = []
         if st.phase is Phase.SPAWN:
-            legal = {a.kind for a in st.legal_actions() if a.verb is Verb.SPAWN}
+            spawn = spawn_buttons(st)
+            legal = {spawn_key(a) for a in st.legal_actions() if a.verb is Verb.SPAWN}
             if self.spawn_kind not in legal:
-                self.spawn_kind = next((k for k in spawn_button_kinds(st) if k in legal), None)
-            for k in spawn_button_kinds(st):
-                name = st.stats(k).name
-                b = QPushButton(name)
+                self.spawn_kind = next((k for k, _, on, _ in spawn if on), None)
+            for k, label, enabled, tip in spawn:
+                b = QPushButton(label)
                 b.setCheckable(True)
-                b.setEnabled(k in legal)
+                b.setEnabled(enabled)
                 b.setChecked(k == self.spawn_kind)
-                b.setToolTip(f"Place a {name}: click a free hex of your spawn base" if k in legal else
-                             f"{name}: already on the board, or not allowed in this slot")
+                b.setToolTip(tip)
                 b.clicked.connect(lambda _=False, k=k: self._choose_spawn_kind(k))
                 self.verb_buttons[f"spawn:{k}"] = b
                 buttons.append(b)
-        elif st.phase is Phase.ACT:
-            for v in modes_now(st):
+        elif st.phase in (Phase.ACT, Phase.REACT):
+            verbs = modes_now(st, self._sel())
+            if self._has_carts() and st.phase is Phase.ACT and self._sel() is not None and Verb.PUSH not in verbs:
+                verbs.insert(max(0, len(verbs) - 1), Verb.PUSH)  # shown, so a click says why it is refused
+            for v in verbs:
                 label = mode_label(v)
                 b = QPushButton(label)
-                b.setToolTip(special_tip(st, v))
+                b.setToolTip(special_tip(st, v, self._sel()))
                 if v in _BOARD_MODES:
                     b.setCheckable(True)
                     b.setChecked(v == self.mode or (v is Verb.HEAL and self.mode is Verb.ATTACK))
                     b.clicked.connect(lambda _=False, v=v: self.set_mode(Verb.ATTACK if v is Verb.HEAL else v))
+                elif v is Verb.PUSH:
+                    b.clicked.connect(self.push)
                 else:
                     b.clicked.connect(lambda _=False, v=v: self.play_verb(v))
                 self.verb_buttons[v.value] = b
@@ -367,6 +440,7 @@ class PlaytestWindow(QMainWindow):
         cur = self.ctl.cursor
         self.act_undo.setEnabled(self.ctl.can_undo())
         self.act_end.setEnabled(self.ctl.is_human_turn() and Verb.END in modes_now(self.ctl.state))
+        self.act_push.setEnabled(self.ctl.is_human_turn() and self._has_carts())
         for a in (self.act_first, self.act_prev):
             a.setEnabled(rep and cur is not None and not cur.at_start)
         for a in (self.act_next, self.act_last):
@@ -380,13 +454,17 @@ class PlaytestWindow(QMainWindow):
     def _choices(self) -> dict:  # type: ignore[type-arg]
         if self.mode is None:
             return {}
-        return choices(self.ctl.state, self.mode, self.spawn_kind)
+        return choices(self.ctl.state, self.mode, self.spawn_kind, self._sel())
 
     def _targets(self) -> dict:  # type: ignore[type-arg]
         """Attack targets shown in move mode too, so the odds are visible before moving."""
         if self.mode is not Verb.MOVE:
             return {}
-        return {h: c for h, c in choices(self.ctl.state, Verb.ATTACK).items() if c.action.verb is Verb.ATTACK}
+        return {h: c for h, c in choices(self.ctl.state, Verb.ATTACK, actor=self._sel()).items()
+                if c.action.verb is Verb.ATTACK}
+
+    def _has_carts(self) -> bool:
+        return hasattr(self.ctl.state, "carts")
 
     def _show_mode(self) -> None:
         self.board.show_choices(self.mode, self._choices(), self._targets())
@@ -401,9 +479,11 @@ class PlaytestWindow(QMainWindow):
             return
         if verb is not None and verb not in _BOARD_MODES + (Verb.SPAWN, Verb.TARGET):
             return
-        if verb is Verb.ATTACK and not choices(self.ctl.state, Verb.ATTACK):
+        if verb is Verb.ATTACK and not choices(self.ctl.state, Verb.ATTACK, actor=self._sel()):
             st = self.ctl.state
-            self.board.tell("already attacked this turn" if st.has_attacked else "no target in range and sight now")
+            sel = st.unit_at(self._sel()) if self._sel() is not None else None
+            attacked = st.done_of(sel).attacked if sel is not None else st.has_attacked
+            self.board.tell("already attacked this turn" if attacked else "no target in range and sight now")
         self.mode = verb
         for key, b in self.verb_buttons.items():
             if b.isCheckable() and not key.startswith("spawn:"):
@@ -414,12 +494,32 @@ class PlaytestWindow(QMainWindow):
         self.set_mode(Verb.ATTACK)
 
     def play_verb(self, verb: Verb) -> bool:
-        """Play the legal action of ``verb`` that needs no hex (end, scope, pick up)."""
+        """Play the legal action of ``verb`` that needs no hex (end, scope, pick up, airblast, pass)."""
         if not self.ctl.is_human_turn():
             return False
+        sel = self._sel()
         for a in self.ctl.state.legal_actions():
-            if a.verb is verb and (a.target is None or verb is Verb.END):
+            if a.verb is verb and (a.target is None or verb is Verb.END) and (
+                    sel is None or a.actor is None or a.actor == sel):
                 return self.ctl.play(a)
+        return False
+
+    def push(self) -> bool:
+        """Push the cart with the selected token, or say why it may not (002 "Pushing the cart")."""
+        st = self.ctl.state
+        sel = self._sel()
+        if not self.ctl.is_human_turn() or sel is None or not self._has_carts():
+            return False
+        for a in st.legal_actions():
+            if a.verb is Verb.PUSH and a.actor == sel:
+                return self.ctl.play(a)
+        u = st.unit_at(sel)
+        track = st.tracks[u.team]
+        i = st.carts[u.team]
+        nxt = st.board.hexes[track[min(i + 1, len(track) - 1)]]
+        reason = st.why_not(Action(Verb.PUSH, u.kind, sel, nxt))
+        self.board.tell(f"no push: {reason}" if reason else "no push now")
+        self.statusBar().showMessage(self.board.toast_text, 5000)
         return False
 
     def click(self, h: Hex) -> None:
@@ -439,6 +539,11 @@ class PlaytestWindow(QMainWindow):
         if h in opts:
             self.ctl.play(opts[h].action)
             return
+        if st.active_unit() is None and st.phase is Phase.ACT and h in actors(st) and h != self.selected:
+            self.selected = h  # another token of the side takes its turn
+            self.mode = self._default_mode()
+            self.refresh()
+            return
         u = st.active_unit()
         if u is not None and u.cell >= 0 and st.board.hexes[u.cell] == h and st.phase is Phase.ACT:
             if mode is not Verb.MOVE and Verb.MOVE in modes_now(st):
@@ -450,7 +555,7 @@ class PlaytestWindow(QMainWindow):
         if h in targets:  # an enemy shown with its odds in move mode: attack it
             self.ctl.play(targets[h].action)
             return
-        self.board.tell(explain(st, mode or Verb.MOVE, h, self.spawn_kind) if mode else
+        self.board.tell(explain(st, mode or Verb.MOVE, h, self.spawn_kind, self._sel()) if mode else
                         "Choose an action on the right first")
         self.statusBar().showMessage(self.board.toast_text, 5000)
 

@@ -113,7 +113,7 @@ _SCORE: Final = Evaluator(SCORE_FEATURES, SCORE_WEIGHTS, score_features)
 
 def evaluator_for(state: GameState) -> Evaluator:
     """The evaluator of ``state``'s mode (the score-lead one for a mode without its own)."""
-    return EVALUATORS.get(state.scenario.mode, _SCORE)
+    return EVALUATORS.get(state.game.rules.mode, _SCORE)
 
 
 def position_value(state: GameState) -> float:

@@ -1,6 +1,8 @@
 """A heuristic player that plays to win: it takes the point, focuses fire and keeps units alive.
 
-It scores each legal action with hand-made terms and plays the best one:
+Other modes have their own scorers (:data:`SCORERS`, e.g.
+:mod:`engine.ai.payload_heuristic`); for King of the Board it scores each legal
+action with hand-made terms and plays the best one:
 
 - **position**: being on the control point is worth much (more if no teammate
   holds it or an enemy contests it), otherwise every step closer to it counts;
@@ -22,14 +24,21 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections.abc import Callable
 from typing import Any
 
+from engine.ai.payload_heuristic import choose_payload
 from engine.games.protocol import GameState
 from engine.games.state import Phase
-from engine.mapmodel import Team
+from engine.mapmodel import Mode, Team
 from engine.rules.actions import Action, Verb
 
 __all__ = ["HeuristicPlayer"]
+
+#: The scorers of modes other than King of the Board: (state, tie-breaking pick) -> the chosen action.
+SCORERS: dict[Mode, Callable[[Any, Callable[[list[Action], list[float]], Action]], Action]] = {
+    Mode.PAYLOAD: choose_payload,
+}
 
 #: Unit kinds in the order the heuristic likes to field them.
 PREFERENCE = ("soldier", "heavy", "medic", "demoman", "scout", "pyro", "sniper", "engineer")
@@ -52,7 +61,14 @@ class HeuristicPlayer:
     # -- entry point ----------------------------------------------------------------
 
     def choose(self, state: GameState) -> Action:
-        """The best-scoring legal action of ``state``; IndexError if there is none."""
+        """The best-scoring legal action of ``state``; IndexError if there is none.
+
+        A mode with its own scorer (:data:`SCORERS`) is scored by it; King of the
+        Board by the terms of this module's docstring.
+        """
+        scorer = SCORERS.get(state.game.rules.mode)
+        if scorer is not None:
+            return scorer(state, self._pick)
         acts = state.legal_actions()
         return self._pick(acts, self.action_scores(state, acts))
 
@@ -65,6 +81,9 @@ class HeuristicPlayer:
         """
         if acts is None:
             acts = state.legal_actions()
+        scorer = SCORERS.get(state.game.rules.mode)
+        if scorer is not None:
+            return _scores_of(scorer, state, acts)
         if state.phase is Phase.SPAWN:
             return self._spawn_scores(state, acts)
         if state.phase is Phase.TARGET:
@@ -98,6 +117,28 @@ class HeuristicPlayer:
         rank = {k: i for i, k in enumerate(PREFERENCE)}
         return [-float(dist[b.index[a.target]]) - (0.0 if a.kind == kind else 1000.0 * (1 + rank.get(a.kind, 99)))
                 for a in acts]  # type: ignore[index]
+
+
+def _scores_of(scorer: Callable[[Any, Callable[[list[Action], list[float]], Action]], Action], state: GameState,
+               acts: list[Action]) -> list[float]:
+    """A mode scorer's score of each of ``acts``: the scores it hands its tie-breaker, read on the way.
+
+    A decision the scorer settles without scoring every action (a reaction) gives
+    its choice 1 and the rest 0; an action it did not score gets the lowest score.
+    """
+    seen: list[tuple[list[Action], list[float]]] = []
+
+    def keep(options: list[Action], scores: list[float]) -> Action:
+        seen.append((options, scores))
+        return options[0]
+
+    chosen = scorer(state, keep)
+    if not seen:
+        return [1.0 if a == chosen else 0.0 for a in acts]
+    options, scores = seen[-1]
+    by_action = dict(zip(options, scores, strict=True))
+    low = min(scores, default=0.0) - 1.0
+    return [by_action.get(a, low) for a in acts]
 
 
 _CP: weakref.WeakKeyDictionary[Any, tuple[list[int], tuple[int, ...]]] = weakref.WeakKeyDictionary()

@@ -1,10 +1,11 @@
 """Roll-out policies: the fast players a search asks "how good is each action?" and lets play on.
 
 A :class:`ScoringPlayer` is a player that can also score every legal action.
-:data:`ROLLOUT_POLICIES` names the one of each mode (King of the Board: the
-heuristic); a mode without one gets :class:`UniformPolicy`, which scores every
-action alike and plays at random, so a search still plays it (only weaker).
-A mode's heuristic registers itself here to make the search player strong at it.
+:data:`ROLLOUT_POLICIES` names the one of each mode (the heuristic, which
+scores King of the Board and Payload Race); a mode without one gets
+:class:`UniformPolicy`, which scores every action alike and plays at random, so
+a search still plays it (only weaker). A new mode's heuristic registers itself
+here to make the search player strong at it.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class UniformPolicy:
 #: The roll-out policy of each mode that has one, built from a seed.
 ROLLOUT_POLICIES: Final[Mapping[Mode, Callable[[int], ScoringPlayer]]] = {
     Mode.KOTH: HeuristicPlayer,
+    Mode.PAYLOAD: HeuristicPlayer,
 }
 
 

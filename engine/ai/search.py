@@ -273,7 +273,7 @@ class SearchPlayer:
         """A search of ``state``'s decision, to step and stop at will (:meth:`choose` runs it to the budget)."""
         if self.policy is None:
             self.policy = (self._make_policy(self.seed) if self._make_policy is not None
-                           else policy_for(state.scenario.mode, self.seed))
+                           else policy_for(state.game.rules.mode, self.seed))
         return Search(state, self.settings, self.rng, self.policy)
 
     def choose(self, state: GameState) -> Action:

@@ -44,7 +44,8 @@ class AttackOption:
     many); ``rolled`` is False when no dice are thrown (then the chance is 1);
     ``damage`` is the damage to the aimed-at unit on a normal hit (negative =
     healing); ``area`` maps each hex the attack would reach to the damage dealt
-    there on a normal hit.
+    there on a normal hit; ``need`` is the total the throw must reach (None when
+    nothing is thrown), what the action log shows beside the dice.
     """
 
     action: Action
@@ -54,6 +55,7 @@ class AttackOption:
     area: Mapping[Hex, int] = field(default_factory=dict)
     rolls: int = 1
     rolled: bool = True
+    need: int | None = None
 
 
 class Behaviour(Generic[StateT, UnitT]):

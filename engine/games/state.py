@@ -296,6 +296,11 @@ class TurnState(Generic[U]):
         rec = self.done.get(self.active)
         return rec is not None and rec.attacked
 
+    @property
+    def first_team(self) -> Team:
+        """The team that took the first turn (the scenario's, unless a mode decides otherwise)."""
+        return self.scenario.first_team
+
     def current_team(self) -> Team | None:
         """The team that must decide now, or None when the game is over."""
         return None if self.phase is _P_OVER else self.team

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.games.game import Game
@@ -164,12 +164,8 @@ class PairingStudy:
 
     @classmethod
     def of(cls, players: tuple[str, str], games: Sequence[ObservedGame], kinds: Sequence[str]) -> PairingStudy:
-        """Summarise ``games`` (all of this pairing); ``kinds`` are the unit kinds to report, in order.
-
-        A result's ``first_team`` is the team that took the first turn as observed
-        (a mode may roll for it), not the one the batch's plan asked for.
-        """
-        results = tuple(replace(r, first_team=seen.first_mover or r.first_team) for r, seen in games)
+        """Summarise ``games`` (all of this pairing); ``kinds`` are the unit kinds to report, in order."""
+        results = tuple(r for r, _ in games)
         heat: dict[str, dict[Team, dict[int, int]]] = {k: {t: {} for t in Team} for k in LAYERS}
         first: dict[Team, list[int]] = {t: [] for t in Team}
         kills: dict[str, int] = {}

@@ -84,10 +84,10 @@ def start_game(args: GameArgs) -> tuple[GameState, dict[Team, Player]]:
 def game_result(args: GameArgs, final: GameState) -> GameResult:
     """The :class:`GameResult` of game ``args`` once ``final`` is over."""
     _scenario, batch_seed, index, players = args
-    first, red, blu = game_plan(index, players)
+    _first, red, blu = game_plan(index, players)
     pts = final.scores()
-    return GameResult(index, derive_seed(batch_seed, index), first, red, blu, final.winner(), pts[Team.RED],
-                      pts[Team.BLU], final.turn, len(final.history))
+    return GameResult(index, derive_seed(batch_seed, index), final.first_team, red, blu, final.winner(),
+                      pts[Team.RED], pts[Team.BLU], final.turn, len(final.history))
 
 
 def play_one(args: GameArgs) -> GameResult:

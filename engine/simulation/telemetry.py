@@ -9,9 +9,8 @@ counts, per team and per board cell:
   units hold when a point is scored; Payload Race: where its cart is pushed to).
 
 It also notes which unit kinds each team fielded, the kills each kind made
-(the death of an enemy during an action of a unit of that kind), the turn of
-each team's first point, and which team took the first turn (after set-up and
-any roll-off for it: in Payload Race the dice decide who moves first). It never changes the game: the same players and
+(the death of an enemy during an action of a unit of that kind), and the turn
+of each team's first point. It never changes the game: the same players and
 seeds play the same game watched or not (the batch's results stay
 byte-identical).
 """
@@ -24,7 +23,6 @@ from typing import Any, Final
 
 from engine.ai.match import Player
 from engine.games.protocol import GameState
-from engine.games.state import Phase
 from engine.mapmodel import Mode, Team
 
 __all__ = ["GameTelemetry", "LAYERS", "Observer", "play_observed"]
@@ -62,7 +60,6 @@ class GameTelemetry:
     picks: dict[Team, list[str]] = field(default_factory=lambda: {t: [] for t in Team})
     kills: dict[Team, dict[str, int]] = field(default_factory=lambda: {t: {} for t in Team})
     first_point: dict[Team, int | None] = field(default_factory=lambda: {t: None for t in Team})
-    first_mover: Team | None = None
 
     def add(self, layer: str, team: Team, cell: int, n: int = 1) -> None:
         """Count ``n`` more at ``cell`` of ``team``'s ``layer``."""
@@ -79,7 +76,7 @@ class Observer:
 
     def __init__(self, state: GameState) -> None:
         self.data = GameTelemetry()
-        self._scoring = SCORING_CELLS.get(state.scenario.mode)
+        self._scoring = SCORING_CELLS.get(state.game.rules.mode)
         self._turn = -1
         self._units: dict[int, Any] = {}
         self._points: dict[Team, int] = {}
@@ -87,9 +84,7 @@ class Observer:
         self._note_turn(state)
 
     def _note_turn(self, state: GameState) -> None:
-        """At the start of a turn: where every unit stands, and what each team fields; who acts first."""
-        if self.data.first_mover is None and state.phase is Phase.ACT:
-            self.data.first_mover = state.current_team()
+        """At the start of a turn: where every unit stands, and what each team fields."""
         if state.turn == self._turn or state.is_terminal():
             return
         self._turn = state.turn

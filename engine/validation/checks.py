@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.mapmodel import HexMap, Mode
 from engine.validation import (  # noqa: F401 - importing registers the checks
     fairness,
+    payload_fairness,
     reachability,
     sightlines,
     structure,

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from engine.formats.ruleset_file import builtin_ruleset
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Mode, Team, Terrain
 from engine.rules.sight import Sight
@@ -27,9 +28,10 @@ EXPOSURE_RATIO: Final = 1.25
 EXPOSURE_MIN_GAP: Final = 4
 
 
-def _units() -> tuple[tuple[str, int, str], tuple[str, int, str]]:
-    """(name, speed, way of moving) of the fastest and the slowest mobile unit."""
-    units = [u for u in builtin_ruleset().units.values() if u.mobile and u.pickable and u.speed > 0]
+def _units(mode: Mode) -> tuple[tuple[str, int, str], tuple[str, int, str]]:
+    """(name, speed, way of moving) of the fastest and the slowest mobile unit of ``mode``'s built-in ruleset."""
+    rs = builtin_ruleset(GAMES[mode].ruleset.removeprefix("builtin:"))
+    units = [u for u in rs.units.values() if u.mobile and u.pickable and u.speed > 0]
     fast = max(units, key=lambda u: (u.speed, u.kind))
     slow = min(units, key=lambda u: (u.speed, u.kind))
     fast_way = DOUBLE_JUMP if "double_jump" in fast.specials else WALK
@@ -50,13 +52,13 @@ def _fmt(t: int | None) -> str:
     return "never" if t is None else f"{t} turn{'s' if t != 1 else ''}"
 
 
-def _race(ctx: CheckContext, goal: str, targets: dict[Team, list[Hex]]) -> Iterator[Problem]:
+def _race(ctx: CheckContext, goal: str, targets: dict[Team, list[Hex]], mode: Mode) -> Iterator[Problem]:
     figures: dict[Team, list[int | None]] = {}
     for team in Team:
         figures[team] = [
-            _turns(_steps_to(ctx, team, targets[team], how), speed) for _, speed, how in _units()
+            _turns(_steps_to(ctx, team, targets[team], how), speed) for _, speed, how in _units(mode)
         ]
-    (fast, _, _), (slow, _, _) = _units()
+    (fast, _, _), (slow, _, _) = _units(mode)
     text = "; ".join(
         f"{t.value}: {fast} {_fmt(figures[t][0])}, {slow} {_fmt(figures[t][1])}" for t in Team
     )
@@ -82,14 +84,14 @@ def race(ctx: CheckContext) -> Iterator[Problem]:
     if Mode.KOTH in ctx.modes and m.control_points:
         cp = sorted(h for h in m.control_points[0] if m.cells[h].terrain is not Terrain.WALL)
         if cp:
-            yield from _race(ctx, "the control point", {Team.RED: cp, Team.BLU: cp})
+            yield from _race(ctx, "the control point", {Team.RED: cp, Team.BLU: cp}, Mode.KOTH)
     if Mode.PAYLOAD in ctx.modes and all(m.track(t) for t in Team):
         beside = {
             t: sorted(n for n in m.track(t)[0].neighbors() if n in m.cells and n not in m.track(t))
             for t in Team
         }
         if all(beside.values()):
-            yield from _race(ctx, "its cart", beside)
+            yield from _race(ctx, "its cart", beside, Mode.PAYLOAD)
 
 
 @check("track lengths", "HF303", "HF308", modes=(Mode.PAYLOAD,))

@@ -13,24 +13,7 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from engine.hexgrid import Hex, hex_spiral  # noqa: E402
-from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Orientation, Team, Terrain  # noqa: E402
-
-_TERRAIN = {".": Terrain.OPEN, "#": Terrain.WALL, "o": Terrain.LOW}
-
-
-def map_from_text(rows: str, name: str = "Test", modes: tuple[Mode, ...] = (Mode.KOTH,),
-                  orientation: Orientation = Orientation.POINTY) -> HexMap:
-    """A map from lines of ``<height><terrain>`` tokens: row r, column q (axial, no offset).
-
-    ``0.`` open height 0, ``1#`` wall at height 1, ``2o`` low obstacle, ``--`` no hex.
-    """
-    cells: dict[Hex, Cell] = {}
-    for r, line in enumerate(rows.strip().splitlines()):
-        for q, tok in enumerate(line.split()):
-            if tok == "--":
-                continue
-            cells[Hex(q, r)] = Cell(int(tok[0]), _TERRAIN[tok[1]])
-    return HexMap.create(MapMeta(name=name, modes=modes, orientation=orientation), cells)
+from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Team  # noqa: E402
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from editor.geometry import (
 from engine.hexgrid import Hex, Symmetry, hex_spiral
 from engine.layout import Layout
 from engine.mapmodel import Cell, Orientation, Terrain
-from tests.editor.conftest import map_from_text
+from engine.textmap import map_from_text
 
 
 @pytest.mark.parametrize(("size", "count"), [(1, 1), (7, 7), (19, 19)])

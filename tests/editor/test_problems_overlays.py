@@ -188,3 +188,23 @@ def test_scenario_checks_reach_the_problems_dock(window) -> None:  # type: ignor
     panel._edit_team(Team.RED)
     window.runner.run_now()
     assert "HF603" not in _codes(window) and "HF602" in _codes(window)  # inside the BLU base
+
+
+def test_scenario_panel_edits_a_payload_scenario_with_weapon_cards(window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.scenario_panel
+    panel.make.click()
+    panel.mode.setCurrentIndex(panel.mode.findData(Mode.PAYLOAD))
+    assert window.doc.scenario.mode is Mode.PAYLOAD
+    rules = {panel.rules.item(i, 0).text() for i in range(panel.rules.rowCount())}
+    assert "roll_for_first" in rules and "points_to_win" not in rules  # Payload Race's own options
+    panel.units[Team.RED].setText("heavy@-4,2:tomislav, medic:kritzkrieg")
+    panel._edit_team(Team.RED)
+    start = window.doc.scenario.teams[Team.RED].starting
+    assert [(u.unit, u.weapon) for u in start] == [("heavy", "tomislav"), ("medic", "kritzkrieg")]
+    assert panel.units[Team.RED].text() == "heavy@-4,2:tomislav, medic:kritzkrieg"
+    panel.units[Team.RED].setText("heavy:rocket_launcher")
+    panel._edit_team(Team.RED)
+    assert "cannot carry 'rocket_launcher'" in panel.error.text()
+    assert window.doc.scenario.teams[Team.RED].starting == start  # nothing changed
+    window.doc.undo_stack.undo()
+    assert window.doc.scenario.teams.get(Team.RED) is None or not window.doc.scenario.teams[Team.RED].starting

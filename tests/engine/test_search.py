@@ -123,12 +123,30 @@ def test_evaluation_is_the_result_once_over_and_within_bounds_before() -> None:
     assert position_value(state) == state.returns()[Team.RED]
 
 
-def test_a_mode_without_a_heuristic_is_searched_with_uniform_roll_outs(repo) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("policies", ["the mode's heuristic", "none (uniform roll-outs)"])
+def test_search_plays_payload_race_with_or_without_a_heuristic(repo, monkeypatch, policies) -> None:  # type: ignore[no-untyped-def]
+    from engine.ai import policies as registry
+
+    if policies.startswith("none"):
+        monkeypatch.setattr(registry, "ROLLOUT_POLICIES", {})
     scenario = load_scenario(repo / "maps" / "payload_canal.scenario.json")
-    assert isinstance(policy_for(scenario.mode, 1), UniformPolicy)
+    expected = UniformPolicy if policies.startswith("none") else HeuristicPlayer
+    assert isinstance(policy_for(scenario.mode, 1), expected)
     state = Game.of(scenario).new_initial_state(1)
     player = SearchPlayer(1, SearchSettings(iterations=6))
     for _ in range(12):
         a = player.choose(state)
         assert a in state.legal_actions()
         state.apply(a)
+    assert isinstance(player.policy, expected)
+
+
+def test_heuristic_scores_of_another_mode_agree_with_its_choice(repo) -> None:  # type: ignore[no-untyped-def]
+    """The payload scorer hands its scores to its tie-breaker; action_scores reads them in legal-action order."""
+    state = Game.of(load_scenario(repo / "maps" / "payload_canal.scenario.json")).new_initial_state(4)
+    for _ in range(10):
+        acts = state.legal_actions()
+        scores = HeuristicPlayer(0).action_scores(state, acts)
+        chosen = HeuristicPlayer(0).choose(state)
+        assert len(scores) == len(acts) and scores[acts.index(chosen)] == max(scores)
+        state.apply(chosen)

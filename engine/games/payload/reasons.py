@@ -36,12 +36,12 @@ def payload_reason(state: PayloadState, action: Action) -> str:
     if u is None or u.team is not state.team:
         return ""
     done = state.done_of(u)
+    if done.special:
+        return f"the {state.stats(u.kind).name} used its special: that is its last action this turn"
     if action.verb is Verb.PUSH:
         return push_reason(state, u)
     if action.verb is Verb.MOVE and state.allowed_steps(u, done) & Step.MOVE:
         return _move_reason(state, u, action)
-    if action.verb is not Verb.MOVE and action.verb not in (Verb.ATTACK, Verb.HEAL) and done.special:
-        return f"the {state.stats(u.kind).name} used its special: that is its last action this turn"
     return ""
 
 
@@ -56,13 +56,13 @@ def push_reason(state: PayloadState, u: PayloadUnit) -> str:
     done = state.done_of(u)
     if i >= len(track) - 1:
         return "the cart is already at the end of its track"
-    if done.attacked or done.special:
-        return f"the {name} attacked or used its special this turn; a push takes the place of those"
     if state.pushed[team]:
         return "the cart was already pushed this turn (one hex a turn)"
+    if done.attacked or done.special:
+        return f"the {name} attacked or used its special this turn; a push takes the place of those"
     if b.distance(u.cell, cart) != 1:
         return f"the {name} must stand next to the {team.value} cart at {b.hexes[cart]} to push it"
-    enemies = [v for v in state.units.values() if v.team is not team and v.cell >= 0 and b.distance(v.cell, cart) == 1]
+    enemies = state.blockers(team)
     if enemies:
         return f"an enemy is next to the cart ({state.unit_name(enemies[0])} at {b.hexes[enemies[0].cell]})"
     nxt = track[i + 1]

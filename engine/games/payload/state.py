@@ -145,6 +145,11 @@ class PayloadState(TurnState[PayloadUnit]):
 
     # -- small queries ------------------------------------------------------------------------------
 
+    @property
+    def first_team(self) -> Team:
+        """The team that won the d8 roll-off (or the scenario's, without ``roll_for_first``)."""
+        return self.first
+
     def cart_cell(self, team: Team) -> int:
         """Board index of ``team``'s cart."""
         return self.tracks[team][self.carts[team]]
@@ -235,12 +240,25 @@ class PayloadState(TurnState[PayloadUnit]):
         b = self.board
         if b.distance(u.cell, cart) != 1:
             return []
-        if any(v.team is not team and v.cell >= 0 and b.distance(v.cell, cart) == 1 for v in self.units.values()):
+        if self.blockers(team):
             return []
         nxt = track[i + 1]
         if self.options["track_blocks_push"] and self.occupant(nxt) is not None:
             return []
         return [nxt]
+
+    def blockers(self, team: Team) -> list[PayloadUnit]:
+        """Enemies of ``team`` next to its cart, which stop a push (002 "Pushing the cart").
+
+        An enemy inside its own spawn does not count while ``spawn_protection``
+        is on: it cannot be attacked there, so it would stop the cart for ever
+        (docs/rules-payload.md).
+        """
+        b = self.board
+        cart = self.cart_cell(team)
+        shielded = bool(self.options["spawn_protection"])
+        return [v for v in self.units.values() if v.team is not team and v.cell >= 0
+                and b.distance(v.cell, cart) == 1 and not (shielded and self.in_own_spawn(v))]
 
     def move_blockers(self, u: PayloadUnit) -> tuple[set[int], set[int]]:
         """(hexes ``u`` passes through but may not end on, hexes it may not enter) for a move.
@@ -296,8 +314,7 @@ class PayloadState(TurnState[PayloadUnit]):
         self.points[team] = self.carts[team]
         self.pushed[team] = True
         track = self.tracks[team]
-        self.log.append(f"{self.unit_name(u)} pushes the {team.value} cart to {self.board.hexes[track[self.carts[team]]]} "
-                        f"({self.carts[team]}/{len(track) - 1})")
+        self.log.append(f"the {team.value} cart is {self.carts[team]}/{len(track) - 1} along its track")
         if self.carts[team] >= len(track) - 1:
             self.winner_team = team
             self.phase = _P_OVER

@@ -58,7 +58,8 @@ class Demoman(KothBehaviour):
             area = {b.hexes[k]: x for k, x in state.splash(c, self.stats, self.stats.damage).items()} if with_area else {}
             out.append(AttackOption(Action(_V_ATTACK, u.kind, here, b.hexes[c]), state.hit_chance(need),
                                     state.crit_chance(need) if occupied else 0.0,
-                                    self.stats.damage if occupied else 0, area, rolled=occupied))
+                                    self.stats.damage if occupied else 0, area, rolled=occupied,
+                                    need=need if occupied else None))
         return out
 
     def attack(self, state: KothState, u: KothUnit, cell: int, aim: Hex) -> None:

@@ -102,7 +102,7 @@ class Shooter(KothBehaviour):
             dmg = self.damage_to(state, u, cell)
             area = {b.hexes[k]: x for k, x in self.area_of(state, u, cell, dmg).items()} if with_area else {}
             out.append(AttackOption(Action(_V_ATTACK, u.kind, here, h), state.hit_chance(need),
-                                    state.crit_chance(need), dmg, area, self.shots))
+                                    state.crit_chance(need), dmg, area, self.shots, need=need))
         return out
 
     # -- resolving ---------------------------------------------------------------------------------

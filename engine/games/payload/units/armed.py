@@ -147,7 +147,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
             main = hits[0][1] if hits else 0
             out.append(AttackOption(Action(_V_ATTACK, u.kind, here, aim),
                                     state.hit_chance(need) if rolled else 1.0, 0.0, main, area,
-                                    card.shots if card.kind == "direct" else 1, rolled))
+                                    card.shots if card.kind == "direct" else 1, rolled, need if rolled else None))
         return out
 
     # -- doing it -------------------------------------------------------------------------------------------
@@ -160,7 +160,9 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
             return
         shots = card.shots if card.kind == "direct" else 1
         for _ in range(shots):
-            total, _crit = state.throw(f"{u.kind} {card.name}")
+            if not any(v.uid in state.units for v, _ in hits):
+                break  # the target is down: the rest of the burst is not thrown
+            total, _crit = state.throw(f"{self.stats.name}'s {card.title}")
             if total >= need:
                 self._deal(state, u, hits)
             else:

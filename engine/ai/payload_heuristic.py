@@ -1,0 +1,212 @@
+"""How the heuristic player scores Payload Race decisions: push, escort, block.
+
+Every token has a job by its class: the *escorts* (Heavy, Medic, Soldier, Pyro by
+default) stay by their own cart so that it can be pushed each turn; the
+*blockers* (Scout, Demoman) go to the enemy cart, since a token next to a cart
+stops its push (002 "Pushing the cart"). Each legal action gets a score:
+
+- a push is worth more than anything else;
+- an attack is its expected damage (odds from the state, kills and blockers first:
+  enemies next to our cart, then enemies next to their own cart);
+- a heal is the health restored, more on a teammate by the cart;
+- a move is the change in its job's position value (steps to its cart, a bonus for
+  standing next to it) plus what the token could still shoot from there;
+- specials: a rocket jump that brings the Soldier to his cart, an airblast that
+  clears our cart, the Sandvich when hurt, kritz on a teammate who can still attack;
+- ``end`` scores 0, so the turn ends when nothing else is worth doing.
+
+In a ``react`` decision the UberCharge is popped when the attack could take a
+covered token below half health. Only the public state API is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.games.protocol import GameState
+from engine.games.state import Phase
+from engine.mapmodel import Team
+from engine.rules.actions import Action, Verb
+
+__all__ = ["BLOCKERS", "choose_payload"]
+
+#: Classes whose job is to stand by the enemy cart; the others escort their own.
+BLOCKERS = frozenset({"scout", "demoman"})
+#: Score of a push: above anything else a token could do.
+PUSH = 1000.0
+
+Pick = Callable[[list[Action], list[float]], Action]
+
+
+def choose_payload(state: Any, pick: Pick) -> Action:
+    """The heuristic's choice in a Payload Race decision (``pick`` breaks ties)."""
+    acts = state.legal_actions()
+    if state.phase is Phase.SPAWN:
+        return pick(acts, [_spawn_value(state, a) for a in acts])
+    if state.phase is Phase.REACT:
+        return _react(state, acts)
+    ctx = _Context(state)
+    return pick(acts, [ctx.score(a) for a in acts])
+
+
+def _spawn_value(state: Any, a: Action) -> float:
+    """Nearer the token's job is better; the first card of its class is its usual one."""
+    assert a.target is not None
+    team = state.team
+    b = state.board
+    cell = b.index[a.target]
+    cart = state.cart_cell(team.other if a.kind in BLOCKERS else team)
+    first = state.stats(a.kind).weapons[0]
+    return -b.distance(cell, cart) + (0.5 if a.detail == first else 0.0)
+
+
+def _react(state: Any, acts: Sequence[Action]) -> Action:
+    """Pop the UberCharge on the most threatened covered teammate when the attack is dangerous."""
+    uid, attack = state.pending
+    attacker = state.units[uid]
+    hits, need = state.behaviour(attacker.kind).hits(state, attacker, attack.target)
+    p = state.hit_chance(need) if need else 1.0
+    threat = {v.uid: p * dmg for v, dmg in hits}
+    best: tuple[float, Action | None] = (0.0, None)
+    for a in acts:
+        if a.verb is not Verb.UBER or a.target is None:
+            continue
+        medic = state.unit_at(a.actor)
+        ally = state.unit_at(a.target)
+        danger = 0.0
+        for v in (medic, ally):
+            if v is not None and v.uid in threat and threat[v.uid] * 2 >= v.health:
+                danger += threat[v.uid]
+        if danger > best[0]:
+            best = (danger, a)
+    if best[1] is not None:
+        return best[1]
+    return next(a for a in acts if a.verb is Verb.PASS)
+
+
+class _Context:
+    """What one ACT decision's scoring needs, computed once."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        st: Any = state
+        self.team: Team = state.team
+        self.b = state.board
+        self.mine = st.cart_cell(self.team)
+        self.theirs = st.cart_cell(self.team.other)
+        self.enemies = state.units_of(self.team.other)
+        self.friends = state.units_of(self.team)
+        self._units: dict[Any, Any] = {}
+
+    def unit(self, a: Action) -> Any:
+        assert a.actor is not None
+        hit = self._units.get(a.actor)
+        if hit is None:
+            hit = self._units[a.actor] = self.state.unit_at(a.actor)
+        return hit
+
+    def job_cart(self, u: Any) -> int:
+        """The cart ``u`` should stand by."""
+        return self.theirs if u.kind in BLOCKERS else self.mine
+
+    def place(self, u: Any, cell: int) -> float:
+        """How good ``cell`` is for ``u``'s job: near its cart, best right next to it."""
+        d = self.b.distance(cell, self.job_cart(u))
+        return 30.0 if d == 1 else -4.0 * d
+
+    def firepower(self, u: Any, cell: int) -> float:
+        """Rough best expected damage ``u`` could deal from ``cell`` (its card's reach, line of sight)."""
+        st: Any = self.state
+        card = st.ruleset.weapons[u.weapon]
+        if card.kind == "heal":
+            return 0.0
+        best = 0.0
+        sight = self.state.sight
+        for v in self.enemies:
+            d = self.b.distance(cell, v.cell)
+            if not card.min_range <= d <= max(card.range, 1) or v.uber:
+                continue
+            if not card.lobbed and not sight.sees(cell, v.cell):
+                continue
+            if card.kind == "direct":
+                ev = self.state.hit_chance(d - card.accuracy) * max(1, card.damage - card.falloff * (d - 1)) * card.shots
+            elif card.kind == "blast":
+                ev = self.state.hit_chance(d - card.accuracy) * d
+            else:
+                ev = 2.0
+            best = max(best, ev)
+        return best
+
+    def score(self, a: Action) -> float:
+        verb = a.verb
+        if verb is Verb.END:
+            return 0.0
+        if verb is Verb.PUSH:
+            return PUSH
+        u = self.unit(a)
+        b = self.b
+        if verb is Verb.MOVE:
+            assert a.target is not None
+            dest = b.index[a.target]
+            gain = self.place(u, dest) - self.place(u, u.cell)
+            done = self.state.done_of(u) if hasattr(self.state, "done_of") else None
+            if done is None or not done.attacked:
+                gain += 0.8 * (self.firepower(u, dest) - self.firepower(u, u.cell))
+            return gain
+        if verb is Verb.ATTACK:
+            return self._attack(a) - self._pusher_cost(u)
+        if verb is Verb.HEAL:
+            assert a.target is not None
+            v = self.state.unit_at(a.target)
+            if v is None:
+                return 0.0
+            missing = self.state.max_health(v.kind) - v.health
+            return 4.0 * missing + (6.0 if b.distance(v.cell, self.mine) == 1 else 0.0)
+        if verb is Verb.ROCKET_JUMP:
+            assert a.target is not None
+            return self.place(u, b.index[a.target]) - self.place(u, u.cell) - 12.0
+        if verb is Verb.AIRBLAST:
+            near_ours = sum(1 for v in self.enemies if b.distance(v.cell, self.mine) == 1
+                            and b.distance(v.cell, u.cell) == 1)
+            near = sum(1 for v in self.enemies if b.distance(v.cell, u.cell) == 1)
+            return 25.0 * near_ours + 4.0 * near
+        if verb is Verb.SANDVICH:
+            return 3.0 * (self.state.max_health(u.kind) - u.health)
+        if verb is Verb.KRITZ:
+            assert a.target is not None
+            v = self.state.unit_at(a.target)
+            done = self.state.done_of(v) if v is not None else None
+            return 20.0 if done is not None and not done.attacked and self.firepower(v, v.cell) > 0 else 1.0
+        return 0.0
+
+    def _pusher_cost(self, u: Any) -> float:
+        """What attacking costs when ``u`` is the last teammate by our cart who could still push it this turn."""
+        st: Any = self.state
+        b = self.b
+        if st.pushed[self.team] or b.distance(u.cell, self.mine) != 1:
+            return 0.0
+        others = [v for v in self.friends if v.uid != u.uid and b.distance(v.cell, self.mine) == 1
+                  and not (st.done_of(v).attacked or st.done_of(v).special)]
+        return 0.0 if others else 20.0
+
+    def _attack(self, a: Action) -> float:
+        opts = [o for o in self.state.attack_options(a.actor) if o.action == a]
+        if not opts:
+            return 0.0
+        o = opts[0]
+        b = self.b
+        value = 0.0
+        for h, dmg in o.area.items():
+            v = self.state.unit_at(h)
+            if v is None or v.team is self.team or v.uber or dmg <= 0:
+                continue
+            ev = o.hit_chance * dmg
+            value += min(ev, v.health)
+            if ev >= v.health * 0.8:
+                value += 6.0
+            if b.distance(v.cell, self.mine) == 1:
+                value += 8.0  # it stops our push
+            if b.distance(v.cell, self.theirs) == 1:
+                value += 4.0  # it escorts theirs
+        return 3.0 * value

@@ -1,0 +1,83 @@
+"""A Payload Race game played through the playtest window by clicks: weapon cards, tokens, pushes, uber, a win."""
+
+from __future__ import annotations
+
+from editor.playtest.session import GameSetup
+from engine.frozendict import FrozenDict
+from engine.mapmodel import Mode, Team
+from engine.rules.dice import ScriptedDice
+from engine.scenario import Scenario, TeamSetup, UnitStart
+from engine.textmap import map_from_text
+from tests.editor.test_playtest.conftest import at, click_hex
+
+TRACKS = """
+0.R 0.R 0.  0.  0.  0.  0.B 0.B
+0.R 0.R 0.  0.  0.  0.  0.B 0.B
+0.R 0.R 0.  0.  0.  0.  0.B 0.B
+0.R 0.R 0.  0.  0.  0.  0.B 0.B
+"""
+
+
+def _scenario(red: tuple[UnitStart, ...], blu: tuple[UnitStart, ...], **rules: object) -> Scenario:
+    tracks = {"RED": [str(at(c, 1)) for c in (2, 3, 4)], "BLU": [str(at(c, 3)) for c in (5, 4, 3)]}
+    m = map_from_text(TRACKS, modes=["payload"], tracks=tracks)
+    teams = {Team.RED: TeamSetup(tuple(u.unit for u in red), red), Team.BLU: TeamSetup(tuple(u.unit for u in blu), blu)}
+    return Scenario("tiny race", Mode.PAYLOAD, m, rules=FrozenDict({"roll_for_first": False, "team_size": 2, **rules}),
+                    teams=FrozenDict(teams))
+
+
+def _button(w, key: str):  # type: ignore[no-untyped-def]
+    assert key in w.verb_buttons, f"no {key!r} button among {list(w.verb_buttons)}"
+    return w.verb_buttons[key]
+
+
+def test_a_payload_game_is_played_by_clicks_to_a_win(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]
+    red = (UnitStart("heavy", at(1, 1)), UnitStart("scout"))
+    blu = (UnitStart("heavy", at(6, 0), weapon="minigun"), UnitStart("scout", at(7, 3), weapon="scattergun"))
+    w = play_window(GameSetup(_scenario(red, blu), 3, {Team.RED: "human", Team.BLU: "human"}))
+    st = w.ctl.state
+    # set-up: RED's Scout is placed with a weapon card chosen on a button
+    assert set(w.verb_buttons) == {"spawn:scattergun", "spawn:force_a_nature"}
+    _button(w, "spawn:force_a_nature").click()
+    click_hex(w.board, at(0, 0))
+    assert w.ctl.state.unit_at(at(0, 0)).weapon == "force_a_nature"
+    # RED's turn: select the Heavy and push the cart
+    click_hex(w.board, at(1, 1))
+    assert w.actor_hex() == at(1, 1)
+    _button(w, "push").click()
+    assert w.ctl.state.carts[Team.RED] == 1 and "RED 1/2" in w.score_label.text()
+    _button(w, "push").click()  # a second push this turn is refused, with the book's reason
+    assert "already pushed" in w.board.toast_text
+    _button(w, "end").click()
+    assert w.ctl.state.current_team() is Team.BLU
+    _button(w, "end").click()
+    # RED again: the Heavy walks next to the cart, then pushes it to the end of its track
+    click_hex(w.board, at(1, 1))
+    assert w.mode.value == "move"
+    click_hex(w.board, at(3, 0))
+    assert w.ctl.state.unit_at(at(3, 0)) is not None
+    _button(w, "push").click()
+    st = w.ctl.state
+    assert st.is_terminal() and st.winner() is Team.RED
+    assert "RED wins" in w.turn_label.text()
+    assert any("pushes the cart" in e.text for e in w.ctl.entries)
+
+
+def test_uber_is_popped_from_the_window_when_a_teammate_is_attacked(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]
+    red = (UnitStart("scout", at(3, 0), weapon="scattergun"), UnitStart("heavy", at(1, 1), weapon="minigun"))
+    blu = (UnitStart("heavy", at(4, 0), weapon="minigun"), UnitStart("medic", at(5, 0), weapon="medi_gun"))
+    w = play_window(GameSetup(_scenario(red, blu), 3, {Team.RED: "human", Team.BLU: "human"}),
+                    dice_factory=lambda _seed: ScriptedDice([8]))
+    w.ctl.state.unit_at(at(5, 0)).charge = 4  # arrange a full charge
+    w.refresh()
+    click_hex(w.board, at(3, 0))  # select the Scout
+    w.set_mode(w.mode.__class__("attack"))
+    click_hex(w.board, at(4, 0))  # attack the BLU Heavy, next to the Medic
+    st = w.ctl.state
+    assert st.phase.value == "react" and st.current_team() is Team.BLU
+    assert {"uber", "pass"} <= set(w.verb_buttons)
+    assert w.mode.value == "uber"
+    click_hex(w.board, at(4, 0))  # cover the Heavy
+    heavy = w.ctl.state.unit_at(at(4, 0))
+    assert heavy.uber and heavy.health == 12 and w.ctl.state.current_team() is Team.RED
+    assert any("UberCharge" in d for e in w.ctl.entries for d in e.details)
