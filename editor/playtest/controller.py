@@ -167,8 +167,9 @@ class PlaytestController(QObject):
             return
         player = self.players[team]
         if searches(player):
-            # the search plays on a copy in a worker thread; _thought plays its answer here
-            self.thinker.think(player, self.state, team, stop_now=self._skipping)
+            # the search plays on a copy in a worker thread; _thought plays its answer here (Skip hurries
+            # the search under way; the next decisions are searched in full, without the pause)
+            self.thinker.think(player, self.state, team)
             return
         try:
             action = player.choose(self.state)
