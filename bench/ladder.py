@@ -1,7 +1,7 @@
 """The strength ladder on the bundled King of the Board maps: random < heuristic < search.
 
-Each rung is a seeded batch (engine.simulation.batch.run_batch, the code
-``hexfort simulate`` runs): the first team alternates every game and the two
+Each rung is a seeded batch (engine.simulation.batch.play_one, the games
+``hexfort simulate`` plays): the first team alternates every game and the two
 players swap sides every other pair, so each plays first and second, RED and
 BLU, equally often. Per map and rung it prints the stronger player's wins with
 their 95% interval, split into the games where it moved first and second.
@@ -13,6 +13,8 @@ decisions it searched and the trivial ones it did not), beside the fixed
 reference loop of bench/_common.py, since machines swing several-fold from day
 to day: compare the "x ref" ratios between days, not the milliseconds.
 
+Games are played in steps (``--step`` per map and rung, round robin), with a
+progress line after each, so a run cut short still reports every map.
 Run: ``python bench/ladder.py [--games 200] [--jobs 2] [--rungs search-heuristic,heuristic-random]
 [--json out.json]``.
 """
@@ -32,7 +34,7 @@ from engine.ai.search import SearchPlayer
 from engine.games.game import Game
 from engine.mapmodel import Team
 from engine.parallel.backends import local_backend
-from engine.simulation.batch import GameResult, run_batch
+from engine.simulation.batch import GameResult, play_one
 from engine.simulation.stats import wilson_interval
 
 #: Rungs: (stronger, weaker).
@@ -101,44 +103,51 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rungs", default="search-heuristic,heuristic-random")
     ap.add_argument("--maps", default=None, help="comma-separated map names (default: every bundled KotB map)")
-    ap.add_argument("--timing-games", type=int, default=4)
-    ap.add_argument("--json", default=None, help="also write the figures to this file")
+    ap.add_argument("--step", type=int, default=20, help="games per map and rung between two progress lines")
+    ap.add_argument("--timing-games", type=int, default=2)
+    ap.add_argument("--json", default=None, help="also write the figures to this file (after every step)")
     args = ap.parse_args()
     scenarios = koth_scenarios()
     names = args.maps.split(",") if args.maps else list(scenarios)
-    out: dict[str, object] = {"games": args.games, "seed": args.seed, "maps": {}}
+    rungs = args.rungs.split(",")
     ref = reference_rate()
-    print(f"reference loop: {ref / 1e6:.1f} M iterations/s")
-    worst = 1.0
-    for name in names:
-        per_map: dict[str, object] = {}
-        for rung in args.rungs.split(","):
-            strong, weak = RUNGS[rung]
-            t = time.perf_counter()
-            results = run_batch(scenarios[name], args.games, args.seed, players=(strong, weak),
-                                backend=local_backend(args.jobs, args.games))
-            fig = rung_figures(results, strong)
-            per_map[rung] = fig
-            a, f, s = fig["all"], fig["first"], fig["second"]  # type: ignore[index]
-            print(f"{name}: {strong} beats {weak} in {a['wins']}/{a['games']} = {a['rate']:.1%} "  # type: ignore[index]
-                  f"(95% CI {a['ci95'][0]:.1%}–{a['ci95'][1]:.1%}); moving first {f['wins']}/{f['games']}, "  # type: ignore[index]
-                  f"second {s['wins']}/{s['games']}, draws {fig['draws']}  [{time.perf_counter() - t:.0f} s]",  # type: ignore[index]
-                  flush=True)
-            if rung == "search-heuristic":
-                worst = min(worst, a["rate"])  # type: ignore[index]
-        if args.timing_games and "search" in args.rungs:
+    out: dict[str, object] = {"games": args.games, "seed": args.seed, "reference_rate": ref, "maps": {}}
+    print(f"reference loop: {ref / 1e6:.1f} M iterations/s", flush=True)
+    maps: dict[str, dict[str, object]] = {name: {} for name in names}
+    out["maps"] = maps
+    if args.timing_games and any("search" in r for r in rungs):
+        for name in names:
             timing = time_search(name, args.timing_games)
-            per_map["timing"] = timing
+            maps[name]["timing"] = timing
             print(f"{name}: search decision {timing['ms_per_decision']:.0f} ms CPU "
                   f"({timing['ms_per_decision'] / 1000 * ref / 1e6:.2f} M ref iterations) over "
                   f"{timing['decisions']:.0f} searched decisions (+{timing['trivial']:.0f} with one legal action)",
                   flush=True)
-        out["maps"][name] = per_map  # type: ignore[index]
-    if "search-heuristic" in args.rungs:
+    # Round-robin steps over maps and rungs, so every map's figures grow together (and a run cut short
+    # still says something about each); game i is the same game whichever step plays it.
+    results: dict[tuple[str, str], list[GameResult]] = {(n, r): [] for n in names for r in rungs}
+    with local_backend(args.jobs, args.games) as backend:
+        for lo in range(0, args.games, args.step):
+            hi = min(args.games, lo + args.step)
+            for name in names:
+                for rung in rungs:
+                    strong, weak = RUNGS[rung]
+                    items = [(scenarios[name], args.seed, i, (strong, weak)) for i in range(lo, hi)]
+                    results[(name, rung)] += backend.map_ordered(play_one, items)
+                    fig = rung_figures(results[(name, rung)], strong)
+                    maps[name][rung] = fig
+                    a, f, s = fig["all"], fig["first"], fig["second"]  # type: ignore[index]
+                    print(f"{name}: {strong} beats {weak} in {a['wins']}/{a['games']} = {a['rate']:.1%} "  # type: ignore[index]
+                          f"(95% CI {a['ci95'][0]:.1%}–{a['ci95'][1]:.1%}); moving first "  # type: ignore[index]
+                          f"{f['wins']}/{f['games']}, second {s['wins']}/{s['games']}, draws {fig['draws']}",  # type: ignore[index]
+                          flush=True)
+            if args.json:
+                with open(args.json, "w", encoding="utf-8") as fh:
+                    json.dump(out, fh, indent=2)
+    worst = min((maps[n]["search-heuristic"]["all"]["rate"] for n in names  # type: ignore[index]
+                 if "search-heuristic" in maps[n]), default=1.0)
+    if "search-heuristic" in rungs:
         print(f"worst map, search vs heuristic: {worst:.1%} (bar: 70%)")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=2)
     return 0 if worst >= 0.7 else 1
 
 
