@@ -148,8 +148,8 @@ def _win_chart(study: Mapping[str, Any]) -> bytes:
                 rate, (a, b) = s["first_player_win_rate"], s["first_player_ci95"]
             ys.append(i + (k - 1) * height)
             xs.append(100 * rate)
-            lo.append(100 * (rate - a))
-            hi.append(100 * (b - rate))
+            lo.append(max(0.0, 100 * (rate - a)))
+            hi.append(max(0.0, 100 * (b - rate)))
         ax.barh(ys, xs, height=height * 0.9, color=color, xerr=[lo, hi], capsize=2, label=label,
                 error_kw={"elinewidth": 1})
     ax.axvline(50, color="#333333", lw=0.8, ls="--")
@@ -208,8 +208,8 @@ def _class_chart(pairing: Mapping[str, Any]) -> bytes:
             a, b = wilson_interval(w, n)
             ys.append(i + (k - 0.5) * 0.38)
             xs.append(100 * rate)
-            lo.append(100 * (rate - a))
-            hi.append(100 * (b - rate))
+            lo.append(max(0.0, 100 * (rate - a)))
+            hi.append(max(0.0, 100 * (b - rate)))
         ax.barh(ys, xs, height=0.34, color=color, xerr=[lo, hi], capsize=2, label=f"teams {label}",
                 error_kw={"elinewidth": 1})
     ax.set_yticks(range(len(classes)), [c["kind"] + (" *" if c["significant"] else "") for c in classes],

@@ -159,8 +159,17 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     try:
         if html_ok:
             assert write_html is not None
-            write_html(doc, (main, compared), Path(args.output))
-            print(f"wrote {args.output}", file=err)
+            try:
+                write_html(doc, (main, compared), Path(args.output))
+                print(f"wrote {args.output}", file=err)
+            except OSError:
+                raise
+            except Exception as e:  # noqa: BLE001 - the games are not lost to a drawing failure
+                target = Path(args.output).with_suffix(".json")
+                target.write_text(text, encoding="utf-8")
+                print(f"{_PROG}: the HTML report could not be drawn ({type(e).__name__}: {e}); wrote the study's "
+                      f"JSON to {target} instead. Please report it.", file=err)
+                status = status or 1
         elif fmt == "html":
             target = Path(args.output).with_suffix(".json")
             target.write_text(text, encoding="utf-8")

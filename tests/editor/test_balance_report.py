@@ -114,3 +114,24 @@ def test_compare_report_shows_what_changed(tmp_path: Path) -> None:
     assert "What changed" in html and "The other version" in html
     # the same map twice: every figure is unchanged, none significantly
     assert html.count("<td>no</td>") == 5 and "<td>yes</td>" not in html
+
+
+@pytest.mark.parametrize(("wins", "games"), [(0, 3), (13, 13), (25, 25), (7, 40)])
+def test_charts_draw_rates_of_0_and_100_percent(wins: int, games: int) -> None:
+    """Interval ends at 0% and 100% meet the rate up to rounding (13 of 13: the upper end is a hair under 1):
+    error bars must never come out negative."""
+    from editor.balance_report import _class_chart, _win_chart
+    from engine.simulation.stats import wilson_interval
+
+    def ci(k: int, n: int) -> list[float]:
+        return [round(x, 4) for x in wilson_interval(k, n)]
+
+    n = games
+    summary = {"win_rate": {"RED": round(wins / n, 4), "BLU": round(1 - wins / n, 4)},
+               "win_rate_ci95": {"RED": ci(wins, n), "BLU": ci(n - wins, n)},
+               "first_player_win_rate": round(wins / n, 4), "first_player_ci95": ci(wins, n)}
+    study = {"pairings": [{"games": n, "label": "search vs search", "summary": summary}]}
+    assert _win_chart(study).startswith(b"\x89PNG")
+    pairing = {"classes": [{"kind": "heavy", "fielded": n, "fielded_wins": wins, "without": n,
+                            "without_wins": n - wins, "significant": True}]}
+    assert _class_chart(pairing).startswith(b"\x89PNG")

@@ -257,3 +257,17 @@ def test_cli_says_which_ai_cannot_play_a_mode_yet(repo: Path, monkeypatch: pytes
     path = repo / "maps" / "payload_canal.scenario.json"
     assert balance_cli.run(_args(path, "--format", "json", "-n", "1"), io.StringIO(), err) == 2
     assert "the heuristic AI does not play Payload Race yet" in err.getvalue()
+
+
+def test_cli_keeps_the_games_when_the_report_cannot_be_drawn(tmp_path: Path) -> None:
+    p = tmp_path / "hill.map.json"
+    save_map(hill(), p)
+    err = io.StringIO()
+
+    def broken(*_args: object) -> None:
+        raise ValueError("a chart refused its numbers")
+
+    code = balance_cli.run(_args(p, "-n", "2", "--players", "random,random", "-o", str(tmp_path / "r.html")),
+                           io.StringIO(), err, write_html=broken)
+    assert code == 1 and "a chart refused its numbers" in err.getvalue()
+    assert json.loads((tmp_path / "r.json").read_text())["map"]["pairings"][0]["games"] == 2
