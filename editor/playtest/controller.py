@@ -157,8 +157,8 @@ class PlaytestController(QObject):
             self._skipping = False
             self.ai_thinking.emit(False)
             return
-        self.ai_thinking.emit(True)
         self._timer.start(0 if self._skipping else self.ai_delay_ms)
+        self.ai_thinking.emit(True)  # after the start: whoever asks sees the AI pending
 
     def _ai_step(self) -> None:
         team = self.state.current_team()
@@ -170,6 +170,7 @@ class PlaytestController(QObject):
             # the search plays on a copy in a worker thread; _thought plays its answer here (Skip hurries
             # the search under way; the next decisions are searched in full, without the pause)
             self.thinker.think(player, self.state, team)
+            self.ai_thinking.emit(True)  # still deciding: now thinking rather than pausing
             return
         try:
             action = player.choose(self.state)
