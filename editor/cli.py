@@ -14,6 +14,7 @@ from pathlib import Path
 
 from editor import render_cli
 from editor.playtest import cli as playtest_cli
+from engine.simulation import balance_cli
 from engine.simulation import cli as simulate_cli
 from engine.validation import cli as validate_cli
 from engine.validation import fix_cli
@@ -36,6 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     fix_cli.add_arguments(f)
     sim = sub.add_parser("simulate", help="play AI-vs-AI games on a map or scenario: is it balanced?")
     simulate_cli.add_arguments(sim)
+    bal = sub.add_parser("balance", help="is my map fair? a visual balance report from AI games at several "
+                                         "strengths (HTML or JSON; --compare another version)")
+    balance_cli.add_arguments(bal)
     pl = sub.add_parser("play", help="play a map or scenario against the AI or hot-seat, or watch a replay")
     playtest_cli.add_play_arguments(pl)
     e = sub.add_parser("edit", help="open a map or scenario in the editor (default: the bundled map)")
@@ -91,6 +95,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return fix_cli.run(args)
     if args.command == "simulate":
         return simulate_cli.run(args)
+    if args.command == "balance":
+        return balance_cli.run(args, write_html=render_cli.write_balance_report)
     if args.command == "play":
         return playtest_cli.run_play(args)
     if args.command == "render":

@@ -10,8 +10,12 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["add_edit_arguments", "add_render_arguments", "run_edit", "run_render"]
+if TYPE_CHECKING:
+    from engine.simulation.balance import MapStudy
+
+__all__ = ["add_edit_arguments", "add_render_arguments", "run_edit", "run_render", "write_balance_report"]
 
 
 def add_edit_arguments(p: argparse.ArgumentParser) -> None:
@@ -66,3 +70,15 @@ def run_render(args: argparse.Namespace) -> int:
         return 1
     print(f"wrote {args.output} ({kind})")
     return 0
+
+
+def write_balance_report(doc: dict[str, Any], studies: tuple[MapStudy, MapStudy | None], path: Path) -> None:
+    """``hexfort balance``'s HTML report: the map drawn offscreen by the editor's renderer (no window)."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from editor.balance_report import write_report
+
+    _app = QGuiApplication.instance() or QGuiApplication(["hexfort"])
+    write_report(doc, studies, path)

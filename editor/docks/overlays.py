@@ -20,7 +20,7 @@ from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 
-__all__ = ["HEAT_TOP", "OVERLAYS", "OverlayPanel", "heat_color"]
+__all__ = ["HEAT_LAYERS", "HEAT_TOP", "OVERLAYS", "OverlayPanel", "heat_color"]
 
 OVERLAYS = {
     "none": "None",
@@ -28,7 +28,12 @@ OVERLAYS = {
     "sight": "Line of sight from the hovered hex",
     "exposure": "Control-point exposure",
     "symmetry": "Symmetry mismatches",
+    "balance": "Heat map from Simulate…",
 }
+
+#: The heat maps a Simulate… run hands over: layer key -> (menu words, what one count is).
+HEAT_LAYERS = {"stand": ("where units stand", "unit-turns"), "deaths": ("where units die", "deaths"),
+               "scores": ("where points are scored", "points")}
 
 _HEAT = [(0, "#1a9850"), (1, "#66bd63"), (2, "#d9ef8b"), (3, "#fee08b"), (4, "#fdae61"), (5, "#f46d43"), (6, "#d73027")]
 
@@ -73,18 +78,24 @@ class OverlayPanel(QWidget):
         self.unit = QComboBox()
         for k in unit_kinds():
             self.unit.addItem(k.capitalize(), k)
+        self.heat_layer = QComboBox()
+        for key, (words, _) in HEAT_LAYERS.items():
+            self.heat_layer.addItem(words.capitalize(), key)
+        #: per document: the heat maps of its last Simulate… run (layer -> team -> hex -> count) and their source
+        self._heat: dict[MapDocument, tuple[dict[str, dict[Team, dict[Hex, int]]], str]] = {}
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow("Overlay", self.kind)
         form.addRow("Team", self.team)
         form.addRow("Unit", self.unit)
+        form.addRow("Heat map", self.heat_layer)
         form.addRow(self.legend)
         self._hover: Hex | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.refresh)
-        for combo in (self.kind, self.team, self.unit):
+        for combo in (self.kind, self.team, self.unit, self.heat_layer):
             combo.currentIndexChanged.connect(lambda *_: self.refresh())
         state.changed.connect(lambda: self._timer.start(50) if self.current() == "symmetry" else None)
         self.set_document(doc, view)
@@ -115,8 +126,15 @@ class OverlayPanel(QWidget):
         self._timer.start(200)
 
     def forget(self, doc: MapDocument) -> None:
-        """``doc`` was closed: drop its remembered choice."""
+        """``doc`` was closed: drop its remembered choice (and its heat maps)."""
         self._choice.pop(doc, None)
+        self._heat.pop(doc, None)
+
+    def set_heat(self, doc: MapDocument, heat: dict[str, dict[Team, dict[Hex, int]]], source: str) -> None:
+        """Keep ``doc``'s heat maps from a Simulate… run (``source`` says which) and show them when it is current."""
+        self._heat[doc] = (heat, source)
+        if doc is self.doc:
+            self.set_overlay("balance")
 
     def current(self) -> str:
         """Key of the chosen overlay."""
@@ -139,6 +157,8 @@ class OverlayPanel(QWidget):
         """
         self._timer.stop()
         self._hover = None
+        if self.doc is not None:
+            self._heat.pop(self.doc, None)  # it was measured on the previous map
         self.kind.blockSignals(True)
         self.kind.setCurrentIndex(self.kind.findData("none"))
         self.kind.blockSignals(False)
@@ -157,8 +177,9 @@ class OverlayPanel(QWidget):
         key = self.current()
         m = self.doc.map
         team = Team(self.team.currentData())
-        self.team.setEnabled(key in ("reach", "exposure"))
+        self.team.setEnabled(key in ("reach", "exposure", "balance"))
         self.unit.setEnabled(key == "reach")
+        self.heat_layer.setEnabled(key == "balance")
         colors: dict[Hex, QColor] = {}
         labels: dict[Hex, str] = {}
         legend = ""
@@ -191,6 +212,8 @@ class OverlayPanel(QWidget):
                     labels[h] = str(n)
                 legend = (f"Hexes {team.value} can walk to that see the control point; "
                           "the number is how many of its hexes they see.")
+            elif key == "balance":
+                colors, labels, legend = self._balance_heat(team)
             elif key == "symmetry":
                 sym = self.state.symmetry
                 if not sym.active:
@@ -204,6 +227,29 @@ class OverlayPanel(QWidget):
             colors, labels = {}, {}
         self.view.overlay.set_data(colors, labels)
         self.legend.setText(legend)
+
+    def _balance_heat(self, team: Team) -> tuple[dict[Hex, QColor], dict[Hex, str], str]:
+        """The chosen layer of the last Simulate… heat maps for ``team``: colours, counts and the legend."""
+        assert self.doc is not None
+        held = self._heat.get(self.doc)
+        if held is None:
+            return {}, {}, "Run Play ▸ Simulate… and press “Show on the map” to see where units stand, die and score."
+        heat, source = held
+        layer = self.heat_layer.currentData()
+        words, noun = HEAT_LAYERS[layer]
+        counts = heat.get(layer, {}).get(team, {})
+        top = max(counts.values(), default=0)
+        base = QColor("#c8373a") if team is Team.RED else QColor("#2f6fc4")
+        colors: dict[Hex, QColor] = {}
+        for h, n in counts.items():
+            c = QColor(base)
+            c.setAlpha(50 + int(190 * (n / top) ** 0.5))
+            colors[h] = c
+        if not counts:
+            return {}, {}, f"{team.value}: no {noun} recorded in {source}."
+        legend = (f"{team.value}: {words} in {source} — the darker, the more {noun} (at most {top} on one hex; "
+                  f"the numbers are the counts). Edits since then are not in it.")
+        return colors, {h: str(n) for h, n in counts.items()}, legend
 
     def _mode(self):  # type: ignore[no-untyped-def]
         return self.doc.scenario.mode if self.doc is not None and self.doc.scenario is not None else None

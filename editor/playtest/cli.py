@@ -22,7 +22,7 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", metavar="SCENARIO_OR_MAP", help="a scenario, map or replay file")
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: the scenario's, or a new one)")
     p.add_argument("--red", choices=tuple(CONTROLLERS), default=None, help=f"who plays RED ({who}); default human")
-    p.add_argument("--blu", choices=tuple(CONTROLLERS), default=None, help=f"who plays BLU ({who}); default the strong AI")
+    p.add_argument("--blu", choices=tuple(CONTROLLERS), default=None, help=f"who plays BLU ({who}); default the normal AI (heuristic)")
     p.add_argument("--no-dialog", action="store_true", help="start at once, without the start dialog")
 
 

@@ -5,8 +5,11 @@ the action log, and is the only thing that changes them. Widgets call its
 methods and redraw on its signals (model → signals → view). AI decisions are
 played one per timer tick, with a visible pause the user can shorten, skip or
 pause, so the event loop always runs between two AI decisions and the window
-never freezes. A loaded replay puts the controller in replay mode: the game
-then only moves by :meth:`step`.
+never freezes. A player that searches (the strong AI, anything with
+``start(state)`` returning a search to ``run(stop=...)``) thinks in a worker
+thread on a copy of the game (:class:`~editor.playtest.thinking.Thinker`);
+Skip makes it play the best it has found so far. A loaded replay puts the
+controller in replay mode: the game then only moves by :meth:`step`.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from editor.playtest.journal import LogEntry, entry_after, snapshot
 from editor.playtest.position import Placement, apply_markers, has_markers
 from editor.playtest.replay_cursor import ReplayCursor
 from editor.playtest.session import HUMAN, GameSetup, game_scenario, make_players, new_seed
+from editor.playtest.thinking import Thinker, searches
 from engine.ai.match import Player
 from engine.formats.errors import LoadError
 from engine.games.game import Game
@@ -45,7 +49,8 @@ class PlaytestController(QObject):
     Signals: ``changed()`` after any change of the position; ``log_reset()`` when
     the log was rebuilt (new game, undo, replay step back); ``entry_added(LogEntry)``
     for each new action; ``ai_thinking(bool)`` while an AI decision is pending;
-    ``problem(str)`` for a failure the user must read (bad replay file...).
+    ``problem(str)`` for a failure the user must read (bad replay file...);
+    ``thinking(int, int)`` (play-outs done, budget) while a searching AI thinks.
 
     ``dice_factory`` makes each new game's dice from its seed (a test scripts the
     throws with it); by default the dice are seeded. Raises RulesetError /
@@ -58,6 +63,7 @@ class PlaytestController(QObject):
     entry_added = Signal(object)
     ai_thinking = Signal(bool)
     problem = Signal(str)
+    thinking = Signal(int, int)
 
     def __init__(self, setup: GameSetup, placements: list[Placement] | None = None,
                  scenario_override=None, parent: QObject | None = None,  # type: ignore[no-untyped-def]
@@ -74,6 +80,11 @@ class PlaytestController(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._ai_step)
+        #: the searching AI's worker (one decision at a time); its answers come back queued
+        self.thinker = Thinker(self)
+        self.thinker.decided.connect(self._thought)
+        self.thinker.failed.connect(self._ai_failed)
+        self.thinker.progressed.connect(self.thinking)
         self.cursor: ReplayCursor | None = None
         self.entries: list[LogEntry] = []
         self.players: dict[Team, Player] = {}
@@ -146,27 +157,45 @@ class PlaytestController(QObject):
             self._skipping = False
             self.ai_thinking.emit(False)
             return
-        self.ai_thinking.emit(True)
         self._timer.start(0 if self._skipping else self.ai_delay_ms)
+        self.ai_thinking.emit(True)  # after the start: whoever asks sees the AI pending
 
     def _ai_step(self) -> None:
         team = self.state.current_team()
         if self.replay_mode or team is None or team not in self.players or self.paused:
             self.ai_thinking.emit(False)
             return
+        player = self.players[team]
+        if searches(player):
+            # the search plays on a copy in a worker thread; _thought plays its answer here (Skip hurries
+            # the search under way; the next decisions are searched in full, without the pause)
+            self.thinker.think(player, self.state, team)
+            self.ai_thinking.emit(True)  # still deciding: now thinking rather than pausing
+            return
         try:
-            action = self.players[team].choose(self.state)
-            self._apply(action, self.players[team].name)
+            action = player.choose(self.state)
+            self._apply(action, player.name)
         except Exception as e:  # noqa: BLE001 - an AI failure must not take the window down
-            self.paused = True
-            self.ai_thinking.emit(False)
-            self.problem.emit(f"The {self.players[team].name} AI could not decide for {team.value}: {e}. "
-                              "The AI is paused; undo, or play on by hand.")
+            self._ai_failed(player.name, team.value, str(e))
+
+    def _thought(self, action: Action, name: str) -> None:
+        """A searching AI's answer for the position it was asked about (still the current one)."""
+        team = self.state.current_team()
+        if self.replay_mode or team is None or team not in self.players or not self.state.is_legal(action):
+            self._schedule()  # the game moved on meanwhile (never expected: every such change cancels)
+            return
+        self._apply(action, name)
+
+    def _ai_failed(self, name: str, team: str, error: str) -> None:
+        self.paused = True
+        self.ai_thinking.emit(False)
+        self.problem.emit(f"The {name} AI could not decide for {team}: {error}. "
+                          "The AI is paused; undo, or play on by hand.")
 
     @property
     def ai_pending(self) -> bool:
-        """True while an AI decision is waiting for its timer."""
-        return self._timer.isActive()
+        """True while an AI decision is waiting for its timer or a searching AI is thinking."""
+        return self._timer.isActive() or self.thinker.busy
 
     def set_ai_delay(self, ms: int) -> None:
         """Change the AI's pause per decision (applies from the next one; a running pause restarts)."""
@@ -175,9 +204,15 @@ class PlaytestController(QObject):
             self._timer.start(self.ai_delay_ms)
 
     def skip_ai(self) -> None:
-        """Play the AI's decisions without pausing until a human decides (or the game ends)."""
+        """Play the AI's decisions without pausing until a human decides (or the game ends).
+
+        A searching AI that is thinking plays the best it has found so far, at once.
+        """
         self._skipping = True
         self.paused = False
+        if self.thinker.busy:
+            self.thinker.play_now()
+            return
         self._schedule()
 
     def set_paused(self, paused: bool) -> None:
@@ -185,6 +220,7 @@ class PlaytestController(QObject):
         self.paused = paused
         if paused:
             self._timer.stop()
+            self.thinker.cancel()
         self._schedule()
         self.changed.emit()
 
@@ -193,6 +229,7 @@ class PlaytestController(QObject):
         controllers = dict(self.setup.controllers)
         controllers[team] = name
         self.setup = dataclasses.replace(self.setup, controllers=controllers)
+        self.thinker.cancel()
         self.players = make_players(self.setup)
         self.changed.emit()
         self._schedule()
@@ -212,6 +249,7 @@ class PlaytestController(QObject):
         if not self.can_undo():
             return False
         self._timer.stop()
+        self.thinker.cancel()
         self._skipping = False
         humans = any(self.setup.is_human(t) for t in Team)
         while self.state.can_undo():
@@ -230,6 +268,7 @@ class PlaytestController(QObject):
     def restart(self, fresh_seed: bool = False, seed: int | None = None) -> None:
         """Start the game again from the beginning, with the same seed, a given one or a new one."""
         self._timer.stop()
+        self.thinker.cancel()
         self._skipping = False
         self.cursor = None
         if fresh_seed or seed is not None:
@@ -288,6 +327,7 @@ class PlaytestController(QObject):
             self.problem.emit(f"{path}: cannot replay this game: {e}")
             return False
         self._timer.stop()
+        self.thinker.cancel()
         self._skipping = False
         self.cursor = cursor
         self.state = cursor.state

@@ -109,7 +109,9 @@ def open_simulate(win: QMainWindow, doc: MapDocument | None) -> SimulateDialog |
     if _refuse(win, "Simulate", scenario) or not confirm_despite_errors(win, "Simulate", scenario,
                                                                          "Simulate anyway"):
         return None
-    d = SimulateDialog(scenario, win)
+    overlays = getattr(win, "overlays", None)  # the editor's Overlays panel shows the heat maps
+    show = (lambda heat, source: overlays.set_heat(doc, heat, source)) if overlays is not None else None
+    d = SimulateDialog(scenario, win, show)
     win.simulate_dialog = d  # type: ignore[attr-defined]
     d.show()
     return d

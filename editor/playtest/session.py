@@ -45,10 +45,12 @@ __all__ = [
 
 #: The controller name of a human side.
 HUMAN: Final = "human"
-#: AI name -> the words the editor uses for it everywhere (start dialog, Simulate… and its report).
+#: AI name -> the words the editor uses for it everywhere (start dialog, Simulate… and its report),
+#: strongest first: the strength a player picks (strong / normal / easy) and what plays it.
 AI_NAMES: Final[dict[str, str]] = {
-    "heuristic": "strong AI (heuristic)",
-    "random": "weak AI (random moves)",
+    "search": "strong AI (search)",
+    "heuristic": "normal AI (heuristic)",
+    "random": "easy AI (random moves)",
 }
 #: Controller name -> label for the start dialog (human first, then AI strengths, strongest first).
 CONTROLLERS: Final[dict[str, str]] = {

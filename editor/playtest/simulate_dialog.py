@@ -1,10 +1,13 @@
 """"Simulate…": AI-vs-AI games on the map being edited, off the UI thread, cancellable.
 
-The batch runs :func:`engine.simulation.batch.run_batch` in a QThread; progress
-comes back through queued signals, and Cancel sets a flag the batch checks
-between games, so the dialog (and the editor behind it) stays responsive. The
-summary is the same as ``hexfort simulate`` prints (:func:`summary_text`), with
-the players named as the dialog names them (:func:`report_text`).
+The games run as a balance study (:func:`engine.simulation.balance.run_study`,
+each game watched) in a QThread; progress comes back through queued signals,
+and Cancel sets a flag the study checks between games, so the dialog (and the
+editor behind it) stays responsive. The summary is the same as ``hexfort
+simulate`` prints (:func:`summary_text`), with the players named as the dialog
+names them (:func:`report_text`), followed by the verdict ``hexfort balance``
+gives (:func:`~engine.simulation.balance.judge`). "Show on the map" hands the
+heat maps (where units stand, die and score) to the editor's overlays.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, QThread, Signal
@@ -31,21 +35,29 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.session import ai_name
+from engine.hexgrid import Hex
+from engine.mapmodel import Team
+from engine.parallel.backends import local_backend
 from engine.scenario import Scenario
-from engine.simulation.batch import BatchSummary, GameResult, run_batch, summarise
+from engine.simulation.balance import MapStudy, StudyPlan, judge, run_study, study_of
+from engine.simulation.batch import BatchSummary, GameResult
 from engine.simulation.report import summary_text
+
+#: ``show_heat(layer -> team -> hex -> count, words naming the run)``: lays the heat maps over the canvas.
+HeatSink = Callable[[dict[str, dict[Team, dict[Hex, int]]], str], None]
 
 __all__ = ["SimulateDialog", "report_text"]
 
 #: The player pairs offered, named with the same words as the report (:func:`ai_name`).
 _PAIRS = {
     f"{a},{b}": f"{ai_name(a)[:1].upper()}{ai_name(a)[1:]} vs {ai_name(b)}"
-    for a, b in (("heuristic", "heuristic"), ("heuristic", "random"), ("random", "random"))
+    for a, b in (("heuristic", "heuristic"), ("search", "search"), ("search", "heuristic"), ("heuristic", "random"),
+                 ("random", "random"))
 }
 
 
 def report_text(summary: BatchSummary, name: str, players: tuple[str, str], cancelled: bool = False) -> str:
-    """:func:`summary_text` with the players called as the dialog calls them ("strong AI (heuristic)")."""
+    """:func:`summary_text` with the players called as the dialog calls them ("normal AI (heuristic)")."""
     shown = replace(summary, player_wins={ai_name(k): v for k, v in summary.player_wins.items()})
     return summary_text(shown, name, (ai_name(players[0]), ai_name(players[1])), cancelled)
 
@@ -79,12 +91,13 @@ class _Worker(QObject):
                 self.progressed.emit(done, total)
 
         try:
-            results = run_batch(scenario, games, seed, jobs, players, progress=progress,
-                                cancelled=self.cancel.is_set)
+            plan = StudyPlan(scenario, (players,), games, seed)
+            watched = run_study(plan, local_backend(jobs, games), progress=progress, cancelled=self.cancel.is_set)
+            study = study_of(plan, watched)[0]
         except Exception as e:  # noqa: BLE001 - any failure must reach the dialog, never kill the thread silently
             self.failed.emit(f"{type(e).__name__}: {e}")
             return
-        self.done.emit(results)
+        self.done.emit(study)
 
 
 class SimulateDialog(QDialog):
@@ -97,12 +110,14 @@ class SimulateDialog(QDialog):
 
     finished_batch = Signal()
 
-    def __init__(self, scenario: Scenario, parent: QWidget | None = None) -> None:
+    def __init__(self, scenario: Scenario, parent: QWidget | None = None, show_heat: HeatSink | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Simulate — {scenario.name}")
         self.scenario = scenario
+        self.show_heat = show_heat
         self.results: list[GameResult] = []
         self.summary: BatchSummary | None = None
+        self.study: MapStudy | None = None
         self.was_cancelled = False
         self._thread: QThread | None = None
         self._worker: _Worker | None = None
@@ -136,7 +151,7 @@ class SimulateDialog(QDialog):
         mono = QFont("DejaVu Sans Mono")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.report.setFont(mono)
-        self.report.setMinimumSize(560, 190)
+        self.report.setMinimumSize(620, 300)
         lay.addWidget(self.report, 1)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -148,6 +163,13 @@ class SimulateDialog(QDialog):
         self.cancel_button.clicked.connect(self.cancel)
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.close)
+        self.heat_button = QPushButton("Show on the map")
+        self.heat_button.setToolTip("Lay the heat maps of these games (where units stand, die and score) over the "
+                                    "map: Overlays panel, “Heat map from Simulate…”")
+        self.heat_button.setEnabled(False)
+        self.heat_button.setVisible(show_heat is not None)
+        self.heat_button.clicked.connect(self.lay_heat_maps)
+        row.addWidget(self.heat_button)
         row.addWidget(self.run_button)
         row.addWidget(self.cancel_button)
         row.addWidget(self.close_button)
@@ -167,6 +189,8 @@ class SimulateDialog(QDialog):
         self.was_cancelled = False
         self.results = []
         self.summary = None
+        self.study = None
+        self.heat_button.setEnabled(False)
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
         self.report.setPlainText("Playing…")
@@ -195,13 +219,29 @@ class SimulateDialog(QDialog):
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(done)
 
-    def _done(self, results: list[GameResult]) -> None:
+    def _done(self, study: MapStudy) -> None:
         self._stop_thread()
-        self.results = list(results)
-        self.summary = summarise(self.results)
-        self.report.setPlainText(report_text(self.summary, self.scenario.name, self._players,  # type: ignore[arg-type]
-                                             self.was_cancelled))
+        pairing = study.pairings[0]
+        self.study = study
+        self.results = list(pairing.results)
+        self.summary = pairing.summary
+        text = report_text(self.summary, self.scenario.name, self._players, self.was_cancelled)  # type: ignore[arg-type]
+        if pairing.games:
+            verdict = judge(study, ai_name)
+            text += "\n\n" + verdict.text + "".join(f"\n  • {e}" for e in verdict.evidence)
+        self.report.setPlainText(text)
+        self.heat_button.setEnabled(bool(pairing.games))
         self.finished_batch.emit()
+
+    def lay_heat_maps(self) -> None:
+        """Hand the last run's heat maps (hexes, not board cells) to the editor's overlays."""
+        if self.study is None or self.show_heat is None or not self.study.pairings[0].games:
+            return
+        pairing, hexes = self.study.pairings[0], self.study.hexes
+        heat = {layer: {t: {hexes[c]: n for c, n in counts.items()} for t, counts in teams.items()}
+                for layer, teams in pairing.heat.items()}
+        a, b = (ai_name(p) for p in pairing.players)
+        self.show_heat(heat, f"{pairing.games} games, {a} vs {b}")
 
     def _failed(self, text: str) -> None:
         self._stop_thread()

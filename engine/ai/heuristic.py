@@ -23,6 +23,7 @@ sight) and is deterministic.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -71,16 +72,30 @@ class HeuristicPlayer:
         if scorer is not None:
             return scorer(state, self._pick)
         acts = state.legal_actions()
+        return self._pick(acts, self.action_scores(state, acts))
+
+    def action_scores(self, state: GameState, acts: list[Action] | None = None) -> list[float]:
+        """A score per action of ``acts`` (default: ``state.legal_actions()``), in the same order.
+
+        :meth:`choose` plays one of the best; a search (:mod:`engine.ai.search`)
+        reads them as its prior. Higher is better; only the order within one
+        decision means anything. IndexError when there is no legal action.
+        """
+        if acts is None:
+            acts = state.legal_actions()
+        scorer = SCORERS.get(state.game.rules.mode)
+        if scorer is not None:
+            return _scores_of(scorer, state, acts)
         if state.phase is Phase.SPAWN:
-            return self._spawn(state, acts)
+            return self._spawn_scores(state, acts)
         if state.phase is Phase.TARGET:
-            return self._pick(acts, [-self._health_at(state, a) for a in acts])
+            return [-float(self._health_at(state, a)) for a in acts]
         u = state.active_unit()
         assert u is not None
         ctx = _Context(state, u)
         scores = [ctx.score(a) for a in acts]
         scores[-1] = max(scores[-1], ctx.score_end())  # the last action ends the unit's turn
-        return self._pick(acts, scores)
+        return scores
 
     def _pick(self, acts: list[Action], scores: list[float]) -> Action:
         """The best-scoring action, ties broken at random (seeded), so neither side is favoured."""
@@ -94,23 +109,60 @@ class HeuristicPlayer:
         v = state.unit_at(a.target)
         return v.health if v is not None else 10_000
 
-    def _spawn(self, state: GameState, acts: list[Action]) -> Action:
+    @staticmethod
+    def _spawn_scores(state: GameState, acts: list[Action]) -> list[float]:
+        """The favourite kind (:data:`PREFERENCE`) nearest the point first; other kinds by preference."""
         kinds = {a.kind for a in acts}
         kind = next((k for k in PREFERENCE if k in kinds), acts[0].kind)
-        cp = _cp_cells(state)
+        dist = _cp_distance(state.board)
         b = state.board
-        mine = [a for a in acts if a.kind == kind]
-        return self._pick(mine, [-_dist_to(b, b.index[a.target], cp) for a in mine])  # type: ignore[index]
+        rank = {k: i for i, k in enumerate(PREFERENCE)}
+        return [-float(dist[b.index[a.target]]) - (0.0 if a.kind == kind else 1000.0 * (1 + rank.get(a.kind, 99)))
+                for a in acts]  # type: ignore[index]
+
+
+def _scores_of(scorer: Callable[[Any, Callable[[list[Action], list[float]], Action]], Action], state: GameState,
+               acts: list[Action]) -> list[float]:
+    """A mode scorer's score of each of ``acts``: the scores it hands its tie-breaker, read on the way.
+
+    A decision the scorer settles without scoring every action (a reaction) gives
+    its choice 1 and the rest 0; an action it did not score gets the lowest score.
+    """
+    seen: list[tuple[list[Action], list[float]]] = []
+
+    def keep(options: list[Action], scores: list[float]) -> Action:
+        seen.append((options, scores))
+        return options[0]
+
+    chosen = scorer(state, keep)
+    if not seen:
+        return [1.0 if a == chosen else 0.0 for a in acts]
+    options, scores = seen[-1]
+    by_action = dict(zip(options, scores, strict=True))
+    low = min(scores, default=0.0) - 1.0
+    return [by_action.get(a, low) for a in acts]
+
+
+_CP: weakref.WeakKeyDictionary[Any, tuple[list[int], tuple[int, ...]]] = weakref.WeakKeyDictionary()
+
+
+def _cp_tables(board: Any) -> tuple[list[int], tuple[int, ...]]:
+    """(control-point cells, each cell's distance to the nearest of them), once per board."""
+    hit = _CP.get(board)
+    if hit is None:
+        cp = [i for i in range(board.n) if board.control[i] >= 0]
+        dist = tuple(min(board.distance(c, t) for t in cp) if cp else 0 for c in range(board.n))
+        hit = _CP[board] = (cp, dist)
+    return hit
 
 
 def _cp_cells(state: GameState) -> list[int]:
-    return [i for i in range(state.board.n) if state.board.control[i] >= 0]
+    return _cp_tables(state.board)[0]
 
 
-def _dist_to(board: object, cell: int, targets: list[int]) -> int:
-    if not targets:
-        return 0
-    return min(board.distance(cell, t) for t in targets)  # type: ignore[attr-defined]
+def _cp_distance(board: Any) -> tuple[int, ...]:
+    """Distance from each cell to the nearest control-point cell (0 for every cell without a point)."""
+    return _cp_tables(board)[1]
 
 
 class _Context:
@@ -121,6 +173,7 @@ class _Context:
         self.u = u
         self.b = state.board
         self.cp = _cp_cells(state)
+        self.cp_dist = _cp_distance(self.b)
         self.team: Team = u.team
         self.enemies = state.units_of(u.team.other)
         self.friends = [v for v in state.units_of(u.team) if v.uid != u.uid]
@@ -130,6 +183,14 @@ class _Context:
         self.friend_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.friends)
         self.enemy_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.enemies)
         self._danger: dict[int, float] = {}
+        self._firepower: dict[int, float] = {}
+        self._hits: dict[int, float] = {}
+        self._threats: list[tuple[int, int, int, int, int, int]] | None = None
+        self._target_list: list[tuple[int, int, int, int]] | None = None
+        st = self.st
+        # (straight lines only, burns, falls off with distance, shots) of this unit's attack
+        self._shooter = (bool(state.options["straight_line_attacks"]) and "double_jump" not in st.specials,
+                         "burn" in st.specials, "double_jump" in st.specials, int(st.params.get("shots", 1)))
         self.attacked = state.has_attacked
 
     # -- terms ------------------------------------------------------------------------
@@ -137,45 +198,67 @@ class _Context:
     def position(self, cell: int) -> float:
         if not self.cp:
             return 0.0
-        d = _dist_to(self.b, cell, self.cp)
+        d = self.cp_dist[cell]
         if d == 0:
             return 120.0 if (not self.friend_on_cp or self.enemy_on_cp) else 60.0
         return -8.0 * d
 
     def firepower(self, cell: int) -> float:
-        """Best expected damage this unit could deal standing on ``cell``."""
+        """Best expected damage this unit could deal standing on ``cell`` (remembered per cell)."""
+        hit = self._firepower.get(cell)
+        if hit is None:
+            hit = self._firepower[cell] = self._firepower_at(cell)
+        return hit
+
+    def _firepower_at(self, cell: int) -> float:
         st = self.st
         if not st.range or "ubercharge" in st.specials:
             return 0.0
         b = self.b
-        sight = self.state.sight
+        sees_at = self.state.sight.sees_at
+        stand = b.stand
+        q, r, h = b.q[cell], b.r[cell], stand[cell]
+        lo, hi, damage = st.min_range, st.range, st.damage
+        straight, burn, jump, shots = self._shooter
         best = 0.0
-        shots = int(st.params.get("shots", 1))
-        for v in self.enemies:
-            d = b.distance(cell, v.cell)
-            if d < st.min_range or d > st.range or v.uber:
+        for vc, vq, vr, health in self._targets():
+            dq, dr = vq - q, vr - r
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if d < lo or d > hi:
                 continue
-            if b.spawn_team(v.cell) is v.team:
+            if not sees_at(cell, vc, h, stand[vc]):
                 continue
-            if not sight.sees_at(cell, v.cell, b.stand[cell], b.stand[v.cell]):
+            if straight and not (dq == 0 or dr == 0 or dq == -dr):
                 continue
-            if self.state.options["straight_line_attacks"] and "double_jump" not in st.specials:
-                dq, dr = b.q[v.cell] - b.q[cell], b.r[v.cell] - b.r[cell]
-                if not (dq == 0 or dr == 0 or dq == -dr):
-                    continue
-            up = max(0, b.stand[v.cell] - b.stand[cell])
-            if "burn" in st.specials:
-                p, dmg = 1.0, st.damage + 20
+            up = max(0, stand[vc] - h)
+            if burn:
+                p, dmg = 1.0, damage + 20
             else:
-                p = self.state.hit_chance(d + up)
-                dmg = st.damage
-                if "double_jump" in st.specials:
-                    dmg = max(0, st.damage - 40 * (d - 1))
+                p = self._hit(d + up)
+                dmg = damage
+                if jump:
+                    dmg = max(0, damage - 40 * (d - 1))
             ev = p * dmg * shots
-            if ev >= v.health:
+            if ev >= health:
                 ev += 40
             best = max(best, ev)
         return best
+
+    def _targets(self) -> list[tuple[int, int, int, int]]:
+        """(cell, q, r, health) of the enemies an attack could hurt: not ubercharged, not in their own base."""
+        hit = self._target_list
+        if hit is None:
+            b = self.b
+            hit = self._target_list = [(v.cell, b.q[v.cell], b.r[v.cell], v.health) for v in self.enemies
+                                       if not v.uber and b.spawn_team(v.cell) is not v.team]
+        return hit
+
+    def _hit(self, need: int) -> float:
+        """``state.hit_chance(need)``, remembered."""
+        hit = self._hits.get(need)
+        if hit is None:
+            hit = self._hits[need] = self.state.hit_chance(need)
+        return hit
 
     def danger(self, cell: int) -> float:
         """Rough expected damage the enemies could deal to a unit on ``cell`` next round."""
@@ -187,16 +270,22 @@ class _Context:
         if b.spawn_team(cell) is self.team:
             self._danger[cell] = 0.0
             return 0.0
-        for v in self.enemies:
-            st = self.state.stats(v.kind)
-            if not st.range or "ubercharge" in st.specials:
-                continue
-            reach = st.range + (st.speed if st.mobile else 0)
-            d = b.distance(cell, v.cell)
+        threats = self._threats
+        if threats is None:
+            threats = self._threats = []
+            for v in self.enemies:
+                st = self.state.stats(v.kind)
+                if not st.range or "ubercharge" in st.specials:
+                    continue
+                reach = st.range + (st.speed if st.mobile else 0)
+                threats.append((b.q[v.cell], b.r[v.cell], reach, st.range, st.damage, int(st.params.get("shots", 1))))
+        q, r = b.q[cell], b.r[cell]
+        for vq, vr, reach, rng, damage, shots in threats:
+            dq, dr = q - vq, r - vr
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
             if d > reach:
                 continue
-            shots = int(st.params.get("shots", 1))
-            total += self.state.hit_chance(min(d, st.range)) * st.damage * shots * 0.5
+            total += self._hit(min(d, rng)) * damage * shots * 0.5
         self._danger[cell] = total
         return total
 
@@ -237,7 +326,7 @@ class _Context:
             return 12.0 if self.firepower(here) == 0 else 4.0
         if a.verb is Verb.BUILD:
             assert a.target is not None
-            return 70.0 - 3.0 * _dist_to(b, b.index[a.target], self.cp)
+            return 70.0 - 3.0 * self.cp_dist[b.index[a.target]]
         if a.verb is Verb.PICKUP:
             return -5.0
         if a.verb is Verb.UBER:

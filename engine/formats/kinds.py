@@ -6,7 +6,7 @@ from typing import Any, Final
 
 __all__ = ["KIND_NAMES", "detect_kind", "wrong_kind_message"]
 
-_KINDS: Final = ("map", "scenario", "ruleset", "replay", "report")
+_KINDS: Final = ("map", "scenario", "ruleset", "replay", "report", "balance")
 #: What each kind is called in messages, and the command that opens it.
 KIND_NAMES: Final = {
     "map": ("a map", "hexfort edit"),
@@ -14,6 +14,7 @@ KIND_NAMES: Final = {
     "ruleset": ("a ruleset", "a scenario's \"ruleset\""),
     "replay": ("a replay", "hexfort play"),
     "report": ("a validation report", "a text editor"),
+    "balance": ("a balance study", "a text editor (hexfort balance -o report.html draws it)"),
 }
 
 
@@ -27,6 +28,8 @@ def detect_kind(doc: Any) -> str | None:
         for kind in _KINDS:
             if name == f"{kind}.schema.json":
                 return kind
+    if "players" in doc and isinstance(doc.get("map"), dict):
+        return "balance"
     if "rows" in doc or "cells" in doc:
         return "map"
     if "map" in doc and "mode" in doc:

@@ -512,10 +512,17 @@ class TurnState(Generic[U]):
         """Whether :meth:`undo` has something to take back."""
         return bool(self._undo)
 
-    def clone(self) -> TurnState:
-        """An independent copy in the same position, dice included (undo history is not copied)."""
+    def clone(self, keep_undo: bool | None = None) -> TurnState:
+        """An independent copy in the same position, dice included (undo history is not copied).
+
+        ``keep_undo`` says whether the copy saves undo snapshots (default: as this
+        state does); a search that plays thousands of throw-away moves on copies
+        passes False.
+        """
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
+        if keep_undo is not None:
+            other.keep_undo = keep_undo
         snap = self.saved_class.capture(self)
         other._undo = []
         other.history = list(self.history)

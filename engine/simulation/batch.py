@@ -19,18 +19,22 @@ from typing import Final
 from engine.ai.heuristic import HeuristicPlayer
 from engine.ai.match import Player, play_game
 from engine.ai.random_player import RandomPlayer
+from engine.ai.search import SearchPlayer
 from engine.games.game import Game
+from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.parallel.backends import Backend, local_backend
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["AI_PLAYERS", "BatchSummary", "GameResult", "game_plan", "run_batch", "summarise"]
+__all__ = ["AI_PLAYERS", "BatchSummary", "GameArgs", "GameResult", "game_plan", "game_result", "play_one", "run_batch",
+           "start_game", "summarise"]
 
-#: Players by name, each built from a seed.
+#: Players by name, each built from a seed (weakest to strongest: random, heuristic, search).
 AI_PLAYERS: Final[dict[str, Callable[[int], Player]]] = {
     "heuristic": HeuristicPlayer,
     "random": RandomPlayer,
+    "search": SearchPlayer,
 }
 
 
@@ -64,16 +68,32 @@ def game_plan(index: int, players: tuple[str, str]) -> tuple[Team, str, str]:
     return first, red, blu
 
 
-def play_one(args: tuple[Scenario, int, int, tuple[str, str]]) -> GameResult:
-    """Play game ``index`` of a batch; a pure function of its arguments."""
+#: The arguments of one game of a batch: (scenario, batch seed, game index, the two players' names).
+GameArgs = tuple[Scenario, int, int, tuple[str, str]]
+
+
+def start_game(args: GameArgs) -> tuple[GameState, dict[Team, Player]]:
+    """The initial state and the players of game ``index`` of a batch (see the module docstring)."""
     scenario, batch_seed, index, players = args
     seed = derive_seed(batch_seed, index)
     first, red, blu = game_plan(index, players)
     state = Game.of(replace(scenario, seed=seed, first_team=first)).new_initial_state(keep_undo=False)
-    final = play_game(state, {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)})
+    return state, {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)}
+
+
+def game_result(args: GameArgs, final: GameState) -> GameResult:
+    """The :class:`GameResult` of game ``args`` once ``final`` is over."""
+    _scenario, batch_seed, index, players = args
+    _first, red, blu = game_plan(index, players)
     pts = final.scores()
-    return GameResult(index, seed, final.first_team, red, blu, final.winner(), pts[Team.RED], pts[Team.BLU],
-                      final.turn, len(final.history))
+    return GameResult(index, derive_seed(batch_seed, index), final.first_team, red, blu, final.winner(),
+                      pts[Team.RED], pts[Team.BLU], final.turn, len(final.history))
+
+
+def play_one(args: GameArgs) -> GameResult:
+    """Play game ``index`` of a batch; a pure function of its arguments."""
+    state, players = start_game(args)
+    return game_result(args, play_game(state, players))
 
 
 def run_batch(

@@ -1,10 +1,12 @@
-"""Small statistics for match results: Wilson score intervals."""
+"""Small statistics for match results: Wilson score intervals and intervals for differences."""
 
 from __future__ import annotations
 
 import math
+import statistics
+from collections.abc import Sequence
 
-__all__ = ["wilson_interval"]
+__all__ = ["difference_interval", "mean_difference_interval", "wilson_interval"]
 
 Z95 = 1.959963984540054
 
@@ -25,3 +27,31 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def difference_interval(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float]:
+    """An interval for ``k1/n1 - k2/n2`` (Newcombe's hybrid score method, from two Wilson intervals).
+
+    The two samples are independent; ``(-1.0, 1.0)`` when either is empty.
+    Raises ValueError as :func:`wilson_interval` does.
+    """
+    if n1 == 0 or n2 == 0:
+        return (-1.0, 1.0)
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson_interval(k1, n1, z)
+    l2, u2 = wilson_interval(k2, n2, z)
+    d = p1 - p2
+    return (max(-1.0, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)),
+            min(1.0, d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)))
+
+
+def mean_difference_interval(xs: Sequence[float], ys: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """An interval for ``mean(xs) - mean(ys)`` (Welch's normal approximation; fine for dozens of games).
+
+    ``(-inf, inf)`` when a sample has fewer than two values.
+    """
+    if len(xs) < 2 or len(ys) < 2:
+        return (-math.inf, math.inf)
+    d = statistics.fmean(xs) - statistics.fmean(ys)
+    half = z * math.sqrt(statistics.variance(xs) / len(xs) + statistics.variance(ys) / len(ys))
+    return (d - half, d + half)

@@ -67,6 +67,44 @@ def test_simulate_json_is_byte_identical_locally_in_a_pool_and_on_dask(tmp_path:
     assert f"running on Dask cluster at {scheduler}: 2 workers, 2 threads" in runs["dask"].stderr.decode()
 
 
+def test_balance_json_is_byte_identical_locally_in_a_pool_and_on_dask(tmp_path: Path, scheduler: str) -> None:
+    """The balance study (watched games, heat maps, the search player included) does not depend on where it ran."""
+    p = tmp_path / "hill.map.json"
+    save_map(hill(), p)
+    other = tmp_path / "hill2.map.json"
+    save_map(hill(), other)
+    common = ("balance", str(p), "--games", "6", "--seed", "4", "--players", "heuristic,random",
+              "--players", "search,heuristic", "--compare", str(other), "--format", "json")
+    runs = {
+        "local": hexfort(*common),
+        "local again": hexfort(*common),
+        "--jobs 2": hexfort(*common, "--jobs", "2"),
+        "dask": hexfort(*common, "--backend", "dask", "--scheduler", scheduler),
+    }
+    for name, r in runs.items():
+        assert r.returncode == 0, (name, r.stderr.decode())
+    outputs = {r.stdout for r in runs.values()}
+    assert len(outputs) == 1, {name: r.stdout[:300] for name, r in runs.items()}
+    doc = json.loads(runs["local"].stdout)
+    assert [p["games"] for p in doc["map"]["pairings"]] == [6, 6]
+    assert doc["map"]["pairings"][1]["heat"]["stand"]["RED"]  # the games were watched
+
+
+def test_ctrl_c_stops_balance_and_marks_the_study_partial(tmp_path: Path) -> None:
+    p = tmp_path / "hill.map.json"
+    save_map(hill(), p)
+    code, out, err = _interrupt_after_progress(
+        ["balance", str(p), "--games", "100000", "--players", "random,random", "--format", "json", "--jobs", "2"],
+        b"playing:")
+    assert code == 130, err.decode()
+    assert b"Traceback" not in err
+    doc = json.loads(out)
+    k = doc["partial"]["finished"]
+    assert doc["partial"] == {"reason": "interrupted", "finished": k, "planned": 100000}
+    assert 1 <= k < 100000 and doc["map"]["pairings"][0]["games"] == k
+    assert f"interrupted; reporting the {k} of 100000 games that finished".encode() in err
+
+
 def test_validate_json_of_a_folder_is_byte_identical_locally_in_a_pool_and_on_dask(tmp_path: Path,
                                                                                    scheduler: str) -> None:
     folder = tmp_path / "maps"

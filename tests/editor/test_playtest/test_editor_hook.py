@@ -160,7 +160,7 @@ def test_a_map_without_errors_plays_without_asking(qtbot, make_window, repo, mon
 
 @pytest.mark.parametrize("pair", ["heuristic,heuristic", "heuristic,random", "random,random"])
 def test_simulate_speaks_of_the_players_as_its_menu_does(qtbot, editor, asked, pair):
-    """The menu said "Strong AI vs strong AI" and the report "heuristic vs heuristic": one vocabulary now."""
+    """The menu said "Normal AI vs normal AI" and the report "heuristic vs heuristic": one vocabulary now."""
     from editor.playtest.session import ai_name
 
     editor.act_simulate.trigger()
@@ -180,3 +180,30 @@ def test_simulate_speaks_of_the_players_as_its_menu_does(qtbot, editor, asked, p
         by_player = next(line for line in report.splitlines() if "by player" in line)
         assert ai_name(a) in by_player or ai_name(b) in by_player
         assert "heuristic " not in by_player.replace("(heuristic)", "")
+
+
+def test_simulate_gives_the_verdict_and_lays_its_heat_maps_over_the_canvas(qtbot, editor, asked):
+    editor.act_simulate.trigger()
+    d = editor.simulate_dialog
+    qtbot.addWidget(d)
+    d.players.setCurrentIndex(d.players.findData("heuristic,random"))
+    d.games.setValue(4)
+    assert not d.heat_button.isEnabled()
+    with qtbot.waitSignal(d.finished_batch, timeout=30_000):
+        d.run_button.click()
+    report = d.report.toPlainText()
+    assert "favoured" in report and "first" in report.lower()  # the verdict of hexfort balance
+    d.heat_button.click()
+    panel = editor.overlays
+    assert panel.current() == "balance"
+    panel.team.setCurrentIndex(panel.team.findData(Team.RED))
+    panel.heat_layer.setCurrentIndex(panel.heat_layer.findData("stand"))
+    panel.refresh()
+    shown = editor._view.overlay.colors
+    stood = d.study.pairings[0].heat["stand"][Team.RED]
+    assert shown and set(shown) == {d.study.hexes[c] for c in stood}
+    assert "RED: where units stand in 4 games" in panel.legend.text()
+    panel.heat_layer.setCurrentIndex(panel.heat_layer.findData("scores"))
+    panel.refresh()
+    point = set(walled_scenario().map.control_points[0])
+    assert set(editor._view.overlay.colors) <= point  # points are scored on the point's hexes

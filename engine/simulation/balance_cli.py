@@ -1,0 +1,196 @@
+"""``hexfort balance``: a balance study of a map, as a self-contained HTML report or JSON.
+
+Exit status: 0 after a completed study, 1 when a file cannot be loaded or
+played, the cluster fails, or the HTML report could not be made (the JSON is
+then written beside it), 2 for usage errors, 130 after Ctrl-C (what finished
+is reported, marked partial). The JSON is identical for the same files, seed,
+games and pairings whatever ``--jobs`` is, locally or on a Dask cluster.
+
+The HTML report draws the map with hexfort's own renderer (Qt, offscreen) and
+its charts with matplotlib, so it is written by a function the ``hexfort``
+command hands in (:func:`run`'s ``write_html``); the engine itself never imports
+Qt. Without matplotlib the command says how to install it and writes the JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.ai.policies import ROLLOUT_POLICIES
+from engine.formats import LoadError, load_any
+from engine.games.modes import GAMES, playable_modes
+from engine.parallel.backends import BackendError, local_backend
+from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
+from engine.parallel.progress import ProgressBar
+from engine.ruleset import RulesetError
+from engine.scenario import Scenario
+from engine.simulation.balance import MapStudy, StudyPlan, run_study, study_of
+from engine.simulation.balance_doc import balance_document
+from engine.simulation.batch import AI_PLAYERS
+from engine.simulation.cli import scenario_for
+
+__all__ = ["INSTALL_HINT", "HtmlWriter", "add_arguments", "run"]
+
+#: How to get the report's plotting library.
+INSTALL_HINT = "pip install 'hexfort[report]'  (or: pip install matplotlib)"
+
+#: ``write_html(document, (study, compared study or None), path)``; raises OSError.
+HtmlWriter = Callable[[dict[str, Any], tuple[MapStudy, MapStudy | None], Path], None]
+
+_PROG = "hexfort balance"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the ``balance`` options on ``p``."""
+    p.add_argument("path", metavar="MAP_OR_SCENARIO", help="a map or scenario file")
+    p.add_argument("--games", "-n", type=int, default=100, help="games per pairing (default 100)")
+    p.add_argument("--players", action="append", metavar="A,B",
+                   help=f"a pairing of AI players ({', '.join(AI_PLAYERS)}); repeat for several, e.g. "
+                        "--players heuristic,heuristic --players search,search (default heuristic,heuristic)")
+    p.add_argument("--seed", "-s", type=int, default=1, help="batch seed (default 1); the same seeds on every "
+                   "pairing and on the compared map")
+    p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default 1)")
+    add_backend_arguments(p)
+    p.add_argument("--compare", metavar="OTHER_MAP", help="another version of the map: the same games there, and "
+                   "the difference in every figure with whether it is significant")
+    p.add_argument("--format", choices=("html", "json"), default=None,
+                   help="html (default; a self-contained report, needs matplotlib) or json "
+                        "(schemas/balance.schema.json; to stdout without -o)")
+    p.add_argument("-o", "--output", metavar="FILE", help="where to write the report (needed for html)")
+
+
+def _pairings(values: list[str] | None) -> list[tuple[str, str]]:
+    """The pairings asked for; raises UsageError naming a bad one."""
+    out: list[tuple[str, str]] = []
+    for v in values or ["heuristic,heuristic"]:
+        pair = tuple(x.strip() for x in v.split(","))
+        if len(pair) != 2 or any(p not in AI_PLAYERS for p in pair):
+            raise UsageError(f"--players {v}: give two of {', '.join(AI_PLAYERS)}, e.g. heuristic,search")
+        if pair not in out:
+            out.append(pair)  # type: ignore[arg-type]
+    return out
+
+
+def _load(path: str, err: TextIO) -> Scenario | int:
+    """The scenario of ``path``, or the exit status after saying why not."""
+    try:
+        kind, value = load_any(path)
+    except LoadError as e:
+        print(f"{_PROG}: {e}", file=err)
+        return 1
+    if kind not in ("map", "scenario"):
+        print(f"{_PROG}: {path} is a {kind}, not a map or scenario", file=err)
+        return 2
+    scenario = scenario_for(value, path)  # type: ignore[arg-type]
+    if not GAMES[scenario.mode].playable:
+        print(f"{_PROG}: {path}: playing {GAMES[scenario.mode].name} is not available yet "
+              f"(hexfort plays {', '.join(GAMES[m].name for m in playable_modes())})", file=err)
+        return 1
+    return scenario
+
+
+def has_plotting() -> bool:
+    """Whether matplotlib (the report's charts) is installed."""
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+        write_html: HtmlWriter | None = None) -> int:
+    """Play the study and write the report; returns the exit status (see the module docstring)."""
+    fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "html")
+    try:
+        pairings = _pairings(args.players)
+        if args.games < 1 or (args.jobs is not None and args.jobs < 1):
+            raise UsageError("--games and --jobs must be 1 or more")
+        if fmt == "html" and not args.output:
+            raise UsageError("the HTML report needs -o FILE (e.g. -o report.html), or use --format json")
+        total = args.games * len(pairings) * (2 if args.compare else 1)
+        backend = backend_from_args(args, lambda jobs: local_backend(jobs or 1, total))
+    except UsageError as e:
+        print(f"{_PROG}: {e}", file=err)
+        return 2
+    html_ok = fmt == "html" and write_html is not None and has_plotting()
+    if fmt == "html" and not html_ok:
+        why = "matplotlib is not installed" if write_html is not None else "no HTML writer here"
+        print(f"{_PROG}: the HTML report needs matplotlib for its charts ({why}); install it with: "
+              f"{INSTALL_HINT}. Writing the JSON data instead.", file=err)
+    scenario = _load(args.path, err)
+    if isinstance(scenario, int):
+        return scenario
+    other = None
+    if args.compare:
+        other = _load(args.compare, err)
+        if isinstance(other, int):
+            return other
+        if other.mode is not scenario.mode:
+            print(f"{_PROG}: {args.compare} plays {GAMES[other.mode].name}, {args.path} "
+                  f"{GAMES[scenario.mode].name}: compare two versions of the same game", file=err)
+            return 2
+    lacking = [p for pair in pairings for p in pair if p == "heuristic" and scenario.mode not in ROLLOUT_POLICIES]
+    if lacking:
+        print(f"{_PROG}: the heuristic AI does not play {GAMES[scenario.mode].name} yet; use --players "
+              "random,random or search,search (the search then plays out games at random)", file=err)
+        return 2
+    plan = StudyPlan(scenario, tuple(pairings), args.games, args.seed, other)
+    bar = ProgressBar(err, total, "playing", "games")
+    try:
+        games, interrupted = run_on(backend, lambda b: run_study(plan, b, progress=bar), bar, _PROG, err)
+        main, compared = study_of(plan, games)
+    except RulesetError as e:
+        print(f"{_PROG}: cannot start a game: {e}", file=err)
+        return 1
+    except BackendError as e:
+        print(f"{_PROG}: {e}", file=err)
+        return 1
+    except Exception as e:  # noqa: BLE001 - an AI or rules failure is reported, never a traceback
+        print(f"{_PROG}: a game could not be played to its end ({type(e).__name__}: {e}); please report it "
+              "with the file and the options", file=err)
+        return 1
+    doc = balance_document(plan, (str(args.path), args.compare), main, compared,
+                           (len(games), total) if interrupted else None)
+    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    status = 130 if interrupted else 0
+    try:
+        if html_ok:
+            assert write_html is not None
+            try:
+                write_html(doc, (main, compared), Path(args.output))
+                print(f"wrote {args.output}", file=err)
+            except OSError:
+                raise
+            except Exception as e:  # noqa: BLE001 - the games are not lost to a drawing failure
+                target = Path(args.output).with_suffix(".json")
+                target.write_text(text, encoding="utf-8")
+                print(f"{_PROG}: the HTML report could not be drawn ({type(e).__name__}: {e}); wrote the study's "
+                      f"JSON to {target} instead. Please report it.", file=err)
+                status = status or 1
+        elif fmt == "html":
+            target = Path(args.output).with_suffix(".json")
+            target.write_text(text, encoding="utf-8")
+            print(f"wrote {target}", file=err)
+            status = status or 1
+        elif args.output:
+            Path(args.output).write_text(text, encoding="utf-8")
+            print(f"wrote {args.output}", file=err)
+        else:
+            out.write(text)
+    except OSError as e:
+        print(f"{_PROG}: cannot write {args.output}: {e}", file=err)
+        return 1
+    print(main_verdict(doc), file=err)
+    return status
+
+
+def main_verdict(doc: dict[str, Any]) -> str:
+    """The verdict lines of a document, for the terminal."""
+    v = doc["map"]["verdict"]
+    lines = [f"verdict: {v['sides']}"]
+    if v["first_move"]:
+        lines.append(f"         {v['first_move']}")
+    return "\n".join(lines)

@@ -1,0 +1,137 @@
+"""``hexfort balance -o report.html``: one self-contained page for every bundled playable map, that a real
+browser opens (Chromium headless, when installed: ``apt-get install chromium``).
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from editor.balance_report import report_data
+from engine.formats import load_any
+from engine.formats.schemas import validator
+from engine.games.modes import GAMES
+
+pytest.importorskip("matplotlib")
+
+HEXFORT = Path(sys.executable).with_name("hexfort")
+REPO = Path(__file__).resolve().parents[2]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class _Page(HTMLParser):
+    """Collects the images, links and scripts of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[str] = []
+        self.external: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "img":
+            self.images.append(a.get("src") or "")
+        for key in ("href", "src"):
+            v = a.get(key) or ""
+            if v and not v.startswith(("data:", "#")):
+                self.external.append(v)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _playable_maps() -> list[Path]:
+    out = []
+    for p in sorted((REPO / "maps").glob("*.scenario.json")):
+        _kind, s = load_any(p)
+        if GAMES[s.mode].playable:  # type: ignore[union-attr]
+            out.append(p)
+    return out
+
+
+def _players(path: Path) -> list[str]:
+    """A quick pairing the mode's AIs play (the heuristic plays King of the Board)."""
+    return ["--players", "heuristic,random"] if "koth" in path.name else ["--players", "random,random"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", _playable_maps(), ids=lambda p: p.name.removesuffix(".scenario.json"))
+def test_the_report_of_every_bundled_map_is_one_self_contained_page(tmp_path: Path, path: Path) -> None:
+    out = tmp_path / "report.html"
+    r = subprocess.run([str(HEXFORT), "balance", str(path), "-n", "1" if "payload" in path.name else "2", *_players(path), "-o", str(out)],
+                       capture_output=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr.decode()
+    page = _Page()
+    page.feed(out.read_text(encoding="utf-8"))
+    assert page.external == []  # nothing to fetch: it opens offline, mailed as it is
+    assert len(page.images) >= 4
+    for src in page.images:
+        assert src.startswith("data:image/png;base64,")
+        assert base64.b64decode(src.split(",", 1)[1]).startswith(PNG)
+    text = " ".join(page.text)
+    assert "Who wins" in text and "Where units stand" in text and "Turns to" in text
+    data = report_data(out.read_text(encoding="utf-8"))  # the page carries the study's JSON
+    assert not list(validator("balance").iter_errors(data))
+    assert data["map"]["verdict"]["sides"] in text
+    _open_in_chromium(out, tmp_path)
+
+
+def _open_in_chromium(page: Path, tmp_path: Path) -> None:
+    """Screenshot ``page`` with headless Chromium (skipped without it) and check the picture is not blank."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        return
+    shot = tmp_path / "shot.png"
+    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1100,1400",
+                    f"--screenshot={shot}", page.as_uri()],
+                   capture_output=True, timeout=120, stdin=subprocess.DEVNULL, env={**os.environ, "HOME": str(tmp_path)})
+    assert shot.exists(), "Chromium wrote no screenshot"
+    from PySide6.QtGui import QImage
+
+    img = QImage(str(shot))
+    assert img.width() == 1100
+    colours = {img.pixel(x, y) for x in range(0, img.width(), 37) for y in range(0, img.height(), 37)}
+    assert len(colours) > 20  # text, charts and maps, not an empty or error page
+
+
+def test_compare_report_shows_what_changed(tmp_path: Path) -> None:
+    out = tmp_path / "compare.html"
+    m = REPO / "maps" / "koth_crossroads.scenario.json"
+    r = subprocess.run([str(HEXFORT), "balance", str(m), "-n", "1", "--players", "random,random", "--compare",
+                        str(m), "-o", str(out)], capture_output=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr.decode()
+    html = out.read_text(encoding="utf-8")
+    assert "What changed" in html and "The other version" in html
+    # the same map twice: every figure is unchanged, none significantly
+    assert html.count("<td>no</td>") == 5 and "<td>yes</td>" not in html
+
+
+@pytest.mark.parametrize(("wins", "games"), [(0, 3), (13, 13), (25, 25), (7, 40)])
+def test_charts_draw_rates_of_0_and_100_percent(wins: int, games: int) -> None:
+    """Interval ends at 0% and 100% meet the rate up to rounding (13 of 13: the upper end is a hair under 1):
+    error bars must never come out negative."""
+    from editor.balance_report import _class_chart, _win_chart
+    from engine.simulation.stats import wilson_interval
+
+    def ci(k: int, n: int) -> list[float]:
+        return [round(x, 4) for x in wilson_interval(k, n)]
+
+    n = games
+    summary = {"win_rate": {"RED": round(wins / n, 4), "BLU": round(1 - wins / n, 4)},
+               "win_rate_ci95": {"RED": ci(wins, n), "BLU": ci(n - wins, n)},
+               "first_player_win_rate": round(wins / n, 4), "first_player_ci95": ci(wins, n)}
+    study = {"pairings": [{"games": n, "label": "search vs search", "summary": summary}]}
+    assert _win_chart(study).startswith(b"\x89PNG")
+    pairing = {"classes": [{"kind": "heavy", "fielded": n, "fielded_wins": wins, "without": n,
+                            "without_wins": n - wins, "significant": True}]}
+    assert _class_chart(pairing).startswith(b"\x89PNG")

@@ -1,0 +1,99 @@
+"""The strong (searching) AI in the playtest: chosen in the start dialog, thinks off the UI thread,
+shows that it thinks, plays its best so far on Skip, and an undo or restart drops its answer.
+"""
+
+from __future__ import annotations
+
+import time
+
+from editor.playtest.session import AI_NAMES, CONTROLLERS, GameSetup
+from editor.playtest.start_dialog import StartDialog
+from engine.ai.search import SearchSettings
+from engine.mapmodel import Team
+from tests.editor.test_playtest.conftest import at, click_hex
+
+#: A budget no test waits for: only Skip (or a cancel) ends such a search.
+FOREVER = SearchSettings(iterations=10_000_000)
+
+
+def test_the_start_dialog_offers_three_strengths(qtbot, walled) -> None:  # type: ignore[no-untyped-def]
+    d = StartDialog(walled)
+    qtbot.addWidget(d)
+    combo = d.controllers[Team.BLU]
+    labels = [combo.itemText(i) for i in range(combo.count())]
+    assert labels == ["Human", "Strong AI (search)", "Normal AI (heuristic)", "Easy AI (random moves)"]
+    assert list(AI_NAMES) == ["search", "heuristic", "random"] and list(CONTROLLERS)[0] == "human"
+    combo.setCurrentIndex(combo.findData("search"))
+    assert d.setup().controllers[Team.BLU] == "search"
+
+
+def _thinking_window(qtbot, play_window, walled):  # type: ignore[no-untyped-def]
+    """RED (human) places its scout; BLU's strong AI then thinks with a budget it never finishes."""
+    w = play_window(GameSetup(walled, 7, {Team.RED: "human", Team.BLU: "search"}))
+    w.ctl.players[Team.BLU].settings = FOREVER
+    progress: list[tuple[int, int]] = []
+    w.ctl.thinking.connect(lambda done, total: progress.append((done, total)))
+    click_hex(w.board, at(0, 1))
+    qtbot.waitUntil(lambda: len(progress) >= 2, timeout=10_000)
+    return w, progress
+
+
+def test_a_thinking_ai_leaves_the_window_responsive_and_skip_plays_its_best_so_far(
+        qtbot, play_window, walled) -> None:  # type: ignore[no-untyped-def]
+    w, progress = _thinking_window(qtbot, play_window, walled)
+    assert w.ctl.ai_pending and w.ctl.state.current_team() is Team.BLU
+    history = len(w.ctl.state.history)
+    # the event loop runs while the AI thinks: progress reports keep arriving and the window repaints
+    seen = len(progress)
+    qtbot.wait(150)
+    assert len(progress) > seen and progress[-1][1] == FOREVER.iterations
+    assert len(w.ctl.state.history) == history  # the game shown is not touched
+    start = time.monotonic()
+    w.act_skip.trigger()
+    qtbot.waitUntil(lambda: w.ctl.is_human_turn() or w.ctl.state.is_terminal(), timeout=10_000)
+    assert time.monotonic() - start < 5
+    assert len(w.ctl.state.history) > history
+    assert w.ctl.state.history[history] in _legal_at(w, history)
+
+
+def _legal_at(w, k: int) -> list:  # type: ignore[no-untyped-def,type-arg]
+    """The legal actions before decision ``k`` of the game shown (replayed on a copy)."""
+    from engine.games.game import Game
+
+    st = Game.of(w.ctl.state.scenario).new_initial_state(w.ctl.seed)
+    for a in w.ctl.state.history[:k]:
+        st.apply(a)
+    return st.legal_actions()
+
+
+def test_undo_while_the_ai_thinks_drops_its_answer(qtbot, play_window, walled) -> None:  # type: ignore[no-untyped-def]
+    w, _ = _thinking_window(qtbot, play_window, walled)
+    thinker = w.ctl.thinker
+    assert w.ctl.undo()
+    assert not thinker.busy and w.ctl.is_human_turn() and w.ctl.state.history == []
+    qtbot.wait(200)  # a late answer from the cancelled search would arrive now
+    assert w.ctl.state.history == []
+    thinker.wait()
+
+
+def test_pause_stops_the_thinking_and_resume_thinks_again(qtbot, play_window, walled) -> None:  # type: ignore[no-untyped-def]
+    w, progress = _thinking_window(qtbot, play_window, walled)
+    w.ctl.set_paused(True)
+    assert not w.ctl.ai_pending
+    history = list(w.ctl.state.history)
+    qtbot.wait(150)
+    assert w.ctl.state.history == history
+    w.ctl.players[Team.BLU].settings = SearchSettings(iterations=8)
+    w.ctl.set_paused(False)
+    qtbot.waitUntil(lambda: w.ctl.is_human_turn() or w.ctl.state.is_terminal(), timeout=10_000)
+    assert len(w.ctl.state.history) > len(history)
+
+
+def test_closing_the_window_stops_a_thinking_ai(qtbot, play_window, walled) -> None:  # type: ignore[no-untyped-def]
+    w, _ = _thinking_window(qtbot, play_window, walled)
+    thinker = w.ctl.thinker
+    thread = thinker._last
+    assert thread is not None and thread.is_alive()
+    w.close()
+    w.deleteLater()
+    qtbot.waitUntil(lambda: not thread.is_alive(), timeout=10_000)
