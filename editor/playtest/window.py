@@ -123,6 +123,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.ctl.log_reset.connect(self._log_reset)
         self.ctl.entry_added.connect(self._entry_added)
         self.ctl.ai_thinking.connect(self._ai_thinking)
+        self.thinking_label: QLabel | None = None  # "the AI is thinking" while a searching AI decides
+        self.ctl.thinking.connect(self._search_progress)
         self.ctl.problem.connect(lambda text: QMessageBox.warning(self, "Playtest", text))
         self.resize(1360, 860)
         self._started = False
@@ -288,6 +290,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
 
     def _rebuild_buttons(self) -> None:
         grid = self.buttons_grid
+        self.thinking_label = None  # the old one goes with the old buttons
         while grid.count():
             w = grid.takeAt(0).widget()
             if w is not None:
@@ -295,7 +298,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.verb_buttons = {}
         if not self.ctl.is_human_turn():
             if self.ctl.ai_pending:
-                grid.addWidget(QLabel("The AI is thinking… (Skip » or Space to hurry it)"), 0, 0, 1, 6)
+                self.thinking_label = QLabel("The AI is thinking… (Skip » or Space to hurry it)")
+                grid.addWidget(self.thinking_label, 0, 0, 1, 6)
             self._fit_buttons()
             return
         specs = panel_buttons(self.ctl.state, self.presenter, self.mode, self.spawn_kind, self.picks, self._sel())
@@ -553,6 +557,11 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.board.flash(e.hexes)
         self.dice_label.show_entry(e)
         self.statusBar().showMessage(e.line(), 8000)
+
+    def _search_progress(self, done: int, total: int) -> None:
+        label = self.thinking_label
+        if label is not None:
+            label.setText(f"The AI is thinking… {done} of {total} play-outs (Skip » or Space: it plays its best so far)")
 
     def _ai_thinking(self, busy: bool) -> None:
         if busy:

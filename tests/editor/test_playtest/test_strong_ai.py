@@ -47,6 +47,7 @@ def test_a_thinking_ai_leaves_the_window_responsive_and_skip_plays_its_best_so_f
     seen = len(progress)
     qtbot.wait(150)
     assert len(progress) > seen and progress[-1][1] == FOREVER.iterations
+    assert w.thinking_label is not None and f"of {FOREVER.iterations} play-outs" in w.thinking_label.text()
     assert len(w.ctl.state.history) == history  # the game shown is not touched
     start = time.monotonic()
     w.act_skip.trigger()
