@@ -117,8 +117,8 @@ class HeuristicPlayer:
         dist = _cp_distance(state.board)
         b = state.board
         rank = {k: i for i, k in enumerate(PREFERENCE)}
-        return [-float(dist[b.index[a.target]]) - (0.0 if a.kind == kind else 1000.0 * (1 + rank.get(a.kind, 99)))
-                for a in acts]  # type: ignore[index]
+        return [-float(dist[b.index[a.target]])  # type: ignore[index]  # a spawn always names its hex
+                - (0.0 if a.kind == kind else 1000.0 * (1 + rank.get(a.kind, 99))) for a in acts]
 
 
 def _scores_of(scorer: Callable[[Any, Callable[[list[Action], list[float]], Action]], Action], state: GameState,
@@ -317,7 +317,7 @@ class _Context:
             return self._attack_value(a)
         if a.verb is Verb.HEAL:
             assert a.target is not None
-            v = self.state.unit_at(a.target)
+            v: Any = self.state.unit_at(a.target)  # a King of the Board unit (burn markers)
             if v is None:
                 return 0.0
             missing = self.state.max_health(v.kind) - v.health
@@ -343,7 +343,7 @@ class _Context:
         value = 0.0
         cp = set(self.cp)
         for h, dmg in o.area.items():
-            v = self.state.unit_at(h)
+            v: Any = self.state.unit_at(h)  # a King of the Board unit (uber)
             if v is None:
                 continue
             p = o.hit_chance

@@ -175,8 +175,9 @@ class _Context:
             return 3.0 * (self.state.max_health(u.kind) - u.health)
         if verb is Verb.KRITZ:
             assert a.target is not None
-            v = self.state.unit_at(a.target)
-            done = self.state.done_of(v) if v is not None else None
+            st: Any = self.state
+            v = st.unit_at(a.target)
+            done = st.done_of(v) if v is not None else None
             return 20.0 if done is not None and not done.attacked and self.firepower(v, v.cell) > 0 else 1.0
         return 0.0
 
@@ -198,7 +199,7 @@ class _Context:
         b = self.b
         value = 0.0
         for h, dmg in o.area.items():
-            v = self.state.unit_at(h)
+            v: Any = self.state.unit_at(h)
             if v is None or v.team is self.team or v.uber or dmg <= 0:
                 continue
             ev = o.hit_chance * dmg

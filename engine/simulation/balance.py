@@ -460,11 +460,11 @@ def _evidence(study: MapStudy, name: Namer) -> list[str]:
     s = best.summary
     first = best.first_point
     if first[Team.RED] and first[Team.BLU]:
-        r, b = statistics.fmean(first[Team.RED]), statistics.fmean(first[Team.BLU])
+        mean_red, mean_blu = statistics.fmean(first[Team.RED]), statistics.fmean(first[Team.BLU])
         gap = mean_difference_interval(first[Team.RED], first[Team.BLU])
         sure = "a significant difference" if gap[0] > 0 or gap[1] < 0 else "not a significant difference"
         what = "scores its first point" if study.goal == "the point" else "first moves its cart"
-        out.append(f"With {_label(best, name)}, RED {what} on turn {r:.1f} on average and BLU on turn {b:.1f} ({sure}).")
+        out.append(f"With {_label(best, name)}, RED {what} on turn {mean_red:.1f} on average and BLU on turn {mean_blu:.1f} ({sure}).")
     for team in Team:
         deaths = best.heat["deaths"][team]
         total = sum(deaths.values())

@@ -123,11 +123,12 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     scenario = _load(args.path, err)
     if isinstance(scenario, int):
         return scenario
-    other = None
+    other: Scenario | None = None
     if args.compare:
-        other = _load(args.compare, err)
-        if isinstance(other, int):
-            return other
+        loaded = _load(args.compare, err)
+        if isinstance(loaded, int):
+            return loaded
+        other = loaded
         if other.mode is not scenario.mode:
             print(f"{_PROG}: {args.compare} plays {GAMES[other.mode].name}, {args.path} "
                   f"{GAMES[scenario.mode].name}: compare two versions of the same game", file=err)
