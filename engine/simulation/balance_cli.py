@@ -23,8 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.ai.policies import ROLLOUT_POLICIES
-from engine.formats import LoadError, load_any
-from engine.games.modes import GAMES, playable_modes
+from engine.games.modes import GAMES
 from engine.parallel.backends import BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
 from engine.parallel.progress import ProgressBar
@@ -33,7 +32,7 @@ from engine.scenario import Scenario
 from engine.simulation.balance import MapStudy, StudyPlan, run_study, study_of
 from engine.simulation.balance_doc import balance_document
 from engine.simulation.batch import AI_PLAYERS
-from engine.simulation.cli import scenario_for
+from engine.simulation.cli import load_playable
 
 __all__ = ["INSTALL_HINT", "HtmlWriter", "add_arguments", "run"]
 
@@ -79,20 +78,7 @@ def _pairings(values: list[str] | None) -> list[tuple[str, str]]:
 
 def _load(path: str, err: TextIO) -> Scenario | int:
     """The scenario of ``path``, or the exit status after saying why not."""
-    try:
-        kind, value = load_any(path)
-    except LoadError as e:
-        print(f"{_PROG}: {e}", file=err)
-        return 1
-    if kind not in ("map", "scenario"):
-        print(f"{_PROG}: {path} is a {kind}, not a map or scenario", file=err)
-        return 2
-    scenario = scenario_for(value, path)  # type: ignore[arg-type]
-    if not GAMES[scenario.mode].playable:
-        print(f"{_PROG}: {path}: playing {GAMES[scenario.mode].name} is not available yet "
-              f"(hexfort plays {', '.join(GAMES[m].name for m in playable_modes())})", file=err)
-        return 1
-    return scenario
+    return load_playable(path, _PROG, "playing", err)
 
 
 def has_plotting() -> bool:

@@ -26,7 +26,7 @@ from engine.scenario import Scenario
 from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
 
-__all__ = ["add_arguments", "run", "scenario_for"]
+__all__ = ["add_arguments", "load_playable", "run", "scenario_for"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -49,6 +49,26 @@ def scenario_for(value: HexMap | Scenario, path: str) -> Scenario:
     return Scenario(name=value.meta.name, mode=mode, map=value, map_ref=Path(path).name)
 
 
+def load_playable(path: str, prog: str, verb: str, err: TextIO) -> Scenario | int:
+    """The scenario of map or scenario file ``path`` in a mode hexfort plays, or the exit status after
+    saying on ``err`` why not (1: the file cannot be read or its mode is not playable; 2: another kind of file).
+    ``prog`` and ``verb`` word the message ("hexfort simulate", "simulating")."""
+    try:
+        kind, value = load_any(path)
+    except LoadError as e:
+        print(f"{prog}: {e}", file=err)
+        return 1
+    if kind not in ("map", "scenario"):
+        print(f"{prog}: {path} is a {kind}, not a map or scenario", file=err)
+        return 2
+    scenario = scenario_for(value, path)  # type: ignore[arg-type]
+    if not GAMES[scenario.mode].playable:
+        print(f"{prog}: {path}: {verb} {GAMES[scenario.mode].name} is not available yet "
+              f"(hexfort plays {', '.join(GAMES[m].name for m in playable_modes())})", file=err)
+        return 1
+    return scenario
+
+
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Play the batch and print the report; returns the exit status.
 
@@ -67,19 +87,9 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     except UsageError as e:
         print(f"hexfort simulate: {e}", file=err)
         return 2
-    try:
-        kind, value = load_any(args.path)
-    except LoadError as e:
-        print(f"hexfort simulate: {e}", file=err)
-        return 1
-    if kind not in ("map", "scenario"):
-        print(f"hexfort simulate: {args.path} is a {kind}, not a map or scenario", file=err)
-        return 2
-    scenario = scenario_for(value, args.path)  # type: ignore[arg-type]
-    if not GAMES[scenario.mode].playable:
-        print(f"hexfort simulate: {args.path}: simulating {GAMES[scenario.mode].name} is not available yet "
-              f"(hexfort plays {', '.join(GAMES[m].name for m in playable_modes())})", file=err)
-        return 1
+    scenario = load_playable(args.path, "hexfort simulate", "simulating", err)
+    if isinstance(scenario, int):
+        return scenario
     bar = ProgressBar(err, args.games, "simulating", "games")
     try:
         results, interrupted = run_on(
