@@ -12,6 +12,7 @@ undo step; refusals are told through the editor state, never raised.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -91,8 +92,7 @@ class MapDocumentActionHandler(QObject):
                                     "Add or cut columns and rows on each side, or move the whole map; nothing else changes")
         self.act_crop = self._act("&Crop to selection", self.crop_to_selection, None,
                                   "Keep only the columns and rows the selection spans")
-        self.act_reverse = {t: self._act(f"Reverse {t.value} track", lambda _=False, t=t: self.reverse_track(t))
-                            for t in Team}
+        self.act_reverse = {t: self._act(f"Reverse {t.value} track", partial(self.reverse_track, t)) for t in Team}
         self.act_zoom_in = self._act("Zoom &in", lambda: self._with_view(lambda v: v.zoom_by(1.25)), SK.ZoomIn)
         self.act_zoom_out = self._act("Zoom &out", lambda: self._with_view(lambda v: v.zoom_by(0.8)), SK.ZoomOut)
         self.act_fit = self._act("&Fit map", lambda: self._with_view(MapView.fit), "Ctrl+0", "Show the whole map")

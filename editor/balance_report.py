@@ -52,7 +52,7 @@ def _png(img: QImage) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    img.save(buf, "PNG")
+    img.save(buf, "PNG")  # type: ignore[call-overload]  # a str format works; the stubs say bytes
     buf.close()
     return bytes(data.data())
 

@@ -39,6 +39,7 @@ def _window(app, path: Path):  # type: ignore[no-untyped-def]
     win.resize(1600, 1000)
     win.show()
     _pump(app)
+    assert win.view is not None  # a document is open
     win.view.fit()
     _pump(app)
     return win

@@ -161,7 +161,8 @@ class DocumentManager(QObject):
         if doc is self._current:
             return
         self._current = doc
-        self.undo_group.setActiveStack(doc.undo_stack if doc is not None else None)
+        # None clears the active stack (no document): Qt takes it, the stubs do not say so
+        self.undo_group.setActiveStack(doc.undo_stack if doc is not None else None)  # type: ignore[arg-type]
         self.current_changed.emit(doc)
 
     def set_render_options(self, options: RenderOptions) -> None:
@@ -351,7 +352,7 @@ class DocumentManager(QObject):
         value = self.settings.value("recent", [])
         if isinstance(value, str):
             value = [value]
-        return [str(v) for v in (value or [])]
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
 
     # -- recovery ------------------------------------------------------------------
 

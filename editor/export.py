@@ -56,7 +56,7 @@ def export_png(m: HexMap, path: str | Path, hex_size: float = 32.0, coords: bool
     p.translate(-rect.left(), -rect.top())
     r.paint(p, m, None, RenderOptions(coords=coords, heights=heights))
     p.end()
-    if not img.save(str(path), "PNG"):
+    if not img.save(str(path), "PNG"):  # type: ignore[call-overload]  # a str format works; the stubs say bytes
         raise OSError(f"cannot write {path}")
     return img
 

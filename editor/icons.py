@@ -41,9 +41,9 @@ def _draw(p: QPainter, glyph: str) -> None:
     c = _SIZE / 2
     outline = _pen("#3a3a3a", 3)
     if glyph == "height":
-        for i, col in enumerate(("#efeadc", "#cdbf9c", "#9f8a63")):
+        for i, shade in enumerate(("#efeadc", "#cdbf9c", "#9f8a63")):
             p.setPen(outline)
-            p.setBrush(QColor(col))
+            p.setBrush(QColor(shade))
             p.drawPolygon(_hex(c - 12 + 12 * i, c + 10 - 10 * i, 15))
     elif glyph == "terrain":
         p.setPen(_pen("#24272d", 3))
@@ -172,8 +172,8 @@ def _draw(p: QPainter, glyph: str) -> None:
         p.setBrush(QColor("#5d4037"))
         p.drawRoundedRect(QRectF(c - 20, 24, 40, 10), 3, 3)
         p.setPen(_pen("#3a3a3a", 2))
-        for i, col in enumerate(("#9f8a63", "#cdbf9c", "#3d424c")):
-            p.setBrush(QColor(col))
+        for i, shade in enumerate(("#9f8a63", "#cdbf9c", "#3d424c")):
+            p.setBrush(QColor(shade))
             p.drawPolygon(_hex(c - 13 + 13 * i, 48, 8))
     elif glyph == "center":
         p.setPen(_pen("#6a1b9a", 3))

@@ -323,10 +323,10 @@ class MainWindow(QMainWindow):
             self.symmetry_actions[kind] = a
         self.act_auto_center = self._act("Centre on the map's middle", self.auto_center)
         # The Edit and View actions live in the handler; the old names stay for scripts and tests.
-        h = self.action_handler
-        self.act_undo, self.act_redo = h.act_undo, h.act_redo
-        self.act_props, self.act_reverse = h.act_props, h.act_reverse
-        self.act_coords, self.act_heights = h.act_coords, h.act_heights
+        handler = self.action_handler
+        self.act_undo, self.act_redo = handler.act_undo, handler.act_redo
+        self.act_props, self.act_reverse = handler.act_props, handler.act_reverse
+        self.act_coords, self.act_heights = handler.act_coords, handler.act_heights
 
     def _build_menus(self) -> None:
         mb = self.menuBar()

@@ -19,20 +19,11 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from editor.document import MapDocument
 from engine.mapmodel import HexMap, Mode
 from engine.scenario import Scenario
+from engine.validation.checks import check_map
 from engine.validation.problem import Problem, guarded
+from engine.validation.runner import scenario_problems
 
-__all__ = ["ProblemRunner", "check_available", "run_checks"]
-
-try:
-    from engine.validation.checks import check_map as _check_map
-    from engine.validation.runner import scenario_problems as _scenario_problems
-except ImportError:  # pragma: no cover - the validator ships with the engine
-    _check_map = None
-
-
-def check_available() -> bool:
-    """True when the engine's validator can be imported."""
-    return _check_map is not None
+__all__ = ["ProblemRunner", "run_checks"]
 
 
 def run_checks(m: HexMap, mode: Mode | None = None, scenario: Scenario | None = None) -> list[Problem]:
@@ -40,11 +31,9 @@ def run_checks(m: HexMap, mode: Mode | None = None, scenario: Scenario | None = 
 
     A crash of the validator becomes one HF999 problem (:func:`~engine.validation.problem.guarded`).
     """
-    if _check_map is None:
-        return []
     if scenario is not None:
-        return guarded("the validator", lambda: _scenario_problems(scenario))
-    return guarded("the validator", lambda: _check_map(m, mode))
+        return guarded("the validator", lambda: scenario_problems(scenario))
+    return guarded("the validator", lambda: check_map(m, mode))
 
 
 class ProblemRunner(QObject):

@@ -182,9 +182,9 @@ def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fil
         tracks[t] = keep(path)
         lost += _count(len(path) - len(tracks[t]), f"{t.value} track step")
     points = {}
-    for c, zone in m.spawnpoints.items():
-        points[c] = keep(zone)
-        lost += _count(len(zone) - len(points[c]), f"{c.value} spawnpoint")
+    for colour, zone in m.spawnpoints.items():
+        points[colour] = keep(zone)
+        lost += _count(len(zone) - len(points[colour]), f"{colour.value} spawnpoint")
     ammo = keep(m.ammo)
     lost += _count(len(m.ammo) - len(ammo), "ammo tile")
     racks = keep(m.racks)
@@ -203,6 +203,6 @@ def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fil
                     units.append(replace(u, hex=u.hex + vec) if u.hex is not None else u)
             teams[t] = TeamSetup(setup.roster, tuple(units))
         for t, ts in teams.items():
-            new_setup = new_setup.with_team(t, ts)
+            new_setup = new_setup.with_team(t, ts)  # type: ignore[union-attr]  # set from scenario, not None
     return Resized(out, new_setup, vec, removed, added, tuple(lost), (c1 - c0 + 1, r1 - r0 + 1), shift)
 

@@ -96,10 +96,10 @@ class MapView(QGraphicsView):
             self.renderer, _pen("#1565c0", 2.0, Qt.PenStyle.DashLine), QBrush(QColor(30, 120, 220, 45)), z=9
         )
         self.preview = HexHighlightItem(self.renderer, _pen("#202020", 1.5), QBrush(QColor(255, 255, 255, 70)), z=11)
-        self.cursor = HexHighlightItem(self.renderer, _pen("#1a237e", 2.5), QBrush(QColor(255, 255, 255, 70)), z=12)
+        self.hover_mark = HexHighlightItem(self.renderer, _pen("#1a237e", 2.5), QBrush(QColor(255, 255, 255, 70)), z=12)
         self.flash = HexHighlightItem(self.renderer, _pen("#d50000", 3.0), QBrush(QColor(213, 0, 0, 60)), z=13)
         self.focus_mark = HexHighlightItem(self.renderer, _pen("#ff6f00", 4.0), QBrush(QColor(255, 160, 0, 70)), z=14)
-        for item in (self.problem_marks, self.selection, self.preview, self.cursor, self.flash, self.focus_mark):
+        for item in (self.problem_marks, self.selection, self.preview, self.hover_mark, self.flash, self.focus_mark):
             self._scene.addItem(item)
         self.piece = PieceItem(self.renderer)
         self.piece.setFlag(self.piece.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
@@ -156,7 +156,7 @@ class MapView(QGraphicsView):
 
     def _refresh_cursor(self) -> None:
         if self._hover is None or self.tool is None:
-            self.cursor.set_hexes(())
+            self.hover_mark.set_hexes(())
             self.piece.set_piece(None)
             return
         self.piece.set_piece(self.tool.cursor_piece(self._hover))
@@ -165,7 +165,7 @@ class MapView(QGraphicsView):
         if sym.active:
             for h in list(hexes):
                 hexes.update(img for img, _ in sym.images(h))
-        self.cursor.set_hexes(hexes)
+        self.hover_mark.set_hexes(hexes)
 
     # -- zoom and pan ----------------------------------------------------------------
 

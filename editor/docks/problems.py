@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
-from editor.problem_runner import ProblemRunner, check_available
+from editor.problem_runner import ProblemRunner
 from editor.quickfix import QuickFix, suggest_fixes
 from engine.mapmodel import MapEditError
 from engine.validation.problem import Problem, Severity
@@ -46,7 +46,7 @@ class ProblemsPanel(QWidget):
         super().__init__(parent)
         self.doc: MapDocument | None = None
         self.runner: ProblemRunner | None = None
-        self.summary = QLabel("Checking…" if check_available() else "The validator is not available")
+        self.summary = QLabel("Checking…")
         # A push button, not a QToolButton: an instant-popup tool button draws its menu arrow over
         # the text without making room for it; a push button's size hint includes the arrow.
         self.fix_button = QPushButton("Quick fix")
@@ -149,10 +149,11 @@ class ProblemsPanel(QWidget):
 
     def problem_items(self) -> list[QTreeWidgetItem]:
         """Every problem row (not the group headers)."""
-        out = []
+        out: list[QTreeWidgetItem] = []
         for i in range(self.tree.topLevelItemCount()):
             g = self.tree.topLevelItem(i)
-            out.extend(g.child(j) for j in range(g.childCount()))
+            if g is not None:
+                out.extend(c for j in range(g.childCount()) if (c := g.child(j)) is not None)
         return out
 
     def current_problem(self) -> Problem | None:

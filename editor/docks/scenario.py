@@ -185,6 +185,7 @@ class ScenarioPanel(QWidget):
         for i, (k, v) in enumerate(self._defaults.items()):
             value = s.rules.get(k, v)
             item = self.rules.item(i, 1)
+            assert item is not None  # every row has its value cell (built in __init__)
             item.setText(str(value))
             f = item.font()
             f.setBold(k in s.rules)
@@ -265,7 +266,9 @@ class ScenarioPanel(QWidget):
         s = self.doc.scenario if self.doc is not None else None
         if s is None or self.doc is None or item.column() != 1:
             return
-        key = self.rules.item(item.row(), 0).text()
+        name_cell = self.rules.item(item.row(), 0)
+        assert name_cell is not None
+        key = name_cell.text()
         default = self._defaults[key]
         text = item.text().strip()
         try:

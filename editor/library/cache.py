@@ -60,7 +60,7 @@ class ThumbnailCache:
                 if not old.name.startswith(stem):
                     old.unlink(missing_ok=True)
             if image is not None:
-                image.save(str(self.folder / f"{stem}.png"), "PNG")
+                image.save(str(self.folder / f"{stem}.png"), "PNG")  # type: ignore[call-overload]  # str works
             tmp = self.folder / f"{stem}.json.{os.getpid()}-{threading.get_ident()}.tmp"
             tmp.write_text(json.dumps(summary.to_json()), encoding="utf-8")
             tmp.replace(self.folder / f"{stem}.json")

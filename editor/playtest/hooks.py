@@ -93,7 +93,11 @@ def start_playtest(win: QMainWindow, doc: MapDocument | None) -> PlaytestWindow 
     except (ValueError, KeyError) as e:  # RulesetError is a ValueError
         QMessageBox.warning(win, "Playtest", f"This game cannot start: {e}")
         return None
-    pw.back_to_editor.connect(lambda: (win.raise_(), win.activateWindow()))
+    def back() -> None:
+        win.raise_()
+        win.activateWindow()
+
+    pw.back_to_editor.connect(back)
     win.playtest_window = pw  # type: ignore[attr-defined]
     pw.show()
     return pw

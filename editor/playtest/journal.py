@@ -84,9 +84,9 @@ def snapshot(state: GameState, action: Action | None = None) -> Snapshot:
 
 
 def _verb_text(state: GameState, action: Action, who: str) -> str:
-    words = presenter_of(state).entry_text(state, action, who)
-    if words:
-        return words
+    told = presenter_of(state).entry_text(state, action, who)
+    if told:
+        return told
     v = action.verb
     t = action.target
     if v is Verb.SPAWN:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import Any
 
 from engine.games.game import ruleset_of as rules_of
 from engine.games.koth.state import KothState
+from engine.games.protocol import GameState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
 from engine.scenario import Scenario, TeamSetup, UnitStart
@@ -89,10 +91,11 @@ def position_scenario(base: Scenario, placements: list[Placement], seed: int | N
                    seed=base.seed if seed is None else seed)
 
 
-def apply_markers(state: KothState, placements: list[Placement]) -> None:
-    """Set burn, uber and scope markers of the placed units on a freshly started game."""
+def apply_markers(state: GameState, placements: list[Placement]) -> None:
+    """Set burn, uber and scope markers of the placed units on a freshly started King of the Board game
+    (placements come only from one: "Play from here" is offered for King of the Board)."""
     for p in placements:
-        u = state.unit_at(p.hex)
+        u: Any = state.unit_at(p.hex)
         if u is None or u.team is not p.team or u.kind != p.kind:
             continue
         u.burn, u.uber, u.scope = p.burn, p.uber, p.scope

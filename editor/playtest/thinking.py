@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -50,8 +51,10 @@ class Thinker(QObject):
     failed = Signal(str, str, str)
     progressed = Signal(int, int)
 
-    #: Play-outs between two progress reports.
+    #: Play-outs between two looks at the stop flag.
     REPORT_EVERY = 4
+    #: Seconds between two progress reports (fast play-outs must not flood the UI thread's inbox).
+    REPORT_SECONDS = 0.1
     #: How often the UI thread looks for the worker's news, in milliseconds.
     POLL_MS = 25
 
@@ -103,9 +106,13 @@ class Thinker(QObject):
         try:
             search: _Search = player.start(state)
             budget = int(search.settings.iterations)
+            post(("progress", ticket, search.iterations, budget))
+            reported = time.monotonic()
             while search.iterations < budget and not stop.is_set():
                 search.run(iterations=min(self.REPORT_EVERY, budget - search.iterations), stop=stop.is_set)
-                post(("progress", ticket, search.iterations, budget))
+                if time.monotonic() - reported >= self.REPORT_SECONDS:
+                    post(("progress", ticket, search.iterations, budget))
+                    reported = time.monotonic()
             action = search.run(iterations=0)
         except Exception as e:  # noqa: BLE001 - the failure is shown to the user, not lost in a thread
             post(("failed", ticket, name, team.value, str(e)))
@@ -113,8 +120,14 @@ class Thinker(QObject):
         post(("decided", ticket, action, name))
 
     def _read_inbox(self) -> None:
-        """In the UI thread: pass on the news of the decision still awaited; drop the rest."""
-        while True:
+        """In the UI thread: pass on the news of the decision still awaited; drop the rest.
+
+        Only the news already there when the timer fires is read (the worker may post while this
+        runs: reading until the inbox is empty could never end), and of several progress reports
+        only the newest is passed on.
+        """
+        progress: list[Any] | None = None
+        for _ in range(self._inbox.qsize()):
             try:
                 what, ticket, *rest = self._inbox.get_nowait()
             except queue.Empty:
@@ -122,12 +135,14 @@ class Thinker(QObject):
             if ticket != self._ticket or self._thread is None:
                 continue  # a cancelled decision's news
             if what == "progress":
-                self.progressed.emit(*rest)
+                progress = rest
                 continue
             self._thread = None
             self._poll.stop()
             (self.decided if what == "decided" else self.failed).emit(*rest)
             return
+        if progress is not None:
+            self.progressed.emit(*progress)
 
     def play_now(self) -> None:
         """Stop searching and play the best action found so far (the answer still comes through ``decided``)."""

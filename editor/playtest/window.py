@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QFont
+from PySide6.QtGui import QAction, QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -73,6 +73,27 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
     """
 
     back_to_editor = Signal()
+    # toolbar actions and the replay line, made by :func:`~editor.playtest.window_toolbar.build_toolbars`
+    act_attack: QAction
+    act_back: QAction
+    act_end: QAction
+    act_first: QAction
+    act_from_here: QAction
+    act_last: QAction
+    act_leave_replay: QAction
+    act_load_replay: QAction
+    act_move: QAction
+    act_new_game: QAction
+    act_new_seed: QAction
+    act_next: QAction
+    act_pause: QAction
+    act_prev: QAction
+    act_push: QAction
+    act_restart: QAction
+    act_save_replay: QAction
+    act_skip: QAction
+    act_undo: QAction
+    replay_label: QLabel
 
     def __init__(self, setup: GameSetup, placements: list[Placement] | None = None,
                  scenario_override=None, parent: QWidget | None = None,  # type: ignore[no-untyped-def]
@@ -261,7 +282,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         if self.selected not in choosable:
             team = st.current_team()
             own = [h for h in choosable if (v := st.unit_at(h)) is not None and v.team is team]
-            self.selected = (own or choosable or [None])[0]
+            self.selected = (own or choosable)[0] if (own or choosable) else None
         return self.selected
 
     def _default_mode(self) -> Verb | None:
@@ -292,8 +313,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         grid = self.buttons_grid
         self.thinking_label = None  # the old one goes with the old buttons
         while grid.count():
-            w = grid.takeAt(0).widget()
-            if w is not None:
+            item = grid.takeAt(0)
+            if item is not None and (w := item.widget()) is not None:
                 w.deleteLater()
         self.verb_buttons = {}
         if not self.ctl.is_human_turn():
@@ -323,12 +344,13 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         """Give the buttons the height they need at once (up to the area's cap, then they scroll)."""
         if self.buttons_box.isVisible():  # new buttons would only show after the event loop turns
             for i in range(self.buttons_grid.count()):
-                w = self.buttons_grid.itemAt(i).widget()
-                if w is not None:
+                item = self.buttons_grid.itemAt(i)
+                if item is not None and (w := item.widget()) is not None:
                     w.show()
         self.buttons_grid.activate()
         self.buttons_scroll.updateGeometry()
-        self.panel.layout().activate()
+        if (layout := self.panel.layout()) is not None:
+            layout.activate()
 
     def _button(self, spec: ButtonSpec) -> QPushButton:
         """A button of ``spec``, wired to what its role does."""

@@ -272,8 +272,8 @@ class MapRenderer:
                 nc = cells.get(Hex(h.q + dv.q, h.r + dv.r))
                 if nc is None or nc.height < c.height:
                     a, b = edge[d]
-                    cliffs.moveTo(hp[a])
-                    cliffs.lineTo(hp[b])
+                    cliffs.moveTo(hp[a])  # type: ignore[index]  # QPolygonF indexes; the stubs omit it
+                    cliffs.lineTo(hp[b])  # type: ignore[index]
             ctr = to_px(h)
             xs.append(ctr.x)
             ys.append(ctr.y)
@@ -503,7 +503,7 @@ class MapRenderer:
                 if h.neighbor(d) in region:
                     continue
                 a, b = self._edge[d]
-                ca, cb = hp[a], hp[b]
+                ca, cb = hp[a], hp[b]  # type: ignore[index]  # QPolygonF indexes; the stubs omit it
                 lines.append(QLineF(
                     c.x + (ca.x() - c.x) * inset, c.y + (ca.y() - c.y) * inset,
                     c.x + (cb.x() - c.x) * inset, c.y + (cb.y() - c.y) * inset,
@@ -571,7 +571,7 @@ class MapRenderer:
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.setPen(st.point_ring[colour])
                 p.drawConvexPolygon(QPolygonF([QPointF(c.x + (v.x() - c.x) * 0.82, c.y + (v.y() - c.y) * 0.82)
-                                               for v in hp]))
+                                               for v in hp]))  # type: ignore[attr-defined]  # QPolygonF iterates
                 r = 0.36 * s
                 p.setPen(st.point_pen[colour])
                 p.setBrush(st.point_brush[colour])

@@ -108,7 +108,7 @@ def test_save_selection_as_stamp_then_paint_it_turned(window, mouse, small_map) 
     QTest.mouseMove(window.view.viewport(), mouse.point(Hex(-2, 2)))
     preview = window.view.piece.piece
     assert preview is not None and preview.cells[Hex(-2, 2)].height == 2  # the stamp's own ground, drawn
-    assert set(window.view.cursor.hexes) == {Hex(-2, 2), Hex(-2, 3)}  # turned: 1,0 became 0,1
+    assert set(window.view.hover_mark.hexes) == {Hex(-2, 2), Hex(-2, 3)}  # turned: 1,0 became 0,1
     mouse.click(Hex(-2, 2))
     assert window.doc.map.cells[Hex(-2, 2)].height == 2 and window.doc.map.cells[Hex(-2, 3)].height == 0
     assert window.doc.undo_stack.count() == count + 1

@@ -45,8 +45,8 @@ def test_a_thinking_ai_leaves_the_window_responsive_and_skip_plays_its_best_so_f
     history = len(w.ctl.state.history)
     # the event loop runs while the AI thinks: progress reports keep arriving and the window repaints
     seen = len(progress)
-    qtbot.wait(150)
-    assert len(progress) > seen and progress[-1][1] == FOREVER.iterations
+    qtbot.waitUntil(lambda: len(progress) > seen, timeout=5_000)
+    assert progress[-1][1] == FOREVER.iterations
     assert w.thinking_label is not None and f"of {FOREVER.iterations} play-outs" in w.thinking_label.text()
     assert len(w.ctl.state.history) == history  # the game shown is not touched
     start = time.monotonic()
