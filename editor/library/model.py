@@ -24,7 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QIcon, QImage, QPainter, QPen, QPixmap, QPolygonF
 
 from editor.library.summary import THUMB_SIZE, MapSummary
-from engine.mapmodel import Mode
+from engine.games.modes import GAMES
 from engine.validation.problem import Severity
 
 __all__ = ["COLUMNS", "PATH_ROLE", "SORT_ROLE", "SUMMARY_ROLE", "LibraryFilter", "LibraryModel", "Row"]
@@ -33,7 +33,8 @@ COLUMNS = ("Map", "Author", "Modes", "Size", "Status", "Worst problem", "File")
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 SUMMARY_ROLE = Qt.ItemDataRole.UserRole + 2
 PATH_ROLE = Qt.ItemDataRole.UserRole + 3
-MODE_NAMES = {Mode.KOTH: "King of the Board", Mode.PAYLOAD: "Payload Race", Mode.TEAM_PLAY: "Team Play"}
+#: Each mode's name, from the one list of modes.
+MODE_NAMES = {m: rules.name for m, rules in GAMES.items()}
 _STATUS_COLOR = {"error": QColor("#c62828"), "warning": QColor("#b26a00"), "ok": QColor("#2e7d32")}
 _Index = QModelIndex | QPersistentModelIndex
 
