@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from editor import render_cli
+from editor.display_check import display_problem
 from editor.playtest import cli as playtest_cli
 from engine.simulation import balance_cli
 from engine.simulation import cli as simulate_cli
@@ -67,28 +68,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def has_display() -> bool:
-    """Whether Qt can open windows here (always on Windows and macOS; on Linux an X or
-    Wayland display, or a platform chosen explicitly with QT_QPA_PLATFORM)."""
-    if not sys.platform.startswith("linux"):
-        return True
-    return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
-
-
-def _no_display(command: str) -> int:
-    print(
-        f"hexfort {command}: no display to open a window on (DISPLAY is not set). Run it in a desktop "
-        "session, or under a virtual one: xvfb-run hexfort ... The commands validate, simulate and "
-        "render need no display.",
-        file=sys.stderr,
-    )
-    return 2
-
-
 def _run(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
-    if args.command in (None, "edit", "play") and not has_display():
-        return _no_display(args.command or "edit")
+    if args.command in (None, "edit", "play"):
+        problem = display_problem(args.command or "edit")
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 2
     if args.command == "validate":
         return validate_cli.run(args)
     if args.command == "fix":
