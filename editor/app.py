@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from engine.formats.errors import LoadError
 from engine.mapmodel import HexMap
@@ -25,14 +26,23 @@ def starting_map(path: Path | None) -> tuple[HexMap, Path | None, str | None]:
     return blank_map(Shape.RECTANGLE, 19, 13), None, None
 
 
-def create_window(path: Path | None = None):  # type: ignore[no-untyped-def]
-    """Build the main window on ``path`` (a blank map if it is None or cannot be read)."""
+def create_window(path: Path | None = None, **window_options: Any):  # type: ignore[no-untyped-def]
+    """Build the main window on ``path`` (a blank map if it is None or cannot be read).
+
+    A folder opens the map library on it, beside a blank map (as File ▸ Open folder… does).
+    ``window_options`` go to :class:`~editor.main_window.MainWindow` (settings, paths).
+    """
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
     from editor.main_window import MainWindow
 
-    m, opened, error = starting_map(path)
-    win = MainWindow(m, None)
+    folder = path if path is not None and path.is_dir() else None
+    m, opened, error = starting_map(None if folder is not None else path)
+    win = MainWindow(m, None, **window_options)
+    if folder is not None:
+        # after the main window has shown itself, so the library comes up in front of it
+        QTimer.singleShot(0, lambda: win.show_library(folder))
     if opened is not None:
         win.documents.open_path(opened, ask=False)  # replaces the untouched blank map
     if error is not None:

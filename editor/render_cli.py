@@ -19,8 +19,10 @@ __all__ = ["add_edit_arguments", "add_render_arguments", "run_edit", "run_render
 
 
 def add_edit_arguments(p: argparse.ArgumentParser) -> None:
-    """Declare ``hexfort edit [MAP]``."""
-    p.add_argument("path", nargs="?", metavar="MAP", help="map or scenario file (default: the bundled map)")
+    """Declare ``hexfort edit [MAP_OR_FOLDER]``."""
+    p.add_argument("path", nargs="?", metavar="MAP_OR_FOLDER",
+                   help="map or scenario file (default: the bundled map), or a folder of maps to show in the "
+                        "map library")
 
 
 def add_render_arguments(p: argparse.ArgumentParser) -> None:

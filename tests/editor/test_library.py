@@ -185,3 +185,17 @@ def test_scan_one_survives_an_unwritable_cache(folder, tmp_path) -> None:  # typ
     blocker.write_text("not a folder")
     summary, image = scan_one(folder / "koth_ridge.map.json", ThumbnailCache(blocker / "cache"))
     assert summary.name and image is not None and not image.isNull()
+
+
+def test_hexfort_edit_on_a_folder_opens_the_library_on_it(qtbot, folder: Path, settings, paths) -> None:  # type: ignore[no-untyped-def]
+    """``hexfort edit FOLDER`` (the editor's start on a folder) shows that folder's maps in the library."""
+    from editor.app import create_window
+
+    win = create_window(folder, settings=settings, paths=paths)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: win.library_window is not None and win.library_window.isVisible(), timeout=5_000)
+    assert win.library_window.folder == folder.resolve()
+    assert win.library_window.model.rowCount() == len(library_files(folder))
+    assert win.doc is not None and win.doc.path is None  # a blank map beside it, nothing opened by mistake
+    _wait_scanned(qtbot, win.library_window)
