@@ -415,8 +415,10 @@ def decide(s: TeamPlayState, a: Action) -> None:
         assert a.target is not None
         v = s.unit_at(a.target)
         assert v is not None
+        # 003 "Marks in the buffer": the Scope is part of the shot, and the marks its target holds now are the
+        # shot's own (its damage turned the older ones into damage), so they wait for a later action
         s.add_damage(v, int(s.options["scope_damage"]), f"{s.player_label(team, hand)}'s Targeting Scope "
-                                                        f"(with the {s.name_of(shooter)})")
+                                                        f"(with the {s.name_of(shooter)})", convert=False)
     elif w is What.TAGBACK:
         hand = s.hand(team, a.detail)
         card = next(c for c in reversed(hand.cards) if card_kind(c) == "tagback_grenade")

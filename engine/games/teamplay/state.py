@@ -338,11 +338,12 @@ class TeamPlayState(TurnState[Character]):
 
     # -- damage, marks and the buffer ---------------------------------------------------------------------
 
-    def add_damage(self, v: Character, n: int, why: str) -> None:
-        """Put ``n`` damage for ``v`` in its team's buffer; its marks there turn into damage too (003 "Marks in the buffer")."""
+    def add_damage(self, v: Character, n: int, why: str, convert: bool = True) -> None:
+        """Put ``n`` damage for ``v`` in its team's buffer; its marks there turn into damage too (003 "Marks in the
+        buffer") unless ``convert`` is False: the caller's action dealt them, so only a later action triggers them."""
         if n <= 0:
             return
-        marks = self.marks[v.team].pop(v.kind, 0)
+        marks = self.marks[v.team].pop(v.kind, 0) if convert else 0
         buf = self.buffer[v.team]
         buf[v.kind] = buf.get(v.kind, 0) + n + marks
         extra = f" (+{marks} from marks)" if marks else ""
