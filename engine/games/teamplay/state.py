@@ -427,7 +427,7 @@ class TeamPlayState(TurnState[Character]):
         """Whether ``u`` may pay an adrenaline rush now: not both actions unlocked, the tile can slide, and the
         slide does not put its damage on the new killshot space."""
         return (self.adrenaline(u) < 2 and u.tile < int(self.options["rush_limit"])
-                and u.damage < self.killshot(u) - 2)
+                and u.damage < self.killshot(u) - 1)
 
     def _move_groups(self, u: Character, verb: Verb, hexes: int, groups: list[Group]) -> None:
         b = self.board

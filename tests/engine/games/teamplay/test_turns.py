@@ -131,7 +131,10 @@ def test_actions_paid_adrenaline_rush_slides_the_tile_and_opens_an_adrenaline_ac
     (0, 0, True), (5, 1, True),
     (6, 0, False),  # both adrenaline actions are open already
     (0, 2, False),  # the tile slid as far as rush_limit (2)
-    (4, 3, True), (5, 4, False),  # with rush_limit 6: the slide may not reach the damage (killshot 7 - 1 = 6 > 5)
+    # with rush_limit 6, the slide may not bring the killshot space down onto the damage already on the board:
+    (5, 4, True),  # killshot 7 slides to 6; 5 damage stays short of it (one token from death)
+    (4, 5, True),  # killshot 6 slides to 5; 4 damage stays short of it
+    (5, 5, False),  # killshot 6 slides to 5; the 5th damage token would sit on the new killshot space
 ])
 def test_actions_rush_limits(damage: int, tile: int, ok: bool) -> None:
     s = ready(rush_limit=6) if tile > 2 else ready()
