@@ -246,7 +246,8 @@ def _score(s: TeamPlayState) -> None:
     team = s.turn_team
     reward, heals = endturn.flush_and_score(s)
     limit = int(s.options["turn_limit"])
-    if (s.skulls_left == 0 and team is not s.first) or (limit and s.turn + 1 >= limit):
+    equal = team is not s.first  # both teams have played as many turns (003 "Game over")
+    if equal and (s.skulls_left == 0 or (limit and s.turn + 1 >= limit)):
         endturn.finish(s)
         return
     if s.skulls_left == 0 and not s.final_turn:

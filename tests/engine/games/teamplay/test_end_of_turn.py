@@ -310,6 +310,17 @@ def test_game_over_at_once_when_the_second_team_takes_the_eighth_skull() -> None
     assert s.is_terminal() and s.turn == 2
 
 
+@pytest.mark.parametrize(("limit", "turns"), [(1, 2), (2, 2), (3, 4), (4, 4), (5, 6)])
+def test_game_over_a_turn_limit_ends_the_game_only_after_equal_turns(limit: int, turns: int) -> None:
+    s = ready(turn_limit=limit)
+    _apart(s)
+    for _ in range(turns - 1):
+        finish_turn(s)
+        assert not s.is_terminal()
+    finish_turn(s)
+    assert s.is_terminal() and s.turn == turns and s.turn_team is Team.BLU  # the second team played last
+
+
 def test_scoring_leftover_damage_buffers_emptied_without_rewards_one_point_per_three_tokens() -> None:
     s = ready(turn_limit=2)
     _apart(s)
