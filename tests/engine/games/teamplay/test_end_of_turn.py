@@ -154,13 +154,19 @@ def test_sprog_venom_skips_the_buffer_and_its_killshot_counts() -> None:
     assert s.points[Team.RED] == 8 + 8 + 2 + 1  # two killshots, a double kill, Spread's point for 1 colour
 
 
-def test_sprog_venom_only_when_he_acted() -> None:
+def test_character_abilities_sprog_venom_is_mandatory_even_when_he_did_not_act() -> None:
     s = ready()
     _apart(s)
-    s.character("echo").venom = True  # type: ignore[union-attr]
-    play(s, f"violet@{H(0, 2)} move {H(1, 2)}")
+    put(s, "echo", 1, 0)  # next to Sprog: she sees him, and holds a Tagback Grenade
+    echo = s.character("echo")
+    assert echo is not None
+    echo.venom = True
+    give(s, Team.BLU, cards=["tagback_grenade_red"])
+    play(s, f"violet@{H(0, 2)} move {H(1, 2)}")  # Sprog takes no action
     finish_turn(s)
-    assert s.character("echo").venom and _board(s, "echo") == 0  # type: ignore[union-attr]
+    assert not echo.venom and _board(s, "echo") == 1 and s.buffer[Team.BLU] == {}
+    # venom skips the buffer, so it adds no damage there for a Tagback Grenade to answer
+    assert s.hands[Team.BLU][0].cards == ["tagback_grenade_red"] and s.marks[Team.RED] == {}
 
 
 def test_character_abilities_come_after_replacing_and_before_the_flush_and_only_after_acting() -> None:
