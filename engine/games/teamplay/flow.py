@@ -434,9 +434,9 @@ def decide(s: TeamPlayState, a: Action) -> None:
         assert a.actor is not None
         u = s.unit_at(a.actor)
         assert u is not None
+        s.queue.insert(0, p)  # before the ability, which may put a Tagback decision ahead of it
         s.behaviour(u.kind).use_ability(s, u, a)  # type: ignore[attr-defined]
         s.used_abilities.append(u.uid)
-        s.queue.insert(0, p)
     elif w is What.HEAL:
         u = s.character(a.kind)
         assert u is not None
@@ -512,7 +512,7 @@ _WORDS: Final = {
     What.DRAFT: "{t} drafts a character",
     What.LOAD: "{t} pays for its characters' own weapons (grab cost)",
     What.SCOPE: "{who} may add a Targeting Scope (1 cube of any colour) to the shot, or pass",
-    What.TAGBACK: "{t} may answer the shot with Tagback Grenades, or pass",
+    What.TAGBACK: "{t} may answer the {why} with Tagback Grenades, or pass",
     What.ABILITIES: "{t} uses its characters' abilities in any order, then passes",
     What.HEAL: "{t} heals a character (slides its adrenaline tile back)",
     What.CUBE: "{t} takes an ammo cube of its choice for one of its players",
@@ -535,4 +535,4 @@ def describe(s: TeamPlayState, p: Pending) -> str:
     if p.what is What.SPAWN:
         names = ", ".join(s.stats(k).name for k in p.kinds)
         return f"{who} discards a powerup to spawn {names} on a spawnpoint of its colour"
-    return _WORDS[p.what].format(t=t, who=who)
+    return _WORDS[p.what].format(t=t, who=who, why=p.why or "shot")

@@ -169,11 +169,37 @@ def test_character_abilities_sprog_venom_is_mandatory_even_when_he_did_not_act()
     assert s.hands[Team.BLU][0].cards == ["tagback_grenade_red"] and s.marks[Team.RED] == {}
 
 
-def test_character_abilities_come_after_replacing_and_before_the_flush_and_only_after_acting() -> None:
+def _echo_sees_banshee() -> TeamPlayState:
+    """RED Echo, Violet, Dozer on the left column; BLU Banshee three hexes from Echo, the rest far right."""
     s = ready(red=("echo", "violet", "dozer"), blu=("banshee", "dstructor", "sprog"))
     for kind, (c, r) in {"echo": (0, 0), "violet": (0, 2), "dozer": (0, 4),
                          "banshee": (3, 0), "dstructor": (7, 2), "sprog": (7, 4)}.items():
         put(s, kind, c, r)
+    return s
+
+
+def test_tagback_grenade_answers_echos_reverb_before_the_rest_of_the_abilities() -> None:
+    s = _echo_sees_banshee()
+    s.buffer[Team.BLU] = {"banshee": 1}
+    give(s, Team.BLU, cards=["tagback_grenade_red"])
+    play(s, f"echo@{H(0, 0)} move {H(0, 1)}", f"violet@{H(0, 2)} move {H(1, 2)}")
+    s.apply("end")
+    reverb, overwatch = f"echo@{H(0, 1)} reverb {H(3, 0)}", f"violet@{H(1, 2)} overwatch {H(3, 0)}"
+    assert reverb in texts(s) and overwatch in texts(s)
+    play(s, reverb)
+    assert s.buffer[Team.BLU] == {"banshee": 2}
+    assert s.phase is Phase.REACT and s.current_team() is Team.BLU
+    assert "answer the reverb with Tagback Grenades" in s.describe_decision()
+    tag = f"banshee@{H(3, 0)} tagback {H(0, 1)} with p1"
+    assert texts(s) == [tag, "pass"]
+    play(s, tag)
+    assert s.marks[Team.RED] == {"echo": 1}
+    # BLU has no grenade left: RED's abilities go on where they were
+    assert s.current_team() is Team.RED and overwatch in texts(s) and reverb not in texts(s)
+
+
+def test_character_abilities_come_after_replacing_and_before_the_flush_and_only_after_acting() -> None:
+    s = _echo_sees_banshee()
     s.buffer[Team.BLU] = {"banshee": 5}
     play(s, f"echo@{H(0, 0)} move {H(0, 1)}")
     s.apply("end")
