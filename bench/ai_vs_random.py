@@ -4,7 +4,7 @@ Sides alternate (the heuristic plays RED on even seeds, BLU on odd ones). The
 issues' bar is a win rate of at least 90% over 200 games on every map. Also
 prints the average length in turns and the time per game beside a reference run
 (bench/_common.py), since machines here swing several-fold.
-Run: ``python bench/ai_vs_random.py [games] [mode ...]`` (modes: koth, payload, teamplay).
+Run: ``python bench/ai_vs_random.py [games] [mode ...]`` (modes: koth, payload, team_play).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ MODE_LABELS: Final = {Verb.MOVE: "Move & grab", Verb.ATTACK: "Shoot", Verb.DASH:
                       Verb.STEP: "Step & shoot", Verb.TELEPORT: "Teleporter", Verb.NEWTON: "Newton",
                       Verb.SPAWN: "Spawn", Verb.RUSH: "Adrenaline rush"}
 #: The button of ``pass`` in each decision that may be passed.
-_PASS: Final = {What.TAGBACK: ("No Tagback Grenade", "Let the shot stand: no Tagback Grenade is played"),
+_PASS: Final = {What.TAGBACK: ("No Tagback Grenade", "Let the damage stand: no Tagback Grenade is played"),
                 What.SCOPE: ("No Targeting Scope", "Keep the Targeting Scope and the cube: the shot stays as it is"),
                 What.ABILITIES: ("Done with abilities", "Use no more abilities this turn; the end of the turn goes "
                                                         "on (flush, killshots, respawns, reload)"),

@@ -20,7 +20,7 @@ from engine.rules.actions import Action, Verb
 if TYPE_CHECKING:
     from engine.games.teamplay.state import TeamPlayState
 
-__all__ = ["act", "discard", "draw_powerup", "draw_weapon", "grab_ammo", "grab_weapon", "shoot"]
+__all__ = ["act", "discard", "draw_powerup", "draw_weapon", "grab_ammo", "grab_weapon", "offer_tagback", "shoot"]
 
 _V = Verb
 
@@ -153,7 +153,21 @@ def shoot(s: TeamPlayState, u: Character, weapon: str, aim: Hex) -> None:
     k = s.controller(u)
     if any(card_kind(c) == "targeting_scope" and can_pay(hand, ANY, c) for c in hand.cards):
         s.queue.append(Pending(What.SCOPE, u.team, k, uids=(u.uid, *damaged)))
-    s.queue.append(Pending(What.TAGBACK, u.team.other, -1, uids=(u.uid, *damaged)))
+    offer_tagback(s, u, damaged)
+
+
+def offer_tagback(s: TeamPlayState, u: Character, damaged: list[int], why: str = "") -> None:
+    """Let the team of the figures ``u`` just damaged (uids ``damaged``, through the buffer) answer with Tagback
+    Grenades (003 "Powerups in team play": whenever an opponent adds damage the victim sees him deal).
+
+    After a shot (``why`` empty) the decision waits behind a Targeting Scope; after an ability (``why`` names
+    it) it is the next decision, before the acting team's remaining abilities.
+    """
+    p = Pending(What.TAGBACK, u.team.other, -1, uids=(u.uid, *damaged), why=why)
+    if why:
+        s.queue.insert(0, p)
+    else:
+        s.queue.append(p)
 
 
 def draw_powerup(s: TeamPlayState, hand: Hand) -> str:

@@ -17,7 +17,12 @@ base game's expansion; hexfort's six are its own (docs/rules-teamplay.md,
 - D-Struct-Or, ``salvage``: the player controlling him gains ``salvage_cubes``
   cube(s) of a colour he chooses (before reloading, where it can pay);
 - Echo, ``reverb``: ``reverb_damage`` more damage, through the buffer, to an
-  enemy she sees within ``reverb_range`` that already has damage in its buffer.
+  enemy she sees within ``reverb_range`` that already has damage in its buffer;
+  like a shot's damage, the victim's team may answer it with Tagback Grenades.
+
+Sprog's venom is mandatory (003 "Character abilities" under "End of turn"): it
+fires at every end of his team's turn, whether or not he acted; the chosen
+abilities are used only by characters that acted (their cards turned).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.games.behaviour import Behaviour
+from engine.games.teamplay.acting import offer_tagback
 from engine.games.teamplay.pieces import COLOURS, Character
 from engine.games.units import UnitTurn
 from engine.rules.actions import Action, Verb
@@ -223,7 +229,9 @@ class Echo(Fighter):
                                       if hurt.get(v.kind, 0) > 0])
 
     def use_ability(self, state: TeamPlayState, u: Character, action: Action) -> None:
-        state.add_damage(self.target(state, action), self.p("reverb_damage"), f"{self.stats.name}'s reverb")
+        v = self.target(state, action)
+        state.add_damage(v, self.p("reverb_damage"), f"{self.stats.name}'s reverb")
+        offer_tagback(state, u, [v.uid], "reverb")  # damage an opponent added: Decision 3, docs/rules-teamplay.md
 
     def ability_tip(self) -> str:
         return (f"Reverb: {self.p('reverb_damage')} more damage, through the buffer, to an enemy she sees within "

@@ -44,9 +44,10 @@ def replace(s: TeamPlayState, quiet: bool = False) -> None:
 
 
 def automatic_abilities(s: TeamPlayState) -> None:
-    """After the chosen abilities: the mandatory ones (Sprog's venom) of the characters that acted."""
+    """After the chosen abilities: the mandatory ones (Sprog's venom), whether or not the character acted
+    (003 "Character abilities": venom is mandatory; Decision 11 in docs/rules-teamplay.md)."""
     for u in s.characters(s.turn_team):
-        if u.cell >= 0 and s.acted(u):
+        if u.cell >= 0:
             s.behaviour(u.kind).automatic(s, u)  # type: ignore[attr-defined]
 
 

@@ -246,7 +246,8 @@ def _score(s: TeamPlayState) -> None:
     team = s.turn_team
     reward, heals = endturn.flush_and_score(s)
     limit = int(s.options["turn_limit"])
-    if (s.skulls_left == 0 and team is not s.first) or (limit and s.turn + 1 >= limit):
+    equal = team is not s.first  # both teams have played as many turns (003 "Game over")
+    if equal and (s.skulls_left == 0 or (limit and s.turn + 1 >= limit)):
         endturn.finish(s)
         return
     if s.skulls_left == 0 and not s.final_turn:
@@ -415,8 +416,10 @@ def decide(s: TeamPlayState, a: Action) -> None:
         assert a.target is not None
         v = s.unit_at(a.target)
         assert v is not None
+        # 003 "Marks in the buffer": the Scope is part of the shot, and the marks its target holds now are the
+        # shot's own (its damage turned the older ones into damage), so they wait for a later action
         s.add_damage(v, int(s.options["scope_damage"]), f"{s.player_label(team, hand)}'s Targeting Scope "
-                                                        f"(with the {s.name_of(shooter)})")
+                                                        f"(with the {s.name_of(shooter)})", convert=False)
     elif w is What.TAGBACK:
         hand = s.hand(team, a.detail)
         card = next(c for c in reversed(hand.cards) if card_kind(c) == "tagback_grenade")
@@ -431,9 +434,9 @@ def decide(s: TeamPlayState, a: Action) -> None:
         assert a.actor is not None
         u = s.unit_at(a.actor)
         assert u is not None
+        s.queue.insert(0, p)  # before the ability, which may put a Tagback decision ahead of it
         s.behaviour(u.kind).use_ability(s, u, a)  # type: ignore[attr-defined]
         s.used_abilities.append(u.uid)
-        s.queue.insert(0, p)
     elif w is What.HEAL:
         u = s.character(a.kind)
         assert u is not None
@@ -509,7 +512,7 @@ _WORDS: Final = {
     What.DRAFT: "{t} drafts a character",
     What.LOAD: "{t} pays for its characters' own weapons (grab cost)",
     What.SCOPE: "{who} may add a Targeting Scope (1 cube of any colour) to the shot, or pass",
-    What.TAGBACK: "{t} may answer the shot with Tagback Grenades, or pass",
+    What.TAGBACK: "{t} may answer the {why} with Tagback Grenades, or pass",
     What.ABILITIES: "{t} uses its characters' abilities in any order, then passes",
     What.HEAL: "{t} heals a character (slides its adrenaline tile back)",
     What.CUBE: "{t} takes an ammo cube of its choice for one of its players",
@@ -532,4 +535,4 @@ def describe(s: TeamPlayState, p: Pending) -> str:
     if p.what is What.SPAWN:
         names = ", ".join(s.stats(k).name for k in p.kinds)
         return f"{who} discards a powerup to spawn {names} on a spawnpoint of its colour"
-    return _WORDS[p.what].format(t=t, who=who)
+    return _WORDS[p.what].format(t=t, who=who, why=p.why or "shot")

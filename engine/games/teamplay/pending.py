@@ -44,9 +44,10 @@ class Pending:
     ``kinds`` are the characters it concerns (those a spawn places, the shared
     character a control decision hands over), the weapon a drop must not drop,
     or, for Tagback Grenades, ``kind@player`` for each character answered for;
-    ``uids`` the figures of a shot (shooter first, then those it damaged);
+    ``uids`` the figures of a shot or reverb (shooter first, then those it damaged);
     ``draws`` powerups the player draws before deciding; ``why`` what a control
-    decision is for (``turn``, ``spawn``, ``respawn``).
+    decision is for (``turn``, ``spawn``, ``respawn``), or the ability whose damage a Tagback decision
+    answers (``reverb``; empty for a shot).
     """
 
     what: What

@@ -338,11 +338,12 @@ class TeamPlayState(TurnState[Character]):
 
     # -- damage, marks and the buffer ---------------------------------------------------------------------
 
-    def add_damage(self, v: Character, n: int, why: str) -> None:
-        """Put ``n`` damage for ``v`` in its team's buffer; its marks there turn into damage too (003 "Marks in the buffer")."""
+    def add_damage(self, v: Character, n: int, why: str, convert: bool = True) -> None:
+        """Put ``n`` damage for ``v`` in its team's buffer; its marks there turn into damage too (003 "Marks in the
+        buffer") unless ``convert`` is False: the caller's action dealt them, so only a later action triggers them."""
         if n <= 0:
             return
-        marks = self.marks[v.team].pop(v.kind, 0)
+        marks = self.marks[v.team].pop(v.kind, 0) if convert else 0
         buf = self.buffer[v.team]
         buf[v.kind] = buf.get(v.kind, 0) + n + marks
         extra = f" (+{marks} from marks)" if marks else ""
@@ -426,7 +427,7 @@ class TeamPlayState(TurnState[Character]):
         """Whether ``u`` may pay an adrenaline rush now: not both actions unlocked, the tile can slide, and the
         slide does not put its damage on the new killshot space."""
         return (self.adrenaline(u) < 2 and u.tile < int(self.options["rush_limit"])
-                and u.damage < self.killshot(u) - 2)
+                and u.damage < self.killshot(u) - 1)
 
     def _move_groups(self, u: Character, verb: Verb, hexes: int, groups: list[Group]) -> None:
         b = self.board

@@ -154,20 +154,52 @@ def test_sprog_venom_skips_the_buffer_and_its_killshot_counts() -> None:
     assert s.points[Team.RED] == 8 + 8 + 2 + 1  # two killshots, a double kill, Spread's point for 1 colour
 
 
-def test_sprog_venom_only_when_he_acted() -> None:
+def test_character_abilities_sprog_venom_is_mandatory_even_when_he_did_not_act() -> None:
     s = ready()
     _apart(s)
-    s.character("echo").venom = True  # type: ignore[union-attr]
-    play(s, f"violet@{H(0, 2)} move {H(1, 2)}")
+    put(s, "echo", 1, 0)  # next to Sprog: she sees him, and holds a Tagback Grenade
+    echo = s.character("echo")
+    assert echo is not None
+    echo.venom = True
+    give(s, Team.BLU, cards=["tagback_grenade_red"])
+    play(s, f"violet@{H(0, 2)} move {H(1, 2)}")  # Sprog takes no action
     finish_turn(s)
-    assert s.character("echo").venom and _board(s, "echo") == 0  # type: ignore[union-attr]
+    assert not echo.venom and _board(s, "echo") == 1 and s.buffer[Team.BLU] == {}
+    # venom skips the buffer, so it adds no damage there for a Tagback Grenade to answer
+    assert s.hands[Team.BLU][0].cards == ["tagback_grenade_red"] and s.marks[Team.RED] == {}
 
 
-def test_character_abilities_come_after_replacing_and_before_the_flush_and_only_after_acting() -> None:
+def _echo_sees_banshee() -> TeamPlayState:
+    """RED Echo, Violet, Dozer on the left column; BLU Banshee three hexes from Echo, the rest far right."""
     s = ready(red=("echo", "violet", "dozer"), blu=("banshee", "dstructor", "sprog"))
     for kind, (c, r) in {"echo": (0, 0), "violet": (0, 2), "dozer": (0, 4),
                          "banshee": (3, 0), "dstructor": (7, 2), "sprog": (7, 4)}.items():
         put(s, kind, c, r)
+    return s
+
+
+def test_tagback_grenade_answers_echos_reverb_before_the_rest_of_the_abilities() -> None:
+    s = _echo_sees_banshee()
+    s.buffer[Team.BLU] = {"banshee": 1}
+    give(s, Team.BLU, cards=["tagback_grenade_red"])
+    play(s, f"echo@{H(0, 0)} move {H(0, 1)}", f"violet@{H(0, 2)} move {H(1, 2)}")
+    s.apply("end")
+    reverb, overwatch = f"echo@{H(0, 1)} reverb {H(3, 0)}", f"violet@{H(1, 2)} overwatch {H(3, 0)}"
+    assert reverb in texts(s) and overwatch in texts(s)
+    play(s, reverb)
+    assert s.buffer[Team.BLU] == {"banshee": 2}
+    assert s.phase is Phase.REACT and s.current_team() is Team.BLU
+    assert "answer the reverb with Tagback Grenades" in s.describe_decision()
+    tag = f"banshee@{H(3, 0)} tagback {H(0, 1)} with p1"
+    assert texts(s) == [tag, "pass"]
+    play(s, tag)
+    assert s.marks[Team.RED] == {"echo": 1}
+    # BLU has no grenade left: RED's abilities go on where they were
+    assert s.current_team() is Team.RED and overwatch in texts(s) and reverb not in texts(s)
+
+
+def test_character_abilities_come_after_replacing_and_before_the_flush_and_only_after_acting() -> None:
+    s = _echo_sees_banshee()
     s.buffer[Team.BLU] = {"banshee": 5}
     play(s, f"echo@{H(0, 0)} move {H(0, 1)}")
     s.apply("end")
@@ -308,6 +340,17 @@ def test_game_over_at_once_when_the_second_team_takes_the_eighth_skull() -> None
     s.buffer[Team.RED] = {"violet": 11}
     finish_turn(s)
     assert s.is_terminal() and s.turn == 2
+
+
+@pytest.mark.parametrize(("limit", "turns"), [(1, 2), (2, 2), (3, 4), (4, 4), (5, 6)])
+def test_game_over_a_turn_limit_ends_the_game_only_after_equal_turns(limit: int, turns: int) -> None:
+    s = ready(turn_limit=limit)
+    _apart(s)
+    for _ in range(turns - 1):
+        finish_turn(s)
+        assert not s.is_terminal()
+    finish_turn(s)
+    assert s.is_terminal() and s.turn == turns and s.turn_team is Team.BLU  # the second team played last
 
 
 def test_scoring_leftover_damage_buffers_emptied_without_rewards_one_point_per_three_tokens() -> None:

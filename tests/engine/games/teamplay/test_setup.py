@@ -81,6 +81,22 @@ def test_assigning_characters_one_two_or_three_players(players: int, owners: lis
     assert len(shared) == (1 if players == 2 else 0)
 
 
+def test_character_setup_a_fresh_board_with_the_adrenaline_tile_on_its_one_point_side() -> None:
+    s = through_setup(game())
+    assert s.options["overkill_points"] == 1  # the tile's side with the 1-point icon below the overkill space
+    for u in s.units.values():
+        b = s.board_view(u)
+        assert (b.tile, b.killshot, b.damage, b.skulls, b.value, b.adrenaline) == (0, 11, 0, 0, 8, 0), b
+        assert not b.venom and not b.acted and b.hex is not None  # ability card upright, figure on the board
+    echo = s.character("echo")
+    assert echo is not None
+    s.buffer[Team.BLU] = {"echo": 12}  # the 11th token is the killshot, the 12th the overkill
+    while s.turn_team is Team.RED and not s.is_terminal():
+        acts = texts(s)
+        s.apply("end" if "end" in acts else "pass" if "pass" in acts else acts[0])
+    assert s.points[Team.RED] == 8 + 1 + 1  # the board, the 1-point overkill, the Spread tile's point for 1 colour
+
+
 def test_player_ammo_one_cube_of_each_colour_then_own_weapons_paid() -> None:
     s = game(players_red=3)
     # sprog's spore pod costs R to grab, violet's mind lance B, dozer's wrecking fist Y (seed 1's reveal)

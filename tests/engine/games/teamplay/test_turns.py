@@ -131,7 +131,10 @@ def test_actions_paid_adrenaline_rush_slides_the_tile_and_opens_an_adrenaline_ac
     (0, 0, True), (5, 1, True),
     (6, 0, False),  # both adrenaline actions are open already
     (0, 2, False),  # the tile slid as far as rush_limit (2)
-    (4, 3, True), (5, 4, False),  # with rush_limit 6: the slide may not reach the damage (killshot 7 - 1 = 6 > 5)
+    # with rush_limit 6, the slide may not bring the killshot space down onto the damage already on the board:
+    (5, 4, True),  # killshot 7 slides to 6; 5 damage stays short of it (one token from death)
+    (4, 5, True),  # killshot 6 slides to 5; 4 damage stays short of it
+    (5, 5, False),  # killshot 6 slides to 5; the 5th damage token would sit on the new killshot space
 ])
 def test_actions_rush_limits(damage: int, tile: int, ok: bool) -> None:
     s = ready(rush_limit=6) if tile > 2 else ready()
@@ -215,6 +218,22 @@ def test_marks_in_the_buffer_become_damage_on_a_later_action_never_the_same_one(
     assert s.buffer[Team.BLU] == {"echo": 1} and s.marks[Team.BLU] == {"echo": 2}
     play(s, f"violet@{H(0, 2)} attack {H(3, 0)} with marker_rifle")  # 2 damage + the 2 marks, then 1 new mark
     assert s.buffer[Team.BLU] == {"echo": 5} and s.marks[Team.BLU] == {"echo": 1}
+
+
+@pytest.mark.parametrize(("old_marks", "damage", "marks"), [(0, 3, 1), (2, 5, 1)])
+def test_marks_in_the_buffer_a_targeting_scope_is_part_of_its_shot_and_leaves_the_shots_marks(
+        old_marks: int, damage: int, marks: int) -> None:
+    s = ready()
+    _apart(s)
+    put(s, "echo", 3, 0)
+    if old_marks:
+        s.marks[Team.BLU]["echo"] = old_marks  # from an earlier action: the shot's damage triggers them
+    give(s, Team.RED, cubes=[0, 2, 0], cards=["targeting_scope_red"], weapons=["marker_rifle", "tracer"])
+    play(s, f"sprog@{H(0, 0)} attack {H(3, 0)} with marker_rifle")  # 2 damage first, then 1 mark
+    play(s, f"sprog@{H(0, 0)} targeting {H(3, 0)}")  # +1 damage in the same action: the new mark waits
+    assert s.buffer[Team.BLU] == {"echo": damage} and s.marks[Team.BLU] == {"echo": marks}
+    play(s, f"violet@{H(0, 2)} attack {H(3, 0)} with tracer")  # a later action: 1 damage, and the mark turns
+    assert s.buffer[Team.BLU] == {"echo": damage + 1 + marks} and s.marks[Team.BLU] == {"echo": 2}
 
 
 def test_marks_at_most_three_for_a_character() -> None:

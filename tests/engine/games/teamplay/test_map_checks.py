@@ -1,0 +1,71 @@
+"""The validator on Team Play maps: spawnpoint colours (HF111), ammo tiles and racks (HF112), and how
+fairly the ammo tiles serve each spawnpoint colour (HF312 / HF313); docs/checks.md has the codes.
+
+Each test is named after the 003 section whose rule the map must allow (docs/rules-teamplay.md lists them).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.game import Game
+from engine.mapmodel import Colour, HexMap
+from engine.ruleset import RulesetError
+from engine.textmap import hex_at, map_from_text
+from engine.validation.checks import check_map
+from engine.validation.playability import playability
+from engine.validation.problem import Problem, Severity
+from tests.engine.games.teamplay.helpers import scenario
+
+#: A strip with a spawnpoint of each colour, racks, and an ammo tile next to each colour's spawnpoint.
+FAIR = """
+modes: team_play
+0.Sr 0.A  0.   0.   0.   0.A  0.Sy
+0.   0.W  0.   0.   0.   0.W  0.
+0.Sb 0.A  0.   0.   0.   0.   0.
+"""
+#: The same strip without the ammo tile by the yellow spawnpoint: yellow is 5 steps from ammo, red and blue 1.
+UNFAIR = FAIR.replace("0.A  0.Sy", "0.   0.Sy")
+#: The same strip without its yellow spawnpoint.
+NO_YELLOW = FAIR.replace("0.Sy", "0.  ")
+
+
+def _codes(m: HexMap, *codes: str) -> list[Problem]:
+    return [p for p in check_map(m) if p.code in codes]
+
+
+def test_spawning_round_a_map_with_every_spawnpoint_colour_is_not_reported() -> None:
+    assert not _codes(map_from_text(FAIR), "HF111", "HF112", "HF313")
+
+
+def test_spawning_round_a_map_missing_a_spawnpoint_colour_is_reported_and_the_game_refused() -> None:
+    m = map_from_text(NO_YELLOW)
+    assert set(m.spawnpoints) == {Colour.RED, Colour.BLUE}
+    [p] = _codes(m, "HF111")
+    assert p.severity is Severity.ERROR and "no yellow spawnpoint" in p.message and "paint" in p.message
+    sc = scenario(NO_YELLOW)
+    assert [q.code for q in playability(sc) if q.code == "HF111"] == ["HF111"]  # a game blocker
+    with pytest.raises(RulesetError, match="no yellow spawnpoint; paint one of each colour"):
+        Game.of(sc).new_initial_state()
+
+
+@pytest.mark.parametrize(("drop", "missing"), [("A", "ammo tiles"), ("W", "weapon racks")])
+def test_actions_a_map_without_ammo_tiles_or_weapon_racks_is_reported(drop: str, missing: str) -> None:
+    m = map_from_text(FAIR.replace(f"0.{drop} ", "0.  "))
+    [p] = _codes(m, "HF112")
+    assert p.severity is Severity.ERROR and f"no {missing}" in p.message
+
+
+def test_spawning_round_ammo_tiles_spread_unfairly_between_spawnpoint_colours_are_warned() -> None:
+    fair = map_from_text(FAIR)
+    [info] = _codes(fair, "HF312")
+    assert info.severity is Severity.INFO
+    assert "red: ammo 1 step" in info.message and "yellow: ammo 1 step" in info.message
+    assert not _codes(fair, "HF313")
+    unfair = map_from_text(UNFAIR)
+    [info] = _codes(unfair, "HF312")
+    assert "yellow: ammo 5 steps" in info.message
+    [warn] = _codes(unfair, "HF313")
+    assert warn.severity is Severity.WARNING
+    assert "5 steps from the yellow spawnpoints but 1 from the blue ones" in warn.message
+    assert warn.hexes == (hex_at(6, 0),)  # the far colour's spawnpoints
