@@ -526,7 +526,7 @@ def test_sentry_is_never_a_pick() -> None:
     from engine.ruleset import Ruleset, RulesetError
     from engine.textmap import koth_scenario
 
-    rs = builtin_ruleset()
+    rs = builtin_ruleset("koth")
     units = dict(rs.units)
     units["sentry"] = dataclasses.replace(units["sentry"], pickable=True)
     with pytest.raises(RulesetError, match="sentry"):
