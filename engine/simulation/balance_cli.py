@@ -78,7 +78,7 @@ def _pairings(values: list[str] | None) -> list[tuple[str, str]]:
 
 def _load(path: str, err: TextIO) -> Scenario | int:
     """The scenario of ``path``, or the exit status after saying why not."""
-    return load_playable(path, _PROG, "playing", err)
+    return load_playable(path, _PROG, err)
 
 
 def has_plotting() -> bool:

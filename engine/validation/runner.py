@@ -24,7 +24,7 @@ from engine.formats.scenario_file import scenario_from_document
 from engine.parallel.backends import Backend, BackendError, local_backend
 from engine.scenario import Scenario
 from engine.validation.checks import check_map
-from engine.validation.playability import playability
+from engine.validation.playability import playability, rules_or_none
 from engine.validation.problem import Problem, Severity
 
 __all__ = ["FileJob", "FileResult", "find_files", "load_problems", "scenario_problems", "validate_file",
@@ -150,7 +150,7 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
 
 def scenario_problems(s: Scenario) -> list[Problem]:
     """Everything wrong with a loaded scenario: its map's problems in its mode and its playability."""
-    on_map = check_map(s.map, s.mode)
+    on_map = check_map(s.map, s.mode, rules_or_none(s))
     extra = [p for p in playability(s, map_problems=on_map) if p not in on_map]
     out = on_map + extra
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
