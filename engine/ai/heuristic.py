@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.ai.payload_heuristic import choose_payload
 from engine.ai.teamplay import choose_teamplay
@@ -50,6 +50,9 @@ class HeuristicPlayer:
     """Greedy one-decision scorer (see module docstring)."""
 
     name = "heuristic"
+
+    #: The modes it plays: King of the Board by this module's terms, the others by their :data:`SCORERS`.
+    modes: ClassVar[frozenset[Mode]] = frozenset({Mode.KOTH, *SCORERS})
 
     #: Scores closer than this count as equal; ties are broken by the player's own RNG.
     TIE: float = 1e-9

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.ai.heuristic import HeuristicPlayer
 from engine.formats import save_map
 from engine.formats.schemas import validator
 from engine.hexgrid import Hex
@@ -252,7 +253,7 @@ def test_a_pick_is_called_a_winner_only_on_enough_games(record: ClassRecord, sig
 
 
 def test_cli_says_which_ai_cannot_play_a_mode_yet(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(balance_cli, "ROLLOUT_POLICIES", {})  # as if the heuristic did not play Payload Race
+    monkeypatch.setattr(HeuristicPlayer, "modes", frozenset())  # as if the heuristic did not play Payload Race
     err = io.StringIO()
     path = repo / "maps" / "payload_canal.scenario.json"
     assert balance_cli.run(_args(path, "--format", "json", "-n", "1"), io.StringIO(), err) == 2
