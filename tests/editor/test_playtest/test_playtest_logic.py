@@ -6,7 +6,7 @@ import pytest
 
 from editor.playtest.explain import choices, explain, modes_now
 from editor.playtest.journal import entry_after, snapshot
-from editor.playtest.picture import blueprint_rows, board_picture
+from editor.playtest.picture import blueprint_rows
 from editor.playtest.position import (
     Placement,
     apply_markers,
@@ -15,6 +15,7 @@ from editor.playtest.position import (
     placements_of,
     position_scenario,
 )
+from editor.playtest.presenters import board_picture
 from editor.playtest.replay_cursor import ReplayCursor
 from editor.playtest.session import GameSetup, game_scenario, open_slots, pick_for_me, playability
 from engine.games.game import new_game
