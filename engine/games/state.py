@@ -196,6 +196,10 @@ class TurnState(Generic[U]):
         """hook: the win test, asked after each turn's scoring (default: never)."""
         return False
 
+    def scoring_cells(self, team: Team) -> list[int]:
+        """hook: board indices where ``team`` made the points it just gained (an observer's heat map; default none)."""
+        return []
+
     def respawn_delay(self, u: U) -> int:
         """hook: turns before the slot of a unit that just died may field a unit again (default 0)."""
         return 0

@@ -55,6 +55,19 @@ def test_watching_a_game_does_not_change_it(players: tuple[str, str]) -> None:
         assert play_watched(args)[0] == play_one(args)
 
 
+def test_the_observer_counts_payload_points_where_the_cart_was_pushed(repo: Path) -> None:
+    """The observer asks the state where points were made (``scoring_cells``): in Payload Race, the cart's hex."""
+    from engine.formats import load_scenario
+
+    scenario = load_scenario(repo / "maps" / "payload_canal.scenario.json")
+    state, players = start_game((scenario, 2, 0, ("heuristic", "heuristic")))
+    seen = play_observed(state, players)
+    for team in Team:
+        assert sum(seen.layers["scores"][team].values()) == state.points[team]
+        assert set(seen.layers["scores"][team]) <= set(state.tracks[team])  # type: ignore[attr-defined]
+    assert any(state.points.values())
+
+
 @pytest.mark.parametrize("index", range(5))
 def test_the_observer_counts_add_up(index: int) -> None:
     state, players = start_game((HILL, 8, index, ("heuristic", "random")))
