@@ -516,12 +516,13 @@ class TurnState(Generic[U]):
         """Whether :meth:`undo` has something to take back."""
         return bool(self._undo)
 
-    def clone(self, keep_undo: bool | None = None) -> TurnState:
+    def clone(self, keep_undo: bool | None = None, dice: Dice | None = None) -> TurnState:
         """An independent copy in the same position, dice included (undo history is not copied).
 
         ``keep_undo`` says whether the copy saves undo snapshots (default: as this
         state does); a search that plays thousands of throw-away moves on copies
-        passes False.
+        passes False. ``dice`` gives the copy its own dice instead of a copy of
+        these (a search's play-outs must not foresee the real game's throws).
         """
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
@@ -533,6 +534,8 @@ class TurnState(Generic[U]):
         other.log = list(self.log)
         other.dice = self.dice.copy()
         snap.restore(other)
+        if dice is not None:
+            other.dice = dice
         return other
 
     def fingerprint(self) -> tuple[Any, ...]:
