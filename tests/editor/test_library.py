@@ -185,3 +185,18 @@ def test_scan_one_survives_an_unwritable_cache(folder, tmp_path) -> None:  # typ
     blocker.write_text("not a folder")
     summary, image = scan_one(folder / "koth_ridge.map.json", ThumbnailCache(blocker / "cache"))
     assert summary.name and image is not None and not image.isNull()
+
+
+def test_a_crash_while_scanning_a_file_shows_as_its_problem(qtbot, folder, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A bug on one file is that file's HF999 problem in the library; the scan goes on."""
+
+    def crash(*_a: object, **_k: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(scanner_module, "scan_one", crash)
+    relay = scanner_module._Relay()
+    got: list[MapSummary] = []
+    relay.done.connect(lambda _gen, _path, summary, _image: got.append(summary))
+    scanner_module._Task(relay, 1, folder / "koth_quarry.map.json", None, None).run()
+    assert [p.code for p in got[0].problems] == ["HF999"]
+    assert "internal error while reading this file (RuntimeError: boom)" in got[0].problems[0].message
