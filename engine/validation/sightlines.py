@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
 
 from engine.games.modes import GAMES
 from engine.mapmodel import Team
@@ -17,9 +16,6 @@ def _longest_range(ctx: CheckContext) -> int:
     """The longest attack range of any unit in any of the modes checked (their rulesets, see
     :meth:`CheckContext.ruleset_for`)."""
     return max(u.range for mode in ctx.modes for u in ctx.ruleset_for(mode).units.values())
-
-
-LONGEST: Final = "longest range"
 
 
 @check("spawn camping", "HF501")
