@@ -23,7 +23,7 @@ from engine.scenario import Scenario
 if TYPE_CHECKING:
     from engine.games.behaviour import AttackOption, Behaviour
     from engine.games.game import Game
-    from engine.games.state import Phase
+    from engine.games.phases import Phase
     from engine.games.units import Unit
 
 __all__ = ["GameState", "Player"]
