@@ -15,18 +15,18 @@ tests can check the picture without pixels.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Final
 
 from engine.games.koth.state import KothState
 from engine.games.payload.state import PayloadState
-from engine.games.protocol import GameState
+from engine.games.protocol import GameState, narrow
 from engine.games.state import Phase
 from engine.games.teamplay.state import TeamPlayState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 
 __all__ = ["LETTERS", "BoardPicture", "CartMark", "GrenadeMark", "PointMark", "SlotRow", "TileMark", "UnitMark",
-           "blueprint_rows", "koth_picture", "narrow", "payload_picture", "teamplay_picture", "token_rows"]
+           "blueprint_rows", "koth_picture", "payload_picture", "teamplay_picture", "token_rows"]
 
 #: Short labels drawn on unit counters.
 LETTERS: Final = {
@@ -175,21 +175,9 @@ class BoardPicture:
         return next((u for u in self.units if u.hex == h), None)
 
 
-S = TypeVar("S")
-
-
-def narrow(state: GameState, cls: type[S]) -> S:
-    """``state`` as the state class ``cls`` of the mode it is drawn for; TypeError naming both otherwise
-    (a presenter was registered for the wrong mode)."""
-    if not isinstance(state, cls):
-        raise TypeError(f"this is drawn for a {cls.__name__}, but the game is {state.game.rules.name} "
-                        f"({type(state).__name__}); register the mode's presenter in editor/playtest/presenters.py")
-    return state
-
-
 def payload_picture(game: GameState) -> BoardPicture:
     """Payload Race's picture: the tokens and the two carts."""
-    state = narrow(game, PayloadState)
+    state = narrow(game, PayloadState, "the Payload Race picture")
     bd = state.board
     units: list[UnitMark] = []
     for u in sorted(state.units.values(), key=lambda u: u.uid):
@@ -218,7 +206,7 @@ _BADGE = {"pending": "#d9730d", "marks": "#7b3fb5", "venom": "#2e8b3e", "acted":
 
 def teamplay_picture(game: GameState) -> BoardPicture:
     """Team Play's picture: the characters with their badges, the ammo tiles and the weapon racks."""
-    state = narrow(game, TeamPlayState)
+    state = narrow(game, TeamPlayState, "the Team Play picture")
     bd = state.board
     active = state.active_unit()
     units: list[UnitMark] = []
@@ -249,7 +237,7 @@ def teamplay_picture(game: GameState) -> BoardPicture:
 
 def koth_picture(game: GameState) -> BoardPicture:
     """King of the Board's picture: the units, grenades, used kits and who holds each control point."""
-    state = narrow(game, KothState)
+    state = narrow(game, KothState, "the King of the Board picture")
     bd = state.board
     active = state.active_unit()
     units: list[UnitMark] = []
@@ -315,7 +303,7 @@ class SlotRow:
 
 def blueprint_rows(game: GameState) -> dict[Team, list[SlotRow]]:
     """Each team's blueprint slots in turn order, marking the one acting and the one up next (King of the Board)."""
-    state = narrow(game, KothState)
+    state = narrow(game, KothState, "the blueprint panel")
     out: dict[Team, list[SlotRow]] = {}
     for team in Team:
         rows = []
@@ -348,7 +336,7 @@ def _next_slot(state: KothState, team: Team) -> int:
 def token_rows(game: GameState) -> dict[Team, list[SlotRow]]:
     """Payload Race's side panel: each team's tokens with their weapon card and markers; the deciding
     team's tokens that still have something to do are marked acting."""
-    state = narrow(game, PayloadState)
+    state = narrow(game, PayloadState, "the token panel")
     out: dict[Team, list[SlotRow]] = {t: [] for t in Team}
     deciding = state.current_team() if state.phase is Phase.ACT else None
     for u in sorted(state.units.values(), key=lambda u: (u.slot, u.uid)):

@@ -189,6 +189,16 @@ def test_position_round_trip_and_markers():
     assert any("twice" in p for p in problems) and any("BLU has no unit" in p for p in problems)
 
 
+def test_play_from_here_refuses_another_modes_game_in_words(repo) -> None:  # type: ignore[no-untyped-def]
+    """The position editor is King of the Board's; given another mode's game it says so (no AttributeError)."""
+    from engine.formats import load_scenario
+    from engine.games.game import Game
+
+    payload = Game.of(load_scenario(repo / "maps" / "payload_canal.scenario.json")).new_initial_state(1)
+    with pytest.raises(TypeError, match="'Play from here' works on KothState games only; this game is Payload Race"):
+        placements_of(payload)
+
+
 # -- replay cursor ------------------------------------------------------------------------------------------
 
 
