@@ -388,10 +388,6 @@ class DocumentManager(QObject):
         self._recovery[target] = path
         return target
 
-    def recovery_file(self, doc: MapDocument) -> Path | None:
-        """The recovery copy that belongs to ``doc``, if one was written or recovered."""
-        return self._recovery.get(doc)
-
     def _drop_recovery(self, doc: MapDocument) -> None:
         old = self._recovery.pop(doc, None)
         if old is not None:

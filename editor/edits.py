@@ -141,12 +141,6 @@ def erase(m: HexMap, hexes: Iterable[Hex], sym: SymmetryMode = NO_SYMMETRY) -> E
     return Edit(stripped.with_cells(dict.fromkeys(gone)), frozenset(touched))
 
 
-def _require_ground(m: HexMap, hexes: Iterable[Hex], what: str) -> None:
-    off = [h for h in hexes if h not in m.cells]
-    if off:
-        raise EditRefused(f"{what} must go on ground; paint hex {off[0]} first", off)
-
-
 def set_spawn(m: HexMap, team: Team, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
     """Add ``hexes`` to (or remove them from) ``team``'s spawn zone, mirrored as the other team.
 

@@ -31,15 +31,6 @@ def _renderer(m: HexMap, hex_size: float) -> MapRenderer:
     return MapRenderer(layout_for(m.meta.orientation, hex_size))
 
 
-def _paint_title(p: QPainter, m: HexMap, rect: QRectF, size: float) -> None:
-    f = QFont("DejaVu Sans")
-    f.setPixelSize(max(1, round(size * 0.6)))
-    f.setBold(True)
-    p.setFont(f)
-    p.setPen(QColor("#333333"))
-    p.drawText(QRectF(rect.left(), rect.top(), rect.width(), size * 1.2), Qt.AlignmentFlag.AlignCenter, m.meta.name)
-
-
 def export_png(m: HexMap, path: str | Path, hex_size: float = 32.0, coords: bool = False,
                heights: bool = False, background: str = "#ffffff") -> QImage:
     """Write ``m`` as a PNG with hexes of ``hex_size`` pixels (centre to corner); returns the image.
@@ -170,8 +161,8 @@ class Sheet:
     label: QRectF
 
 
-def plan_sheets(plan: PrintPlan, board: QRectF, page_w: float, page_h: float, margin: float) -> list[Sheet]:
-    """The sheets of ``plan`` for a ``board`` rectangle (board mm) on ``page_w`` × ``page_h`` mm paper.
+def plan_sheets(plan: PrintPlan, board: QRectF, page_w: float, margin: float) -> list[Sheet]:
+    """The sheets of ``plan`` for a ``board`` rectangle (board mm) on paper ``page_w`` mm wide.
 
     Pages go row by row from the top-left; the printed area starts ``margin`` mm in
     from the sheet's top-left corner.
@@ -236,7 +227,7 @@ def export_pdf(m: HexMap, path: str | Path, hex_mm: float = 25.4, page: str = "A
     if not p.isActive():
         raise OSError(f"cannot write {path}")
     options = RenderOptions(coords=coords, heights=heights)
-    for i, sheet in enumerate(plan_sheets(plan, board, full.width(), full.height(), margin_mm)):
+    for i, sheet in enumerate(plan_sheets(plan, board, full.width(), margin_mm)):
         if i:
             writer.newPage()
         p.resetTransform()

@@ -90,11 +90,6 @@ def magic_wand(m: HexMap, start: Hex) -> set[Hex]:
     return flood_region(start, lambda h: h in cells and _ground_key(cells[h]) == key)
 
 
-def flood_region_same_ground(m: HexMap, start: Hex) -> set[Hex]:
-    """The region a flood fill at ``start`` covers (same as :func:`magic_wand`)."""
-    return magic_wand(m, start)
-
-
 def hexes_in_rect(
     layout: Layout, x0: float, y0: float, x1: float, y1: float, candidates: Iterable[Hex] | None = None
 ) -> list[Hex]:

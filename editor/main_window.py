@@ -361,7 +361,6 @@ class MainWindow(QMainWindow):
             v.addAction(d.toggleViewAction())
         v.addSeparator()
         v.addActions([self.act_next_tab, self.act_prev_tab])
-        self.view_menu = v
         t = mb.addMenu("&Tools")
         for key, a in self.tool_actions.items():
             if key != "paste":
@@ -413,8 +412,6 @@ class MainWindow(QMainWindow):
             lambda *_: self.set_symmetry(SymmetryKind(self.symmetry_combo.currentData())))
         ob.addWidget(self.symmetry_combo)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, ob)
-        self.options_bar = ob
-        self.tools_bar = tb
 
     def _build_docks(self) -> None:
         self.problems = ProblemsPanel()

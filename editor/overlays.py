@@ -11,43 +11,44 @@ from __future__ import annotations
 import math
 
 from editor.geometry import SymmetryMode, transform_cell
-from engine.formats import builtin_ruleset
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team, Terrain
 from engine.rules.board import Board
 from engine.rules.fov import seers
-from engine.rules.movement import MoveProfile, flood
+from engine.rules.movement import flood
 from engine.rules.sight import Sight
+from engine.ruleset import Ruleset
 
 __all__ = ["control_point_exposure", "sight_from", "symmetry_mismatches", "turns_to_reach", "unit_kinds"]
 
 
-def unit_kinds() -> list[str]:
-    """The unit kinds of the built-in ruleset, in blueprint order (mobile ones only)."""
-    return [k for k, u in builtin_ruleset().units.items() if u.mobile]
-
-
-def _profile(mode: Mode, team: Team, kind: str) -> MoveProfile:
-    """How a ``kind`` unit walks in ``mode``: the game's own climbing rule."""
-    return GAMES[mode].move_profile(builtin_ruleset().unit(kind).specials, team)
+def unit_kinds(mode: Mode, ruleset: Ruleset | None = None) -> list[str]:
+    """The mobile unit kinds of ``ruleset`` (default: ``mode``'s built-in one), in blueprint order."""
+    rs = ruleset if ruleset is not None else GAMES[mode].builtin_ruleset()
+    return [k for k, u in rs.units.items() if u.mobile]
 
 
 def _mode(m: HexMap, mode: Mode | None) -> Mode:
     return mode if mode is not None else m.meta.modes[0]
 
 
-def turns_to_reach(m: HexMap, team: Team, kind: str, mode: Mode | None = None) -> dict[Hex, int]:
+def turns_to_reach(m: HexMap, team: Team, kind: str, mode: Mode | None = None,
+                   ruleset: Ruleset | None = None) -> dict[Hex, int]:
     """Turns a ``kind`` unit of ``team`` needs from its spawn zone to each hex (0 = in the zone).
 
-    Uses the engine's movement flood and the unit's speed from the built-in
-    ruleset; hexes it cannot reach are absent. Raises RulesetError for an unknown kind.
+    Uses the engine's movement flood under ``mode``'s climbing rule (default:
+    the map's first mode) and the unit's speed from ``ruleset`` (default: the
+    mode's built-in one); hexes it cannot reach are absent. Raises RulesetError
+    for a kind the ruleset does not have.
     """
     starts = [h for h in m.spawns.get(team, ()) if m.cells[h].terrain is not Terrain.WALL]
     if not starts:
         return {}
-    speed = max(1, builtin_ruleset().unit(kind).speed)
-    reach = flood(Board.for_map(m), starts, _profile(_mode(m, mode), team, kind)).reachable()
+    md = _mode(m, mode)
+    unit = (ruleset if ruleset is not None else GAMES[md].builtin_ruleset()).unit(kind)
+    speed = max(1, unit.speed)
+    reach = flood(Board.for_map(m), starts, GAMES[md].move_profile(unit.specials, team)).reachable()
     return {h: math.ceil(steps / speed) for h, steps in reach.items()}
 
 
@@ -83,7 +84,7 @@ def control_point_exposure(m: HexMap, team: Team, mode: Mode | None = None) -> d
     board = Board.for_map(m)
     md = _mode(m, mode)
     reach = flood(board, starts, GAMES[md].move_profile((), team))
-    sight = Sight.for_board(board, md is not Mode.PAYLOAD)
+    sight = Sight.for_board(board, GAMES[md].heights_block_sight)
     cp_idx = [board.idx(h) for h in cp]
     candidates = set(reach.indices()).difference(cp_idx)
     counts: dict[int, int] = {}

@@ -115,13 +115,6 @@ class Hex:
         """The hex across the corner in diagonal ``direction`` (0..5)."""
         return self + DIAGONALS[direction % 6]
 
-    def direction_to(self, other: Hex) -> int | None:
-        """Direction index (0..5) of an adjacent ``other``, or None if not adjacent."""
-        try:
-            return DIRECTIONS.index(other - self)
-        except ValueError:
-            return None
-
     def rotate_left(self) -> Hex:
         """Rotate 60° counter-clockwise about the origin (Red Blob's ``hex_rotate_left``)."""
         return Hex.from_cube(-self.s, -self.q, -self.r)

@@ -7,7 +7,7 @@ Space+drag, scroll bars, arrow keys; fit with Ctrl+0.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QWidget
 
@@ -359,7 +359,3 @@ class MapView(QGraphicsView):
             c = self.renderer.center(self._hover)
             return self.viewport().mapToGlobal(self.mapFromScene(QPointF(c.x(), c.y())))
         return QCursor.pos()
-
-    def visible_scene_rect(self) -> QRectF:
-        """The part of the scene shown in the viewport."""
-        return self.mapToScene(self.viewport().rect()).boundingRect()

@@ -16,9 +16,11 @@ from editor.overlays import (
     unit_kinds,
 )
 from editor.state import EditorState
+from engine.games.game import ruleset_of
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
-from engine.mapmodel import Team
+from engine.mapmodel import Mode, Team
+from engine.ruleset import Ruleset, RulesetError
 
 __all__ = ["HEAT_LAYERS", "HEAT_TOP", "OVERLAYS", "OverlayPanel", "heat_color"]
 
@@ -76,8 +78,7 @@ class OverlayPanel(QWidget):
         for t in Team:
             self.team.addItem(t.value, t)
         self.unit = QComboBox()
-        for k in unit_kinds():
-            self.unit.addItem(k.capitalize(), k)
+        self._fill_units(None)
         self.heat_layer = QComboBox()
         for key, (words, _) in HEAT_LAYERS.items():
             self.heat_layer.addItem(words.capitalize(), key)
@@ -176,6 +177,8 @@ class OverlayPanel(QWidget):
             return
         key = self.current()
         m = self.doc.map
+        rules = self._ruleset()
+        self._fill_units(rules)
         team = Team(self.team.currentData())
         self.team.setEnabled(key in ("reach", "exposure", "balance"))
         self.unit.setEnabled(key == "reach")
@@ -185,7 +188,7 @@ class OverlayPanel(QWidget):
         legend = ""
         try:
             if key == "reach":
-                turns = turns_to_reach(m, team, self.unit.currentData(), self._mode())
+                turns = turns_to_reach(m, team, self.unit.currentData(), self._mode(), rules)
                 top = max(HEAT_TOP, max(turns.values(), default=0))
                 for h, t in turns.items():
                     colors[h] = heat_color(t, top=top)
@@ -251,5 +254,33 @@ class OverlayPanel(QWidget):
                   f"the numbers are the counts). Edits since then are not in it.")
         return colors, {h: str(n) for h, n in counts.items()}, legend
 
-    def _mode(self):  # type: ignore[no-untyped-def]
+    def _mode(self) -> Mode | None:
+        """The scenario's mode, or None for a map (the overlays then use the map's first mode)."""
         return self.doc.scenario.mode if self.doc is not None and self.doc.scenario is not None else None
+
+    def _ruleset(self) -> Ruleset | None:
+        """The ruleset of the document's scenario (None for a map, or one whose ruleset cannot be resolved:
+        the mode's built-in one is used)."""
+        if self.doc is None or self.doc.scenario is None:
+            return None
+        try:
+            return ruleset_of(self.doc.scenario.scenario(self.doc.map))
+        except RulesetError:
+            return None
+
+    def _fill_units(self, rules: Ruleset | None) -> None:
+        """List the mobile unit kinds of the document's mode and ruleset, keeping the choice when it is still there."""
+        mode = self._mode()
+        if mode is None:  # a map: its first mode; no document yet: the registry's first
+            mode = self.doc.map.meta.modes[0] if self.doc is not None and self.doc.map.meta.modes else next(iter(GAMES))
+        kinds = unit_kinds(mode, rules)
+        if kinds == [self.unit.itemData(i) for i in range(self.unit.count())]:
+            return
+        keep = self.unit.currentData()
+        self.unit.blockSignals(True)
+        self.unit.clear()
+        for k in kinds:
+            self.unit.addItem(k.capitalize(), k)
+        if keep in kinds:
+            self.unit.setCurrentIndex(kinds.index(keep))
+        self.unit.blockSignals(False)

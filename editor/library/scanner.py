@@ -77,11 +77,11 @@ class _Task(QRunnable):
             self.relay.done.emit(-1, self.path, None, None)  # stopped: nothing to report
             return
         except Exception as e:  # noqa: BLE001 - a bug on one file must not stop the library
-            from engine.validation.problem import Problem, Severity
+            from engine.validation.problem import internal_error
 
             mtime, size = file_stamp(self.path)
-            summary = MapSummary(self.path, mtime, size, None, self.path.name, problems=(
-                Problem("HF999", Severity.ERROR, f"internal error while reading this file ({type(e).__name__}: {e})"),))
+            summary = MapSummary(self.path, mtime, size, None, self.path.name,
+                                 problems=(internal_error("while reading this file", e),))
             image = None
         self.relay.done.emit(self.generation, self.path, summary, image)
 

@@ -1,7 +1,7 @@
 """The blueprint side panel: each team's units in turn order, health, respawn timers, whose turn.
 
-It paints :func:`~editor.playtest.picture.blueprint_rows` of the game it is
-given; it holds no game logic.
+It paints the rows its mode's presenter gives (:meth:`~editor.playtest.presenters.Presenter.panel_rows`);
+it holds no game logic.
 """
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from editor.playtest.picture import LETTERS, SlotRow, blueprint_rows
+from editor.playtest.picture import LETTERS, SlotRow
 from editor.render.style import TEAM_COLORS
-from engine.games.protocol import GameState
 from engine.mapmodel import Team
 
 __all__ = ["BlueprintPanel"]
@@ -38,10 +37,11 @@ class BlueprintPanel(QWidget):
         self._small = QFont(self.font())
         self._small.setPointSizeF(self._small.pointSizeF() * 0.8)
 
-    def show_state(self, state: GameState) -> None:
-        """Show the blueprints of ``state`` (the token list, in modes where every token acts)."""
-        self.rows = blueprint_rows(state)
-        self.title = "blueprint" if hasattr(state, "slots") else "tokens"
+    def show_rows(self, rows: dict[Team, list[SlotRow]], title: str) -> None:
+        """Show each team's ``rows`` (a presenter's :meth:`~editor.playtest.presenters.Presenter.panel_rows`)
+        under ``title`` ("blueprint", or "tokens" in modes where every token acts)."""
+        self.rows = rows
+        self.title = title
         self.updateGeometry()
         self.setFixedHeight(self.sizeHint().height())
         self.update()

@@ -29,7 +29,6 @@ from typing import Final, Literal
 
 from editor.playtest.explain import BOARD_VERBS, PICKED, details_of, modes_now, spawn_kinds
 from editor.playtest.presenters import Presenter
-from editor.playtest.session import roster
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.hexgrid import Hex
@@ -72,7 +71,7 @@ def spawn_button_kinds(st: GameState) -> list[str]:
     the board are shown disabled). ``st`` must be in the spawn phase."""
     team = st.current_team()
     legal = set(spawn_kinds(st))
-    allowed = set(roster(st.scenario, team)) if team is not None else set()
+    allowed = set(st.game.rosters[team]) if team is not None else set()
     return [k for k in st.ruleset.units if k in allowed or k in legal]
 
 

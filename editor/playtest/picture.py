@@ -1,7 +1,8 @@
 """What the playtest board shows of a game, as plain values (Qt-free).
 
-:func:`board_picture` reads a game state through its public attributes and
-returns a :class:`BoardPicture`: one :class:`UnitMark` per unit (team, letters,
+Each mode's picture function (chosen by the mode's presenter,
+:meth:`editor.playtest.presenters.Presenter.picture`) reads a game state through its
+public attributes and returns a :class:`BoardPicture`: one :class:`UnitMark` per unit (team, letters,
 health, status markers, weapon card), and what the mode puts on the map — in King
 of the Board grenade markers with their owner, sentry targets, kits that are used
 up and who holds each control point; in Payload Race the two carts with their
@@ -14,18 +15,18 @@ tests can check the picture without pixels.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from engine.games.koth.state import KothState
 from engine.games.payload.state import PayloadState
-from engine.games.protocol import GameState
+from engine.games.protocol import GameState, narrow
 from engine.games.state import Phase
 from engine.games.teamplay.state import TeamPlayState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 
-__all__ = ["LETTERS", "BoardPicture", "CartMark", "GrenadeMark", "PointMark", "TileMark", "UnitMark", "board_picture",
-           "blueprint_rows", "SlotRow"]
+__all__ = ["LETTERS", "BoardPicture", "CartMark", "GrenadeMark", "PointMark", "SlotRow", "TileMark", "UnitMark",
+           "blueprint_rows", "koth_picture", "payload_picture", "teamplay_picture", "token_rows"]
 
 #: Short labels drawn on unit counters.
 LETTERS: Final = {
@@ -174,17 +175,9 @@ class BoardPicture:
         return next((u for u in self.units if u.hex == h), None)
 
 
-def board_picture(state: GameState) -> BoardPicture:
-    """The picture of ``state`` (see module docstring)."""
-    if isinstance(state, PayloadState):
-        return _payload_picture(state)
-    if isinstance(state, TeamPlayState):
-        return _teamplay_picture(state)
-    assert isinstance(state, KothState)
-    return _koth_picture(state)
-
-
-def _payload_picture(state: PayloadState) -> BoardPicture:
+def payload_picture(game: GameState) -> BoardPicture:
+    """Payload Race's picture: the tokens and the two carts."""
+    state = narrow(game, PayloadState, "the Payload Race picture")
     bd = state.board
     units: list[UnitMark] = []
     for u in sorted(state.units.values(), key=lambda u: u.uid):
@@ -211,7 +204,9 @@ def _payload_picture(state: PayloadState) -> BoardPicture:
 _BADGE = {"pending": "#d9730d", "marks": "#7b3fb5", "venom": "#2e8b3e", "acted": "#5b6068"}
 
 
-def _teamplay_picture(state: TeamPlayState) -> BoardPicture:
+def teamplay_picture(game: GameState) -> BoardPicture:
+    """Team Play's picture: the characters with their badges, the ammo tiles and the weapon racks."""
+    state = narrow(game, TeamPlayState, "the Team Play picture")
     bd = state.board
     active = state.active_unit()
     units: list[UnitMark] = []
@@ -240,7 +235,9 @@ def _teamplay_picture(state: TeamPlayState) -> BoardPicture:
     return BoardPicture(tuple(units), (), {}, (), (), tuple(tiles))
 
 
-def _koth_picture(state: KothState) -> BoardPicture:
+def koth_picture(game: GameState) -> BoardPicture:
+    """King of the Board's picture: the units, grenades, used kits and who holds each control point."""
+    state = narrow(game, KothState, "the King of the Board picture")
     bd = state.board
     active = state.active_unit()
     units: list[UnitMark] = []
@@ -304,14 +301,9 @@ class SlotRow:
         return "ready to spawn" if self.kind else "not placed yet"
 
 
-def blueprint_rows(state: Any) -> dict[Team, list[SlotRow]]:
-    """Each team's blueprint slots in turn order, marking the one acting and the one up next.
-
-    In Payload Race: each team's tokens with their weapon card and markers; the
-    deciding team's tokens that still have something to do are marked acting.
-    """
-    if isinstance(state, PayloadState):
-        return _token_rows(state)
+def blueprint_rows(game: GameState) -> dict[Team, list[SlotRow]]:
+    """Each team's blueprint slots in turn order, marking the one acting and the one up next (King of the Board)."""
+    state = narrow(game, KothState, "the blueprint panel")
     out: dict[Team, list[SlotRow]] = {}
     for team in Team:
         rows = []
@@ -341,7 +333,10 @@ def _next_slot(state: KothState, team: Team) -> int:
     return -1
 
 
-def _token_rows(state: PayloadState) -> dict[Team, list[SlotRow]]:
+def token_rows(game: GameState) -> dict[Team, list[SlotRow]]:
+    """Payload Race's side panel: each team's tokens with their weapon card and markers; the deciding
+    team's tokens that still have something to do are marked acting."""
+    state = narrow(game, PayloadState, "the token panel")
     out: dict[Team, list[SlotRow]] = {t: [] for t in Team}
     deciding = state.current_team() if state.phase is Phase.ACT else None
     for u in sorted(state.units.values(), key=lambda u: (u.slot, u.uid)):

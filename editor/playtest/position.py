@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.games.game import ruleset_of as rules_of
 from engine.games.koth.state import KothState
-from engine.games.protocol import GameState
+from engine.games.protocol import GameState, narrow
 from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
 from engine.scenario import Scenario, TeamSetup, UnitStart
@@ -101,8 +101,13 @@ def apply_markers(state: GameState, placements: list[Placement]) -> None:
         u.burn, u.uber, u.scope = p.burn, p.uber, p.scope
 
 
-def placements_of(state: KothState) -> list[Placement]:
-    """The units of a game in progress as placements (to set up "from here" the current position)."""
+def placements_of(game: GameState) -> list[Placement]:
+    """The units of a game in progress as placements (to set up "from here" the current position).
+
+    Raises TypeError for a game of another mode than King of the Board (the only
+    one whose presenter offers "Play from here").
+    """
+    state = narrow(game, KothState, "'Play from here'")
     out = []
     for team in Team:
         for s in state.slots.get(team, []):

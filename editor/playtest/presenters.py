@@ -15,14 +15,22 @@ from typing import Any, ClassVar, Final
 
 from editor.playtest import teamplay_words as tpw
 from editor.playtest.explain import mode_label, special_tip
-from editor.playtest.picture import BoardPicture
+from editor.playtest.picture import (
+    BoardPicture,
+    SlotRow,
+    blueprint_rows,
+    koth_picture,
+    payload_picture,
+    teamplay_picture,
+    token_rows,
+)
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.mapmodel import Mode, Team
 from engine.rules.actions import Action, Verb
 
-__all__ = ["PayloadPresenter", "Presenter", "TeamPlayPresenter", "presenter_of"]
+__all__ = ["PayloadPresenter", "Presenter", "TeamPlayPresenter", "board_picture", "presenter_of"]
 
 
 class Presenter:
@@ -39,6 +47,18 @@ class Presenter:
     #: the panel that shows the units: "blueprint" (the side panel's blueprint, or tokens) or "teamplay"
     #: (Team Play's boards, buffers, hands and arena under the board)
     panel: ClassVar[str] = "blueprint"
+    #: the heading of the side panel's unit list
+    panel_title: ClassVar[str] = "blueprint"
+
+    # -- the board and the side panel --------------------------------------------------------
+
+    def picture(self, state: GameState) -> BoardPicture:
+        """What the board draws of ``state`` (:mod:`editor.playtest.picture`)."""
+        return koth_picture(state)
+
+    def panel_rows(self, state: GameState) -> dict[Team, list[SlotRow]]:
+        """The side panel's rows of units (when :attr:`panel` is "blueprint")."""
+        return blueprint_rows(state)
 
     # -- buttons -----------------------------------------------------------------------------
 
@@ -131,6 +151,14 @@ class Presenter:
 class PayloadPresenter(Presenter):
     """Payload Race: both carts in the score; Push cart is always shown for the selected token."""
 
+    panel_title = "tokens"
+
+    def picture(self, state: GameState) -> BoardPicture:
+        return payload_picture(state)
+
+    def panel_rows(self, state: GameState) -> dict[Team, list[SlotRow]]:
+        return token_rows(state)
+
     def probes(self, state: GameState, actor: Hex | None, verbs: list[Verb]) -> list[Verb]:
         return [Verb.PUSH] if state.phase is Phase.ACT and actor is not None and Verb.PUSH not in verbs else []
 
@@ -159,6 +187,9 @@ class TeamPlayPresenter(Presenter):
     health_details = False  # damage waits in the buffers; the engine's own lines say when it lands
     position_editor = False
     panel = "teamplay"
+
+    def picture(self, state: GameState) -> BoardPicture:
+        return teamplay_picture(state)
 
     def mode_label(self, verb: Verb) -> str:
         return tpw.MODE_LABELS.get(verb) or mode_label(verb)
@@ -261,6 +292,11 @@ PRESENTERS: Final[dict[Mode, Presenter]] = {Mode.KOTH: _BASE, Mode.PAYLOAD: Payl
 def presenter_of(state: GameState) -> Presenter:
     """How the window shows ``state``'s mode."""
     return PRESENTERS.get(state.scenario.mode, _BASE)
+
+
+def board_picture(state: GameState) -> BoardPicture:
+    """The picture of ``state``, drawn as its mode's presenter says (:meth:`Presenter.picture`)."""
+    return presenter_of(state).picture(state)
 
 
 def _versus(red: object, blu: object) -> str:

@@ -12,14 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
 from engine.ai.match import Player
-from engine.games.game import ruleset_of
-from engine.games.modes import GAMES
-from engine.mapmodel import HexMap, Mode, Team
+from engine.games.game import Game, base_scenario, ruleset_of
+from engine.mapmodel import Team
 from engine.ruleset import OptionValue, Ruleset
 from engine.scenario import Scenario, TeamSetup, UnitStart
 from engine.simulation.batch import AI_PLAYERS
@@ -106,38 +104,26 @@ def new_seed(rng: random.Random | None = None) -> int:
     return (rng or random.SystemRandom()).randrange(1, 1_000_000)
 
 
-def base_scenario(value: HexMap | Scenario, path: str | Path | None = None) -> Scenario:
-    """The scenario to play: a scenario as it is, or a default one on a map (units picked at set-up).
-
-    A map's scenario uses the first playable mode the map declares (or its first mode).
-    """
-    if isinstance(value, Scenario):
-        return value
-    mode = next((m for m in value.meta.modes if GAMES[m].playable), value.meta.modes[0] if value.meta.modes else Mode.KOTH)
-    return Scenario(name=value.meta.name, mode=mode, map=value, map_ref=Path(path).name if path else None)
-
-
 def rules_of(scenario: Scenario) -> Ruleset:
     """The ruleset ``scenario`` plays by (its own, or its mode's built-in one)."""
     return ruleset_of(scenario)
 
 
-def _team_size(scenario: Scenario) -> int:
-    value = dict(rules_of(scenario).options).get("team_size", GAMES[scenario.mode].team_size)
-    value = scenario.rules.get("team_size", value)
-    return int(value)
-
-
 def roster(scenario: Scenario, team: Team) -> list[str]:
-    """Unit kinds ``team`` may pick (its roster or every pickable unit), in blueprint order."""
-    rules = rules_of(scenario)
-    kinds = scenario.team(team).roster or tuple(rules.units)
-    return [k for k in kinds if k in rules.units and rules.units[k].pickable]
+    """Unit kinds ``team`` may pick (:attr:`Game.rosters <engine.games.game.Game.rosters>`), in blueprint order.
+
+    Raises RulesetError (or NotPlayableError) for a scenario the engine refuses;
+    the playtest checks playability before it asks.
+    """
+    return list(Game.of(scenario).rosters[team])
 
 
 def open_slots(scenario: Scenario, team: Team) -> int:
-    """How many units ``team`` still picks (team size minus the scenario's starting units)."""
-    return max(0, _team_size(scenario) - len(scenario.team(team).starting))
+    """How many units ``team`` still picks: the game's team size minus the scenario's starting units.
+
+    Raises as :func:`roster` does.
+    """
+    return max(0, Game.of(scenario).team_size - len(scenario.team(team).starting))
 
 
 def pick_for_me(scenario: Scenario, team: Team, seed: int) -> tuple[str, ...]:
@@ -153,18 +139,21 @@ def game_scenario(setup: GameSetup) -> Scenario:
     """The scenario the engine plays: picks appended to each team's start, seed and first team set.
 
     Picks that are unknown, repeated or beyond the open slots are dropped (the
-    dialog never offers them); the engine still checks everything when the game
-    starts and raises :class:`~engine.ruleset.RulesetError`.
+    dialog never offers them). Raises :class:`~engine.ruleset.RulesetError` for a
+    scenario the engine refuses (and the engine checks everything again when the
+    game starts).
     """
     s = setup.scenario
+    game = Game.of(s)
     teams: dict[Team, TeamSetup] = {}
     for team in Team:
         ts = s.team(team)
-        allowed = set(roster(s, team))
+        allowed = set(game.rosters[team])
+        slots = max(0, game.team_size - len(ts.starting))
         have = [u.unit for u in ts.starting]
         extra: list[UnitStart] = []
         for k in setup.picks.get(team, ()):
-            if k in allowed and k not in have and len(extra) < open_slots(s, team):
+            if k in allowed and k not in have and len(extra) < slots:
                 have.append(k)
                 extra.append(UnitStart(k))
         teams[team] = TeamSetup(ts.roster, ts.starting + tuple(extra))
@@ -172,7 +161,7 @@ def game_scenario(setup: GameSetup) -> Scenario:
     rules.update(setup.rules)
     if setup.first_team is not None:
         for option in RANDOM_FIRST:
-            if option in rules_of(s).options:
+            if option in game.ruleset.options:
                 rules[option] = False  # a chosen first team replaces the roll-off or the draw
     return replace(s, teams=MappingProxyType(teams), seed=setup.seed, rules=MappingProxyType(rules),
                    first_team=setup.first_team or s.first_team)

@@ -32,7 +32,7 @@ from editor.playtest.board_view import BoardView
 from editor.playtest.picture import LETTERS, BoardPicture, PointMark, UnitMark
 from editor.playtest.position import Placement, placement_problems, placements_of
 from editor.playtest.session import roster, rules_of
-from engine.games.koth.state import KothState
+from engine.games.protocol import GameState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.scenario import Scenario
@@ -45,7 +45,7 @@ _COLUMNS = ("Team", "Unit", "Hex", "Health", "Burn", "Uber", "Scope")
 class SetupEditor(QDialog):
     """Edit a position on ``scenario``'s map, starting from ``state``'s units (or none)."""
 
-    def __init__(self, scenario: Scenario, state: KothState | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, scenario: Scenario, state: GameState | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Play from here — set up a situation")
         self.scenario = scenario

@@ -40,9 +40,8 @@ from editor.playtest.controller import PlaytestController
 from editor.playtest.dice_panel import DicePanel
 from editor.playtest.explain import BOARD_VERBS, actors, choices, explain, hex_status, modes_now
 from editor.playtest.journal import LogEntry
-from editor.playtest.picture import board_picture
 from editor.playtest.position import Placement
-from editor.playtest.presenters import Presenter, presenter_of
+from editor.playtest.presenters import Presenter, board_picture, presenter_of
 from editor.playtest.session import HUMAN, GameSetup
 from editor.playtest.teamplay_panel import TeamPlayPanel
 from editor.playtest.window_dialogs import REPLAY_FILTER, WindowDialogs
@@ -239,7 +238,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.board.show_picture(pic, st.current_team())
         self.blueprint.setVisible(pr.panel == "blueprint")
         if pr.panel == "blueprint":
-            self.blueprint.show_state(st)
+            self.blueprint.show_rows(pr.panel_rows(st), pr.panel_title)
             self.teamplay_scroll.hide()
         else:
             self.teamplay_panel.show_state(st)

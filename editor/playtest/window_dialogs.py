@@ -73,7 +73,7 @@ class WindowDialogs:
         """Open the position editor on the current position; play the position it returns."""
         from editor.playtest.setup_editor import SetupEditor
 
-        d = SetupEditor(self.ctl.setup.scenario, self.ctl.state, self)  # type: ignore[arg-type]
+        d = SetupEditor(self.ctl.setup.scenario, self.ctl.state, self)  # type: ignore[arg-type]  # self: the window
         if d.exec() != SetupEditor.DialogCode.Accepted:
             return False
         return self.start_position(d.placements())

@@ -123,13 +123,6 @@ class MapRenderer:
             self._poly[h] = poly
         return poly
 
-    def hex_rect(self, h: Hex, pad: float = 0.25) -> QRectF:
-        """Bounding box of ``h`` grown by ``pad`` × size (covers pens and markers)."""
-        p = self.layout.hex_to_pixel(h)
-        w = self.layout.hex_width() / 2 + pad * self.layout.size.x
-        ht = self.layout.hex_height() / 2 + pad * self.layout.size.y
-        return QRectF(p.x - w, p.y - ht, 2 * w, 2 * ht)
-
     def hexes_rect(self, hexes: Iterable[Hex], pad: float = 0.25) -> QRectF:
         """Bounding box of several hexes (empty rect for none)."""
         xs: list[float] = []

@@ -55,7 +55,6 @@ class MapStyle:
                 self.ground[(h, t)] = QBrush(QColor(col))
             self.ground[(h, Terrain.WALL)] = QBrush(QColor(_WALL_FILL).lighter(100 + 12 * h))
         self.grid_pen = _pen("#8f8672", max(0.6, s * 0.03))
-        self.grid_pen_cosmetic = _pen("#8f8672", 0.0, cosmetic=True)
         self.cliff_pen = _pen("#2d2a24", max(1.4, s * 0.09))
         self.ghost_pen = _pen("#c9cdd3", 0.0, cosmetic=True)
         self.ghost_pen.setStyle(Qt.PenStyle.DotLine)

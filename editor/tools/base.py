@@ -171,11 +171,6 @@ class StrokeTool(Tool):
 
     # -- the gesture ---------------------------------------------------------------
 
-    @property
-    def in_stroke(self) -> bool:
-        """True between press and release."""
-        return self._last is not None
-
     def press(self, g: Gesture) -> None:
         self.begin_stroke()
         self._last = g.hex

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.ai.payload_heuristic import choose_payload
 from engine.ai.teamplay import choose_teamplay
@@ -33,6 +33,9 @@ from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.mapmodel import Mode, Team
 from engine.rules.actions import Action, Verb
+
+if TYPE_CHECKING:
+    from engine.games.koth.units.base import KothBehaviour
 
 __all__ = ["HeuristicPlayer"]
 
@@ -50,6 +53,9 @@ class HeuristicPlayer:
     """Greedy one-decision scorer (see module docstring)."""
 
     name = "heuristic"
+
+    #: The modes it plays: King of the Board by this module's terms, the others by their :data:`SCORERS`.
+    modes: ClassVar[frozenset[Mode]] = frozenset({Mode.KOTH, *SCORERS})
 
     #: Scores closer than this count as equal; ties are broken by the player's own RNG.
     TIE: float = 1e-9
@@ -188,9 +194,14 @@ class _Context:
         self._threats: list[tuple[int, int, int, int, int, int]] | None = None
         self._target_list: list[tuple[int, int, int, int]] | None = None
         st = self.st
-        # (straight lines only, burns, falls off with distance, shots) of this unit's attack
-        self._shooter = (bool(state.options["straight_line_attacks"]) and "double_jump" not in st.specials,
-                         "burn" in st.specials, "double_jump" in st.specials, int(st.params.get("shots", 1)))
+        #: the unit's King of the Board behaviour: its line rule, whether it heals, its damage by distance
+        self.beh = cast("KothBehaviour", state.behaviour(u.kind))
+        # The Pyro's cone is estimated as its six straight lines, with no roll and one burn tick
+        # (a look-ahead from hexes he does not stand on; his real options come from attack_options).
+        burn = "burn" in st.specials
+        # (straight lines only, burns, shots) of this unit's attack
+        self._shooter = (bool(state.options["straight_line_attacks"]) and (self.beh.lined() or burn), burn,
+                         int(st.params.get("shots", 1)))
         self.attacked = state.has_attacked
 
     # -- terms ------------------------------------------------------------------------
@@ -212,14 +223,15 @@ class _Context:
 
     def _firepower_at(self, cell: int) -> float:
         st = self.st
-        if not st.range or "ubercharge" in st.specials:
+        if not st.range or self.beh.heals:
             return 0.0
         b = self.b
         sees_at = self.state.sight.sees_at
         stand = b.stand
         q, r, h = b.q[cell], b.r[cell], stand[cell]
         lo, hi, damage = st.min_range, st.range, st.damage
-        straight, burn, jump, shots = self._shooter
+        damage_at = self.beh.damage_at
+        straight, burn, shots = self._shooter
         best = 0.0
         for vc, vq, vr, health in self._targets():
             dq, dr = vq - q, vr - r
@@ -235,9 +247,7 @@ class _Context:
                 p, dmg = 1.0, damage + 20
             else:
                 p = self._hit(d + up)
-                dmg = damage
-                if jump:
-                    dmg = max(0, damage - 40 * (d - 1))
+                dmg = damage_at(d)
             ev = p * dmg * shots
             if ev >= health:
                 ev += 40
@@ -275,7 +285,7 @@ class _Context:
             threats = self._threats = []
             for v in self.enemies:
                 st = self.state.stats(v.kind)
-                if not st.range or "ubercharge" in st.specials:
+                if not st.range or cast("KothBehaviour", self.state.behaviour(v.kind)).heals:
                     continue
                 reach = st.range + (st.speed if st.mobile else 0)
                 threats.append((b.q[v.cell], b.r[v.cell], reach, st.range, st.damage, int(st.params.get("shots", 1))))
@@ -358,6 +368,6 @@ class _Context:
                     value += 50
                 if v.cell in cp:
                     value += 30
-        if "blind_eye" in self.st.specials and o.damage == 0:
-            value *= 0.5  # a grenade on an empty hex only threatens
+        if o.damage == 0 and not o.rolled:
+            value *= 0.5  # nothing is thrown at nobody: a grenade on an empty hex only threatens
         return value

@@ -1,25 +1,25 @@
 """Roll-out policies: the fast players a search asks "how good is each action?" and lets play on.
 
 A :class:`ScoringPlayer` is a player that can also score every legal action.
-:data:`ROLLOUT_POLICIES` names the one of each mode (the heuristic, which
-scores every mode through its scorers); a mode without one gets
+The roll-out policy of a mode is the heuristic when it plays that mode
+(:attr:`HeuristicPlayer.modes <engine.ai.heuristic.HeuristicPlayer.modes>`; it
+dispatches to the mode's own scorer); a mode without one gets
 :class:`UniformPolicy`, which scores every action alike and plays at random, so
-a search still plays it (only weaker). A new mode's heuristic registers itself
-here to make the search player strong at it.
+a search still plays it (only weaker). A new mode's heuristic registers its
+scorer in :data:`engine.ai.heuristic.SCORERS` to make the search player strong at it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Final, Protocol
+from typing import Protocol
 
 from engine.ai.heuristic import HeuristicPlayer
 from engine.games.protocol import GameState
 from engine.mapmodel import Mode
 from engine.rules.actions import Action
 
-__all__ = ["ROLLOUT_POLICIES", "ScoringPlayer", "UniformPolicy", "policy_for"]
+__all__ = ["ScoringPlayer", "UniformPolicy", "policy_for"]
 
 
 class ScoringPlayer(Protocol):
@@ -54,14 +54,7 @@ class UniformPolicy:
         return [0.0] * len(acts if acts is not None else state.legal_actions_view())
 
 
-#: The roll-out policy of each mode that has one, built from a seed.
-ROLLOUT_POLICIES: Final[Mapping[Mode, Callable[[int], ScoringPlayer]]] = {
-    Mode.KOTH: HeuristicPlayer,
-    Mode.PAYLOAD: HeuristicPlayer,
-    Mode.TEAM_PLAY: HeuristicPlayer,
-}
-
-
 def policy_for(mode: Mode, seed: int) -> ScoringPlayer:
-    """The roll-out policy of ``mode`` seeded with ``seed`` (:class:`UniformPolicy` for a mode without one)."""
-    return ROLLOUT_POLICIES.get(mode, UniformPolicy)(seed)
+    """The roll-out policy of ``mode`` seeded with ``seed``: the heuristic where it plays the mode, else
+    :class:`UniformPolicy`."""
+    return HeuristicPlayer(seed) if mode in HeuristicPlayer.modes else UniformPolicy(seed)

@@ -168,8 +168,7 @@ class Search:
 
     def step(self) -> None:
         """Run one iteration: down the tree, a play-out, the result back up."""
-        sim = self.root.clone(keep_undo=False)
-        sim.dice = Dice(self.rng.getrandbits(64))
+        sim = self.root.clone(keep_undo=False, dice=Dice(self.rng.getrandbits(64)))
         node = self.tree
         path: list[tuple[_Node, _Edge, bool]] = []
         c = self.settings.exploration

@@ -29,7 +29,7 @@ BUILTIN_PREFIX = "builtin:"
 _DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-def builtin_ruleset_path(name: str = "koth") -> Path:
+def builtin_ruleset_path(name: str) -> Path:
     """Path of the bundled ruleset ``name`` (``koth``, ``payload``...)."""
     return _DATA / f"{name}.ruleset.json"
 
@@ -40,8 +40,11 @@ def builtin_names() -> list[str]:
 
 
 @cache
-def builtin_ruleset(name: str = "koth") -> Ruleset:
-    """A bundled ruleset (loaded once); raises LoadError for an unknown name."""
+def builtin_ruleset(name: str) -> Ruleset:
+    """A bundled ruleset (loaded once); raises LoadError for an unknown name.
+
+    A mode's own is :meth:`ModeRules.builtin_ruleset <engine.games.modes.ModeRules.builtin_ruleset>`.
+    """
     if name not in builtin_names():
         raise LoadError.single(f"{BUILTIN_PREFIX}{name}", "$", f"unknown built-in ruleset {name!r}; "
                                f"hexfort has {', '.join(BUILTIN_PREFIX + n for n in builtin_names())}")

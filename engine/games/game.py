@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.frozendict import FrozenDict
 from engine.games.modes import GAMES, ModeRules
-from engine.mapmodel import Team
+from engine.mapmodel import HexMap, Team
 from engine.rules.board import Board
 from engine.rules.dice import Dice, DiceSpec
 from engine.rules.movement import MoveProfile
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from engine.games.behaviour import Behaviour
     from engine.games.state import TurnState
 
-__all__ = ["Game", "new_game", "ruleset_of"]
+__all__ = ["Game", "base_scenario", "new_game", "playing_ruleset", "ruleset_of"]
 
 
 def ruleset_of(scenario: Scenario) -> Ruleset:
@@ -51,6 +52,26 @@ def ruleset_of(scenario: Scenario) -> Ruleset:
         return resolve_ruleset(ref, None, scenario.name)
     except LoadError as e:
         raise RulesetError(str(e.problems[0].message)) from None
+
+
+def playing_ruleset(scenario: Scenario, ruleset: Ruleset | None = None) -> Ruleset:
+    """The ruleset a game of ``scenario`` plays by: ``ruleset`` (default: :func:`ruleset_of`) with the
+    scenario's rule overrides applied. Raises RulesetError as :func:`ruleset_of` and for a bad override."""
+    base = ruleset if ruleset is not None else ruleset_of(scenario)
+    return base.with_overrides(scenario.rules) if scenario.rules else base
+
+
+def base_scenario(value: HexMap | Scenario, path: str | Path | None = None) -> Scenario:
+    """The scenario to play or simulate: a scenario as it is, or a default one on a map (units picked
+    at set-up), in the first mode the map declares that hexfort plays (else its first mode).
+
+    ``path`` is the map's file; its name becomes the scenario's ``map_ref``.
+    """
+    if isinstance(value, Scenario):
+        return value
+    modes = value.meta.modes or tuple(GAMES)
+    mode = next((m for m in modes if GAMES[m].playable), modes[0])
+    return Scenario(name=value.meta.name, mode=mode, map=value, map_ref=Path(path).name if path else None)
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,9 +103,7 @@ class Game:
         """
         rules = rules or GAMES[scenario.mode]
         state_class = rules.state_class
-        base = ruleset if ruleset is not None else ruleset_of(scenario)
-        if scenario.rules:
-            base = base.with_overrides(scenario.rules)
+        base = playing_ruleset(scenario, ruleset)
         opts: dict[str, OptionValue] = dict(state_class.default_options)
         opts.update(base.options)
         board = Board.for_map(scenario.map, int(opts.get("low_obstacle_height", 1)))

@@ -24,6 +24,7 @@ from engine.rules.movement import Climb, MoveProfile
 
 if TYPE_CHECKING:
     from engine.games.state import TurnState
+    from engine.ruleset import Ruleset
 
 __all__ = ["GAMES", "ModeRules", "NotPlayableError", "game_rules", "playable_modes"]
 
@@ -41,8 +42,11 @@ class ModeRules:
     - ``climb``: how walking gains height; ``free_climbers``: specials whose
       holders walk by King of the Board's one-level rule instead (002: the Scout);
     - ``heights_block_sight``: whether higher ground blocks shooters at equal height;
-    - ``dice``: the accuracy throw; ``ruleset``: the reference of its built-in ruleset;
-    - ``state``: ``"module:Class"`` of its game state, empty while not playable.
+    - ``dice``: the accuracy throw; ``ruleset``: the reference of its built-in ruleset
+      (:meth:`builtin_ruleset` loads it);
+    - ``state``: ``"module:Class"`` of its game state, empty while not playable;
+    - ``spawn_zones``: whether teams start in painted spawn zones (Team Play uses
+      coloured spawnpoints instead).
     """
 
     mode: Mode
@@ -56,6 +60,7 @@ class ModeRules:
     state: str = ""
     free_climbers: frozenset[str] = frozenset()
     options: Mapping[str, Any] = field(default_factory=lambda: FrozenDict({}))
+    spawn_zones: bool = True
 
     @property
     def playable(self) -> bool:
@@ -70,6 +75,12 @@ class ModeRules:
                 f"playing {self.name} is not available yet (hexfort plays {', '.join(playable_names())})")
         module, _, cls = self.state.partition(":")
         return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+
+    def builtin_ruleset(self) -> Ruleset:
+        """The mode's built-in ruleset (``ruleset``), loaded once; LoadError if hexfort does not ship it."""
+        from engine.formats.ruleset_file import BUILTIN_PREFIX, builtin_ruleset
+
+        return builtin_ruleset(self.ruleset.removeprefix(BUILTIN_PREFIX))
 
     def move_profile(self, specials: tuple[str, ...] | frozenset[str], team: Team | None,
                      keep_height: bool = True) -> MoveProfile:
@@ -98,7 +109,7 @@ GAMES: Final[Mapping[Mode, ModeRules]] = FrozenDict({
     Mode.TEAM_PLAY: ModeRules(
         Mode.TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL,
         heights_block_sight=True, dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
-        state="engine.games.teamplay.state:TeamPlayState",
+        state="engine.games.teamplay.state:TeamPlayState", spawn_zones=False,
     ),
 })
 

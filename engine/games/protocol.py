@@ -9,7 +9,7 @@ Every state made by :meth:`engine.games.game.Game.new_initial_state` satisfies i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -23,10 +23,12 @@ from engine.scenario import Scenario
 if TYPE_CHECKING:
     from engine.games.behaviour import AttackOption, Behaviour
     from engine.games.game import Game
-    from engine.games.state import Phase
+    from engine.games.phases import Phase
     from engine.games.units import Unit
 
-__all__ = ["GameState", "Player"]
+__all__ = ["GameState", "Player", "narrow"]
+
+S = TypeVar("S")
 
 
 class GameState(Protocol):
@@ -60,9 +62,10 @@ class GameState(Protocol):
     def apply_unchecked(self, action: Action) -> None: ...
     def undo(self) -> Action: ...
     def can_undo(self) -> bool: ...
-    def clone(self, keep_undo: bool | None = None) -> GameState: ...
+    def clone(self, keep_undo: bool | None = None, dice: Dice | None = None) -> GameState: ...
     def is_terminal(self) -> bool: ...
     def scores(self) -> dict[Team, int]: ...
+    def scoring_cells(self, team: Team) -> list[int]: ...
     def winner(self) -> Team | None: ...
     def returns(self) -> dict[Team, float]: ...
     def fingerprint(self) -> tuple[Any, ...]: ...
@@ -95,3 +98,16 @@ class Player(Protocol):
     def choose(self, state: GameState) -> Action:
         """One of ``state.legal_actions()``."""
         ...
+
+
+def narrow(state: GameState, cls: type[S], what: str) -> S:
+    """``state`` as the state class ``cls`` of one mode, for code written for that mode only.
+
+    Raises TypeError saying that ``what`` (e.g. "'Play from here'") needs a
+    ``cls`` game and which mode ``state`` plays, instead of failing later on a
+    missing attribute.
+    """
+    if not isinstance(state, cls):
+        raise TypeError(f"{what} works on {cls.__name__} games only; this game is "
+                        f"{state.game.rules.name} ({type(state).__name__})")
+    return state

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.games.phases import Phase, Step
 from engine.rules.actions import Action, Verb
 
 if TYPE_CHECKING:
@@ -22,8 +23,6 @@ _UNIT_VERBS = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.END)
 
 def turn_reason(state: TurnState, action: Action) -> str:
     """Plain words on why ``action``, which is not legal, cannot be played now."""
-    from engine.games.state import Phase, Step
-
     if state.phase is Phase.OVER:
         return "the game is over"
     if state.phase is not Phase.ACT:

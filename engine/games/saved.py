@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.mapmodel import Team
 
 if TYPE_CHECKING:
-    from engine.games.state import Phase, TurnState
+    from engine.games.phases import Phase
+    from engine.games.state import TurnState
     from engine.games.units import Unit, UnitTurn
 
 __all__ = ["Saved"]

@@ -196,6 +196,10 @@ class TurnState(Generic[U]):
         """hook: the win test, asked after each turn's scoring (default: never)."""
         return False
 
+    def scoring_cells(self, team: Team) -> list[int]:
+        """hook: board indices where ``team`` made the points it just gained (an observer's heat map; default none)."""
+        return []
+
     def respawn_delay(self, u: U) -> int:
         """hook: turns before the slot of a unit that just died may field a unit again (default 0)."""
         return 0
@@ -512,12 +516,13 @@ class TurnState(Generic[U]):
         """Whether :meth:`undo` has something to take back."""
         return bool(self._undo)
 
-    def clone(self, keep_undo: bool | None = None) -> TurnState:
+    def clone(self, keep_undo: bool | None = None, dice: Dice | None = None) -> TurnState:
         """An independent copy in the same position, dice included (undo history is not copied).
 
         ``keep_undo`` says whether the copy saves undo snapshots (default: as this
         state does); a search that plays thousands of throw-away moves on copies
-        passes False.
+        passes False. ``dice`` gives the copy its own dice instead of a copy of
+        these (a search's play-outs must not foresee the real game's throws).
         """
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
@@ -529,6 +534,8 @@ class TurnState(Generic[U]):
         other.log = list(self.log)
         other.dice = self.dice.copy()
         snap.restore(other)
+        if dice is not None:
+            other.dice = dice
         return other
 
     def fingerprint(self) -> tuple[Any, ...]:

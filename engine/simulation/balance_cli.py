@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.ai.policies import ROLLOUT_POLICIES
+from engine.ai.heuristic import HeuristicPlayer
 from engine.games.modes import GAMES
 from engine.parallel.backends import BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
@@ -78,7 +78,7 @@ def _pairings(values: list[str] | None) -> list[tuple[str, str]]:
 
 def _load(path: str, err: TextIO) -> Scenario | int:
     """The scenario of ``path``, or the exit status after saying why not."""
-    return load_playable(path, _PROG, "playing", err)
+    return load_playable(path, _PROG, err)
 
 
 def has_plotting() -> bool:
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             print(f"{_PROG}: {args.compare} plays {GAMES[other.mode].name}, {args.path} "
                   f"{GAMES[scenario.mode].name}: compare two versions of the same game", file=err)
             return 2
-    lacking = [p for pair in pairings for p in pair if p == "heuristic" and scenario.mode not in ROLLOUT_POLICIES]
+    lacking = [p for pair in pairings for p in pair if p == "heuristic" and scenario.mode not in HeuristicPlayer.modes]
     if lacking:
         print(f"{_PROG}: the heuristic AI does not play {GAMES[scenario.mode].name} yet; use --players "
               "random,random or search,search (the search then plays out games at random)", file=err)

@@ -12,12 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from engine.formats import LoadError, load_any
-from engine.games.modes import GAMES, playable_modes
-from engine.mapmodel import HexMap
+from engine.games.game import base_scenario
 from engine.parallel.backends import BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
 from engine.parallel.progress import ProgressBar
@@ -25,8 +23,9 @@ from engine.ruleset import RulesetError
 from engine.scenario import Scenario
 from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
+from engine.validation.playability import blocking, playability
 
-__all__ = ["add_arguments", "load_playable", "run", "scenario_for"]
+__all__ = ["add_arguments", "load_playable", "run"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -41,18 +40,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("text", "json"), default="text", help="report format (default text)")
 
 
-def scenario_for(value: HexMap | Scenario, path: str) -> Scenario:
-    """The scenario to simulate: the file's own, or a default one on a map (units picked by the AI)."""
-    if isinstance(value, Scenario):
-        return value
-    mode = next((m for m in value.meta.modes if GAMES[m].playable), value.meta.modes[0])
-    return Scenario(name=value.meta.name, mode=mode, map=value, map_ref=Path(path).name)
-
-
-def load_playable(path: str, prog: str, verb: str, err: TextIO) -> Scenario | int:
-    """The scenario of map or scenario file ``path`` in a mode hexfort plays, or the exit status after
-    saying on ``err`` why not (1: the file cannot be read or its mode is not playable; 2: another kind of file).
-    ``prog`` and ``verb`` word the message ("hexfort simulate", "simulating")."""
+def load_playable(path: str, prog: str, err: TextIO) -> Scenario | int:
+    """The scenario of map or scenario file ``path`` (:func:`~engine.games.game.base_scenario`) when it can
+    be played, or the exit status after saying on ``err`` why not (1: the file cannot be read, or
+    :func:`~engine.validation.playability.playability` finds what stops a game, such as a mode hexfort
+    does not play yet; 2: another kind of file). ``prog`` starts each message ("hexfort simulate")."""
     try:
         kind, value = load_any(path)
     except LoadError as e:
@@ -61,10 +53,12 @@ def load_playable(path: str, prog: str, verb: str, err: TextIO) -> Scenario | in
     if kind not in ("map", "scenario"):
         print(f"{prog}: {path} is a {kind}, not a map or scenario", file=err)
         return 2
-    scenario = scenario_for(value, path)  # type: ignore[arg-type]
-    if not GAMES[scenario.mode].playable:
-        print(f"{prog}: {path}: {verb} {GAMES[scenario.mode].name} is not available yet "
-              f"(hexfort plays {', '.join(GAMES[m].name for m in playable_modes())})", file=err)
+    scenario = base_scenario(value, path)  # type: ignore[arg-type]
+    problems = blocking(playability(scenario))
+    if problems:
+        print(f"{prog}: {path} cannot be played:", file=err)
+        for p in problems:
+            print(f"  - {p}", file=err)
         return 1
     return scenario
 
@@ -87,7 +81,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     except UsageError as e:
         print(f"hexfort simulate: {e}", file=err)
         return 2
-    scenario = load_playable(args.path, "hexfort simulate", "simulating", err)
+    scenario = load_playable(args.path, "hexfort simulate", err)
     if isinstance(scenario, int):
         return scenario
     bar = ProgressBar(err, args.games, "simulating", "games")

@@ -17,38 +17,17 @@ byte-identical).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.ai.match import Player
 from engine.games.protocol import GameState
-from engine.mapmodel import Mode, Team
+from engine.mapmodel import Team
 
 __all__ = ["GameTelemetry", "LAYERS", "Observer", "play_observed"]
 
 #: The per-hex counts an observer keeps, in report order.
 LAYERS: Final = ("stand", "deaths", "scores")
-
-
-def _koth_scoring_cells(state: GameState, team: Team) -> list[int]:
-    """King of the Board scores for holding the point: the point's hexes the team's units stand on."""
-    b = state.board
-    return sorted(u.cell for u in state.units_of(team) if u.cell >= 0 and b.control[u.cell] >= 0
-                  and state.stats(u.kind).pickable)
-
-
-def _cart_cells(state: GameState, team: Team) -> list[int]:
-    """Payload Race scores by pushing the cart: where the cart now stands."""
-    cart: Any = state
-    return [int(cart.cart_cell(team))]
-
-
-#: Where a mode's points are made (cells), asked right after a team's points went up.
-SCORING_CELLS: Final[Mapping[Mode, Callable[[GameState, Team], list[int]]]] = {
-    Mode.KOTH: _koth_scoring_cells,
-    Mode.PAYLOAD: _cart_cells,
-}
 
 
 @dataclass
@@ -76,7 +55,6 @@ class Observer:
 
     def __init__(self, state: GameState) -> None:
         self.data = GameTelemetry()
-        self._scoring = SCORING_CELLS.get(state.game.rules.mode)
         self._turn = -1
         self._units: dict[int, Any] = {}
         self._points: dict[Team, int] = {}
@@ -121,9 +99,8 @@ class Observer:
             if gained > 0:
                 if self.data.first_point[team] is None:
                     self.data.first_point[team] = state.turn
-                if self._scoring is not None:
-                    for c in self._scoring(state, team):
-                        self.data.add("scores", team, c, gained)
+                for c in state.scoring_cells(team):  # the mode's hook, TurnState.scoring_cells
+                    self.data.add("scores", team, c, gained)
         self._note_picks(state)
         self._note_turn(state)
 

@@ -11,8 +11,6 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from engine.formats.ruleset_file import builtin_ruleset
-from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Colour, Mode, Team, Terrain
 from engine.rules.fov import seers
@@ -32,9 +30,10 @@ EXPOSURE_MIN_GAP: Final = 4
 AMMO_GAP: Final = 4
 
 
-def _units(mode: Mode) -> tuple[tuple[str, int, str], tuple[str, int, str]]:
-    """(name, speed, way of moving) of the fastest and the slowest mobile unit of ``mode``'s built-in ruleset."""
-    rs = builtin_ruleset(GAMES[mode].ruleset.removeprefix("builtin:"))
+def _units(ctx: CheckContext, mode: Mode) -> tuple[tuple[str, int, str], tuple[str, int, str]]:
+    """(name, speed, way of moving) of the fastest and the slowest mobile unit of ``mode``'s ruleset
+    (:meth:`CheckContext.ruleset_for`)."""
+    rs = ctx.ruleset_for(mode)
     units = [u for u in rs.units.values() if u.mobile and u.pickable and u.speed > 0]
     fast = max(units, key=lambda u: (u.speed, u.kind))
     slow = min(units, key=lambda u: (u.speed, u.kind))
@@ -60,9 +59,9 @@ def _race(ctx: CheckContext, goal: str, targets: dict[Team, list[Hex]], mode: Mo
     figures: dict[Team, list[int | None]] = {}
     for team in Team:
         figures[team] = [
-            _turns(_steps_to(ctx, team, targets[team], how), speed) for _, speed, how in _units(mode)
+            _turns(_steps_to(ctx, team, targets[team], how), speed) for _, speed, how in _units(ctx, mode)
         ]
-    (fast, _, _), (slow, _, _) = _units(mode)
+    (fast, _, _), (slow, _, _) = _units(ctx, mode)
     text = "; ".join(
         f"{t.value}: {fast} {_fmt(figures[t][0])}, {slow} {_fmt(figures[t][1])}" for t in Team
     )

@@ -33,7 +33,7 @@ from engine.mapmodel import HexMap
 from engine.scenario import Scenario
 from engine.validation.cli import text_report
 from engine.validation.fixes import FIXABLE, FixOutcome, fix_map
-from engine.validation.problem import Problem, Severity
+from engine.validation.problem import Problem, Severity, internal_error
 from engine.validation.runner import FileResult, find_files, load_problems, scenario_problems, validate_file
 
 __all__ = ["FileFix", "add_arguments", "fix_file", "run"]
@@ -119,11 +119,7 @@ def fix_file(path: Path, only: set[str] | None = None, dry_run: bool = False,
     except OSError:
         raise
     except Exception as e:  # noqa: BLE001 - a crash on one file must not end the run, nor touch the file
-        return FileFix(path, kind, None, (Problem(
-            "HF999", Severity.ERROR,
-            f"internal error while fixing this file ({type(e).__name__}: {e}); it was left as it was; "
-            "please report it",
-        ),))
+        return FileFix(path, kind, None, (internal_error("while fixing this file", e, "it was left as it was; "),))
     return FileFix(path, kind, None, validate_file(path).problems)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.games.game import Game, ruleset_of
+from engine.games.game import Game, playing_ruleset
 from engine.games.modes import GAMES, NotPlayableError, playable_modes
 from engine.ruleset import Ruleset, RulesetError
 from engine.scenario import Scenario
@@ -27,7 +27,7 @@ from engine.validation.checks import check_map
 from engine.validation.problem import Problem, Severity, guarded
 from engine.validation.scenario_checks import check_scenario_setup
 
-__all__ = ["GAME_BLOCKERS", "blocking", "playability"]
+__all__ = ["GAME_BLOCKERS", "blocking", "playability", "rules_or_none"]
 
 #: Map problems that leave a game with nothing to do; the game refuses to start on them.
 GAME_BLOCKERS: Final = frozenset({"HF105", "HF106", "HF108", "HF111", "HF112"})
@@ -48,7 +48,8 @@ def playability(scenario: Scenario, ruleset: Ruleset | None = None, map_problems
                         f"playing {rules.name} is not available yet (hexfort plays {names}); "
                         "you can still draw and validate the map", where="$.mode")]
     if map_problems is None:
-        map_problems = guarded("the map checks", lambda: check_map(scenario.map, scenario.mode))
+        map_problems = guarded("the map checks", lambda: check_map(scenario.map, scenario.mode,
+                                                                    rules_or_none(scenario, ruleset)))
     out = [p for p in map_problems if p.code in GAME_BLOCKERS or p.code == "HF999"]
     out += guarded("the scenario checks", lambda: _setup_problems(scenario, ruleset))
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
@@ -61,17 +62,25 @@ def blocking(problems: list[Problem]) -> list[Problem]:
     return [p for p in problems if p.severity is Severity.ERROR or p.code == "HF606"]
 
 
+def rules_or_none(scenario: Scenario, ruleset: Ruleset | None = None) -> Ruleset | None:
+    """:func:`~engine.games.game.playing_ruleset` of ``scenario``, or None when it cannot be made (the
+    scenario checks report why, HF605; the map checks then use the mode's built-in ruleset)."""
+    try:
+        return playing_ruleset(scenario, ruleset)
+    except RulesetError:
+        return None
+
+
 def _setup_problems(scenario: Scenario, ruleset: Ruleset | None) -> list[Problem]:
     try:
-        base = ruleset if ruleset is not None else ruleset_of(scenario)
-        rules = base.with_overrides(scenario.rules) if scenario.rules else base
+        rules = playing_ruleset(scenario, ruleset)
     except RulesetError as e:
         return [Problem("HF605", Severity.ERROR, f"the game cannot start: {e}", where="$.ruleset")]
     out = check_scenario_setup(scenario, rules)
     if any(p.severity is Severity.ERROR for p in out):
         return out
     try:
-        Game.of(scenario, base).new_initial_state(keep_undo=False)
+        Game.of(scenario, ruleset).new_initial_state(keep_undo=False)
     except (RulesetError, NotPlayableError) as e:
         out.append(Problem("HF605", Severity.ERROR, f"the game cannot start: {e}", where="$.teams"))
     return out

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from engine.hexgrid import Hex
 
-__all__ = ["Problem", "Severity", "guarded"]
+__all__ = ["Problem", "Severity", "guarded", "internal_error"]
 
 
 class Severity(StrEnum):
@@ -54,7 +54,16 @@ def guarded(what: str, check: Callable[[], Iterable[Problem]]) -> list[Problem]:
     try:
         return list(check())
     except Exception as e:  # noqa: BLE001 - any crash becomes a problem, by contract
-        return [Problem(
-            "HF999", Severity.ERROR,
-            f"internal error in {what} ({type(e).__name__}: {e}); please report this file to the hexfort developers",
-        )]
+        return [internal_error(f"in {what}", e)]
+
+
+def internal_error(where: str, e: Exception, note: str = "") -> Problem:
+    """The HF999 error for a crash ``e`` ``where`` it happened ("in the map checks", "while fixing this
+    file"); ``note`` adds what became of the file ("it was left as it was; ").
+
+    The one wording of a crash turned into a problem: :func:`guarded` uses it,
+    and so do the loops over files that catch a crash around more than checks
+    (the validate and fix runs, the editor's library scanner).
+    """
+    return Problem("HF999", Severity.ERROR, f"internal error {where} ({type(e).__name__}: {e}); {note}"
+                   "please report this file to the hexfort developers")

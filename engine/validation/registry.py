@@ -11,7 +11,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 
+from engine.games.modes import GAMES
 from engine.mapmodel import HexMap, Mode
+from engine.ruleset import Ruleset
 from engine.validation.problem import Problem, guarded
 
 __all__ = ["CHECKS", "Check", "CheckContext", "check", "run_checks"]
@@ -19,19 +21,27 @@ __all__ = ["CHECKS", "Check", "CheckContext", "check", "run_checks"]
 
 @dataclass
 class CheckContext:
-    """What checks look at: the map and the modes it is checked for.
+    """What checks look at: the map, the modes it is checked for and, for a scenario, its ruleset.
 
-    ``modes`` defaults to the modes the map says it is made for. Derived data
-    that several checks share is cached on the context.
+    ``modes`` defaults to the modes the map says it is made for. ``ruleset`` is
+    the scenario's own ruleset (its overrides applied) when a scenario is
+    checked, then ``modes`` is its one mode; None checks a map under each mode's
+    built-in ruleset (see :meth:`ruleset_for`). Derived data that several checks
+    share is cached on the context.
     """
 
     map: HexMap
     modes: tuple[Mode, ...] = ()
     cache: dict[str, object] = field(default_factory=dict)
+    ruleset: Ruleset | None = None
 
     def __post_init__(self) -> None:
         if not self.modes:
             self.modes = self.map.meta.modes
+
+    def ruleset_for(self, mode: Mode) -> Ruleset:
+        """The ruleset units play by in ``mode``: the scenario's, else the mode's built-in one."""
+        return self.ruleset if self.ruleset is not None else GAMES[mode].builtin_ruleset()
 
 
 CheckFn = Callable[[CheckContext], Iterable[Problem]]

@@ -24,8 +24,8 @@ from engine.formats.scenario_file import scenario_from_document
 from engine.parallel.backends import Backend, BackendError, local_backend
 from engine.scenario import Scenario
 from engine.validation.checks import check_map
-from engine.validation.playability import playability
-from engine.validation.problem import Problem, Severity
+from engine.validation.playability import playability, rules_or_none
+from engine.validation.problem import Problem, Severity, internal_error
 
 __all__ = ["FileJob", "FileResult", "find_files", "load_problems", "scenario_problems", "validate_file",
            "validate_files", "validate_job"]
@@ -110,10 +110,7 @@ def validate_file(path: Path, load_only: bool = False) -> FileResult:
     except LoadError as e:
         probs = load_problems(e)
     except Exception as e:  # noqa: BLE001 - a crash on one file must not end the run
-        probs = (Problem(
-            "HF999", Severity.ERROR,
-            f"internal error while checking this file ({type(e).__name__}: {e}); please report it",
-        ),)
+        probs = (internal_error("while checking this file", e),)
     return FileResult(path, kind, tuple(probs), time.perf_counter() - start)
 
 
@@ -150,7 +147,7 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
 
 def scenario_problems(s: Scenario) -> list[Problem]:
     """Everything wrong with a loaded scenario: its map's problems in its mode and its playability."""
-    on_map = check_map(s.map, s.mode)
+    on_map = check_map(s.map, s.mode, rules_or_none(s))
     extra = [p for p in playability(s, map_problems=on_map) if p not in on_map]
     out = on_map + extra
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))

@@ -7,6 +7,7 @@ too (HF605), not first discovered when someone presses Play.
 
 from __future__ import annotations
 
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
 from engine.ruleset import Ruleset
@@ -23,7 +24,7 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
     """
     out: list[Problem] = []
     m = s.map
-    team_size = int(ruleset.options.get("team_size", 3))
+    team_size = int(ruleset.options.get("team_size", GAMES[s.mode].team_size))
     taken: dict[Hex, str] = {}
     for team in Team:
         setup = s.team(team)

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
 
-from engine.formats.ruleset_file import builtin_ruleset
-from engine.mapmodel import Mode, Team
+from engine.games.modes import GAMES
+from engine.mapmodel import Team
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.terrain import board, reach, sight, spawn_starts, walk_mode
 from engine.validation.wording import hex_list
 
 
-def _longest_range() -> int:
-    return max(u.range for u in builtin_ruleset().units.values())
-
-
-LONGEST: Final = "longest range"
+def _longest_range(ctx: CheckContext) -> int:
+    """The longest attack range of any unit in any of the modes checked (their rulesets, see
+    :meth:`CheckContext.ruleset_for`)."""
+    return max(u.range for mode in ctx.modes for u in ctx.ruleset_for(mode).units.values())
 
 
 @check("spawn camping", "HF501")
@@ -27,8 +25,8 @@ def spawn_camping(ctx: CheckContext) -> Iterator[Problem]:
         return
     b = board(ctx)
     sees = sight(ctx).sees
-    cover = "a wall" if walk_mode(ctx) is Mode.PAYLOAD else "a wall or higher ground"
-    rng = _longest_range()
+    cover = "a wall or higher ground" if GAMES[walk_mode(ctx)].heights_block_sight else "a wall"
+    rng = _longest_range(ctx)
     for team in Team:
         zone = set(b.indices(spawn_starts(ctx, team)))
         walk = reach(ctx, team)

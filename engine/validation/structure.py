@@ -35,9 +35,10 @@ def features_on_walls(ctx: CheckContext) -> Iterator[Problem]:
             )
 
 
-@check("spawn zones", "HF102", "HF104", "HF105", modes=(Mode.KOTH, Mode.PAYLOAD))
+@check("spawn zones", "HF102", "HF104", "HF105", modes=tuple(m for m, r in GAMES.items() if r.spawn_zones))
 def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
-    """Both teams need a spawn zone, big enough for their units, not overlapping (Team Play has spawnpoints instead)."""
+    """Both teams need a spawn zone, big enough for their units, not overlapping, in the modes where teams
+    start in spawn zones (:attr:`ModeRules.spawn_zones`; Team Play has spawnpoints instead)."""
     m = ctx.map
     red, blu = m.spawns.get(Team.RED, frozenset()), m.spawns.get(Team.BLU, frozenset())
     both = sorted_hexes(red & blu)
@@ -47,7 +48,7 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
             f"RED and BLU spawn zones overlap at {hex_list(both)}; a hex belongs to one team's base only",
             both,
         )
-    need = max(GAMES[mode].team_size for mode in ctx.modes if mode is not Mode.TEAM_PLAY)
+    need = max(GAMES[mode].team_size for mode in ctx.modes if GAMES[mode].spawn_zones)
     for team, zone in ((Team.RED, red), (Team.BLU, blu)):
         if not zone:
             yield Problem(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.formats.ruleset_file import builtin_ruleset
 from engine.games.modes import GAMES
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import Colour, Mode, Team, Terrain
@@ -89,7 +88,9 @@ def reach(ctx: CheckContext, team: Team, how: str = WALK) -> Reach:
 def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
     """Indices a Soldier can get to by walking and rocket jumps (cached).
 
-    A rocket jump lands on any hex within the jump range that is not a wall, a
+    The jump range is the longest ``rocket_jump_range`` of the units with the
+    ``rocket_jump`` special in the ruleset of the checks' movement mode
+    (:func:`walk_mode`, :meth:`CheckContext.ruleset_for`); without one, only walking. A rocket jump lands on any hex within the jump range that is not a wall, a
     low obstacle or the enemy spawn, whatever its height; from there he walks on.
     Each round looks around only the hexes the previous one added (see
     :func:`_near`) and walks only new ground, so a map walled into many
@@ -101,7 +102,7 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
     if hit is not None:
         return hit  # type: ignore[return-value]
     b = board(ctx)
-    jump = int(builtin_ruleset().unit("soldier").param("rocket_jump_range"))
+    jump = _rocket_jump_range(ctx)
     closed = {Team.RED: 2, Team.BLU: 1}[team]
     walk = profile(walk_mode(ctx), team)
     got: set[int] = set(reach(ctx, team).indices())
@@ -115,6 +116,12 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
         landings = _near(b, new, got, jump) & pending
     ctx.cache[key] = got
     return got
+
+
+def _rocket_jump_range(ctx: CheckContext) -> int:
+    """The longest rocket jump of the checks' movement mode (0 when no unit rocket-jumps)."""
+    units = ctx.ruleset_for(walk_mode(ctx)).units.values()
+    return max((int(u.param("rocket_jump_range")) for u in units if "rocket_jump" in u.specials), default=0)
 
 
 def spawnpoint_reach(ctx: CheckContext, colour: Colour) -> Reach:

@@ -53,7 +53,7 @@ def test_sheets_keep_marks_off_the_map_and_print_only_trim_plus_overlap(board, p
     margin = 10.0
     rect = QRectF(-40, -25, *board)
     plan = plan_pages(rect.width(), rect.height(), page[0] - 2 * margin, page[1] - 2 * margin, overlap=10.0)
-    sheets = plan_sheets(plan, rect, page[0], page[1], margin)
+    sheets = plan_sheets(plan, rect, page[0], margin)
     assert len(sheets) == plan.pages
     paper = QRectF(0, 0, *page)
     for sh in sheets:
@@ -93,7 +93,7 @@ def test_a_printed_sheet_leaves_the_margins_blank(small_map: HexMap, qapp) -> No
     plan = plan_pages(board.width(), board.height(), 190.0, 277.0, overlap=10.0)
     assert plan.cols > 1
     px = 4  # pixels per mm
-    for sheet in plan_sheets(plan, board, 210.0, 297.0, 10.0):
+    for sheet in plan_sheets(plan, board, 210.0, 10.0):
         img = QImage(210 * px, 297 * px, QImage.Format.Format_RGB32)
         img.fill(QColor("#ffffff"))
         p = QPainter(img)

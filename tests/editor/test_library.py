@@ -199,3 +199,18 @@ def test_hexfort_edit_on_a_folder_opens_the_library_on_it(qtbot, folder: Path, s
     assert win.library_window.model.rowCount() == len(library_files(folder))
     assert win.doc is not None and win.doc.path is None  # a blank map beside it, nothing opened by mistake
     _wait_scanned(qtbot, win.library_window)
+
+
+def test_a_crash_while_scanning_a_file_shows_as_its_problem(qtbot, folder, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A bug on one file is that file's HF999 problem in the library; the scan goes on."""
+
+    def crash(*_a: object, **_k: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(scanner_module, "scan_one", crash)
+    relay = scanner_module._Relay()
+    got: list[MapSummary] = []
+    relay.done.connect(lambda _gen, _path, summary, _image: got.append(summary))
+    scanner_module._Task(relay, 1, folder / "koth_quarry.map.json", None, None).run()
+    assert [p.code for p in got[0].problems] == ["HF999"]
+    assert "internal error while reading this file (RuntimeError: boom)" in got[0].problems[0].message

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.ai.heuristic import HeuristicPlayer
 from engine.formats import save_map
 from engine.formats.schemas import validator
 from engine.hexgrid import Hex
@@ -52,6 +53,19 @@ def test_watching_a_game_does_not_change_it(players: tuple[str, str]) -> None:
     for i in range(4):
         args = (HILL, 3, i, players)
         assert play_watched(args)[0] == play_one(args)
+
+
+def test_the_observer_counts_payload_points_where_the_cart_was_pushed(repo: Path) -> None:
+    """The observer asks the state where points were made (``scoring_cells``): in Payload Race, the cart's hex."""
+    from engine.formats import load_scenario
+
+    scenario = load_scenario(repo / "maps" / "payload_canal.scenario.json")
+    state, players = start_game((scenario, 2, 0, ("heuristic", "heuristic")))
+    seen = play_observed(state, players)
+    for team in Team:
+        assert sum(seen.layers["scores"][team].values()) == state.points[team]
+        assert set(seen.layers["scores"][team]) <= set(state.tracks[team])  # type: ignore[attr-defined]
+    assert any(state.points.values())
 
 
 @pytest.mark.parametrize("index", range(5))
@@ -252,7 +266,7 @@ def test_a_pick_is_called_a_winner_only_on_enough_games(record: ClassRecord, sig
 
 
 def test_cli_says_which_ai_cannot_play_a_mode_yet(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(balance_cli, "ROLLOUT_POLICIES", {})  # as if the heuristic did not play Payload Race
+    monkeypatch.setattr(HeuristicPlayer, "modes", frozenset())  # as if the heuristic did not play Payload Race
     err = io.StringIO()
     path = repo / "maps" / "payload_canal.scenario.json"
     assert balance_cli.run(_args(path, "--format", "json", "-n", "1"), io.StringIO(), err) == 2

@@ -400,7 +400,7 @@ def test_maps_validated_and_dropped_are_freed(tmp_path: Path) -> None:
         s = __import__("dataclasses").replace(scenario, map=loads_map(json.dumps(
             {**json.loads(Path(__file__).resolve().parents[2].joinpath("maps", "koth_quarry.map.json").read_text()),
              "$schema": "map.schema.json"})))
-        list(check_scenario_setup(s, builtin_ruleset()))
+        list(check_scenario_setup(s, builtin_ruleset("koth")))
         refs += [weakref.ref(m), weakref.ref(s.map)]
         del m, s
     gc.collect()
@@ -457,7 +457,7 @@ def _hostile_rulesets() -> dict[str, dict[str, object]]:
     no options, units that cannot move or shoot, only unknown unit kinds."""
     import copy
 
-    base = json.loads(builtin_ruleset_path().read_text(encoding="utf-8"))
+    base = json.loads(builtin_ruleset_path("koth").read_text(encoding="utf-8"))
     out: dict[str, dict[str, object]] = {}
     for unit in base["units"]:
         r = copy.deepcopy(base)

@@ -37,7 +37,7 @@ def base(kind: str) -> dict[str, Any]:
                 "first_team": "RED", "seed": 1, "rules": {"points_to_win": 5},
                 "teams": {"RED": {"roster": ["scout"], "units": [{"unit": "scout", "hex": "0,0", "health": 10}]}}}
     if kind == "ruleset":
-        return json.loads(builtin_ruleset_path().read_text())
+        return json.loads(builtin_ruleset_path("koth").read_text())
     raise KeyError(kind)
 
 

@@ -125,10 +125,8 @@ def test_evaluation_is_the_result_once_over_and_within_bounds_before() -> None:
 
 @pytest.mark.parametrize("policies", ["the mode's heuristic", "none (uniform roll-outs)"])
 def test_search_plays_payload_race_with_or_without_a_heuristic(repo, monkeypatch, policies) -> None:  # type: ignore[no-untyped-def]
-    from engine.ai import policies as registry
-
     if policies.startswith("none"):
-        monkeypatch.setattr(registry, "ROLLOUT_POLICIES", {})
+        monkeypatch.setattr(HeuristicPlayer, "modes", frozenset())
     scenario = load_scenario(repo / "maps" / "payload_canal.scenario.json")
     expected = UniformPolicy if policies.startswith("none") else HeuristicPlayer
     assert isinstance(policy_for(scenario.mode, 1), expected)

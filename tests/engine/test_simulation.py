@@ -94,3 +94,19 @@ def test_cli_errors(tmp_path: Path) -> None:
     r = subprocess.run([str(exe), "simulate", str(p), "--players", "chess,random"], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2
+
+
+def test_simulate_refuses_what_the_playability_check_refuses(tmp_path: Path) -> None:
+    """``simulate`` asks the one playability check: a map without spawn zones is refused with its reasons."""
+    import io
+
+    from engine.simulation.cli import load_playable
+
+    p = tmp_path / "bare.map.json"
+    save_map(hill().with_spawn_zone(Team.RED, ()).with_spawn_zone(Team.BLU, ()), p)
+    err = io.StringIO()
+    assert load_playable(str(p), "hexfort simulate", err) == 1
+    assert "cannot be played" in err.getvalue() and "RED has no spawn zone" in err.getvalue()
+    save_map(hill(), p)
+    loaded = load_playable(str(p), "hexfort simulate", io.StringIO())
+    assert isinstance(loaded, Scenario) and loaded.mode is Mode.KOTH and loaded.map_ref == "bare.map.json"

@@ -181,3 +181,16 @@ def test_a_partial_json_report_is_marked_and_keeps_to_its_schema(tmp_path: Path)
     Draft202012Validator(schema("report")).validate(report)
     assert report["partial"] == {"reason": "interrupted", "finished": 1, "planned": 5}
     assert "partial" not in cli.json_report([validate_file(p)])
+
+
+def test_a_crash_while_checking_one_file_is_reported_and_the_run_goes_on(folder: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A crash inside the validator becomes that file's HF999 problem (the one wording, ``internal_error``)."""
+    from engine.validation import runner
+
+    def crash(*_a: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(runner, "_validate", crash)
+    result = validate_file(next(folder.rglob("*.map.json")))
+    assert [p.code for p in result.problems] == ["HF999"]
+    assert result.problems[0].message.startswith("internal error while checking this file (RuntimeError: boom)")

@@ -82,7 +82,7 @@ def test_exposure_counts_equal_the_pair_by_pair_count(seed: int) -> None:
 def rocket_reference(ctx: CheckContext, team: Team) -> set[int]:
     """Walking and rocket jumps as computed before: rounds over every hex not reached yet."""
     b = board(ctx)
-    jump = int(builtin_ruleset().unit("soldier").param("rocket_jump_range"))
+    jump = int(builtin_ruleset("koth").unit("soldier").param("rocket_jump_range"))
     closed = {Team.RED: 2, Team.BLU: 1}[team]
     walk = profile(walk_mode(ctx), team)
     got = set(reach(ctx, team).indices())
@@ -132,7 +132,7 @@ def test_spawn_camping_with_a_huge_enemy_zone_looks_within_range_only() -> None:
     ctx = CheckContext(m)
     b = board(ctx)
     sees = Sight.for_board(b).sees
-    rng = max(u.range for u in builtin_ruleset().units.values())
+    rng = max(u.range for u in builtin_ruleset("koth").units.values())
     zone = set(b.indices(red))
     exits = {j for i in zone for j in b.neighbors[i] if j not in zone and not b.wall[j] and j in reach(ctx, Team.RED)}
     enemy = b.indices(blu)

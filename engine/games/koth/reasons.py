@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.koth.pieces import KothUnit
+from engine.games.phases import Phase, Step
 from engine.rules.actions import Action, Verb
 from engine.rules.movement import flood
 
@@ -61,8 +62,6 @@ def landing_reason(state: KothState, u: KothUnit, i: int, low_blocks: bool = Fal
 
 def koth_reason(state: KothState, action: Action) -> str:
     """Why ``action`` (not legal) cannot be played, for the decisions only King of the Board has; '' otherwise."""
-    from engine.games.state import Phase, Step
-
     if state.phase is Phase.SPAWN and action.verb is Verb.SPAWN and action.target is not None:
         return _spawn_reason(state, action)
     if state.phase is Phase.TARGET:

@@ -485,6 +485,11 @@ class KothState(TurnState[KothUnit]):
         if len(holders) == 1:
             self.points[holders.pop()] += 1
 
+    def scoring_cells(self, team: Team) -> list[int]:
+        """The point's hexes ``team``'s units hold (sentries never capture): where it scored."""
+        point = self._point_cells
+        return sorted(u.cell for u in self.units_of(team) if u.cell in point and self._stats[u.kind].pickable)
+
     def is_decided(self) -> bool:
         """The first side to ``points_to_win`` wins."""
         return max(self.points.values()) >= self._points_to_win

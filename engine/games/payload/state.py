@@ -154,6 +154,10 @@ class PayloadState(TurnState[PayloadUnit]):
         """Board index of ``team``'s cart."""
         return self.tracks[team][self.carts[team]]
 
+    def scoring_cells(self, team: Team) -> list[int]:
+        """Where ``team`` scored: its cart's hex (it scores by pushing the cart)."""
+        return [self.cart_cell(team)]
+
     def cart_hex(self, team: Team) -> Hex:
         """Where ``team``'s cart stands."""
         return self.board.hexes[self.cart_cell(team)]

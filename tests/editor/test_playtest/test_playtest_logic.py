@@ -6,7 +6,7 @@ import pytest
 
 from editor.playtest.explain import choices, explain, modes_now
 from editor.playtest.journal import entry_after, snapshot
-from editor.playtest.picture import blueprint_rows, board_picture
+from editor.playtest.picture import blueprint_rows
 from editor.playtest.position import (
     Placement,
     apply_markers,
@@ -15,6 +15,7 @@ from editor.playtest.position import (
     placements_of,
     position_scenario,
 )
+from editor.playtest.presenters import board_picture
 from editor.playtest.replay_cursor import ReplayCursor
 from editor.playtest.session import GameSetup, game_scenario, open_slots, pick_for_me, playability
 from engine.games.game import new_game
@@ -186,6 +187,16 @@ def test_position_round_trip_and_markers():
     bad = [Placement(Team.RED, "sniper", at(2, 0)), Placement(Team.RED, "sniper", at(3, 0))]
     problems = placement_problems(base, bad)
     assert any("twice" in p for p in problems) and any("BLU has no unit" in p for p in problems)
+
+
+def test_play_from_here_refuses_another_modes_game_in_words(repo) -> None:  # type: ignore[no-untyped-def]
+    """The position editor is King of the Board's; given another mode's game it says so (no AttributeError)."""
+    from engine.formats import load_scenario
+    from engine.games.game import Game
+
+    payload = Game.of(load_scenario(repo / "maps" / "payload_canal.scenario.json")).new_initial_state(1)
+    with pytest.raises(TypeError, match="'Play from here' works on KothState games only; this game is Payload Race"):
+        placements_of(payload)
 
 
 # -- replay cursor ------------------------------------------------------------------------------------------

@@ -96,6 +96,28 @@ def test_clone_is_independent_and_rolls_the_same() -> None:
     assert twin.fingerprint() == state.fingerprint()
 
 
+def test_a_clone_given_its_own_dice_throws_those() -> None:
+    """``clone(dice=...)`` copies the position but throws the given dice (a search's play-outs), leaving the
+    original's dice alone."""
+    from engine.rules.dice import Dice
+
+    def position(s: KothState) -> tuple[object, ...]:
+        return tuple(kv for kv in s.fingerprint() if kv[0] != "dice_state")
+
+    state = new_game(koth_scenario(MAP, seed=11))
+    _play_random(state, random.Random(1), 20)
+    rolled = len(state.dice.rolls)
+    own = Dice(99)
+    twin = state.clone(keep_undo=False, dice=own)
+    assert twin.dice is own and own.rolls == [] and own.state == Dice(99).state
+    assert position(twin) == position(state)  # type: ignore[arg-type]
+    again = state.clone(dice=Dice(99))
+    _play_random(twin, random.Random(5), 40)
+    _play_random(again, random.Random(5), 40)
+    assert twin.fingerprint() == again.fingerprint() and own.rolls  # the throws came from the given dice
+    assert len(state.dice.rolls) == rolled  # the original's dice did not move
+
+
 def test_replay_file_round_trip_and_schema(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A saved replay validates against replay.schema.json and loads back to the same game."""
     state = new_game(koth_scenario(MAP, seed=3))

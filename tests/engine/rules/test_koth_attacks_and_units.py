@@ -109,6 +109,14 @@ def test_scout_damage_by_distance(game: GameFactory, distance: int, damage: int)
     assert opt.damage == damage
     state.apply(opt.action)
     assert _hp(state, distance) == 400 - damage
+    assert state.behaviour("scout").damage_at(distance) == damage  # type: ignore[attr-defined]  # the AI's look-ahead
+
+
+def test_units_say_whether_their_attack_heals(game: GameFactory) -> None:
+    """001 "Units" Medic: his attack is a heal (the AI reads it from the behaviour, not the specials)."""
+    state = game(ROW, red=[("medic", (0, 0))], blu=[("heavy", (3, 0))])
+    heals = {k: state.behaviour(k).heals for k in state.ruleset.units}  # type: ignore[attr-defined]
+    assert heals == {k: k == "medic" for k in state.ruleset.units}
 
 
 def test_scout_double_jump_onto_low_obstacles(game: GameFactory) -> None:
@@ -526,7 +534,7 @@ def test_sentry_is_never_a_pick() -> None:
     from engine.ruleset import Ruleset, RulesetError
     from engine.textmap import koth_scenario
 
-    rs = builtin_ruleset()
+    rs = builtin_ruleset("koth")
     units = dict(rs.units)
     units["sentry"] = dataclasses.replace(units["sentry"], pickable=True)
     with pytest.raises(RulesetError, match="sentry"):

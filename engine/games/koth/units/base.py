@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.games.behaviour import Behaviour
 from engine.games.koth.pieces import KothUnit
@@ -23,6 +23,9 @@ class KothBehaviour(Behaviour["KothState", KothUnit]):
     2); a kind can opt out with :meth:`lined` (the Scout, 001 "Units").
     """
 
+    #: whether this kind's attack heals teammates instead of hurting enemies (the Medic)
+    heals: ClassVar[bool] = False
+
     def __init__(self, game: Game, stats: UnitStats) -> None:
         super().__init__(game, stats)
         self.straight = bool(game.options["straight_line_attacks"]) and self.lined()
@@ -30,6 +33,10 @@ class KothBehaviour(Behaviour["KothState", KothUnit]):
     def lined(self) -> bool:
         """Whether this kind's aimed actions follow the straight-line rule when it is on."""
         return True
+
+    def damage_at(self, distance: int) -> int:
+        """The damage of a normal hit on a unit ``distance`` hexes away, before markers (scope) and crits."""
+        return self.stats.damage
 
     def min_range(self, u: KothUnit) -> int:
         """The closest distance ``u`` may aim at now."""

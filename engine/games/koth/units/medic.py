@@ -32,6 +32,7 @@ class Medic(KothBehaviour):
     """Heals and the UberCharge (see the module docstring)."""
 
     needs = ("max_charge", "uber_turns")
+    heals = True
 
     def heal_targets(self, state: KothState, u: KothUnit) -> list[int]:
         """Board indices of the teammates ``u`` may heal now."""

@@ -26,6 +26,8 @@ class Scout(Shooter):
     def lined(self) -> bool:
         return False
 
+    def damage_at(self, distance: int) -> int:
+        return max(0, self.stats.damage - int(self.stats.param("falloff_per_hex")) * (distance - 1))
+
     def damage_to(self, state: KothState, u: KothUnit, cell: int) -> int:
-        d = state.board.distance(u.cell, cell)
-        return max(0, self.stats.damage - int(self.stats.param("falloff_per_hex")) * (d - 1))
+        return self.damage_at(state.board.distance(u.cell, cell))

@@ -1,0 +1,59 @@
+"""The mode registry (``GAMES``) as the one source of mode facts for the validator's rules-aware checks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.formats.ruleset_file import builtin_ruleset
+from engine.frozendict import FrozenDict
+from engine.games.modes import GAMES
+from engine.mapmodel import Mode, Team
+from engine.validation.checks import CHECKS
+from engine.validation.registry import CheckContext
+from engine.validation.terrain import reach, rocket_reach
+from tests.maptext import make_map
+
+#: A strip of ground with a wall across it: only a rocket jump crosses (pointy rows, odd-row offset).
+STRIP = """
+    0. 0. 0# 0. 0. 0. 0.
+     0. 0. 0# 0. 0. 0. 0.
+    0. 0. 0# 0. 0. 0. 0.
+"""
+
+
+@pytest.mark.parametrize("mode", list(GAMES))
+def test_each_mode_loads_its_own_builtin_ruleset(mode: Mode) -> None:
+    rules = GAMES[mode]
+    assert rules.builtin_ruleset() is builtin_ruleset(rules.ruleset.removeprefix("builtin:"))
+
+
+def test_spawn_zone_checks_run_only_in_modes_with_spawn_zones() -> None:
+    check = next(c for c in CHECKS if c.name == "spawn zones")
+    assert set(check.modes) == {m for m, r in GAMES.items() if r.spawn_zones}
+    assert Mode.TEAM_PLAY not in check.modes  # Team Play fields its characters on coloured spawnpoints
+
+
+def _strip(mode: Mode) -> CheckContext:
+    m = make_map(STRIP, modes=(mode.value,), spawns={"RED": ["0,0"], "BLU": ["6,0"]})
+    return CheckContext(m)
+
+
+def test_rocket_jumps_reach_as_far_as_the_checked_modes_soldier_jumps() -> None:
+    """The jump range is the mode's ruleset's (King of the Board's Soldier: 8), not one mode's for all."""
+    koth = _strip(Mode.KOTH)
+    walked = set(reach(koth, Team.RED).indices())
+    assert rocket_reach(koth, Team.RED) > walked  # the jump clears the wall
+    tp = _strip(Mode.TEAM_PLAY)  # Team Play has no rocket-jumping unit: walking only
+    assert rocket_reach(tp, Team.RED) == set(reach(tp, Team.RED).indices())
+
+
+def test_a_scenarios_own_ruleset_decides_the_rocket_jump() -> None:
+    """A scenario checked with its ruleset (``CheckContext.ruleset``) uses that ruleset's numbers."""
+    rs = builtin_ruleset("koth")
+    soldier = rs.units["soldier"]
+    short = replace(soldier, params=FrozenDict({**soldier.params, "rocket_jump_range": 1}))
+    ctx = _strip(Mode.KOTH)
+    ctx.ruleset = replace(rs, units=FrozenDict({**rs.units, "soldier": short}))
+    assert rocket_reach(ctx, Team.RED) == set(reach(ctx, Team.RED).indices())  # a 1-hex jump cannot clear it
