@@ -120,8 +120,13 @@ def test_compare_report_shows_what_changed(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr.decode()
     html = out.read_text(encoding="utf-8")
     assert "What changed" in html and "The other version" in html
-    # the same map twice: every figure is unchanged, none significantly
-    assert html.count("<td>no</td>") == 5 and "<td>yes</td>" not in html
+    # the same map twice: every figure is unchanged, none significantly -- also each team's first point and the
+    # win rate of every kind fielded
+    diffs = report_data(html)["compare"]["differences"]
+    figures = [d["figure"] for d in diffs]
+    assert "RED first point (mean turn)" in figures and any(f.startswith("teams fielding the") for f in figures)
+    assert all(d["difference"] == 0 and not d["significant"] for d in diffs)
+    assert html.count("<td>no</td>") == len(diffs) and "<td>yes</td>" not in html
 
 
 @pytest.mark.parametrize(("wins", "games"), [(0, 3), (13, 13), (25, 25), (7, 40)])
