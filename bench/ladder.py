@@ -8,15 +8,19 @@ their 95% interval, split into the games where it moved first and second.
 The issue's bar: search beats the heuristic in >= 70% of 200 games on every map
 at its default budget.
 
-It also times the search player's decisions in this process (CPU seconds, the
-decisions it searched and the trivial ones it did not), beside the fixed
-reference loop of bench/_common.py, since machines swing several-fold from day
-to day: compare the "x ref" ratios between days, not the milliseconds.
+It also times the search player's decisions in this process, against the
+heuristic over ``--timing-games`` games per map (20 by default, sides and first
+team alternating): CPU seconds per searched decision and per decision of any
+kind (a decision with one legal action is not searched and costs next to
+nothing, so the mean over all decisions is what a whole game costs a turn),
+beside the fixed reference loop of bench/_common.py, since machines swing
+several-fold from day to day: compare the reference-iteration figures between
+days, not the milliseconds. ``--timing-only`` stops after the timing.
 
 Games are played in steps (``--step`` per map and rung, round robin), with a
 progress line after each, so a run cut short still reports every map.
 Run: ``python bench/ladder.py [--games 200] [--jobs 2] [--rungs search-heuristic,heuristic-random]
-[--json out.json]``.
+[--timing-games 20] [--timing-only] [--json out.json]``.
 """
 
 from __future__ import annotations
@@ -79,7 +83,12 @@ class _Timed:
 
 
 def time_search(name: str, games: int) -> dict[str, float]:
-    """CPU time per searched decision of the search player against the heuristic (``games`` games, in process)."""
+    """CPU time of the search player's decisions against the heuristic (``games`` games, in process).
+
+    Game ``i`` gives the search player the first move when ``i`` is even. Returns the
+    decisions searched and trivial (one legal action), and the mean CPU milliseconds
+    per searched decision and per decision of any kind.
+    """
     scenario = koth_scenarios()[name]
     timed: list[_Timed] = []
     for i in range(games):
@@ -91,9 +100,11 @@ def time_search(name: str, games: int) -> dict[str, float]:
         while (team := state.current_team()) is not None:
             state.apply_unchecked(players[team].choose(state))
     searched = sum(t.searched for t in timed)
+    trivial = sum(t.trivial for t in timed)
     seconds = sum(t.seconds for t in timed)
-    return {"decisions": searched, "trivial": sum(t.trivial for t in timed),
-            "ms_per_decision": 1000 * seconds / max(1, searched)}
+    return {"games": games, "decisions": searched, "trivial": trivial,
+            "ms_per_decision": 1000 * seconds / max(1, searched),
+            "ms_per_any_decision": 1000 * seconds / max(1, searched + trivial)}
 
 
 def main() -> int:
@@ -104,7 +115,9 @@ def main() -> int:
     ap.add_argument("--rungs", default="search-heuristic,heuristic-random")
     ap.add_argument("--maps", default=None, help="comma-separated map names (default: every bundled KotB map)")
     ap.add_argument("--step", type=int, default=20, help="games per map and rung between two progress lines")
-    ap.add_argument("--timing-games", type=int, default=2)
+    ap.add_argument("--timing-games", type=int, default=20,
+                    help="games per map to time the search player's decisions in (0: no timing)")
+    ap.add_argument("--timing-only", action="store_true", help="time the search player, play no ladder")
     ap.add_argument("--json", default=None, help="also write the figures to this file (after every step)")
     args = ap.parse_args()
     scenarios = koth_scenarios()
@@ -121,8 +134,15 @@ def main() -> int:
             maps[name]["timing"] = timing
             print(f"{name}: search decision {timing['ms_per_decision']:.0f} ms CPU "
                   f"({timing['ms_per_decision'] / 1000 * ref / 1e6:.2f} M ref iterations) over "
-                  f"{timing['decisions']:.0f} searched decisions (+{timing['trivial']:.0f} with one legal action)",
-                  flush=True)
+                  f"{timing['decisions']:.0f} searched decisions; over all {timing['decisions'] + timing['trivial']:.0f} "
+                  f"decisions (+{timing['trivial']:.0f} with one legal action) {timing['ms_per_any_decision']:.0f} ms CPU "
+                  f"({timing['ms_per_any_decision'] / 1000 * ref / 1e6:.2f} M ref iterations); "
+                  f"{args.timing_games} games", flush=True)
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(out, fh, indent=2)
+    if args.timing_only:
+        return 0
     # Round-robin steps over maps and rungs, so every map's figures grow together (and a run cut short
     # still says something about each); game i is the same game whichever step plays it.
     results: dict[tuple[str, str], list[GameResult]] = {(n, r): [] for n in names for r in rungs}

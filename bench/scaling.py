@@ -17,17 +17,26 @@ model, every check) and prints:
   hexes that reference takes seconds and hundreds of MB, so it runs last and
   its memory is reported as the process peak after it).
 
-Two map families: ``rolling`` (the 60×60 map of ``bench_validate.py`` at each
-size: rolling heights, ~15% walls) and ``open`` (flat, 3% walls: nearly every
-hex sees the point, the worst case for exposure).
+- with report: ``hexfort validate --format json`` in the same worker (its
+  ``run``, the report written to memory), CPU: validation plus the report, which
+  for a map with thousands of problems costs as much as the checks.
+
+Three map families: ``rolling`` (the 60×60 map of ``bench_validate.py`` at each
+size: rolling heights, ~15% walls), ``open`` (flat, 3% walls: nearly every
+hex sees the point, the worst case for exposure) and ``fuzz`` (the big map of
+the fuzz campaign, ``tests/fuzzing/mutate.py``'s ``huge_map_document``: one row
+of random tokens repeated, so columns of walls and holes cut it into ~100 strips
+a Soldier reaches only by rocket jumps, an eighth of the hexes holes, and
+thousands of stairs climbing nowhere, each an HF110 warning).
 Targets: 40,000 hexes in <= 2 s and <= 300 MB peak.
 
-Run: ``.venv/bin/python bench/scaling.py [--pairwise] [--sizes 30 60 100 200]``.
+Run: ``.venv/bin/python bench/scaling.py [--pairwise] [--sizes 30 60 100 200] [--families rolling open fuzz]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import random
@@ -46,6 +55,7 @@ from bench_validate import big_map  # noqa: E402
 
 from engine.formats import save_map  # noqa: E402
 from engine.mapmodel import Cell, HexMap, Terrain  # noqa: E402
+from tests.fuzzing.mutate import huge_map_document  # noqa: E402
 
 REFERENCE_SIZE = 30
 
@@ -61,7 +71,21 @@ def open_map(size: int, seed: int = 1) -> HexMap:
     return HexMap.create(m.meta, cells, m.spawns, m.kits, m.control_points)
 
 
-FAMILIES = {"rolling": big_map, "open": open_map}
+def fuzz_map(size: int, seed: int = 1) -> dict[str, object]:
+    """The fuzz campaign's big map, ``size`` x ``size`` (a document: its rows are what the campaign writes)."""
+    return huge_map_document(random.Random(f"scaling:{seed}"), size, size)
+
+
+FAMILIES = {"rolling": big_map, "open": open_map, "fuzz": fuzz_map}
+
+
+def write_family(family: str, size: int, path: Path) -> None:
+    """Write the ``family`` map of side ``size`` to ``path``."""
+    made = FAMILIES[family](size)
+    if isinstance(made, HexMap):
+        save_map(made, path)
+    else:
+        path.write_text(json.dumps(made), encoding="utf-8")
 
 
 def _rss_mb() -> float:
@@ -88,6 +112,7 @@ def worker(path: Path, reference: Path, pairwise: bool) -> dict[str, float]:
     from engine.rules.board import Board
     from engine.rules.fov import seers, seers_pairwise
     from engine.rules.sight import Sight
+    from engine.validation.cli import add_arguments, run
     from engine.validation.fairness import exposure_counts
     from engine.validation.registry import CheckContext
     from engine.validation.runner import validate_file
@@ -111,8 +136,12 @@ def worker(path: Path, reference: Path, pairwise: bool) -> dict[str, float]:
     cp = [b.index[h] for h in m.control_points[0] if not b.wall[b.index[h]]]
     cells = {t: reach(ctx, t).indices() for t in Team}
     exp_wall, _ = _best(lambda: exposure_counts(sight, cells, cp, seers), runs)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    cli = parser.parse_args(["--jobs", "1", "--format", "json", str(path)])
+    _, report_cpu = _best(lambda: run(cli, io.StringIO(), io.StringIO()), runs)
     out = {"n": n, "wall": wall, "cpu": cpu, "ref_wall": ref_wall, "ref_cpu": ref_cpu, "rss": rss,
-           "rss_imports": rss_imports, "traced": traced, "exposure": exp_wall}
+           "rss_imports": rss_imports, "traced": traced, "exposure": exp_wall, "report_cpu": report_cpu}
     if pairwise:
         fresh = Sight(b)  # no offsets cached yet, as in a fresh process
         w = time.perf_counter()
@@ -140,16 +169,18 @@ def main() -> None:
         for family in args.families:
             for size in args.sizes:
                 paths[family, size] = Path(tmp) / f"{family}{size}.map.json"
-                save_map(FAMILIES[family](size), paths[family, size])
-        # first, while no other child has run: the children's peak RSS is this run's own
-        biggest = (args.families[0], max(args.sizes))
-        wall, cpu, rss = _cli_run(paths[biggest])
-        print(f"hexfort validate on the {biggest[0]} {biggest[1]}x{biggest[1]} map, a whole fresh process "
-              f"(interpreter, imports, report): {wall:.2f} s wall, {cpu:.2f} s CPU, peak RSS {rss:.0f} MB\n")
+                write_family(family, size, paths[family, size])
+        side = max(args.sizes)
+        for family in args.families:
+            wall, cpu, rss = _cli_run(paths[family, side])
+            print(f"hexfort validate -q on the {family} {side}x{side} map, a whole fresh process "
+                  f"(interpreter, imports, report): {wall:.2f} s wall, {cpu:.2f} s CPU, peak RSS {rss:.0f} MB")
+        print()
         print(f"ref: validating the {REFERENCE_SIZE}x{REFERENCE_SIZE} ({REFERENCE_SIZE ** 2}-hex) 'rolling' map "
               "in the same worker (CPU); x ref = CPU / ref CPU; n, nlogn: growth from the reference size\n")
         print(f"{'map':>8} {'hexes':>7} | {'wall':>8} {'CPU':>8} {'ref':>7} {'x ref':>6} | "
-              f"{'n':>5} {'nlogn':>6} | {'RSS':>6} {'imports':>7} {'traced':>7} | {'exposure':>9}"
+              f"{'n':>5} {'nlogn':>6} | {'RSS':>6} {'imports':>7} {'traced':>7} | {'w/ report':>9} {'x ref':>6} | "
+              f"{'exposure':>9}"
               + (f" {'pairwise':>9} {'its RSS':>7}" if args.pairwise else ""))
         for family, size in paths:
             cmd = [sys.executable, __file__, "--worker", str(paths[family, size]), str(reference)]
@@ -169,20 +200,29 @@ def _print_row(family: str, r: dict[str, float]) -> None:
           f"{r['ref_cpu'] * 1000:5.0f}ms {r['cpu'] / r['ref_cpu']:6.1f} | "
           f"{r['n'] / n0:5.1f} {_nlogn(r['n']) / _nlogn(n0):6.1f} | "
           f"{r['rss']:4.0f}MB {r['rss_imports']:5.0f}MB {r['traced']:5.0f}MB | "
+          f"{r['report_cpu'] * 1000:7.0f}ms {r['report_cpu'] / r['ref_cpu']:6.1f} | "
           f"{r['exposure'] * 1000:7.1f}ms{pw}", flush=True)
 
 
-def _cli_run(path: Path) -> tuple[float, float, float]:
-    """Wall and CPU seconds and peak RSS (MB) of ``hexfort validate PATH`` in a new process.
+#: Run in a new interpreter: run the command given and print its wall and CPU seconds and peak RSS (MB).
+_MEASURE_CHILD = ("import resource, subprocess, sys, time\n"
+                  "t = time.perf_counter()\n"
+                  "subprocess.run(sys.argv[1:], capture_output=True, check=False)\n"
+                  "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+                  "print(time.perf_counter() - t, u.ru_utime + u.ru_stime, u.ru_maxrss / 1024)\n")
 
-    The figures are those of all finished child processes, so call this before any other.
+
+def _cli_run(path: Path) -> tuple[float, float, float]:
+    """Wall and CPU seconds and peak RSS (MB) of ``hexfort validate -q PATH`` as a whole new process.
+
+    A go-between process runs it and reads its resource use, so the figures are that
+    run's alone, whatever else this process has run.
     """
     exe = Path(sys.executable).with_name("hexfort")
-    t = time.perf_counter()
-    subprocess.run([str(exe), "validate", "-q", str(path)], capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - t
-    use = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, use.ru_utime + use.ru_stime, use.ru_maxrss / 1024
+    done = subprocess.run([sys.executable, "-c", _MEASURE_CHILD, str(exe), "validate", "-q", str(path)],
+                          capture_output=True, text=True, check=True)
+    wall, cpu, rss = (float(x) for x in done.stdout.split())
+    return wall, cpu, rss
 
 
 if __name__ == "__main__":

@@ -367,7 +367,7 @@ def _compare_html(doc: Mapping[str, Any]) -> str:
     rows = []
     for d in c["differences"]:
         lo, hi = d["ci95"]
-        rate = "length" not in d["figure"]
+        rate = d["measure"] != "turns"
 
         def f(x: float | None, signed: bool = False, rate: bool = rate) -> str:
             if x is None:
@@ -376,13 +376,19 @@ def _compare_html(doc: Mapping[str, Any]) -> str:
                 return f"{100 * x:+.0f}" if signed else f"{100 * x:.0f}%"
             return f"{x:+.1f}" if signed else f"{x:.1f}"
 
+        unit = " points" if rate else " turns"
         rows.append(f'<tr><td class="l">{_e(d["players"])}</td><td class="l">{_e(d["figure"])}</td>'
                     f"<td>{f(d['this'])}</td><td>{f(d['other'])}</td>"
-                    f'<td{" class=sig" if d["significant"] else ""}>{f(d["difference"], True)} '
-                    f"({f(lo, True)} to {f(hi, True)})</td><td>{'yes' if d['significant'] else 'no'}</td></tr>")
-    return (f"<p>The same seeds on <b>{_e(doc['file'])}</b> (this) and <b>{_e(c['file'])}</b> (other).</p>"
+                    f'<td{" class=sig" if d["significant"] else ""}>{f(d["difference"], True)}{unit} '
+                    f"({f(lo, True)} to {f(hi, True)})</td><td>{d['samples'][0]} / {d['samples'][1]}</td>"
+                    f"<td>{'yes' if d['significant'] else 'no'}</td></tr>")
+    return (f"<p>The same seeds on <b>{_e(doc['file'])}</b> (this) and <b>{_e(c['file'])}</b> (other). Rates are "
+            "shares of games, or for a unit kind of the team-games that fielded it; a team's first point is the "
+            "mean over the games in which it scored. Significant: the 95% interval of the difference excludes 0, "
+            "with at least 10 in each sample.</p>"
             '<table><tr><th class="l">players</th><th class="l">figure</th><th>this</th><th>other</th>'
-            "<th>difference (95% interval)</th><th>significant</th></tr>" + "".join(rows) + "</table>")
+            "<th>difference (95% interval)</th><th>sample: this / other</th><th>significant</th></tr>"
+            + "".join(rows) + "</table>")
 
 
 def report_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None]) -> str:

@@ -1,13 +1,19 @@
-"""Documentation screenshots of the editor: ``python -m editor.docshots docs/images [editor] [library]``.
+"""Documentation screenshots: ``python -m editor.docshots docs/images [editor] [library] [balance]``.
 
 Run it under a real X server (``xvfb-run -s "-screen 0 1600x1000x24"``) so the
-window is drawn by the same platform plugin users see. Each shot opens a bundled
-map (or a folder of them), sets the scene up through the window's public actions
-and grabs the window. Name ``editor`` or ``library`` to take only those shots.
+window is drawn by the same platform plugin users see. Each editor shot opens a
+bundled map (or a folder of them), sets the scene up through the window's public
+actions and grabs the window. The ``balance`` shot runs ``hexfort balance`` on the
+bundled Ridge scenario (heuristic and search pairings; a few minutes on two
+cores) and photographs the report with headless Chromium (``apt-get install
+chromium``; :mod:`editor.browser_shot`). Name shots to take only those; without
+names it takes them all.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -76,11 +82,21 @@ def shoot_library(out_dir: Path) -> Path:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     tmp = Path(tempfile.mkdtemp())
-    folder = library_demo_folder(tmp / "community-maps")
+    # the folder sits in a stand-in home folder, so the header reads "~/community-maps", not a temporary path
+    home = tmp / "home"
+    folder = library_demo_folder(home / "community-maps")
     lib = LibraryWindow(tmp / "cache")
     lib.resize(1300, 800)
     lib.show()
-    lib.set_folder(folder)
+    real_home = os.environ.get("HOME")
+    os.environ["HOME"] = str(home)
+    try:
+        lib.set_folder(folder)
+    finally:
+        if real_home is None:
+            del os.environ["HOME"]
+        else:
+            os.environ["HOME"] = real_home
     deadline = time.monotonic() + 120
     while lib.model.scanned() < lib.model.rowCount() and time.monotonic() < deadline:
         _pump(app, 1)
@@ -92,18 +108,44 @@ def shoot_library(out_dir: Path) -> Path:
     return path
 
 
-def shoot(out_dir: Path, which: tuple[str, ...] = ("editor", "library")) -> list[Path]:
-    """Write the documentation screenshots named in ``which`` into ``out_dir``; returns their paths."""
-    from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
+#: The balance report shown in docs/balance.md: ``hexfort balance`` with these arguments on a bundled scenario.
+BALANCE_ARGS = ("maps/koth_ridge.scenario.json", "--games", "40", "--seed", "1",
+                "--players", "heuristic,heuristic", "--players", "search,search")
+#: Chromium's window for the balance shot: the verdict, the win and length charts and the first heat maps.
+BALANCE_WINDOW = (1100, 1500)
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+
+def shoot_balance(out_dir: Path, jobs: int = 2) -> Path:
+    """``hexfort balance`` (:data:`BALANCE_ARGS`, run in the repository) to a report, photographed by headless Chromium.
+
+    Raises ChromiumError without Chromium and CalledProcessError when the study fails.
+    """
+    from editor.browser_shot import screenshot
+
+    with tempfile.TemporaryDirectory(prefix="hexfort-balance-") as tmp:
+        page = Path(tmp) / "report.html"
+        subprocess.run([sys.executable, "-m", "editor.cli", "balance", *BALANCE_ARGS, "--jobs", str(jobs),
+                        "-o", str(page)], check=True, cwd=REPO, stdin=subprocess.DEVNULL)
+        return screenshot(page, out_dir / "balance.png", BALANCE_WINDOW)
+
+
+SHOTS = ("editor", "library", "balance")
+
+
+def shoot(out_dir: Path, which: tuple[str, ...] = SHOTS) -> list[Path]:
+    """Write the documentation screenshots named in ``which`` (of :data:`SHOTS`) into ``out_dir``; returns their paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
+    if "balance" in which:
+        written.append(shoot_balance(out_dir))
     if "library" in which:
         written.append(shoot_library(out_dir))
     if "editor" not in which:
         return written
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
 
     # 1. A bundled King of the Board map with the problems dock and the turns-to-reach overlay.
     win = _window(app, MAPS / "koth_crossroads.map.json")
@@ -167,6 +209,9 @@ def shoot(out_dir: Path, which: tuple[str, ...] = ("editor", "library")) -> list
 
 
 if __name__ == "__main__":
-    names = tuple(sys.argv[2:]) or ("editor", "library")
+    names = tuple(sys.argv[2:]) or SHOTS
+    unknown = sorted(set(names) - set(SHOTS))
+    if unknown:
+        sys.exit(f"docshots: no shot named {', '.join(unknown)}; the shots are {', '.join(SHOTS)}")
     for p in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images"), names):
         print(p)

@@ -11,6 +11,7 @@ chosen files, one tab each (``open_requested``).
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QSize, Qt, QTimer, Signal
@@ -37,7 +38,21 @@ from editor.library.scanner import LibraryScanner
 from editor.library.summary import THUMB_SIZE, MapSummary, file_stamp, library_files
 from engine.mapmodel import Mode
 
-__all__ = ["LibraryWindow"]
+__all__ = ["LibraryWindow", "shown_path"]
+
+
+def shown_path(folder: Path, home: Path | None = None) -> str:
+    """``folder`` as the library's header shows it: inside the home folder (default ``Path.home()``) as ``~/…``.
+
+    ``folder`` should be absolute and resolved; the home folder is resolved here.
+    """
+    try:
+        home = (home or Path.home()).resolve()
+    except (OSError, RuntimeError):  # no home folder to be found: show the whole path
+        return str(folder)
+    if folder == home:
+        return "~"
+    return f"~/{folder.relative_to(home).as_posix()}" if folder.is_relative_to(home) else str(folder)
 
 
 class LibraryWindow(QMainWindow):
@@ -145,7 +160,8 @@ class LibraryWindow(QMainWindow):
         self._requested = {}
         self.model.set_files(folder, files)
         self.setWindowTitle(f"Map library — {folder.name} — hexfort")
-        self.folder_label.setText(f"<b>{folder}</b> — {len(files)} file{'s' * (len(files) != 1)}")
+        self.folder_label.setText(f"<b>{html.escape(shown_path(folder))}</b> — {len(files)} file{'s' * (len(files) != 1)}")
+        self.folder_label.setToolTip(str(folder))
         dirs = [str(folder)] + sorted({str(f.parent) for f in files if f.parent != folder})
         self.watcher.addPaths(dirs)
         if files:

@@ -10,9 +10,10 @@ Beside the games it measures the map itself: how many turns each kind needs
 from each spawn to the objective (:func:`races`).
 
 :func:`judge` turns the figures into plain words and claims only what the
-intervals support. With a second version of the map (``compare``), the same
-seeds are played on both and :func:`compare` gives the difference in every
-figure with its interval and whether it is significant.
+intervals support. With a second version of the map (``other``), the same
+seeds are played on both, and :func:`engine.simulation.comparison.compare`
+gives the difference in every figure with its interval and whether it is
+significant.
 
 Everything here is a pure function of the plan and the games, which come back
 in item order from any backend, so the JSON is byte-identical locally, with
@@ -47,13 +48,11 @@ from engine.simulation.telemetry import LAYERS, GameTelemetry, play_observed
 
 __all__ = [
     "ClassRecord",
-    "Comparison",
     "MapStudy",
     "PairingStudy",
     "Race",
     "StudyPlan",
     "Verdict",
-    "compare",
     "judge",
     "play_watched",
     "races",
@@ -481,65 +480,4 @@ def _evidence(study: MapStudy, name: Namer) -> list[str]:
                        f"{pm(c.without_wins, c.without)} without it.")
     if s.games and s.draws / s.games >= 0.05:
         out.append(f"With {_label(best, name)}, {pct(s.draws / s.games)} of the games end in a draw.")
-    return out
-
-
-# -- two versions of a map ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """One figure on two versions of a map: the values, the difference (other - this) and its 95% interval."""
-
-    pairing: str
-    figure: str
-    this: float
-    other: float
-    low: float
-    high: float
-
-    @property
-    def difference(self) -> float:
-        return self.other - self.this
-
-    samples: tuple[int, int] = (MIN_SAMPLE, MIN_SAMPLE)
-
-    @property
-    def significant(self) -> bool:
-        """Whether the interval of the difference excludes 0 (with :data:`MIN_SAMPLE` games on each version)."""
-        return min(self.samples) >= MIN_SAMPLE and (self.low > 0 or self.high < 0)
-
-    def words(self) -> str:
-        """``RED wins: 61% → 55% (-6 points, 95% interval -12 to +0; not significant)``."""
-        rate = self.figure != "mean game length (turns)"
-
-        def v(x: float) -> str:
-            return pct(x) if rate else f"{x:.1f}"
-
-        def d(x: float) -> str:
-            return f"{100 * x:+.0f}" if rate else f"{x:+.1f}"
-
-        unit = " points" if rate else " turns"
-        sig = "significant" if self.significant else "not significant"
-        return (f"{self.figure}: {v(self.this)} → {v(self.other)} ({d(self.difference)}{unit}, 95% interval "
-                f"{d(self.low)} to {d(self.high)}; {sig})")
-
-
-def compare(a: MapStudy, b: MapStudy) -> list[Comparison]:
-    """Every figure of every pairing on ``a`` and ``b`` (same seeds), with the difference b - a."""
-    out = []
-    for pa, pb in zip(a.pairings, b.pairings, strict=True):
-        sa, sb = pa.summary, pb.summary
-        na, nb = sa.games, sb.games
-        if not na or not nb:
-            continue
-        counts = [("RED wins", sa.wins["RED"], sb.wins["RED"]), ("BLU wins", sa.wins["BLU"], sb.wins["BLU"]),
-                  ("draws", sa.draws, sb.draws), ("first mover wins", sa.first_player_wins, sb.first_player_wins)]
-        for name, ka, kb in counts:
-            lo, hi = difference_interval(kb, nb, ka, na)
-            out.append(Comparison(pa.label, name, ka / na, kb / nb, lo, hi, (na, nb)))
-        la, lb = pa.lengths(), pb.lengths()
-        lo, hi = mean_difference_interval(lb, la)
-        out.append(Comparison(pa.label, "mean game length (turns)", statistics.fmean(la), statistics.fmean(lb),
-                              lo, hi, (na, nb)))
     return out

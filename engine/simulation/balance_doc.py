@@ -16,7 +16,8 @@ from typing import Any
 from engine.formats.schemas import schema_id
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
-from engine.simulation.balance import MapStudy, PairingStudy, StudyPlan, compare, judge
+from engine.simulation.balance import MapStudy, PairingStudy, StudyPlan, judge
+from engine.simulation.comparison import compare
 
 __all__ = ["FORMAT", "balance_document"]
 
@@ -105,6 +106,8 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
                 "other": _r(d.other),
                 "difference": _r(d.difference),
                 "ci95": [_r(d.low), _r(d.high)],
+                "measure": d.measure,
+                "samples": list(d.samples),
                 "significant": d.significant,
                 "words": d.words(),
             } for d in diffs],

@@ -137,13 +137,23 @@ def dead_space(ctx: CheckContext) -> Iterator[Problem]:
     unwalked = [i for i in range(b.n) if not b.wall[i] and not b.low[i] and i not in walked]
     if not unwalked:
         return
+    # what _special_for answers, as index sets made once: a map cut into strips has tens of thousands
+    # of unwalked hexes, and asking the floods hex by hex cost more than the floods themselves
+    scout = f"the Scout's {DOUBLE_JUMP}"
+    soldier = f"the Soldier's {ROCKET_JUMP}"
+    jumped: set[int] = set()
+    rocketed: set[int] = set()
+    for t in teams:
+        jumped.update(reach(ctx, t, DOUBLE_JUMP).indices())
+        rocketed |= rocket_reach(ctx, t)
     by_special: dict[str, list[Hex]] = {}
     dead: list[Hex] = []
     for i in unwalked:
         h = b.hexes[i]
-        names = [s for t in teams if (s := _special_for(ctx, t, h))]
-        if names:
-            by_special.setdefault(sorted(names)[0], []).append(h)
+        # the first name in sorted order wins, as for one team: "the Scout's ..." < "the Soldier's ..."
+        special = scout if i in jumped else soldier if i in rocketed else None
+        if special is not None:
+            by_special.setdefault(special, []).append(h)
         else:
             dead.append(h)
     if dead:

@@ -1,13 +1,16 @@
-"""Killing hexfort while it saves never leaves a broken file: the old map or the new one, whole.
+"""Killing hexfort while it saves never leaves a broken file: the old version or the new one, whole.
 
-A child process (``tests/fuzzing/save_loop.py``) saves two large maps in turn
-through the real save path (:func:`engine.formats.save_map`) and the editor's
-autosave (:func:`editor.recovery.write_recovery`), and says when a save is about
-to flush to disk. The test kills it with SIGKILL -- half the time at a random
-moment, half the time right as a save is mid-way (temporary file written, not yet
-renamed) -- then loads both files: each must be exactly one of the two maps, and
-the saved file must keep its permissions. Leftover temporary files prove the
-kills landed mid-save; they are hidden and ``hexfort validate`` skips them.
+A child process (``tests/fuzzing/save_loop.py``) edits a large map and a scenario
+in the editor's documents and saves them the editor's ways -- File ▸ Save
+(:meth:`editor.document.MapDocument.save`) and the autosave for crash recovery
+(:func:`editor.recovery.write_recovery`) -- over and over, two versions in turn,
+and says when a save is about to flush to disk. The test kills it with SIGKILL --
+half the time at a random moment, half the time right as a save is mid-way
+(temporary file written, not yet renamed) -- then loads all four files (the map,
+the scenario and their recovery copies): each must hold exactly one of the two
+versions, and the saved files must keep their permissions. Leftover temporary
+files prove the kills landed mid-save; they are hidden and ``hexfort validate``
+skips them.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.formats import LoadError, load_map
-from tests.fuzzing.save_loop import maps
+from engine.formats import LoadError, load_map, load_scenario
+from engine.mapmodel import HexMap
+from tests.fuzzing.save_loop import MAP_FILE, SCENARIO_FILE, SCENARIO_NAME, maps
 
 REPO = Path(__file__).resolve().parents[2]
 KILLS = 16
@@ -32,10 +36,10 @@ KILLS = 16
 class Savers:
     """The process that forks savers (``tests/fuzzing/save_loop.py``), and the saver now running."""
 
-    def __init__(self, target: Path, recovery: Path) -> None:
+    def __init__(self, folder: Path, recovery: Path) -> None:
         env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO)}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.fuzzing.save_loop", str(target), str(recovery)],
+            [sys.executable, "-m", "tests.fuzzing.save_loop", str(folder), str(recovery)],
             cwd=REPO, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.pid = 0
 
@@ -73,41 +77,52 @@ class Savers:
                 stream.close()
 
 
+def _version(path: Path) -> HexMap:
+    """The map a saved or recovered file holds (a scenario's embedded map); fails the test if it is broken."""
+    try:
+        if path.name.endswith(".scenario.json"):
+            s = load_scenario(path)
+            assert s.name == SCENARIO_NAME, f"{path.name} holds another scenario"
+            return s.map
+        return load_map(path)
+    except LoadError as e:
+        pytest.fail(f"a kill left a broken {path.name}: {e}")
+
+
 @pytest.mark.slow
-def test_a_save_or_autosave_killed_at_any_moment_leaves_the_old_or_the_new_map(tmp_path: Path) -> None:
-    a, b = maps()
-    target = tmp_path / "library" / "large.map.json"
-    target.parent.mkdir()
+def test_a_save_or_autosave_killed_at_any_moment_leaves_the_old_or_the_new_version(tmp_path: Path) -> None:
+    versions = maps()
+    folder = tmp_path / "library"
+    folder.mkdir()
+    saved = (folder / MAP_FILE, folder / SCENARIO_FILE)
     recovery = tmp_path / "recovery"
     rng = random.Random(13)
-    savers = Savers(target, recovery)
+    savers = Savers(folder, recovery)
     mid_save = 0
     try:
         for kill in range(KILLS):
             savers.start()
             savers.wait_for("ready")
             if kill == 0:
-                target.chmod(0o640)  # a mode of the user's choosing, which later saves must keep
+                for path in saved:
+                    path.chmod(0o640)  # a mode of the user's choosing, which later saves must keep
             if kill % 2:
                 savers.wait_for("flush")
                 time.sleep(rng.uniform(0, 0.02))
             else:
                 time.sleep(rng.uniform(0, 0.3))
             savers.kill()
-            leftovers = [p for folder in (target.parent, recovery) for p in folder.iterdir()
-                         if p.name.endswith(".tmp")]
+            leftovers = [p for d in (folder, recovery) for p in d.iterdir() if p.name.endswith(".tmp")]
             mid_save += bool(leftovers)
             for p in leftovers:
                 assert p.name.startswith(".")  # hidden: hexfort validate and the recovery list skip it
                 p.unlink()
-            (copy,) = recovery.glob("*.json")
-            for path in (target, copy):
-                try:
-                    found = load_map(path)
-                except LoadError as e:
-                    pytest.fail(f"kill {kill + 1} left a broken {path.name}: {e}")
-                assert found in (a, b), f"kill {kill + 1} left {path.name} holding neither map"
-            assert target.stat().st_mode & 0o777 == 0o640
+            copies = list(recovery.glob("*.json"))  # one per document
+            assert sorted(p.name.split(".", 1)[1] for p in copies) == ["map.json", "scenario.json"]
+            for path in (*saved, *copies):
+                assert _version(path) in versions, f"kill {kill + 1} left {path.name} holding neither version"
+            for path in saved:
+                assert path.stat().st_mode & 0o777 == 0o640
     finally:
         savers.close()
     assert mid_save >= KILLS // 4, f"only {mid_save} of {KILLS} kills landed in the middle of a save"

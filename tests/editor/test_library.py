@@ -15,7 +15,7 @@ from editor.library.cache import ThumbnailCache
 from editor.library.model import COLUMNS
 from editor.library.scanner import LibraryScanner, scan_one
 from editor.library.summary import MapSummary, library_files, summarize
-from editor.library.window import LibraryWindow
+from editor.library.window import LibraryWindow, shown_path
 from editor.newmap import Shape, blank_map
 from engine.formats import load_map, save_map
 from engine.mapmodel import Cell, Mode, Terrain
@@ -214,3 +214,25 @@ def test_a_crash_while_scanning_a_file_shows_as_its_problem(qtbot, folder, monke
     scanner_module._Task(relay, 1, folder / "koth_quarry.map.json", None, None).run()
     assert [p.code for p in got[0].problems] == ["HF999"]
     assert "internal error while reading this file (RuntimeError: boom)" in got[0].problems[0].message
+
+
+@pytest.mark.parametrize(("folder", "home", "shown"), [
+    ("/home/sam/community-maps", "/home/sam", "~/community-maps"),
+    ("/home/sam/maps/2024", "/home/sam", "~/maps/2024"),
+    ("/home/sam", "/home/sam", "~"),
+    ("/home/samuel/maps", "/home/sam", "/home/samuel/maps"),
+    ("/srv/maps", "/home/sam", "/srv/maps"),
+])
+def test_the_header_shows_folders_in_the_home_folder_from_the_tilde(folder: str, home: str, shown: str) -> None:
+    assert shown_path(Path(folder), Path(home)) == shown
+
+
+def test_the_header_names_the_folder_shortly_and_safely(qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("HOME", str(tmp_path))
+    d = tmp_path / "<b>maps & more"
+    d.mkdir()
+    save_map(blank_map(Shape.HEXAGON, 3, 3, name="One"), d / "one.map.json")
+    lib = _library(qtbot, d, None)
+    assert lib.folder_label.text().startswith("<b>~/&lt;b&gt;maps &amp; more</b> — 1 file")
+    assert lib.folder_label.toolTip() == str(d.resolve())
+    _wait_scanned(qtbot, lib)

@@ -24,7 +24,6 @@ from engine.simulation.balance import (
     MapStudy,
     PairingStudy,
     StudyPlan,
-    compare,
     judge,
     play_watched,
     races,
@@ -33,6 +32,7 @@ from engine.simulation.balance import (
 )
 from engine.simulation.balance_doc import balance_document
 from engine.simulation.batch import GameResult, play_one, start_game
+from engine.simulation.comparison import compare
 from engine.simulation.stats import difference_interval, mean_difference_interval
 from engine.simulation.telemetry import play_observed
 from tests.engine.test_simulation import hill
@@ -182,10 +182,41 @@ def test_compare_the_same_map_twice_finds_no_difference() -> None:
     main, other = study_of(plan, run_study(plan))
     assert other is not None
     diffs = compare(main, other)
+    (p,) = main.pairings
+    scored = [f"{t.value} first point (mean turn)" for t in Team if p.first_point[t]]
+    fielded = [f"teams fielding the {c.kind} win" for c in p.classes]
+    assert scored and fielded
     assert [d.figure for d in diffs] == ["RED wins", "BLU wins", "draws", "first mover wins",
-                                         "mean game length (turns)"]
+                                         "mean game length (turns)", *scored, *fielded]
     assert all(d.difference == 0 and not d.significant for d in diffs)
     assert "not significant" in diffs[0].words()
+
+
+def test_compare_gives_first_point_turns_and_class_win_rates_with_intervals() -> None:
+    """--compare: each team's mean first-point turn (Welch) and each kind's win rate when fielded (Newcombe)."""
+    plan = StudyPlan(HILL, (("heuristic", "random"),), 2, 2, other=HILL)
+    main, other = study_of(plan, run_study(plan))
+    assert other is not None
+    (pa,), (pb,) = main.pairings, other.pairings
+    red_a, red_b = (3, 4, 5, 4, 3, 5, 4, 4, 3, 5), (6, 7, 8, 7, 6, 8, 7, 7, 6, 8)  # RED scores 3 turns later
+    blu_b = (9,)  # BLU scored once on the other version: a difference without a spread
+    classes_a = (ClassRecord("heavy", 40, 30, 20, 5, 0), ClassRecord("scout", 12, 6, 48, 29, 0))
+    classes_b = (ClassRecord("heavy", 40, 10, 20, 15, 0), ClassRecord("medic", 30, 15, 30, 10, 0))
+    main = replace(main, pairings=(replace(pa, first_point={Team.RED: red_a, Team.BLU: (2, 3)}, classes=classes_a),))
+    other = replace(other, pairings=(replace(pb, first_point={Team.RED: red_b, Team.BLU: blu_b}, classes=classes_b),))
+    by_figure = {d.figure: d for d in compare(main, other)}
+    red = by_figure["RED first point (mean turn)"]
+    assert (red.this, red.other, red.samples, red.measure) == (4.0, 7.0, (10, 10), "turns")
+    assert (red.low, red.high) == mean_difference_interval(red_b, red_a)
+    assert red.significant and "+3.0 turns" in red.words()
+    blu = by_figure["BLU first point (mean turn)"]
+    assert blu.samples == (2, 1) and not blu.significant  # one game cannot show a spread, nor two significance
+    heavy = by_figure["teams fielding the heavy win"]
+    assert (heavy.this, heavy.other, heavy.samples, heavy.measure) == (0.75, 0.25, (40, 40), "share of team-games")
+    assert (heavy.low, heavy.high) == difference_interval(10, 40, 30, 40)
+    assert heavy.significant and heavy.high < 0 and "-50 points" in heavy.words()
+    # a kind fielded on one version only has no win rate on the other: nothing to compare
+    assert not any("scout" in f or "medic" in f for f in by_figure)
 
 
 def test_the_document_follows_its_schema_and_keys_hexes_as_text() -> None:

@@ -19,6 +19,7 @@ from engine.rules.fov import seers, seers_pairwise
 from engine.rules.movement import flood
 from engine.rules.sight import Sight
 from engine.validation.fairness import exposure_counts
+from engine.validation.reachability import _special_for, dead_space
 from engine.validation.registry import CheckContext
 from engine.validation.sightlines import spawn_camping
 from engine.validation.terrain import board, profile, reach, rocket_reach, walk_mode
@@ -118,6 +119,43 @@ def test_rocket_reach_equals_the_round_by_round_reference(seed: int) -> None:
     m = random_koth_map(seed) if seed % 3 else compartments(seed)
     for team in Team:
         assert rocket_reach(CheckContext(m), team) == rocket_reference(CheckContext(m), team), team
+
+
+def dead_space_reference(ctx: CheckContext) -> dict[str, set[Hex]]:
+    """HF204/HF205 as the check made them before: each unwalked hex asks each team which special gets there."""
+    b = board(ctx)
+    teams = [t for t in Team if any(not b.wall[b.index[h]] for h in ctx.map.spawns.get(t, ()))]
+    walked = {i for t in teams for i in reach(ctx, t).indices()}
+    out: dict[str, set[Hex]] = {}
+    for i in range(b.n):
+        if b.wall[i] or b.low[i] or i in walked:
+            continue
+        names = sorted(s for t in teams if (s := _special_for(ctx, t, b.hexes[i])))
+        out.setdefault(names[0] if names else "dead", set()).add(b.hexes[i])
+    return out
+
+
+def islands() -> HexMap:
+    """The random map of seed 0 with an island beyond any jump (dead space) and a low ring near it."""
+    m = random_koth_map(0)
+    far = Hex(40, 0)
+    cells = dict(m.cells)
+    for h in hexes_within(far, 3):
+        cells[h] = Cell(0, Terrain.LOW) if h.distance(far) == 3 else Cell(1)
+    return HexMap.create(m.meta, cells, m.spawns, m.kits, m.control_points)
+
+
+@pytest.mark.parametrize("make", [*(lambda s=s: random_koth_map(s) for s in range(30)), islands])
+def test_dead_space_names_the_same_special_as_asking_hex_by_hex(make) -> None:  # type: ignore[no-untyped-def]
+    ctx = CheckContext(make())
+    got: dict[str, set[Hex]] = {}
+    for p in dead_space(ctx):
+        key = "dead" if p.code == "HF204" else p.message.split(" with ", 1)[1].split(" (", 1)[0]
+        got[key] = set(p.hexes)
+    want = dead_space_reference(CheckContext(ctx.map))
+    assert got == want
+    if make is islands:
+        assert len(want["dead"]) == 19  # the island's inside; its ring of low obstacles is not walked on
 
 
 def test_spawn_camping_with_a_huge_enemy_zone_looks_within_range_only() -> None:

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from tests.fuzzing.seeds import KINDS, Seed, seeds
 
-__all__ = ["FS_KINDS", "HOSTILE_NAMES", "Case", "make_case"]
+__all__ = ["FS_KINDS", "HOSTILE_NAMES", "Case", "huge_map_document", "make_case"]
 
 #: Hostile files every worker folder holds beside the case (scenarios name them).
 HOSTILE_NAMES: Final = ("loop.map.json", "folder.map.json", "pipe.map.json", "dangling.map.json",
@@ -269,10 +269,20 @@ def _deep(depth: int, open_: str, close: str, inner: str = "0") -> str:
     return open_ * depth + inner + close * depth
 
 
-def _big_rows(rng: random.Random, width: int, height: int) -> list[str]:
+def huge_map_document(rng: random.Random, width: int, height: int, orientation: str = "pointy") -> dict[str, object]:
+    """The campaign's big map (format 2): one row of random tokens, repeated ``height`` times.
+
+    Each token is open ground at height 0-2, a wall, a low obstacle, stairs or a
+    hole, equally likely, so the map is cut into strips by columns of walls and
+    holes, with stairs that mostly climb nowhere (thousands of HF110 warnings); both
+    spawns and the control point sit side by side in a corner (hexes 0,0 to 2,0).
+    ``bench/scaling.py`` times its validation as the ``fuzz`` family.
+    """
     tokens = ("0.", "1.", "2.", "1#", "0o", "0a", "2f", "--")
     row = " ".join(rng.choice(tokens) for _ in range(width))
-    return [row] * height
+    return {"$schema": "map.schema.json", "format": 2, "name": "huge", "modes": ["koth"],
+            "orientation": orientation, "rows": [row] * height,
+            "spawns": {"RED": ["0,0"], "BLU": ["2,0"]}, "control_points": [["1,0"]]}
 
 
 def _extreme(rng: random.Random, seed: Seed) -> tuple[bytes, str]:
@@ -293,9 +303,8 @@ def _extreme(rng: random.Random, seed: Seed) -> tuple[bytes, str]:
     if op == 2:  # a map near or past the size limits
         w, h = rng.choice(((200, 200), (201, 200), (400, 100), (399, 101), (1, 400), (1, 401), (400, 400),
                            (100, 100)))
-        doc = {"$schema": "map.schema.json", "format": 2, "name": "huge", "modes": ["koth"],
-               "orientation": rng.choice(("pointy", "flat")), "rows": _big_rows(rng, w, h),
-               "spawns": {"RED": ["0,0"], "BLU": ["2,0"]}, "control_points": [["1,0"]]}
+        orientation = rng.choice(("pointy", "flat"))
+        doc = huge_map_document(rng, w, h, orientation)
         if seed.kind == "scenario":
             doc.pop("$schema")
             doc = {"format": 1, "name": "huge", "mode": "koth", "map": doc}

@@ -1,16 +1,19 @@
-"""Savers for the kill-while-saving test: each saves two large maps, turn about, until killed.
+"""Savers for the kill-while-saving test: each edits and saves a large map and a scenario, until killed.
 
-``python -m tests.fuzzing.save_loop TARGET RECOVERY_FOLDER`` imports hexfort and
+``python -m tests.fuzzing.save_loop FOLDER RECOVERY_FOLDER`` imports hexfort and
 builds the maps once, then forks a saver for each ``go`` line it reads and prints
-``pid N`` (so each saver starts at once and the test can kill many). A saver
-saves map A, then B, then A... to TARGET with :func:`engine.formats.save_map` and,
-each time, copies the document for crash recovery through the editor's autosave
-path (:func:`editor.recovery.write_recovery` of a modified
-:class:`~editor.document.MapDocument`). It prints ``ready`` once both files
-exist, and ``flush`` each time a save is about to flush a file or folder to disk
--- then waits a few milliseconds, as a slow disk would, so that the test killing
-it on that word kills it in the middle of a save. The maps are :func:`maps`, so
-the test knows what a complete file holds.
+``pid N`` (so each saver starts at once and the test can kill many). A saver does
+what the editor does, through its document, :class:`~editor.document.MapDocument`:
+it holds two documents, the map ``FOLDER/large.map.json`` and the scenario
+``FOLDER/large.scenario.json`` (its map embedded), and over and over, for each in
+turn, edits it to the other of two versions (:meth:`MapDocument.apply`), autosaves
+the modified document for crash recovery (:func:`editor.recovery.write_recovery`,
+as the editor's autosave timer does) and saves it (:meth:`MapDocument.save`, as
+File ▸ Save does). It prints ``ready`` once all four files exist, and ``flush``
+each time a save is about to flush a file or folder to disk -- then waits a few
+milliseconds, as a slow disk would, so that the test killing it on that word
+kills it in the middle of a save. The versions are :func:`maps`, so the test
+knows what a complete file holds.
 """
 
 from __future__ import annotations
@@ -21,16 +24,22 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Final
 
 from engine.hexgrid import ODD, OffsetCoord, roffset_to_cube
 from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
 
 #: Side of the square maps (100 x 100 = 10,000 hexes, about 30 kB of text each).
-SIDE = 100
+SIDE: Final = 100
+#: The files the savers write in FOLDER.
+MAP_FILE: Final = "large.map.json"
+SCENARIO_FILE: Final = "large.scenario.json"
+#: The scenario's name (its map is one of :func:`maps`).
+SCENARIO_NAME: Final = "Large battle"
 
 
 def maps() -> tuple[HexMap, HexMap]:
-    """The two maps the loop saves in turn (different everywhere, same name)."""
+    """The two versions the savers switch between (different everywhere, same name)."""
     out = []
     for seed in (1, 2):
         rng = random.Random(seed)
@@ -61,28 +70,28 @@ def _announce_flushes() -> None:
     os.fsync = fsync  # type: ignore[assignment]
 
 
-def _save_forever(target: Path, recovery: Path, a: HexMap, b: HexMap) -> None:
+def _save_forever(folder: Path, recovery: Path, a: HexMap, b: HexMap) -> None:
     from PySide6.QtCore import QCoreApplication
 
-    from editor.document import MapDocument
+    from editor.document import MapDocument, ScenarioSetup
     from editor.recovery import write_recovery
-    from engine.formats import save_map
 
     app = QCoreApplication.instance() or QCoreApplication([])  # noqa: F841 - Qt objects want an application
-    doc = MapDocument(a, target)
+    docs = (MapDocument(a, folder / MAP_FILE), MapDocument(a, folder / SCENARIO_FILE, ScenarioSetup(SCENARIO_NAME)))
     _announce_flushes()
     turn = 0
     while True:
-        save_map((a, b)[turn % 2], target)
-        doc.apply((b, a)[turn % 2], "edit")  # a change each turn keeps the document modified
-        write_recovery(doc, recovery)
-        if turn == 1:
+        for doc in docs:
+            doc.apply(b if doc.map is a else a, "edit")  # the user changes the map...
+            write_recovery(doc, recovery)  # ...the autosave copies the modified document...
+            doc.save()  # ...and the user saves it
+        if turn == 1:  # both versions of both files written once: every file exists
             sys.stdout.write("ready\n")
             sys.stdout.flush()
         turn += 1
 
 
-def main(target: Path, recovery: Path) -> None:
+def main(folder: Path, recovery: Path) -> None:
     """Fork a saver per ``go`` on stdin (killed savers are reaped by the system)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import editor.document  # noqa: F401 - import once, before forking
@@ -97,7 +106,7 @@ def main(target: Path, recovery: Path) -> None:
         pid = os.fork()
         if pid == 0:
             try:
-                _save_forever(target, recovery, a, b)
+                _save_forever(folder, recovery, a, b)
             finally:
                 os._exit(1)
         sys.stdout.write(f"pid {pid}\n")

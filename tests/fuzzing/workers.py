@@ -65,13 +65,13 @@ def _on_cpu_limit(signum: int, frame: Any) -> None:
 
 @dataclass(frozen=True)
 class Result:
-    """What happened to one input: wall and CPU time, per-target wall times, failures, the worker's peak memory."""
+    """What happened to one input: wall and CPU time, per-target times, failures, the worker's peak memory."""
 
     index: int
     how: str
     seconds: float
     cpu_seconds: float
-    target_seconds: tuple[tuple[str, float], ...]
+    target_seconds: tuple[tuple[str, float, float], ...]  # (target, wall seconds, CPU seconds)
     failures: tuple[tuple[str, str, str], ...]  # (target, signature, detail)
     peak_rss: int = 0
     #: How much this input raised the worker's peak memory (0 when it stayed under an earlier peak).
