@@ -36,7 +36,10 @@ def payload_reason(state: PayloadState, action: Action) -> str:
     if u is None or u.team is not state.team:
         return ""
     done = state.done_of(u)
-    if done.special:
+    if done.pushed and action.verb is not Verb.PUSH and not (action.verb is Verb.MOVE and not done.moved):
+        return (f"the {state.stats(u.kind).name} pushed the cart: a push takes its attack and its special this "
+                "turn (a move may still follow, if it has not moved)")
+    if done.special and not done.pushed and action.verb is not Verb.PUSH:
         return f"the {state.stats(u.kind).name} used its special: that is its last action this turn"
     if action.verb is Verb.PUSH:
         return push_reason(state, u)
@@ -69,6 +72,8 @@ def push_reason(state: PayloadState, u: PayloadUnit) -> str:
     occ = state.occupant(nxt)
     if occ is not None:
         return f"the {state.unit_name(occ)} stands on the track at {b.hexes[nxt]}, in the cart's way"
+    if nxt == state.cart_cell(team.other):
+        return f"the {team.other.value} cart stands on the track at {b.hexes[nxt]}, in the cart's way"
     return ""
 
 

@@ -32,7 +32,7 @@ PLAZA = """
 """
 MAPS = {
     "strip": (STRIP, RED_TRACK[:4], BLU_TRACK[:4]),
-    "plaza": (PLAZA, [(1, 1), (2, 2), (3, 2), (4, 3)], [(6, 2), (5, 1), (4, 1), (3, 0)]),
+    "plaza": (PLAZA, [(1, 1), (2, 2), (3, 2), (3, 3)], [(6, 2), (5, 1), (4, 1), (4, 0)]),
 }
 SIDES = [
     (("heavy", "scout"), ("soldier", "medic")),
