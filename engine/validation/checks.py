@@ -7,6 +7,7 @@ line share. Importing this module registers all checks.
 from __future__ import annotations
 
 from engine.mapmodel import HexMap, Mode
+from engine.ruleset import Ruleset
 from engine.validation import (  # noqa: F401 - importing registers the checks
     fairness,
     payload_fairness,
@@ -21,11 +22,13 @@ from engine.validation.registry import CHECKS, CheckContext, run_checks
 __all__ = ["CHECKS", "check_map"]
 
 
-def check_map(m: HexMap, mode: Mode | None = None) -> list[Problem]:
+def check_map(m: HexMap, mode: Mode | None = None, ruleset: Ruleset | None = None) -> list[Problem]:
     """All problems of ``m`` for ``mode`` (default: every mode the map is made for).
 
+    ``ruleset`` is the one a scenario plays by (its overrides applied), for the
+    checks that use class numbers or rule options; None: each mode's built-in one.
     Pure and Qt-free; never raises for a bad map (a crashing check is reported as
     an ``HF999`` problem). Sorted by severity, code and hex.
     """
-    ctx = CheckContext(m, (mode,) if mode is not None else ())
+    ctx = CheckContext(m, (mode,) if mode is not None else (), ruleset=ruleset)
     return run_checks(ctx)

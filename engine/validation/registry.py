@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from engine.mapmodel import HexMap, Mode
+from engine.ruleset import Ruleset
 from engine.validation.problem import Problem, guarded
 
 __all__ = ["CHECKS", "Check", "CheckContext", "check", "run_checks"]
@@ -19,15 +20,18 @@ __all__ = ["CHECKS", "Check", "CheckContext", "check", "run_checks"]
 
 @dataclass
 class CheckContext:
-    """What checks look at: the map and the modes it is checked for.
+    """What checks look at: the map, the modes it is checked for and, for a scenario, its ruleset.
 
-    ``modes`` defaults to the modes the map says it is made for. Derived data
-    that several checks share is cached on the context.
+    ``modes`` defaults to the modes the map says it is made for. ``ruleset`` is
+    the scenario's (its rule overrides applied) when a scenario is checked; None
+    for a plain map, whose rules-aware checks use their mode's built-in ruleset.
+    Derived data that several checks share is cached on the context.
     """
 
     map: HexMap
     modes: tuple[Mode, ...] = ()
     cache: dict[str, object] = field(default_factory=dict)
+    ruleset: Ruleset | None = None
 
     def __post_init__(self) -> None:
         if not self.modes:

@@ -21,7 +21,9 @@ from engine.formats.jsonio import read_json_file
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
 from engine.formats.scenario_file import scenario_from_document
+from engine.games.game import ruleset_of
 from engine.parallel.backends import Backend, BackendError, local_backend
+from engine.ruleset import Ruleset, RulesetError
 from engine.scenario import Scenario
 from engine.validation.checks import check_map
 from engine.validation.playability import playability
@@ -149,12 +151,22 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
 
 
 def scenario_problems(s: Scenario) -> list[Problem]:
-    """Everything wrong with a loaded scenario: its map's problems in its mode and its playability."""
-    on_map = check_map(s.map, s.mode)
+    """Everything wrong with a loaded scenario: its map's problems in its mode, under the scenario's own
+    ruleset and rule options, and its playability."""
+    on_map = check_map(s.map, s.mode, _ruleset(s))
     extra = [p for p in playability(s, map_problems=on_map) if p not in on_map]
     out = on_map + extra
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
     return out
+
+
+def _ruleset(s: Scenario) -> Ruleset | None:
+    """The ruleset ``s`` plays by with its overrides, or None when it has none that works (HF605 says why)."""
+    try:
+        base = ruleset_of(s)
+        return base.with_overrides(s.rules) if s.rules else base
+    except RulesetError:
+        return None
 
 
 def _json_type(value: object) -> str:

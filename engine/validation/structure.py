@@ -49,6 +49,8 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
             both,
         )
     need = max(GAMES[mode].team_size for mode in ctx.modes if mode is not Mode.TEAM_PLAY)
+    if ctx.ruleset is not None and "team_size" in ctx.ruleset.options:  # a scenario's own team size
+        need = int(ctx.ruleset.options["team_size"])
     for team, zone in ((Team.RED, red), (Team.BLU, blu)):
         if not zone:
             yield Problem(
