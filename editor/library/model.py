@@ -25,6 +25,7 @@ from PySide6.QtGui import QBrush, QColor, QIcon, QImage, QPainter, QPen, QPixmap
 
 from editor.library.summary import THUMB_SIZE, MapSummary
 from engine.games.modes import GAMES
+from engine.mapmodel import Mode
 from engine.validation.problem import Severity
 
 __all__ = ["COLUMNS", "PATH_ROLE", "SORT_ROLE", "SUMMARY_ROLE", "LibraryFilter", "LibraryModel", "Row"]
