@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from engine.games.payload.ground import spawn_room, track_faults
 from engine.games.payload.options import DEFAULT_OPTIONS
+from engine.games.payload.stencils import is_symmetric
 from engine.mapmodel import MAX_HEIGHT, Team
 from engine.ruleset import OptionValue, RulesetError
 
@@ -47,6 +48,11 @@ def check_payload_game(game: Game) -> None:
                                "a flame starts next to him")
         if card.kind == "fire" and any(dmg is None for _, _, dmg in rs.stencils[card.stencil].cells):
             raise RulesetError(f"fire card {name!r}: every hex of stencil {card.stencil!r} needs a printed damage")
+        if card.kind == "fire" and not is_symmetric(rs.stencils[card.stencil]):
+            raise RulesetError(
+                f"fire card {name!r}: stencil {card.stencil!r} is lopsided; a flame is laid in the six directions "
+                "only, so draw it the same on both sides of its line (the mirror of q,r is q+r,-r, with the same "
+                "number)")
     _check_options(game.options)
     size = int(game.options["team_size"])
     if size > max(len(r) for r in game.rosters.values()):
