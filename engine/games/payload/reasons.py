@@ -36,6 +36,9 @@ def payload_reason(state: PayloadState, action: Action) -> str:
     if u is None or u.team is not state.team:
         return ""
     done = state.done_of(u)
+    if u.uid in state.returned:
+        return (f"the {state.stats(u.kind).name} came back to its spawn in this turn: it acts from "
+                f"{u.team.value}'s next turn")
     if done.pushed and action.verb is not Verb.PUSH and not (action.verb is Verb.MOVE and not done.moved):
         return (f"the {state.stats(u.kind).name} pushed the cart: a push takes its attack and its special this "
                 "turn (a move may still follow, if it has not moved)")

@@ -65,6 +65,7 @@ class PayloadSaved(Saved):
     respawns: list[tuple[Team, str, int]]
     waiting: dict[Team, list[tuple[str, int]]]
     acting: Team
+    returned: list[int]
     setup: list[tuple[Team, str, int]]
     pending: tuple[int, Action] | None
     winner_team: Team | None
@@ -100,6 +101,8 @@ class PayloadState(TurnState[PayloadUnit]):
         self.respawns: list[tuple[Team, str, int]] = []
         #: dead tokens that found no free spawn hex: placed when their side's turn starts with one
         self.waiting: dict[Team, list[tuple[str, int]]] = {t: [] for t in Team}
+        #: uids of tokens placed back in their own side's turn: they act from its next turn
+        self.returned: list[int] = []
         self.setup: list[tuple[Team, str, int]] = []
         self.pending: tuple[int, Action] | None = None
         self.winner_team: Team | None = None
@@ -235,7 +238,7 @@ class PayloadState(TurnState[PayloadUnit]):
     def allowed_steps(self, u: PayloadUnit, done: UnitTurn) -> int:
         """002 "Taking a turn": move and attack in either order, the special last; a push (which takes the
         attack and the special, decision 10) may still be followed by a move when the token has not moved."""
-        if done.special:
+        if done.special or self.returned and u.uid in self.returned:
             return Step.MOVE if done.pushed and not done.moved else Step.NONE
         if done.moved:
             return Step.SPECIAL if done.attacked else _AFTER_MOVE
@@ -450,7 +453,7 @@ class PayloadState(TurnState[PayloadUnit]):
         elif self.respawns:
             self.respawns.pop(0)
             if team is self.acting:  # killed in its own side's turn (friendly fire): it acts from the next one
-                self.done[u.uid] = UnitTurn(moved=True, attacked=True, special=True, actions=self.actions_per_turn)
+                self.returned.append(u.uid)
             if not self._ask_respawn():
                 self.phase = _P_ACT
                 self.team = self.acting
@@ -473,6 +476,7 @@ class PayloadState(TurnState[PayloadUnit]):
     def begin_turn(self) -> bool:
         """A team's turn starts with placing its tokens that waited for a free spawn hex, while one is free."""
         self.done = {}
+        self.returned = []
         self.active = -1
         self.acting = self.team
         self.phase = _P_SPAWN if self._ready(self.team) >= 0 else _P_ACT

@@ -357,7 +357,10 @@ def test_dying_in_its_own_sides_turn_it_is_back_at_once_and_acts_next_turn(game:
     state.apply(Action(Verb.SPAWN, "scout", None, at(0, 0), "scattergun"))
     assert state.current_team() is Team.RED and state.unit_at(at(0, 0)) is not None
     assert not [a for a in state.legal_actions() if a.actor == at(0, 0)], "it acts on RED's next turn, not this one"
-    assert "last action" in state.why_not(Action(Verb.MOVE, "scout", at(0, 0), at(2, 0)))
+    assert "it acts from RED's next turn" in state.why_not(Action(Verb.MOVE, "scout", at(0, 0), at(2, 0)))
+    _end(state)
+    _end(state)
+    assert [a for a in state.legal_actions() if a.actor == at(0, 0)], "and it does"
 
 
 def test_dying_with_no_free_spawn_hex_it_waits_and_the_game_never_stalls(game: GameFactory) -> None:
