@@ -67,9 +67,10 @@ def check_payload_game(game: Game) -> None:
         room = spawn_room(m, team)
         if len(room) < size:
             raise RulesetError(
-                f"{team.value}'s spawn has {len(room)} hexes a token can be placed on (open ground, off the cart "
-                f"tracks) but a team fields {size}; paint {size - len(room)} more {team.value} spawn hexes, "
-                "move a track out of the spawn or lower team_size")
+                f"{team.value}'s spawn has {len(room)} hex{'' if len(room) == 1 else 'es'} a token can be placed "
+                f"on (open ground, off the cart tracks) but a team fields {size}; paint {size - len(room)} more "
+                f"{team.value} spawn hex{'' if size - len(room) == 1 else 'es'}, move a track out of the spawn or "
+                "lower team_size")
 
 
 #: Whole-number options: the smallest value each may take, and why.

@@ -93,7 +93,7 @@ def test_initial_setup_a_spawn_without_room_for_the_team_beside_the_cart_is_refu
     """The cart's start takes one of RED's two spawn hexes: two tokens could never both be placed."""
     scenario = _sides(("heavy", "medic"), ("heavy", "medic"), CRAMPED, red_track=[(0, 1), (1, 1), (2, 1)],
                       blu_track=[(5, 2), (4, 2), (3, 2)])
-    with pytest.raises(RulesetError, match=r"RED's spawn has 1 hexes .* a team fields 2; paint 1 more"):
+    with pytest.raises(RulesetError, match=r"RED's spawn has 1 hex a token can be placed on .* a team fields 2; paint 1 more RED spawn hex,"):
         Game.of(scenario)
     roomy = replace(scenario, rules=scenario.rules | {"team_size": 1})
     state = new_game(replace(roomy, teams={Team.RED: TeamSetup(("heavy",)), Team.BLU: TeamSetup(("heavy",))}))
