@@ -291,7 +291,7 @@ class SlotRow:
     note: str = ""
 
     def status(self) -> str:
-        """"120/120", "respawn in 2", "ready to spawn", "back next turn" or "not placed yet"."""
+        """"120/120", "respawn in 2", "ready to spawn", its note ("back in its spawn now") or "not placed yet"."""
         if self.alive:
             return f"{self.health}/{self.max_health}"
         if self.timer > 0:
@@ -349,9 +349,11 @@ def token_rows(game: GameState) -> dict[Team, list[SlotRow]]:
         out[u.team].append(SlotRow(u.team, u.slot, u.kind, state.stats(u.kind).name, u.health,
                                    state.max_health(u.kind), 0, True, False, busy, " · ".join(marks)))
     for team in Team:
-        for kind, slot in state.waiting[team]:
+        dead = [(kind, slot, "back in its spawn now") for t, kind, slot in state.respawns if t is team]
+        dead += [(kind, slot, "waits for a free spawn hex") for kind, slot in state.waiting[team]]
+        for kind, slot, note in dead:
             out[team].append(SlotRow(team, slot, kind, state.stats(kind).name, 0, state.max_health(kind), 0, False,
-                                     False, False, "back next turn"))
+                                     False, False, note))
         for t, kind, slot in state.setup:
             if t is team:
                 out[team].append(SlotRow(team, slot, kind, state.stats(kind).name, 0, state.max_health(kind), 0,

@@ -35,14 +35,16 @@ class Unit:
 
 @dataclass(slots=True)
 class UnitTurn:
-    """What a unit has done this turn: moved, attacked (or healed, pushed), used its special, how many actions."""
+    """What a unit has done this turn: moved, attacked (or healed), used its special, pushed a cart,
+    how many actions."""
 
     moved: bool = False
     attacked: bool = False
     special: bool = False
     healed: bool = False
     actions: int = 0
+    pushed: bool = False
 
     def copy(self) -> UnitTurn:
         """An independent copy."""
-        return UnitTurn(self.moved, self.attacked, self.special, self.healed, self.actions)
+        return UnitTurn(self.moved, self.attacked, self.special, self.healed, self.actions, self.pushed)

@@ -1,14 +1,16 @@
 """Payload Race fairness (HF309–HF311), measured with the game's own movement and numbers.
 
-Every figure uses the class card of the built-in Payload Race ruleset (speeds,
-the Scout's double jump) and the mode's climbing rule
-(:meth:`~engine.games.modes.ModeRules.move_profile`: up only by stairs), so the
-validator sees the map exactly as the game plays it:
+Every figure uses the class card of the ruleset played (a scenario's own, with
+its rule overrides; the built-in one for a plain map): speeds, the Scout's double
+jump; the mode's climbing rule (:meth:`~engine.games.modes.ModeRules.move_profile`:
+up only by stairs); and the game's own test of who stops a push
+(:func:`~engine.games.payload.ground.stops_push`, with the ruleset's
+``spawn_protection``), so the validator sees the map exactly as the game plays it:
 
 - HF309 (info): for each class, the turns it needs from its spawn to stand next to
   its cart at the start, the middle and the end of its track;
 - HF310 (info): where each team can contest the other's cart — the stretch of the
-  enemy track it reaches (next to the cart) no later than the owner's escort;
+  enemy track where it can stop a push no later than the owner's escort arrives;
 - HF311 (warning): one team can contest much more of the other's track than the
   other can of its own.
 """
@@ -19,12 +21,12 @@ import math
 from collections.abc import Iterator
 from typing import Final
 
-from engine.formats.ruleset_file import builtin_ruleset
 from engine.games.modes import GAMES
-from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team, Terrain
+from engine.games.payload.ground import stops_push
+from engine.games.payload.options import DEFAULT_OPTIONS
+from engine.mapmodel import Mode, Team
 from engine.rules.movement import Reach, flood
-from engine.ruleset import UnitStats
+from engine.ruleset import Ruleset, UnitStats
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.terrain import board, spawn_starts
@@ -35,9 +37,13 @@ __all__ = ["CONTEST_GAP", "contest", "track_turns"]
 CONTEST_GAP: Final = 3
 
 
-def _classes() -> list[UnitStats]:
-    rs = builtin_ruleset(GAMES[Mode.PAYLOAD].ruleset.removeprefix("builtin:"))
-    return [u for u in rs.units.values() if u.mobile and u.pickable and u.speed > 0]
+def _ruleset(ctx: CheckContext) -> Ruleset:
+    """The ruleset the map is played by: the scenario's, else the built-in Payload Race one."""
+    return ctx.ruleset_for(Mode.PAYLOAD)
+
+
+def _classes(ctx: CheckContext) -> list[UnitStats]:
+    return [u for u in _ruleset(ctx).units.values() if u.mobile and u.pickable and u.speed > 0]
 
 
 def _reach(ctx: CheckContext, team: Team, st: UnitStats) -> Reach:
@@ -50,28 +56,42 @@ def _reach(ctx: CheckContext, team: Team, st: UnitStats) -> Reach:
     return hit  # type: ignore[return-value]
 
 
-def _beside(ctx: CheckContext, track: tuple[Hex, ...], k: int) -> list[Hex]:
-    m = ctx.map
-    on = set(track)
-    return [n for n in track[k].neighbors() if n in m.cells and n not in on and m.cells[n].terrain is not Terrain.WALL]
+def stand_by(ctx: CheckContext, team: Team, owner: Team, k: int) -> list[int]:
+    """Board indices next to step ``k`` of ``owner``'s track where a token of ``team`` may stand and do its
+    job there: push the cart (``team`` is ``owner``; not on the next step, which the token would block) or
+    stop its push (the game's own :func:`stops_push`)."""
+    b = board(ctx)
+    track = [b.index[h] for h in ctx.map.track(owner)]
+    cart = track[k]
+    ahead = track[k + 1] if k + 1 < len(track) else -1
+    shielded = bool(_ruleset(ctx).options.get("spawn_protection", DEFAULT_OPTIONS["spawn_protection"]))
+    out = []
+    for n in b.hexes[cart].neighbors():
+        i = b.index.get(n)
+        if i is None or b.wall[i] or b.in_enemy_spawn(i, team):
+            continue
+        if (i != ahead) if team is owner else stops_push(b, i, team, cart, shielded):
+            out.append(i)
+    return out
 
 
 def track_turns(ctx: CheckContext, team: Team, st: UnitStats, owner: Team | None = None) -> list[int | None]:
-    """Turns a ``st`` token of ``team`` needs to stand next to each step of ``owner``'s track (None: never)."""
-    track = ctx.map.track(owner or team)
+    """Turns a ``st`` token of ``team`` needs to stand by each step of ``owner``'s track (None: never):
+    to push it when ``team`` owns the track, else to stop its push (:func:`stand_by`)."""
+    owner = owner or team
     r = _reach(ctx, team, st)
     out: list[int | None] = []
-    for k in range(len(track)):
-        ds = [d for h in _beside(ctx, track, k) if (d := r.distance(h)) is not None]
+    for k in range(len(ctx.map.track(owner))):
+        ds = [d for i in stand_by(ctx, team, owner, k) if (d := r.distance(i)) is not None]
         out.append(math.ceil(min(ds) / st.speed) if ds else None)
     return out
 
 
 def contest(ctx: CheckContext, attacker: Team) -> list[int]:
-    """Steps of the other team's track that ``attacker``'s fastest class reaches no later than the
-    other team's slowest escort (the cart's pushers arrive no sooner than their slowest class)."""
+    """Steps of the other team's track where ``attacker``'s fastest class can stop a push no later than
+    the other team's slowest escort arrives (the cart's pushers arrive no sooner than their slowest class)."""
     owner = attacker.other
-    classes = _classes()
+    classes = _classes(ctx)
     fast = max(classes, key=lambda u: (u.speed, u.kind))
     slow = min(classes, key=lambda u: (u.speed, u.kind))
     theirs = track_turns(ctx, attacker, fast, owner)
@@ -94,7 +114,7 @@ def race_by_class(ctx: CheckContext) -> Iterator[Problem]:
     for team in Team:
         n = len(m.track(team))
         figures = []
-        for st in _classes():
+        for st in _classes(ctx):
             turns = track_turns(ctx, team, st)
             figures.append(f"{st.name} {'/'.join(_fmt(turns[k]) for k in (0, n // 2, n - 1))}")
         parts.append(f"{team.value}: " + ", ".join(figures))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.games.modes import GAMES
+from engine.games.payload.ground import spawn_room
 from engine.mapmodel import MAX_HEIGHT, Colour, Mode, Team, Terrain
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
-from engine.validation.wording import hex_list, sorted_hexes
+from engine.validation.wording import hex_list, plural, sorted_hexes
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -49,6 +50,8 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
             both,
         )
     need = max(GAMES[mode].team_size for mode in ctx.modes if GAMES[mode].spawn_zones)
+    if ctx.ruleset is not None and "team_size" in ctx.ruleset.options:  # a scenario's own team size
+        need = int(ctx.ruleset.options["team_size"])
     for team, zone in ((Team.RED, red), (Team.BLU, blu)):
         if not zone:
             yield Problem(
@@ -59,10 +62,16 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
         usable = sorted_hexes(  # units spawn on open ground or stairs, never on walls or low obstacles
             h for h in zone if m.cells[h].terrain not in (Terrain.WALL, Terrain.LOW) and h not in (red & blu)
         )
+        carts = ""
+        if Mode.PAYLOAD in ctx.modes:  # a cart may stand on any hex of a track: the game leaves those out too
+            room = spawn_room(m, team)
+            if len(room) < len(usable):
+                carts = f" (not counting {plural(len(usable) - len(room), 'hex', 'hexes')} of a cart track)"
+            usable = room
         if len(usable) < need:
             yield Problem(
                 "HF104", ERROR,
-                f"{team.value}'s spawn zone has {len(usable)} usable hex{'es' if len(usable) != 1 else ''}, "
+                f"{team.value}'s spawn zone has {plural(len(usable), 'usable hex', 'usable hexes')}{carts}, "
                 f"but a team starts with {need} units; paint {need - len(usable)} more",
                 sorted_hexes(zone),
             )

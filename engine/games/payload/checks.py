@@ -7,10 +7,14 @@ the unit, card or stencil to fix; :meth:`PayloadState.check_game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final
 
-from engine.mapmodel import Team
-from engine.ruleset import RulesetError
+from engine.games.payload.ground import spawn_room, track_faults
+from engine.games.payload.options import DEFAULT_OPTIONS
+from engine.games.payload.stencils import is_symmetric
+from engine.mapmodel import MAX_HEIGHT, Team
+from engine.ruleset import OptionValue, RulesetError
 
 if TYPE_CHECKING:
     from engine.games.game import Game
@@ -44,8 +48,56 @@ def check_payload_game(game: Game) -> None:
                                "a flame starts next to him")
         if card.kind == "fire" and any(dmg is None for _, _, dmg in rs.stencils[card.stencil].cells):
             raise RulesetError(f"fire card {name!r}: every hex of stencil {card.stencil!r} needs a printed damage")
-    if int(game.options["team_size"]) > max(len(r) for r in game.rosters.values()):
-        raise RulesetError(f"team_size {game.options['team_size']} is more than the classes a team may field")
+        if card.kind == "fire" and not is_symmetric(rs.stencils[card.stencil]):
+            raise RulesetError(
+                f"fire card {name!r}: stencil {card.stencil!r} is lopsided; a flame is laid in the six directions "
+                "only, so draw it the same on both sides of its line (the mirror of q,r is q+r,-r, with the same "
+                "number)")
+    _check_options(game.options)
+    size = int(game.options["team_size"])
+    if size > max(len(r) for r in game.rosters.values()):
+        raise RulesetError(f"team_size {size} is more than the classes a team may field")
+    m = game.scenario.map
     for team in Team:
-        if len(game.scenario.map.track(team)) < 2:
+        if len(m.track(team)) < 2:
             raise RulesetError(f"the map has no {team.value} cart track (draw one with the track tool)")
+    for fault, _ in track_faults(m):
+        raise RulesetError(fault)
+    for team in Team:
+        room = spawn_room(m, team)
+        if len(room) < size:
+            raise RulesetError(
+                f"{team.value}'s spawn has {len(room)} hex{'' if len(room) == 1 else 'es'} a token can be placed "
+                f"on (open ground, off the cart tracks) but a team fields {size}; paint {size - len(room)} more "
+                f"{team.value} spawn hex{'' if size - len(room) == 1 else 'es'}, move a track out of the spawn or "
+                "lower team_size")
+
+
+#: Whole-number options: the smallest value each may take, and why.
+_AT_LEAST: Final[Mapping[str, tuple[int, str]]] = {
+    "team_size": (1, "a team fields at least one token"),
+    "blast_damage_per_hex": (1, "a blast deals at least 1 a hex of distance; less would heal"),
+    "turn_limit": (2, "each side gets a turn, and a race both sides block must still end"),
+}
+#: Options with a few allowed values.
+_ONE_OF: Final[Mapping[str, tuple[OptionValue, ...]]] = {
+    "kritz_die": (0, 4, 6, 8, 10, 12, 20),
+    "uber_lasts": ("turn", "round"),
+    "low_obstacle_height": tuple(range(MAX_HEIGHT + 1)),
+}
+
+
+def _check_options(options: Mapping[str, OptionValue]) -> None:
+    """Refuse an option of the wrong type or out of its range, naming the option and what it may be."""
+    for name, default in DEFAULT_OPTIONS.items():
+        value = options.get(name, default)
+        if type(value) is not type(default):
+            kind = "true or false" if isinstance(default, bool) else f"a {type(default).__name__}"
+            raise RulesetError(f"rule option {name!r} must be {kind}, not {value!r}")
+        if name in _AT_LEAST and int(value) < _AT_LEAST[name][0]:
+            least, why = _AT_LEAST[name]
+            raise RulesetError(f"rule option {name!r} is {value!r}; it must be a whole number of {least} or more "
+                               f"({why})")
+        if name in _ONE_OF and value not in _ONE_OF[name]:
+            allowed = ", ".join(repr(v) if isinstance(v, str) else str(v) for v in _ONE_OF[name])
+            raise RulesetError(f"rule option {name!r} is {value!r}; it must be one of {allowed}")

@@ -23,7 +23,6 @@ DEFAULT_OPTIONS: Final[Mapping[str, OptionValue]] = FrozenDict({
     "blast_damage_per_hex": 1,
     "kritz_die": 4,
     "uber_lasts": "turn",
-    "track_blocks_push": True,
     "low_obstacle_height": 1,
     "turn_limit": 300,
 })

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.games.phases import Phase, Step
 from engine.rules.actions import Action, Verb
 from engine.rules.movement import flood
 
@@ -21,8 +22,6 @@ __all__ = ["payload_reason", "push_reason"]
 
 def payload_reason(state: PayloadState, action: Action) -> str:
     """Why ``action`` (not legal) cannot be played, for what only Payload Race has; '' otherwise."""
-    from engine.games.state import Phase, Step
-
     if state.phase is Phase.REACT:
         if action.verb is Verb.UBER:
             return "the UberCharge covers the Medic himself or a teammate in his reach, against this attack"
@@ -36,7 +35,13 @@ def payload_reason(state: PayloadState, action: Action) -> str:
     if u is None or u.team is not state.team:
         return ""
     done = state.done_of(u)
-    if done.special:
+    if u.uid in state.returned:
+        return (f"the {state.stats(u.kind).name} came back to its spawn in this turn: it acts from "
+                f"{u.team.value}'s next turn")
+    if done.pushed and action.verb is not Verb.PUSH and not (action.verb is Verb.MOVE and not done.moved):
+        return (f"the {state.stats(u.kind).name} pushed the cart: a push takes its attack and its special this "
+                "turn (a move may still follow, if it has not moved)")
+    if done.special and not done.pushed and action.verb is not Verb.PUSH:
         return f"the {state.stats(u.kind).name} used its special: that is its last action this turn"
     if action.verb is Verb.PUSH:
         return push_reason(state, u)
@@ -69,6 +74,8 @@ def push_reason(state: PayloadState, u: PayloadUnit) -> str:
     occ = state.occupant(nxt)
     if occ is not None:
         return f"the {state.unit_name(occ)} stands on the track at {b.hexes[nxt]}, in the cart's way"
+    if nxt == state.cart_cell(team.other):
+        return f"the {team.other.value} cart stands on the track at {b.hexes[nxt]}, in the cart's way"
     return ""
 
 

@@ -3,9 +3,11 @@
 Decisions:
 
 - ``spawn`` — set-up and respawns: a class token goes on a free hex of its team's
-  spawn with a weapon card (002 "Player setup"; "Dying/respawning": a token killed
-  in the other team's turn is placed at the start of its own team's next turn,
-  with a free choice of card);
+  spawn with a weapon card (002 "Player setup"). A token that dies goes back at
+  once (002 "Dying/respawning"): when the action that killed it is over, its own
+  side places it and picks its card, even in the other side's turn (like the
+  uber question), and it acts from its side's next turn. With no free spawn hex
+  it waits and is placed at the start of its side's next turn with a free hex;
 - ``act`` — a team turn: every token of the side may move, attack (or push the
   cart) and use its special, move and attack in either order and the special
   last (002 "Taking a turn"); tokens act in any order; ``end`` ends the turn, which
@@ -28,6 +30,7 @@ from typing import Any, ClassVar, Final
 
 from engine.games.behaviour import Behaviour
 from engine.games.game import Game
+from engine.games.payload.ground import stops_push
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.reasons import payload_reason
@@ -59,7 +62,10 @@ class PayloadSaved(Saved):
 
     carts: dict[Team, int]
     pushed: dict[Team, bool]
+    respawns: list[tuple[Team, str, int]]
     waiting: dict[Team, list[tuple[str, int]]]
+    acting: Team
+    returned: list[int]
     setup: list[tuple[Team, str, int]]
     pending: tuple[int, Action] | None
     winner_team: Team | None
@@ -91,12 +97,17 @@ class PayloadState(TurnState[PayloadUnit]):
                                                     for t in Team}
         self.carts: dict[Team, int] = {t: 0 for t in Team}
         self.pushed: dict[Team, bool] = {t: False for t in Team}
+        #: tokens dead in the last action, placed back at once (team, class, slot), in the order they died
+        self.respawns: list[tuple[Team, str, int]] = []
+        #: dead tokens that found no free spawn hex: placed when their side's turn starts with one
         self.waiting: dict[Team, list[tuple[str, int]]] = {t: [] for t in Team}
+        #: uids of tokens placed back in their own side's turn: they act from its next turn
+        self.returned: list[int] = []
         self.setup: list[tuple[Team, str, int]] = []
         self.pending: tuple[int, Action] | None = None
         self.winner_team: Team | None = None
         self.first: Team = self._roll_off() if self.options["roll_for_first"] else self.scenario.first_team
-        self.team = self.first
+        self.team = self.acting = self.first
         self._init_tokens()
         self.finish_setup()
 
@@ -130,18 +141,22 @@ class PayloadState(TurnState[PayloadUnit]):
                 if s.hex not in self.board.index:
                     raise RulesetError(f"{team.value} {s.unit} starts off the map at {s.hex}")
                 cell = self.board.index[s.hex]
-                if self.occupant(cell) is not None or cell in self.tracks[Team.RED][:1] + self.tracks[Team.BLU][:1]:
-                    raise RulesetError(f"{team.value} {s.unit} starts on a taken hex, {s.hex}")
+                why = self.standing_reason(team, s.unit, cell)
+                if why:
+                    raise RulesetError(f"the {team.value} {self.stats(s.unit).name} cannot start at {s.hex}: {why}; "
+                                       "move it in the scenario's set-up")
                 weapon = s.weapon or self.stats(s.unit).weapons[0]
                 self.place(team, s.unit, slot, cell, weapon, s.health)
             for slot, kind in enumerate(rest, len(starts)):
                 self.setup.append((team, kind, slot))
 
-    def place(self, team: Team, kind: str, slot: int, cell: int, weapon: str, health: int | None = None) -> None:
-        """Put a ``kind`` token of ``team`` carrying ``weapon`` on board index ``cell``."""
+    def place(self, team: Team, kind: str, slot: int, cell: int, weapon: str, health: int | None = None,
+              ) -> PayloadUnit:
+        """Put a ``kind`` token of ``team`` carrying ``weapon`` on board index ``cell``; return it."""
         u = PayloadUnit(self.next_uid, team, kind, cell, health or self.max_health(kind), slot, weapon)
         self.next_uid += 1
         self.units[u.uid] = u
+        return u
 
     # -- small queries ------------------------------------------------------------------------------
 
@@ -215,12 +230,20 @@ class PayloadState(TurnState[PayloadUnit]):
             return f"{h} is in {u.team.other.value}'s spawn: enemies may not enter"
         return ""
 
+    def standing_reason(self, team: Team, kind: str, i: int) -> str:
+        """Why a ``kind`` token of ``team`` cannot stand on board index ``i`` at all, or '' (a start, a spawn)."""
+        b = self.board
+        if b.low[i] and not b.wall[i] and "double_jump" not in self.stats(kind).specials:
+            return f"{b.hexes[i]} is a low obstacle: only the Scout stands there"
+        return self.landing_reason(PayloadUnit(-1, team, kind, -1, 1, -1), i)
+
     # -- the shape of a turn --------------------------------------------------------------------------
 
     def allowed_steps(self, u: PayloadUnit, done: UnitTurn) -> int:
-        """002 "Taking a turn": move and attack (or push) in either order, the special last."""
-        if done.special:
-            return Step.NONE
+        """002 "Taking a turn": move and attack in either order, the special last; a push (which takes the
+        attack and the special, decision 10) may still be followed by a move when the token has not moved."""
+        if done.special or self.returned and u.uid in self.returned:
+            return Step.MOVE if done.pushed and not done.moved else Step.NONE
         if done.moved:
             return Step.SPECIAL if done.attacked else _AFTER_MOVE
         return _AFTER_ATTACK if done.attacked else Step.ALL
@@ -247,22 +270,18 @@ class PayloadState(TurnState[PayloadUnit]):
         if self.blockers(team):
             return []
         nxt = track[i + 1]
-        if self.options["track_blocks_push"] and self.occupant(nxt) is not None:
-            return []
+        if self.occupant(nxt) is not None or nxt == self.cart_cell(team.other):
+            return []  # decision 11: a cart never rolls onto a token or the other cart
         return [nxt]
 
     def blockers(self, team: Team) -> list[PayloadUnit]:
-        """Enemies of ``team`` next to its cart, which stop a push (002 "Pushing the cart").
-
-        An enemy inside its own spawn does not count while ``spawn_protection``
-        is on: it cannot be attacked there, so it would stop the cart for ever
-        (docs/rules-payload.md).
-        """
+        """Enemies of ``team`` that stop a push of its cart (:func:`~engine.games.payload.ground.stops_push`:
+        next to it, and with ``spawn_protection`` not inside their own spawn)."""
         b = self.board
         cart = self.cart_cell(team)
         shielded = bool(self.options["spawn_protection"])
         return [v for v in self.units.values() if v.team is not team and v.cell >= 0
-                and b.distance(v.cell, cart) == 1 and not (shielded and self.in_own_spawn(v))]
+                and stops_push(b, v.cell, v.team, cart, shielded)]
 
     def move_blockers(self, u: PayloadUnit) -> tuple[set[int], set[int]]:
         """(hexes ``u`` passes through but may not end on, hexes it may not enter) for a move.
@@ -283,8 +302,13 @@ class PayloadState(TurnState[PayloadUnit]):
         return [c for c in reach.distances() if c != u.cell]
 
     def after_action(self, u: PayloadUnit, done: UnitTurn) -> None:
-        """The turn goes on until the team ends it or no token has anything left to do."""
-        if self.phase is _P_ACT and len(self.legal_actions_view()) <= 1:
+        """Tokens the action killed are placed back first; the turn goes on until the team ends it or no
+        token has anything left to do."""
+        if self.phase is _P_ACT and not self._ask_respawn():
+            self._end_when_idle()
+
+    def _end_when_idle(self) -> None:
+        if len(self.legal_actions_view()) <= 1:
             self.end_turn()
 
     # -- acting ---------------------------------------------------------------------------------------
@@ -294,7 +318,7 @@ class PayloadState(TurnState[PayloadUnit]):
             u = self.actor_of(a)
             self._push(u)
             done = self.done_by(u)
-            done.attacked = True
+            done.attacked = done.special = done.pushed = True  # decision 10: a push takes both the attack and the special
             done.actions += 1
             if self.phase is not _P_OVER:
                 self.after_action(u, done)
@@ -348,7 +372,9 @@ class PayloadState(TurnState[PayloadUnit]):
         """(team, class, slot) of the token the current spawn decision places."""
         if self.setup:
             return self.setup[0]
-        kind, slot = self.waiting[self.team][0]
+        if self.respawns:
+            return self.respawns[0]
+        kind, slot = self.waiting[self.team][self._ready(self.team)]
         return self.team, kind, slot
 
     def spawn_cells(self, team: Team, kind: str) -> list[int]:
@@ -357,6 +383,29 @@ class PayloadState(TurnState[PayloadUnit]):
         taken = self.taken_cells()
         scout = "double_jump" in self.stats(kind).specials
         return [c for c in b.spawn_zone(team) if not b.wall[c] and c not in taken and (scout or not b.low[c])]
+
+    def _ready(self, team: Team) -> int:
+        """Index in ``waiting[team]`` of the first token with a free hex in the spawn now, or -1."""
+        for k, (kind, _) in enumerate(self.waiting[team]):
+            if self.spawn_cells(team, kind):
+                return k
+        return -1
+
+    def _ask_respawn(self) -> bool:
+        """Ask the next dead token's placement of its own side (in either side's turn); True when asked.
+
+        A token with no free hex in its spawn now waits for the start of its side's turn (decision 3).
+        """
+        while self.respawns:
+            team, kind, slot = self.respawns[0]
+            if self.spawn_cells(team, kind):
+                self.phase = _P_SPAWN
+                self.team = team
+                return True
+            self.respawns.pop(0)
+            self.waiting[team].append((kind, slot))
+            self.log.append(f"the {team.value} {self.stats(kind).name} waits for a free hex in its spawn")
+        return False
 
     def decision_groups(self, phase: Phase) -> list[Group]:
         b = self.board
@@ -375,18 +424,7 @@ class PayloadState(TurnState[PayloadUnit]):
 
     def decide(self, a: Action) -> None:
         if a.verb is _V_SPAWN:
-            assert a.target is not None
-            team, kind, slot = self.spawn_slot()
-            self.place(team, kind, slot, self.board.index[a.target], a.detail)
-            if self.setup:
-                self.setup.pop(0)
-                if not self.setup:
-                    self.team = self.first
-                self.finish_setup()
-            else:
-                self.waiting[team].pop(0)
-                if not self.waiting[team]:
-                    self.phase = _P_ACT
+            self._spawn(a)
             return
         assert self.pending is not None
         uid, attack = self.pending
@@ -406,6 +444,29 @@ class PayloadState(TurnState[PayloadUnit]):
         self._beh[attacker.kind].attack(self, attacker, self.board.index.get(attack.target, -1), attack.target)
         self.after_action(attacker, self.done_by(attacker))
 
+    def _spawn(self, a: Action) -> None:
+        """Place a token: at set-up, back from the dead at once, or one that waited for a free hex."""
+        assert a.target is not None
+        team, kind, slot = self.spawn_slot()
+        u = self.place(team, kind, slot, self.board.index[a.target], a.detail)
+        if self.setup:
+            self.setup.pop(0)
+            if not self.setup:
+                self.team = self.first
+            self.finish_setup()
+        elif self.respawns:
+            self.respawns.pop(0)
+            if team is self.acting:  # killed in its own side's turn (friendly fire): it acts from the next one
+                self.returned.append(u.uid)
+            if not self._ask_respawn():
+                self.phase = _P_ACT
+                self.team = self.acting
+                self._end_when_idle()
+        else:
+            self.waiting[team].remove((kind, slot))
+            if self._ready(team) < 0:
+                self.phase = _P_ACT
+
     # -- the turn cycle -------------------------------------------------------------------------------
 
     def finish_setup(self) -> None:
@@ -417,12 +478,12 @@ class PayloadState(TurnState[PayloadUnit]):
         self.advance()
 
     def begin_turn(self) -> bool:
-        """A team's turn starts with placing its tokens killed since its last turn (002 "Dying/respawning")."""
+        """A team's turn starts with placing its tokens that waited for a free spawn hex, while one is free."""
         self.done = {}
+        self.returned = []
         self.active = -1
-        self.phase = _P_SPAWN if self.waiting[self.team] else _P_ACT
-        if self.phase is _P_SPAWN and not self.spawn_cells(self.team, self.waiting[self.team][0][0]):
-            self.phase = _P_ACT  # a full spawn: the token waits for a free hex
+        self.acting = self.team
+        self.phase = _P_SPAWN if self._ready(self.team) >= 0 else _P_ACT
         return True
 
     def end_of_turn(self) -> None:
@@ -442,8 +503,8 @@ class PayloadState(TurnState[PayloadUnit]):
         return 0 if target.uber else amount
 
     def on_kill(self, target: PayloadUnit, source: PayloadUnit | None, overkill: int) -> None:
-        """002 "Dying/respawning": back to the spawn, placed at the start of its team's next turn."""
-        self.waiting[target.team].append((target.kind, target.slot))
+        """002 "Dying/respawning": back to its spawn at once, placed as soon as the action that killed it is over."""
+        self.respawns.append((target.team, target.kind, target.slot))
 
     def winner(self) -> Team | None:
         """The team whose cart reached its end; at the turn limit, the cart further along (None: level)."""
@@ -459,7 +520,8 @@ class PayloadState(TurnState[PayloadUnit]):
     def describe_decision(self) -> str:
         if self.phase is _P_SPAWN:
             team, kind, _ = self.spawn_slot()
-            return f"{team.value} places its {self.stats(kind).name} in its spawn and picks its weapon card"
+            back = " (back from the dead)" if not self.setup else ""
+            return f"{team.value} places its {self.stats(kind).name}{back} in its spawn and picks its weapon card"
         if self.phase is _P_REACT:
             return f"{self.team.value} may pop an UberCharge against the attack, or pass"
         if self.phase is _P_ACT:

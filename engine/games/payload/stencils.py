@@ -4,6 +4,8 @@ A :class:`~engine.ruleset.Stencil` is drawn pointing in direction 0 from its
 anchor; :func:`lay` turns it to any of the six directions and keeps the hexes on
 the board that are not walls (invalid terrain) and that the anchor sees, so a
 flame does not pass a wall. Results are cached per sight (a board with its sight rules).
+A fire stencil is laid in the six directions only, so the game refuses one that
+is not :func:`is_symmetric` (it would reach further to one side).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from engine.hexgrid import Hex
 from engine.rules.sight import Sight
 from engine.ruleset import Stencil
 
-__all__ = ["lay", "turned"]
+__all__ = ["is_symmetric", "lay", "turned"]
 
 _LAID: WeakKeyDictionary[Sight, dict[tuple[Stencil, int, int, bool], tuple[tuple[int, int | None], ...]]] = (
     WeakKeyDictionary()
@@ -30,6 +32,13 @@ def turned(stencil: Stencil, direction: int) -> tuple[tuple[int, int, int | None
             h = h.rotate_left()
         out.append((h.q, h.r, dmg))
     return tuple(out)
+
+
+def is_symmetric(stencil: Stencil) -> bool:
+    """Whether ``stencil`` is its own mirror image across the line of direction 0 through its anchor
+    (``(q, r)`` and ``(q + r, -r)`` print the same), so one placement per direction is all there is."""
+    cells = {(q, r): dmg for q, r, dmg in stencil.cells}
+    return all(cells.get((q + r, -r), "missing") == dmg for (q, r), dmg in cells.items())
 
 
 def lay(sight: Sight, stencil: Stencil, anchor: int, direction: int = 0,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.games.phases import Phase
 from engine.games.teamplay import acting
 from engine.mapmodel import Team
 from engine.ruleset import Reward
@@ -107,8 +108,6 @@ def flush_and_score(s: TeamPlayState) -> tuple[Reward, int]:
 def finish(s: TeamPlayState) -> None:
     """End the game: buffers emptied onto the boards without rewards (up to the overkill space), then one
     point for every ``leftover_per_point`` damage tokens on the enemy's boards."""
-    from engine.games.state import Phase
-
     s.turn += 1
     for team in Team:
         for u in s.characters(team):

@@ -57,10 +57,6 @@ class Hand:
         """An independent copy."""
         return Hand(self.name, list(self.cubes), list(self.cards), list(self.weapons))
 
-    def cube_text(self) -> str:
-        """``"2R 0B 1Y"``."""
-        return " ".join(f"{n}{c.letter}" for n, c in zip(self.cubes, COLOURS, strict=True))
-
 
 def player_name(index: int) -> str:
     """``p1`` for player index 0: how actions name a team's players."""

@@ -81,3 +81,40 @@ def test_uber_is_popped_from_the_window_when_a_teammate_is_attacked(qtbot, play_
     heavy = w.ctl.state.unit_at(at(4, 0))
     assert heavy.uber and heavy.health == 12 and w.ctl.state.current_team() is Team.RED
     assert any("UberCharge" in d for e in w.ctl.entries for d in e.details)
+
+
+def test_a_token_killed_in_the_other_sides_turn_is_placed_at_once_from_the_window(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]
+    red = (UnitStart("heavy", at(3, 0), weapon="minigun"), UnitStart("scout", at(1, 2), weapon="scattergun"))
+    blu = (UnitStart("scout", at(4, 0), health=1, weapon="scattergun"), UnitStart("heavy", at(7, 3), weapon="minigun"))
+    w = play_window(GameSetup(_scenario(red, blu), 3, {Team.RED: "human", Team.BLU: "human"}),
+                    dice_factory=lambda _seed: ScriptedDice([8]))
+    click_hex(w.board, at(3, 0))  # select RED's Heavy and shoot the BLU Scout next to it
+    w.set_mode(w.mode.__class__("attack"))
+    click_hex(w.board, at(4, 0))
+    st = w.ctl.state
+    assert st.unit_at(at(4, 0)) is None
+    # in RED's turn, BLU places its Scout back in its spawn with a card of its choice, by clicks
+    assert st.phase.value == "spawn" and st.current_team() is Team.BLU
+    assert set(w.verb_buttons) >= {"spawn:scattergun", "spawn:force_a_nature"}
+    _button(w, "spawn:force_a_nature").click()
+    click_hex(w.board, at(6, 1))
+    st = w.ctl.state
+    assert st.unit_at(at(6, 1)).weapon == "force_a_nature"
+    assert st.current_team() is Team.RED and st.phase.value == "act", "RED's turn goes on"
+    assert any("dies" in d for e in w.ctl.entries for d in e.details)
+    assert w.ctl.entries[-1].text == "BLU places a Scout on 6,1 with the Force-A-Nature"
+
+
+def test_an_ai_side_places_its_dead_token_at_once_in_the_humans_turn(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]
+    red = (UnitStart("heavy", at(3, 0), weapon="minigun"), UnitStart("scout", at(1, 2), weapon="scattergun"))
+    blu = (UnitStart("scout", at(4, 0), health=1, weapon="scattergun"), UnitStart("heavy", at(7, 3), weapon="minigun"))
+    w = play_window(GameSetup(_scenario(red, blu), 3, {Team.RED: "human", Team.BLU: "heuristic"}),
+                    dice_factory=lambda _seed: ScriptedDice([8]))
+    click_hex(w.board, at(3, 0))
+    w.set_mode(w.mode.__class__("attack"))
+    click_hex(w.board, at(4, 0))
+    qtbot.waitUntil(lambda: w.ctl.state.current_team() is Team.RED, timeout=5000)
+    st = w.ctl.state
+    assert st.phase.value == "act" and len(st.units_of(Team.BLU)) == 2
+    assert all(st.board.spawn_team(v.cell) is Team.BLU for v in st.units_of(Team.BLU))
+    assert w.ctl.is_human_turn() and "move" in w.verb_buttons

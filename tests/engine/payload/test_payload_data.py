@@ -7,6 +7,8 @@ names what to fix; a scenario may override the table options.
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -14,10 +16,12 @@ from engine.formats.errors import LoadError
 from engine.formats.ruleset_file import builtin_ruleset, builtin_ruleset_path, ruleset_from_document
 from engine.games.game import new_game
 from engine.games.payload.stencils import lay, turned
-from engine.hexgrid import Hex
+from engine.hexgrid import Hex, hexes_within
 from engine.rules.actions import Action, Verb
 from engine.ruleset import RulesetError, Stencil
 from tests.engine.payload.conftest import GameFactory, at, payload_scenario
+
+REPO = Path(__file__).resolve().parents[3]
 
 
 def _doc() -> dict:  # type: ignore[type-arg]
@@ -101,3 +105,50 @@ def test_a_flame_does_not_pass_a_wall(game: GameFactory) -> None:
 def test_a_turned_stencil_keeps_its_printed_damage() -> None:
     s = Stencil("t", ((1, 0, 3), (2, 0, 1)))
     assert turned(s, 3) == ((-1, 0, 3), (-2, 0, 1))  # half a turn: straight behind, same numbers
+
+
+def _drawing(stencil: Stencil) -> str:
+    """The stencil as docs/rules-payload.md draws it: pointy-topped rows, hexes two characters apart, each row
+    half a hex (one character) over from the one above; ``●`` the anchor, ``·`` a hex without a number."""
+    cells = {(q, r): "·" if dmg is None else str(dmg) for q, r, dmg in stencil.cells}
+    cells[(0, 0)] = "●"
+    cols = {(q, r): 2 * q + r for q, r in cells}
+    left = min(cols.values())
+    rows = []
+    for r in range(min(r for _, r in cells), max(r for _, r in cells) + 1):
+        line = [" "] * (max(cols.values()) - left + 1)
+        for (q, rr), mark in cells.items():
+            if rr == r:
+                line[cols[(q, rr)] - left] = mark
+        rows.append("".join(line).rstrip())
+    return "\n".join(rows)
+
+
+def test_the_stencil_drawings_in_the_docs_match_the_data() -> None:
+    doc = (REPO / "docs" / "rules-payload.md").read_text(encoding="utf-8")
+    drawn = dict(re.findall(r"\*\*(\w+)\*\* \([^\n]*\):\n\n```text\n(.*?)\n```", doc, re.S))
+    stencils = builtin_ruleset("payload").stencils
+    assert set(drawn) == set(stencils)
+    for name, stencil in stencils.items():
+        assert drawn[name] == _drawing(stencil), f"{name}:\n{_drawing(stencil)}"
+
+
+def test_a_lopsided_fire_stencil_is_refused() -> None:
+    flame = builtin_ruleset("payload").stencils["flame"]
+    cone = {(q, r) for q, r, _ in flame.cells}
+    ahead = {k: Hex(k, 0) for k in (1, 2, 3)}
+    assert cone == {(h.q, h.r) for k, a in ahead.items() for h in hexes_within(a, k // 2) if h.length() == k}, \
+        "the flame is a 60-degree cone: at distance k, the hexes within k // 2 of the hex straight ahead"
+    doc = _doc()
+    doc["stencils"]["flame"]["cells"] = {"1,0": 3, "2,0": 2, "2,-1": 2, "3,0": 1, "3,-1": 1, "3,-2": 1}
+    rs = ruleset_from_document(doc, "custom.ruleset.json")
+    with pytest.raises(RulesetError, match="stencil 'flame' is lopsided"):
+        new_game(payload_scenario(red=[("pyro", (2, 0), "flamethrower")], blu=[("heavy", (7, 0), "minigun")]),
+                 ruleset=rs)
+
+
+def test_a_class_cards_range_is_its_longest_weapon_card_and_its_damage_is_on_the_cards() -> None:
+    rs = builtin_ruleset("payload")
+    for kind, st in rs.units.items():
+        assert st.range == max(rs.weapons[w].range for w in st.weapons), kind
+        assert st.damage == 0, kind

@@ -103,8 +103,8 @@ def test_moving_up_to_the_class_speed(game: GameFactory) -> None:
 
 
 def test_moving_never_onto_an_occupied_hex_nor_through_enemies_but_through_teammates(game: GameFactory) -> None:
-    # a corridor: row 0 only, walls elsewhere; RED heavy at 2, RED scout at 3, BLU heavy at 5
-    corridor = "0.R 0.R 0.  0.  0.  0.  0.  0.  0.B 0.B\n0#R 0#R 0#  0#  0#  0#  0#  0#  0#B 0#B"
+    # a corridor: row 0 only between the spawns, walls elsewhere; RED heavy at 2, RED scout at 3, BLU heavy at 6
+    corridor = "0.R 0.R 0.  0.  0.  0.  0.  0.  0.B 0.B\n0.R 0.R 0#  0#  0#  0#  0#  0#  0.B 0.B"
     state = game(text=corridor, red=[("heavy", (2, 0), "minigun"), ("scout", (3, 0), "scattergun")],
                  blu=[("heavy", (6, 0), "minigun")], red_track=[(0, 0), (1, 0)], blu_track=[(9, 0), (8, 0)])
     dests = {a.target for a in state.legal_actions() if a.verb is Verb.MOVE and a.actor == at(2, 0)}
@@ -130,6 +130,27 @@ def test_moving_up_a_level_only_through_stairs_in_their_direction(game: GameFact
     cliff = game(text=PLATEAU, red=[("heavy", (3, 2), "minigun")], blu=[("heavy", (8, 3), "minigun")],
                  red_track=[(0, 3), (1, 3)], blu_track=[(9, 3), (8, 3)])
     assert at(4, 1) not in {a.target for a in cliff.legal_actions() if a.verb is Verb.MOVE}
+
+
+def test_moving_up_stairs_only_in_their_up_direction_not_to_a_higher_hex_beside_them(game: GameFactory) -> None:
+    """Stairs at column 3 of row 1 climb east onto the ledge; the hex north of them (column 3 of row 0) is on
+    the ledge too, one level up and next to the stairs, but off their up direction."""
+    ledge = """
+0.R 0.R 0.  1.  1.  1.  0.  0.  0.B 0.B
+0.R 0.R 0.  0a  1.  1.  0.  0.  0.B 0.B
+0.R 0.R 0.  0.  0.  0.  0.  0.  0.B 0.B
+0.R 0.R 0.  0.  0.  0.  0.  0.  0.B 0.B
+"""
+    stairs, north, east = at(3, 1), at(3, 0), at(4, 1)
+    state = game(text=ledge, red=[("heavy", (3, 1), "minigun")], blu=[("heavy", (8, 3), "minigun")],
+                 red_track=[(0, 3), (1, 3)], blu_track=[(9, 3), (8, 3)])
+    b = state.board
+    i = b.index[stairs]
+    assert b.stairs_up[i] == 0 and b.hexes[i].distance(north) == 1 and b.stand[b.index[north]] == 1
+    dests = {a.target for a in state.legal_actions() if a.verb is Verb.MOVE}
+    assert east in dests, "up the stairs in their direction"
+    assert north not in dests, "not up from the stairs to the side: the long way round is 3 steps"
+    assert "3 steps away" in state.why_not(Action(Verb.MOVE, "heavy", stairs, north))
 
 
 def test_moving_the_scouts_double_jump_negates_the_stairs_rule(game: GameFactory) -> None:
@@ -274,6 +295,21 @@ def test_pushing_the_cart_not_after_attacking_or_a_special(game: GameFactory) ->
     assert "attacked" in state.why_not(Action(Verb.PUSH, "heavy", at(2, 0), at(3, 1)))
 
 
+def test_pushing_the_cart_takes_the_attack_and_the_special_a_move_may_follow(game: GameFactory) -> None:
+    state = game(red=[("soldier", (2, 0), "rocket_launcher"), ("scout", (2, 3), "scattergun")],
+                 blu=[("heavy", (7, 2), "minigun")])
+    soldier = at(2, 0)
+    assert {a.verb for a in state.legal_actions() if a.actor == soldier} >= {Verb.ATTACK, Verb.ROCKET_JUMP}
+    state.apply(Action(Verb.PUSH, "soldier", soldier, at(3, 1)))
+    assert {a.verb for a in state.legal_actions() if a.actor == soldier} == {Verb.MOVE}
+    assert "a push takes its attack and its special" in state.why_not(
+        Action(Verb.ROCKET_JUMP, "soldier", soldier, at(4, 2)))
+    assert "a push takes its attack and its special" in state.why_not(
+        Action(Verb.ATTACK, "soldier", soldier, at(7, 2)))
+    state.apply(Action(Verb.MOVE, "soldier", soldier, at(2, 1)))
+    assert not [a for a in state.legal_actions() if a.actor == at(2, 1)], "pushed and moved: nothing is left"
+
+
 def test_pushing_the_cart_only_when_no_enemy_is_next_to_it(game: GameFactory) -> None:
     state = game(red=[("heavy", (2, 0), "minigun")], blu=[("scout", (2, 2), "scattergun")])
     assert not [a for a in state.legal_actions() if a.verb is Verb.PUSH]
@@ -294,18 +330,58 @@ def test_carts_move_only_forward_along_their_own_track(game: GameFactory) -> Non
 # -- 002 "Dying/respawning" -------------------------------------------------------------------------------
 
 
-def test_dying_back_to_spawn_with_a_free_choice_of_weapon_acting_next_turn(game: GameFactory) -> None:
+def test_dying_back_to_spawn_at_once_with_a_free_choice_of_weapon_acting_next_turn(game: GameFactory) -> None:
     state = game(red=[("heavy", (4, 2), "minigun")], blu=[("scout", (5, 2), "scattergun", 1)], dice=[8])
     state.apply(Action(Verb.ATTACK, "heavy", at(4, 2), at(5, 2)))
     assert state.unit_at(at(5, 2)) is None and "BLU scout dies" in state.log
-    _end(state)
-    assert state.current_team() is Team.BLU and state.phase is Phase.SPAWN, "placed at the start of its next turn"
+    # at once: in RED's turn, BLU places its Scout as soon as the attack is over
+    assert state.phase is Phase.SPAWN and state.current_team() is Team.BLU
     acts = state.legal_actions()
     assert {a.detail for a in acts} == {"scattergun", "force_a_nature"}, "a free choice of card"
+    assert {state.board.spawn_team(state.board.index[a.target]) for a in acts} == {Team.BLU}
     state.apply(Action(Verb.SPAWN, "scout", None, at(8, 0), "force_a_nature"))
     scout = state.unit_at(at(8, 0))
     assert scout.weapon == "force_a_nature" and scout.health == 5
-    assert [a for a in state.legal_actions() if a.actor == at(8, 0)], "no spawn delay: it acts this turn"
+    assert state.current_team() is Team.RED and state.phase is Phase.ACT, "RED's turn goes on"
+    assert [a for a in state.legal_actions() if a.actor == at(4, 2)], "the Heavy may still move"
+    _end(state)
+    assert state.current_team() is Team.BLU and state.phase is Phase.ACT, "no spawn decision is left"
+    assert [a for a in state.legal_actions() if a.actor == at(8, 0)], "no spawn delay: it acts on BLU's next turn"
+
+
+def test_dying_in_its_own_sides_turn_it_is_back_at_once_and_acts_next_turn(game: GameFactory) -> None:
+    state = game(red=[("soldier", (2, 2), "rocket_launcher"), ("scout", (5, 1), "scattergun", 1)],
+                 blu=[("heavy", (5, 2), "minigun")], dice=[6], friendly_fire=True)
+    state.apply(Action(Verb.ATTACK, "soldier", at(2, 2), at(5, 2)))  # the blast also kills the RED Scout
+    assert state.phase is Phase.SPAWN and state.current_team() is Team.RED
+    state.apply(Action(Verb.SPAWN, "scout", None, at(0, 0), "scattergun"))
+    assert state.current_team() is Team.RED and state.unit_at(at(0, 0)) is not None
+    assert not [a for a in state.legal_actions() if a.actor == at(0, 0)], "it acts on RED's next turn, not this one"
+    assert "it acts from RED's next turn" in state.why_not(Action(Verb.MOVE, "scout", at(0, 0), at(2, 0)))
+    _end(state)
+    _end(state)
+    assert [a for a in state.legal_actions() if a.actor == at(0, 0)], "and it does"
+
+
+def test_dying_with_no_free_spawn_hex_it_waits_and_the_game_never_stalls(game: GameFactory) -> None:
+    small = "0.R 0.  0.  0.  0.  0.  0.B 0.B\n0.R 0.  0.  0.  0.  0.  0.B 0.B\n" + "0.  0.  0.  0.  0.  0.  0.  0.\n"
+    state = game(text=small, red=[("heavy", (3, 1), "minigun")], blu=[("scout", (4, 1), "scattergun", 1)],
+                 red_track=[(1, 2), (2, 2)], blu_track=[(5, 2), (4, 2)], dice=[8])
+    for h in (at(6, 0), at(7, 0), at(6, 1), at(7, 1)):  # fill BLU's spawn (as a position editor could)
+        state.place(Team.BLU, "medic", 9, state.board.index[h], "medi_gun")
+    state.apply(Action(Verb.ATTACK, "heavy", at(3, 1), at(4, 1)))
+    assert state.phase is Phase.ACT and state.current_team() is Team.RED, "no spawn decision without a free hex"
+    assert any("waits for a free hex" in line for line in state.log)
+    _end(state)
+    assert state.phase is Phase.ACT and state.legal_actions(), "BLU's turn starts without it while the spawn is full"
+    medic = state.unit_at(at(6, 0))
+    state.apply(Action(Verb.MOVE, "medic", at(6, 0), at(5, 0)))
+    _end(state)
+    _end(state)
+    assert medic is not None and state.phase is Phase.SPAWN and state.current_team() is Team.BLU
+    assert [a.target for a in state.legal_actions()] == [at(6, 0)] * 2, "placed at the start of BLU's turn"
+    state.apply(Action(Verb.SPAWN, "scout", None, at(6, 0), "scattergun"))
+    assert state.phase is Phase.ACT and [a for a in state.legal_actions() if a.actor == at(6, 0)]
 
 
 # -- 002 "Objective & victory" ----------------------------------------------------------------------------
