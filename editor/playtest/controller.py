@@ -21,7 +21,7 @@ from typing import Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from editor.playtest.journal import LogEntry, entry_after, snapshot
+from editor.playtest.journal import LogEntry, entry_after, opening, snapshot
 from editor.playtest.position import Placement, apply_markers, has_markers
 from editor.playtest.replay_cursor import ReplayCursor
 from editor.playtest.session import HUMAN, GameSetup, game_scenario, make_players, new_seed
@@ -89,6 +89,7 @@ class PlaytestController(QObject):
         self.entries: list[LogEntry] = []
         self.players: dict[Team, Player] = {}
         self.state: GameState = self._new_state()
+        self.entries = self._opening_entries()
 
     # -- state --------------------------------------------------------------------------
 
@@ -100,6 +101,11 @@ class PlaytestController(QObject):
             apply_markers(state, self.placements)
         self.players = make_players(self.setup)
         return state
+
+    def _opening_entries(self) -> list[LogEntry]:
+        """The log of the game just started: its opening (a roll-off, a draw), if it had one."""
+        first = opening(self.state)
+        return [first] if first is not None else []
 
     @property
     def replay_mode(self) -> bool:
@@ -273,8 +279,8 @@ class PlaytestController(QObject):
         self.cursor = None
         if fresh_seed or seed is not None:
             self.setup = self.setup.with_seed(seed if seed is not None else new_seed())
-        self.entries = []
         self.state = self._new_state()
+        self.entries = self._opening_entries()
         self.start()
 
     def new_game(self, setup: GameSetup, placements: list[Placement] | None = None, scenario_override=None) -> None:  # type: ignore[no-untyped-def]
@@ -331,7 +337,7 @@ class PlaytestController(QObject):
         self._skipping = False
         self.cursor = cursor
         self.state = cursor.state
-        self.entries = []
+        self.entries = self._opening_entries()
         self.log_reset.emit()
         self.changed.emit()
         self.ai_thinking.emit(False)

@@ -13,10 +13,15 @@ _DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
 class DicePanel(QLabel):
-    """Shows the dice of one log entry: each throw's faces, its purpose and its result."""
+    """Shows the dice of one log entry: each throw's faces, its purpose and its result.
+
+    ``six_sided`` draws faces as d6 pips (King of the Board's 2d6); otherwise (Payload Race's d8
+    and d4) each face is its number in a box, never a d6 face for a d8's 3.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.six_sided = True
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setMinimumHeight(44)
@@ -32,6 +37,11 @@ class DicePanel(QLabel):
         for r in e.rolls:
             purpose, _, rest = r.partition(": ")
             faces = rest.split(" = ")[0].split(" + ")
-            dice = " ".join(_DIE_FACES[int(f) - 1] if f.isdigit() and 1 <= int(f) <= 6 else f for f in faces)
+            dice = " ".join(self._face(f) for f in faces)
             parts.append(f"<span style='font-size:20px'>{dice}</span> {purpose}: {rest}")
         self.setText(f"<b>{e.text}</b><br>" + "<br>".join(parts))
+
+    def _face(self, face: str) -> str:
+        if self.six_sided and face.isdigit() and 1 <= int(face) <= 6:
+            return _DIE_FACES[int(face) - 1]
+        return f"<span style='border:1px solid #f0f0f0; font-size:14px'>&nbsp;{face}&nbsp;</span>"

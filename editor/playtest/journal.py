@@ -22,7 +22,10 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 
-__all__ = ["LogEntry", "Snapshot", "entry_after", "snapshot", "team_of"]
+__all__ = ["OPENING", "LogEntry", "Snapshot", "entry_after", "opening", "snapshot", "team_of"]
+
+#: The ``index`` of the entry that tells what a game did before its first decision.
+OPENING = -1
 
 
 @dataclass(frozen=True)
@@ -44,9 +47,10 @@ class LogEntry:
     steps: tuple[str, ...] = ()
 
     def line(self) -> str:
-        """The entry as one line: number, text, then details."""
+        """The entry as one line: number (none for the opening), text, then details."""
         tail = "; ".join(self.details)
-        return f"{self.index + 1}. {self.text}" + (f" — {tail}" if tail else "")
+        number = "" if self.index == OPENING else f"{self.index + 1}. "
+        return f"{number}{self.text}" + (f" — {tail}" if tail else "")
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,20 @@ def _roll_text(purpose: str, faces: tuple[int, ...], need: int | None) -> str:
     if len(faces) == 2 and len(set(faces)) == 1 and "roll-off" not in purpose:
         s += ", critical!" if need is None or total >= need else ""
     return s
+
+
+def opening(state: GameState) -> LogEntry | None:
+    """What a fresh game did before its first decision, as an entry of its own (index :data:`OPENING`):
+    Payload Race's d8 roll-off for the first team, Team Play's draw of it; None when it did nothing.
+
+    ``state`` must be a new game (nothing applied): its log and dice so far are the opening's.
+    """
+    rolls = tuple(_roll_text(r.purpose, r.faces, None) for r in state.dice.rolls)
+    lines = tuple(state.log)
+    if not rolls and not lines:
+        return None
+    shown_rolls = rolls if presenter_of(state).dice else ()
+    return LogEntry(OPENING, state.current_team(), "", "Before the first turn", details=lines, rolls=shown_rolls)
 
 
 def entry_after(before: Snapshot, state: GameState, action: Action,

@@ -47,6 +47,7 @@ from editor.playtest.teamplay_panel import TeamPlayPanel
 from editor.playtest.window_dialogs import REPLAY_FILTER, WindowDialogs
 from editor.playtest.window_toolbar import build_toolbars
 from editor.render.style import TEAM_COLORS
+from engine.games.modes import GAMES
 from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.rules.actions import Verb
@@ -566,6 +567,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
             self.board.tell("Nothing to undo")
 
     def _log_reset(self) -> None:
+        self.dice_label.six_sided = GAMES[self.ctl.state.scenario.mode].dice.sides == 6
         self.log.set_entries(self.ctl.entries)
         self.dice_label.show_entry(next((e for e in reversed(self.ctl.entries) if e.rolls), None))
 

@@ -118,3 +118,40 @@ def test_an_ai_side_places_its_dead_token_at_once_in_the_humans_turn(qtbot, play
     assert st.phase.value == "act" and len(st.units_of(Team.BLU)) == 2
     assert all(st.board.spawn_team(v.cell) is Team.BLU for v in st.units_of(Team.BLU))
     assert w.ctl.is_human_turn() and "move" in w.verb_buttons
+
+
+def test_who_goes_first_the_d8_roll_off_is_shown_before_the_first_turn(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]
+    """002 "Who goes first?": the seeded roll-off is the log's first line and the dice panel shows its d8s;
+    undo and a restart keep it (a new seed throws again)."""
+    from editor.playtest.journal import OPENING
+
+    red, blu = (UnitStart("heavy", at(1, 1)),), (UnitStart("heavy", at(6, 0)),)
+    w = play_window(GameSetup(_scenario(red, blu, roll_for_first=True, team_size=1), 3,
+                              {Team.RED: "human", Team.BLU: "human"}))
+    first = w.ctl.entries[0]
+    assert first.index == OPENING and first.line().startswith("Before the first turn")
+    said = [d for d in first.details if d.startswith("roll-off:")]
+    assert said and said[-1].endswith(f"{w.ctl.state.current_team().value} goes first")
+    assert [r.split(":")[0] for r in first.rolls][-2:] == ["RED roll-off", "BLU roll-off"]
+    assert "roll-off" in w.dice_label.text()
+    assert w.log.item(0).text().startswith("Before the first turn")
+    _button(w, "end").click()
+    assert len(w.ctl.entries) == 2
+    assert w.ctl.undo() and w.ctl.entries == [first]
+    w.ctl.restart(seed=4)
+    assert w.ctl.entries[0].index == OPENING and w.ctl.entries[0].details[-1].startswith("roll-off:")
+    assert not set("⚀⚁⚂⚃⚄⚅") & set(w.dice_label.text())  # a d8 shows its number, never a d6 face
+
+
+def test_the_dice_panel_draws_pips_only_for_six_sided_dice(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from editor.playtest.dice_panel import DicePanel
+    from editor.playtest.journal import LogEntry
+
+    panel = DicePanel()
+    qtbot.addWidget(panel)
+    entry = LogEntry(0, Team.RED, "human", "RED attacks 3,0", rolls=("accuracy: 3 + 5 = 8 (needs 4) hit",))
+    panel.show_entry(entry)
+    assert "⚂" in panel.text() and "⚄" in panel.text()
+    panel.six_sided = False
+    panel.show_entry(entry)
+    assert "⚂" not in panel.text() and "&nbsp;3&nbsp;" in panel.text()
