@@ -90,8 +90,10 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
 
     The jump range is the longest ``rocket_jump_range`` of the units with the
     ``rocket_jump`` special in the ruleset of the checks' movement mode
-    (:func:`walk_mode`, :meth:`CheckContext.ruleset_for`); without one, only walking. A rocket jump lands on any hex within the jump range that is not a wall, a
-    low obstacle or the enemy spawn, whatever its height; from there he walks on.
+    (:func:`walk_mode`, :meth:`CheckContext.ruleset_for`); without one, only walking.
+    A rocket jump lands on any hex within the jump range that is not a wall or the
+    enemy spawn, whatever its height — a low obstacle too, as the game lets him
+    (docs/rules.md) — and from there he walks on.
     Each round looks around only the hexes the previous one added (see
     :func:`_near`) and walks only new ground, so a map walled into many
     compartments, each reached by a jump from the last, costs no more per hex
@@ -106,7 +108,7 @@ def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:
     closed = {Team.RED: 2, Team.BLU: 1}[team]
     walk = profile(walk_mode(ctx), team)
     got: set[int] = set(reach(ctx, team).indices())
-    pending = {j for j in range(b.n) if not b.wall[j] and not b.low[j] and b.spawn[j] != closed} - got
+    pending = {j for j in range(b.n) if not b.wall[j] and b.spawn[j] != closed} - got
     landings = _near(b, got, got, jump) & pending
     while landings:
         new = _walk_on(b, landings, walk, got)

@@ -418,7 +418,7 @@ def _simple_rocket_reach(ctx: CheckContext, team: Team, jump: int = 8) -> set[in
     closed = {Team.RED: 2, Team.BLU: 1}[team]
     got = set(reach(ctx, team).indices())
     while True:
-        landings = {u for u in range(b.n) if u not in got and not b.wall[u] and not b.low[u]
+        landings = {u for u in range(b.n) if u not in got and not b.wall[u]
                     and b.spawn[u] != closed and any(j in got for j in b.within(u, jump))}
         if not landings:
             return got

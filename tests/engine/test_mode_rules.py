@@ -10,9 +10,10 @@ from engine.formats.ruleset_file import builtin_ruleset
 from engine.frozendict import FrozenDict
 from engine.games.modes import GAMES
 from engine.mapmodel import Mode, Team
+from engine.textmap import hex_at
 from engine.validation.checks import CHECKS
 from engine.validation.registry import CheckContext
-from engine.validation.terrain import reach, rocket_reach
+from engine.validation.terrain import board, reach, rocket_reach
 from tests.maptext import make_map
 
 #: A strip of ground with a wall across it: only a rocket jump crosses (pointy rows, odd-row offset).
@@ -57,3 +58,28 @@ def test_a_scenarios_own_ruleset_decides_the_rocket_jump() -> None:
     ctx = _strip(Mode.KOTH)
     ctx.ruleset = replace(rs, units=FrozenDict({**rs.units, "soldier": short}))
     assert rocket_reach(ctx, Team.RED) == set(reach(ctx, Team.RED).indices())  # a 1-hex jump cannot clear it
+
+
+#: A strip cut by a column of low obstacles: nobody but the Scout walks across (low obstacles are not walked).
+LOW_STRIP = """
+    0. 0. 0o 0. 0.
+     0. 0. 0o 0. 0.
+    0. 0. 0o 0. 0.
+"""
+
+
+def test_a_rocket_jump_lands_on_a_low_obstacle_as_the_game_lets_it() -> None:
+    """001 "Units" Soldier and docs/rules.md: the rocket jump may land on a low obstacle, and he walks on
+    from there. With a 1-hex jump that is the only way across the low column; the dead-space check
+    (HF204/HF205) must not call the far side unreachable."""
+    rs = builtin_ruleset("koth")
+    soldier = rs.units["soldier"]
+    short = replace(soldier, params=FrozenDict({**soldier.params, "rocket_jump_range": 1}))
+    m = make_map(LOW_STRIP, modes=("koth",), spawns={"RED": ["0,0"], "BLU": ["0,2"]})
+    ctx = CheckContext(m)
+    ctx.ruleset = replace(rs, units=FrozenDict({**rs.units, "soldier": short}))
+    far = {hex_at(col, row) for col in (3, 4) for row in range(3)}  # beyond the low column
+    walk = reach(ctx, Team.RED)
+    assert not any(h in walk for h in far)
+    rocketed = {board(ctx).hexes[i] for i in rocket_reach(ctx, Team.RED)}
+    assert far <= rocketed  # landed on a low obstacle, then walked off it

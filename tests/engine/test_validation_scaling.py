@@ -87,7 +87,7 @@ def rocket_reference(ctx: CheckContext, team: Team) -> set[int]:
     closed = {Team.RED: 2, Team.BLU: 1}[team]
     walk = profile(walk_mode(ctx), team)
     got = set(reach(ctx, team).indices())
-    landable = {j for j in range(b.n) if not b.wall[j] and not b.low[j] and b.spawn[j] != closed}
+    landable = {j for j in range(b.n) if not b.wall[j] and b.spawn[j] != closed}
     pending = landable - got
     while pending:
         landings = {u for u in pending if any(j in got for j in b.within(u, jump))}
