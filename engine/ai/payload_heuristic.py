@@ -3,14 +3,21 @@
 Every token has a job by its class: the *escorts* (Heavy, Medic, Soldier, Pyro by
 default) stay by their own cart so that it can be pushed each turn; the
 *blockers* (Scout, Demoman) go to the enemy cart, since a token next to a cart
-stops its push (002 "Pushing the cart"). Each legal action gets a score:
+stops its push (002 "Pushing the cart"). While the side would lose the race if
+neither cart were stopped again (:func:`behind`), its *reserves* (Pyro, Soldier)
+block too: racing on cannot win it, stopping the enemy cart can. A job's *posts*
+are the hexes next to its cart where the token helps (:func:`job_posts`), and
+distances to them are walked steps under the game's movement rules (stairs and
+all, :func:`~engine.rules.movement.steps_to`), never the crow's hexes, which
+once led tokens into a canal bed they could not climb out of toward the cart.
+Each legal action gets a score:
 
 - a push is worth more than anything else;
 - an attack is its expected damage (odds from the state, kills and blockers first:
   enemies next to our cart, then enemies next to their own cart);
 - a heal is the health restored, more on a teammate by the cart;
-- a move is the change in its job's position value (steps to its cart, a bonus for
-  standing next to it) plus what the token could still shoot from there;
+- a move is the change in its job's position value (walked steps to a post, a
+  bonus for standing on one) plus what the token could still shoot from there;
 - specials: a rocket jump that brings the Soldier to his cart, an airblast that
   clears our cart, the Sandvich when hurt, kritz on a teammate who can still attack;
 - ``end`` scores 0, so the turn ends when nothing else is worth doing.
@@ -24,15 +31,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine.games.payload.ground import stops_push
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
+from engine.rules.movement import steps_to
 
-__all__ = ["BLOCKERS", "choose_payload"]
+__all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps"]
 
 #: Classes whose job is to stand by the enemy cart; the others escort their own.
 BLOCKERS = frozenset({"scout", "demoman"})
+#: Escorts that block too while their side is behind in the race (:func:`behind`).
+RESERVES = frozenset({"pyro", "soldier"})
+
 #: Score of a push: above anything else a token could do.
 PUSH = 1000.0
 
@@ -50,15 +62,61 @@ def choose_payload(state: Any, pick: Pick) -> Action:
     return pick(acts, [ctx.score(a) for a in acts])
 
 
+def behind(state: Any, team: Team) -> bool:
+    """Whether ``team`` loses the race if no cart is stopped again: each side pushes once a turn, and on
+    equal pushes left the side whose next push comes first (the side acting now, unless it has pushed
+    this turn) wins."""
+    left = {t: len(state.tracks[t]) - 1 - state.carts[t] for t in Team}
+    mover: Team = state.acting
+    first = mover if not state.pushed[mover] else mover.other
+    return left[team] - left[team.other] >= (1 if first is team else 0)
+
+
+def blockers_of(state: Any, team: Team) -> frozenset[str]:
+    """The classes of ``team`` whose job now is the enemy cart: :data:`BLOCKERS`, and the
+    :data:`RESERVES` while ``team`` is :func:`behind`."""
+    return BLOCKERS | RESERVES if behind(state, team) else BLOCKERS
+
+
+def job_posts(state: Any, team: Team, blocker: bool) -> list[int]:
+    """Where a token of ``team`` does its job, as board indices: for an escort the hexes next to its cart
+    but the next hex of its track (a token there stops the push, decision 11 of docs/rules-payload.md);
+    for a blocker the hexes next to the enemy cart where it stops a push (not inside its own spawn,
+    decision 4)."""
+    b = state.board
+    cart_team = team.other if blocker else team
+    cart = state.cart_cell(cart_team)
+    if blocker:
+        shielded = bool(state.options["spawn_protection"])
+        return [n for n in b.neighbors[cart] if stops_push(b, n, team, cart, shielded)]
+    track = state.tracks[cart_team]
+    i = state.carts[cart_team]
+    ahead = track[i + 1] if i + 1 < len(track) else -1
+    return [n for n in b.neighbors[cart] if n != ahead]
+
+
 def _spawn_value(state: Any, a: Action) -> float:
-    """Nearer the token's job is better; the first card of its class is its usual one."""
+    """Fewer steps to the token's job is better; the first card of its class is its usual one."""
     assert a.target is not None
     team = state.team
     b = state.board
     cell = b.index[a.target]
-    cart = state.cart_cell(team.other if a.kind in BLOCKERS else team)
+    blk = a.kind in blockers_of(state, team)
+    steps = _walk(b, job_steps(state, team, a.kind, blk), cell, state.cart_cell(team.other if blk else team))
     first = state.stats(a.kind).weapons[0]
-    return -b.distance(cell, cart) + (0.5 if a.detail == first else 0.0)
+    return -steps + (0.5 if a.detail == first else 0.0)
+
+
+def job_steps(state: Any, team: Team, kind: str, blocker: bool) -> tuple[int, ...]:
+    """Per board index, the steps a ``kind`` token of ``team`` walks to its nearest post (-1: none)."""
+    return steps_to(state.board, job_posts(state, team, blocker), state.game.profile(kind, team))
+
+
+def _walk(b: Any, steps: tuple[int, ...], cell: int, cart: int) -> int:
+    """``steps[cell]``; where no post can be walked to (all beside walls or in a closed spawn), twice the
+    crow's hexes to ``cart``, so that the token still heads that way."""
+    d = steps[cell]
+    return d if d >= 0 else 2 * b.distance(cell, cart)
 
 
 def _react(state: Any, acts: Sequence[Action]) -> Action:
@@ -98,6 +156,8 @@ class _Context:
         self.enemies = state.units_of(self.team.other)
         self.friends = state.units_of(self.team)
         self._units: dict[Any, Any] = {}
+        self._steps: dict[str, tuple[int, ...]] = {}
+        self.blocking = blockers_of(state, self.team)
 
     def unit(self, a: Action) -> Any:
         assert a.actor is not None
@@ -108,12 +168,19 @@ class _Context:
 
     def job_cart(self, u: Any) -> int:
         """The cart ``u`` should stand by."""
-        return self.theirs if u.kind in BLOCKERS else self.mine
+        return self.theirs if u.kind in self.blocking else self.mine
+
+    def steps(self, u: Any) -> tuple[int, ...]:
+        """Per board index, ``u``'s steps to a post by its job cart (:func:`job_steps`)."""
+        hit = self._steps.get(u.kind)
+        if hit is None:
+            hit = self._steps[u.kind] = job_steps(self.state, self.team, u.kind, u.kind in self.blocking)
+        return hit
 
     def place(self, u: Any, cell: int) -> float:
-        """How good ``cell`` is for ``u``'s job: near its cart, best right next to it."""
-        d = self.b.distance(cell, self.job_cart(u))
-        return 30.0 if d == 1 else -4.0 * d
+        """How good ``cell`` is for ``u``'s job: fewer steps to its post (walked, stairs and all), best on it."""
+        d = _walk(self.b, self.steps(u), cell, self.job_cart(u))
+        return 30.0 if d == 0 else -4.0 * d
 
     def firepower(self, u: Any, cell: int) -> float:
         """Rough best expected damage ``u`` could deal from ``cell`` (its card's reach, line of sight)."""

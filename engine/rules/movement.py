@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeVar
 from weakref import WeakKeyDictionary
 
 from engine.hexgrid import Hex
@@ -41,6 +41,7 @@ __all__ = [
     "destinations",
     "flood",
     "reachable",
+    "steps_to",
 ]
 
 
@@ -112,6 +113,18 @@ def can_step(board: Board, a: int, b: int, profile: MoveProfile, carried: int | 
     return False
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _per_board(caches: WeakKeyDictionary[Board, dict[_K, _V]], board: Board) -> dict[_K, _V]:
+    """The dict of ``caches`` for ``board``, empty on first use (held weakly: an edited map's old board can go)."""
+    hit = caches.get(board)
+    if hit is None:
+        hit = caches[board] = {}
+    return hit
+
+
 @dataclass(frozen=True, slots=True)
 class _Tables:
     """Successor lists of one (board, profile): per state, the states one step away."""
@@ -131,9 +144,7 @@ def _tables(board: Board, profile: MoveProfile) -> _Tables:
     shared by both teams) with the steps into the closed enemy spawn removed;
     only rows next to that spawn change, so it costs O(n) to derive.
     """
-    per_board = _TABLES.get(board)
-    if per_board is None:
-        per_board = _TABLES[board] = {}
+    per_board = _per_board(_TABLES, board)
     hit = per_board.get(profile)
     if hit is not None:
         return hit
@@ -361,9 +372,7 @@ def destination_table(board: Board, profile: MoveProfile, max_steps: int) -> dic
     Callers that ask often may keep the dict and look starts up themselves,
     falling back to :func:`destinations` on a miss (which fills it).
     """
-    per_board = _DESTINATIONS.get(board)
-    if per_board is None:
-        per_board = _DESTINATIONS[board] = {}
+    per_board = _per_board(_DESTINATIONS, board)
     key = (profile, max_steps)
     table = per_board.get(key)
     if table is None:
@@ -423,6 +432,65 @@ def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_st
             got.add(i)
             out.append(i)
     return tuple(out)
+
+
+#: Per board and profile: per state, the states one step before it (the successor tables reversed).
+_PRED: WeakKeyDictionary[Board, dict[MoveProfile, tuple[tuple[int, ...], ...]]] = WeakKeyDictionary()
+
+
+def _predecessors(board: Board, profile: MoveProfile) -> tuple[tuple[int, ...], ...]:
+    """The successor tables of ``(board, profile)`` reversed, cached per board."""
+    per_board = _per_board(_PRED, board)
+    hit = per_board.get(profile)
+    if hit is None:
+        succ = _tables(board, profile).succ
+        pred: list[list[int]] = [[] for _ in succ]
+        for s, nxt in enumerate(succ):
+            for u in nxt:
+                pred[u].append(s)
+        hit = per_board[profile] = tuple(tuple(p) for p in pred)
+    return hit
+
+
+#: Per board: (profile, target indices) -> steps from every hex to the nearest target.
+_STEPS_TO: WeakKeyDictionary[Board, dict[tuple[MoveProfile, frozenset[int]], tuple[int, ...]]] = WeakKeyDictionary()
+
+
+def steps_to(board: Board, targets: Collection[int], profile: MoveProfile) -> tuple[int, ...]:
+    """Per board index, the fewest steps a unit walking by ``profile`` needs to reach any of ``targets``.
+
+    The walk of :func:`flood` run backwards (stairs lead up one way only, so the
+    steps *to* a hex are not the steps *from* it), with no units on the map; a
+    unit counts from its own standing height, as at the start of a move. -1 where
+    no target can be reached; 0 on a target. Cached per board and target set;
+    raises IndexError for a target off the board.
+    """
+    key = (profile, frozenset(targets))
+    if any(not 0 <= i < board.n for i in key[1]):
+        raise IndexError(f"a target is off the board (indices 0..{board.n - 1}): {sorted(key[1])}")
+    per_board = _per_board(_STEPS_TO, board)
+    hit = per_board.get(key)
+    if hit is not None:
+        return hit
+    k = _tables(board, profile).states_per_hex
+    pred = _predecessors(board, profile)
+    dist = [-1] * (board.n * k)
+    frontier = [i * k + c for i in key[1] for c in range(k)]
+    for s in frontier:
+        dist[s] = 0
+    step = 0
+    while frontier:
+        step += 1
+        nxt_frontier = []
+        for s in frontier:
+            for p in pred[s]:
+                if dist[p] < 0:
+                    dist[p] = step
+                    nxt_frontier.append(p)
+        frontier = nxt_frontier
+    out = tuple(dist[i * k + (board.stand[i] if k == 3 else 0)] for i in range(board.n))
+    per_board[key] = out
+    return out
 
 
 def reachable(

@@ -7,7 +7,7 @@ import pytest
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.board import Board
-from engine.rules.movement import Climb, MoveProfile, can_step, flood, reachable
+from engine.rules.movement import Climb, MoveProfile, can_step, flood, reachable, steps_to
 from engine.textmap import hex_at, map_from_text
 
 WALK = MoveProfile()
@@ -122,3 +122,30 @@ def test_movement_unreachable_path_raises_key_error() -> None:
         reach.path(hex_at(2, 0))
     with pytest.raises(KeyError):
         flood(board, [Hex(50, 50)])
+
+
+STAIRS = MoveProfile(climb=Climb.STAIRS_ONLY)
+
+
+@pytest.mark.parametrize("profile", [WALK, SCOUT, STAIRS, MoveProfile(climb=Climb.STAIRS_ONLY, team=Team.RED)])
+def test_steps_to_are_the_flood_distances_run_backwards(profile: MoveProfile) -> None:
+    """From every hex, the steps to the nearest target are what a flood from that hex finds."""
+    board = Board.for_map(map_from_text(MAZE))
+    targets = [board.index[hex_at(5, 0)], board.index[hex_at(1, 3)]]
+    got = steps_to(board, targets, profile)
+    for i in range(board.n):
+        reach = flood(board, [i], profile)
+        want = [d for d in (reach.distance(t) for t in targets) if d is not None]
+        assert got[i] == (min(want) if want else -1), board.hexes[i]
+
+
+def test_steps_to_go_round_by_the_stairs_where_the_way_back_is_one_step() -> None:
+    """002 "Moving examples": up only by stairs in their direction, so the steps up a ledge and down it differ."""
+    board = Board.for_map(map_from_text("0d 0. 0. 1."))  # stairs at column 0 climb west, off the map
+    low, high = board.index[hex_at(2, 0)], board.index[hex_at(3, 0)]
+    assert steps_to(board, [low], STAIRS)[high] == 1, "down freely"
+    assert steps_to(board, [high], STAIRS)[low] == -1, "no stairs lead up to it"
+    assert steps_to(board, [high], WALK)[low] == 1
+    assert steps_to(board, [low], STAIRS) is steps_to(board, {low}, STAIRS), "cached per board and target set"
+    with pytest.raises(IndexError):
+        steps_to(board, [board.n], STAIRS)
