@@ -198,6 +198,20 @@ def test_tagback_grenade_answers_echos_reverb_before_the_rest_of_the_abilities()
     assert s.current_team() is Team.RED and overwatch in texts(s) and reverb not in texts(s)
 
 
+@pytest.mark.parametrize("mark_first", [True, False])
+def test_character_abilities_a_mark_from_one_becomes_damage_when_a_later_reverb_arrives(mark_first: bool) -> None:
+    s = _echo_sees_banshee()
+    s.buffer[Team.BLU] = {"banshee": 1}
+    play(s, f"echo@{H(0, 0)} move {H(0, 1)}", f"violet@{H(0, 2)} move {H(1, 2)}")
+    s.apply("end")
+    reverb, overwatch = f"echo@{H(0, 1)} reverb {H(3, 0)}", f"violet@{H(1, 2)} overwatch {H(3, 0)}"
+    play(s, *((overwatch, reverb) if mark_first else (reverb, overwatch)))
+    if mark_first:  # the overwatch mark was there when the reverb's damage came: decision 12
+        assert s.buffer[Team.BLU] == {"banshee": 3} and s.marks[Team.BLU].get("banshee", 0) == 0
+    else:
+        assert s.buffer[Team.BLU] == {"banshee": 2} and s.marks[Team.BLU] == {"banshee": 1}
+
+
 def test_character_abilities_come_after_replacing_and_before_the_flush_and_only_after_acting() -> None:
     s = _echo_sees_banshee()
     s.buffer[Team.BLU] = {"banshee": 5}
