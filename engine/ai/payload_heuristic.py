@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.games.payload.ground import stops_push
+from engine.games.payload.ground import posts
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.mapmodel import Team
@@ -79,20 +79,12 @@ def blockers_of(state: Any, team: Team) -> frozenset[str]:
 
 
 def job_posts(state: Any, team: Team, blocker: bool) -> list[int]:
-    """Where a token of ``team`` does its job, as board indices: for an escort the hexes next to its cart
-    but the next hex of its track (a token there stops the push, decision 11 of docs/rules-payload.md);
-    for a blocker the hexes next to the enemy cart where it stops a push (not inside its own spawn,
-    decision 4)."""
-    b = state.board
+    """Where a token of ``team`` does its job, as board indices: beside its own cart, or the enemy cart
+    for a blocker (:func:`~engine.games.payload.ground.posts`, the validator's rule too: an escort not on
+    the track's next hex, a blocker where it stops the push)."""
     cart_team = team.other if blocker else team
-    cart = state.cart_cell(cart_team)
-    if blocker:
-        shielded = bool(state.options["spawn_protection"])
-        return [n for n in b.neighbors[cart] if stops_push(b, n, team, cart, shielded)]
-    track = state.tracks[cart_team]
-    i = state.carts[cart_team]
-    ahead = track[i + 1] if i + 1 < len(track) else -1
-    return [n for n in b.neighbors[cart] if n != ahead]
+    return posts(state.board, state.tracks[cart_team], state.carts[cart_team], team, cart_team,
+                 bool(state.options["spawn_protection"]))
 
 
 def _spawn_value(state: Any, a: Action) -> float:

@@ -132,6 +132,11 @@ class _Tables:
     succ: tuple[tuple[int, ...], ...]
     states_per_hex: int
 
+    def start(self, board: Board, i: int) -> int:
+        """The state of a unit on board index ``i`` as a move starts: with heights kept, it carries its own
+        standing height (see :func:`_build_tables`)."""
+        return i * 3 + board.stand[i] if self.states_per_hex == 3 else i
+
 
 #: Per board, held weakly (tables hold no reference back): an edited map's old board can go.
 _TABLES: WeakKeyDictionary[Board, dict[MoveProfile, _Tables]] = WeakKeyDictionary()
@@ -331,7 +336,7 @@ def flood(
     seen: list[int] = []
     for h in starts:
         i = board.idx(h)
-        s = i * k + (board.stand[i] if k == 3 else 0)
+        s = t.start(board, i)
         if dist[s] < 0:
             dist[s] = 0
             frontier.append(s)
@@ -407,7 +412,7 @@ def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_st
     succ = t.succ
     if start < 0 or start >= board.n:
         raise KeyError(f"hex index {start} is not on this board (0..{board.n - 1})")
-    first = start * k + (board.stand[start] if k == 3 else 0)
+    first = t.start(board, start)
     seen = {first}
     order = [first]
     frontier = [first]
@@ -472,7 +477,8 @@ def steps_to(board: Board, targets: Collection[int], profile: MoveProfile) -> tu
     hit = per_board.get(key)
     if hit is not None:
         return hit
-    k = _tables(board, profile).states_per_hex
+    t = _tables(board, profile)
+    k = t.states_per_hex
     pred = _predecessors(board, profile)
     dist = [-1] * (board.n * k)
     frontier = [i * k + c for i in key[1] for c in range(k)]
@@ -488,7 +494,7 @@ def steps_to(board: Board, targets: Collection[int], profile: MoveProfile) -> tu
                     dist[p] = step
                     nxt_frontier.append(p)
         frontier = nxt_frontier
-    out = tuple(dist[i * k + (board.stand[i] if k == 3 else 0)] for i in range(board.n))
+    out = tuple(dist[t.start(board, i)] for i in range(board.n))
     per_board[key] = out
     return out
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from engine.games.modes import GAMES
-from engine.games.payload.ground import stops_push
+from engine.games.payload.ground import posts
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.mapmodel import Mode, Team
 from engine.rules.movement import Reach, flood
@@ -56,23 +56,15 @@ def _reach(ctx: CheckContext, team: Team, st: UnitStats) -> Reach:
     return hit  # type: ignore[return-value]
 
 
-def stand_by(ctx: CheckContext, team: Team, owner: Team, k: int) -> list[int]:
+def stand_by(ctx: CheckContext, team: Team, owner: Team, k: int, track: list[int] | None = None) -> list[int]:
     """Board indices next to step ``k`` of ``owner``'s track where a token of ``team`` may stand and do its
-    job there: push the cart (``team`` is ``owner``; not on the next step, which the token would block) or
-    stop its push (the game's own :func:`stops_push`)."""
+    job there: the game's own :func:`~engine.games.payload.ground.posts`, under the ruleset's
+    ``spawn_protection``. ``track`` is ``owner``'s track as board indices, when the caller has it."""
     b = board(ctx)
-    track = [b.index[h] for h in ctx.map.track(owner)]
-    cart = track[k]
-    ahead = track[k + 1] if k + 1 < len(track) else -1
+    if track is None:
+        track = [b.index[h] for h in ctx.map.track(owner)]
     shielded = bool(_ruleset(ctx).options.get("spawn_protection", DEFAULT_OPTIONS["spawn_protection"]))
-    out = []
-    for n in b.hexes[cart].neighbors():
-        i = b.index.get(n)
-        if i is None or b.wall[i] or b.in_enemy_spawn(i, team):
-            continue
-        if (i != ahead) if team is owner else stops_push(b, i, team, cart, shielded):
-            out.append(i)
-    return out
+    return posts(b, track, k, team, owner, shielded)
 
 
 def track_turns(ctx: CheckContext, team: Team, st: UnitStats, owner: Team | None = None) -> list[int | None]:
@@ -81,8 +73,10 @@ def track_turns(ctx: CheckContext, team: Team, st: UnitStats, owner: Team | None
     owner = owner or team
     r = _reach(ctx, team, st)
     out: list[int | None] = []
-    for k in range(len(ctx.map.track(owner))):
-        ds = [d for i in stand_by(ctx, team, owner, k) if (d := r.distance(i)) is not None]
+    b = board(ctx)
+    track = [b.index[h] for h in ctx.map.track(owner)]
+    for k in range(len(track)):
+        ds = [d for i in stand_by(ctx, team, owner, k, track) if (d := r.distance(i)) is not None]
         out.append(math.ceil(min(ds) / st.speed) if ds else None)
     return out
 

@@ -7,16 +7,20 @@ reports is what the game plays:
   the game refusing a spawn too small for its team);
 - :func:`track_faults`: cart tracks the game cannot run (HF107, HF109);
 - :func:`stops_push`: whether a token stops the push of the enemy cart
-  (002 "Pushing the cart"; the game's blockers and HF310's contest).
+  (002 "Pushing the cart"; the game's blockers and HF310's contest);
+- :func:`posts`: the hexes beside a cart where a token does its job there, pushing
+  its own cart or stopping the enemy's (HF309/HF310's figures, the heuristic's walk).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team, Terrain
 from engine.rules.board import TEAM_CODE, Board
 
-__all__ = ["spawn_room", "stops_push", "track_faults"]
+__all__ = ["posts", "spawn_room", "stops_push", "track_faults"]
 
 
 def spawn_room(m: HexMap, team: Team) -> list[Hex]:
@@ -59,3 +63,15 @@ def stops_push(board: Board, cell: int, team: Team, cart: int, spawn_protection:
     decision 4).
     """
     return board.distance(cell, cart) == 1 and not (spawn_protection and board.spawn[cell] == TEAM_CODE[team])
+
+
+def posts(board: Board, track: Sequence[int], k: int, team: Team, owner: Team, spawn_protection: bool) -> list[int]:
+    """Board indices next to step ``k`` of ``owner``'s ``track`` (board indices) where a token of ``team``
+    can stand and do its job: push the cart when ``team`` is ``owner`` (any hex but the track's next one,
+    where a token stops its own cart, decision 11 of docs/rules-payload.md), else stop its push
+    (:func:`stops_push`). Walls and the enemy's spawn are left out: no token of ``team`` stands there.
+    """
+    cart = track[k]
+    ahead = track[k + 1] if k + 1 < len(track) else -1
+    return [i for i in board.neighbors[cart] if not board.wall[i] and not board.in_enemy_spawn(i, team)
+            and ((i != ahead) if team is owner else stops_push(board, i, team, cart, spawn_protection))]
