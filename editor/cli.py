@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from editor import render_cli
+from editor import render_cli, share_cli
 from editor.display_check import display_problem
 from editor.playtest import cli as playtest_cli
 from engine.interop import cli as tiled_cli
@@ -52,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     tiled_cli.add_import_arguments(im)
     ex = sub.add_parser("export", help="write a hexfort map as a Tiled map (.tmx or .tmj)")
     tiled_cli.add_export_arguments(ex)
+    sh = sub.add_parser("share", help="a map or scenario as one self-contained web page (hover, sight, reach, "
+                                      "problems, teams, balance verdict, replay)")
+    share_cli.add_share_arguments(sh)
     return p
 
 
@@ -96,6 +99,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return tiled_cli.run_import(args)
     if args.command == "export":
         return tiled_cli.run_export(args)
+    if args.command == "share":
+        return share_cli.run_share(args)
     if args.command == "edit" and args.path:
         return render_cli.run_edit(Path(args.path))
     # Bare ``hexfort`` (or ``hexfort edit``): the editor on the bundled map.
