@@ -225,3 +225,10 @@ def test_without_chromium_the_browser_tests_say_what_to_install(monkeypatch: pyt
     assert web_driver.missing() == "chromium is not installed: apt-get install chromium"
     with pytest.raises(RuntimeError, match="apt-get install chromium"), web_driver.chromium():
         pass
+
+
+def test_hexfort_help_lists_the_new_commands() -> None:
+    done = subprocess.run([sys.executable, "-m", "editor.cli", "--help"], cwd=REPO, capture_output=True, text=True,
+                          timeout=60)
+    for command in ("import", "export", "share"):
+        assert re.search(rf"^\s+{command}\s+\S", done.stdout, re.M), done.stdout
