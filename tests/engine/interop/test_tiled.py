@@ -186,3 +186,33 @@ def test_export_over_a_tiled_file_keeps_its_other_layers_and_properties(fmt: str
     assert [ts.name for ts in again.tilesets][0] == "decor"
     assert again.layers[1].gids == (900,) * (tm.width * tm.height)
     assert import_tiled(out) == changed
+
+
+def test_export_leaves_a_file_that_is_not_a_tiled_map_alone(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "ridge.json"  # .json is also a Tiled JSON ending: never clobber a hexfort file
+    other.write_text((REPO / "maps" / "koth_ridge.map.json").read_text(encoding="utf-8"), encoding="utf-8")
+    before = other.read_bytes()
+    assert main(["export", str(REPO / "maps" / "koth_ridge.map.json"), "-o", str(other)]) == 1
+    assert "hexfort leaves it alone" in capsys.readouterr().err and other.read_bytes() == before
+    assert main(["export", str(REPO / "maps" / "koth_ridge.map.json"), "-o", str(tmp_path / "x.png")]) == 2
+
+
+@pytest.mark.parametrize("compression", ["", "zlib", "gzip"])
+def test_base64_layer_data_and_the_class_attribute_are_read(compression: str, tmp_path: Path) -> None:
+    import base64
+    import gzip
+    import struct
+    import zlib
+
+    m = load_map(REPO / "maps" / "payload_bridges.map.json")
+    export_tiled(m, tmp_path / "b.tmj")
+    doc = json.loads((tmp_path / "b.tmj").read_text(encoding="utf-8"))
+    raw = struct.pack(f"<{len(doc['layers'][0]['data'])}I", *doc["layers"][0]["data"])
+    packed = {"": raw, "zlib": zlib.compress(raw), "gzip": gzip.compress(raw)}[compression]
+    doc["layers"][0].update(data=base64.b64encode(packed).decode("ascii"), encoding="base64",
+                            compression=compression)
+    for o in doc["layers"][-1]["objects"]:  # Tiled 1.9 wrote "class" where others write "type"
+        o["class"] = o.pop("type")
+    (tmp_path / "b.tmj").write_text(json.dumps(doc), encoding="utf-8")
+    assert import_tiled(tmp_path / "b.tmj") == m
