@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import gzip
+import math
 import struct
 import zlib
 from collections.abc import Mapping
@@ -53,6 +54,9 @@ def parse_xml(raw: bytes, file: Path) -> ET.Element:
         raise TiledError(file, f"line {line}, column {column + 1}",
                          f"not a well-formed XML file ({str(e).split(':')[0]}); save the map again from Tiled") \
             from None
+    except (LookupError, ValueError) as e:  # an encoding declaration Python does not know
+        raise TiledError(file, "line 1", f"the XML declares an unknown encoding ({e}); save the map as UTF-8") \
+            from None
 
 
 def _int(el: ET.Element, name: str, file: Path, where: str, default: int | None = None) -> int:
@@ -70,9 +74,12 @@ def _int(el: ET.Element, name: str, file: Path, where: str, default: int | None 
 def _float(el: ET.Element, name: str, file: Path, where: str) -> float:
     text = el.get(name, "0")
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise TiledError(file, where, f"{name}={text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise TiledError(file, where, f"{name}={text!r} is not a finite number")
+    return value
 
 
 def _properties(el: ET.Element, file: Path, where: str) -> dict[str, PropertyValue]:

@@ -112,6 +112,9 @@ OPEN = '<tile id="1"><properties><property name="hexfort" value="0."/></properti
      "layer 'Things', object 6", "draw it with Tiled's polyline tool"),
     (_tmx(tiles=WALL).replace("</map>", ""), "line 2, column", "not a well-formed XML file"),
     ('<!DOCTYPE map [<!ENTITY a "b">]>' + _tmx(tiles=WALL), "", "DOCTYPE"),
+    (_tmx(tiles=WALL).replace('encoding="UTF-8"', 'encoding="UTF-inf8"'), "line 1", "unknown encoding"),
+    (_tmx(tiles=WALL + OPEN, data="1,2,2,2", objects='<object id="7" type="kit" x="inf" y="16"><point/></object>'),
+     "layer 'Things', object 7", "x='inf' is not a finite number"),
 ])
 def test_what_cannot_be_converted_is_named_with_its_place_and_fix(text: str, where: str, words: str,
                                                                  tmp_path: Path) -> None:
@@ -216,3 +219,39 @@ def test_base64_layer_data_and_the_class_attribute_are_read(compression: str, tm
         o["class"] = o.pop("type")
     (tmp_path / "b.tmj").write_text(json.dumps(doc), encoding="utf-8")
     assert import_tiled(tmp_path / "b.tmj") == m
+
+
+def test_damaged_tiled_files_end_in_a_message_never_a_crash(tmp_path: Path) -> None:
+    """A seeded slice of mutated files (bytes changed, cut, repeated; odd numbers and encodings)."""
+    import random
+
+    m = load_map(REPO / "maps" / "payload_canal.map.json")
+    export_tiled(m, tmp_path / "a.tmx")
+    export_tiled(m, tmp_path / "a.tmj")
+    seeds = [(tmp_path / "a.tmx").read_bytes(), (tmp_path / "a.tmj").read_bytes(),
+             (FIXTURES / "hexagonal-mini.tmx").read_bytes()]
+    rng = random.Random(22)
+    outcomes = {"map": 0, "message": 0}
+    for n in range(300):
+        k = rng.randrange(3)
+        b = bytearray(seeds[k])
+        for _ in range(rng.randint(1, 6)):
+            i, op = rng.randrange(len(b)), rng.random()
+            if op < 0.4:
+                b[i] = rng.randrange(256)
+            elif op < 0.6:
+                del b[i:i + rng.randint(1, 50)]
+            elif op < 0.8:
+                b[i:i] = rng.choice([b"-", b"9", b"1e309", b'"', b"<", b",", b"inf", b"nan", b"99999"])
+            else:
+                j = rng.randrange(len(b))
+                b[i:i] = b[j:j + rng.randint(1, 40)]
+        f = tmp_path / f"f{n}{'.tmj' if k == 1 else '.tmx'}"
+        f.write_bytes(bytes(b))
+        try:
+            import_tiled(f, FIXTURES / "hexmini.table.json" if k == 2 else None)
+            outcomes["map"] += 1
+        except LoadError as e:
+            assert e.file == str(f) and e.message
+            outcomes["message"] += 1
+    assert outcomes["map"] > 10 and outcomes["message"] > 100
