@@ -12,9 +12,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from editor import render_cli
+from editor import render_cli, share_cli
 from editor.display_check import display_problem
 from editor.playtest import cli as playtest_cli
+from engine.interop import cli as tiled_cli
 from engine.simulation import balance_cli
 from engine.simulation import cli as simulate_cli
 from engine.validation import cli as validate_cli
@@ -47,6 +48,13 @@ def _parser() -> argparse.ArgumentParser:
     render_cli.add_edit_arguments(e)
     r = sub.add_parser("render", help="draw a map to PNG, SVG or a printable multi-page PDF (no window)")
     render_cli.add_render_arguments(r)
+    im = sub.add_parser("import", help="convert a Tiled hexagonal map (.tmx or .tmj) to a hexfort map")
+    tiled_cli.add_import_arguments(im)
+    ex = sub.add_parser("export", help="write a hexfort map as a Tiled map (.tmx or .tmj)")
+    tiled_cli.add_export_arguments(ex)
+    sh = sub.add_parser("share", help="a map or scenario as one self-contained web page (hover, sight, reach, "
+                                      "problems, teams, balance verdict, replay)")
+    share_cli.add_share_arguments(sh)
     return p
 
 
@@ -87,6 +95,12 @@ def _run(argv: Sequence[str] | None) -> int:
         return playtest_cli.run_play(args)
     if args.command == "render":
         return render_cli.run_render(args)
+    if args.command == "import":
+        return tiled_cli.run_import(args)
+    if args.command == "export":
+        return tiled_cli.run_export(args)
+    if args.command == "share":
+        return share_cli.run_share(args)
     if args.command == "edit" and args.path:
         return render_cli.run_edit(Path(args.path))
     # Bare ``hexfort`` (or ``hexfort edit``): the editor on the bundled map.

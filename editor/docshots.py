@@ -1,4 +1,4 @@
-"""Documentation screenshots: ``python -m editor.docshots docs/images [editor] [library] [balance]``.
+"""Documentation screenshots: ``python -m editor.docshots docs/images [editor] [library] [balance] [share]``.
 
 Run it under a real X server (``xvfb-run -s "-screen 0 1600x1000x24"``) so the
 window is drawn by the same platform plugin users see. Each editor shot opens a
@@ -129,7 +129,53 @@ def shoot_balance(out_dir: Path, jobs: int = 2) -> Path:
         return screenshot(page, out_dir / "balance.png", BALANCE_WINDOW)
 
 
-SHOTS = ("editor", "library", "balance")
+#: The share page shown in the README: a bundled scenario with a replay of a short random game.
+SHARE_SCENARIO = "maps/koth_ridge.scenario.json"
+SHARE_WINDOW = (1500, 1180)
+
+
+def shoot_share(out_dir: Path) -> Path:
+    """``hexfort share`` on :data:`SHARE_SCENARIO` with a replay, photographed in headless Chromium after
+    pointing at one hex and clicking another (what it sees, the turns to reach it) and stepping the replay.
+
+    Raises RuntimeError when Chromium, chromedriver or selenium is missing (:mod:`editor.web_driver`).
+    """
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    from editor import web_driver
+    from engine.ai.random_player import RandomPlayer
+    from engine.formats import load_scenario
+    from engine.games.game import Game
+    from engine.replay import Replay, save_replay
+
+    with tempfile.TemporaryDirectory(prefix="hexfort-share-") as tmp:
+        state = Game.of(load_scenario(REPO / SHARE_SCENARIO)).new_initial_state(3)
+        player = RandomPlayer(3)
+        for _ in range(40):
+            state.apply(player.choose(state))
+        save_replay(Replay.of(state), Path(tmp) / "game.replay.json", state)
+        page = Path(tmp) / "page.html"
+        subprocess.run([sys.executable, "-m", "editor.cli", "share", SHARE_SCENARIO, "-o", str(page), "--replay",
+                        str(Path(tmp) / "game.replay.json")], check=True, cwd=REPO, stdin=subprocess.DEVNULL)
+        with web_driver.chromium(SHARE_WINDOW) as driver:
+            driver.get(page.as_uri())
+            polys = driver.find_elements(By.CSS_SELECTOR, "#hexes .hex")
+            hexes = [p.get_attribute("data-i") for p in polys]
+            data = __import__("json").loads(driver.find_element(By.ID, "hexfort-data").get_attribute("textContent"))
+            top = max(range(len(hexes)), key=lambda i: (data["hexes"][i]["height"] == 2,
+                                                        -abs(data["hexes"][i]["q"]) - abs(data["hexes"][i]["r"])))
+            polys[top].click()
+            for _ in range(12):
+                driver.find_element(By.ID, "fwd").click()
+            ActionChains(driver).move_to_element(polys[top + 3]).perform()
+            driver.execute_script("window.scrollTo(0, 0)")
+            path = out_dir / "share.png"
+            driver.save_screenshot(str(path))
+            return path
+
+
+SHOTS = ("editor", "library", "balance", "share")
 
 
 def shoot(out_dir: Path, which: tuple[str, ...] = SHOTS) -> list[Path]:
@@ -138,6 +184,8 @@ def shoot(out_dir: Path, which: tuple[str, ...] = SHOTS) -> list[Path]:
     written: list[Path] = []
     if "balance" in which:
         written.append(shoot_balance(out_dir))
+    if "share" in which:
+        written.append(shoot_share(out_dir))
     if "library" in which:
         written.append(shoot_library(out_dir))
     if "editor" not in which:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import tiled_actions
 from editor.action_handler import MapDocumentActionHandler, make_action
 from editor.canvas.view import MapView
 from editor.docks.overlays import OverlayPanel
@@ -195,6 +196,7 @@ class MainWindow(QMainWindow):
         """The window's own actions that need a document are enabled only while one is open."""
         has = self._doc is not None
         for a in (self.act_save, self.act_save_as, self.act_close, self.act_export_png, self.act_export_svg,
+                  self.act_export_tiled,
                   self.act_print, *self.tool_actions.values(), getattr(self, "act_playtest", None),
                   getattr(self, "act_simulate", None)):
             if a is not None:
@@ -286,6 +288,10 @@ class MainWindow(QMainWindow):
         self.act_export_png = self._act("Export &PNG…", lambda: self._export("png"))
         self.act_export_svg = self._act("Export S&VG…", lambda: self._export("svg"))
         self.act_print = self._act("&Print to PDF…", docs.print_dialog, SK.Print)
+        self.act_import_tiled = self._act("&Import from Tiled…", lambda: tiled_actions.import_from_tiled(self, docs),
+                                          None, "Open a Tiled hexagonal map (.tmx or .tmj) as a new map")
+        self.act_export_tiled = self._act("Export to &Tiled…", lambda: tiled_actions.export_to_tiled(self, docs),
+                                          None, "Write this map as a Tiled map (.tmx or .tmj)")
         self.act_quit = self._act("&Quit", self.close, SK.Quit)
         self.height_actions = []
         for h in range(3):
@@ -338,6 +344,8 @@ class MainWindow(QMainWindow):
         f.addActions([self.act_save, self.act_save_as, self.act_close])
         f.addSeparator()
         f.addActions([self.act_export_png, self.act_export_svg, self.act_print])
+        f.addSeparator()
+        f.addActions([self.act_import_tiled, self.act_export_tiled])
         f.addSeparator()
         f.addAction(self.act_quit)
         e = mb.addMenu("&Edit")

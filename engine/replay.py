@@ -4,6 +4,12 @@ A replay is self-contained (the scenario is embedded with its map) and checked
 on load: the actions are played again on a fresh game and must all be legal,
 throw the same dice as recorded and reach the recorded result. Any difference is
 a :class:`~engine.formats.errors.LoadError` naming the first action that differs.
+
+A replay also records the rules it was played under (:mod:`engine.replay_rules`).
+When they differ from the rules it is replayed by and the game does not
+reproduce, the error says which rules differ (not which action became illegal);
+when it reproduces all the same, it loads and :attr:`Replay.rule_changes` lists
+the differences.
 """
 
 from __future__ import annotations
@@ -15,14 +21,15 @@ from typing import Any
 
 from engine.formats.errors import LoadError, LoadProblem
 from engine.formats.jsonio import atomic_write_text, dump_canonical, parse_json_text, read_json_file
-from engine.formats.migrations import migrate
+from engine.formats.migrations import CURRENT, migrate
 from engine.formats.scenario_file import scenario_from_document, scenario_to_document
 from engine.formats.schemas import validate_document
-from engine.games.game import Game
+from engine.games.game import Game, playing_ruleset
 from engine.games.modes import NotPlayableError
 from engine.games.protocol import GameState
 from engine.games.state import IllegalActionError
 from engine.mapmodel import Team
+from engine.replay_rules import differences, stamp_from_document, stamp_of, stamp_to_document
 from engine.rules.actions import Action, ActionParseError
 from engine.ruleset import RulesetError
 from engine.scenario import Scenario
@@ -32,13 +39,18 @@ __all__ = ["Replay", "dumps_replay", "load_replay", "loads_replay", "replay_game
 
 @dataclass(frozen=True)
 class Replay:
-    """A recorded game: scenario, dice seed, actions, and optionally rolls and players."""
+    """A recorded game: scenario, dice seed, actions, and optionally rolls and players.
+
+    ``rule_changes`` (set by the loader) lists how the rules the game was recorded
+    under differ from those it was replayed by, when it reproduced all the same.
+    """
 
     scenario: Scenario
     seed: int
     actions: tuple[Action, ...]
     rolls: tuple[str, ...] = ()
     players: tuple[tuple[str, str], ...] = ()
+    rule_changes: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, state: GameState, players: dict[Team, str] | None = None) -> Replay:
@@ -75,14 +87,15 @@ def replay_to_document(r: Replay, final: GameState | None = None) -> dict[str, A
     """The canonical document of a replay (``final``: the played game, for the result)."""
     scen = scenario_to_document(dataclasses.replace(r.scenario, map_ref=None))
     scen.pop("$schema", None)
-    doc: dict[str, Any] = {"$schema": "https://hexfort.dev/schemas/replay.schema.json", "format": 1,
-                           "scenario": scen, "seed": r.seed}
+    state = final if final is not None else r.play(keep_undo=False)
+    doc: dict[str, Any] = {"$schema": "https://hexfort.dev/schemas/replay.schema.json", "format": CURRENT["replay"],
+                           "scenario": scen, "seed": r.seed,
+                           "rules": stamp_to_document(stamp_of(r.scenario.mode, state.game.ruleset))}
     if r.players:
         doc["players"] = dict(r.players)
     doc["actions"] = [a.text() for a in r.actions]
     if r.rolls:
         doc["rolls"] = list(r.rolls)
-    state = final if final is not None else r.play(keep_undo=False)
     doc["result"] = {
         "winner": None if state.winner() is None else state.winner().value,  # type: ignore[union-attr]
         "scores": {t.value: state.points[t] for t in Team},
@@ -122,6 +135,33 @@ def replay_from_document(doc: Any, file: str | Path) -> tuple[Replay, GameState]
     except LoadError as e:
         raise LoadError(file, [LoadProblem(p.where.replace("$", "$.scenario", 1), p.message, p.stage)
                                for p in e.problems]) from None
+    changes = _rule_changes(doc, scenario)
+    try:
+        replay, state = _replayed(doc, scenario, file)
+    except LoadError as e:
+        if not changes:
+            raise
+        raise LoadError.single(
+            file, "$.rules",
+            f"this replay was recorded under other rules than this hexfort plays by — {'; '.join(changes[:8])}"
+            f"{f' (and {len(changes) - 8} more)' if len(changes) > 8 else ''} — and does not replay under "
+            f"these ({e.where}: {e.message}); open it with the hexfort and ruleset it was recorded with") from None
+    return dataclasses.replace(replay, rule_changes=tuple(changes)), state
+
+
+def _rule_changes(doc: dict[str, Any], scenario: Scenario) -> list[str]:
+    """How the rules recorded in ``doc`` differ from those ``scenario`` plays by now (none recorded: [])."""
+    if "rules" not in doc:
+        return []  # a format 1 replay: checked by playing it only
+    try:
+        now = stamp_of(scenario.mode, playing_ruleset(scenario))
+    except RulesetError:
+        return []  # the game cannot start; replaying says so
+    return differences(stamp_from_document(doc["rules"]), now)
+
+
+def _replayed(doc: dict[str, Any], scenario: Scenario, file: str | Path) -> tuple[Replay, GameState]:
+    """Play ``doc``'s actions on ``scenario`` checking dice and result; raises LoadError at the first difference."""
     actions = []
     for i, text in enumerate(doc["actions"]):
         try:

@@ -341,6 +341,9 @@ class PlaytestController(QObject):
         self.log_reset.emit()
         self.changed.emit()
         self.ai_thinking.emit(False)
+        if replay.rule_changes:  # it reproduced, but say the rules were not the same
+            self.problem.emit(f"{Path(path).name} was recorded under other rules but replays the "
+                              f"same: {'; '.join(replay.rule_changes)}")
         return True
 
     def step(self, delta: int) -> int:

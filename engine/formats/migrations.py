@@ -14,6 +14,10 @@ Map format 3 added Team Play's features (``spawnpoints`` by colour, ``ammo``
 tiles and weapon ``racks``). A format 2 file has none of them, so the step
 only raises the version; a file that does have them must say format 3, so an
 older hexfort refuses it with "upgrade hexfort" instead of a schema error.
+
+Replay format 2 added the rules a game was played under (``rules``: mode, the
+engine's rules version, the ruleset's fingerprint and its parts); format 1
+replays have none and load as before.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from engine.mapmodel import Cell, MapEditError, Orientation, Terrain
 
 __all__ = ["CURRENT", "migrate"]
 
-CURRENT: Final = {"map": 3, "scenario": 1, "ruleset": 1, "replay": 1}
+CURRENT: Final = {"map": 3, "scenario": 1, "ruleset": 1, "replay": 2}
 #: Largest axial coordinate either way a format-1 cell may have (what a "q,r" hex text can name).
 MAX_COORD: Final = 9999
 
@@ -83,6 +87,12 @@ def _map_2_to_3(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
     return {**doc, "format": 3}
 
 
+def _replay_1_to_2(doc: dict[str, Any], file: str | Path) -> dict[str, Any]:
+    """Replay format 2 records the rules a game was played under (``rules``); a format 1
+    replay has no such record, so it loads as before, checked by playing it again."""
+    return {**doc, "format": 2}
+
+
 def _int(c: dict[str, Any], key: str, default: int | None = None) -> int:
     """``c[key]`` (or ``default``) if it is an integer; raises ValueError."""
     v = c.get(key, default)
@@ -129,6 +139,7 @@ def _short(value: Any) -> str:
 _MIGRATIONS: Final[dict[tuple[str, int], Callable[[dict[str, Any], str | Path], dict[str, Any]]]] = {
     ("map", 1): _map_1_to_2,
     ("map", 2): _map_2_to_3,
+    ("replay", 1): _replay_1_to_2,
 }
 
 

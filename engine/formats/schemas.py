@@ -232,7 +232,7 @@ def _plain(err: ValidationError) -> str:
         return f"must be at most {err.validator_value}, got {_short(inst)}"
     if v == "uniqueItems":
         return "lists the same entry twice; remove the duplicate"
-    if v == "oneOf":
+    if v in ("oneOf", "anyOf"):
         return f"{desc or 'not one of the allowed forms'} (got {_short(inst)})"
     if v == "propertyNames":
         return f"a name here has the wrong form: {_short(inst)}"
@@ -267,7 +267,9 @@ def validate_document(doc: Any, kind: str, file: str | Path) -> None:
     errors = sorted(found, key=lambda e: (list(map(str, e.absolute_path)), e.validator))
     if not errors:
         return
-    problems = [LoadProblem(json_path(e.absolute_path), _plain(e), "schema") for e in _leaves(errors)]
+    # dict.fromkeys: one line per place and message (two keywords may refuse a value in the same words)
+    problems = list(dict.fromkeys(LoadProblem(json_path(e.absolute_path), _plain(e), "schema")
+                                  for e in _leaves(errors)))
     raise LoadError(file, problems[:MAX_LISTED])
 
 

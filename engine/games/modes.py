@@ -46,7 +46,10 @@ class ModeRules:
       (:meth:`builtin_ruleset` loads it);
     - ``state``: ``"module:Class"`` of its game state, empty while not playable;
     - ``spawn_zones``: whether teams start in painted spawn zones (Team Play uses
-      coloured spawnpoints instead).
+      coloured spawnpoints instead);
+    - ``rules_version``: the version of hexfort's implementation of the mode's rules, which
+      replays record; raise it when a change to the engine makes recorded games play
+      differently, so such a replay says so instead of failing on an illegal action.
     """
 
     mode: Mode
@@ -61,6 +64,7 @@ class ModeRules:
     free_climbers: frozenset[str] = frozenset()
     options: Mapping[str, Any] = field(default_factory=lambda: FrozenDict({}))
     spawn_zones: bool = True
+    rules_version: int = 1
 
     @property
     def playable(self) -> bool:

@@ -277,7 +277,7 @@ def test_the_rules_hold_inside_an_embedded_map_too(kind: str) -> None:
     doc: dict[str, object] = {"format": 1, "name": "s", "map": embedded, "mode": "koth"}
     prefix = "$.map"
     if kind == "replay":
-        doc, prefix = {"format": 1, "scenario": doc, "seed": 1, "actions": []}, "$.scenario.map"
+        doc, prefix = {"format": 2, "scenario": doc, "seed": 1, "actions": []}, "$.scenario.map"
     with pytest.raises(LoadError) as info:
         validate_document(doc, kind, "f.json")
     assert info.value.where == f"{prefix}.origin[1]" and "expected integer" in info.value.message

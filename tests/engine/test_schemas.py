@@ -105,6 +105,7 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("map", ["control_points"], [["1,1"]] * 9, "$.control_points", "at most 8 items"),
     ("map", ["control_points"], [[]], "$.control_points[0]", "needs at least 1 item (has 0)"),
     ("map", ["control_points"], "1,1", "$.control_points", "expected array"),
+    ("map", ["control_points"], ["1,1"], "$.control_points[0]", "expected array"),
     ("map", ["tracks", "GREEN"], ["0,0", "1,0"], "$.tracks", "unknown property 'GREEN'"),
     ("map", ["tracks"], [], "$.tracks", "expected object"),
     ("map", ["tracks", "RED"], ["0,0"], "$.tracks.RED", "at least 2 items"),

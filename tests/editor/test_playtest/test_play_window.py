@@ -137,6 +137,27 @@ def test_bad_replay_file_shows_a_message(qtbot, play_window, walled, tmp_path, m
     assert not w.ctl.replay_mode
 
 
+def test_a_replay_recorded_under_other_rules_that_replays_the_same_says_so(qtbot, play_window, walled, tmp_path,
+                                                                          monkeypatch):
+    import json
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from engine.replay import Replay, save_replay
+
+    w = play_window(GameSetup(walled, 1))
+    path = tmp_path / "game.replay.json"
+    save_replay(Replay.of(w.ctl.state), path, w.ctl.state)
+    doc = json.loads(path.read_text())
+    doc["rules"]["engine"] += 1  # as a newer hexfort would record it
+    path.write_text(json.dumps(doc))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: shown.append(a[2])))
+    monkeypatch.setattr(filedialogs, "open_file", lambda *a, **k: str(path))
+    assert w.load_replay_dialog() and w.ctl.replay_mode
+    assert shown and "recorded under other rules but replays the same" in shown[0] and "version 2" in shown[0]
+
+
 def test_window_never_touches_files_it_was_not_asked_to(play_window, walled, tmp_path):
     w = play_window(GameSetup(walled, 1))
     assert list(Path(tmp_path).iterdir()) == []

@@ -1,0 +1,162 @@
+"""``hexfort share``'s page: a map (or scenario) as one self-contained HTML file anyone can open.
+
+The map is drawn by the editor's own renderer (:class:`~editor.render.painter.MapRenderer`
+into an SVG, as File ▸ Export SVG draws it) and inlined as a ``data:`` image; over it
+lies one transparent polygon per hex (the same :class:`~engine.layout.Layout`), which
+the page's small script (:mod:`editor.share_assets`) uses for hover and clicks. Every
+figure comes from :func:`engine.share.page_data`, embedded as JSON; nothing is fetched
+(no fonts, scripts or images from elsewhere), so the page works offline and can be
+mailed or posted as it is. Needs a QGuiApplication (offscreen is fine).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
+from PySide6.QtGui import QPainter
+from PySide6.QtSvg import QSvgGenerator
+
+from editor.render.painter import MapRenderer, RenderOptions, layout_for
+from editor.share_assets import SCRIPT, STYLE
+from engine.formats.jsonio import atomic_write_text
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap
+from engine.replay import Replay
+from engine.scenario import Scenario
+from engine.share import page_data
+from engine.validation.problem import Problem
+
+__all__ = ["BOARD_WIDTH", "map_svg", "share_html", "write_share_page"]
+
+#: About how wide the map is drawn, in CSS pixels (hexes of 9 to 30 pixels).
+BOARD_WIDTH: Final = 860
+
+
+def _hex_size(m: HexMap) -> float:
+    unit = MapRenderer(layout_for(m.meta.orientation, 1.0)).map_rect(m, 1)
+    return max(9.0, min(30.0, BOARD_WIDTH / max(1.0, unit.width())))
+
+
+def map_svg(m: HexMap, size: float) -> tuple[bytes, QRectF]:
+    """The map drawn by the editor's renderer as SVG bytes, and the scene rectangle they show."""
+    r = MapRenderer(layout_for(m.meta.orientation, size))
+    rect = r.map_rect(m, 1)
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    gen = QSvgGenerator()
+    gen.setOutputDevice(buf)
+    gen.setSize(rect.size().toSize())
+    gen.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+    gen.setTitle(m.meta.name)
+    p = QPainter(gen)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.translate(-rect.left(), -rect.top())
+    r.paint(p, m, None, RenderOptions())
+    p.end()
+    buf.close()
+    return bytes(data.data()), rect
+
+
+def _section(title: str, body: str, ident: str = "") -> str:
+    return f'<section{f" id={ident!r}" if ident else ""}><h2>{html.escape(title)}</h2>{body}</section>'
+
+
+def _problems(data: Mapping[str, Any]) -> str:
+    if not data["problems"]:
+        return _section("Problems", '<p id="no-problems">The validator finds no problem.</p>')
+    items = []
+    for i, p in enumerate(data["problems"]):
+        where = "" if p["hexes"] else ' <span class="muted">(the whole map)</span>'
+        items.append(f'<li data-p="{i}"><span class="{p["severity"]}">{html.escape(p["code"])} '
+                     f'{html.escape(p["severity"])}</span>: {html.escape(p["message"])}{where}</li>')
+    return _section(f"Problems ({len(items)}) — click one to find it",
+                    f'<ul id="problems">{"".join(items)}</ul>')
+
+
+def _teams(data: Mapping[str, Any]) -> str:
+    rows = []
+    for t in data["teams"]:
+        units = ", ".join(html.escape(u["kind"]) + (" at " + u["hex"] if u["hex"] else "") for u in t["units"])
+        roster = " (may field " + ", ".join(map(html.escape, t["roster"])) + ")" if t["roster"] else ""
+        rows.append(f'<li><b>{t["team"]}</b>: {units or "units picked at set-up"}{roster}</li>')
+    return _section("Teams", f'<ul id="teams">{"".join(rows)}</ul>')
+
+
+def _balance(data: Mapping[str, Any]) -> str:
+    b = data["balance"]
+    words = "".join(f"<p>{html.escape(v)}</p>" for v in b["verdict"].values())
+    evidence = "".join(f"<li>{html.escape(e)}</li>" for e in b["evidence"])
+    games = f'<p class="muted">{b["games"]} AI games per pairing.</p>' if b.get("games") else ""
+    return _section("Balance verdict", f'<div id="verdict">{words}</div>{games}<ul>{evidence}</ul>')
+
+
+def _replay(data: Mapping[str, Any]) -> str:
+    r = data["replay"]
+    notes = "".join(f"<li>{html.escape(c)}</li>" for c in r["rule_changes"])
+    notes = f'<p class="muted">Recorded under other rules, replayed the same:</p><ul>{notes}</ul>' if notes else ""
+    body = ('<p><button id="first" title="to the start">|◀</button> <button id="back" title="one action back">◀'
+            '</button> <button id="fwd" title="one action forward">▶</button> <button id="last" title="to the '
+            'end">▶|</button> action <span id="step"></span></p><p>to turn <input id="turn" type="number" min="0">'
+            ' <button id="goto">go</button></p><p id="score"></p><p>last action: <code id="action"></code></p>'
+            f'<p class="muted">{html.escape(r["result"])} after {len(r["frames"]) - 1} actions.</p>{notes}')
+    return _section("Replay", body, "replay")
+
+
+def share_html(value: HexMap | Scenario, problems: Sequence[Problem] = (), balance: Mapping[str, Any] | None = None,
+               replay: Replay | None = None) -> str:
+    """The whole page as text (see the module docstring)."""
+    data = page_data(value, problems, balance, replay)
+    m = (replay.scenario.map if replay is not None else value.map if isinstance(value, Scenario) else value)
+    size = _hex_size(m)
+    svg, rect = map_svg(m, size)
+    layout = layout_for(m.meta.orientation, size)
+    centres, polygons = [], []
+    for h in (Hex(x["q"], x["r"]) for x in data["hexes"]):
+        c = layout.hex_to_pixel(h)
+        centres.append([round(c.x - rect.left(), 1), round(c.y - rect.top(), 1)])
+        pts = " ".join(f"{p.x - rect.left():.1f},{p.y - rect.top():.1f}" for p in layout.polygon_corners(h))
+        polygons.append(f'<polygon class="hex" data-i="{len(polygons)}" points="{pts}"/>')
+    data["centres"] = centres
+    data["unit_r"] = round(size * 0.55, 1)
+    w, h = round(rect.width()), round(rect.height())
+    board = (f'<svg id="map" width="{w}" height="{h}" viewBox="0 0 {rect.width():.1f} {rect.height():.1f}" '
+             f'xmlns="http://www.w3.org/2000/svg"><image width="{rect.width():.1f}" height="{rect.height():.1f}" '
+             f'href="data:image/svg+xml;base64,{base64.b64encode(svg).decode("ascii")}"/>'
+             f'<g id="hexes">{"".join(polygons)}</g><g id="units"></g></svg>')
+    side = [_section("Hex under the pointer", '<p id="hover" class="muted">Point at a hex.</p>'),
+            _section("Selected hex", '<div id="selected" class="muted">Click a hex: what a unit there sees, and '
+                                     'the turns each unit needs to reach it from each spawn.</div>'),
+            _problems(data)]
+    if "teams" in data:
+        side.append(_teams(data))
+    if "balance" in data:
+        side.append(_balance(data))
+    if "replay" in data:
+        side.append(_replay(data))
+    title = html.escape(data["name"])
+    by = f" by {html.escape(data['author'])}" if data["author"] else ""
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title} — hexfort</title>'
+            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; img-src data:; '
+            'style-src \'unsafe-inline\'; script-src \'unsafe-inline\'">'
+            f'<style>{STYLE}</style></head><body><header><h1>{title}</h1><p>{html.escape(data["mode"])}'
+            f' · map {html.escape(data["map"])}{by} · {len(data["hexes"])} hexes</p>'
+            f'<p>{html.escape(data["description"])}</p></header><main><div id="board">{board}</div>'
+            f'<div id="side">{"".join(side)}</div></main>'
+            f'<script type="application/json" id="hexfort-data">{payload}</script>'
+            f'<script>{SCRIPT}</script></body></html>\n')
+
+
+def write_share_page(path: str | Path, value: HexMap | Scenario, problems: Sequence[Problem] = (),
+                     balance: Mapping[str, Any] | None = None, replay: Replay | None = None) -> int:
+    """Write the page atomically; returns its size in bytes. Raises OSError when it cannot be written."""
+    text = share_html(value, problems, balance, replay)
+    atomic_write_text(path, text)
+    return len(text.encode("utf-8"))

@@ -1,0 +1,85 @@
+"""``hexfort import`` and ``hexfort export``: Tiled maps in and out on the command line.
+
+Exit status 0 written, 1 the input cannot be converted or the output not written
+(a message names the file, the layer and the tile or object, and the fix; nothing
+is written), 2 usage (an output that is not a hexfort map or a Tiled map).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from engine.formats import load_any, save_map
+from engine.formats.errors import LoadError, printable
+from engine.interop.tiled_files import export_tiled, import_tiled, tiled_format
+from engine.scenario import Scenario
+
+__all__ = ["add_export_arguments", "add_import_arguments", "run_export", "run_import"]
+
+
+def add_import_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare ``hexfort import MAP.tmx|MAP.tmj -o OUT.map.json [--terrain-table TABLE.json]``."""
+    p.add_argument("path", metavar="TILED_MAP", help="a Tiled hexagonal map: .tmx (XML) or .tmj/.json (JSON)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.map.json", help="the hexfort map to write")
+    p.add_argument("--terrain-table", metavar="TABLE.json",
+                   help="which hexfort hex each tile stands for, by tileset and tile id or by class "
+                        "(schemas/terrain-table.schema.json); consulted before hexfort's default table")
+
+
+def add_export_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare ``hexfort export MAP.map.json -o OUT.tmx|OUT.tmj``."""
+    p.add_argument("path", metavar="MAP", help="a hexfort map or scenario (its map is exported)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.tmx|OUT.tmj",
+                   help="the Tiled map to write (an existing one keeps its other layers and properties)")
+
+
+def run_import(args: argparse.Namespace, err: TextIO | None = None) -> int:
+    """Convert a Tiled map to a hexfort map file; returns the exit status."""
+    err = err or sys.stderr
+    if not str(args.output).endswith(".json"):
+        print(f"hexfort import: {printable(str(args.output))}: a hexfort map file ends in .map.json", file=err)
+        return 2
+    try:
+        m = import_tiled(args.path, args.terrain_table)
+    except LoadError as e:
+        _problems("hexfort import", e, err)
+        return 1
+    try:
+        save_map(m, args.output)
+    except OSError as e:
+        print(f"hexfort import: cannot write {printable(str(args.output))}: {e.strerror or e}", file=err)
+        return 1
+    print(f"wrote {args.output} ({len(m.cells)} hexes, {m.meta.orientation.value})")
+    return 0
+
+
+def run_export(args: argparse.Namespace, err: TextIO | None = None) -> int:
+    """Write a hexfort map (or a scenario's map) as a Tiled map; returns the exit status."""
+    err = err or sys.stderr
+    try:
+        fmt = tiled_format(args.output)
+    except ValueError as e:
+        print(f"hexfort export: {printable(str(e))}", file=err)
+        return 2
+    try:
+        kind, value = load_any(args.path)
+        if not isinstance(value, Scenario) and kind != "map":
+            raise LoadError.single(args.path, "$.$schema", f"this is a {kind}, not a map or scenario")
+        m = value.map if isinstance(value, Scenario) else value
+        export_tiled(m, args.output)  # type: ignore[arg-type]
+    except LoadError as e:
+        _problems("hexfort export", e, err)
+        return 1
+    except OSError as e:
+        print(f"hexfort export: cannot write {printable(str(args.output))}: {e.strerror or e}", file=err)
+        return 1
+    print(f"wrote {args.output} (Tiled {fmt.upper()}, {len(m.cells)} hexes)")  # type: ignore[union-attr]
+    return 0
+
+
+def _problems(command: str, e: LoadError, err: TextIO) -> None:
+    print(f"{command}: {e.file}: cannot convert, nothing written:", file=err)
+    for p in e.problems:
+        print(f"  {p}", file=err)

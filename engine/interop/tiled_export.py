@@ -1,0 +1,142 @@
+"""A hexfort map → a Tiled hexagonal map, optionally over an existing Tiled file.
+
+Pointy maps become stagger axis ``y``, flat maps axis ``x``; the stagger index
+is picked so the map's hexes fill a tight rectangle of cells exactly, and the
+map property ``hexfort_origin`` records the hex of cell 0,0, so importing the
+file gives back the same coordinates. The ground is the tile layer ``hexfort
+ground`` painted with hexfort's own tileset (one tile per hex token, each with a
+``hexfort`` property), features are the objects of the layer ``hexfort
+features`` (classes and properties as :mod:`engine.interop.tiled_import` reads them).
+
+Exporting over an existing Tiled map keeps what hexfort does not own: its other
+layers (decoration painted in Tiled), their tilesets and its other map
+properties. hexfort's layers are known by their ``hexfort`` property.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+from engine.formats.grid_codec import decode_token, encode_cell
+from engine.hexgrid import Hex
+from engine.interop.stagger import StaggeredGrid
+from engine.interop.tiled_model import (
+    ObjectLayer,
+    PropertyValue,
+    TiledError,
+    TiledMap,
+    TiledObject,
+    TileInfo,
+    TileLayer,
+    Tileset,
+)
+from engine.mapmodel import Colour, HexMap, Orientation, Team
+
+__all__ = ["HEXFORT_TILESET", "OWN_PROPERTIES", "TOKENS", "map_to_tiled"]
+
+#: Every hex token, in the order of hexfort's tileset (tile id = index).
+TOKENS: Final = tuple(f"{h}{t}" for h in "012" for t in ".#o") + tuple(f"{h}{d}" for h in "012" for d in "abcdef")
+HEXFORT_TILESET: Final = "hexfort"
+#: Map properties hexfort writes (the others of an existing file are kept).
+OWN_PROPERTIES: Final = ("name", "author", "description", "modes", "hexfort_origin")
+#: Tile size in pixels: (width, height, side length) for pointy (axis y) and flat (axis x) hexes of side 16.
+_SIZES: Final = {"y": (28, 32, 16), "x": (32, 28, 16)}
+
+
+def _tileset(firstgid: int) -> Tileset:
+    tiles = {}
+    for i, token in enumerate(TOKENS):
+        cell = decode_token(token)
+        assert cell is not None
+        props: dict[str, PropertyValue] = {"hexfort": token, "height": cell.height, "terrain": cell.terrain.value}
+        if cell.stairs_up is not None:
+            props["stairs_up"] = cell.stairs_up
+        tiles[i] = TileInfo(cell.terrain.value, props)
+    return Tileset(firstgid, HEXFORT_TILESET, tiles, len(TOKENS))
+
+
+def _grid(m: HexMap) -> tuple[StaggeredGrid, int, int]:
+    """The grid whose cells (0..w-1, 0..h-1) hold ``m`` tightly, with its width and height."""
+    axis = "y" if m.meta.orientation is Orientation.POINTY else "x"
+    w, h, side = _SIZES[axis]
+    probe = StaggeredGrid(axis, "odd", w, h, side)
+    cells = [probe.to_cell(x) for x in m.cells]
+    min_col, min_row = min(c for c, _ in cells), min(r for _, r in cells)
+    max_col, max_row = max(c for c, _ in cells), max(r for _, r in cells)
+    shift = min_row if axis == "y" else min_col  # moving the grid by an odd count swaps which lines are pushed
+    index = "odd" if shift % 2 == 0 else "even"
+    origin = probe.to_hex(min_col, min_row)
+    return StaggeredGrid(axis, index, w, h, side, origin), max_col - min_col + 1, max_row - min_row + 1
+
+
+def _objects(m: HexMap, grid: StaggeredGrid, first_id: int) -> list[TiledObject]:
+    out: list[TiledObject] = []
+
+    def point(h: Hex, cls: str, name: str, **props: PropertyValue) -> None:
+        x, y = grid.centre(*grid.to_cell(h))
+        out.append(TiledObject(first_id + len(out), name, cls, x, y, properties=props))
+
+    for team in Team:
+        for h in sorted(m.spawns.get(team, ())):
+            point(h, "spawn", f"{team.value} spawn", team=team.value)
+    for h in sorted(m.kits):
+        point(h, "kit", "first-aid kit")
+    for i, cp in enumerate(m.control_points, start=1):
+        for h in sorted(cp):
+            point(h, "control_point", f"control point {i}", point=i)
+    for team in Team:
+        track = m.tracks.get(team)
+        if track:
+            pts = tuple(grid.centre(*grid.to_cell(h)) for h in track)
+            out.append(TiledObject(first_id + len(out), f"{team.value} cart track", "track", pts[0][0], pts[0][1],
+                                   polyline=pts, properties={"team": team.value}))
+    for colour in Colour:
+        for h in sorted(m.spawnpoints.get(colour, ())):
+            point(h, "spawnpoint", f"{colour.value} spawnpoint", colour=colour.value)
+    for h in sorted(m.ammo):
+        point(h, "ammo", "ammo tile")
+    for h in sorted(m.racks):
+        point(h, "rack", "weapon rack")
+    return out
+
+
+def _kept(keep: TiledMap | None, width: int, height: int, file: Path) -> tuple[list[Tileset], list[Any], int]:
+    """The tilesets and layers of ``keep`` hexfort does not own, and the first free global tile id."""
+    if keep is None:
+        return [], [], 1
+    tilesets = [ts for ts in keep.tilesets if ts.name != HEXFORT_TILESET]
+    layers = []
+    for lay in keep.layers:
+        if isinstance(lay, (TileLayer, ObjectLayer)) and lay.properties.get("hexfort") in ("ground", "features"):
+            continue
+        if isinstance(lay, TileLayer) and (lay.width, lay.height) != (width, height):
+            raise TiledError(file, f"layer {lay.name!r}",
+                             f"the layer is {lay.width} × {lay.height} cells but the map is now {width} × {height}; "
+                             "export to a new file, or resize the map in Tiled first")
+        layers.append(lay)
+    free = max((ts.firstgid + (ts.tilecount if ts.tilecount is not None else 1 << 16) for ts in tilesets),
+               default=1)
+    return tilesets, layers, free
+
+
+def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<output>") -> TiledMap:
+    """The Tiled map of ``m``; with ``keep`` (the file being replaced), its other layers and properties kept.
+
+    Raises LoadError when a kept tile layer no longer fits the map's size.
+    """
+    grid, width, height = _grid(m)
+    tilesets, others, firstgid = _kept(keep, width, height, Path(file))
+    gids = [0] * (width * height)
+    for h, cell in m.cells.items():
+        col, row = grid.to_cell(h)
+        gids[row * width + col] = firstgid + TOKENS.index(encode_cell(cell))
+    props: dict[str, PropertyValue] = {k: v for k, v in (keep.properties if keep else {}).items()
+                                       if k not in OWN_PROPERTIES}
+    props.update({"name": m.meta.name, "author": m.meta.author, "description": m.meta.description,
+                  "modes": ",".join(mode.value for mode in m.meta.modes), "hexfort_origin": str(grid.origin)})
+    ground = TileLayer("hexfort ground", width, height, tuple(gids), {"hexfort": "ground"})
+    first_id = 1 + max((o.id for lay in others if isinstance(lay, ObjectLayer) for o in lay.objects), default=0)
+    features = ObjectLayer("hexfort features", tuple(_objects(m, grid, first_id)), {"hexfort": "features"})
+    return TiledMap("hexagonal", width, height, grid.tile_width, grid.tile_height, grid.side, grid.axis,
+                    grid.index, False, (*tilesets, _tileset(firstgid)), (ground, *others, features), props)

@@ -1,0 +1,74 @@
+"""Tiled files on disk: reading either format, importing, and exporting atomically (nothing written half)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from engine.formats.errors import LoadError
+from engine.formats.jsonio import atomic_write_text
+from engine.interop.terrain_table import TerrainTable, default_table, load_table
+from engine.interop.tiled_export import map_to_tiled
+from engine.interop.tiled_import import map_from_tiled
+from engine.interop.tiled_model import TiledError, TiledMap
+from engine.interop.tmj import read_tmj, tmj_text
+from engine.interop.tmx import read_tmx, tmx_text
+from engine.mapmodel import HexMap
+
+__all__ = ["TILED_SUFFIXES", "export_tiled", "import_tiled", "read_tiled", "tiled_format", "tiled_text"]
+
+#: File endings of Tiled maps: XML (.tmx) and JSON (.tmj, or .json as Tiled wrote before 1.8).
+TILED_SUFFIXES: Final = (".tmx", ".tmj", ".json")
+
+
+def tiled_format(path: str | Path) -> str:
+    """``"tmx"`` or ``"tmj"`` from a file name; raises ValueError for another ending."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".tmx":
+        return "tmx"
+    if suffix in (".tmj", ".json"):
+        return "tmj"
+    raise ValueError(f"{Path(path).name}: a Tiled map ends in .tmx (XML) or .tmj (JSON)")
+
+
+def read_tiled(path: str | Path) -> TiledMap:
+    """Read a Tiled map (.tmx or .tmj/.json); raises LoadError (a file of another ending included)."""
+    try:
+        fmt = tiled_format(path)
+    except ValueError as e:
+        raise TiledError(path, "", str(e)) from None
+    return read_tmx(path) if fmt == "tmx" else read_tmj(path)
+
+
+def import_tiled(path: str | Path, table: str | Path | TerrainTable | None = None) -> HexMap:
+    """The hexfort map of a Tiled file; ``table`` (a terrain table or its file) is consulted before the default
+    table. Raises LoadError naming the file (the map's or the table's), the layer and the tile or object."""
+    if isinstance(table, (str, Path)):
+        table = load_table(table)
+    lookup = table.followed_by(default_table()) if table is not None else default_table()
+    return map_from_tiled(read_tiled(path), path, lookup)
+
+
+def tiled_text(m: HexMap, fmt: str, keep: TiledMap | None = None, file: str | Path = "<output>") -> str:
+    """The Tiled text (``fmt`` ``"tmx"`` or ``"tmj"``) of ``m``, keeping ``keep``'s other layers and properties."""
+    tm = map_to_tiled(m, keep, file)
+    return tmx_text(tm) if fmt == "tmx" else tmj_text(tm)
+
+
+def export_tiled(m: HexMap, path: str | Path) -> None:
+    """Write ``m`` as a Tiled map at ``path`` (format from its ending), atomically.
+
+    An existing Tiled map at ``path`` keeps its other layers, tilesets and
+    properties. Raises ValueError for an ending that is not a Tiled map's, LoadError
+    when an existing file there is not a Tiled map of that format (it is left alone)
+    or its layers no longer fit, OSError when the file cannot be written.
+    """
+    fmt = tiled_format(path)
+    keep = None
+    if Path(path).exists():
+        try:
+            keep = read_tiled(path)
+        except LoadError as e:
+            raise TiledError(path, e.where, f"{e.message} — the file exists and is not a Tiled map hexfort can "
+                                            "update; hexfort leaves it alone: choose another name") from None
+    atomic_write_text(path, tiled_text(m, fmt, keep, path))

@@ -1,0 +1,241 @@
+"""A Tiled hexagonal map → a hexfort map.
+
+The ground is a tile layer (the one whose ``hexfort`` property is ``ground``, or
+the first tile layer); each tile's hex comes from its own ``hexfort`` property,
+else the terrain table (:mod:`engine.interop.terrain_table`); an empty cell, or
+a tile mapped to ``--``, is no hex. Features are objects of any object layer,
+known by their class: ``spawn`` (property ``team``), ``kit``,
+``control_point`` (property ``point``, 1 by default), ``track`` (a polyline,
+property ``team``), ``spawnpoint`` (property ``colour``), ``ammo`` and ``rack``;
+an object stands on the hex whose centre is nearest its position. Objects of
+other classes are decoration and are left out. Map properties ``name``,
+``author``, ``description``, ``modes`` and ``hexfort_origin`` (the hex of cell
+0,0) fill the map's metadata.
+
+Anything that cannot be converted is a LoadError naming the file, the layer and
+the tile or object, and the fix; nothing is half converted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+from engine.formats.errors import LoadError, LoadProblem
+from engine.formats.grid_codec import TokenError, decode_token
+from engine.formats.map_file import dumps_map, loads_map
+from engine.hexgrid import Hex, HexParseError
+from engine.interop.stagger import AXES, INDICES, StaggeredGrid
+from engine.interop.terrain_table import TerrainTable
+from engine.interop.tiled_model import (
+    ObjectLayer,
+    PropertyValue,
+    TiledError,
+    TiledMap,
+    TiledObject,
+    TileLayer,
+)
+from engine.mapmodel import Cell, Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
+
+__all__ = ["FEATURE_CLASSES", "map_from_tiled"]
+
+FEATURE_CLASSES: Final = ("spawn", "kit", "control_point", "track", "spawnpoint", "ammo", "rack")
+_MAX_PROBLEMS: Final = 20
+
+
+def _where_cell(layer: str, col: int, row: int) -> str:
+    return f"layer {layer!r}, tile at column {col}, row {row}"
+
+
+def _ground(tm: TiledMap, file: Path) -> TileLayer:
+    layers = [lay for lay in tm.layers if isinstance(lay, TileLayer)]
+    marked = [lay for lay in layers if lay.properties.get("hexfort") == "ground"]
+    if marked or layers:
+        return (marked or layers)[0]
+    raise TiledError(file, "", "the map has no tile layer to read the ground from; paint the hexes on a tile layer")
+
+
+def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where: str) -> Cell | None | LoadProblem:
+    found = tm.tile(gid)
+    if found is None:
+        return LoadProblem(where, f"tile id {gid} belongs to no tileset; save the map again from Tiled")
+    ts, local = found
+    info = ts.tiles.get(local)
+    own = info.properties.get("hexfort") if info else None
+    token = own if isinstance(own, str) else None
+    if token is None and table is not None:
+        token = table.token(ts.name, local, info.cls if info else "")
+    label = f"tile {local} of tileset {ts.name!r}" + (f" (class {info.cls!r})" if info and info.cls else "")
+    if token is None:
+        return LoadProblem(where, f"{label} has no terrain; give it a 'hexfort' property (a token: \"0.\" open, "
+                                  "\"1#\" wall, \"--\" no hex...), a class the terrain table knows, or map it in "
+                                  "a table given with --terrain-table")
+    try:
+        return decode_token(token)
+    except TokenError as e:
+        source = "its 'hexfort' property" if own is not None else "the terrain table"
+        return LoadProblem(where, f"{label}: {source} says {e}")
+
+
+def _cells(tm: TiledMap, grid: StaggeredGrid, table: TerrainTable | None, file: Path) -> dict[Hex, Cell]:
+    layer = _ground(tm, file)
+    cells: dict[Hex, Cell] = {}
+    problems: list[LoadProblem] = []
+    memo: dict[int, Cell | None | LoadProblem] = {}
+    for i, gid in enumerate(layer.gids):
+        if gid == 0:
+            continue
+        col, row = i % layer.width, i // layer.width
+        if gid not in memo:
+            memo[gid] = _cell(tm, gid, table, file, _where_cell(layer.name, col, row))
+        got = memo[gid]
+        if isinstance(got, LoadProblem):
+            if len(problems) < _MAX_PROBLEMS and got.where == _where_cell(layer.name, col, row):
+                problems.append(got)  # one problem per kind of tile, at its first cell
+            continue
+        if got is not None:
+            cells[grid.to_hex(col, row)] = got
+    if problems:
+        raise LoadError(file, problems)
+    if not cells:
+        raise TiledError(file, f"layer {layer.name!r}", "the ground layer has no hexes; paint some tiles")
+    return cells
+
+
+class _Features:
+    """Features gathered from the object layers, with the problems found on the way."""
+
+    def __init__(self, grid: StaggeredGrid, cells: Mapping[Hex, Cell]) -> None:
+        self.grid, self.cells = grid, cells
+        self.spawns: dict[Team, list[Hex]] = {}
+        self.kits: list[Hex] = []
+        self.points: dict[int, list[Hex]] = {}
+        self.tracks: dict[Team, list[Hex]] = {}
+        self.spawnpoints: dict[Colour, list[Hex]] = {}
+        self.ammo: list[Hex] = []
+        self.racks: list[Hex] = []
+        self.problems: list[LoadProblem] = []
+
+    def _hex(self, x: float, y: float, where: str) -> Hex | None:
+        col, row = self.grid.cell_at(x, y)
+        h = self.grid.to_hex(col, row)
+        if h not in self.cells:
+            self.problems.append(LoadProblem(where, f"it stands on column {col}, row {row}, which has no hex; "
+                                                    "move it onto the ground"))
+            return None
+        return h
+
+    def _choice(self, props: Mapping[str, PropertyValue], names: tuple[str, ...], allowed: dict[str, object],
+                where: str) -> object | None:
+        value = next((props[n] for n in names if n in props), None)
+        key = str(value).strip().lower() if value is not None else ""
+        if key not in allowed:
+            wanted = " or ".join(sorted({str(v) for v in allowed.values()}))
+            self.problems.append(LoadProblem(where, f"give it a '{names[0]}' property: {wanted}"
+                                                    + (f" (it says {value!r})" if value is not None else "")))
+            return None
+        return allowed[key]
+
+    def add(self, o: TiledObject, layer: str) -> None:
+        cls = o.cls.strip().lower()
+        if cls not in FEATURE_CLASSES:
+            return
+        where = f"layer {layer!r}, object {o.id}" + (f" ({o.name})" if o.name else "")
+        teams: dict[str, object] = {"red": Team.RED, "blu": Team.BLU, "blue": Team.BLU}
+        if cls == "track":
+            team = self._choice(o.properties, ("team",), teams, where)
+            if not o.polyline:
+                self.problems.append(LoadProblem(where, "a track is a polyline through the hexes' centres; "
+                                                        "draw it with Tiled's polyline tool"))
+                return
+            steps = [self._hex(x, y, where) for x, y in o.polyline]
+            if isinstance(team, Team) and all(s is not None for s in steps):
+                self.tracks[team] = [s for s in steps if s is not None]
+            return
+        h = self._hex(*o.anchor(), where)
+        if cls == "spawn":
+            team = self._choice(o.properties, ("team",), teams, where)
+            if isinstance(team, Team) and h is not None:
+                self.spawns.setdefault(team, []).append(h)
+        elif cls == "spawnpoint":
+            colours: dict[str, object] = {c.value: c for c in Colour}
+            colour = self._choice(o.properties, ("colour", "color"), colours, where)
+            if isinstance(colour, Colour) and h is not None:
+                self.spawnpoints.setdefault(colour, []).append(h)
+        elif cls == "control_point":
+            point = o.properties.get("point", 1)
+            if not isinstance(point, int) or isinstance(point, bool) or not 1 <= point <= 8:
+                self.problems.append(LoadProblem(where, f"its 'point' property must be a whole number 1-8, "
+                                                        f"got {point!r}"))
+            elif h is not None:
+                self.points.setdefault(point, []).append(h)
+        elif h is not None:
+            {"kit": self.kits, "ammo": self.ammo, "rack": self.racks}[cls].append(h)
+
+
+def _grid(tm: TiledMap, file: Path) -> StaggeredGrid:
+    if tm.orientation != "hexagonal":
+        raise TiledError(file, "map", f"this is an {tm.orientation or 'unknown'} map; hexfort reads hexagonal "
+                                      "maps only: in Tiled make a new map with orientation Hexagonal and paint it "
+                                      "there (hexfort's hexes cannot be drawn on square or diamond cells)")
+    if tm.stagger_axis not in AXES or tm.stagger_index not in INDICES:
+        raise TiledError(file, "map", f"stagger axis {tm.stagger_axis!r} / index {tm.stagger_index!r}: "
+                                      "use x or y, odd or even (Tiled's Map Properties)")
+    if tm.infinite:
+        raise TiledError(file, "map", "an infinite map; in Tiled untick Map ▸ Map Properties ▸ Infinite and save")
+    if tm.tile_width <= 0 or tm.tile_height <= 0 or tm.side < 0:
+        raise TiledError(file, "map", "the tile size must be positive; save the map again from Tiled")
+    origin = tm.properties.get("hexfort_origin", "0,0")
+    try:
+        hex0 = Hex.parse(str(origin))
+    except HexParseError:
+        raise TiledError(file, "map, property 'hexfort_origin'", f"{origin!r} is not a hex \"q,r\"") from None
+    return StaggeredGrid(tm.stagger_axis, tm.stagger_index, tm.tile_width, tm.tile_height, tm.side, hex0)
+
+
+def _meta(tm: TiledMap, file: Path, features: _Features) -> MapMeta:
+    props = tm.properties
+    modes_text = str(props.get("modes", "")).replace(" ", "")
+    try:
+        modes = tuple(Mode(m) for m in modes_text.split(",") if m)
+    except ValueError:
+        raise TiledError(file, "map, property 'modes'", f"{modes_text!r}: list modes from "
+                                                         f"{', '.join(m.value for m in Mode)}, comma-separated") \
+            from None
+    if not modes:
+        modes = ((Mode.TEAM_PLAY,) if features.spawnpoints else (Mode.PAYLOAD,) if features.tracks
+                 else (Mode.KOTH,))
+    name = str(props.get("name", "")).strip() or file.name.split(".")[0] or "Imported map"
+    orientation = Orientation.POINTY if tm.stagger_axis == "y" else Orientation.FLAT
+    try:
+        return MapMeta(name, str(props.get("author", "")), str(props.get("description", "")), modes, orientation)
+    except MapEditError as e:
+        raise TiledError(file, "map", str(e)) from None
+
+
+def map_from_tiled(tm: TiledMap, file: str | Path, table: TerrainTable | None) -> HexMap:
+    """The hexfort map of a Tiled map; raises LoadError naming the file, the layer and the tile or object."""
+    file = Path(file)
+    grid = _grid(tm, file)
+    cells = _cells(tm, grid, table, file)
+    features = _Features(grid, cells)
+    for layer in tm.layers:
+        if isinstance(layer, ObjectLayer):
+            for o in layer.objects:
+                features.add(o, layer.name)
+    if features.problems:
+        raise LoadError(file, features.problems[:_MAX_PROBLEMS])
+    meta = _meta(tm, file, features)
+    try:
+        m = HexMap.create(meta, cells, features.spawns, features.kits,
+                          [features.points[k] for k in sorted(features.points)], features.tracks,
+                          features.spawnpoints, features.ammo, features.racks)
+    except MapEditError as e:
+        where = f"hex {e.hexes[0]}" if e.hexes else "map"
+        raise TiledError(file, where, str(e)) from None
+    # the map must also be one hexfort can save and load (size, coordinates): check it the way a file is
+    try:
+        return loads_map(dumps_map(m), file)
+    except LoadError as e:
+        raise TiledError(file, e.where, f"the converted map cannot be a hexfort map: {e.message}") from None

@@ -1,0 +1,234 @@
+"""``hexfort share``: one self-contained web page per map, whose figures are the engine's.
+
+Without a browser: every bundled map and scenario makes a page of at most 1 MB that refers to nothing
+outside itself, and the data it carries are the engine's sight and reach. In a real headless Chromium
+(selenium + chromedriver; skipped, saying what to install, when missing): hovering shows a hex's
+coordinates, height and terrain; clicking shows what it sees and the turns to reach it; a problem
+locates its hexes; the replay viewer steps forward, back and to a turn; and the page requests nothing
+but itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from editor import web_driver
+from editor.overlays import turns_to_reach
+from engine.ai.random_player import RandomPlayer
+from engine.formats import load_any, load_map, load_scenario, save_map
+from engine.games.game import Game
+from engine.hexgrid import Hex
+from engine.mapmodel import Team, Terrain
+from engine.replay import Replay, save_replay
+
+REPO = Path(__file__).resolve().parents[2]
+BUNDLED = sorted([*(REPO / "maps").glob("*.map.json"), *(REPO / "maps").glob("*.scenario.json")])
+LIMIT = 1024 * 1024
+
+
+def share(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "editor.cli", "share", *args], cwd=REPO, capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL)
+
+
+class _Refs(HTMLParser):
+    """Every src/href of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.refs += [v or "" for k, v in attrs if k in ("src", "href", "xlink:href")]
+
+
+def _data(page: Path) -> dict[str, Any]:
+    text = page.read_text(encoding="utf-8")
+    m = re.search(r'<script type="application/json" id="hexfort-data">(.*?)</script>', text, re.S)
+    assert m is not None
+    return json.loads(m.group(1).replace("<\\/", "</"))  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=[p.name.removesuffix(".json") for p in BUNDLED])
+def test_every_bundled_file_makes_a_small_self_contained_page(path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    done = share(str(path), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert out.stat().st_size <= LIMIT
+    refs = _Refs()
+    refs.feed(out.read_text(encoding="utf-8"))
+    assert refs.refs and all(r.startswith("data:") for r in refs.refs)
+    assert "http://" not in out.read_text(encoding="utf-8").replace("http://www.w3.org/", "")
+    data = _data(out)
+    _kind, value = load_any(path)
+    m = getattr(value, "map", value)
+    assert len(data["hexes"]) == len(m.cells)
+
+
+def test_the_figures_are_the_engines(tmp_path: Path) -> None:
+    path = REPO / "maps" / "koth_crossroads.scenario.json"
+    out = tmp_path / "page.html"
+    assert share(str(path), "-o", str(out)).returncode == 0
+    data = _data(out)
+    scenario = load_scenario(path)
+    game = Game.of(scenario)
+    hexes = [Hex(h["q"], h["r"]) for h in data["hexes"]]
+    for i in range(0, len(hexes), 37):
+        if game.board.wall[i]:
+            continue
+        bits = __import__("base64").b64decode(data["sees"][i])
+        shown = {j for j in range(len(hexes)) if bits[j >> 3] >> (j & 7) & 1}
+        assert shown == {j for j in range(len(hexes)) if j != i and not game.board.wall[j]
+                         and game.sight.sees(i, j)}
+    k = data["reach"]["kinds"].index("Soldier")
+    s = data["reach"]["spawns"].index("RED spawn")
+    expected = turns_to_reach(scenario.map, Team.RED, "soldier", scenario.mode)  # the editor overlay's figures
+    assert {hexes[i]: t[s][k] for i, t in enumerate(data["reach"]["turns"]) if t[s][k] is not None} == expected
+
+
+# -- in a real browser -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    problem = web_driver.missing()
+    if problem is not None:
+        pytest.skip(problem)
+    with web_driver.chromium((1500, 1000)) as driver:
+        yield driver
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Replay]:
+    """The Crossroads scenario with a kit on a wall (a problem with a hex), a balance study and a replay."""
+    folder = tmp_path_factory.mktemp("share")
+    m = load_map(REPO / "maps" / "koth_crossroads.map.json")
+    wall = min(h for h, c in m.cells.items() if c.terrain is Terrain.WALL)
+    save_map(m.with_kits([*m.kits, wall]), folder / "koth_crossroads.map.json")
+    doc = json.loads((REPO / "maps" / "koth_crossroads.scenario.json").read_text(encoding="utf-8"))
+    doc.pop("$schema")
+    (folder / "game.scenario.json").write_text(json.dumps(doc), encoding="utf-8")
+    balance = subprocess.run([sys.executable, "-m", "editor.cli", "balance", str(folder / "game.scenario.json"),
+                              "-n", "2", "--players", "heuristic,random", "--format", "json", "-o",
+                              str(folder / "balance.json")], cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert balance.returncode == 0, balance.stderr
+    state = Game.of(load_scenario(folder / "game.scenario.json")).new_initial_state(5)
+    player = RandomPlayer(5)
+    for _ in range(60):
+        state.apply(player.choose(state))
+    replay = Replay.of(state)
+    save_replay(replay, folder / "game.replay.json", state)
+    out = folder / "page.html"
+    done = share(str(folder / "game.scenario.json"), "-o", str(out), "--balance", str(folder / "balance.json"),
+                 "--replay", str(folder / "game.replay.json"))
+    assert done.returncode == 0, done.stderr
+    return out, folder, replay
+
+
+def _open(browser: Any, out: Path) -> dict[str, Any]:
+    browser.get(out.resolve().as_uri())
+    return _data(out)
+
+
+def test_hover_and_click_show_the_hex_its_sight_and_reach(browser: Any, page: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    data = _open(browser, page[0])
+    polys = browser.find_elements(By.CSS_SELECTOR, "#hexes .hex")
+    assert len(polys) == len(data["hexes"])
+    i = next(i for i, h in enumerate(data["hexes"]) if h["terrain"] == "open ground" and h["height"] == 2)
+    h = data["hexes"][i]
+    ActionChains(browser).move_to_element(polys[i]).perform()
+    assert browser.find_element(By.ID, "hover").text.startswith(f"{h['q']},{h['r']} — height 2, open ground")
+    polys[i].click()
+    seen = browser.find_elements(By.CSS_SELECTOR, "#hexes .hex.seen")
+    count = int(browser.find_element(By.ID, "sees-count").text)
+    assert count == len(seen) > 10
+    assert "sel" in polys[i].get_attribute("class")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#reach tr")
+    assert rows[0].text.split() == ["turns", "to", "reach", "RED", "spawn", "BLU", "spawn"]
+    first = data["reach"]["turns"][i][0][0]
+    assert rows[1].text.split()[-2] == ("—" if first is None else str(first))
+    other = next(j for j, x in enumerate(data["hexes"]) if x["terrain"] == "open ground" and j != i)
+    polys[other].click()
+    assert "sel" not in polys[i].get_attribute("class")  # a new click replaces the selection
+
+
+def test_a_problem_locates_its_hex(browser: Any, page: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    data = _open(browser, page[0])
+    k, problem = next((k, p) for k, p in enumerate(data["problems"]) if p["hexes"])
+    browser.find_element(By.CSS_SELECTOR, f'#problems li[data-p="{k}"]').click()
+    marked = browser.find_elements(By.CSS_SELECTOR, "#hexes .hex.prob")
+    assert sorted(int(p.get_attribute("data-i")) for p in marked) == sorted(problem["hexes"])
+    h = data["hexes"][problem["hexes"][0]]
+    assert browser.find_element(By.ID, "selected").text.startswith(f"{h['q']},{h['r']}")
+
+
+def test_teams_verdict_and_replay_viewer(browser: Any, page: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    out, folder, replay = page
+    data = _open(browser, out)
+    verdict = json.loads((folder / "balance.json").read_text(encoding="utf-8"))["map"]["verdict"]
+    assert verdict["sides"] in browser.find_element(By.ID, "verdict").text
+    assert "RED: soldier at -9,-4" in browser.find_element(By.ID, "teams").text
+    step, action = browser.find_element(By.ID, "step"), browser.find_element(By.ID, "action")
+    frames = data["replay"]["frames"]
+    assert step.text == f"0 / {len(replay.actions)}" and action.text == "start"
+    before = browser.find_elements(By.CSS_SELECTOR, "#units circle")
+    assert len(before) == sum(1 for u in frames[0][4] if u[1] >= 0)
+    for _ in range(3):
+        browser.find_element(By.ID, "fwd").click()
+    assert step.text == f"3 / {len(replay.actions)}" and action.text == replay.actions[2].text()
+    browser.find_element(By.ID, "back").click()
+    assert action.text == replay.actions[1].text()
+    turn = frames[-1][0]
+    browser.find_element(By.ID, "turn").send_keys(str(turn))
+    browser.find_element(By.ID, "goto").click()
+    k = next(k for k, f in enumerate(frames) if f[0] >= turn)
+    assert step.text == f"{k} / {len(replay.actions)}"
+    assert browser.find_element(By.ID, "score").text.startswith(f"turn {frames[k][0]} — RED {frames[k][1]}")
+    browser.find_element(By.ID, "last").click()
+    positions = {int(c.get_attribute("data-id")) for c in browser.find_elements(By.CSS_SELECTOR, "#units circle")}
+    assert positions == {u[0] for u in frames[-1][4] if u[1] >= 0}
+
+
+def test_the_page_requests_nothing_but_itself(browser: Any, page: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    web_driver.requests(browser)  # drop what earlier tests loaded
+    _open(browser, page[0])
+    browser.find_elements(By.CSS_SELECTOR, "#hexes .hex")[5].click()
+    browser.find_element(By.ID, "fwd").click()
+    urls = web_driver.requests(browser)
+    assert urls and all(u == page[0].resolve().as_uri() or u.startswith("data:") for u in urls), urls
+    # the check sees a request when there is one
+    leaky = tmp_path / "leaky.html"
+    leaky.write_text('<html><body><img src="http://127.0.0.1:9/x.png"></body></html>', encoding="utf-8")
+    browser.get(leaky.resolve().as_uri())
+    assert "http://127.0.0.1:9/x.png" in web_driver.requests(browser)
+
+
+def test_without_chromium_the_browser_tests_say_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web_driver, "find_chromium", lambda: None)
+    assert web_driver.missing() == "chromium is not installed: apt-get install chromium"
+    with pytest.raises(RuntimeError, match="apt-get install chromium"), web_driver.chromium():
+        pass
+
+
+def test_hexfort_help_lists_the_new_commands() -> None:
+    done = subprocess.run([sys.executable, "-m", "editor.cli", "--help"], cwd=REPO, capture_output=True, text=True,
+                          timeout=60)
+    for command in ("import", "export", "share"):
+        assert re.search(rf"^\s+{command}\s+\S", done.stdout, re.M), done.stdout

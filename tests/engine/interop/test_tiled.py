@@ -1,0 +1,257 @@
+"""Tiled maps in and out: every bundled map exported to TMX and TMJ and imported back is identical;
+Tiled's own example hexagonal map imports with a terrain table; what cannot be converted is a message
+naming the file, the layer and the tile or object and the fix, exit 1, nothing written."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.formats import load_map
+from engine.formats.errors import LoadError
+from engine.hexgrid import Hex
+from engine.interop import cli, export_tiled, import_tiled, read_tiled
+from engine.interop.terrain_table import load_table
+
+REPO = Path(__file__).resolve().parents[3]
+FIXTURES = REPO / "tests" / "fixtures" / "tiled"
+MAPS = sorted((REPO / "maps").glob("*.map.json"))
+
+
+def main(argv: list[str]) -> int:
+    """``hexfort import ...`` / ``hexfort export ...`` as the command line runs them (without Qt)."""
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="command")
+    cli.add_import_arguments(sub.add_parser("import"))
+    cli.add_export_arguments(sub.add_parser("export"))
+    args = parser.parse_args(argv)
+    return cli.run_import(args) if args.command == "import" else cli.run_export(args)
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "tmj"])
+@pytest.mark.parametrize("path", MAPS, ids=[p.name.split(".")[0] for p in MAPS])
+def test_every_bundled_map_comes_back_identical(path: Path, fmt: str, tmp_path: Path) -> None:
+    m = load_map(path)
+    out = tmp_path / f"{path.name.split('.')[0]}.{fmt}"
+    assert main(["export", str(path), "-o", str(out)]) == 0
+    tm = read_tiled(out)
+    assert tm.orientation == "hexagonal" and tm.stagger_axis == ("y" if m.meta.orientation.value == "pointy" else "x")
+    assert main(["import", str(out), "-o", str(tmp_path / "back.map.json")]) == 0
+    back = load_map(tmp_path / "back.map.json")
+    assert back == m
+    def below_schema(p: Path) -> list[str]:
+        return [line for line in p.read_text(encoding="utf-8").splitlines() if '"$schema"' not in line]
+
+    assert below_schema(tmp_path / "back.map.json") == below_schema(path)  # byte for byte but the $schema line
+
+
+def test_the_tiled_example_imports_with_a_table(tmp_path: Path) -> None:
+    out = tmp_path / "mini.map.json"
+    code = main(["import", str(FIXTURES / "hexagonal-mini.tmx"), "-o", str(out),
+                 "--terrain-table", str(FIXTURES / "hexmini.table.json")])
+    assert code == 0
+    m = load_map(out)
+    tm = read_tiled(FIXTURES / "hexagonal-mini.tmx")
+    ground = tm.layers[0]
+    water = 14  # global id of the water tile: no hex
+    assert len(m.cells) == sum(1 for g in ground.gids if g != water) == 306
+    table = load_table(FIXTURES / "hexmini.table.json")
+    # every cell became the hex its tile is mapped to, at the axial hex of its staggered cell (odd rows pushed)
+    for i, gid in enumerate(ground.gids):
+        col, row = i % 20, i // 20
+        h = Hex(col - (row - (row & 1)) // 2, row)
+        token = table.token("hex mini", gid - 1, "")
+        if token == "--":
+            assert h not in m.cells
+        else:
+            cell = m.cells[h]
+            assert f"{cell.height}{'.' if cell.terrain.value == 'open' else '#' if cell.terrain.value == 'wall' else 'o'}" \
+                == token
+    assert m.meta.name == "hexagonal-mini" and m.meta.orientation.value == "pointy"
+
+
+def test_without_a_table_the_example_names_each_unknown_tile_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "mini.map.json"
+    assert main(["import", str(FIXTURES / "hexagonal-mini.tmx"), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "hexagonal-mini.tmx: cannot convert, nothing written" in err
+    assert "layer 'Ground', tile at column 0, row 0: tile 14 of tileset 'hex mini' has no terrain" in err
+    assert "--terrain-table" in err and not out.exists()
+
+
+def _tmx(orientation: str = "hexagonal", data: str = "1,1,1,1", extra: str = "", tiles: str = "",
+         objects: str = "") -> str:
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="{orientation}" width="2" '
+            f'height="2" tilewidth="28" tileheight="32" hexsidelength="16" staggeraxis="y" staggerindex="odd" '
+            f'{extra}><tileset firstgid="1" name="t" tilewidth="28" tileheight="32" tilecount="3" columns="0">'
+            f'{tiles}</tileset><layer id="1" name="Ground" width="2" height="2"><data encoding="csv">{data}</data>'
+            f'</layer><objectgroup id="2" name="Things">{objects}</objectgroup></map>')
+
+
+WALL = '<tile id="0" type="wall"/>'
+OPEN = '<tile id="1"><properties><property name="hexfort" value="0."/></properties></tile>'
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    (_tmx("orthogonal", tiles=WALL), "map", "this is an orthogonal map; hexfort reads hexagonal maps only"),
+    (_tmx("isometric", tiles=WALL), "map", "this is an isometric map"),
+    (_tmx(tiles=WALL, data="1,1,1,3"), "layer 'Ground', tile at column 1, row 1",
+     "tile 2 of tileset 't' has no terrain"),
+    (_tmx(tiles=WALL, data="1,1,1"), "layer 'Ground'", "the layer holds 3 tiles, its size says 4"),
+    (_tmx(tiles=WALL, extra='infinite="1"'), "map", "untick Map ▸ Map Properties ▸ Infinite"),
+    (_tmx(tiles=WALL + OPEN, data="1,2,2,2", objects='<object id="4" type="spawn" x="14" y="16"><point/></object>'),
+     "layer 'Things', object 4", "give it a 'team' property: BLU or RED"),
+    (_tmx(tiles=WALL + OPEN, data="0,2,2,2", objects='<object id="5" type="kit" x="14" y="16"><point/></object>'),
+     "layer 'Things', object 5", "it stands on column 0, row 0, which has no hex; move it onto the ground"),
+    (_tmx(tiles=WALL + OPEN, data="1,2,2,2", objects='<object id="6" type="track" x="14" y="16"><properties><property name="team" '
+                                     'value="BLU"/></properties><point/></object>'),
+     "layer 'Things', object 6", "draw it with Tiled's polyline tool"),
+    (_tmx(tiles=WALL).replace("</map>", ""), "line 2, column", "not a well-formed XML file"),
+    ('<!DOCTYPE map [<!ENTITY a "b">]>' + _tmx(tiles=WALL), "", "DOCTYPE"),
+    (_tmx(tiles=WALL).replace('encoding="UTF-8"', 'encoding="UTF-inf8"'), "line 1", "unknown encoding"),
+    (_tmx(tiles=WALL + OPEN, data="1,2,2,2", objects='<object id="7" type="kit" x="inf" y="16"><point/></object>'),
+     "layer 'Things', object 7", "x='inf' is not a finite number"),
+])
+def test_what_cannot_be_converted_is_named_with_its_place_and_fix(text: str, where: str, words: str,
+                                                                 tmp_path: Path) -> None:
+    path = tmp_path / "bad.tmx"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LoadError) as info:
+        import_tiled(path)
+    assert info.value.file == str(path)
+    assert info.value.where.startswith(where), info.value.where
+    assert words in str(info.value)
+    assert main(["import", str(path), "-o", str(tmp_path / "out.map.json")]) == 1
+    assert not (tmp_path / "out.map.json").exists()
+
+
+def test_classes_from_the_default_table_and_objects_by_position(tmp_path: Path) -> None:
+    objects = ('<object id="1" type="spawn" x="20" y="10"><properties><property name="team" value="RED"/>'
+               '</properties><point/></object>'
+               '<object id="2" type="control_point" x="50" y="42"><point/></object>'
+               '<object id="3" type="bush" name="decoration" x="0" y="0"><point/></object>')
+    path = tmp_path / "small.tmx"
+    path.write_text(_tmx(tiles=WALL + OPEN, data="2,2,1,2", objects=objects), encoding="utf-8")
+    m = import_tiled(path)
+    assert m.cells[Hex(0, 1)].terrain.value == "wall"  # cell (0, 1): class "wall" in the default table
+    assert m.spawns[next(iter(m.spawns))] == frozenset({Hex(0, 0)})
+    assert m.control_points == (frozenset({Hex(1, 1)}),)  # (50, 42) is nearest the centre of cell (1, 1): (56, 40)
+
+
+def test_a_bad_terrain_table_is_named_with_its_json_path(tmp_path: Path) -> None:
+    table = tmp_path / "t.json"
+    table.write_text(json.dumps({"format": 1, "classes": {"wall": "3#"}}), encoding="utf-8")
+    with pytest.raises(LoadError) as info:
+        import_tiled(FIXTURES / "hexagonal-mini.tmx", table)
+    assert info.value.file == str(table) and info.value.where == "$.classes.wall"
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "tmj"])
+def test_export_over_a_tiled_file_keeps_its_other_layers_and_properties(fmt: str, tmp_path: Path) -> None:
+    m = load_map(REPO / "maps" / "koth_ridge.map.json")
+    out = tmp_path / f"ridge.{fmt}"
+    export_tiled(m, out)
+    tm = read_tiled(out)
+    # a map maker adds a decoration layer with its own tileset and a map property in Tiled
+    text = out.read_text(encoding="utf-8")
+    if fmt == "tmx":
+        decor = ",".join(["900"] * (tm.width * tm.height))
+        text = text.replace('<layer id="1"', f'<layer id="7" name="Decor" width="{tm.width}" height="{tm.height}">'
+                                             f'<data encoding="csv">{decor}</data></layer>\n <layer id="1"', 1)
+        text = text.replace("<properties>", '<properties>\n  <property name="weather" value="rain"/>', 1)
+        text = text.replace("</map>", '<imagelayer id="9" name="Sky"><image source="sky.png"/></imagelayer></map>')
+        text = text.replace('<layer id="7"', '<tileset firstgid="900" source="decor.tsx"/>\n <layer id="7"')
+        (tmp_path / "decor.tsx").write_text('<tileset name="decor" tilewidth="28" tileheight="32" tilecount="1" '
+                                            'columns="1"/>', encoding="utf-8")
+    else:
+        doc = json.loads(text)
+        doc["layers"].insert(1, {"id": 7, "name": "Decor", "type": "tilelayer", "width": tm.width,
+                                 "height": tm.height, "x": 0, "y": 0, "data": [900] * (tm.width * tm.height)})
+        doc["layers"].append({"id": 9, "name": "Sky", "type": "imagelayer", "image": "sky.png"})
+        doc["properties"].append({"name": "weather", "type": "string", "value": "rain"})
+        doc["tilesets"].append({"firstgid": 900, "source": "decor.tsj"})
+        (tmp_path / "decor.tsj").write_text(json.dumps({"name": "decor", "tilecount": 1, "tilewidth": 28,
+                                                        "tileheight": 32, "type": "tileset"}), encoding="utf-8")
+        text = json.dumps(doc)
+    out.write_text(text, encoding="utf-8")
+    assert import_tiled(out) == m  # hexfort reads its own layers whatever else the file holds
+    changed = m.with_kits([*m.kits, next(iter(h for h in m.cells if h not in m.kits))])
+    export_tiled(changed, out)
+    again = read_tiled(out)
+    names = [getattr(lay, "name", None) or (lay.get("name") if isinstance(lay, dict) else lay.get("name"))
+             for lay in again.layers]
+    assert names == ["hexfort ground", "Decor", "Sky", "hexfort features"]
+    assert again.properties["weather"] == "rain"
+    assert [ts.name for ts in again.tilesets][0] == "decor"
+    assert again.layers[1].gids == (900,) * (tm.width * tm.height)
+    assert import_tiled(out) == changed
+
+
+def test_export_leaves_a_file_that_is_not_a_tiled_map_alone(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "ridge.json"  # .json is also a Tiled JSON ending: never clobber a hexfort file
+    other.write_text((REPO / "maps" / "koth_ridge.map.json").read_text(encoding="utf-8"), encoding="utf-8")
+    before = other.read_bytes()
+    assert main(["export", str(REPO / "maps" / "koth_ridge.map.json"), "-o", str(other)]) == 1
+    assert "hexfort leaves it alone" in capsys.readouterr().err and other.read_bytes() == before
+    assert main(["export", str(REPO / "maps" / "koth_ridge.map.json"), "-o", str(tmp_path / "x.png")]) == 2
+
+
+@pytest.mark.parametrize("compression", ["", "zlib", "gzip"])
+def test_base64_layer_data_and_the_class_attribute_are_read(compression: str, tmp_path: Path) -> None:
+    import base64
+    import gzip
+    import struct
+    import zlib
+
+    m = load_map(REPO / "maps" / "payload_bridges.map.json")
+    export_tiled(m, tmp_path / "b.tmj")
+    doc = json.loads((tmp_path / "b.tmj").read_text(encoding="utf-8"))
+    raw = struct.pack(f"<{len(doc['layers'][0]['data'])}I", *doc["layers"][0]["data"])
+    packed = {"": raw, "zlib": zlib.compress(raw), "gzip": gzip.compress(raw)}[compression]
+    doc["layers"][0].update(data=base64.b64encode(packed).decode("ascii"), encoding="base64",
+                            compression=compression)
+    for o in doc["layers"][-1]["objects"]:  # Tiled 1.9 wrote "class" where others write "type"
+        o["class"] = o.pop("type")
+    (tmp_path / "b.tmj").write_text(json.dumps(doc), encoding="utf-8")
+    assert import_tiled(tmp_path / "b.tmj") == m
+
+
+def test_damaged_tiled_files_end_in_a_message_never_a_crash(tmp_path: Path) -> None:
+    """A seeded slice of mutated files (bytes changed, cut, repeated; odd numbers and encodings)."""
+    import random
+
+    m = load_map(REPO / "maps" / "payload_canal.map.json")
+    export_tiled(m, tmp_path / "a.tmx")
+    export_tiled(m, tmp_path / "a.tmj")
+    seeds = [(tmp_path / "a.tmx").read_bytes(), (tmp_path / "a.tmj").read_bytes(),
+             (FIXTURES / "hexagonal-mini.tmx").read_bytes()]
+    rng = random.Random(22)
+    outcomes = {"map": 0, "message": 0}
+    for n in range(300):
+        k = rng.randrange(3)
+        b = bytearray(seeds[k])
+        for _ in range(rng.randint(1, 6)):
+            i, op = rng.randrange(len(b)), rng.random()
+            if op < 0.4:
+                b[i] = rng.randrange(256)
+            elif op < 0.6:
+                del b[i:i + rng.randint(1, 50)]
+            elif op < 0.8:
+                b[i:i] = rng.choice([b"-", b"9", b"1e309", b'"', b"<", b",", b"inf", b"nan", b"99999"])
+            else:
+                j = rng.randrange(len(b))
+                b[i:i] = b[j:j + rng.randint(1, 40)]
+        f = tmp_path / f"f{n}{'.tmj' if k == 1 else '.tmx'}"
+        f.write_bytes(bytes(b))
+        try:
+            import_tiled(f, FIXTURES / "hexmini.table.json" if k == 2 else None)
+            outcomes["map"] += 1
+        except LoadError as e:
+            assert e.file == str(f) and e.message
+            outcomes["message"] += 1
+    assert outcomes["map"] > 10 and outcomes["message"] > 100
