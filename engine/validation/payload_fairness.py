@@ -21,17 +21,15 @@ import math
 from collections.abc import Iterator
 from typing import Final
 
-from engine.games.modes import GAMES
 from engine.games.payload.ground import posts
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.mapmodel import Mode, Team
-from engine.rules.movement import Reach, flood
 from engine.ruleset import Ruleset, UnitStats
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
-from engine.validation.terrain import board, spawn_starts
+from engine.validation.terrain import board, kind_reach, spawn_starts
 
-__all__ = ["CONTEST_GAP", "contest", "track_turns"]
+__all__ = ["CONTEST_GAP", "contest", "stand_by", "track_turns"]
 
 #: Warn when one team can contest this many more steps of the enemy track than the other.
 CONTEST_GAP: Final = 3
@@ -42,18 +40,14 @@ def _ruleset(ctx: CheckContext) -> Ruleset:
     return ctx.ruleset_for(Mode.PAYLOAD)
 
 
-def _classes(ctx: CheckContext) -> list[UnitStats]:
-    return [u for u in _ruleset(ctx).units.values() if u.mobile and u.pickable and u.speed > 0]
+def _classes(ctx: CheckContext, team: Team) -> tuple[UnitStats, ...]:
+    """The classes ``team`` fields (its scenario roster, else every class)."""
+    return ctx.fielded(Mode.PAYLOAD, team)
 
 
-def _reach(ctx: CheckContext, team: Team, st: UnitStats) -> Reach:
-    """Where a ``st`` token of ``team`` walks from its spawn (cached per team and way of moving)."""
-    profile = GAMES[Mode.PAYLOAD].move_profile(st.specials, team)
-    key = f"payload-reach:{team.value}:{profile}"
-    hit = ctx.cache.get(key)
-    if hit is None:
-        hit = ctx.cache[key] = flood(board(ctx), spawn_starts(ctx, team), profile)
-    return hit  # type: ignore[return-value]
+def _slowest(ctx: CheckContext, team: Team) -> UnitStats | None:
+    """``team``'s slowest class (the first by kind among equals), None when it fields none."""
+    return min(_classes(ctx, team), key=lambda u: (u.speed, u.kind), default=None)
 
 
 def stand_by(ctx: CheckContext, team: Team, owner: Team, k: int, track: list[int] | None = None) -> list[int]:
@@ -69,9 +63,18 @@ def stand_by(ctx: CheckContext, team: Team, owner: Team, k: int, track: list[int
 
 def track_turns(ctx: CheckContext, team: Team, st: UnitStats, owner: Team | None = None) -> list[int | None]:
     """Turns a ``st`` token of ``team`` needs to stand by each step of ``owner``'s track (None: never):
-    to push it when ``team`` owns the track, else to stop its push (:func:`stand_by`)."""
+    to push it when ``team`` owns the track, else to stop its push (:func:`stand_by`). Cached: several
+    checks ask (HF301, HF309, HF310, HF318); the caller must not change the list."""
     owner = owner or team
-    r = _reach(ctx, team, st)
+    key = f"track-turns:{team.value}:{owner.value}:{st!r}"
+    hit = ctx.cache.get(key)
+    if hit is None:
+        hit = ctx.cache[key] = _track_turns(ctx, team, st, owner)
+    return hit  # type: ignore[return-value]
+
+
+def _track_turns(ctx: CheckContext, team: Team, st: UnitStats, owner: Team) -> list[int | None]:
+    r = kind_reach(ctx, Mode.PAYLOAD, team, st)
     out: list[int | None] = []
     b = board(ctx)
     track = [b.index[h] for h in ctx.map.track(owner)]
@@ -85,9 +88,10 @@ def contest(ctx: CheckContext, attacker: Team) -> list[int]:
     """Steps of the other team's track where ``attacker``'s fastest class can stop a push no later than
     the other team's slowest escort arrives (the cart's pushers arrive no sooner than their slowest class)."""
     owner = attacker.other
-    classes = _classes(ctx)
-    fast = max(classes, key=lambda u: (u.speed, u.kind))
-    slow = min(classes, key=lambda u: (u.speed, u.kind))
+    fast = max(_classes(ctx, attacker), key=lambda u: (u.speed, u.kind), default=None)
+    slow = _slowest(ctx, owner)
+    if fast is None or slow is None:
+        return []
     theirs = track_turns(ctx, attacker, fast, owner)
     mine = track_turns(ctx, owner, slow)
     return [k for k, (a, b) in enumerate(zip(theirs, mine, strict=True))
@@ -108,7 +112,7 @@ def race_by_class(ctx: CheckContext) -> Iterator[Problem]:
     for team in Team:
         n = len(m.track(team))
         figures = []
-        for st in _classes(ctx):
+        for st in _classes(ctx, team):
             turns = track_turns(ctx, team, st)
             figures.append(f"{st.name} {'/'.join(_fmt(turns[k]) for k in (0, n // 2, n - 1))}")
         parts.append(f"{team.value}: " + ", ".join(figures))
@@ -143,3 +147,4 @@ def contested(ctx: CheckContext) -> Iterator[Problem]:
             "routes to the tracks",
             where,
         )
+
