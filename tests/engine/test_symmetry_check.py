@@ -31,7 +31,7 @@ def test_a_map_without_a_symmetry_says_so_and_still_reports_every_measure() -> N
     assert note.severity is Severity.INFO
     assert note.message.startswith("no rotation or mirror swaps RED and BLU")
     assert "every fairness measure below is compared directly" in note.message
-    for info in ("HF301", "HF305", "HF307"):
+    for info in ("HF301", "HF305", "HF307", "HF314", "HF316"):
         assert _codes(problems, info), info
 
 
