@@ -221,24 +221,6 @@ def ground(ctx: CheckContext) -> Iterator[Problem]:
                 hexes[more],
             )
 
-@check("track lengths", "HF303", "HF308", modes=(Mode.PAYLOAD,))
-def track_lengths(ctx: CheckContext) -> Iterator[Problem]:
-    """Both carts should have the same number of pushes to make."""
-    m = ctx.map
-    red, blu = m.track(Team.RED), m.track(Team.BLU)
-    if len(red) < 2 or len(blu) < 2:
-        return
-    a, b = len(red) - 1, len(blu) - 1
-    yield Problem("HF308", Severity.INFO, f"pushes each cart needs to reach its end: RED {a}, BLU {b}")
-    if a != b:
-        longer = Team.RED if a > b else Team.BLU
-        yield Problem(
-            "HF303", Severity.WARNING,
-            f"the {longer.value} cart needs {abs(a - b)} more push{'es' if abs(a - b) != 1 else ''} "
-            f"than the other (RED {a}, BLU {b}); make the tracks the same length",
-            (m.track(longer)[-1],),
-        )
-
 @check("ammo spread", "HF312", "HF313", modes=(Mode.TEAM_PLAY,))
 def ammo_spread(ctx: CheckContext) -> Iterator[Problem]:
     """Which powerup colour a player discards decides where his character appears; every colour should be

@@ -17,6 +17,7 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Cell, HexMap, Mode, Team, Terrain
 from engine.validation.checks import check_map
 from engine.validation.measures import kit_split, objective_race, point_ground, point_sightlines, spawn_zones
+from engine.validation.payload_fairness import track_ends, track_lengths_of
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext
 
@@ -83,6 +84,11 @@ CASES = [
     Case("sightlines to the point", "koth_quarry", walls("-3,1"), "HF306", ("(RED 27, BLU 19)",)),
     Case("cover near the point", "koth_crossroads", walls("-2,0"), "HF317",
          ("RED reaches more hidden ground", "(RED 3, BLU 1)")),
+    Case("track lengths", "payload_canal", lengthen(Team.RED, "7,-4"), "HF303", ("(RED 17, BLU 16)",)),
+    Case("last push against the defenders' walk", "payload_canal", lengthen(Team.RED, "7,-4"), "HF320",
+         ("RED's Heavy 9, BLU's Heavy 5", "BLU's Heavy 8, RED's Heavy 6")),
+    Case("track ending at the door", "payload_canal", lengthen(Team.RED, "7,-4", "8,-4", "9,-4"), "HF319",
+         ("in 4 turns", "needs 10")),
 ]
 
 
@@ -116,6 +122,16 @@ def test_koth_measures_are_even_on_the_bundled_maps(name: str) -> None:
     assert all(k.turns.red == k.turns.blu is not None for k in race.kinds)
     assert len(lines.seers.red) == len(lines.seers.blu) > 0
     assert (len(ground.high.red), len(ground.hidden.red)) == (len(ground.high.blu), len(ground.hidden.blu))
+
+
+@pytest.mark.parametrize("name", ["payload_canal", "payload_bridges"])
+def test_payload_measures_are_even_on_the_bundled_maps(name: str) -> None:
+    ctx = CheckContext(bundled(name))
+    lengths, ends = track_lengths_of(ctx), track_ends(ctx)
+    assert lengths and ends
+    assert lengths.pushes.red == lengths.pushes.blu
+    assert ends.escorts.red == ends.escorts.blu and ends.defenders.red == ends.defenders.blu
+    assert ends.lead(Team.RED) == ends.lead(Team.BLU)
 
 
 def test_the_race_counts_only_the_kinds_a_scenarios_rosters_field() -> None:
