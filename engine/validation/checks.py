@@ -17,6 +17,7 @@ from engine.validation import (  # noqa: F401 - importing registers the checks
     sightlines,
     structure,
     symmetry,
+    teamplay_fairness,
 )
 from engine.validation.problem import Problem
 from engine.validation.registry import CHECKS, CheckContext, run_checks

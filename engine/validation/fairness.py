@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from engine.hexgrid import Hex
-from engine.mapmodel import Colour, Mode, Team
+from engine.mapmodel import Mode, Team
 from engine.rules.fov import seers
 from engine.rules.sight import Sight
 from engine.validation.measures import (
@@ -30,7 +30,6 @@ from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.sides import PerSide
 from engine.validation.symmetry import team_symmetry
-from engine.validation.terrain import spawnpoint_reach
 from engine.validation.wording import plural
 
 __all__ = ["EXPOSURE_MIN_GAP", "EXPOSURE_RATIO", "GROUND_GAP", "KIT_GAP", "SPAWN_GAP", "TURN_GAP",
@@ -55,9 +54,6 @@ EXPOSURE_MIN_GAP: Final = 4
 #: from 0 to about 20 on the bundled maps; one hex more is one unit's spot, within what an unsymmetric
 #: layout needs, two are a place a team will fight from.
 GROUND_GAP: Final = 2
-#: Warn when the nearest ammo tile is this many more steps from one spawnpoint colour than from another:
-#: more than one square (3 hexes), a whole extra action to reach it.
-AMMO_GAP: Final = 4
 
 
 def _turns(t: int | None) -> str:
@@ -221,37 +217,3 @@ def ground(ctx: CheckContext) -> Iterator[Problem]:
                 hexes[more],
             )
 
-@check("ammo spread", "HF312", "HF313", modes=(Mode.TEAM_PLAY,))
-def ammo_spread(ctx: CheckContext) -> Iterator[Problem]:
-    """Which powerup colour a player discards decides where his character appears; every colour should be
-    about as near to ammo (and to a weapon rack) as the others."""
-    m = ctx.map
-    colours = [c for c in Colour if m.spawnpoints.get(c)]
-    if not m.ammo or len(colours) < 2:
-        return
-    near: dict[Colour, tuple[int | None, int | None]] = {}
-    for c in colours:
-        r = spawnpoint_reach(ctx, c)
-        ammo = [d for h in m.ammo if (d := r.distance(h)) is not None]
-        racks = [d for h in m.racks if (d := r.distance(h)) is not None]
-        near[c] = (min(ammo) if ammo else None, min(racks) if racks else None)
-
-    def fmt(d: int | None) -> str:
-        return "none reachable" if d is None else f"{d} step{'s' if d != 1 else ''}"
-
-    text = "; ".join(f"{c.value}: ammo {fmt(a)}, rack {fmt(w)}" for c, (a, w) in near.items())
-    yield Problem("HF312", Severity.INFO, f"walking steps from each spawnpoint colour to the nearest ammo tile "
-                                          f"and weapon rack — {text}")
-    known = {c: a for c, (a, _) in near.items() if a is not None}
-    if len(known) < 2:
-        return
-    far = max(known, key=lambda c: (known[c], c.value))
-    close = min(known, key=lambda c: (known[c], c.value))
-    if known[far] - known[close] >= AMMO_GAP:
-        yield Problem(
-            "HF313", Severity.WARNING,
-            f"ammo is {known[far]} steps from the {far.value} spawnpoints but {known[close]} from the "
-            f"{close.value} ones; a player who must discard {far.value} starts an action behind — "
-            "add or move an ammo tile nearer to them",
-            tuple(sorted(m.spawnpoints[far])),
-        )

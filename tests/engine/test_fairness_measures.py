@@ -20,6 +20,7 @@ from engine.validation.measures import kit_split, objective_race, point_ground, 
 from engine.validation.payload_fairness import track_ends, track_lengths_of
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext
+from engine.validation.teamplay_fairness import colour_sides
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -89,6 +90,10 @@ CASES = [
          ("RED's Heavy 9, BLU's Heavy 5", "BLU's Heavy 8, RED's Heavy 6")),
     Case("track ending at the door", "payload_canal", lengthen(Team.RED, "7,-4", "8,-4", "9,-4"), "HF319",
          ("in 4 turns", "needs 10")),
+    Case("racks by side", "teamplay_arena", move_rack("0,0", "-6,3"), "HF322", ("weapon racks", "(red 2, blue 1)")),
+    Case("ammo tiles by side", "teamplay_arena", move_ammo("4,1", "-6,2"), "HF322", ("ammo tiles", "(red 5, blue 3)")),
+    Case("spawnpoints by side", "teamplay_arena", add_spawnpoint("red", "-9,3"), "HF322",
+         ("spawnpoints", "(red 3, blue 2)")),
 ]
 
 
@@ -132,6 +137,15 @@ def test_payload_measures_are_even_on_the_bundled_maps(name: str) -> None:
     assert lengths.pushes.red == lengths.pushes.blu
     assert ends.escorts.red == ends.escorts.blu and ends.defenders.red == ends.defenders.blu
     assert ends.lead(Team.RED) == ends.lead(Team.BLU)
+
+
+@pytest.mark.parametrize("name", ["teamplay_arena", "teamplay_bunker"])
+def test_teamplay_sides_are_even_on_the_bundled_maps(name: str) -> None:
+    sides = colour_sides(CheckContext(bundled(name)))
+    assert sides is not None and sides.move == 3
+    assert len(sides.spawnpoints.red) == len(sides.spawnpoints.blu)
+    assert len(sides.racks.red) == len(sides.racks.blu)
+    assert abs(len(sides.ammo.red) - len(sides.ammo.blu)) <= 1
 
 
 def test_the_race_counts_only_the_kinds_a_scenarios_rosters_field() -> None:
