@@ -52,7 +52,8 @@ def _window(app, path: Path):  # type: ignore[no-untyped-def]
 
 
 def library_demo_folder(folder: Path) -> Path:
-    """A folder like a community's: the bundled maps and scenarios plus three broken maps."""
+    """A folder like a community's: the bundled maps and scenarios, three broken maps and one that plays but
+    favours a side."""
     import shutil
     from dataclasses import replace
 
@@ -69,6 +70,9 @@ def library_demo_folder(folder: Path) -> Path:
     c = c.with_meta(replace(c.meta, name="Canal, broken track", author="lee"))
     save_map(c.with_track(Team.RED, [h for i, h in enumerate(red) if i != len(red) // 2]), folder / "canal_gap.map.json")
     (folder / "half_written.map.json").write_text('{"$schema": "map.schema.json", "name": ', encoding="utf-8")
+    x = load_map(MAPS / "koth_crossroads.map.json")  # plays, but favours RED: one spawn hex more (issue #19)
+    x = x.with_meta(replace(x.meta, name="Crossroads, one more spawn hex", author="kim"))
+    save_map(x.with_spawn_zone(Team.RED, set(x.spawns[Team.RED]) | {Hex(-10, -3)}), folder / "crossroads_spawn.map.json")
     return folder
 
 

@@ -92,13 +92,19 @@ class MapSummary:
         return min(self.problems, key=lambda p: (p.severity.rank, p.code), default=None)
 
     def status(self) -> str:
-        """``2 errors, 1 warning`` / ``valid`` in words."""
+        """The validation status in words: ``2 errors, 1 warning``; ``valid · 2 fairness warnings`` for a map
+        that plays but favours a side (HF3xx/HF4xx), ``valid · 1 warning`` for other warnings; ``valid``."""
         e, w = self.errors, self.warnings
         if not e and not w:
             return "valid" if not self.problems else f"valid ({len(self.problems)} note{'s' * (len(self.problems) != 1)})"
-        parts = []
-        if e:
-            parts.append(f"{e} error{'s' * (e != 1)}")
+        if not e:
+            fair = sum(p.severity is Severity.WARNING and p.fairness for p in self.problems)
+            parts = [f"{fair} fairness warning{'s' * (fair != 1)}"] if fair else []
+            if w > fair:
+                other = "other " if fair else ""
+                parts.append(f"{w - fair} {other}warning{'s' * (w - fair != 1)}")
+            return "valid · " + ", ".join(parts)
+        parts = [f"{e} error{'s' * (e != 1)}"]
         if w:
             parts.append(f"{w} warning{'s' * (w != 1)}")
         return ", ".join(parts)

@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from engine.hexgrid import Hex
 
-__all__ = ["Problem", "Severity", "guarded", "internal_error"]
+__all__ = ["FAIRNESS_FAMILIES", "Problem", "Severity", "guarded", "internal_error"]
+
+#: Code prefixes of the fairness families (docs/checks.md): HF3xx fairness measures, HF4xx symmetry.
+FAIRNESS_FAMILIES: Final = ("HF3", "HF4")
 
 
 class Severity(StrEnum):
@@ -37,6 +41,11 @@ class Problem:
     message: str
     hexes: tuple[Hex, ...] = ()
     where: str = ""
+
+    @property
+    def fairness(self) -> bool:
+        """True for a code about fairness between the sides: the measures (HF3xx) and symmetry (HF4xx)."""
+        return self.code.startswith(FAIRNESS_FAMILIES)
 
     def location(self) -> str:
         """``hex 3,-1`` / the JSON path / empty, for one-line reports."""

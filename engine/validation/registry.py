@@ -7,13 +7,13 @@ Checks must never raise on a bad map: :func:`run_checks` turns a crash into an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
 from engine.games.modes import GAMES
-from engine.mapmodel import HexMap, Mode
-from engine.ruleset import Ruleset
+from engine.mapmodel import HexMap, Mode, Team
+from engine.ruleset import Ruleset, UnitStats
 from engine.validation.problem import Problem, guarded
 
 __all__ = ["CHECKS", "Check", "CheckContext", "check", "run_checks"]
@@ -21,19 +21,22 @@ __all__ = ["CHECKS", "Check", "CheckContext", "check", "run_checks"]
 
 @dataclass
 class CheckContext:
-    """What checks look at: the map, the modes it is checked for and, for a scenario, its ruleset.
+    """What checks look at: the map, the modes it is checked for and, for a scenario, its ruleset and rosters.
 
     ``modes`` defaults to the modes the map says it is made for. ``ruleset`` is
     the scenario's own ruleset (its overrides applied) when a scenario is
     checked, then ``modes`` is its one mode; None checks a map under each mode's
-    built-in ruleset (see :meth:`ruleset_for`). Derived data that several checks
-    share is cached on the context.
+    built-in ruleset (see :meth:`ruleset_for`). ``rosters`` are the unit kinds a
+    scenario lets each team field (a team missing or with an empty roster fields
+    every kind; see :meth:`fielded`). Derived data that several checks share is
+    cached on the context.
     """
 
     map: HexMap
     modes: tuple[Mode, ...] = ()
     cache: dict[str, object] = field(default_factory=dict)
     ruleset: Ruleset | None = None
+    rosters: Mapping[Team, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.modes:
@@ -42,6 +45,15 @@ class CheckContext:
     def ruleset_for(self, mode: Mode) -> Ruleset:
         """The ruleset units play by in ``mode``: the scenario's, else the mode's built-in one."""
         return self.ruleset if self.ruleset is not None else GAMES[mode].builtin_ruleset()
+
+    def fielded(self, mode: Mode, team: Team) -> tuple[UnitStats, ...]:
+        """The mobile unit kinds ``team`` may field in ``mode``, in the ruleset's order: its scenario
+        roster's pickable kinds, else every pickable kind of the ruleset (as :meth:`Game.of` builds
+        rosters). Kinds the ruleset does not know are left out (the scenario checks name them)."""
+        units = self.ruleset_for(mode).units
+        roster = self.rosters.get(team) or tuple(units)
+        wanted = set(roster)
+        return tuple(u for k, u in units.items() if k in wanted and u.pickable and u.mobile and u.speed > 0)
 
 
 CheckFn = Callable[[CheckContext], Iterable[Problem]]

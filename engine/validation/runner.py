@@ -21,6 +21,7 @@ from engine.formats.jsonio import read_json_file
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
 from engine.formats.scenario_file import scenario_from_document
+from engine.mapmodel import Team
 from engine.parallel.backends import Backend, BackendError, local_backend
 from engine.scenario import Scenario
 from engine.validation.checks import check_map
@@ -147,7 +148,7 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
 
 def scenario_problems(s: Scenario) -> list[Problem]:
     """Everything wrong with a loaded scenario: its map's problems in its mode and its playability."""
-    on_map = check_map(s.map, s.mode, rules_or_none(s))
+    on_map = check_map(s.map, s.mode, rules_or_none(s), {t: s.team(t).roster for t in Team})
     extra = [p for p in playability(s, map_problems=on_map) if p not in on_map]
     out = on_map + extra
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))

@@ -67,7 +67,7 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
             room = spawn_room(m, team)
             if len(room) < len(usable):
                 carts = f" (not counting {plural(len(usable) - len(room), 'hex', 'hexes')} of a cart track)"
-            usable = room
+            usable = tuple(room)
         if len(usable) < need:
             yield Problem(
                 "HF104", ERROR,

@@ -15,16 +15,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from engine.games.modes import GAMES
 from engine.hexgrid import DIAGONALS, DIRECTIONS, Hex, Symmetry
 from engine.mapmodel import HexMap, Team
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
+from engine.validation.wording import plural
 
-__all__ = ["SymmetryFit", "best_team_symmetry", "describe_center"]
+__all__ = ["SymmetryFit", "best_team_symmetry", "describe_center", "team_symmetry"]
 
 #: A map counts as "almost symmetric" when at most this share of hexes break the fit.
 NEAR_THRESHOLD: Final = 0.10
 _SAMPLE: Final = 160
+#: RED spawn hexes whose images a candidate symmetry is first tried on (a majority must land on BLU's).
+_SPAWN_PROBES: Final = 3
 
 _Sig = tuple[int, str, int, str, bool, int, str]
 
@@ -37,6 +41,10 @@ class SymmetryFit:
     center2: tuple[int, int]
     mismatches: tuple[Hex, ...]
     total: int
+
+    def image(self, h: Hex) -> Hex | None:
+        """Where the symmetry takes ``h`` (None: between hexes, which a fit's symmetry never does)."""
+        return self.symmetry.apply_about(h, self.center2)
 
     @property
     def exact(self) -> bool:
@@ -148,16 +156,17 @@ def best_team_symmetry(m: HexMap) -> SymmetryFit | None:
     cq = round(2 * sum(h.q for h in hexes) / n)
     cr = round(2 * sum(h.r for h in hexes) / n)
     sample = hexes if n <= _SAMPLE else random.Random(n).sample(hexes, _SAMPLE)
-    red = sorted(m.spawns[Team.RED])
+    red = sorted(m.spawns[Team.RED])[:_SPAWN_PROBES]
+    blu = m.spawns[Team.BLU]
     candidates: list[tuple[int, Symmetry, tuple[int, int]]] = []
     for g in Symmetry.all()[1:]:
         dmap = _dir_map(g)
         for dq in (-1, 0, 1):
             for dr in (-1, 0, 1):
                 c2 = (cq + dq, cr + dr)
-                # cheap filter: RED's spawn must land on BLU's
-                img = g.apply_about(red[0], c2)
-                if img is None or img not in m.spawns[Team.BLU]:
+                # cheap filter: most of RED's spawn must land on BLU's (not all: a painting slip in a
+                # spawn zone is exactly what HF402 should point at)
+                if 2 * sum(g.apply_about(h, c2) in blu for h in red) < len(red):
                     continue
                 candidates.append((len(_mismatches(qr_sigs, g, c2, sample, dmap)), g, c2))
     if not candidates:
@@ -173,18 +182,32 @@ def best_team_symmetry(m: HexMap) -> SymmetryFit | None:
     return best
 
 
-@check("symmetry", "HF401", "HF402")
+def team_symmetry(ctx: CheckContext) -> SymmetryFit | None:
+    """:func:`best_team_symmetry` of the map being checked, found once for all the checks that ask."""
+    if "team-symmetry" not in ctx.cache:
+        ctx.cache["team-symmetry"] = best_team_symmetry(ctx.map)
+    return ctx.cache["team-symmetry"]  # type: ignore[return-value]
+
+
+@check("symmetry", "HF401", "HF402", "HF403", modes=tuple(m for m, r in GAMES.items() if r.spawn_zones))
 def symmetry(ctx: CheckContext) -> Iterator[Problem]:
-    """Report the team symmetry of the map, or the hexes breaking one it almost has."""
-    fit = best_team_symmetry(ctx.map)
-    if fit is None:
+    """Report the team symmetry of the map, the hexes breaking one it almost has, or that it has none
+    (then the fairness measures, which run either way, are all the comparison there is)."""
+    if not all(ctx.map.spawns.get(t) for t in Team):
+        return  # HF105
+    fit = team_symmetry(ctx)
+    if fit is None or len(fit.mismatches) > max(1, int(NEAR_THRESHOLD * fit.total)):
+        nearest = "" if fit is None else (
+            f" (the nearest, {fit.describe()}, leaves {plural(len(fit.mismatches), 'hex', 'hexes')} unmatched)")
+        yield Problem("HF403", Severity.INFO, f"no rotation or mirror swaps RED and BLU{nearest}; every fairness "
+                                              "measure below is compared directly")
         return
     if fit.exact:
         yield Problem(
             "HF401", Severity.INFO,
             f"the map is symmetric between the teams: {fit.describe()}",
         )
-    elif len(fit.mismatches) <= max(1, int(NEAR_THRESHOLD * fit.total)):
+    else:
         k = len(fit.mismatches)
         yield Problem(
             "HF402", Severity.WARNING,

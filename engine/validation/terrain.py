@@ -15,6 +15,7 @@ from engine.mapmodel import Colour, Mode, Team, Terrain
 from engine.rules.board import Board
 from engine.rules.movement import Climb, MoveProfile, Reach, can_step, flood
 from engine.rules.sight import Sight
+from engine.ruleset import UnitStats
 from engine.validation.registry import CheckContext
 
 __all__ = [
@@ -22,8 +23,10 @@ __all__ = [
     "DOUBLE_JUMP",
     "WALK",
     "board",
+    "kind_reach",
     "profile",
     "reach",
+    "spawn_flood",
     "sight",
     "rocket_reach",
     "spawn_starts",
@@ -75,14 +78,27 @@ def spawn_starts(ctx: CheckContext, team: Team) -> list[Hex]:
     return sorted(h for h in ctx.map.spawns.get(team, ()) if cells[h].terrain is not Terrain.WALL)
 
 
-def reach(ctx: CheckContext, team: Team, how: str = WALK) -> Reach:
-    """Where ``team``'s units can walk from their spawn (cached per team and way)."""
-    key = f"reach:{team.value}:{how}"
+def spawn_flood(ctx: CheckContext, team: Team, prof: MoveProfile) -> Reach:
+    """Where ``team``'s units moving by ``prof`` can walk from their spawn (cached per team and profile,
+    so checks asking the same question under different names share one flood)."""
+    key = f"flood:{team.value}:{prof!r}"
     hit = ctx.cache.get(key)
     if hit is None:
-        hit = flood(board(ctx), spawn_starts(ctx, team), profile(walk_mode(ctx), team, how))
-        ctx.cache[key] = hit
+        hit = ctx.cache[key] = flood(board(ctx), spawn_starts(ctx, team), prof)
     return hit  # type: ignore[return-value]
+
+
+def reach(ctx: CheckContext, team: Team, how: str = WALK) -> Reach:
+    """Where ``team``'s units can walk from their spawn under the checks' movement mode (:func:`walk_mode`),
+    as an ordinary unit (``WALK``) or a Scout (``DOUBLE_JUMP``); cached."""
+    return spawn_flood(ctx, team, profile(walk_mode(ctx), team, how))
+
+
+def kind_reach(ctx: CheckContext, mode: Mode, team: Team, unit: UnitStats) -> Reach:
+    """Where a ``unit`` of ``team`` walks from its spawn in ``mode``: the game's own profile for its
+    specials (:meth:`~engine.games.game.Game.profile`, with the ruleset's ``scout_keeps_height``); cached."""
+    keep = bool(ctx.ruleset_for(mode).options.get("scout_keeps_height", True))
+    return spawn_flood(ctx, team, GAMES[mode].move_profile(unit.specials, team, keep))
 
 
 def rocket_reach(ctx: CheckContext, team: Team) -> set[int]:

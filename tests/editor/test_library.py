@@ -72,6 +72,23 @@ def test_summaries_say_what_hexfort_validate_says(folder: Path) -> None:
     assert MapSummary.from_json(s.to_json()) == s
 
 
+def test_a_map_that_plays_but_favours_a_side_is_not_plain_valid(tmp_path: Path) -> None:
+    """Issue #19: one spawn hex added on Crossroads reads "valid · 2 fairness warnings", worst HF315."""
+    from engine.hexgrid import Hex
+    from engine.mapmodel import Team
+    from engine.validation.problem import Problem, Severity
+
+    m = load_map(MAPS / "koth_crossroads.map.json")
+    save_map(m.with_spawn_zone(Team.RED, set(m.spawns[Team.RED]) | {Hex(-10, -3)}), tmp_path / "plus.map.json")
+    s, _ = summarize(tmp_path / "plus.map.json")
+    assert not s.broken and s.status() == "valid · 2 fairness warnings"
+    assert s.worst is not None and s.worst.code == "HF315" and "8 hexes" in s.worst.message
+    other = Problem("HF110", Severity.WARNING, "stairs lead nowhere")
+    assert replace(s, problems=(*s.problems, other)).status() == "valid · 2 fairness warnings, 1 other warning"
+    assert replace(s, problems=(other,)).status() == "valid · 1 warning"
+    assert replace(s, problems=(*s.problems, Problem("HF101", Severity.ERROR, "x"))).status() == "1 error, 2 warnings"
+
+
 def test_open_folder_filter_broken_open_two_fix_one_and_save(window, qtbot, folder, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     lib = window.show_library(folder)
     qtbot.addWidget(lib)

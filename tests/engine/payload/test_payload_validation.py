@@ -61,10 +61,12 @@ def test_hf309_figures_come_from_the_scenarios_ruleset() -> None:
     m = _close_map()
     built_in = _codes(check_map(m, Mode.PAYLOAD), "HF309")[0].message
     rs = builtin_ruleset("payload")
-    slow = replace(rs, units=FrozenDict({**rs.units, "scout": replace(rs.units["scout"], speed=1)}))
+    slow = replace(rs, units=FrozenDict({**rs.units, "heavy": replace(rs.units["heavy"], speed=1)}))
     scenario = replace(_scenario(m), ruleset=slow)
     own = _codes(scenario_problems(scenario), "HF309")[0].message
-    assert "RED: Scout 0/1/1," in built_in and "RED: Scout 0/2/3," in own, (built_in, own)
+    assert "RED: Scout 0/1/1," in built_in and "Heavy 0/1/2," in built_in, built_in
+    # the scenario fields only Heavies (its roster), at its ruleset's speed
+    assert own.endswith("RED: Heavy 0/2/3; BLU: Heavy 0/1/3"), own
 
 
 @pytest.mark.parametrize("protected", [True, False])
@@ -101,7 +103,8 @@ def test_hf310_and_hf311_use_the_scenarios_spawn_protection() -> None:
     open_spawns = scenario_problems(_scenario(m, spawn_protection=False))
     assert _codes(protected, "HF310")[0].message.startswith("RED can contest 3 of 5 steps of the BLU track")
     assert _codes(open_spawns, "HF310")[0].message.startswith("RED can contest 5 of 5 steps of the BLU track")
-    assert not _codes(protected, "HF311")
+    # both sides field only Heavies (the scenario's roster): BLU's cannot get to RED's track first
+    assert "(RED 3 steps, BLU 0)" in _codes(protected, "HF311")[0].message
     warning = _codes(open_spawns, "HF311")
     assert warning and "RED can block much more of the BLU cart's way" in warning[0].message
-    assert "(RED 5 steps, BLU 2)" in warning[0].message
+    assert "(RED 5 steps, BLU 0)" in warning[0].message

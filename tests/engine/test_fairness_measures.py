@@ -1,0 +1,171 @@
+"""Every fairness measure compares RED and BLU always (issue #19): each bundled map is even by it, and a
+copy of that map made unfair by one edit — a spawn hex added, a kit moved, a wall drawn, a track
+lengthened, a rack moved — raises its warning, naming both figures and pointing at hexes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from engine.formats import load_map, save_map
+from engine.hexgrid import Hex
+from engine.mapmodel import Cell, HexMap, Mode, Team, Terrain
+from engine.validation.checks import check_map
+from engine.validation.measures import kit_split, objective_race, point_ground, point_sightlines, spawn_zones
+from engine.validation.payload_fairness import track_ends, track_lengths_of
+from engine.validation.problem import Problem, Severity
+from engine.validation.registry import CheckContext
+from engine.validation.teamplay_fairness import colour_sides
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def bundled(name: str) -> HexMap:
+    return load_map(MAPS / f"{name}.map.json")
+
+
+def walls(*hexes: str) -> Callable[[HexMap], HexMap]:
+    """Draw walls on ``hexes`` (one stroke of the wall tool)."""
+    def edit(m: HexMap) -> HexMap:
+        return m.with_cells({h: Cell(m.cells[h].height, Terrain.WALL) for h in map(Hex.parse, hexes)})
+    return edit
+
+
+def add_spawn(team: Team, hexes: str) -> Callable[[HexMap], HexMap]:
+    return lambda m: m.with_spawn_zone(team, set(m.spawns[team]) | {Hex.parse(hexes)})
+
+
+def move_kit(old: str, new: str) -> Callable[[HexMap], HexMap]:
+    return lambda m: m.with_kits(set(m.kits) - {Hex.parse(old)} | {Hex.parse(new)})
+
+
+def lengthen(team: Team, *extra: str) -> Callable[[HexMap], HexMap]:
+    return lambda m: m.with_track(team, [*m.track(team), *map(Hex.parse, extra)])
+
+
+def move_rack(old: str, new: str) -> Callable[[HexMap], HexMap]:
+    return lambda m: m.with_racks(set(m.racks) - {Hex.parse(old)} | {Hex.parse(new)})
+
+
+def move_ammo(old: str, new: str) -> Callable[[HexMap], HexMap]:
+    return lambda m: m.with_ammo(set(m.ammo) - {Hex.parse(old)} | {Hex.parse(new)})
+
+
+def add_spawnpoint(colour: str, h: str) -> Callable[[HexMap], HexMap]:
+    from engine.mapmodel import Colour
+
+    c = Colour(colour)
+    return lambda m: m.with_spawnpoints(c, set(m.spawnpoints[c]) | {Hex.parse(h)})
+
+
+@dataclass(frozen=True)
+class Case:
+    """One measure: a bundled map, one edit that makes it unfair, the warning it raises and words the
+    warning must hold (both figures)."""
+
+    id: str
+    map: str
+    edit: Callable[[HexMap], HexMap]
+    code: str
+    says: tuple[str, ...]
+
+
+CASES = [
+    Case("spawn zone size", "koth_crossroads", add_spawn(Team.RED, "-10,-3"), "HF315",
+         ("RED's spawn zone has 8 hexes to spawn on but BLU's has 7",)),
+    Case("kits nearer a side", "koth_crossroads", move_kit("7,-5", "-6,5"), "HF304", ("(RED 3, BLU 1)",)),
+    Case("turns to the point, every kind", "koth_crossroads", walls("-9,-3", "-8,-4", "-7,-5", "-6,-6"), "HF302",
+         ("RED needs more turns than BLU", "8 unit kinds", "Scout 3 vs 2", "Soldier 5 vs 4", "Pyro 4 vs 3",
+          "Demoman 4 vs 3", "Heavy 5 vs 4", "Engineer 4 vs 3", "Medic 4 vs 3", "Sniper 4 vs 3")),
+    Case("sightlines to the point", "koth_quarry", walls("-3,1"), "HF306", ("(RED 27, BLU 19)",)),
+    Case("cover near the point", "koth_crossroads", walls("-2,0"), "HF317",
+         ("RED reaches more hidden ground", "(RED 3, BLU 1)")),
+    Case("track lengths", "payload_canal", lengthen(Team.RED, "7,-4"), "HF303", ("(RED 17, BLU 16)",)),
+    Case("last push against the defenders' walk", "payload_canal", lengthen(Team.RED, "7,-4"), "HF320",
+         ("RED's Heavy 9, BLU's Heavy 5", "BLU's Heavy 8, RED's Heavy 6")),
+    Case("track ending at the door", "payload_canal", lengthen(Team.RED, "7,-4", "8,-4", "9,-4"), "HF319",
+         ("in 4 turns", "needs 10")),
+    Case("racks by side", "teamplay_arena", move_rack("0,0", "-6,3"), "HF322", ("weapon racks", "(red 2, blue 1)")),
+    Case("ammo tiles by side", "teamplay_arena", move_ammo("4,1", "-6,2"), "HF322", ("ammo tiles", "(red 5, blue 3)")),
+    Case("spawnpoints by side", "teamplay_arena", add_spawnpoint("red", "-9,3"), "HF322",
+         ("spawnpoints", "(red 3, blue 2)")),
+]
+
+
+def _codes(problems: list[Problem], code: str) -> list[Problem]:
+    return [p for p in problems if p.code == code]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_one_edit_makes_the_measure_warn_and_the_bundled_map_does_not(case: Case) -> None:
+    m = bundled(case.map)
+    assert not _codes(check_map(m), case.code)
+    warned = _codes(check_map(case.edit(m)), case.code)
+    assert warned, f"{case.code} not raised"
+    [w] = [p for p in warned if all(s in p.message for s in case.says)] or [warned[0]]
+    assert w.severity is Severity.WARNING
+    for s in case.says:
+        assert s in w.message, w.message
+    assert w.hexes, "a warning points at the hexes involved"
+
+
+@pytest.mark.parametrize("name", ["koth_crossroads", "koth_quarry", "koth_ridge"])
+def test_koth_measures_are_even_on_the_bundled_maps(name: str) -> None:
+    ctx = CheckContext(bundled(name))
+    zones, kits = spawn_zones(ctx), kit_split(ctx)
+    race, lines, ground = objective_race(ctx, Mode.KOTH), point_sightlines(ctx), point_ground(ctx)
+    assert zones and kits and race and lines and ground
+    assert zones.sizes.red == zones.sizes.blu > 0
+    assert len(kits.nearer.red) == len(kits.nearer.blu)
+    assert [k.name for k in race.kinds] == ["Scout", "Soldier", "Pyro", "Demoman", "Heavy", "Engineer", "Medic",
+                                            "Sniper"]
+    assert all(k.turns.red == k.turns.blu is not None for k in race.kinds)
+    assert len(lines.seers.red) == len(lines.seers.blu) > 0
+    assert (len(ground.high.red), len(ground.hidden.red)) == (len(ground.high.blu), len(ground.hidden.blu))
+
+
+@pytest.mark.parametrize("name", ["payload_canal", "payload_bridges"])
+def test_payload_measures_are_even_on_the_bundled_maps(name: str) -> None:
+    ctx = CheckContext(bundled(name))
+    lengths, ends = track_lengths_of(ctx), track_ends(ctx)
+    assert lengths and ends
+    assert lengths.pushes.red == lengths.pushes.blu
+    assert ends.escorts.red == ends.escorts.blu and ends.defenders.red == ends.defenders.blu
+    assert ends.lead(Team.RED) == ends.lead(Team.BLU)
+
+
+@pytest.mark.parametrize("name", ["teamplay_arena", "teamplay_bunker"])
+def test_teamplay_sides_are_even_on_the_bundled_maps(name: str) -> None:
+    sides = colour_sides(CheckContext(bundled(name)))
+    assert sides is not None and sides.move == 3
+    assert len(sides.spawnpoints.red) == len(sides.spawnpoints.blu)
+    assert len(sides.racks.red) == len(sides.racks.blu)
+    assert abs(len(sides.ammo.red) - len(sides.ammo.blu)) <= 1
+
+
+def test_the_race_counts_only_the_kinds_a_scenarios_rosters_field() -> None:
+    m = walls("-9,-3", "-8,-4", "-7,-5", "-6,-6")(bundled("koth_crossroads"))
+    rosters = {Team.RED: ("heavy", "scout"), Team.BLU: ("heavy", "scout", "medic")}
+    problems = check_map(m, Mode.KOTH, rosters=rosters)
+    [info] = _codes(problems, "HF301")
+    assert info.message == "turns to reach the control point, RED / BLU: Scout 3 / 2, Heavy 5 / 4, Medic — / 3"
+    [warning] = _codes(problems, "HF302")
+    assert "2 unit kinds (RED vs BLU: Scout 3 vs 2, Heavy 5 vs 4)" in warning.message
+
+
+def test_hexfort_validate_names_both_spawn_zone_sizes(tmp_path: Path) -> None:
+    m = add_spawn(Team.RED, "-10,-3")(bundled("koth_crossroads"))
+    path = tmp_path / "crossroads_plus_one.map.json"
+    save_map(m, path)
+    result = subprocess.run([sys.executable, "-m", "editor.cli", "validate", str(path)], capture_output=True,
+                            text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr  # warnings only
+    lines = [ln for ln in result.stdout.splitlines() if "HF315 warning" in ln]
+    assert lines and "RED's spawn zone has 8 hexes to spawn on but BLU's has 7" in lines[0], result.stdout
+    assert lines[0].startswith(f"{path}:hex -10,-3:")  # the hex without a counterpart in BLU's zone
+    assert "0 errors, 2 warnings" in result.stdout  # HF315 and HF402: no longer "0 errors, 0 warnings"

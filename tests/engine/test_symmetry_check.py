@@ -1,0 +1,43 @@
+"""The symmetry check never goes silent (issue #19): a painting slip in a spawn zone is still an almost
+symmetric map (HF402), and a map with no symmetry says so (HF403) while every fairness measure still runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.formats import load_map
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, Team
+from engine.validation.checks import check_map
+from engine.validation.problem import Problem, Severity
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def _codes(problems: list[Problem], code: str) -> list[Problem]:
+    return [p for p in problems if p.code == code]
+
+
+def _crossroads() -> HexMap:
+    return load_map(MAPS / "koth_crossroads.map.json")
+
+
+def test_a_map_without_a_symmetry_says_so_and_still_reports_every_measure() -> None:
+    m = _crossroads()
+    moved = m.with_spawn_zone(Team.BLU, [Hex(h.q, h.r - 1) for h in m.spawns[Team.BLU]])  # the zone one row up
+    problems = check_map(moved)
+    assert not _codes(problems, "HF401") and not _codes(problems, "HF402")
+    [note] = _codes(problems, "HF403")
+    assert note.severity is Severity.INFO
+    assert note.message.startswith("no rotation or mirror swaps RED and BLU")
+    assert "every fairness measure below is compared directly" in note.message
+    for info in ("HF301", "HF305", "HF307", "HF314", "HF316"):
+        assert _codes(problems, info), info
+
+
+def test_a_near_miss_in_a_spawn_zone_is_still_an_almost_symmetric_map() -> None:
+    """The search no longer gives up when RED's first spawn hex (in sorted order) is the odd one out."""
+    m = _crossroads()
+    problems = check_map(m.with_spawn_zone(Team.RED, set(m.spawns[Team.RED]) | {Hex(-11, -3)}))
+    [near] = _codes(problems, "HF402")
+    assert Hex(-11, -3) in near.hexes
