@@ -44,7 +44,7 @@ from engine.simulation.batch import (
     summarise,
 )
 from engine.simulation.stats import difference_interval, mean_difference_interval, wilson_interval
-from engine.simulation.telemetry import LAYERS, GameTelemetry, play_observed
+from engine.simulation.telemetry import LAYERS, GameTelemetry, pickup_counts, play_observed
 
 __all__ = [
     "ClassRecord",
@@ -73,7 +73,7 @@ def play_watched(args: GameArgs) -> ObservedGame:
     """Play game ``args`` of a batch watched by an observer: (its result, what happened where)."""
     state, players = start_game(args)
     seen = play_observed(state, players)
-    return game_result(args, state), seen
+    return game_result(args, state, pickup_counts(seen.pickups)), seen
 
 
 @dataclass(frozen=True)
