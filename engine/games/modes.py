@@ -23,6 +23,8 @@ from engine.rules.dice import TWO_D6, Crit, DiceSpec
 from engine.rules.movement import Climb, MoveProfile
 
 if TYPE_CHECKING:
+    from engine.games.game import Game
+    from engine.games.goals import RacePlan
     from engine.games.state import TurnState
     from engine.ruleset import Ruleset
 
@@ -46,7 +48,9 @@ class ModeRules:
       (:meth:`builtin_ruleset` loads it);
     - ``state``: ``"module:Class"`` of its game state, empty while not playable;
     - ``spawn_zones``: whether teams start in painted spawn zones (Team Play uses
-      coloured spawnpoints instead).
+      coloured spawnpoints instead);
+    - ``goals``: ``"module:function"`` of its races for the balance report
+      (:meth:`race_plan`), empty for a mode without.
     """
 
     mode: Mode
@@ -61,6 +65,7 @@ class ModeRules:
     free_climbers: frozenset[str] = frozenset()
     options: Mapping[str, Any] = field(default_factory=lambda: FrozenDict({}))
     spawn_zones: bool = True
+    goals: str = ""
 
     @property
     def playable(self) -> bool:
@@ -75,6 +80,13 @@ class ModeRules:
                 f"playing {self.name} is not available yet (hexfort plays {', '.join(playable_names())})")
         module, _, cls = self.state.partition(":")
         return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+
+    def race_plan(self, game: Game) -> RacePlan | None:
+        """What the sides race to on ``game``'s map (:mod:`engine.games.goals`); None for a mode without races."""
+        if not self.goals:
+            return None
+        module, _, name = self.goals.partition(":")
+        return getattr(importlib.import_module(module), name)(game)  # type: ignore[no-any-return]
 
     def builtin_ruleset(self) -> Ruleset:
         """The mode's built-in ruleset (``ruleset``), loaded once; LoadError if hexfort does not ship it."""
@@ -99,17 +111,19 @@ GAMES: Final[Mapping[Mode, ModeRules]] = FrozenDict({
     Mode.KOTH: ModeRules(
         Mode.KOTH, "King of the Board", "001", team_size=3, climb=Climb.ONE_LEVEL,
         heights_block_sight=True, dice=TWO_D6, ruleset="builtin:koth",
-        state="engine.games.koth.state:KothState",
+        state="engine.games.koth.state:KothState", goals="engine.games.koth.goals:race_plan",
     ),
     Mode.PAYLOAD: ModeRules(
         Mode.PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY,
         heights_block_sight=False, dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
         state="engine.games.payload.state:PayloadState", free_climbers=frozenset({"double_jump"}),
+        goals="engine.games.payload.goals:race_plan",
     ),
     Mode.TEAM_PLAY: ModeRules(
         Mode.TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL,
         heights_block_sight=True, dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
         state="engine.games.teamplay.state:TeamPlayState", spawn_zones=False,
+        goals="engine.games.teamplay.goals:race_plan",
     ),
 })
 
