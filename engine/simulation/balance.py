@@ -5,7 +5,7 @@ whoever plays. A study plays the same seeded batch (:mod:`engine.simulation.batc
 for each pairing of AI players asked for, watching every game
 (:mod:`engine.simulation.telemetry`), and reports per pairing: wins per team
 and for the side that moves first with 95% intervals, draws, the game-length
-distribution, where units stand, die and score, and which unit kinds win.
+distribution, where units stand, die, score and take pickups, and which unit kinds win and kill.
 Beside the games it measures the map itself: how many turns each kind needs
 from each spawn to each of its mode's objectives (:mod:`engine.simulation.objective`).
 
