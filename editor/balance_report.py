@@ -37,6 +37,7 @@ HEAT_LAYERS: Final = {
     "stand": ("Where units stand", "unit-turns", {"RED": "Reds", "BLU": "Blues"}),
     "deaths": ("Where units die", "deaths", {"RED": "Reds", "BLU": "Blues"}),
     "scores": ("Where points are scored", "points", {"RED": "Oranges", "BLU": "Purples"}),
+    "pickups": ("Where pickups are taken", "pickups", {"RED": "YlOrBr", "BLU": "GnBu"}),
 }
 _TEAM_COLOR: Final = {"RED": "#c8373a", "BLU": "#2f6fc4"}
 #: The width of a heat map's picture of the map, in pixels (two fit side by side).
@@ -285,15 +286,24 @@ def _figures_table(study: Mapping[str, Any]) -> str:
 
 
 def _races_table(study: Mapping[str, Any]) -> str:
-    rows = []
-    for r in study["races"]:
-        t = r["turns"]
-        a, b = t["RED"], t["BLU"]
-        gap = abs(a - b) if a is not None and b is not None else 0
-        rows.append(f'<tr><td class="l">{_e(r["name"])}</td><td>{r["speed"]}</td><td>{a if a is not None else "never"}</td>'
-                    f'<td>{b if b is not None else "never"}</td><td{" class=sig" if gap else ""}>{gap}</td></tr>')
-    return (f'<table><tr><th class="l">unit</th><th>speed</th><th>RED: turns to {_e(study["goal"])}</th>'
-            f'<th>BLU: turns</th><th>gap</th></tr>{"".join(rows)}</table>')
+    """One table per goal: each kind's turns from each side (a team, or a Team Play spawnpoint colour)."""
+    races = study["races"]
+    out = []
+    for goal in dict.fromkeys(r["goal"] for r in races):
+        mine = [r for r in races if r["goal"] == goal]
+        sides = list(mine[0]["turns"])
+        rows = []
+        for r in mine:
+            t = r["turns"]
+            known = [t[s] for s in sides if t[s] is not None]
+            gap = max(known) - min(known) if len(known) == len(sides) else 0
+            cells = "".join(f"<td>{t[s] if t[s] is not None else 'never'}</td>" for s in sides)
+            rows.append(f'<tr><td class="l">{_e(r["name"])}</td><td>{r["speed"]}</td>{cells}'
+                        f'<td{" class=sig" if gap else ""}>{gap}</td></tr>')
+        heads = "".join(f"<th>{_e(s if s.isupper() else s + ' spawnpoints')}: turns</th>" for s in sides)
+        out.append(f'<h4>To {_e(goal)}</h4><table><tr><th class="l">unit</th><th>speed</th>{heads}<th>gap</th></tr>'
+                   f'{"".join(rows)}</table>')
+    return "".join(out) or "<p>This mode has no race to measure.</p>"
 
 
 def _classes_table(p: Mapping[str, Any]) -> str:
@@ -320,7 +330,7 @@ def _heat_html(m: HexMap, p: Mapping[str, Any], goal: str) -> str:
             if not counts:
                 figs.append(f'<figure class="note">{_e(team)}: no {_e(noun)} recorded</figure>')
                 continue
-            what = title if layer != "scores" or goal == "the point" else "Where carts are pushed"
+            what = "Where carts are pushed" if layer == "scores" and goal == "its cart" else title
             png = _heat_figure(m, counts, cmaps[team], f"{what} — {team} ({p['label']})", noun)
             figs.append(f"<figure>{_img(png, f'{what}, {team}')}</figure>")
         parts.append(f'<h3>{_e(title)}</h3><div class="grid">{"".join(figs)}</div>')
@@ -334,7 +344,7 @@ def _study_html(doc_study: Mapping[str, Any], study: MapStudy) -> str:
         out.append(_img(_win_chart(doc_study), "win rates with 95% intervals"))
         out.append("<h3>How long games last</h3>")
         out.append(_img(_length_chart(doc_study), "game length distribution"))
-    out.append(f"<h3>Turns to {_e(doc_study['goal'])} from each spawn (the map, without playing)</h3>")
+    out.append("<h3>Turns to each objective from each spawn (the map, without playing)</h3>")
     out.append(_races_table(doc_study))
     best = study.strongest()
     order = sorted(range(len(doc_study["pairings"])),
@@ -350,8 +360,9 @@ def _study_html(doc_study: Mapping[str, Any], study: MapStudy) -> str:
         if p["classes"]:
             out.append("<h3>Which picks win</h3>")
             out.append('<p class="note">Each team of each game counts once: did the teams that fielded a kind win '
-                       "more often than the teams that did not? Kills are the enemies that died during the kind's "
-                       "actions.</p>")
+                       "more often than the teams that did not? Kills are the enemy deaths the game credits to the kind "
+                       "(the unit whose damage killed; a sentry's to its Engineer; a Team Play killshot to the "
+                       "character that put the most damage on the victim).</p>")
             if any(c["without"] for c in p["classes"]):
                 out.append(_img(_class_chart(p), "win rate by unit kind fielded"))
             else:

@@ -35,7 +35,7 @@ OVERLAYS = {
 
 #: The heat maps a Simulate… run hands over: layer key -> (menu words, what one count is).
 HEAT_LAYERS = {"stand": ("where units stand", "unit-turns"), "deaths": ("where units die", "deaths"),
-               "scores": ("where points are scored", "points")}
+               "scores": ("where points are scored", "points"), "pickups": ("where pickups are taken", "pickups")}
 
 _HEAT = [(0, "#1a9850"), (1, "#66bd63"), (2, "#d9ef8b"), (3, "#fee08b"), (4, "#fdae61"), (5, "#f46d43"), (6, "#d73027")]
 

@@ -21,7 +21,7 @@ from engine.formats.errors import LoadError, LoadProblem
 __all__ = ["SCHEMA_BASE", "KINDS", "schema_dir", "schema_id", "validate_document", "validator"]
 
 SCHEMA_BASE: Final = "https://hexfort.dev/schemas/"
-KINDS: Final = ("map", "scenario", "ruleset", "replay", "report", "balance")
+KINDS: Final = ("map", "scenario", "ruleset", "replay", "report", "balance", "simulate")
 #: At most this many schema problems are listed for one file.
 MAX_LISTED: Final = 20
 #: At most this many are collected (then sorted by place), so a file with a million

@@ -88,7 +88,7 @@ class Game:
     stats: Mapping[str, UnitStats]
     rosters: Mapping[Team, tuple[str, ...]]
     behaviours: Mapping[str, Behaviour] = field(default_factory=dict)
-    _profiles: dict[tuple[str, Team], MoveProfile] = field(default_factory=dict, repr=False)
+    _profiles: dict[tuple[str, Team | None], MoveProfile] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, scenario: Scenario, ruleset: Ruleset | None = None, rules: ModeRules | None = None) -> Game:
@@ -146,8 +146,9 @@ class Game:
             dice = Dice(self.scenario.seed if seed is None else seed)
         return self.state_class(self, dice, keep_undo)
 
-    def profile(self, kind: str, team: Team) -> MoveProfile:
-        """How a ``kind`` unit of ``team`` walks (the mode's climbing rule, :meth:`ModeRules.move_profile`)."""
+    def profile(self, kind: str, team: Team | None) -> MoveProfile:
+        """How a ``kind`` unit of ``team`` (None: of no team) walks (the mode's climbing rule,
+        :meth:`ModeRules.move_profile`)."""
         key = (kind, team)
         hit = self._profiles.get(key)
         if hit is None:

@@ -23,6 +23,8 @@ from engine.rules.dice import TWO_D6, Crit, DiceSpec
 from engine.rules.movement import Climb, MoveProfile
 
 if TYPE_CHECKING:
+    from engine.games.game import Game
+    from engine.games.goals import RacePlan
     from engine.games.state import TurnState
     from engine.ruleset import Ruleset
 
@@ -50,6 +52,8 @@ class ModeRules:
     - ``rules_version``: the version of hexfort's implementation of the mode's rules, which
       replays record; raise it when a change to the engine makes recorded games play
       differently, so such a replay says so instead of failing on an illegal action.
+    - ``goals``: ``"module:function"`` of its races for the balance report
+      (:meth:`race_plan`), empty for a mode without.
     """
 
     mode: Mode
@@ -65,6 +69,7 @@ class ModeRules:
     options: Mapping[str, Any] = field(default_factory=lambda: FrozenDict({}))
     spawn_zones: bool = True
     rules_version: int = 1
+    goals: str = ""
 
     @property
     def playable(self) -> bool:
@@ -79,6 +84,13 @@ class ModeRules:
                 f"playing {self.name} is not available yet (hexfort plays {', '.join(playable_names())})")
         module, _, cls = self.state.partition(":")
         return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+
+    def race_plan(self, game: Game) -> RacePlan | None:
+        """What the sides race to on ``game``'s map (:mod:`engine.games.goals`); None for a mode without races."""
+        if not self.goals:
+            return None
+        module, _, name = self.goals.partition(":")
+        return getattr(importlib.import_module(module), name)(game)  # type: ignore[no-any-return]
 
     def builtin_ruleset(self) -> Ruleset:
         """The mode's built-in ruleset (``ruleset``), loaded once; LoadError if hexfort does not ship it."""
@@ -103,17 +115,19 @@ GAMES: Final[Mapping[Mode, ModeRules]] = FrozenDict({
     Mode.KOTH: ModeRules(
         Mode.KOTH, "King of the Board", "001", team_size=3, climb=Climb.ONE_LEVEL,
         heights_block_sight=True, dice=TWO_D6, ruleset="builtin:koth",
-        state="engine.games.koth.state:KothState",
+        state="engine.games.koth.state:KothState", goals="engine.games.koth.goals:race_plan",
     ),
     Mode.PAYLOAD: ModeRules(
         Mode.PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY,
         heights_block_sight=False, dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
         state="engine.games.payload.state:PayloadState", free_climbers=frozenset({"double_jump"}),
+        goals="engine.games.payload.goals:race_plan",
     ),
     Mode.TEAM_PLAY: ModeRules(
         Mode.TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL,
         heights_block_sight=True, dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
         state="engine.games.teamplay.state:TeamPlayState", spawn_zones=False,
+        goals="engine.games.teamplay.goals:race_plan",
     ),
 })
 

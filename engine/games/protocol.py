@@ -22,6 +22,7 @@ from engine.scenario import Scenario
 
 if TYPE_CHECKING:
     from engine.games.behaviour import AttackOption, Behaviour
+    from engine.games.events import GameEvent
     from engine.games.game import Game
     from engine.games.phases import Phase
     from engine.games.units import Unit
@@ -47,6 +48,7 @@ class GameState(Protocol):
     points: dict[Team, int]
     history: list[Action]
     log: list[str]
+    events: list[GameEvent] | None
 
     @property
     def units(self) -> Mapping[int, Unit]: ...
@@ -69,6 +71,7 @@ class GameState(Protocol):
     def winner(self) -> Team | None: ...
     def returns(self) -> dict[Team, float]: ...
     def fingerprint(self) -> tuple[Any, ...]: ...
+    def watch(self) -> list[GameEvent]: ...
 
     # -- what the UI and the AI ask
     def describe_decision(self) -> str: ...

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from engine.games.behaviour import AttackOption, Behaviour
+from engine.games.events import Watched
 from engine.games.phases import IllegalActionError, Phase, Step
 from engine.games.reasons import turn_reason
 from engine.games.saved import Saved
@@ -70,7 +71,7 @@ _NOTHING_DONE: Final = UnitTurn()
 U = TypeVar("U", bound=Unit)
 
 
-class TurnState(Generic[U]):
+class TurnState(Watched, Generic[U]):
     """A game in progress (see the module docstring); made by :meth:`Game.new_initial_state`.
 
     Subclasses set the class attributes below and override the hook methods;
@@ -476,6 +477,8 @@ class TurnState(Generic[U]):
             self.log.append(f"{target.team.value} {target.kind} dies")
             del self.units[target.uid]
             target.health = 0
+            if self.events is not None:  # an observer records deaths (engine.games.events)
+                self.note_death(target, source)
             self.on_kill(target, source, overkill)
 
     # -- the turn cycle --------------------------------------------------------------------------
@@ -526,6 +529,7 @@ class TurnState(Generic[U]):
         """
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
+        other.events = None  # a copy is not the watched game
         if keep_undo is not None:
             other.keep_undo = keep_undo
         snap = self.saved_class.capture(self)

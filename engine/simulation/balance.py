@@ -5,9 +5,9 @@ whoever plays. A study plays the same seeded batch (:mod:`engine.simulation.batc
 for each pairing of AI players asked for, watching every game
 (:mod:`engine.simulation.telemetry`), and reports per pairing: wins per team
 and for the side that moves first with 95% intervals, draws, the game-length
-distribution, where units stand, die and score, and which unit kinds win.
+distribution, where units stand, die, score and take pickups, and which unit kinds win and kill.
 Beside the games it measures the map itself: how many turns each kind needs
-from each spawn to the objective (:func:`races`).
+from each spawn to each of its mode's objectives (:mod:`engine.simulation.objective`).
 
 :func:`judge` turns the figures into plain words and claims only what the
 intervals support. With a second version of the map (``other``), the same
@@ -22,7 +22,6 @@ in item order from any backend, so the JSON is byte-identical locally, with
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,9 +29,8 @@ from typing import Any, Final
 
 from engine.games.game import Game
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team
+from engine.mapmodel import Team
 from engine.parallel.backends import Backend, local_backend
-from engine.rules.movement import flood
 from engine.scenario import Scenario
 from engine.simulation.batch import (
     AI_PLAYERS,
@@ -43,8 +41,9 @@ from engine.simulation.batch import (
     start_game,
     summarise,
 )
+from engine.simulation.objective import Race, evidence, objective
 from engine.simulation.stats import difference_interval, mean_difference_interval, wilson_interval
-from engine.simulation.telemetry import LAYERS, GameTelemetry, play_observed
+from engine.simulation.telemetry import LAYERS, GameTelemetry, pickup_counts, play_observed
 
 __all__ = [
     "ClassRecord",
@@ -73,7 +72,7 @@ def play_watched(args: GameArgs) -> ObservedGame:
     """Play game ``args`` of a batch watched by an observer: (its result, what happened where)."""
     state, players = start_game(args)
     seen = play_observed(state, players)
-    return game_result(args, state), seen
+    return game_result(args, state, pickup_counts(seen.pickups)), seen
 
 
 @dataclass(frozen=True)
@@ -221,78 +220,10 @@ class PairingStudy:
 # -- what the map says, without playing ------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Race:
-    """How many turns a unit kind needs from each team's spawn to the objective, and the way it walks."""
-
-    kind: str
-    name: str
-    speed: int
-    turns: dict[Team, int | None]
-    paths: dict[Team, tuple[Hex, ...]]
-
-    @property
-    def gap(self) -> int:
-        """Turns the slower side needs more (0 when even or when a side never gets there)."""
-        a, b = self.turns[Team.RED], self.turns[Team.BLU]
-        return abs(a - b) if a is not None and b is not None else 0
-
-    def slower(self) -> Team | None:
-        """The side that needs more turns (None when even)."""
-        a, b = self.turns[Team.RED], self.turns[Team.BLU]
-        if a is None or b is None or a == b:
-            return None
-        return Team.RED if a > b else Team.BLU
-
-    def still_at(self) -> Hex | None:
-        """Where the slower side's unit stands when the faster side's has arrived."""
-        slow = self.slower()
-        if slow is None:
-            return None
-        fast_turns = self.turns[slow.other]
-        path = self.paths[slow]
-        assert fast_turns is not None
-        return path[min(len(path) - 1, fast_turns * self.speed)]
-
-
-def _objective(game: Game, team: Team) -> tuple[str, list[int]]:
-    """What a team races to (its words and cells): the control point, or the hexes beside its cart."""
-    b = game.board
-    m = game.scenario.map
-    if game.scenario.mode is Mode.PAYLOAD and m.track(team):
-        start = m.track(team)[0]
-        track = set(m.track(team))
-        return "its cart", [b.index[h] for h in start.neighbors() if h in b.index and h not in track]
-    return "the point", [i for i in range(b.n) if b.control[i] >= 0 and not b.wall[i]]
-
-
 def races(scenario: Scenario) -> tuple[str, list[Race]]:
-    """(the objective in words, each pickable mobile kind's race to it from both spawns), kinds in ruleset order.
-
-    Steps are walked under the mode's movement rules from any hex of the team's
-    spawn; turns are steps over the kind's speed (one move a turn), rounded up.
-    """
-    game = Game.of(scenario)
-    b = game.board
-    out = []
-    goal = "the point"
-    for kind, st in game.stats.items():
-        if not (st.pickable and st.mobile and st.speed > 0):
-            continue
-        turns: dict[Team, int | None] = {}
-        paths: dict[Team, tuple[Hex, ...]] = {}
-        for team in Team:
-            goal, cells = _objective(game, team)
-            reach = flood(b, b.spawn_zone(team), game.profile(kind, team))
-            dist = {c: d for c in cells if (d := reach.distance(c)) is not None}
-            if not dist:
-                turns[team], paths[team] = None, ()
-                continue
-            end = min(dist, key=lambda c: (dist[c], c))
-            turns[team] = math.ceil(dist[end] / st.speed)
-            paths[team] = tuple(reach.path(end))
-        out.append(Race(kind, st.name, st.speed, turns, paths))
-    return goal, out
+    """(the main objective in words, every race to each of its mode's goals): :func:`engine.simulation.objective.objective`."""
+    obj = objective(scenario)
+    return obj.goal, list(obj.races)
 
 
 # -- one map's study ---------------------------------------------------------------------------------
@@ -300,13 +231,15 @@ def races(scenario: Scenario) -> tuple[str, list[Race]]:
 
 @dataclass(frozen=True)
 class MapStudy:
-    """Every pairing's figures on one version of a map, and its races."""
+    """Every pairing's figures on one version of a map, and its races (``goal``: the main objective in words;
+    ``first_score``: what a side's first score is called, "scores its first point")."""
 
     scenario: Scenario
     pairings: tuple[PairingStudy, ...]
     goal: str
     races: tuple[Race, ...]
     hexes: tuple[Hex, ...] = field(repr=False)
+    first_score: str = "scores its first point"
 
     def strongest(self) -> PairingStudy | None:
         """The pairing of the strongest players that has games (the evidence quotes it)."""
@@ -329,8 +262,8 @@ def study_of(plan: StudyPlan, games: Sequence[ObservedGame]) -> tuple[MapStudy, 
             part = games[k:k + plan.games]
             k += plan.games
             pairs.append(PairingStudy.of(pair, part, kinds))
-        goal, race = races(scenario)
-        out.append(MapStudy(scenario, tuple(pairs), goal, tuple(race), game.board.hexes))
+        obj = objective(scenario)
+        out.append(MapStudy(scenario, tuple(pairs), obj.goal, obj.races, game.board.hexes, obj.first_score))
     return out[0], (out[1] if len(out) > 1 else None)
 
 
@@ -346,12 +279,6 @@ def pm(k: int, n: int) -> str:
     """``61% ± 5``: a rate with half the width of its 95% interval."""
     lo, hi = wilson_interval(k, n)
     return f"{pct(k / n)} ± {100 * (hi - lo) / 2:.0f}" if n else "no games"
-
-
-def _turns(n: int | None) -> str:
-    if n is None:
-        return "never"
-    return "one turn" if n == 1 else f"{n} turns"
 
 
 def _favoured(s: BatchSummary) -> Team | None:
@@ -442,17 +369,7 @@ def judge(study: MapStudy, name: Namer = str) -> Verdict:
 
 
 def _evidence(study: MapStudy, name: Namer) -> list[str]:
-    out = []
-    gaps = [r for r in study.races if r.gap]
-    for r in gaps:
-        slow = r.slower()
-        assert slow is not None
-        at = r.still_at()
-        out.append(f"{slow.value}'s {r.name} needs {_turns(r.gap)} more to "
-                   f"{study.goal} ({_turns(r.turns[slow])} against {_turns(r.turns[slow.other])}): when "
-                   f"{slow.other.value}'s arrives it is still at {at}.")
-    if not gaps and study.races:
-        out.append(f"Every unit kind needs as many turns to {study.goal} from either spawn.")
+    out = evidence(study.races, study.goal)
     best = study.strongest()
     if best is None:
         return out
@@ -462,7 +379,7 @@ def _evidence(study: MapStudy, name: Namer) -> list[str]:
         mean_red, mean_blu = statistics.fmean(first[Team.RED]), statistics.fmean(first[Team.BLU])
         gap = mean_difference_interval(first[Team.RED], first[Team.BLU])
         sure = "a significant difference" if gap[0] > 0 or gap[1] < 0 else "not a significant difference"
-        what = "scores its first point" if study.goal == "the point" else "first moves its cart"
+        what = study.first_score
         out.append(f"With {_label(best, name)}, RED {what} on turn {mean_red:.1f} on average and BLU on turn {mean_blu:.1f} ({sure}).")
     for team in Team:
         deaths = best.heat["deaths"][team]

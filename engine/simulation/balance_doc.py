@@ -15,7 +15,6 @@ from typing import Any
 
 from engine.formats.schemas import schema_id
 from engine.hexgrid import Hex
-from engine.mapmodel import Team
 from engine.simulation.balance import MapStudy, PairingStudy, StudyPlan, judge
 from engine.simulation.comparison import compare
 
@@ -69,8 +68,9 @@ def _study(s: MapStudy) -> dict[str, Any]:
             "kind": r.kind,
             "name": r.name,
             "speed": r.speed,
-            "turns": {t.value: r.turns[t] for t in Team},
-            "paths": {t.value: [_hex(h) for h in r.paths[t]] for t in Team},
+            "goal": r.goal or s.goal,
+            "turns": {side.value: r.turns[side] for side in r.sides},
+            "paths": {side.value: [_hex(h) for h in r.paths[side]] for side in r.sides},
         } for r in s.races],
         "pairings": [_pairing(p, s.hexes) for p in s.pairings],
         "verdict": judge(s).to_json(),

@@ -13,19 +13,21 @@ from __future__ import annotations
 import hashlib
 import statistics
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from engine.ai.heuristic import HeuristicPlayer
-from engine.ai.match import Player, play_game
+from engine.ai.match import Player
 from engine.ai.random_player import RandomPlayer
 from engine.ai.search import SearchPlayer
+from engine.games.events import item_order
 from engine.games.game import Game
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.parallel.backends import Backend, local_backend
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
+from engine.simulation.telemetry import PickupCounts, play_counting_pickups
 
 __all__ = ["AI_PLAYERS", "BatchSummary", "GameArgs", "GameResult", "game_plan", "game_result", "play_one", "run_batch",
            "start_game", "summarise"]
@@ -40,7 +42,8 @@ AI_PLAYERS: Final[dict[str, Callable[[int], Player]]] = {
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """One finished game: its set-up and outcome. ``winner`` None is a draw."""
+    """One finished game: its set-up and outcome. ``winner`` None is a draw; ``pickups``: (team, kind of
+    pickup, count) of the pickups each team's units took (kits, ammo tiles, weapons from racks)."""
 
     index: int
     seed: int
@@ -52,6 +55,7 @@ class GameResult:
     blu_points: int
     turns: int
     actions: int
+    pickups: PickupCounts = ()
 
 
 def derive_seed(batch_seed: int, index: int) -> int:
@@ -81,19 +85,20 @@ def start_game(args: GameArgs) -> tuple[GameState, dict[Team, Player]]:
     return state, {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)}
 
 
-def game_result(args: GameArgs, final: GameState) -> GameResult:
-    """The :class:`GameResult` of game ``args`` once ``final`` is over."""
+def game_result(args: GameArgs, final: GameState, pickups: PickupCounts = ()) -> GameResult:
+    """The :class:`GameResult` of game ``args`` once ``final`` is over (``pickups`` counted while it was played)."""
     _scenario, batch_seed, index, players = args
     _first, red, blu = game_plan(index, players)
     pts = final.scores()
     return GameResult(index, derive_seed(batch_seed, index), final.first_team, red, blu, final.winner(),
-                      pts[Team.RED], pts[Team.BLU], final.turn, len(final.history))
+                      pts[Team.RED], pts[Team.BLU], final.turn, len(final.history), pickups)
 
 
 def play_one(args: GameArgs) -> GameResult:
-    """Play game ``index`` of a batch; a pure function of its arguments."""
+    """Play game ``index`` of a batch (counting its pickups); a pure function of its arguments."""
     state, players = start_game(args)
-    return game_result(args, play_game(state, players))
+    pickups = play_counting_pickups(state, players)
+    return game_result(args, state, pickups)
 
 
 def run_batch(
@@ -125,7 +130,8 @@ def run_batch(
 
 @dataclass(frozen=True)
 class BatchSummary:
-    """What a batch says about the map: wins per team and per first player, game length."""
+    """What a batch says about the map: wins per team and per first player, game length, pickups per team
+    (team -> kind of pickup -> count)."""
 
     games: int
     wins: dict[str, int]
@@ -138,6 +144,7 @@ class BatchSummary:
     turns_median: float
     turns_min: int
     turns_max: int
+    pickups: dict[str, dict[str, int]] = field(default_factory=lambda: {t.value: {} for t in Team})
 
     def verdict(self) -> str:
         """Plain words on both questions a designer asks: is one side favoured, and is moving first?
@@ -183,6 +190,7 @@ class BatchSummary:
             "turns": {"mean": r(self.turns_mean), "median": self.turns_median,
                       "min": self.turns_min, "max": self.turns_max},
             "verdict": self.verdict(),
+            "pickups": {t: {"total": sum(kinds.values()), "by_kind": kinds} for t, kinds in self.pickups.items()},
         }
 
 
@@ -198,6 +206,10 @@ def summarise(results: list[GameResult]) -> BatchSummary:
             name = g.red_player if g.winner is Team.RED else g.blu_player
             player_wins[name] = player_wins.get(name, 0) + 1
     turns = [g.turns for g in results] or [0]
+    pickups: dict[str, dict[str, int]] = {t.value: {} for t in Team}
+    for g in results:
+        for team, item, k in g.pickups:
+            pickups[team.value][item] = pickups[team.value].get(item, 0) + k
     return BatchSummary(
         games=n,
         wins=wins,
@@ -210,4 +222,5 @@ def summarise(results: list[GameResult]) -> BatchSummary:
         turns_median=statistics.median(turns),
         turns_min=min(turns),
         turns_max=max(turns),
+        pickups={t: dict(sorted(kinds.items(), key=lambda kv: item_order(kv[0]))) for t, kinds in pickups.items()},
     )

@@ -95,7 +95,7 @@ def _mean(pairing: str, figure: str, a: Sequence[int], b: Sequence[int]) -> Comp
 
 
 def _first_point(goal: str) -> str:
-    return "first point" if goal == "the point" else "first cart push"
+    return "first cart push" if goal == "its cart" else "first point"  # Payload Race scores by pushing
 
 
 def _pairing(pa: PairingStudy, pb: PairingStudy, goal: str) -> list[Comparison]:

@@ -13,7 +13,7 @@ def _pct(x: float) -> str:
 
 def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False,
                  partial_of: int | None = None) -> str:
-    """Wins per team with 95% intervals, draws, first-player wins, game length and a verdict.
+    """Wins per team with 95% intervals, draws, first-player wins, game length, pickups (when any) and a verdict.
 
     ``cancelled`` notes that the batch stopped early; ``partial_of`` (the games
     planned) that Ctrl-C interrupted it; an empty batch says so.
@@ -38,5 +38,9 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
         lines.append("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()))
     lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median}, "
                  f"{s.turns_min}–{s.turns_max})")
+    if any(s.pickups.values()):
+        lines.append("  pickups: " + ", ".join(
+            f"{t} {sum(kinds.values())}" + (f" ({', '.join(f'{k} {n}' for k, n in kinds.items())})" if kinds else "")
+            for t, kinds in s.pickups.items()))
     lines.append(f"  verdict: {s.verdict()}")
     return "\n".join(lines)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from engine.games.behaviour import Behaviour
+from engine.games.events import Pickup, Score
 from engine.games.game import Game
 from engine.games.koth.options import DEFAULT_OPTIONS
 from engine.games.koth.pieces import KothUnit, Slot
@@ -73,6 +74,8 @@ class KothState(TurnState[KothUnit]):
     actions_per_turn: ClassVar[int] = 2
     #: the spawn code of each team's opponent (the base its units may not enter, 001 "Map")
     their_base: ClassVar[Mapping[Team, int]] = _THEIR_BASE
+    #: who is credited with damage no unit deals (burn, a fallen Demoman's grenade) while it is dealt
+    cause: tuple[Team, str] | None = None
 
     @classmethod
     def check_game(cls, game: Game) -> None:
@@ -97,6 +100,7 @@ class KothState(TurnState[KothUnit]):
         self.setup: list[tuple[Team, int]] = []
         burners = [st for st in self._stats.values() if "burn" in st.specials]
         self._burn_damage = int(burners[0].param("burn_damage")) if burners else 20
+        self._burner = burners[0].kind if burners else ""
         self._points_to_win = int(self.options["points_to_win"])
         self._init_slots()
         if not self.setup:
@@ -214,6 +218,8 @@ class KothState(TurnState[KothUnit]):
                 u.burn = 0
                 self.kit_timer[u.cell] = int(self.options["kit_respawn_turns"])
                 self.log.append(f"{u.kind} uses the first-aid kit at {self.board.hexes[u.cell]}")
+                if self.events is not None:
+                    self.events.append(Pickup(u.team, u.kind, "kit", u.cell))
 
     # -- decisions other than unit actions -----------------------------------------------------------
 
@@ -320,6 +326,14 @@ class KothState(TurnState[KothUnit]):
         """001 "Units": Medic — an ubercharged unit takes no damage."""
         return 0 if target.uber > 0 else amount
 
+    def kill_credit(self, target: KothUnit, source: KothUnit | None) -> tuple[Team | None, str]:  # type: ignore[override]
+        """A sentry's kill goes to its Engineer (he built it and keeps it firing); burn to the enemy Pyro's kind,
+        a fallen Demoman's grenade to his (:attr:`cause`)."""
+        if source is None:
+            return self.cause or (None, "")
+        eng = self.units.get(source.owner) if source.owner >= 0 else None
+        return (eng.team, eng.kind) if eng is not None else (source.team, source.kind)
+
     def respawn_delay(self, u: KothUnit) -> int:
         """001 "Spawning": the slot waits ``respawn_turns`` turns."""
         return int(self.options["respawn_turns"])
@@ -377,7 +391,9 @@ class KothState(TurnState[KothUnit]):
             if dropped is not None and dropped[0] == i:
                 # a dead Demoman's grenade goes off when his next turn would begin
                 del self.dropped_grenades[self.team]
+                self.cause = (self.team, dropped[2])
                 self._demoman(dropped[2]).explode(self, self.team, dropped[1], 0, None)
+                self.cause = None
                 dropped = None
             slot = slots[i]
             if slot.uid >= 0 or (slot.timer == 0 and self.can_spawn(self.team, i)):
@@ -455,7 +471,9 @@ class KothState(TurnState[KothUnit]):
         if u is not None:
             if u.burn > 0:
                 u.burn -= 1
+                self.cause = (u.team.other, self._burner)  # only an enemy Pyro sets burn markers
                 self.hurt(u, self._burn_damage, None)
+                self.cause = None
             if u.uid in units:
                 beh = self._beh[u.kind]
                 if beh.acts_at_turn_end:
@@ -483,7 +501,10 @@ class KothState(TurnState[KothUnit]):
             turrets = {v.team for v in on_point if v.kind == "sentry"}
             holders = {t for t in holders if t.other not in turrets}
         if len(holders) == 1:
-            self.points[holders.pop()] += 1
+            team = holders.pop()
+            self.points[team] += 1
+            if self.events is not None:
+                self.events.append(Score(team, 1, tuple(self.scoring_cells(team))))
 
     def scoring_cells(self, team: Team) -> list[int]:
         """The point's hexes ``team``'s units hold (sentries never capture): where it scored."""

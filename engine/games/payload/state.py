@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from engine.games.behaviour import Behaviour
+from engine.games.events import Score
 from engine.games.game import Game
 from engine.games.payload.ground import stops_push
 from engine.games.payload.options import DEFAULT_OPTIONS
@@ -342,6 +343,8 @@ class PayloadState(TurnState[PayloadUnit]):
         self.points[team] = self.carts[team]
         self.pushed[team] = True
         track = self.tracks[team]
+        if self.events is not None:
+            self.events.append(Score(team, 1, (track[self.carts[team]],)))
         self.log.append(f"the {team.value} cart is {self.carts[team]}/{len(track) - 1} along its track")
         if self.carts[team] >= len(track) - 1:
             self.winner_team = team

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.games.events import Pickup
 from engine.games.teamplay.economy import ANY, can_pay, pay
 from engine.games.teamplay.pending import Pending, What
 from engine.games.teamplay.pieces import COLOURS, Character, Hand, card_kind
@@ -100,6 +101,8 @@ def grab_ammo(s: TeamPlayState, u: Character, cell: int) -> None:
     """``u`` takes the ammo tile on ``cell``: cubes for its player (up to ``max_cubes`` each), a powerup for P."""
     tile = s.ammo[cell]
     s.ammo[cell] = ""
+    if s.events is not None:
+        s.events.append(Pickup(u.team, u.kind, "ammo", cell))
     hand = s.hand_of(u)
     limit = int(s.options["max_cubes"])
     got = []
@@ -123,6 +126,8 @@ def grab_weapon(s: TeamPlayState, u: Character, cell: int, weapon: str) -> None:
     s.discards.extend(pay(hand, card.grab_cost))
     s.racks[cell].remove(weapon)
     hand.weapons.append(weapon)
+    if s.events is not None:
+        s.events.append(Pickup(u.team, u.kind, "weapon", cell))
     s.log.append(f"the {s.name_of(u)} grabs the {card.title} for {s.player_label(u.team, hand)} "
                     f"({card.grab_cost and 'paying ' + card.grab_cost or 'free'})")
     if s.loaded_arena(hand) > int(s.options["max_loaded"]):
@@ -141,7 +146,7 @@ def shoot(s: TeamPlayState, u: Character, weapon: str, aim: Hex) -> None:
     damaged = []
     for v, dmg in struck:
         if dmg > 0:
-            s.add_damage(v, dmg, why)
+            s.add_damage(v, dmg, why, by=u)
             damaged.append(v.uid)
     for v, _ in struck:
         s.add_marks(v, card.marks, why)

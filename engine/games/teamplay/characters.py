@@ -124,7 +124,9 @@ class Sprog(Fighter):
         for v in state.units.values():
             if v.team is not u.team and v.venom:
                 v.venom = False
-                state.board_damage(v, dmg, f"{self.stats.name}'s venom")
+                placed = state.board_damage(v, dmg, f"{self.stats.name}'s venom")
+                if state.events is not None:
+                    state.note_damage(v, placed, u)
 
     def ability_tip(self) -> str:
         return (f"Venom (automatic): at the end of his team's turn every enemy with a venom token takes "
@@ -230,7 +232,7 @@ class Echo(Fighter):
 
     def use_ability(self, state: TeamPlayState, u: Character, action: Action) -> None:
         v = self.target(state, action)
-        state.add_damage(v, self.p("reverb_damage"), f"{self.stats.name}'s reverb")
+        state.add_damage(v, self.p("reverb_damage"), f"{self.stats.name}'s reverb", by=u)
         offer_tagback(state, u, [v.uid], "reverb")  # damage an opponent added: Decision 3, docs/rules-teamplay.md
 
     def ability_tip(self) -> str:

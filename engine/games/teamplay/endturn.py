@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.games.events import Death, Score
 from engine.games.phases import Phase
 from engine.games.teamplay import acting
 from engine.mapmodel import Team
@@ -70,6 +71,8 @@ def flush_and_score(s: TeamPlayState) -> tuple[Reward, int]:
         tile = s.ruleset.reward_tiles[s.reward_tile]
         reward = tile.reward(colours)
         s.points[team] += reward.points
+        if s.events is not None and reward.points:
+            s.events.append(Score(team, reward.points, ()))
         s.log.append(f"end of turn 3/5, flush: {team.value} sends {total} damage in {colours} colour(s) from the "
                      f"{other.value} buffer ({tile.title}: {reward.describe()})")
     else:
@@ -92,6 +95,10 @@ def flush_and_score(s: TeamPlayState) -> tuple[Reward, int]:
             extra = f", overkill +{s.options['overkill_points']} and a heal"
         s.log.append(f"end of turn 4/5, killshot: the {s.name_of(u)} for {value}{extra} "
                      f"({s.skulls_left} skull(s) left)")
+        if s.events is not None:  # the team scores the killshot; engine.games.events credits a character
+            s.events += [Death(u.team, u.kind, u.cell, team, ""), Score(team, value, (u.cell,))]
+            if over:
+                s.events.append(Score(team, int(s.options["overkill_points"]), ()))
         u.damage = 0
         u.venom = False
         u.cell = -1
@@ -100,6 +107,8 @@ def flush_and_score(s: TeamPlayState) -> tuple[Reward, int]:
     bonus = {2: int(s.options["double_kill"]), 3: int(s.options["triple_kill"])}.get(len(dead), 0)
     if bonus:
         s.points[team] += bonus
+        if s.events is not None:
+            s.events.append(Score(team, bonus, ()))
         s.log.append(f"{'double' if len(dead) == 2 else 'triple'} kill: {team.value} +{bonus}")
     s.kills[team] += len(dead)
     return reward, heals
@@ -120,6 +129,8 @@ def finish(s: TeamPlayState) -> None:
         tokens = sum(u.damage for u in s.characters(team.other))
         s.leftover[team] = tokens // per
         s.points[team] += s.leftover[team]
+        if s.events is not None and s.leftover[team]:
+            s.events.append(Score(team, s.leftover[team], ()))
         s.log.append(f"leftover damage: {tokens} token(s) on {team.other.value}'s boards: {team.value} "
                      f"+{s.leftover[team]}")
     s.queue = []

@@ -419,7 +419,7 @@ def decide(s: TeamPlayState, a: Action) -> None:
         # 003 "Marks in the buffer": the Scope is part of the shot, and the marks its target holds now are the
         # shot's own (its damage turned the older ones into damage), so they wait for a later action
         s.add_damage(v, int(s.options["scope_damage"]), f"{s.player_label(team, hand)}'s Targeting Scope "
-                                                        f"(with the {s.name_of(shooter)})", convert=False)
+                                                        f"(with the {s.name_of(shooter)})", convert=False, by=shooter)
     elif w is What.TAGBACK:
         hand = s.hand(team, a.detail)
         card = next(c for c in reversed(hand.cards) if card_kind(c) == "tagback_grenade")

@@ -338,14 +338,17 @@ class TeamPlayState(TurnState[Character]):
 
     # -- damage, marks and the buffer ---------------------------------------------------------------------
 
-    def add_damage(self, v: Character, n: int, why: str, convert: bool = True) -> None:
-        """Put ``n`` damage for ``v`` in its team's buffer; its marks there turn into damage too (003 "Marks in the
-        buffer") unless ``convert`` is False: the caller's action dealt them, so only a later action triggers them."""
+    def add_damage(self, v: Character, n: int, why: str, convert: bool = True,
+                   by: Character | None = None) -> None:
+        """Put ``n`` damage (by ``by``'s action) for ``v`` in its team's buffer; its marks there become damage too
+        (003 "Marks in the buffer") unless ``convert`` is False: this action dealt them, a later one converts them."""
         if n <= 0:
             return
         marks = self.marks[v.team].pop(v.kind, 0) if convert else 0
         buf = self.buffer[v.team]
         buf[v.kind] = buf.get(v.kind, 0) + n + marks
+        if by is not None and self.events is not None:
+            self.note_damage(v, n + marks, by)
         extra = f" (+{marks} from marks)" if marks else ""
         self.log.append(f"{why}: {n} damage for the {self.name_of(v)}{extra} into the {v.team.value} buffer "
                         f"({self.buffer_total(v.team)})")
