@@ -6,7 +6,9 @@ folder is instant; the :class:`~editor.library.scanner.LibraryScanner` fills the
 rows in the background, rows on screen first, with a progress bar. A
 :class:`QFileSystemWatcher` rescans files that change and adds or drops files
 that appear or go. Double-click (or Enter, or *Open*) asks the editor to open the
-chosen files, one tab each (``open_requested``).
+chosen files, one tab each (``open_requested``). Each time it lists a folder it
+says which folders it listed (``folders_listed``), so the editor can clear what
+saves cut short left there.
 """
 
 from __future__ import annotations
@@ -58,12 +60,15 @@ def shown_path(folder: Path, home: Path | None = None) -> str:
 class LibraryWindow(QMainWindow):
     """Shows one folder's maps; ``open_requested(list[Path])`` when the user opens some.
 
+    ``folders_listed(list[Path])`` after it listed the folder (and its folders that hold maps) again.
+
     ``cache_folder`` keeps thumbnails and summaries between sessions (None: no
     disk cache). ``threads`` is how many files are scanned at once and
     ``processes`` how many worker processes validate them (0: in this process).
     """
 
     open_requested = Signal(list)
+    folders_listed = Signal(list)
 
     def __init__(self, cache_folder: Path | None, parent: QWidget | None = None, threads: int = 1,
                  processes: int = 1) -> None:
@@ -169,6 +174,7 @@ class LibraryWindow(QMainWindow):
         self.scanner.start(files)
         self._update_progress()
         self._visible_timer.start()
+        self.folders_listed.emit([Path(d) for d in dirs])
 
     @property
     def folder(self) -> Path | None:
@@ -272,7 +278,7 @@ class LibraryWindow(QMainWindow):
         self.scanner.add([path], first=True)
         self._update_progress()
 
-    def _folder_changed(self, _name: str) -> None:
+    def _folder_changed(self, name: str) -> None:
         folder = self.model.folder
         if folder is None:
             return
@@ -291,6 +297,7 @@ class LibraryWindow(QMainWindow):
             if str(p) not in self.watcher.files():
                 self._file_changed(str(p))
         self._update_progress()
+        self.folders_listed.emit([Path(name)])
 
     def _stop_watching(self) -> None:
         self.scanner.stop()

@@ -37,8 +37,8 @@ from pathlib import Path
 from engine.formats import load_map, save_map
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell
-src, target, cut = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
-m = load_map(src)
+target, cut = Path(sys.argv[1]), sys.argv[2]
+m = load_map(target)
 c = m.cells[Hex(0, 0)]
 m = m.with_cell(Hex(0, 0), Cell((c.height + 1) % 3, c.terrain, c.stairs_up))
 if cut == "half":  # die with half the text written
@@ -49,15 +49,14 @@ save_map(m, target)
 
 
 def killed_save(target: Path, cut: str = "whole") -> Path:
-    """Run a save of Crossroads (one hex's height changed) over ``target`` in a process killed before its rename.
+    """Run a save of the map ``target`` with hex 0,0 one level higher, in a process killed before its rename.
 
     ``cut`` "whole": killed with the new text whole in the temporary file; "half": killed mid-write.
     Returns the temporary file it left.
     """
     before = set(target.parent.iterdir())
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-c", _KILLED_SAVE, str(MAPS / "koth_crossroads.map.json"), str(target),
-                           cut], env=env, cwd=REPO, check=False)
+    done = subprocess.run([sys.executable, "-c", _KILLED_SAVE, str(target), cut], env=env, cwd=REPO, check=False)
     assert done.returncode == 9
     [left] = set(target.parent.iterdir()) - before
     return left
