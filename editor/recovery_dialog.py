@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from editor.document import read_document
 from editor.edits import changed_hexes
+from editor.paths import shown_path
 from editor.recovery import Recoverable, file_sha256, load_copy
 from editor.scenario_setup import ScenarioSetup
 from engine.formats.errors import LoadError, printable
@@ -102,8 +103,10 @@ def when(t: float, now: float | None = None) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
 
 
-_SOURCES = {"tab": "a tab of an editor that did not close", "interrupted save": "a save that was cut short",
-            "earlier version": "an earlier hexfort"}
+#: Where a copy came from: the words of the From column and of its tooltip.
+_SOURCES = {"tab": ("open tab", "a tab of an editor that did not close"),
+            "interrupted save": ("save cut short", "a save that was cut short (its temporary file)"),
+            "earlier version": ("earlier hexfort", "an earlier version of hexfort")}
 COLUMNS = ("Map", "File", "Saved", "Changes", "From")
 
 
@@ -123,7 +126,7 @@ class RecoveryDialog(QDialog):
         self.discard: list[Offer] = []
         n = len(offers)
         intro = QLabel(
-            f"<b>hexfort found unsaved work: {n} tab{'s' * (n != 1)}.</b><br>"
+            f"<b>hexfort found {n} cop{'y' if n == 1 else 'ies'} of unsaved work.</b><br>"
             "An editor was closed before saving (a crash, a power cut, or a save cut short). "
             "A restored tab opens modified and linked to its file: Save writes there, and Undo goes back "
             "to the file as it is on disk. Copies you do not restore or discard stay for the next start.")
@@ -158,14 +161,14 @@ class RecoveryDialog(QDialog):
 
     def _row(self, offer: Offer) -> QTreeWidgetItem:
         c = offer.copy
-        original = printable(str(c.original)) if c.original is not None else "(not saved yet)"
+        original = printable(shown_path(c.original)) if c.original is not None else "(not saved yet)"
         changes = offer.changes + (" — the file changed on disk after this copy" if offer.file_changed else "")
-        item = QTreeWidgetItem([f"{offer.name} ({c.kind})", original, when(c.saved_at), changes,
-                                c.source])
+        short, long = _SOURCES.get(c.source, (c.source, c.source))
+        item = QTreeWidgetItem([f"{offer.name} ({c.kind})", original, when(c.saved_at), changes, short])
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(0, Qt.CheckState.Checked)
-        item.setToolTip(1, original)
-        item.setToolTip(4, f"From {_SOURCES.get(c.source, c.source)}; the copy is {printable(str(c.file))}")
+        item.setToolTip(1, printable(str(c.original)) if c.original is not None else original)
+        item.setToolTip(4, f"From {long}; the copy is {printable(str(c.file))}")
         if offer.map is None:
             item.setForeground(3, Qt.GlobalColor.darkRed)
         return item

@@ -38,23 +38,10 @@ from editor.library.cache import ThumbnailCache
 from editor.library.model import MODE_NAMES, PATH_ROLE, LibraryFilter, LibraryModel
 from editor.library.scanner import LibraryScanner
 from editor.library.summary import THUMB_SIZE, MapSummary, file_stamp, library_files
+from editor.paths import shown_path
 from engine.mapmodel import Mode
 
 __all__ = ["LibraryWindow", "shown_path"]
-
-
-def shown_path(folder: Path, home: Path | None = None) -> str:
-    """``folder`` as the library's header shows it: inside the home folder (default ``Path.home()``) as ``~/…``.
-
-    ``folder`` should be absolute and resolved; the home folder is resolved here.
-    """
-    try:
-        home = (home or Path.home()).resolve()
-    except (OSError, RuntimeError):  # no home folder to be found: show the whole path
-        return str(folder)
-    if folder == home:
-        return "~"
-    return f"~/{folder.relative_to(home).as_posix()}" if folder.is_relative_to(home) else str(folder)
 
 
 class LibraryWindow(QMainWindow):

@@ -458,3 +458,37 @@ def test_work_the_file_holds_repeats_and_copies_overtaken_by_their_own_save_are_
     kept = gather_offers([as_file, twice_old, twice_new, tab, save, other_writer_tab])
     assert {o.copy for o in kept} == {other_writer_tab, twice_new, save}
     assert sorted(p.name for p in root.iterdir()) == ["3.json", "5.json", "6.json"]
+
+
+def test_a_killed_scenario_save_is_offered_as_a_scenario(window, tmp_path: Path, answer) -> None:  # type: ignore[no-untyped-def]
+    from engine.formats import dumps_scenario
+
+    for name in ("koth_crossroads.map.json", "koth_crossroads.scenario.json"):
+        shutil.copy(MAPS / name, tmp_path / name)
+    scenario = tmp_path / "koth_crossroads.scenario.json"
+    s = load_scenario(scenario)
+    temp = tmp_path / f".{scenario.name}.hexfort-{dead_pid()}-{HOST}-abcdefgh.tmp"
+    temp.write_text(dumps_scenario(replace(s, seed=4242)), encoding="utf-8")  # the map stays a file beside it
+    shown = answer("Restore all")
+    window.open_path(tmp_path / "koth_crossroads.map.json", ask=False)
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()
+    assert not temp.exists()
+    [offer] = shown[0].offers
+    assert offer.copy.kind == "scenario" and offer.changes == "scenario changed"
+    doc = window.documents.find(scenario)
+    assert doc is not None and doc.dirty and doc.scenario is not None
+    assert doc.scenario.seed == 4242 and doc.scenario.map_ref == "koth_crossroads.map.json"
+
+
+def test_tabs_opened_from_the_map_library_are_copied_too(window, folder: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    lib = window.show_library(folder)
+    qtbot.addWidget(lib)
+    lib.open_requested.emit([folder / n for n in NAMES])
+    docs = window.documents
+    assert [d.path for d in docs.documents()] == [folder / n for n in NAMES]
+    for d in docs.documents():
+        d.apply(bumped(d.map, Hex(0, 0)), "raise")
+    copies = docs.autosave()
+    assert [read_copy(c).original for c in copies] == [folder / n for n in NAMES]
