@@ -5,9 +5,9 @@ document stops changing for :data:`DEBOUNCE_MS` (or has been changing for
 :data:`MAX_WAIT_MS` without a pause) it takes the document's state -- frozen
 values, so nothing is copied on the UI thread -- and a worker thread writes it to
 the session's copy of that tab (:class:`editor.recovery.Session`), atomically. A
-document whose map, scenario, path and title are the very objects last written is
-not written again (nor one whose title is the same text). A document that becomes clean (saved, undone to its saved
-state, reloaded) or is closed loses its copy. All file work runs on the one worker
+document whose map, scenario and path are the very objects last written, under the
+same title, is not written again. A document that becomes clean (saved, undone to
+its saved state, reloaded) or is closed loses its copy. All file work runs on the one worker
 thread in the order it was asked for, so a late copy never outlives the removal
 that followed it. A save drops the tab's copy synchronously just before its
 file is replaced (:meth:`RecoveryWriter.remove_now`), so after a kill either the
@@ -124,6 +124,7 @@ class RecoveryWriter(QObject):
         if tab is None:
             return
         tab.timer.stop()
+        tab.timer.deleteLater()
         for undo in tab.disconnect:
             undo()
         self._jobs.put(lambda n=tab.number: self._remove(n))
