@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,59 +28,65 @@ def starting_map(path: Path | None) -> tuple[HexMap, Path | None, str | None]:
     return blank_map(Shape.RECTANGLE, 19, 13), None, None
 
 
-def create_window(path: Path | None = None, **window_options: Any):  # type: ignore[no-untyped-def]
-    """Build the main window on ``path`` (a blank map if it is None or cannot be read).
+def create_window(path: Path | None = None, more: Sequence[Path] = (),
+                  on_window: Callable[[Any], None] | None = None, **window_options: Any):  # type: ignore[no-untyped-def]
+    """Build the main window on ``path`` (a blank map if it is None or cannot be read) and ``more`` files.
 
     A folder opens the map library on it, beside a blank map (as File ▸ Open folder… does).
-    ``window_options`` go to :class:`~editor.main_window.MainWindow` (settings, paths).
+    ``window_options`` go to :class:`~editor.main_window.MainWindow` (settings, paths);
+    ``on_window`` sees the window as soon as it exists, before any file opens.
+    Then unsaved work left by editors that did not close (and by saves cut short
+    in the folders just opened) is offered in one dialog.
     """
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
     from editor.main_window import MainWindow
+    from editor.recovery_offer import offer_recovery
 
     folder = path if path is not None and path.is_dir() else None
     m, opened, error = starting_map(None if folder is not None else path)
     win = MainWindow(m, None, **window_options)
+    if on_window is not None:
+        on_window(win)
     if folder is not None:
         # after the main window has shown itself, so the library comes up in front of it
         QTimer.singleShot(0, lambda: win.show_library(folder))
-    if opened is not None:
-        win.documents.open_path(opened, ask=False)  # replaces the untouched blank map
+    docs = win.documents
+    docs.announce_rescues = False  # rescued saves are offered with everything else, below
+    try:
+        if opened is not None:
+            docs.open_path(opened, ask=False)  # replaces the untouched blank map
+        docs.open_paths(more)
+        if folder is not None:
+            docs.sweep(folder)
+    finally:
+        docs.announce_rescues = True
     if error is not None:
         QMessageBox.warning(win, "Cannot open the file", f"{error}\n\nStarting with a blank map instead.")
-    offer_recovery(win)
+    offer_recovery(docs, win)
     return win
 
 
-def offer_recovery(win) -> bool:  # type: ignore[no-untyped-def]
-    """If a previous session left unsaved work, offer to open it (as an unsaved document)."""
-    from PySide6.QtWidgets import QMessageBox
+def run_editor(path: Path | None = None, more: Sequence[Path] = ()) -> int:
+    """Run the editor on ``path`` and ``more`` files until its window closes; returns the exit status.
 
-    from editor.recovery import recovered_files
-
-    found = recovered_files(win.documents.recovery_folder)
-    if not found:
-        return False
-    latest = found[0]
-    answer = QMessageBox.question(
-        win, "Recover unsaved work",
-        f"hexfort found unsaved work from an earlier session:\n{latest.name}\n\nOpen it now? "
-        "(No keeps it for later; it is deleted once you save or discard it.)",
-    )
-    if answer != QMessageBox.StandardButton.Yes:
-        return False
-    return win.documents.recover(latest) is not None  # unsaved: Save asks where
-
-
-def run_editor(path: Path | None = None) -> int:
-    """Run the editor until its window closes; returns the exit status."""
+    With ``HEXFORT_TEST_CONTROL=stdio`` in the environment (tests only) the editor
+    also takes commands on its standard input (:mod:`editor.test_control`).
+    """
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("hexfort")
     app.setOrganizationName("hexfort")
-    win = create_window(path)
+    control = None
+    if os.environ.get("HEXFORT_TEST_CONTROL") == "stdio":
+        from editor.test_control import TestControl
+
+        control = TestControl(app)
+    win = create_window(path, more, control.attach if control is not None else None)
+    if control is not None:
+        control.started()
     win.show()
     if win.view is not None:
         win.view.fit()

@@ -102,7 +102,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "share":
         return share_cli.run_share(args)
     if args.command == "edit" and args.path:
-        return render_cli.run_edit(Path(args.path))
+        return render_cli.run_edit(*(Path(p) for p in args.path))
     # Bare ``hexfort`` (or ``hexfort edit``): the editor on the bundled map.
     return render_cli.run_edit(DEFAULT_MAP if DEFAULT_MAP.exists() else None)
 

@@ -1,4 +1,4 @@
-"""Documentation screenshots: ``python -m editor.docshots docs/images [editor] [library] [balance] [share]``.
+"""Documentation screenshots: ``python -m editor.docshots docs/images [editor] [library] [recovery] [balance] [share]``.
 
 Run it under a real X server (``xvfb-run -s "-screen 0 1600x1000x24"``) so the
 window is drawn by the same platform plugin users see. Each editor shot opens a
@@ -112,6 +112,83 @@ def shoot_library(out_dir: Path) -> Path:
     return path
 
 
+_CRASHED_EDITOR = """
+import json, sys
+from pathlib import Path
+from editor.recovery import Session
+session = Session(Path(sys.argv[1]))
+for tab, text in enumerate(json.load(sys.stdin), 1):
+    session.write(tab, text)
+"""
+
+
+def shoot_recovery(out_dir: Path) -> Path:
+    """The start-up recovery dialog after two editors were killed (one while saving), in a stand-in home folder.
+
+    The copies are written by processes that end at once (crashed sessions, as
+    the dialog finds them); the save cut short is a temporary file of a writer gone.
+    """
+    import json
+    import shutil
+
+    from PySide6.QtWidgets import QApplication
+
+    from editor.document import read_document
+    from editor.recovery import TabState, adopt_temp, copy_text, crashed_copies, file_sha256
+    from editor.recovery_dialog import RecoveryDialog
+    from editor.recovery_offer import gather_offers
+    from engine.formats import load_map, save_map
+    from engine.formats.tempfiles import HOST, parse_temp_name
+    from engine.mapmodel import Cell
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    tmp = Path(tempfile.mkdtemp())
+    home, root = tmp / "home", tmp / "recovery"
+    folder = home / "community-maps"
+    shutil.copytree(MAPS, folder)
+
+    def raised(m, n: int, skip: int = 0):  # type: ignore[no-untyped-def]
+        for h in sorted(m.cells)[skip:skip + n]:
+            c = m.cells[h]
+            m = m.with_cell(h, Cell((c.height + 1) % 3, c.terrain, c.stairs_up))
+        return m
+
+    def crashed_editor(tabs: list[tuple[str, int]], hours_ago: float) -> None:
+        texts = []
+        for name, n in tabs:
+            m, setup = read_document(folder / name)
+            state = TabState(name, raised(m, n), setup, folder / name, file_sha256(folder / name))
+            texts.append(copy_text(state, time.time() - hours_ago * 3600))
+        subprocess.run([sys.executable, "-c", _CRASHED_EDITOR, str(root)], input=json.dumps(texts), text=True,
+                       cwd=REPO, check=True)
+
+    crashed_editor([("koth_crossroads.map.json", 14), ("payload_canal.scenario.json", 3)], 20)
+    crashed_editor([("koth_quarry.map.json", 6)], 0.03)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    temp = folder / f".koth_ridge.map.json.hexfort-{int(gone.stdout)}-{HOST}-k3j9x0aa.tmp"
+    save_map(raised(load_map(folder / "koth_ridge.map.json"), 4, skip=5), temp)
+    stale = parse_temp_name(temp)
+    assert stale is not None
+    adopt_temp(root, stale)
+    real_home = os.environ.get("HOME")
+    os.environ["HOME"] = str(home)  # the File column reads ~/community-maps/...
+    try:
+        dialog = RecoveryDialog(gather_offers(crashed_copies(root)))
+    finally:
+        if real_home is None:
+            del os.environ["HOME"]
+        else:
+            os.environ["HOME"] = real_home
+    dialog.resize(900, dialog.height())
+    dialog.show()
+    _pump(app)
+    path = out_dir / "recovery.png"
+    dialog.grab().save(str(path))
+    dialog.close()
+    return path
+
+
 #: The balance report shown in docs/balance.md: ``hexfort balance`` with these arguments on a bundled scenario.
 BALANCE_ARGS = ("maps/koth_ridge.scenario.json", "--games", "40", "--seed", "1",
                 "--players", "heuristic,heuristic", "--players", "search,search")
@@ -179,7 +256,7 @@ def shoot_share(out_dir: Path) -> Path:
             return path
 
 
-SHOTS = ("editor", "library", "balance", "share")
+SHOTS = ("editor", "library", "recovery", "balance", "share")
 
 
 def shoot(out_dir: Path, which: tuple[str, ...] = SHOTS) -> list[Path]:
@@ -192,6 +269,8 @@ def shoot(out_dir: Path, which: tuple[str, ...] = SHOTS) -> list[Path]:
         written.append(shoot_share(out_dir))
     if "library" in which:
         written.append(shoot_library(out_dir))
+    if "recovery" in which:
+        written.append(shoot_recovery(out_dir))
     if "editor" not in which:
         return written
     from PySide6.QtTest import QTest

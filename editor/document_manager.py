@@ -5,12 +5,16 @@ documents, their canvases (one :class:`~editor.canvas.view.MapView` per tab),
 their validators (one :class:`~editor.problem_runner.ProblemRunner` each) and the
 undo group whose active stack is the current document's. It opens, saves, saves
 as, closes (asking to save modified documents), remembers recent files, copies
-unsaved work for recovery, and exports or prints the current map.
+unsaved work for recovery (:class:`~editor.autosave.RecoveryWriter`), restores
+it, and exports or prints the current map.
 
 Bad files show a dialog and change nothing; a failed save keeps the document
 modified. Opening a file that is already open shows its tab (offering to reload
 it from disk when it has unsaved changes); opening a file while the only
-document is an untouched unsaved one replaces that document.
+document is an untouched unsaved one replaces that document. Saving over a file
+that changed on disk since the document last matched it asks first. Opening a
+file from a folder, or saving to one, clears the temporary files killed saves
+left there (:meth:`DocumentManager.sweep`).
 """
 
 from __future__ import annotations
@@ -18,26 +22,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QDialog, QMessageBox, QTabWidget, QWidget
 
 from editor import filedialogs
+from editor.autosave import RecoveryWriter
 from editor.canvas.view import MapView
 from editor.dialogs import ExportDialog, NewMapDialog, PrintDialog
 from editor.document import MapDocument, ScenarioSetup, read_document
 from editor.problem_runner import ProblemRunner
-from editor.recovery import write_recovery
+from editor.recovery import Recoverable, adopt_temp, discard, file_sha256
 from editor.render.painter import RenderOptions
 from editor.state import EditorState
 from engine.formats.errors import LoadError, printable
+from engine.formats.jsonio import before_replace
+from engine.formats.tempfiles import StaleVerdict, judge, remove_if_stale, stale_temps
 from engine.mapmodel import HexMap, MapEditError
 
-__all__ = ["AUTOSAVE_MS", "MAP_FILTER", "MAX_RECENT", "DocumentManager"]
+__all__ = ["MAP_FILTER", "MAX_RECENT", "DocumentManager"]
 
 MAP_FILTER = "hexfort maps and scenarios (*.json);;All files (*)"
-#: How often unsaved work is copied to the recovery folder.
-AUTOSAVE_MS = 30_000
 MAX_RECENT = 8
 
 
@@ -51,7 +56,8 @@ class DocumentManager(QObject):
     Signals: ``current_changed(doc | None)`` when another tab (or none) becomes
     current; ``document_added(doc)``; ``document_closed(doc)`` (just before the
     document is deleted); ``recent_changed()``; ``message(text, ms)`` for the
-    status bar.
+    status bar; ``interrupted_saves(list[Recoverable])`` when :meth:`sweep`
+    rescued work from killed saves (while :attr:`announce_rescues` is on).
     """
 
     current_changed = Signal(object)
@@ -59,6 +65,7 @@ class DocumentManager(QObject):
     document_closed = Signal(object)
     recent_changed = Signal()
     message = Signal(str, int)
+    interrupted_saves = Signal(list)
 
     def __init__(self, window: QWidget, settings: QSettings, state: EditorState,
                  recovery_folder: Path | None = None, parent: QObject | None = None) -> None:
@@ -66,8 +73,16 @@ class DocumentManager(QObject):
         self.window = window
         self.settings = settings
         self.state = state
-        #: Where unsaved work is copied (None: the per-user recovery folder).
-        self.recovery_folder = recovery_folder
+        if recovery_folder is None:
+            from editor.paths import EditorPaths
+
+            recovery_folder = EditorPaths.standard().recovery
+        #: Copies every tab's unsaved work to this session's recovery folder.
+        self.recovery = RecoveryWriter(recovery_folder, self)
+        self.recovery.failed.connect(lambda text: self.message.emit(text, 8000))
+        #: Whether :meth:`sweep` announces rescued work (off while the editor starts: it offers all at once).
+        self.announce_rescues = True
+        self._disk: dict[MapDocument, str | None] = {}  # each file's digest as its document last matched it
         #: Debounce of each new document's validator (tests set 0).
         self.check_delay_ms = 250
         self.undo_group = QUndoGroup(self)
@@ -80,13 +95,8 @@ class DocumentManager(QObject):
         self.tabs.tabCloseRequested.connect(lambda i: self.close_document(self.document_at(i)))
         self.tabs.currentChanged.connect(self._on_current)
         self._runners: dict[MapDocument, ProblemRunner] = {}
-        self._recovery: dict[MapDocument, Path] = {}
         self._render_options = RenderOptions(ghosts=True)
         self._current: MapDocument | None = None
-        self._autosave = QTimer(self)
-        self._autosave.setInterval(AUTOSAVE_MS)
-        self._autosave.timeout.connect(self.autosave)
-        self._autosave.start()
 
     # -- the documents -------------------------------------------------------------
 
@@ -138,6 +148,9 @@ class DocumentManager(QObject):
         view.map_item.set_options(self._render_options)
         runner = ProblemRunner(doc, self.check_delay_ms, parent=doc)
         self._runners[doc] = runner
+        if path is not None:
+            self._disk[doc] = file_sha256(path)
+        self.recovery.track(doc, self._disk.get(doc))
         self.undo_group.addStack(doc.undo_stack)
         for sig in (doc.dirty_changed, doc.path_changed, doc.changed, doc.reset):
             sig.connect(lambda *_, d=doc: self._refresh_tab(d))
@@ -211,12 +224,13 @@ class DocumentManager(QObject):
             return False
         target = existing or self._pristine()
         if target is not None:
-            self._drop_recovery(target)
             target.replace_all(m, path, setup)
+            self._matches_disk(target)
             self.set_current(target)
         else:
             self.add(m, path, setup)
         self.remember(path)
+        self.sweep(path.parent)
         return True
 
     def open_paths(self, paths: Iterable[Path]) -> int:
@@ -270,17 +284,50 @@ class DocumentManager(QObject):
         return self.save_to(doc, p)
 
     def save_to(self, doc: MapDocument, path: Path) -> bool:
-        """Write ``doc`` to ``path``; a failure shows a dialog and keeps the document modified."""
+        """Write ``doc`` to ``path``; a failure shows a dialog and keeps the document modified.
+
+        Saving a document to its own file asks first when the file changed on disk
+        since the document last matched it (another program, or a copy restored
+        after a crash whose file was changed meanwhile); False when the user keeps it.
+        """
+        if not self._may_overwrite(doc, path):
+            return False
         try:
-            doc.save(path)
+            with before_replace(path, lambda: self.recovery.remove_now(doc)):
+                doc.save(path)
         except (OSError, ValueError) as e:
+            self.recovery.copy_now(doc)  # its copy may have gone just before the save failed
             QMessageBox.critical(self.window, "Cannot save",
                                  f"{path}\n\n{e}\n\nYour changes are still open in the editor.")
             return False
+        self._matches_disk(doc)
         self.remember(path)
-        self._drop_recovery(doc)
+        self.sweep(path.parent)
         self.message.emit(f"Saved {path}", 4000)
         return True
+
+    def _may_overwrite(self, doc: MapDocument, path: Path) -> bool:
+        """Whether saving ``doc`` at ``path`` may go on (asks when its own file changed on disk meanwhile)."""
+        if doc.path is None or path != doc.path or doc not in self._disk:
+            return True  # a new file: Save As asked already when it exists
+        if file_sha256(path) == self._disk[doc]:
+            return True
+        answer = QMessageBox.question(
+            self.window, "The file changed on disk",
+            f"{printable(str(path))} changed on disk since {doc.display_name()} was opened or last saved "
+            "(another program, or another hexfort, wrote it).\n\nOverwrite it with the version in the editor? "
+            "(Cancel keeps the file; Save As… can keep both.)",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Save
+
+    def _matches_disk(self, doc: MapDocument) -> None:
+        """``doc`` now holds what its file holds (just opened or saved): remember the file's digest."""
+        digest = file_sha256(doc.path)
+        if doc.path is not None:
+            self._disk[doc] = digest
+        self.recovery.set_base(doc, digest)
 
     def maybe_save(self, doc: MapDocument) -> bool:
         """Ask to save ``doc``'s unsaved changes; False when the user cancels (or saving fails)."""
@@ -294,10 +341,7 @@ class DocumentManager(QObject):
         )
         if answer == QMessageBox.StandardButton.Save:
             return self.save(doc)
-        if answer == QMessageBox.StandardButton.Discard:
-            self._drop_recovery(doc)
-            return True
-        return False
+        return answer == QMessageBox.StandardButton.Discard  # its copy goes when the tab closes
 
     # -- closing -------------------------------------------------------------------
 
@@ -314,7 +358,8 @@ class DocumentManager(QObject):
         view = self.view(doc)
         runner = self._runners.pop(doc)
         runner.shutdown()
-        self._recovery.pop(doc, None)
+        self.recovery.forget(doc)
+        self._disk.pop(doc, None)
         self.undo_group.removeStack(doc.undo_stack)
         self.document_closed.emit(doc)
         if view is not None:
@@ -333,10 +378,14 @@ class DocumentManager(QObject):
         return True
 
     def shutdown(self) -> None:
-        """Stop every validator (the window is closing)."""
-        self._autosave.stop()
+        """Stop every validator and the recovery writer (the window is closing).
+
+        Copies of documents still open stay for the next start (the window closes
+        without asking only when something forced it).
+        """
         for runner in self._runners.values():
             runner.shutdown()
+        self.recovery.shutdown()
 
     # -- recent files --------------------------------------------------------------
 
@@ -356,42 +405,78 @@ class DocumentManager(QObject):
 
     # -- recovery ------------------------------------------------------------------
 
-    def autosave(self) -> list[Path]:
-        """Copy every document's unsaved work to the recovery folder (never raises); returns the files written."""
-        written: list[Path] = []
-        for doc in self.documents():
-            try:
-                target = write_recovery(doc, self.recovery_folder)
-            except OSError:
-                continue
-            if target is None:
-                continue
-            old = self._recovery.get(doc)
-            if old is not None and old != target:
-                old.unlink(missing_ok=True)
-            self._recovery[doc] = target
-            written.append(target)
-        return written
+    @property
+    def recovery_folder(self) -> Path:
+        """Where copies of unsaved work are kept (this session's in a folder of its own)."""
+        return self.recovery.root
 
-    def recover(self, path: Path) -> MapDocument | None:
-        """Open a recovery copy as an unsaved document; the copy is deleted once it is saved or discarded."""
-        try:
-            m, setup = read_document(path)
-        except LoadError as e:
-            QMessageBox.critical(self.window, "Cannot recover", f"{path}\n\n{e}")
-            return None
-        target = self._pristine()
-        if target is not None:
-            target.replace_all(m, None, setup)
+    def autosave(self, timeout: float = 10.0) -> list[Path]:
+        """Copy every modified document now and wait for the copies (tests); returns their files."""
+        self.recovery.copy_all_now()
+        self.recovery.flush(timeout)
+        return [p for d in self.documents() if d.dirty and (p := self.recovery.copy_path(d)) is not None]
+
+    def restore(self, copy: Recoverable, m: HexMap, setup: ScenarioSetup | None) -> MapDocument:
+        """Open recovered work ``(m, setup)`` from ``copy`` as a modified document linked to its original file.
+
+        When the original file can be read, the document starts from it and the
+        recovered work is one undoable step on top (into the file's own tab when it
+        is open and unmodified); otherwise it starts from the recovered work. Its
+        copy is written into this session before ``copy`` is deleted.
+        """
+        original = copy.original
+        base: tuple[HexMap, ScenarioSetup | None] | None = None
+        if original is not None:
+            try:
+                base = read_document(original)
+            except LoadError:
+                base = None
+        open_tab = self.find(original) if original is not None and original.exists() else None
+        if base is not None:
+            fm, fs = base
+            doc = open_tab if open_tab is not None and not open_tab.dirty and (open_tab.map, open_tab.scenario) == (
+                fm, fs) else None
+            if doc is None:
+                doc = self._into_new_tab(fm, original, fs)
+            self._matches_disk(doc)
+            doc.apply_with_scenario(m, setup, "Recovered unsaved work")
         else:
-            target = self.add(m, None, setup)
-        self._recovery[target] = path
+            doc = self._into_new_tab(m, original, setup)
+            self._matches_disk(doc)
+            doc.undo_stack.resetClean()  # modified, with no earlier state to go back to
+        self.set_current(doc)
+        self.recovery.copy_now(doc, then=lambda: discard(copy))
+        return doc
+
+    def _into_new_tab(self, m: HexMap, path: Path | None, setup: ScenarioSetup | None) -> MapDocument:
+        target = self._pristine()
+        if target is None:
+            return self.add(m, path, setup)
+        target.replace_all(m, path, setup)
         return target
 
-    def _drop_recovery(self, doc: MapDocument) -> None:
-        old = self._recovery.pop(doc, None)
-        if old is not None:
-            old.unlink(missing_ok=True)
+    def sweep(self, folder: Path) -> list[Recoverable]:
+        """Clear what killed saves left in ``folder``; returns the work rescued into the recovery folder.
+
+        Only hexfort's own temporary files whose writing process is gone
+        (:func:`engine.formats.tempfiles.stale_temps`) are touched: one holding a
+        whole map or scenario that differs from the file beside it is moved into
+        the recovery folder (it may be the newest work), the others are deleted.
+        With :attr:`announce_rescues` on, ``interrupted_saves`` says what was rescued.
+        """
+        rescued: list[Recoverable] = []
+        for temp in stale_temps(folder):
+            verdict = judge(temp)
+            if verdict is StaleVerdict.DIFFERS:
+                try:
+                    rescued.append(adopt_temp(self.recovery_folder, temp))
+                except (OSError, ValueError, LoadError) as e:
+                    self.message.emit(f"Cannot rescue {temp.path.name}: {e}", 8000)
+                continue
+            remove_if_stale(temp)
+        if rescued and self.announce_rescues:
+            self.interrupted_saves.emit(rescued)
+        return rescued
 
     # -- export and print ----------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -42,6 +42,7 @@ from editor.library.window import LibraryWindow
 from editor.paths import EditorPaths
 from editor.playtest.hooks import install_playtest_actions
 from editor.problem_runner import ProblemRunner
+from editor.recovery_offer import offer_recovery
 from editor.stamps import StampLibrary
 from editor.state import EditorState
 from editor.tools.base import Tool
@@ -117,6 +118,9 @@ class MainWindow(QMainWindow):
         self.documents.document_closed.connect(self._on_document_closed)
         self.documents.message.connect(self.statusBar().showMessage)
         self.documents.recent_changed.connect(self._refresh_recent)
+        # work rescued from a save cut short (found on open, save or listing a folder) is offered at once
+        self.documents.interrupted_saves.connect(
+            lambda copies: QTimer.singleShot(0, lambda: offer_recovery(self.documents, self, copies)))
         self.action_handler.message.connect(self.statusBar().showMessage)
         self.action_handler.tool_requested.connect(self.set_tool)
         self.state.notice.connect(self._on_notice)
@@ -491,6 +495,7 @@ class MainWindow(QMainWindow):
         if self.library_window is None:
             self.library_window = LibraryWindow(self.paths.thumbnails, self)
             self.library_window.open_requested.connect(self._open_from_library)
+            self.library_window.folders_listed.connect(lambda folders: [self.documents.sweep(f) for f in folders])
         self.library_window.set_folder(folder)
         self.library_window.show()
         self.library_window.raise_()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-__all__ = ["EditorPaths"]
+__all__ = ["EditorPaths", "shown_path"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,3 +43,18 @@ class EditorPaths:
     def thumbnails(self) -> Path:
         """The map library's thumbnails and summaries, keyed by file path, time and size."""
         return self.cache / "library"
+
+
+def shown_path(folder: Path, home: Path | None = None) -> str:
+    """``folder`` as the library's header and the recovery dialog show it: inside the home folder (default
+    ``Path.home()``) as ``~/…``.
+
+    ``folder`` should be absolute and resolved; the home folder is resolved here.
+    """
+    try:
+        home = (home or Path.home()).resolve()
+    except (OSError, RuntimeError):  # no home folder to be found: show the whole path
+        return str(folder)
+    if folder == home:
+        return "~"
+    return f"~/{folder.relative_to(home).as_posix()}" if folder.is_relative_to(home) else str(folder)

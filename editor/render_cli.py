@@ -19,10 +19,10 @@ __all__ = ["add_edit_arguments", "add_render_arguments", "run_edit", "run_render
 
 
 def add_edit_arguments(p: argparse.ArgumentParser) -> None:
-    """Declare ``hexfort edit [MAP_OR_FOLDER]``."""
-    p.add_argument("path", nargs="?", metavar="MAP_OR_FOLDER",
-                   help="map or scenario file (default: the bundled map), or a folder of maps to show in the "
-                        "map library")
+    """Declare ``hexfort edit [MAP_OR_FOLDER] [MORE_MAPS ...]``."""
+    p.add_argument("path", nargs="*", metavar="MAP_OR_FOLDER",
+                   help="map or scenario files, one tab each (default: the bundled map), or a folder of maps to "
+                        "show in the map library")
 
 
 def add_render_arguments(p: argparse.ArgumentParser) -> None:
@@ -39,11 +39,11 @@ def add_render_arguments(p: argparse.ArgumentParser) -> None:
                    help="PDF: millimetres shared by neighbouring sheets (default 10)")
 
 
-def run_edit(path: Path | None) -> int:
-    """Open the editor on ``path`` (a blank map when None or missing); returns the exit status."""
+def run_edit(path: Path | None, *more: Path) -> int:
+    """Open the editor on ``path`` (a blank map when None or missing) and ``more`` files; returns the exit status."""
     from editor.app import run_editor
 
-    return run_editor(path)
+    return run_editor(path, more)
 
 
 def run_render(args: argparse.Namespace) -> int:

@@ -6,7 +6,9 @@ folder is instant; the :class:`~editor.library.scanner.LibraryScanner` fills the
 rows in the background, rows on screen first, with a progress bar. A
 :class:`QFileSystemWatcher` rescans files that change and adds or drops files
 that appear or go. Double-click (or Enter, or *Open*) asks the editor to open the
-chosen files, one tab each (``open_requested``).
+chosen files, one tab each (``open_requested``). Each time it lists a folder it
+says which folders it listed (``folders_listed``), so the editor can clear what
+saves cut short left there.
 """
 
 from __future__ import annotations
@@ -36,27 +38,16 @@ from editor.library.cache import ThumbnailCache
 from editor.library.model import MODE_NAMES, PATH_ROLE, LibraryFilter, LibraryModel
 from editor.library.scanner import LibraryScanner
 from editor.library.summary import THUMB_SIZE, MapSummary, file_stamp, library_files
+from editor.paths import shown_path
 from engine.mapmodel import Mode
 
 __all__ = ["LibraryWindow", "shown_path"]
 
 
-def shown_path(folder: Path, home: Path | None = None) -> str:
-    """``folder`` as the library's header shows it: inside the home folder (default ``Path.home()``) as ``~/…``.
-
-    ``folder`` should be absolute and resolved; the home folder is resolved here.
-    """
-    try:
-        home = (home or Path.home()).resolve()
-    except (OSError, RuntimeError):  # no home folder to be found: show the whole path
-        return str(folder)
-    if folder == home:
-        return "~"
-    return f"~/{folder.relative_to(home).as_posix()}" if folder.is_relative_to(home) else str(folder)
-
-
 class LibraryWindow(QMainWindow):
     """Shows one folder's maps; ``open_requested(list[Path])`` when the user opens some.
+
+    ``folders_listed(list[Path])`` after it listed the folder (and its folders that hold maps) again.
 
     ``cache_folder`` keeps thumbnails and summaries between sessions (None: no
     disk cache). ``threads`` is how many files are scanned at once and
@@ -64,6 +55,7 @@ class LibraryWindow(QMainWindow):
     """
 
     open_requested = Signal(list)
+    folders_listed = Signal(list)
 
     def __init__(self, cache_folder: Path | None, parent: QWidget | None = None, threads: int = 1,
                  processes: int = 1) -> None:
@@ -169,6 +161,7 @@ class LibraryWindow(QMainWindow):
         self.scanner.start(files)
         self._update_progress()
         self._visible_timer.start()
+        self.folders_listed.emit([Path(d) for d in dirs])
 
     @property
     def folder(self) -> Path | None:
@@ -272,7 +265,7 @@ class LibraryWindow(QMainWindow):
         self.scanner.add([path], first=True)
         self._update_progress()
 
-    def _folder_changed(self, _name: str) -> None:
+    def _folder_changed(self, name: str) -> None:
         folder = self.model.folder
         if folder is None:
             return
@@ -291,6 +284,7 @@ class LibraryWindow(QMainWindow):
             if str(p) not in self.watcher.files():
                 self._file_changed(str(p))
         self._update_progress()
+        self.folders_listed.emit([Path(name)])
 
     def _stop_watching(self) -> None:
         self.scanner.stop()

@@ -9,16 +9,19 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Final
 
 from engine.formats.errors import LoadError
+from engine.formats.tempfiles import temp_prefix
 
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NESTING",
     "atomic_write_text",
+    "before_replace",
     "dump_canonical",
     "parse_json_text",
     "read_json_file",
@@ -329,6 +332,27 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+@contextlib.contextmanager
+def before_replace(path: str | Path, action: Callable[[], None]) -> Iterator[None]:
+    """Within the block, an atomic save of ``path`` on this thread calls ``action`` just before its rename.
+
+    The new text is then whole and flushed in its temporary file, the old file
+    still in place. The editor drops a document's crash-recovery copy there: a
+    kill before leaves the copy, a kill after the rename leaves the new file, and a
+    kill in between leaves the whole temporary file for the next start to offer.
+    If ``action`` raises, the save is abandoned (the old file stays) and the
+    exception propagates.
+    """
+    token = _before_replace.set((os.path.realpath(path), action))
+    try:
+        yield
+    finally:
+        _before_replace.reset(token)
+
+
+_before_replace: ContextVar[tuple[str, Callable[[], None]] | None] = ContextVar("before_replace", default=None)
+
+
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old or the new file, never half.
 
@@ -336,23 +360,29 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     flushed to disk (fsync) and then renamed over the target in one step, and the
     folder is flushed so the rename itself is on disk. A process killed at any
     moment leaves the old file or the new one (and perhaps a hidden
-    ``.NAME.*.tmp`` beside it), never a mix. The file keeps the permissions of the
-    file it replaces, or gets the usual ones for a new file (0666 less the umask).
-    Saving to a symbolic link writes the file it points to and keeps the link.
-    Raises OSError if the folder is not writable (the old file is then untouched),
-    and UnicodeEncodeError for text UTF-8 cannot carry.
+    ``.NAME.hexfort-PID-HOST-XXXXXXXX.tmp`` beside it, named by
+    :mod:`engine.formats.tempfiles` so a later run can tell it is stale), never a
+    mix. The file keeps the permissions of the file it replaces, or gets the usual
+    ones for a new file (0666 less the umask). Saving to a symbolic link writes the
+    file it points to and keeps the link. See :func:`before_replace` for a step
+    between the flush and the rename. Raises OSError if the folder is not writable
+    (the old file is then untouched), and UnicodeEncodeError for text UTF-8 cannot
+    carry.
     """
     p = Path(path)
     if p.is_symlink():
         p = Path(os.path.realpath(p))
     folder = p.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(p.name), suffix=".tmp", dir=folder)
     try:
         os.chmod(tmp, _mode_for(p))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        hook = _before_replace.get()
+        if hook is not None and hook[0] == os.path.realpath(p):
+            hook[1]()
         os.replace(tmp, p)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -2,15 +2,16 @@
 
 A child process (``tests/fuzzing/save_loop.py``) edits a large map and a scenario
 in the editor's documents and saves them the editor's ways -- File ▸ Save
-(:meth:`editor.document.MapDocument.save`) and the autosave for crash recovery
-(:func:`editor.recovery.write_recovery`) -- over and over, two versions in turn,
+(:meth:`editor.document.MapDocument.save`) and the copy for crash recovery
+(:meth:`editor.recovery.Session.write`) -- over and over, two versions in turn,
 and says when a save is about to flush to disk. The test kills it with SIGKILL --
 half the time at a random moment, half the time right as a save is mid-way
 (temporary file written, not yet renamed) -- then loads all four files (the map,
 the scenario and their recovery copies): each must hold exactly one of the two
 versions, and the saved files must keep their permissions. Leftover temporary
-files prove the kills landed mid-save; they are hidden and ``hexfort validate``
-skips them.
+files prove the kills landed mid-save; they are hidden (``hexfort validate`` skips
+them), carry the killed saver's process id, and are the only files found stale
+(#22), which the editor then clears.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from pathlib import Path
 
 import pytest
 
+from editor.recovery import load_copy, read_copy
 from engine.formats import LoadError, load_map, load_scenario
+from engine.formats.tempfiles import parse_temp_name, remove_if_stale, stale_temps
 from engine.mapmodel import HexMap
 from tests.fuzzing.save_loop import MAP_FILE, SCENARIO_FILE, SCENARIO_NAME, maps
 
@@ -80,6 +83,8 @@ class Savers:
 def _version(path: Path) -> HexMap:
     """The map a saved or recovered file holds (a scenario's embedded map); fails the test if it is broken."""
     try:
+        if path.name.startswith("tab-"):
+            return load_copy(read_copy(path))[0]
         if path.name.endswith(".scenario.json"):
             s = load_scenario(path)
             assert s.name == SCENARIO_NAME, f"{path.name} holds another scenario"
@@ -112,13 +117,17 @@ def test_a_save_or_autosave_killed_at_any_moment_leaves_the_old_or_the_new_versi
             else:
                 time.sleep(rng.uniform(0, 0.3))
             savers.kill()
-            leftovers = [p for d in (folder, recovery) for p in d.iterdir() if p.name.endswith(".tmp")]
+            [session] = recovery.glob(f"session-*-{savers.pid}-*")
+            leftovers = [p for d in (folder, session) for p in d.iterdir() if p.name.endswith(".tmp")]
             mid_save += bool(leftovers)
             for p in leftovers:
                 assert p.name.startswith(".")  # hidden: hexfort validate and the recovery list skip it
-                p.unlink()
-            copies = list(recovery.glob("*.json"))  # one per document
-            assert sorted(p.name.split(".", 1)[1] for p in copies) == ["map.json", "scenario.json"]
+                temp = parse_temp_name(p)
+                assert temp is not None and temp.pid == savers.pid, p.name
+            assert sorted(t.path for d in (folder, session) for t in stale_temps(d)) == sorted(leftovers)
+            assert all(remove_if_stale(t) for d in (folder, session) for t in stale_temps(d))
+            copies = sorted(session.glob("tab-*.json"))  # one per document
+            assert [p.name for p in copies] == ["tab-1.json", "tab-2.json"]
             for path in (*saved, *copies):
                 assert _version(path) in versions, f"kill {kill + 1} left {path.name} holding neither version"
             for path in saved:

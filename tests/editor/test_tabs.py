@@ -138,13 +138,14 @@ def test_with_no_document_everything_waits(two) -> None:  # type: ignore[no-unty
     assert window.central.currentIndex() == 0
 
 
-def test_every_tab_with_unsaved_work_gets_its_own_recovery_copy(window, small_map, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_every_tab_with_unsaved_work_gets_its_own_recovery_copy(window, small_map) -> None:  # type: ignore[no-untyped-def]
+    from editor.recovery import load_copy, read_copy
+
     docs = window.documents
-    docs.recovery_folder = tmp_path / "recovery"
     first = window.doc
     second = docs.add(small_map)  # same map name, both never saved
     for d in (first, second):
         d.apply(d.map.with_kits([Hex(1, 1)] if d is first else [Hex(-1, 1)]), "kit")
     copies = docs.autosave()
     assert len(set(copies)) == 2
-    assert {frozenset(load_map(c).kits) for c in copies} == {frozenset({Hex(1, 1)}), frozenset({Hex(-1, 1)})}
+    assert {frozenset(load_copy(read_copy(c))[0].kits) for c in copies} == {frozenset({Hex(1, 1)}), frozenset({Hex(-1, 1)})}

@@ -6,10 +6,10 @@ builds the maps once, then forks a saver for each ``go`` line it reads and print
 what the editor does, through its document, :class:`~editor.document.MapDocument`:
 it holds two documents, the map ``FOLDER/large.map.json`` and the scenario
 ``FOLDER/large.scenario.json`` (its map embedded), and over and over, for each in
-turn, edits it to the other of two versions (:meth:`MapDocument.apply`), autosaves
-the modified document for crash recovery (:func:`editor.recovery.write_recovery`,
-as the editor's autosave timer does) and saves it (:meth:`MapDocument.save`, as
-File ▸ Save does). It prints ``ready`` once all four files exist, and ``flush``
+turn, edits it to the other of two versions (:meth:`MapDocument.apply`), copies
+the modified document for crash recovery into its session's folder in
+RECOVERY_FOLDER (:meth:`editor.recovery.Session.write`, as the editor's recovery
+writer does) and saves it (:meth:`MapDocument.save`, as File ▸ Save does). It prints ``ready`` once all four files exist, and ``flush``
 each time a save is about to flush a file or folder to disk -- then waits a few
 milliseconds, as a slow disk would, so that the test killing it on that word
 kills it in the middle of a save. The versions are :func:`maps`, so the test
@@ -74,16 +74,18 @@ def _save_forever(folder: Path, recovery: Path, a: HexMap, b: HexMap) -> None:
     from PySide6.QtCore import QCoreApplication
 
     from editor.document import MapDocument, ScenarioSetup
-    from editor.recovery import write_recovery
+    from editor.recovery import Session, TabState, copy_text
 
     app = QCoreApplication.instance() or QCoreApplication([])  # noqa: F841 - Qt objects want an application
     docs = (MapDocument(a, folder / MAP_FILE), MapDocument(a, folder / SCENARIO_FILE, ScenarioSetup(SCENARIO_NAME)))
+    session = Session(recovery)
     _announce_flushes()
     turn = 0
     while True:
-        for doc in docs:
+        for tab, doc in enumerate(docs, 1):
             doc.apply(b if doc.map is a else a, "edit")  # the user changes the map...
-            write_recovery(doc, recovery)  # ...the autosave copies the modified document...
+            state = TabState(doc.display_name(), doc.map, doc.scenario, doc.path, None)
+            session.write(tab, copy_text(state, time.time()))  # ...its copy is written for recovery...
             doc.save()  # ...and the user saves it
         if turn == 1:  # both versions of both files written once: every file exists
             sys.stdout.write("ready\n")
