@@ -17,6 +17,7 @@ state that builds ``legal_actions()`` from the same groups gets the same list.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
@@ -30,6 +31,7 @@ __all__ = ["Excluding", "Group", "LegalActions", "NO_TARGET"]
 Group = tuple[Verb, str, Hex | None, Sequence[Any], tuple[Hex, ...] | None, str]
 #: The targets of a single action without a target hex.
 NO_TARGET: tuple[None] = (None,)
+_make = Action.trusted
 
 
 class LegalActions(Sequence[Action]):
@@ -44,16 +46,13 @@ class LegalActions(Sequence[Action]):
     __slots__ = ("_groups", "_sizes", "_len")
 
     def __init__(self, groups: Sequence[Group]) -> None:
-        kept = []
         sizes = []
         total = 0
-        for g in groups:
+        for g in groups:  # empty groups stay: they count 0 and build nothing
             n = len(g[3])
-            if n:
-                kept.append(g)
-                sizes.append(n)
-                total += n
-        self._groups = kept
+            sizes.append(n)
+            total += n
+        self._groups = groups
         self._sizes = sizes
         self._len = total
 
@@ -67,17 +66,19 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, k: slice) -> list[Action]: ...
 
     def __getitem__(self, k: int | slice) -> Action | list[Action]:
-        if isinstance(k, slice):
-            return self.to_list()[k]
+        if k.__class__ is not int:
+            if isinstance(k, slice):
+                return self.to_list()[k]
+            k = operator.index(k)
         if k < 0:
             k += self._len
         if not 0 <= k < self._len:
             raise IndexError(f"legal action {k} out of range (there are {self._len})")
-        for g, n in zip(self._groups, self._sizes):  # noqa: B905 - the same length by construction
+        for i, n in enumerate(self._sizes):
             if k < n:
-                t = g[3][k]
-                hexes = g[4]
-                return Action.trusted(g[0], g[1], g[2], t if hexes is None else hexes[t], g[5])
+                verb, kind, actor, targets, hexes, detail = self._groups[i]
+                t = targets[k]
+                return _make(verb, kind, actor, t if hexes is None else hexes[t], detail)
             k -= n
         raise AssertionError("unreachable: k was checked against the length")  # pragma: no cover
 
