@@ -36,6 +36,7 @@ __all__ = [
     "KOTH_WALK",
     "MoveProfile",
     "Reach",
+    "bounded_reach",
     "can_step",
     "destination_table",
     "destinations",
@@ -401,11 +402,19 @@ def destinations(board: Board, start: int, profile: MoveProfile, max_steps: int)
 
 
 def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_steps: int) -> tuple[int, ...]:
-    """:func:`flood`'s destinations from one start without the start, for a short move.
+    """:func:`flood`'s destinations from one start without the start, for a short move (see :func:`bounded_reach`)."""
+    return bounded_reach(board, start, profile, max_steps)[0]
+
+
+def bounded_reach(board: Board, start: int, profile: MoveProfile, max_steps: int,
+                  blocked: Collection[int] = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(destinations, steps to each): :func:`flood`'s from one start, without the start, for a short move.
 
     The same breadth-first order as :func:`flood` (states in the order first
-    reached; a hex at the first of its states), with a set instead of whole-board
-    arrays, so its cost follows the few hexes reached, not the size of the map.
+    reached; a hex at the first of its states), hexes in ``blocked`` never
+    entered as there, with a set instead of whole-board arrays, so its cost
+    follows the few hexes reached, not the size of the map. Raises KeyError for
+    a start off the board.
     """
     t = _tables(board, profile)
     k = t.states_per_hex
@@ -414,9 +423,12 @@ def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_st
         raise KeyError(f"hex index {start} is not on this board (0..{board.n - 1})")
     first = t.start(board, start)
     seen = {first}
+    for i in blocked:
+        seen.update(range(i * k, i * k + k))
     order = [first]
+    layers = [0]
     frontier = [first]
-    for _ in range(max_steps):
+    for step in range(1, max_steps + 1):
         nxt = []
         for s in frontier:
             for u in succ[s]:
@@ -426,17 +438,20 @@ def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_st
         if not nxt:
             break
         order.extend(nxt)
+        layers.extend([step] * len(nxt))
         frontier = nxt
     if k == 1:
-        return tuple(order[1:])
+        return tuple(order[1:]), tuple(layers[1:])
     out: list[int] = []
+    steps: list[int] = []
     got = {start}
-    for s in order:
+    for s, d in zip(order, layers, strict=True):
         i = s // 3
         if i not in got:
             got.add(i)
             out.append(i)
-    return tuple(out)
+            steps.append(d)
+    return tuple(out), tuple(steps)
 
 
 #: Per board and profile: per state, the states one step before it (the successor tables reversed).

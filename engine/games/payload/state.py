@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Final
 from engine.games.behaviour import Behaviour
 from engine.games.game import Game
 from engine.games.payload.ground import stops_push
+from engine.games.payload.moves import move_cells
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.reasons import payload_reason
@@ -54,6 +55,8 @@ _V_SPAWN, _V_ATTACK, _V_PUSH, _V_UBER, _V_PASS = Verb.SPAWN, Verb.ATTACK, Verb.P
 _AFTER_MOVE: Final = Step.ATTACK | Step.SPECIAL
 _AFTER_ATTACK: Final = Step.MOVE | Step.SPECIAL
 _PASS_GROUP: Final[Group] = (_V_PASS, "", None, NO_TARGET, None, "")
+#: Each team's spawn code.
+_CODE: Final = TEAM_CODE
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,10 @@ class PayloadState(TurnState[PayloadUnit]):
         self.setup: list[tuple[Team, str, int]] = []
         self.pending: tuple[int, Action] | None = None
         self.winner_team: Team | None = None
+        # options read at every decision (fixed for the game)
+        self._friendly_fire = bool(self.options["friendly_fire"])
+        self._spawn_protection = bool(self.options["spawn_protection"])
+        self._pass_mates = bool(self.options["pass_through_teammates"])
         self.first: Team = self._roll_off() if self.options["roll_for_first"] else self.scenario.first_team
         self.team = self.acting = self.first
         self._init_tokens()
@@ -195,9 +202,27 @@ class PayloadState(TurnState[PayloadUnit]):
     def can_hurt(self, attacker: PayloadUnit, v: PayloadUnit) -> bool:
         """Whether an attack by ``attacker`` may hurt ``v``: an enemy (or a teammate, with ``friendly_fire``)
         outside its own spawn (with ``spawn_protection``)."""
-        if v.uid == attacker.uid or (v.team is attacker.team and not self.options["friendly_fire"]):
+        if v.uid == attacker.uid or (v.team is attacker.team and not self._friendly_fire):
             return False
-        return not (self.options["spawn_protection"] and v.team is not attacker.team and self.in_own_spawn(v))
+        return not (self._spawn_protection and v.team is not attacker.team and self.in_own_spawn(v))
+
+    def hurt_cells(self, attacker: PayloadUnit) -> list[int]:
+        """Board indices of the tokens an attack by ``attacker`` may hurt (:meth:`can_hurt`), in unit order."""
+        uid, team = attacker.uid, attacker.team
+        friends = self._friendly_fire
+        shielded = self._spawn_protection
+        spawn = self.board.spawn
+        out = []
+        for v in self.units.values():
+            c = v.cell
+            if c < 0 or v.uid == uid:
+                continue
+            if v.team is team:
+                if friends:
+                    out.append(c)
+            elif not (shielded and spawn[c] == _CODE[v.team]):
+                out.append(c)
+        return out
 
     def kritz_bonus(self, u: PayloadUnit) -> int:
         """The kritz die thrown for a hit by ``u`` when it is kritzed, else 0."""
@@ -297,9 +322,9 @@ class PayloadState(TurnState[PayloadUnit]):
         return mates, block
 
     def move_cells(self, u: PayloadUnit) -> Sequence[int]:
-        occupied, blocked = self.move_blockers(u)
-        reach = flood(self.board, [u.cell], self.profile(u), self.stats(u.kind).speed, occupied, blocked)
-        return [c for c in reach.distances() if c != u.cell]
+        """Where ``u`` may move now, in flood order: the flood of :meth:`move_blockers` (what
+        :meth:`move_paths` floods), read from the game's tables (see :func:`.moves.move_cells`)."""
+        return move_cells(self, u)
 
     def after_action(self, u: PayloadUnit, done: UnitTurn) -> None:
         """Tokens the action killed are placed back first; the turn goes on until the team ends it or no
@@ -308,8 +333,16 @@ class PayloadState(TurnState[PayloadUnit]):
             self._end_when_idle()
 
     def _end_when_idle(self) -> None:
-        if len(self.legal_actions_view()) <= 1:
-            self.end_turn()
+        """End the turn once ``end`` is the only legal action: no token has an action left (each token's
+        groups are asked until one has an action, so this costs about one token's groups, not the team's)."""
+        groups: list[Group] = []
+        for u in self.actors():
+            self.add_unit_groups(u, groups)
+            for g in groups:
+                if len(g[3]):
+                    return
+            groups.clear()
+        self.end_turn()
 
     # -- acting ---------------------------------------------------------------------------------------
 

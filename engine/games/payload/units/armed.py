@@ -24,14 +24,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from engine.games.behaviour import AttackOption, Behaviour
+from engine.games.payload.aims import aim_tables
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.stencils import lay
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.rules.actions import Action, Verb
 from engine.rules.legal import Group
-from engine.ruleset import WeaponCard
+from engine.ruleset import UnitStats, WeaponCard
 
 if TYPE_CHECKING:
+    from engine.games.game import Game
     from engine.games.payload.state import PayloadState
 
 __all__ = ["Armed", "Hit"]
@@ -43,6 +45,11 @@ Hit = tuple[PayloadUnit, int]
 
 class Armed(Behaviour["PayloadState", PayloadUnit]):
     """Attacks by weapon card (see the module docstring)."""
+
+    def __init__(self, game: Game, stats: UnitStats) -> None:
+        super().__init__(game, stats)
+        #: the map's share of where cards may aim, shared by the game's behaviours
+        self.aims = aim_tables(game)
 
     def card(self, state: PayloadState, u: PayloadUnit) -> WeaponCard:
         """The weapon card ``u`` carries."""
@@ -63,30 +70,51 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         card = self.card(state, u)
         b = state.board
         here = b.hexes[u.cell]
-        if card.kind == "direct":
-            cells = [v.cell for v in state.units.values()
-                     if v.cell >= 0 and state.can_hurt(u, v) and self._in_reach(state, u, card, v.cell)]
-            return (_V_ATTACK, u.kind, here, cells, b.hexes, "")
-        if card.kind == "blast":
+        kind = card.kind
+        if kind == "direct":
+            return (_V_ATTACK, u.kind, here, self.direct_targets(state, u, card), b.hexes, "")
+        if kind == "blast":
             return (_V_ATTACK, u.kind, here, self.blast_aims(state, u, card), b.hexes, "")
-        if card.kind == "fire":
-            aims = [here + DIRECTIONS[d] for d in range(6) if self.victims(state, u, self.fire_cells(state, u, d))]
+        if kind == "fire":
+            hurt = state.hurt_cells(u)
+            aims: list[Hex] = []
+            if hurt:
+                cover = self.aims.cover
+                ring = self.aims.ring(u.cell)
+                aims = [ring[d] for d in range(6) if not cover(card.stencil, u.cell, d).isdisjoint(hurt)]
             return (_V_ATTACK, u.kind, here, aims, None, "")
         return None
 
+    def direct_targets(self, state: PayloadState, u: PayloadUnit, card: WeaponCard) -> list[int]:
+        """Board indices of the tokens ``u`` may shoot with the direct-fire ``card``: ones it may hurt, in
+        range and (unless the card is lobbed) in sight, in unit order."""
+        b = state.board
+        qs, rs = b.q, b.r
+        a = u.cell
+        qa, ra = qs[a], rs[a]
+        lo, hi, lobbed = card.min_range, card.range, card.lobbed
+        sees = state.sight.sees
+        out = []
+        for c in state.hurt_cells(u):
+            dq = qs[c] - qa
+            dr = rs[c] - ra
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if lo <= d <= hi and (lobbed or sees(a, c)):
+                out.append(c)
+        return out
+
     def blast_aims(self, state: PayloadState, u: PayloadUnit, card: WeaponCard) -> list[int]:
         """Hexes a blast may be aimed at: in reach, not walls, and its stencil there would hurt someone."""
-        stencil = state.ruleset.stencils[card.stencil]
-        b = state.board
-        centres: set[int] = set()
-        for v in state.units.values():
-            if v.cell < 0 or not state.can_hurt(u, v):
-                continue
-            for dq, dr, _ in stencil.cells:  # the centres whose stencil covers v
-                c = b.at(b.q[v.cell] - dq, b.r[v.cell] - dr)
-                if c >= 0 and not b.wall[c] and c != u.cell and self._in_reach(state, u, card, c):
-                    centres.add(c)
-        return sorted(c for c in centres if self.victims(state, u, self.blast_cells(state, c, card)))
+        hurt = state.hurt_cells(u)
+        if not hurt:
+            return []
+        aims = self.aims
+        ok = aims.in_reach(u.cell, card.min_range, card.range, card.lobbed)
+        near = aims.centres_near
+        name = card.stencil
+        centres = {c for x in hurt for c in near(name, x) if c in ok}  # the centres whose stencil covers x
+        cover = aims.cover
+        return sorted(c for c in centres if not cover(name, c).isdisjoint(hurt))
 
     def blast_cells(self, state: PayloadState, centre: int, card: WeaponCard) -> list[int]:
         """Board indices under a blast centred on ``centre``."""

@@ -1,0 +1,113 @@
+"""The engine's cached tables and short cuts answer exactly what the plain rules code answers.
+
+Each fast path (a table built once per map, a flood cut short, a cached answer) is
+compared here with the slow code it replaces, on every bundled map: same hexes,
+in the same order, since the random player picks legal actions by index.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.formats import load_map, load_scenario
+from engine.games.game import Game
+from engine.games.payload.pieces import PayloadUnit
+from engine.games.payload.state import PayloadState
+from engine.games.payload.stencils import lay
+from engine.games.payload.units import Armed
+from engine.hexgrid import DIRECTIONS
+from engine.rules.actions import Verb
+from engine.rules.board import Board
+from engine.rules.movement import Climb, MoveProfile, bounded_reach, flood
+
+MAPS = sorted(p.name.removesuffix(".map.json") for p in (Path(__file__).resolve().parents[3] / "maps").glob("*.map.json"))
+PROFILES = [MoveProfile(), MoveProfile(over_low=True, keep_height=True), MoveProfile(climb=Climb.STAIRS_ONLY)]
+
+
+def _board(repo: Path, name: str) -> Board:
+    return Board.for_map(load_map(repo / "maps" / f"{name}.map.json"))
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_bounded_reach_with_blocked_hexes_equals_the_flood(repo: Path, name: str) -> None:
+    """002 "Moving examples": hexes a move may not enter (enemy tokens, carts) give the flood's destinations,
+    in its order, with its steps."""
+    board = _board(repo, name)
+    rng = random.Random(name)
+    open_cells = [i for i in range(board.n) if not board.wall[i]]
+    for profile in PROFILES:
+        for _ in range(40):
+            start = rng.choice(open_cells)
+            near = [c for c in board.within(start, 3) if c != start]
+            blocked = set(rng.sample(near, min(len(near), rng.randrange(0, 6))))
+            for steps in (1, 3, 4):
+                reach = flood(board, [start], profile, steps, blocked=blocked).distances()
+                want = [c for c in reach if c != start]
+                cells, got = bounded_reach(board, start, profile, steps, blocked)
+                assert list(cells) == want
+                assert list(got) == [reach[c] for c in want]
+
+
+# -- Payload Race: moves and aims from tables, against the plain rules they replace --------------------------
+
+def _flood_moves(state: PayloadState, u: PayloadUnit) -> list[int]:
+    """002: the flood of the token's move (what move_paths floods), without its own hex."""
+    occupied, blocked = state.move_blockers(u)
+    reach = flood(state.board, [u.cell], state.profile(u), state.stats(u.kind).speed, occupied, blocked)
+    return [c for c in reach.distances() if c != u.cell]
+
+
+def _plain_aims(state: PayloadState, u: PayloadUnit) -> list[Any]:
+    """002 "Attacking examples", "AOE blast and fire": where ``u``'s card may aim, worked out from scratch."""
+    beh = state.behaviour(u.kind)
+    assert isinstance(beh, Armed)
+    card = beh.card(state, u)
+    b = state.board
+
+    def reach(c: int) -> bool:
+        d = b.distance(u.cell, c)
+        return card.min_range <= d <= card.range and (card.lobbed or state.sight.sees(u.cell, c))
+
+    def hurts(cells: list[int]) -> bool:
+        return any(state.can_hurt(u, v) for v in state.units_on(cells))
+
+    stencil = state.ruleset.stencils.get(card.stencil)
+    if card.kind == "direct":
+        return [v.cell for v in state.units.values() if v.cell >= 0 and state.can_hurt(u, v) and reach(v.cell)]
+    if card.kind == "blast":
+        assert stencil is not None
+        centres = {c for v in state.units.values() if v.cell >= 0 and state.can_hurt(u, v)
+                   for dq, dr, _ in stencil.cells
+                   if (c := b.at(b.q[v.cell] - dq, b.r[v.cell] - dr)) >= 0 and not b.wall[c] and c != u.cell and reach(c)}
+        return sorted(c for c in centres if hurts([x for x, _ in lay(state.sight, stencil, c)]))
+    if card.kind == "fire":
+        assert stencil is not None
+        return [b.hexes[u.cell] + DIRECTIONS[d] for d in range(6)
+                if hurts([x for x, _ in lay(state.sight, stencil, u.cell, d)])]
+    return []
+
+
+@pytest.mark.parametrize("rules", [{}, {"friendly_fire": True, "pass_through_teammates": False},
+                                   {"spawn_protection": False}], ids=["default", "friendly", "unprotected"])
+@pytest.mark.parametrize("name", [m for m in MAPS if m.startswith("payload")])
+def test_payload_moves_and_aims_equal_the_flood_and_the_stencils(repo: Path, name: str, rules: dict[str, Any]) -> None:
+    """At every decision of seeded random games, every token's moves and attack aims are the plain rules' answer."""
+    scenario = load_scenario(repo / "maps" / f"{name}.scenario.json")
+    game = Game.of(dataclasses.replace(scenario, rules={**scenario.rules, **rules}))
+    for seed in range(1 if rules else 3):
+        state = game.new_initial_state(seed, keep_undo=False)
+        assert isinstance(state, PayloadState)
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.turn < 40:
+            for u in list(state.units.values()):
+                assert list(state.move_cells(u)) == _flood_moves(state, u)
+                group = state.behaviour(u.kind).attack_group(state, u)
+                if group is not None and group[0] is Verb.ATTACK:
+                    assert list(group[3]) == _plain_aims(state, u), (u.kind, u.weapon)
+            acts = state.legal_actions_view()
+            state.apply_unchecked(acts[rng.randrange(len(acts))])
