@@ -26,35 +26,86 @@ from typing import TYPE_CHECKING
 
 from engine.games.payload.pieces import PayloadUnit
 from engine.mapmodel import Team
+from engine.rules.board import TEAM_CODE
 from engine.rules.legal import Excluding
 
 if TYPE_CHECKING:
     from engine.games.payload.state import PayloadState
 
-__all__ = ["move_cells"]
+__all__ = ["Crowd", "move_cells"]
 
 
-def move_cells(state: PayloadState, u: PayloadUnit) -> Sequence[int]:
+class Crowd:
+    """Who stands where, for one decision's legal actions: built once, read for every token.
+
+    ``unit_at``: board index -> the token there; ``carts``: the RED and BLU carts'
+    hexes; ``taken``: every token's hex and both carts' (no move ends there).
+    :meth:`entry` and :meth:`hurt_by` are worked out when first asked.
+    """
+
+    __slots__ = ("state", "unit_at", "carts", "taken", "_entry", "_hurt")
+
+    def __init__(self, state: PayloadState) -> None:
+        self.state = state
+        unit_at: dict[int, PayloadUnit] = {}
+        for v in state.units.values():
+            if v.cell >= 0:
+                unit_at[v.cell] = v
+        self.unit_at = unit_at
+        tracks, carts = state.tracks, state.carts
+        self.carts = (tracks[Team.RED][carts[Team.RED]], tracks[Team.BLU][carts[Team.BLU]])
+        self.taken = unit_at.keys() | self.carts
+        self._entry: dict[Team, frozenset[int] | set[int]] = {}
+        self._hurt: dict[Team, list[int]] = {}
+
+    def entry(self, team: Team) -> frozenset[int] | set[int]:
+        """The hexes a token of ``team`` may not enter: enemies' and carts', and its teammates' too without
+        ``pass_through_teammates`` (its own hex among them then: harmless, a move never enters it)."""
+        hit = self._entry.get(team)
+        if hit is None:
+            if self.state._pass_mates:
+                hit = {c for c, v in self.unit_at.items() if v.team is not team}
+                hit.update(self.carts)
+            else:
+                hit = self.taken
+            self._entry[team] = hit
+        return hit
+
+    def hurt_by(self, u: PayloadUnit) -> list[int]:
+        """In unit order, the hexes of the tokens an attack by ``u`` may hurt (:meth:`PayloadState.can_hurt`):
+        enemies, but not inside their own spawn with ``spawn_protection``; teammates with ``friendly_fire``,
+        never ``u`` himself."""
+        team = u.team
+        cells = self._hurt.get(team)
+        state = self.state
+        friends = state._friendly_fire
+        if cells is None:
+            spawn = state.board.spawn
+            shielded = state._spawn_protection
+            cells = self._hurt[team] = [
+                c for v in state.units.values() if (c := v.cell) >= 0
+                and (friends if v.team is team else not (shielded and spawn[c] == TEAM_CODE[v.team]))]
+        return [c for c in cells if c != u.cell] if friends else cells
+
+
+def move_cells(state: PayloadState, u: PayloadUnit, crowd: Crowd) -> Sequence[int]:
     """Where ``u`` may move now, in flood order (see the module docstring)."""
-    game = state.game
-    tables = game.targets
-    profile = game.profile(u.kind, u.team)
-    speed = state._stats[u.kind].speed
-    cell = u.cell
-    cells, pos = tables.moves(profile, speed, cell)
-    steps = tables.move_steps(profile, speed, cell)
-    team, uid = u.team, u.uid
-    mates_block = not state._pass_mates
-    # every token's hex but u's own is no destination; enemies' (and teammates', unless passed) and the
-    # carts' hexes may not be entered either: those closer than speed change the flood
-    taken = [v.cell for v in state.units.values() if v.uid != uid and v.cell >= 0]
-    entry = [v.cell for v in state.units.values() if v.cell >= 0 and (v.team is not team or (mates_block and v.uid != uid))]
-    carts = state.tracks[Team.RED][state.carts[Team.RED]], state.tracks[Team.BLU][state.carts[Team.BLU]]
-    entry.extend(carts)
-    near = [c for c in entry if (p := pos.get(c)) is not None and steps[p] < speed]
-    if near:
-        cells, pos = tables.moves_avoiding(profile, speed, cell, frozenset(near))
-    holes = {p for c in (*taken, *carts) if (p := pos.get(c)) is not None}
-    if not holes:
+    beh = state._beh[u.kind]
+    team, cell = u.team, u.cell
+    table = beh._moves.get(team)
+    ball = table.get(cell) if table is not None else None
+    cells, pos = ball if ball is not None else beh.moves(team, cell)
+    hit = pos.keys() & crowd.taken  # u's own hex is never in pos
+    if not hit:
         return cells
-    return Excluding(cells, sorted(holes))
+    # hexes it may not enter change the flood when they lie closer than its speed
+    entry = crowd.entry(team)
+    steps = beh.move_steps(team, cell)
+    speed = beh.stats.speed
+    near = [c for c in hit if c in entry and steps[pos[c]] < speed]
+    if near:
+        cells, pos = state.game.targets.moves_avoiding(state.game.profile(u.kind, team), speed, cell, frozenset(near))
+        hit = pos.keys() & crowd.taken
+        if not hit:
+            return cells
+    return Excluding(cells, sorted([pos[c] for c in hit]))

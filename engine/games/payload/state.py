@@ -24,14 +24,15 @@ share of its track) wins. Every rule reading is in docs/rules-payload.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from engine.games.behaviour import Behaviour
 from engine.games.game import Game
 from engine.games.payload.ground import stops_push
-from engine.games.payload.moves import move_cells
+from engine.games.payload.groups import idle, token_groups
+from engine.games.payload.moves import Crowd, move_cells
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.reasons import payload_reason
@@ -206,24 +207,6 @@ class PayloadState(TurnState[PayloadUnit]):
             return False
         return not (self._spawn_protection and v.team is not attacker.team and self.in_own_spawn(v))
 
-    def hurt_cells(self, attacker: PayloadUnit) -> list[int]:
-        """Board indices of the tokens an attack by ``attacker`` may hurt (:meth:`can_hurt`), in unit order."""
-        uid, team = attacker.uid, attacker.team
-        friends = self._friendly_fire
-        shielded = self._spawn_protection
-        spawn = self.board.spawn
-        out = []
-        for v in self.units.values():
-            c = v.cell
-            if c < 0 or v.uid == uid:
-                continue
-            if v.team is team:
-                if friends:
-                    out.append(c)
-            elif not (shielded and spawn[c] == _CODE[v.team]):
-                out.append(c)
-        return out
-
     def kritz_bonus(self, u: PayloadUnit) -> int:
         """The kritz die thrown for a hit by ``u`` when it is kritzed, else 0."""
         sides = int(self.options["kritz_die"])
@@ -273,15 +256,29 @@ class PayloadState(TurnState[PayloadUnit]):
             return Step.SPECIAL if done.attacked else _AFTER_MOVE
         return _AFTER_ATTACK if done.attacked else Step.ALL
 
-    def add_unit_groups(self, u: PayloadUnit, groups: list[Group]) -> None:
-        super().add_unit_groups(u, groups)
-        done = self.done.get(u.uid)
-        if done is None or not (done.attacked or done.special):
-            cells = self.push_cells(u)
-            if cells:
-                groups.append((_V_PUSH, u.kind, self.board.hexes[u.cell], cells, self.board.hexes, ""))
+    def crowd(self) -> Crowd:
+        """Who stands where now (:class:`~.moves.Crowd`): what every token's legal actions read."""
+        return Crowd(self)
 
-    def push_cells(self, u: PayloadUnit) -> list[int]:
+    def act_groups(self) -> list[Group]:
+        """Every token's actions, then ``end``: the generic groups, with one :meth:`crowd` for all tokens."""
+        crowd = Crowd(self)
+        groups: list[Group] = []
+        for u in self.actors():
+            groups.extend(self.token_groups(u, crowd))
+        groups.extend(self.end_groups())
+        return groups
+
+    def add_unit_groups(self, u: PayloadUnit, groups: list[Group], crowd: Crowd | None = None) -> None:
+        """The generic groups (moves, attacks, specials by :meth:`allowed_steps`), then a push; ``crowd``
+        (:meth:`crowd` now) saves working out who stands where again for each token."""
+        groups.extend(self.token_groups(u, crowd or Crowd(self)))
+
+    def token_groups(self, u: PayloadUnit, crowd: Crowd) -> Iterator[Group]:
+        """:meth:`add_unit_groups`, one group at a time (:func:`.groups.token_groups`)."""
+        return token_groups(self, u, crowd)
+
+    def push_cells(self, u: PayloadUnit, crowd: Crowd | None = None) -> list[int]:
         """[the next track hex] when ``u`` may push its cart now (002 "Pushing the cart"), else []."""
         team = u.team
         track = self.tracks[team]
@@ -289,13 +286,13 @@ class PayloadState(TurnState[PayloadUnit]):
         if i >= len(track) - 1 or self.pushed[team] or self.phase is not _P_ACT:
             return []
         cart = track[i]
-        b = self.board
-        if b.distance(u.cell, cart) != 1:
+        if cart not in self.board.neighbors[u.cell]:  # not next to the cart
             return []
         if self.blockers(team):
             return []
         nxt = track[i + 1]
-        if self.occupant(nxt) is not None or nxt == self.cart_cell(team.other):
+        taken = self.occupant(nxt) is not None if crowd is None else nxt in crowd.unit_at
+        if taken or nxt == self.cart_cell(team.other):
             return []  # decision 11: a cart never rolls onto a token or the other cart
         return [nxt]
 
@@ -324,7 +321,7 @@ class PayloadState(TurnState[PayloadUnit]):
     def move_cells(self, u: PayloadUnit) -> Sequence[int]:
         """Where ``u`` may move now, in flood order: the flood of :meth:`move_blockers` (what
         :meth:`move_paths` floods), read from the game's tables (see :func:`.moves.move_cells`)."""
-        return move_cells(self, u)
+        return move_cells(self, u, Crowd(self))
 
     def after_action(self, u: PayloadUnit, done: UnitTurn) -> None:
         """Tokens the action killed are placed back first; the turn goes on until the team ends it or no
@@ -333,16 +330,9 @@ class PayloadState(TurnState[PayloadUnit]):
             self._end_when_idle()
 
     def _end_when_idle(self) -> None:
-        """End the turn once ``end`` is the only legal action: no token has an action left (each token's
-        groups are asked until one has an action, so this costs about one token's groups, not the team's)."""
-        groups: list[Group] = []
-        for u in self.actors():
-            self.add_unit_groups(u, groups)
-            for g in groups:
-                if len(g[3]):
-                    return
-            groups.clear()
-        self.end_turn()
+        """End the turn once ``end`` is the only legal action (:func:`.groups.idle`)."""
+        if idle(self):
+            self.end_turn()
 
     # -- acting ---------------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from engine.games.behaviour import AttackOption, Behaviour
 from engine.games.payload.aims import aim_tables
+from engine.games.payload.moves import Crowd
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.stencils import lay
 from engine.hexgrid import DIRECTIONS, Hex
@@ -41,6 +42,8 @@ __all__ = ["Armed", "Hit"]
 _V_ATTACK: Final = Verb.ATTACK
 #: One unit an attack would hurt and the damage of a normal hit on it (before kritz).
 Hit = tuple[PayloadUnit, int]
+#: The card kinds that aim at hexes (a ``heal`` card is the Medic's, :mod:`.medic`).
+_AIMED: Final = frozenset({"direct", "blast", "fire"})
 
 
 class Armed(Behaviour["PayloadState", PayloadUnit]):
@@ -50,6 +53,8 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         super().__init__(game, stats)
         #: the map's share of where cards may aim, shared by the game's behaviours
         self.aims = aim_tables(game)
+        #: (hex, card, hexes of the tokens it may hurt) -> where the card may aim (see attack_group)
+        self._aimed: dict[tuple[int | str, ...], tuple[int, ...] | tuple[Hex, ...]] = {}
 
     def card(self, state: PayloadState, u: PayloadUnit) -> WeaponCard:
         """The weapon card ``u`` carries."""
@@ -66,28 +71,41 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         """The tokens on ``cells`` that an attack by ``u`` hurts (enemies out of their spawn; friends with friendly fire)."""
         return [v for v in state.units_on(cells) if state.can_hurt(u, v)]
 
-    def attack_group(self, state: PayloadState, u: PayloadUnit) -> Group | None:
-        card = self.card(state, u)
-        b = state.board
-        here = b.hexes[u.cell]
+    def attack_group(self, state: PayloadState, u: PayloadUnit, crowd: Crowd | None = None) -> Group | None:
+        """The attacks of ``u``'s card (``crowd``: :meth:`PayloadState.crowd` now, if the caller has it).
+
+        Where a card may aim depends on the map, the card, the hex and the hexes of
+        the tokens it may hurt alone, so the answer is kept by those (the tokens
+        that act seldom change the enemies' hexes in their own turn).
+        """
+        card = state.ruleset.weapons[u.weapon]
         kind = card.kind
-        if kind == "direct":
-            return (_V_ATTACK, u.kind, here, self.direct_targets(state, u, card), b.hexes, "")
-        if kind == "blast":
-            return (_V_ATTACK, u.kind, here, self.blast_aims(state, u, card), b.hexes, "")
-        if kind == "fire":
-            hurt = state.hurt_cells(u)
-            aims: list[Hex] = []
-            if hurt:
+        if kind not in _AIMED:
+            return None
+        b = state.board
+        hurt = (crowd or state.crowd()).hurt_by(u)
+        key = (u.cell, u.weapon, *hurt)
+        aims = self._aimed.get(key)
+        if aims is None:
+            if len(self._aimed) >= 20_000:
+                self._aimed.clear()
+            if not hurt:
+                aims = ()
+            elif kind == "direct":
+                aims = self.direct_targets(state, u, card, hurt)
+            elif kind == "blast":
+                aims = self.blast_aims(state, u, card, hurt)
+            else:
                 cover = self.aims.cover
                 ring = self.aims.ring(u.cell)
-                aims = [ring[d] for d in range(6) if not cover(card.stencil, u.cell, d).isdisjoint(hurt)]
-            return (_V_ATTACK, u.kind, here, aims, None, "")
-        return None
+                aims = tuple([ring[d] for d in range(6) if not cover(card.stencil, u.cell, d).isdisjoint(hurt)])
+            self._aimed[key] = aims
+        return (_V_ATTACK, u.kind, b.hexes[u.cell], aims, b.hexes if kind != "fire" else None, "")
 
-    def direct_targets(self, state: PayloadState, u: PayloadUnit, card: WeaponCard) -> list[int]:
-        """Board indices of the tokens ``u`` may shoot with the direct-fire ``card``: ones it may hurt, in
-        range and (unless the card is lobbed) in sight, in unit order."""
+    def direct_targets(self, state: PayloadState, u: PayloadUnit, card: WeaponCard,
+                       hurt: Sequence[int]) -> tuple[int, ...]:
+        """Board indices of the tokens ``u`` may shoot with the direct-fire ``card``: of those it may hurt
+        (``hurt``, :meth:`~.moves.Crowd.hurt_by`), the ones in range and (unless the card is lobbed) in sight."""
         b = state.board
         qs, rs = b.q, b.r
         a = u.cell
@@ -95,7 +113,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         lo, hi, lobbed = card.min_range, card.range, card.lobbed
         sees = state.sight.sees
         out = []
-        for c in state.hurt_cells(u):
+        for c in hurt:
             dq = qs[c] - qa
             dr = rs[c] - ra
             d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
@@ -103,18 +121,17 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
                 out.append(c)
         return out
 
-    def blast_aims(self, state: PayloadState, u: PayloadUnit, card: WeaponCard) -> list[int]:
-        """Hexes a blast may be aimed at: in reach, not walls, and its stencil there would hurt someone."""
-        hurt = state.hurt_cells(u)
-        if not hurt:
-            return []
+    def blast_aims(self, state: PayloadState, u: PayloadUnit, card: WeaponCard,
+                   hurt: Sequence[int]) -> tuple[int, ...]:
+        """Hexes a blast may be aimed at: in reach, not walls, and its stencil there would hurt one of the
+        tokens on ``hurt`` (:meth:`~.moves.Crowd.hurt_by`)."""
         aims = self.aims
         ok = aims.in_reach(u.cell, card.min_range, card.range, card.lobbed)
         near = aims.centres_near
         name = card.stencil
         centres = {c for x in hurt for c in near(name, x) if c in ok}  # the centres whose stencil covers x
         cover = aims.cover
-        return sorted(c for c in centres if not cover(name, c).isdisjoint(hurt))
+        return tuple(sorted([c for c in centres if not cover(name, c).isdisjoint(hurt)]))
 
     def blast_cells(self, state: PayloadState, centre: int, card: WeaponCard) -> list[int]:
         """Board indices under a blast centred on ``centre``."""
