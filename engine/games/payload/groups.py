@@ -11,10 +11,11 @@ by :meth:`~engine.games.payload.state.PayloadState.allowed_steps`), then a push
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from engine.games.payload.moves import Crowd, move_cells
 from engine.games.payload.pieces import PayloadUnit
+from engine.games.payload.units.armed import Armed
 from engine.games.phases import Step
 from engine.games.units import UnitTurn
 from engine.rules.actions import Verb
@@ -36,7 +37,7 @@ def token_groups(state: PayloadState, u: PayloadUnit, crowd: Crowd) -> Iterator[
     done = state.done.get(u.uid) or _NOTHING_DONE
     steps = state.allowed_steps(u, done)
     if steps:
-        beh = state._beh[u.kind]
+        beh = cast(Armed, state._beh[u.kind])  # every Payload Race class is Armed (PayloadState.behaviours)
         hexes = state.board.hexes
         if steps & Step.MOVE and beh.mobile:
             yield (_V_MOVE, u.kind, hexes[u.cell], move_cells(state, u, crowd), hexes, "")

@@ -28,6 +28,7 @@ from engine.games.payload.aims import aim_tables
 from engine.games.payload.moves import Crowd
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.stencils import lay
+from engine.games.units import UnitTurn
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.rules.actions import Action, Verb
 from engine.rules.legal import Group
@@ -53,6 +54,8 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         super().__init__(game, stats)
         #: the map's share of where cards may aim, shared by the game's behaviours
         self.aims = aim_tables(game)
+        # Armed answers special_groups for every class (with the crowd); only an override is a special
+        self.has_specials = type(self).special_groups is not Armed.special_groups
         #: (hex, card, hexes of the tokens it may hurt) -> where the card may aim (see attack_group)
         self._aimed: dict[tuple[int | str, ...], tuple[int, ...] | tuple[Hex, ...]] = {}
 
@@ -84,7 +87,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
             return None
         b = state.board
         hurt = (crowd or state.crowd()).hurt_by(u)
-        key = (u.cell, u.weapon, *hurt)
+        key: tuple[int | str, ...] = (u.cell, u.weapon, *hurt)
         aims = self._aimed.get(key)
         if aims is None:
             if len(self._aimed) >= 20_000:
@@ -101,6 +104,12 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
                 aims = tuple([ring[d] for d in range(6) if not cover(card.stencil, u.cell, d).isdisjoint(hurt)])
             self._aimed[key] = aims
         return (_V_ATTACK, u.kind, b.hexes[u.cell], aims, b.hexes if kind != "fire" else None, "")
+
+    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn,
+                       crowd: Crowd | None = None) -> list[Group]:
+        """The special actions ``u`` may take now (``crowd``: :meth:`PayloadState.crowd` now, if the caller has
+        it); the Scout and the Demoman have none."""
+        return []
 
     def direct_targets(self, state: PayloadState, u: PayloadUnit, card: WeaponCard,
                        hurt: Sequence[int]) -> tuple[int, ...]:
@@ -119,7 +128,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
             d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
             if lo <= d <= hi and (lobbed or sees(a, c)):
                 out.append(c)
-        return out
+        return tuple(out)
 
     def blast_aims(self, state: PayloadState, u: PayloadUnit, card: WeaponCard,
                    hurt: Sequence[int]) -> tuple[int, ...]:
