@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, ClassVar, Final
 
 from engine.games.behaviour import AttackOption, Behaviour
@@ -60,6 +61,7 @@ from engine.ruleset import OptionValue, RulesetError, WeaponCard
 __all__ = ["TeamPlaySaved", "TeamPlayState"]
 
 _P_ACT, _P_OVER = Phase.ACT, Phase.OVER
+_SLOT: Final = attrgetter("slot")
 _V = Verb
 _END: Final[Group] = (Verb.END, "", None, NO_TARGET, None, "")
 _PASS: Final[Group] = (Verb.PASS, "", None, NO_TARGET, None, "")
@@ -191,7 +193,7 @@ class TeamPlayState(TurnState[Character]):
 
     def characters(self, team: Team) -> list[Character]:
         """``team``'s characters, on the board or waiting to respawn, in draft order."""
-        return sorted((u for u in self.units.values() if u.team is team), key=lambda u: u.slot)
+        return sorted([u for u in self.units.values() if u.team is team], key=_SLOT)
 
     def is_shared(self, u: Character) -> bool:
         """Whether ``u`` is the shared character of a two-player team (003 "Assigning characters")."""

@@ -19,6 +19,7 @@ token with a ``venom`` card. Nothing here changes the game; :mod:`.state` does.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from engine.games.payload.stencils import lay
 from engine.games.teamplay.pieces import Character
@@ -26,9 +27,13 @@ from engine.hexgrid import DIRECTIONS, Hex
 from engine.ruleset import WeaponCard
 
 if TYPE_CHECKING:
+    from engine.games.game import Game
     from engine.games.teamplay.state import TeamPlayState
 
 __all__ = ["aims", "area", "hits", "in_reach"]
+
+#: Per game: (hex, card, the enemies' hexes) -> what :func:`aims` answered.
+_AIMS: WeakKeyDictionary[Game, dict[tuple[int | str, ...], tuple[tuple[int | Hex, ...], bool]]] = WeakKeyDictionary()
 
 #: One enemy a shot hits and the damage it takes.
 Hit = tuple[Character, int]
@@ -55,9 +60,27 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int
 
     Board indices for ``direct`` and ``blast`` (the enemy's or the centre's hex);
     hexes next to ``u`` for ``fire`` (one per direction that reaches an enemy).
+    The answer depends on the map, the card, ``u``'s hex and the enemies' hexes
+    alone, so it is kept by those per game (a team's turn seldom moves the
+    enemies): a fresh list each call, the caller may keep or change it.
     """
-    b = state.board
     enemies = _enemies(state, u)
+    memo = _AIMS.get(state.game)
+    if memo is None:
+        memo = _AIMS[state.game] = {}
+    key: tuple[int | str, ...] = (u.cell, card.name, *[v.cell for v in enemies])
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) >= 20_000:
+            memo.clear()
+        targets, indices = _aims(state, u, card, enemies)
+        hit = memo[key] = (tuple(targets), indices)
+    return list(hit[0]), hit[1]  # type: ignore[return-value]  # a list of one kind, as _aims made it
+
+
+def _aims(state: TeamPlayState, u: Character, card: WeaponCard,
+          enemies: list[Character]) -> tuple[list[int] | list[Hex], bool]:
+    b = state.board
     if card.kind == "direct":
         return [v.cell for v in enemies if in_reach(state, u.cell, card, v.cell)], True
     if card.kind == "blast":
