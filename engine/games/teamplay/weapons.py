@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
+from engine.games.payload.aims import aim_tables
 from engine.games.payload.stencils import lay
 from engine.games.teamplay.pieces import Character
 from engine.hexgrid import DIRECTIONS, Hex
@@ -80,24 +81,20 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int
 
 def _aims(state: TeamPlayState, u: Character, card: WeaponCard,
           enemies: list[Character]) -> tuple[list[int] | list[Hex], bool]:
-    b = state.board
+    """:func:`aims` worked out, with the map's part from the game's aim tables (stencils laid, reach)."""
     if card.kind == "direct":
         return [v.cell for v in enemies if in_reach(state, u.cell, card, v.cell)], True
+    where = {v.cell for v in enemies}
+    tables = aim_tables(state.game)
     if card.kind == "blast":
-        stencil = state.ruleset.stencils[card.stencil]
-        where = {v.cell for v in enemies}
-        centres: set[int] = set()
-        for v in enemies:
-            for dq, dr, _ in stencil.cells:  # the centres whose stencil would cover v
-                c = b.at(b.q[v.cell] - dq, b.r[v.cell] - dr)
-                if c >= 0 and not b.wall[c] and in_reach(state, u.cell, card, c):
-                    centres.add(c)
-        return sorted(c for c in centres if any(x in where for x, _ in _stencil_cells(state, card, c))), True
+        ok = tables.in_reach(u.cell, card.min_range, card.range, card.lobbed)
+        own = card.min_range <= 0 <= card.range  # the shooter's own hex is in reach too (at 0, in sight)
+        near = tables.centres_near  # the centres whose stencil would cover an enemy
+        centres = {c for x in where for c in near(card.stencil, x) if c in ok or (own and c == u.cell)}
+        return sorted(c for c in centres if not tables.cover(card.stencil, c).isdisjoint(where)), True
     if card.kind == "fire":
-        where = {v.cell for v in enemies}
-        here = b.hexes[u.cell]
-        return [here + DIRECTIONS[d] for d in range(6)
-                if any(x in where for x, _ in _stencil_cells(state, card, u.cell, d))], False
+        ring = tables.ring(u.cell)
+        return [ring[d] for d in range(6) if not tables.cover(card.stencil, u.cell, d).isdisjoint(where)], False
     return [], True
 
 

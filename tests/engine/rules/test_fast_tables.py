@@ -20,10 +20,15 @@ from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.state import PayloadState
 from engine.games.payload.stencils import lay
 from engine.games.payload.units import Armed
+from engine.games.teamplay.groups import _Here, powerup_groups
+from engine.games.teamplay.pieces import Character
+from engine.games.teamplay.state import TeamPlayState
+from engine.games.teamplay.weapons import aims
 from engine.hexgrid import DIRECTIONS
 from engine.rules.actions import Verb
 from engine.rules.board import Board
-from engine.rules.movement import Climb, MoveProfile, bounded_reach, flood
+from engine.rules.movement import Climb, MoveProfile, bounded_reach, can_step, flood
+from engine.ruleset import WeaponCard
 
 MAPS = sorted(p.name.removesuffix(".map.json") for p in (Path(__file__).resolve().parents[3] / "maps").glob("*.map.json"))
 PROFILES = [MoveProfile(), MoveProfile(over_low=True, keep_height=True), MoveProfile(climb=Climb.STAIRS_ONLY)]
@@ -109,5 +114,69 @@ def test_payload_moves_and_aims_equal_the_flood_and_the_stencils(repo: Path, nam
                 group = state.behaviour(u.kind).attack_group(state, u)
                 if group is not None and group[0] is Verb.ATTACK:
                     assert list(group[3]) == _plain_aims(state, u), (u.kind, u.weapon)
+            acts = state.legal_actions_view()
+            state.apply_unchecked(acts[rng.randrange(len(acts))])
+
+
+# -- Team Play: aims, Newton lines and Teleporter hexes from tables, against the plain rules ----------------------
+
+def _plain_tp_aims(state: TeamPlayState, u: Character, card: WeaponCard) -> list[Any]:
+    """003 (docs/rules-teamplay.md, "Weapons"): where ``card`` fired by ``u`` may aim, worked out from scratch."""
+    b = state.board
+    enemies = [v for v in state.units.values() if v.team is not u.team and v.cell >= 0]
+    where = {v.cell for v in enemies}
+    stencil = state.ruleset.stencils.get(card.stencil)
+
+    def reach(c: int) -> bool:
+        d = b.distance(u.cell, c)
+        return card.min_range <= d <= card.range and (card.lobbed or state.sight.sees(u.cell, c))
+
+    if card.kind == "direct":
+        return [v.cell for v in enemies if reach(v.cell)]
+    assert stencil is not None
+    if card.kind == "blast":
+        centres = {c for v in enemies for dq, dr, _ in stencil.cells
+                   if (c := b.at(b.q[v.cell] - dq, b.r[v.cell] - dr)) >= 0 and not b.wall[c] and reach(c)}
+        return sorted(c for c in centres if any(x in where for x, _ in lay(state.sight, stencil, c)))
+    return [b.hexes[u.cell] + DIRECTIONS[d] for d in range(6)
+            if any(x in where for x, _ in lay(state.sight, stencil, u.cell, d))]
+
+
+def _plain_newton(state: TeamPlayState, v: Character) -> list[int]:
+    b = state.board
+    out = []
+    for d in DIRECTIONS:
+        at = v.cell
+        for _ in range(int(state.options["newton_hexes"])):
+            nxt = b.index.get(b.hexes[at] + d, -1)
+            if nxt < 0 or b.wall[nxt] or b.low[nxt] or not can_step(b, at, nxt, state.walk):
+                break
+            at = nxt
+            if state.occupant(nxt) is None:
+                out.append(nxt)
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize("name", [m for m in MAPS if m.startswith("teamplay")])
+def test_teamplay_aims_newtons_and_teleports_equal_the_plain_rules(repo: Path, name: str) -> None:
+    """At every decision of seeded random games: every character's aims with every weapon card, where a Newton
+    may push it, and where a Teleporter may put a figure, as the plain rules work them out."""
+    game = Game.of(load_scenario(repo / "maps" / f"{name}.scenario.json"))
+    for seed in range(2):
+        state = game.new_initial_state(seed, keep_undo=False)
+        assert isinstance(state, TeamPlayState)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for u in list(state.units.values()):
+                if u.cell < 0:
+                    continue
+                for w in state.ruleset.weapons.values():
+                    assert aims(state, u, w)[0] == _plain_tp_aims(state, u, w), (u.kind, w.name)
+                assert state.newton_cells(u) == _plain_newton(state, u)
+            groups: list[Any] = []
+            powerup_groups(state, groups, _Here(state))
+            for g in groups:
+                if g[0] is Verb.TELEPORT:
+                    assert list(g[3]) == [c for c in range(state.board.n) if state.free(c)]
             acts = state.legal_actions_view()
             state.apply_unchecked(acts[rng.randrange(len(acts))])
