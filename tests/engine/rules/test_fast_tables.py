@@ -39,6 +39,15 @@ def _board(repo: Path, name: str) -> Board:
 
 
 @pytest.mark.parametrize("name", MAPS)
+def test_board_distances_from_the_grid_table_equal_hex_arithmetic(repo: Path, name: str) -> None:
+    """001 "Distance and Line of Sight": the board's table by grid offset gives every pair's hex distance."""
+    board = _board(repo, name)
+    for a in range(board.n):
+        for b in range(board.n):
+            assert board.distance(a, b) == board.hexes[a].distance(board.hexes[b])
+
+
+@pytest.mark.parametrize("name", MAPS)
 def test_bounded_reach_with_blocked_hexes_equals_the_flood(repo: Path, name: str) -> None:
     """002 "Moving examples": hexes a move may not enter (enemy tokens, carts) give the flood's destinations,
     in its order, with its steps."""
