@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from engine.frozendict import FrozenDict
 from engine.games.behaviour import AttackOption, Behaviour
 from engine.games.payload.aims import aim_tables
 from engine.games.payload.moves import Crowd
@@ -56,6 +57,8 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         self.aims = aim_tables(game)
         # Armed answers special_groups for every class (with the crowd); only an override is a special
         self.has_specials = type(self).special_groups is not Armed.special_groups
+        #: (with the areas, hex, card, hexes of the tokens it may hurt) -> attack_options' answer
+        self._options: dict[tuple[int | str | bool, ...], tuple[AttackOption, ...]] = {}
         #: (hex, card, hexes of the tokens it may hurt) -> where the card may aim (see attack_group)
         self._aimed: dict[tuple[int | str, ...], tuple[int, ...] | tuple[Hex, ...]] = {}
 
@@ -176,22 +179,38 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         return [], 0
 
     def attack_options(self, state: PayloadState, u: PayloadUnit, with_area: bool = True) -> list[AttackOption]:
-        group = self.attack_group(state, u)
+        """Each attack ``u`` could make, with its odds, damage and area. Like :meth:`attack_group` they depend
+        on ``u``'s hex and card and the hexes of the tokens it may hurt alone, so they are kept by those (a
+        heuristic asks once per attack it scores); the areas are read-only."""
+        card = state.ruleset.weapons[u.weapon]
+        if card.kind not in _AIMED:
+            return []
+        crowd = state.crowd()
+        key: tuple[int | str | bool, ...] = (with_area, u.cell, u.weapon, *crowd.hurt_by(u))
+        hit = self._options.get(key)
+        if hit is None:
+            if len(self._options) >= 20_000:
+                self._options.clear()
+            hit = self._options[key] = tuple(self._attack_options(state, u, card, crowd, with_area))
+        return list(hit)
+
+    def _attack_options(self, state: PayloadState, u: PayloadUnit, card: WeaponCard, crowd: Crowd,
+                        with_area: bool) -> list[AttackOption]:
+        group = self.attack_group(state, u, crowd)
         if group is None:
             return []
-        card = self.card(state, u)
         b = state.board
         here = b.hexes[u.cell]
+        rolled = card.kind in ("direct", "blast")
         out = []
         for t in group[3]:
             aim = t if group[4] is None else b.hexes[t]
             hits, need = self.hits(state, u, aim)
-            rolled = card.kind in ("direct", "blast")
             area: dict[Hex, int] = {}
             if with_area:
                 if card.kind == "blast":
-                    area = {b.hexes[c]: dict((h.cell, x) for h, x in hits).get(c, 0)
-                            for c in self.blast_cells(state, b.index[aim], card)}
+                    hurt = {h.cell: x for h, x in hits}
+                    area = {b.hexes[c]: hurt.get(c, 0) for c in self.blast_cells(state, b.index[aim], card)}
                 elif card.kind == "fire":
                     direction = DIRECTIONS.index(aim - here)
                     area = {b.hexes[c]: int(x or 0) for c, x in
@@ -199,8 +218,8 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
                 else:
                     area = {b.hexes[v.cell]: x * card.shots for v, x in hits}
             main = hits[0][1] if hits else 0
-            out.append(AttackOption(Action(_V_ATTACK, u.kind, here, aim),
-                                    state.hit_chance(need) if rolled else 1.0, 0.0, main, area,
+            out.append(AttackOption(Action.trusted(_V_ATTACK, u.kind, here, aim, ""),
+                                    state.hit_chance(need) if rolled else 1.0, 0.0, main, FrozenDict(area),
                                     card.shots if card.kind == "direct" else 1, rolled, need if rolled else None))
         return out
 
