@@ -249,9 +249,13 @@ class TeamPlayState(TurnState[Character]):
 
     def usable_weapons(self, u: Character) -> list[str]:
         """Loaded weapons ``u`` may fire now: its controller's arena weapons and its own weapon if he holds it."""
-        if self.controller(u) < 0:
-            return []
-        return [w for w in dict.fromkeys(self.hand_of(u).weapons) if self.is_arena(w) or w == u.weapon]
+        k = self.owner.get(u.uid, 0)
+        if k < 0:
+            k = self.shared_by[u.team]
+            if k < 0:
+                return []
+        own = self.weapon_of_kind  # a character's own weapon is not an arena weapon
+        return [w for w in dict.fromkeys(self.hands[u.team][k].weapons) if w not in own or w == u.weapon]
 
     def acted(self, u: Character) -> bool:
         """Whether ``u`` took its action this turn."""

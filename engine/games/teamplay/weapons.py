@@ -42,8 +42,10 @@ Hit = tuple[Character, int]
 
 def in_reach(state: TeamPlayState, cell: int, card: WeaponCard, target: int) -> bool:
     """Whether a shooter on ``cell`` may aim ``card`` at board index ``target`` (range and sight)."""
-    d = state.board.distance(cell, target)
-    return card.min_range <= d <= card.range and (card.lobbed or state.sight.sees(cell, target))
+    b = state.board
+    dq, dr = b.q[target] - b.q[cell], b.r[target] - b.r[cell]
+    return (card.min_range <= (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 <= card.range
+            and (card.lobbed or state.sight.sees(cell, target)))
 
 
 def _enemies(state: TeamPlayState, u: Character) -> list[Character]:
