@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from engine.games.payload.stencils import lay
 from engine.hexgrid import DIRECTIONS, Hex
@@ -36,7 +35,7 @@ __all__ = ["AimTables", "aim_tables"]
 class AimTables:
     """The map's share of where a card may aim, for one game's ``sight`` and ``stencils`` (see the module docstring)."""
 
-    __slots__ = ("sight", "stencils", "_cover", "_centres", "_reach", "_rings", "__weakref__")
+    __slots__ = ("sight", "stencils", "_cover", "_centres", "_reach", "_rings", "_blasts")
 
     def __init__(self, sight: Sight, stencils: Mapping[str, Stencil]) -> None:
         self.sight = sight
@@ -45,6 +44,18 @@ class AimTables:
         self._centres: dict[tuple[str, int], tuple[int, ...]] = {}
         self._reach: dict[tuple[int, int, int, bool], frozenset[int]] = {}
         self._rings: dict[int, tuple[Hex, ...]] = {}
+        self._blasts: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def airblasts(self, cell: int) -> tuple[tuple[int, int], ...]:
+        """``(neighbour, the hex beyond it or -1)`` in direction order, for the neighbours of ``cell`` on the map:
+        where an airblast from ``cell`` finds an enemy and where it would blow him (002, the Pyro)."""
+        hit = self._blasts.get(cell)
+        if hit is None:
+            b = self.sight.board
+            q, r = b.q[cell], b.r[cell]
+            hit = self._blasts[cell] = tuple(
+                (c, b.at(q + 2 * d.q, r + 2 * d.r)) for d in DIRECTIONS if (c := b.at(q + d.q, r + d.r)) >= 0)
+        return hit
 
     def ring(self, cell: int) -> tuple[Hex, ...]:
         """The six hexes next to ``cell`` in direction order (some may lie off the map): where a flame is aimed."""
@@ -92,12 +103,9 @@ class AimTables:
         return hit
 
 
-_TABLES: WeakKeyDictionary[Game, AimTables] = WeakKeyDictionary()
-
-
 def aim_tables(game: Game) -> AimTables:
     """The aim tables of ``game`` (its sight and its ruleset's stencils), built empty on first use."""
-    hit = _TABLES.get(game)
+    hit = game.cache.get(__name__)
     if hit is None:
-        hit = _TABLES[game] = AimTables(game.sight, game.ruleset.stencils)
+        hit = game.cache[__name__] = AimTables(game.sight, game.ruleset.stencils)
     return hit

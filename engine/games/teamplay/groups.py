@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
-from weakref import WeakKeyDictionary
 
 from engine.games.teamplay.economy import can_pay
 from engine.games.teamplay.pieces import Character, card_kind
@@ -24,7 +23,6 @@ from engine.rules.legal import NO_TARGET, Excluding, Group
 from engine.rules.movement import can_step
 
 if TYPE_CHECKING:
-    from engine.games.game import Game
     from engine.games.teamplay.state import TeamPlayState
 
 __all__ = ["act_groups", "more_to_do", "newton_cells", "unit_groups"]
@@ -73,13 +71,11 @@ class _Static:
         return hit
 
 
-_STATIC: WeakKeyDictionary[Game, _Static] = WeakKeyDictionary()
-
-
 def _static(s: TeamPlayState) -> _Static:
-    hit = _STATIC.get(s.game)
+    """The game's :class:`_Static`, built on first use (kept in :attr:`Game.cache`)."""
+    hit = s.game.cache.get(__name__)
     if hit is None:
-        hit = _STATIC[s.game] = _Static(s)
+        hit = s.game.cache[__name__] = _Static(s)
     return hit
 
 

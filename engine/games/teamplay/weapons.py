@@ -19,7 +19,6 @@ token with a ``venom`` card. Nothing here changes the game; :mod:`.state` does.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from engine.games.payload.aims import aim_tables
 from engine.games.payload.stencils import lay
@@ -28,13 +27,10 @@ from engine.hexgrid import DIRECTIONS, Hex
 from engine.ruleset import WeaponCard
 
 if TYPE_CHECKING:
-    from engine.games.game import Game
     from engine.games.teamplay.state import TeamPlayState
 
 __all__ = ["aims", "area", "hits", "in_reach"]
 
-#: Per game: (hex, card, the enemies' hexes) -> what :func:`aims` answered.
-_AIMS: WeakKeyDictionary[Game, dict[tuple[int | str, ...], tuple[tuple[int | Hex, ...], bool]]] = WeakKeyDictionary()
 
 #: One enemy a shot hits and the damage it takes.
 Hit = tuple[Character, int]
@@ -64,13 +60,13 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int
     Board indices for ``direct`` and ``blast`` (the enemy's or the centre's hex);
     hexes next to ``u`` for ``fire`` (one per direction that reaches an enemy).
     The answer depends on the map, the card, ``u``'s hex and the enemies' hexes
-    alone, so it is kept by those per game (a team's turn seldom moves the
-    enemies): a fresh list each call, the caller may keep or change it.
+    alone, so it is kept by those in the game's cache (a team's turn seldom
+    moves the enemies): a fresh list each call, the caller may keep or change it.
     """
     enemies = _enemies(state, u)
-    memo = _AIMS.get(state.game)
+    memo: dict[tuple[int | str, ...], tuple[tuple[int | Hex, ...], bool]] | None = state.game.cache.get(__name__)
     if memo is None:
-        memo = _AIMS[state.game] = {}
+        memo = state.game.cache[__name__] = {}
     key: tuple[int | str, ...] = (u.cell, card.name, *[v.cell for v in enemies])
     hit = memo.get(key)
     if hit is None:

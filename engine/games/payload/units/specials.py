@@ -13,15 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
-from weakref import WeakKeyDictionary
 
 from engine.games.payload.moves import Crowd
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.units.armed import Armed
 from engine.games.units import UnitTurn
-from engine.hexgrid import DIRECTIONS
 from engine.rules.actions import Action, Verb
-from engine.rules.board import TEAM_CODE, Board
+from engine.rules.board import TEAM_CODE
 from engine.rules.legal import NO_TARGET, Excluding, Group
 
 if TYPE_CHECKING:
@@ -34,26 +32,6 @@ _V_AIRBLAST: Final = Verb.AIRBLAST
 _V_SANDVICH: Final = Verb.SANDVICH
 
 
-class _Airblasts:
-    """Per board, per hex: ``(neighbour, the hex beyond it or -1)`` in direction order, for the neighbours on the
-    map: where an airblast from that hex finds an enemy and where it would blow him."""
-
-    def __init__(self) -> None:
-        self._boards: WeakKeyDictionary[Board, dict[int, tuple[tuple[int, int], ...]]] = WeakKeyDictionary()
-
-    def get(self, b: Board, cell: int) -> tuple[tuple[int, int], ...]:
-        per_board = self._boards.get(b)
-        if per_board is None:
-            per_board = self._boards[b] = {}
-        hit = per_board.get(cell)
-        if hit is None:
-            q, r = b.q[cell], b.r[cell]
-            hit = per_board[cell] = tuple(
-                (c, b.at(q + 2 * d.q, r + 2 * d.r)) for d in DIRECTIONS if (c := b.at(q + d.q, r + d.r)) >= 0)
-        return hit
-
-
-_AIRBLAST: Final = _Airblasts()
 
 
 class Soldier(Armed):
@@ -117,7 +95,7 @@ class Pyro(Armed):
         crowd = crowd or state.crowd()
         unit_at = crowd.unit_at
         out = []
-        for c, to in _AIRBLAST.get(b, u.cell):
+        for c, to in self.aims.airblasts(u.cell):
             v = unit_at.get(c)
             if v is None or v.team is u.team:
                 continue
