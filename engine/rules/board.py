@@ -22,7 +22,7 @@ from __future__ import annotations
 import weakref
 from collections import deque
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import HexMap, Team, Terrain
@@ -85,6 +85,7 @@ class Board:
         "_r1",
         "_dist",
         "_dist0",
+        "cache",
         "__weakref__",
     )
 
@@ -149,6 +150,9 @@ class Board:
         self.neighbors: tuple[tuple[int, ...], ...] = tuple([tuple([j for _, j in row]) for row in nd])
         self._dist: list[int] | None = None  # distance by grid offset, built on first use (see distance)
         self._dist0 = 0
+        #: tables the rules build from this board on first use (by the name of the module or function that
+        #: owns each): they live and die with the board, and a lookup here costs less than a weak-keyed one
+        self.cache: dict[str, Any] = {}
 
     # -- construction ---------------------------------------------------------
 
