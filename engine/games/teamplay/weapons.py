@@ -80,8 +80,17 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int
 def _aims(state: TeamPlayState, u: Character, card: WeaponCard,
           enemies: list[Character]) -> tuple[list[int] | list[Hex], bool]:
     """:func:`aims` worked out, with the map's part from the game's aim tables (stencils laid, reach)."""
-    if card.kind == "direct":
-        return [v.cell for v in enemies if in_reach(state, u.cell, card, v.cell)], True
+    if card.kind == "direct":  # in_reach written out: the commonest card, asked for every enemy
+        b = state.board
+        qs, rs, a = b.q, b.r, u.cell
+        lo, hi, lobbed, sees = card.min_range, card.range, card.lobbed, state.sight.sees
+        cells = []
+        for v in enemies:
+            c = v.cell
+            dq, dr = qs[c] - qs[a], rs[c] - rs[a]
+            if lo <= (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 <= hi and (lobbed or sees(a, c)):
+                cells.append(c)
+        return cells, True
     where = {v.cell for v in enemies}
     tables = aim_tables(state.game)
     if card.kind == "blast":
