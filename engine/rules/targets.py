@@ -95,7 +95,7 @@ class TargetTables:
             table = self._avoiding[(profile, speed)] = {}
         hit = table.get((cell, blocked))
         if hit is None:
-            if len(table) >= 100_000:
+            if len(table) >= 10_000:
                 table.clear()
             hit = table[(cell, blocked)] = _cells(bounded_reach(self.board, cell, profile, speed, blocked)[0])
         return hit

@@ -83,7 +83,7 @@ def can_pay(hand: Hand, cost: str, keep: str = "") -> bool:
     key: tuple[int | str, ...] = (*hand.cubes, cost, keep, *hand.cards)
     hit = _PAYABLE.get(key)
     if hit is None:
-        if len(_PAYABLE) >= 50_000:
+        if len(_PAYABLE) >= 8_192:
             _PAYABLE.clear()
         hit = _PAYABLE[key] = payment(hand, cost, keep) is not None
     return hit

@@ -70,7 +70,7 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int
     key: tuple[int | str, ...] = (u.cell, card.name, *[v.cell for v in enemies])
     hit = memo.get(key)
     if hit is None:
-        if len(memo) >= 20_000:
+        if len(memo) >= 8_192:
             memo.clear()
         targets, indices = _aims(state, u, card, enemies)
         hit = memo[key] = (tuple(targets), indices)

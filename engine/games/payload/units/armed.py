@@ -93,7 +93,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         key: tuple[int | str, ...] = (u.cell, u.weapon, *hurt)
         aims = self._aimed.get(key)
         if aims is None:
-            if len(self._aimed) >= 20_000:
+            if len(self._aimed) >= 4_096:
                 self._aimed.clear()
             if not hurt:
                 aims = ()
@@ -189,7 +189,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         key: tuple[int | str | bool, ...] = (with_area, u.cell, u.weapon, *crowd.hurt_by(u))
         hit = self._options.get(key)
         if hit is None:
-            if len(self._options) >= 20_000:
+            if len(self._options) >= 1_024:
                 self._options.clear()
             hit = self._options[key] = tuple(self._attack_options(state, u, card, crowd, with_area))
         return list(hit)
