@@ -11,6 +11,7 @@ maps returned here) or checks who stands on the returned hexes.
 from __future__ import annotations
 
 from engine.rules.areas import cone
+from engine.rules.memo import make_room
 from engine.rules.movement import MoveProfile, bounded_reach, destinations
 from engine.rules.sight import Sight
 
@@ -95,8 +96,7 @@ class TargetTables:
             table = self._avoiding[(profile, speed)] = {}
         hit = table.get((cell, blocked))
         if hit is None:
-            if len(table) >= 10_000:
-                table.clear()
+            make_room(table, 10_000)
             hit = table[(cell, blocked)] = _cells(bounded_reach(self.board, cell, profile, speed, blocked)[0])
         return hit
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.games.teamplay.pieces import COLOURS, Hand, card_colour
+from engine.rules.memo import make_room
 
 __all__ = ["ANY", "can_pay", "gain_cube", "letters", "pay", "payment"]
 
@@ -83,8 +84,7 @@ def can_pay(hand: Hand, cost: str, keep: str = "") -> bool:
     key: tuple[int | str, ...] = (*hand.cubes, cost, keep, *hand.cards)
     hit = _PAYABLE.get(key)
     if hit is None:
-        if len(_PAYABLE) >= 8_192:
-            _PAYABLE.clear()
+        make_room(_PAYABLE, 8_192)
         hit = _PAYABLE[key] = payment(hand, cost, keep) is not None
     return hit
 

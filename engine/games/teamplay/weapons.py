@@ -24,6 +24,7 @@ from engine.games.payload.aims import aim_tables
 from engine.games.payload.stencils import lay
 from engine.games.teamplay.pieces import Character
 from engine.hexgrid import DIRECTIONS, Hex
+from engine.rules.memo import make_room
 from engine.ruleset import WeaponCard
 
 if TYPE_CHECKING:
@@ -70,8 +71,7 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int
     key: tuple[int | str, ...] = (u.cell, card.name, *[v.cell for v in enemies])
     hit = memo.get(key)
     if hit is None:
-        if len(memo) >= 8_192:
-            memo.clear()
+        make_room(memo, 8_192)
         targets, indices = _aims(state, u, card, enemies)
         hit = memo[key] = (tuple(targets), indices)
     return list(hit[0]), hit[1]  # type: ignore[return-value]  # a list of one kind, as _aims made it

@@ -27,6 +27,7 @@ from engine.games.teamplay.weapons import aims
 from engine.hexgrid import DIRECTIONS
 from engine.rules.actions import Verb
 from engine.rules.board import Board
+from engine.rules.memo import make_room
 from engine.rules.movement import Climb, MoveProfile, bounded_reach, can_step, flood
 from engine.ruleset import WeaponCard
 
@@ -36,6 +37,15 @@ PROFILES = [MoveProfile(), MoveProfile(over_low=True, keep_height=True), MovePro
 
 def _board(repo: Path, name: str) -> Board:
     return Board.for_map(load_map(repo / "maps" / f"{name}.map.json"))
+
+
+def test_a_full_answer_cache_drops_its_older_half() -> None:
+    """The answer caches stay bounded and keep the answers of the last turns (insertion order)."""
+    cache = {k: str(k) for k in range(8)}
+    make_room(cache, 9)
+    assert len(cache) == 8
+    make_room(cache, 8)
+    assert list(cache) == [4, 5, 6, 7]
 
 
 @pytest.mark.parametrize("name", MAPS)

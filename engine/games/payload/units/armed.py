@@ -33,6 +33,7 @@ from engine.games.units import UnitTurn
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.rules.actions import Action, Verb
 from engine.rules.legal import Group
+from engine.rules.memo import make_room
 from engine.ruleset import UnitStats, WeaponCard
 
 if TYPE_CHECKING:
@@ -93,8 +94,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         key: tuple[int | str, ...] = (u.cell, u.weapon, *hurt)
         aims = self._aimed.get(key)
         if aims is None:
-            if len(self._aimed) >= 4_096:
-                self._aimed.clear()
+            make_room(self._aimed, 8_192)
             if not hurt:
                 aims = ()
             elif kind == "direct":
@@ -189,8 +189,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         key: tuple[int | str | bool, ...] = (with_area, u.cell, u.weapon, *crowd.hurt_by(u))
         hit = self._options.get(key)
         if hit is None:
-            if len(self._options) >= 1_024:
-                self._options.clear()
+            make_room(self._options, 1_024)
             hit = self._options[key] = tuple(self._attack_options(state, u, card, crowd, with_area))
         return list(hit)
 
