@@ -26,7 +26,7 @@ It reads only the state's public API (legal actions, figures, buffers, hands).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.games.teamplay.pieces import COLOURS, card_kind
 from engine.games.teamplay.weapons import hits, in_reach
@@ -65,6 +65,12 @@ class _Context:
         self.enemies = [v for v in state.characters(state.team.other) if v.cell >= 0]
         self.flush_at = int(state.options["flush_at"])
         self._power: dict[str, float] = {}
+        # per character (uid): its usable weapons' (card, power) and the goals of its walk; per (uid, hex): what
+        # it could shoot from there and how far its goal is (moves and dashes to one hex share them)
+        self._arms: dict[int, list[tuple[Any, float]]] = {}
+        self._potential: dict[tuple[int, int], float] = {}
+        self._goals: dict[int, list[int]] = {}
+        self._closeness_of: dict[int, float] = {}
         self._score: dict[Verb, Callable[[Action], float]] = {
             Verb.ATTACK: self.shot, Verb.MOVE: self.move, Verb.DASH: self.move, Verb.STEP: self.step,
             Verb.DRAFT: lambda a: -float(PREFERENCE.index(a.kind)) if a.kind in PREFERENCE else -10.0,
@@ -99,23 +105,33 @@ class _Context:
 
     def potential(self, u: Character, cell: int) -> float:
         """The best damage ``u`` could deal from ``cell`` with the weapons its player holds (a rough look ahead)."""
+        key = (u.uid, cell)
+        hit = self._potential.get(key)
+        if hit is not None:
+            return hit
+        arms = self._arms.get(u.uid)
+        if arms is None:
+            arms = self._arms[u.uid] = [(self.s.card(w), self.power(w)) for w in self.s.usable_weapons(u)]
         best = 0.0
         s = self.s
-        for w in s.usable_weapons(u):
-            card = s.card(w)
+        for card, power in arms:
             for v in self.enemies:
                 if card.kind == "fire":
                     ok = self.b.distance(cell, v.cell) <= card.range
                 else:
                     ok = in_reach(s, cell, card, v.cell)
                 if ok:
-                    best = max(best, self.power(w) + self._closeness(v))
+                    best = max(best, power + self._closeness(v))
+        self._potential[key] = best
         return best
 
     def _closeness(self, v: Character) -> float:
         """How near ``v`` is to a killshot, counting the damage waiting in its buffer (0..~3)."""
-        left = self.s.killshot(v) - v.damage - self.s.buffer[v.team].get(v.kind, 0)
-        return max(0.0, 3.0 - 0.4 * left)
+        hit = self._closeness_of.get(v.uid)
+        if hit is None:
+            left = self.s.killshot(v) - v.damage - self.s.buffer[v.team].get(v.kind, 0)
+            hit = self._closeness_of[v.uid] = max(0.0, 3.0 - 0.4 * left)
+        return hit
 
     # -- the acting team's actions ------------------------------------------------------------------------
 
@@ -179,12 +195,16 @@ class _Context:
         return value
 
     def _distance_to_goal(self, u: Character, cell: int) -> float:
-        s = self.s
-        b = self.b
-        if s.usable_weapons(u) and self.enemies:
-            return float(min(b.distance(cell, v.cell) for v in self.enemies))
-        goals = [c for c, rack in s.racks.items() if rack] + [c for c, t in s.ammo.items() if t]
-        return float(min((b.distance(cell, g) for g in goals), default=0))
+        goals = self._goals.get(u.uid)
+        if goals is None:
+            s = self.s
+            if s.usable_weapons(u) and self.enemies:
+                goals = [v.cell for v in self.enemies]
+            else:
+                goals = [c for c, rack in s.racks.items() if rack] + [c for c, t in s.ammo.items() if t]
+            self._goals[u.uid] = goals
+        distance = self.b.distance
+        return float(min((distance(cell, g) for g in goals), default=0))
 
     # -- decisions outside the actions --------------------------------------------------------------------
 
