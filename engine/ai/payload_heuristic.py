@@ -39,7 +39,7 @@ from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.movement import steps_to
 
-__all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps"]
+__all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps", "score_context"]
 
 #: Classes whose job is to stand by the enemy cart; the others escort their own.
 BLOCKERS = frozenset({"scout", "demoman"})
@@ -61,6 +61,12 @@ def choose_payload(state: Any, pick: Pick) -> Action:
         return _react(state, acts)
     ctx = _Context(state)
     return pick(acts, [ctx.score(a) for a in acts])
+
+
+def score_context(state: Any) -> Any:
+    """The scorer of one ACT decision: ``score_context(state).score(action)`` is the heuristic's score of an
+    action of ``state``'s acting side (the same terms :func:`choose_payload` plays by)."""
+    return _Context(state)
 
 
 def behind(state: Any, team: Team) -> bool:
