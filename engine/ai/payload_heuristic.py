@@ -106,9 +106,22 @@ def _spawn_value(state: Any, a: Action) -> float:
     return -steps + (0.5 if a.detail == first else 0.0)
 
 
+#: job_steps remembered per game: (team, kind, blocker, the job cart's step) -> steps. A pure value of its key
+#: (the game fixes the board, the tracks and the options), asked for by every decision of every play-out.
+_JOB_STEPS: weakref.WeakKeyDictionary[Any, dict[tuple[Team, str, bool, int], tuple[int, ...]]] = \
+    weakref.WeakKeyDictionary()
+
+
 def job_steps(state: Any, team: Team, kind: str, blocker: bool) -> tuple[int, ...]:
     """Per board index, the steps a ``kind`` token of ``team`` walks to its nearest post (-1: none)."""
-    return steps_to(state.board, job_posts(state, team, blocker), state.game.profile(kind, team))
+    per_game = _JOB_STEPS.get(state.game)
+    if per_game is None:
+        per_game = _JOB_STEPS[state.game] = {}
+    key = (team, kind, blocker, state.carts[team.other if blocker else team])
+    hit = per_game.get(key)
+    if hit is None:
+        hit = per_game[key] = steps_to(state.board, job_posts(state, team, blocker), state.game.profile(kind, team))
+    return hit
 
 
 def _walk(b: Any, steps: tuple[int, ...], cell: int, cart: int) -> int:
@@ -248,14 +261,20 @@ class _Context:
         """A move: the change of its job's place value, plus 0.8 of the change of firepower (before an attack)."""
         mover = self._movers.get(a.actor)
         if mover is None:
-            u = self.unit(a)
-            done = self.state.done_of(u) if hasattr(self.state, "done_of") else None
-            fire = done is None or not done.attacked
-            mover = self._movers[a.actor] = (
-                u, self.steps(u), self.job_cart(u), self.place(u, u.cell), fire,
+            mover = self._movers[a.actor] = self.mover(self.unit(a))
+        return self.move_gain(mover, self.b.index[a.target])
+
+    def mover(self, u: Any) -> tuple[Any, tuple[int, ...], int, float, bool, float]:
+        """What scoring ``u``'s moves needs (for :meth:`move_gain`): its steps table, job cart, place value
+        here, whether its firepower counts (not after an attack) and its firepower here."""
+        done = self.state.done_of(u) if hasattr(self.state, "done_of") else None
+        fire = done is None or not done.attacked
+        return (u, self.steps(u), self.job_cart(u), self.place(u, u.cell), fire,
                 self.firepower(u, u.cell) if fire else 0.0)
+
+    def move_gain(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], dest: int) -> float:
+        """The score of moving the token of ``mover`` (:meth:`mover`) to board index ``dest``."""
         u, steps, cart, here, fire, fire_here = mover
-        dest = self.b.index[a.target]
         d = steps[dest]
         if d < 0:
             d = 2 * self.b.distance(dest, cart)

@@ -27,11 +27,11 @@ from engine.ai.payload_heuristic import score_context
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.rules.actions import Action, Verb
-from engine.rules.legal import LegalActions
 
 __all__ = ["TurnRollout"]
 
 _ACT: Final = Phase.ACT
+_MOVE: Final = Verb.MOVE
 _END: Final = Action(Verb.END, "")
 
 
@@ -75,12 +75,26 @@ class TurnRollout(HeuristicPlayer):
                 return _END
             score, uid, action = top
             u = s.units[uid]
-            if action in LegalActions(s.unit_groups(u)).to_list():
+            if _legal_for(s, u, action):
                 return action
             # a teammate took the hex, the cart's next hex or moved out of reach meanwhile: score afresh
             if ctx is None:
                 ctx = score_context(s)
             best[uid] = _score_token(s, ctx, u, _situation(s, u))
+
+
+def _legal_for(s: Any, u: Any, action: Action) -> bool:
+    """Whether ``action`` is among ``u``'s legal actions now (its own groups only, no action made)."""
+    b = s.board
+    for verb, kind, actor, targets, hexes, detail in s.unit_groups(u):
+        if verb is not action.verb or kind != action.kind or actor != action.actor or detail != action.detail:
+            continue
+        if hexes is None:
+            if action.target in targets:
+                return True
+        elif action.target is not None and b.index.get(action.target, -1) in targets:
+            return True
+    return False
 
 
 def _world(s: Any) -> tuple[Any, ...]:
@@ -96,13 +110,29 @@ def _situation(s: Any, u: Any) -> tuple[Any, ...]:
 
 
 def _score_token(s: Any, ctx: Any, u: Any, me: tuple[Any, ...]) -> tuple[tuple[Any, ...], Action, float]:
-    """(``me``, the token's best action, its score) from the token's own legal actions (``end`` if none)."""
-    acts = LegalActions(s.unit_groups(u)).to_list()
-    if not acts:
+    """(``me``, the token's best action, its score) from the token's own legal actions (``end`` if none).
+
+    Moves are scored from their board indices (``ctx.move_gain``), without making an action of each;
+    only the best becomes one.
+    """
+    top = -float("inf")
+    best: tuple[Any, ...] | None = None
+    mover = None
+    for g in s.unit_groups(u):
+        verb, kind, actor, targets, hexes, detail = g
+        if verb is _MOVE and hexes is not None:
+            if mover is None:
+                mover = ctx.mover(u)
+            for cell in targets:
+                v = ctx.move_gain(mover, cell)
+                if v > top:
+                    top, best = v, (verb, kind, actor, hexes[cell], detail)
+            continue
+        for t in targets:
+            a = Action.trusted(verb, kind, actor, t if hexes is None else hexes[t], detail)
+            v = ctx.score(a)
+            if v > top:
+                top, best = v, (verb, kind, actor, a.target, detail)
+    if best is None:
         return me, _END, 0.0
-    best, top = acts[0], -float("inf")
-    for a in acts:
-        v = ctx.score(a)
-        if v > top:
-            best, top = a, v
-    return me, best, top
+    return me, Action.trusted(*best), top
