@@ -241,7 +241,10 @@ class _Context:
             return 4.0 * missing + (6.0 if b.distance(v.cell, self.mine) == 1 else 0.0)
         if verb is Verb.ROCKET_JUMP:
             assert a.target is not None
-            return self.place(u, b.index[a.target]) - self.place(u, u.cell) - 12.0
+            mover = self._movers.get(a.actor)
+            if mover is None:
+                mover = self._movers[a.actor] = self.mover(u)
+            return self.jump_gain(mover, b.index[a.target])
         if verb is Verb.AIRBLAST:
             near_ours = sum(1 for v in self.enemies if b.distance(v.cell, self.mine) == 1
                             and b.distance(v.cell, u.cell) == 1)
@@ -282,6 +285,14 @@ class _Context:
         if fire:
             gain += 0.8 * (self.firepower(u, dest) - fire_here)
         return gain
+
+    def jump_gain(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], dest: int) -> float:
+        """The score of a rocket jump of the token of ``mover`` to ``dest``: the change of place, less 12."""
+        _u, steps, cart, here, _fire, _fire_here = mover
+        d = steps[dest]
+        if d < 0:
+            d = 2 * self.b.distance(dest, cart)
+        return (30.0 if d == 0 else -4.0 * d) - here - 12.0
 
     def _pusher_cost(self, u: Any) -> float:
         """What attacking costs when ``u`` is the last teammate by our cart who could still push it this turn."""

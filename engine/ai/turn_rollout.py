@@ -32,6 +32,7 @@ __all__ = ["TurnRollout"]
 
 _ACT: Final = Phase.ACT
 _MOVE: Final = Verb.MOVE
+_JUMP: Final = Verb.ROCKET_JUMP
 _END: Final = Action(Verb.END, "")
 
 
@@ -112,19 +113,20 @@ def _situation(s: Any, u: Any) -> tuple[Any, ...]:
 def _score_token(s: Any, ctx: Any, u: Any, me: tuple[Any, ...]) -> tuple[tuple[Any, ...], Action, float]:
     """(``me``, the token's best action, its score) from the token's own legal actions (``end`` if none).
 
-    Moves are scored from their board indices (``ctx.move_gain``), without making an action of each;
-    only the best becomes one.
+    Moves and rocket jumps are scored from their board indices (``ctx.move_gain``, ``ctx.jump_gain``),
+    without making an action of each; only the best becomes one.
     """
     top = -float("inf")
     best: tuple[Any, ...] | None = None
     mover = None
     for g in s.unit_groups(u):
         verb, kind, actor, targets, hexes, detail = g
-        if verb is _MOVE and hexes is not None:
+        if (verb is _MOVE or verb is _JUMP) and hexes is not None:
             if mover is None:
                 mover = ctx.mover(u)
+            gain = ctx.move_gain if verb is _MOVE else ctx.jump_gain
             for cell in targets:
-                v = ctx.move_gain(mover, cell)
+                v = gain(mover, cell)
                 if v > top:
                     top, best = v, (verb, kind, actor, hexes[cell], detail)
             continue
