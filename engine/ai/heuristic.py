@@ -1,20 +1,10 @@
 """A heuristic player that plays to win: it takes the point, focuses fire and keeps units alive.
 
-Other modes have their own scorers (:data:`SCORERS`, e.g.
-:mod:`engine.ai.payload_heuristic`); for King of the Board it scores each legal
-action with hand-made terms and plays the best one:
-
-- **position**: being on the control point is worth much (more if no teammate
-  holds it or an enemy contests it), otherwise every step closer to it counts;
-- **firepower**: a move is also worth the best expected damage the unit could
-  deal from its destination, since it may still attack after moving;
-- **attacks**: expected damage (hit chance x damage, crits included) against
-  enemies, a bonus for likely kills and for enemies on the point, a penalty for
-  friendly fire;
-- **specials**: scope when nothing is in reach, build the sentry near the point,
-  uber a teammate when enemies are close, heal hurt teammates;
-- **safety**: a destination within reach of much enemy fire costs a share of
-  that fire, more when the unit is low on health.
+It scores each legal action with hand-made terms and plays the best one (ties
+broken by its own seeded generator, so neither side is favoured): King of the
+Board by :mod:`engine.ai.koth_heuristic` (the point, kits, height, cover, firepower,
+safety, tempo), the other modes by their scorers in :data:`SCORERS`
+(:mod:`engine.ai.payload_heuristic`, :mod:`engine.ai.teamplay`).
 
 It only uses the public state API (legal actions, attack options, units, board,
 sight) and is deterministic.
@@ -95,10 +85,7 @@ class HeuristicPlayer:
             return [-float(self._health_at(state, a)) for a in acts]
         u = state.active_unit()
         assert u is not None
-        ctx = KothScorer(state, u)
-        scores = [ctx.score(a) for a in acts]
-        scores[-1] = max(scores[-1], ctx.score_end())  # the last action ends the unit's turn
-        return scores
+        return KothScorer(state, u).scores(acts)
 
     def _pick(self, acts: list[Action], scores: list[float]) -> Action:
         """The best-scoring action, ties broken at random (seeded), so neither side is favoured."""
