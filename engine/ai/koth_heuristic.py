@@ -106,6 +106,8 @@ class KothScorer:
         self.enemy_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.enemies)
         self._danger: dict[int, float] = {}
         self._firepower: dict[int, float] = {}
+        self._place: dict[int, float] = {}
+        self._options: dict[Action, Any] | None = None
         self._hits: dict[int, float] = {}
         self._threats: list[tuple[int, int, int, int, int, int, int]] | None = None
         self._target_list: list[tuple[int, int, int, int]] | None = None
@@ -312,12 +314,15 @@ class KothScorer:
     def place_gain(self, a: Action) -> float:
         """What a move or jump gains in place: the point (or a kit), less the change in danger."""
         assert a.target is not None
-        u = self.u
         dest = self.b.index[a.target]
-        gain = self.position(dest) - self.position(u.cell)
-        risk = self.danger(dest) - self.danger(u.cell)
-        frail = 1.0 if u.health > self.full / 2 else 2.0
-        return gain - 0.3 * frail * risk
+        hit = self._place.get(dest)
+        if hit is None:
+            u = self.u
+            gain = self.position(dest) - self.position(u.cell)
+            risk = self.danger(dest) - self.danger(u.cell)
+            frail = 1.0 if u.health > self.full / 2 else 2.0
+            hit = self._place[dest] = gain - 0.3 * frail * risk
+        return hit
 
     def score(self, a: Action) -> float:
         u, b = self.u, self.b
@@ -355,10 +360,13 @@ class KothScorer:
         return 0.0
 
     def _attack_value(self, a: Action) -> float:
-        opts = [o for o in self.state.attack_options() if o.action == a]
-        if not opts:
+        if self._options is None:
+            self._options = {}
+            for o in self.state.attack_options():  # once a decision: a Demoman's are dear to build
+                self._options.setdefault(o.action, o)
+        o = self._options.get(a)
+        if o is None:
             return 0.0
-        o = opts[0]
         crit = int(self.state.options["crit_bonus"])
         value = 0.0
         cp = set(self.cp)
