@@ -39,9 +39,10 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.parallel.backends import local_backend
 from engine.scenario import Scenario
-from engine.simulation.balance import MapStudy, StudyPlan, judge, run_study, study_of
+from engine.simulation.balance import MapStudy, StudyPlan, run_study, study_of
 from engine.simulation.batch import BatchSummary, GameResult
 from engine.simulation.report import summary_text
+from engine.simulation.verdict import judge
 
 #: ``show_heat(layer -> team -> hex -> count, words naming the run)``: lays the heat maps over the canvas.
 HeatSink = Callable[[dict[str, dict[Team, dict[Hex, int]]], str], None]

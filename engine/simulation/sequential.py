@@ -10,7 +10,7 @@ observation, and the batch may stop whenever its answer is clear.
 
 The method is the hedged betting confidence sequence of Waudby-Smith and
 Ramdas, "Estimating means of bounded random variables by betting" (JRSS-B
-2024), with the predictable plug-in bets of their section 4 (``c = 1/2``): for
+2024), with the predictable plug-in bets of their section 4 (``c = 3/4``): for
 each candidate mean ``m`` a gambler bets on the observations being above ``m``
 and another on their being below it; where the sum of their wealth reaches
 ``1/alpha`` the candidate is ruled out (Ville's inequality), and the sequence is
@@ -64,8 +64,8 @@ ALPHA: Final = 0.05
 MARGIN: Final = 0.03
 #: Candidate means tried, on the unit scale: ``GRID_STEPS + 1`` points from 0 to 1.
 GRID_STEPS: Final = 1000
-#: The bets' truncation (the paper's ``c``): a bet never risks more than half the wealth.
-_C: Final = 0.5
+#: The bets' truncation (the paper's ``c``, within its advice of 1/2 to 3/4): a bet never risks more than 3/4 of the wealth.
+_C: Final = 0.75
 #: The projection of :attr:`MeanTest.needed_blocks` looks this many observations ahead at most.
 HORIZON: Final = 250_000
 #: Rows of the (observations x candidates) wealth table computed at once (bounds memory).
@@ -139,6 +139,22 @@ class MeanTest:
     def decided(self) -> bool:
         """Whether the question is answered: significant, or even within the margin."""
         return self.significant or self.even
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict: figures to four decimals, the p-value to four significant digits."""
+        return {
+            "estimate": round(self.estimate, 4),
+            "interval": [round(self.low, 4), round(self.high, 4)],
+            "level": round(1 - self.alpha, 6),
+            "p_value": float(f"{self.p_value:.4g}"),
+            "significant": self.significant,
+            "direction": self.direction,
+            "even": self.even,
+            "decided": self.decided,
+            "blocks": self.blocks,
+            "games": self.games,
+            "needed_games": self.needed_games,
+        }
 
     @property
     def needed_games(self) -> int | None:
