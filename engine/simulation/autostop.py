@@ -68,13 +68,16 @@ class Stop:
     max_games: int
     minutes: float | None
 
+    def why(self) -> str:
+        """``every headline question was decided`` / ``the budget of 400 games ran out`` / ..."""
+        return {"decided": "every headline question was decided",
+                "max-games": f"the budget of {self.max_games} games ran out",
+                "minutes": f"the time budget ran out ({self.minutes:g} minutes)" if self.minutes else "",
+                "cancelled": "it was cancelled"}[self.reason]
+
     def words(self) -> str:
         """``stopped after 412 games per pairing: every headline question was decided``."""
-        why = {"decided": "every headline question was decided",
-               "max-games": f"the budget of {self.max_games} games ran out (--max-games)",
-               "minutes": f"the time budget ran out (--minutes {self.minutes:g})" if self.minutes else "",
-               "cancelled": "it was cancelled"}[self.reason]
-        return f"stopped after {self.games} games per pairing: {why}"
+        return f"stopped after {self.games} games per pairing: {self.why()}"
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": "auto", "reason": self.reason, "games": self.games, "max_games": self.max_games,
