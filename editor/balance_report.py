@@ -422,8 +422,8 @@ def _differences_table(doc: Mapping[str, Any]) -> str:
                     f'<td{" class=sig" if d["significant"] else ""}>{change}</td><td>{d["games"]}</td>'
                     f"<td>{'–' if d['too_few_games'] else 'yes' if d['significant'] else 'no'}</td></tr>")
     return ('<h3>Other figures</h3><p class="note">The same blocks of games on both versions; each difference with its '
-            "confidence sequence (all of them hold at once); significant: after correction (Holm) over these "
-            "figures.</p>"
+            "confidence sequence (all of them hold at once); significant: the interval excludes no change (after "
+            "correction over these figures).</p>"
             '<table><tr><th class="l">players</th><th class="l">figure</th><th>this</th><th>other</th>'
             "<th>difference (interval)</th><th>games per version</th><th>significant</th></tr>"
             + "".join(rows) + "</table>")

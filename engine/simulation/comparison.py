@@ -12,7 +12,8 @@ about how many more games per version would decide it).
 The secondary figures (:func:`compare`), per pairing: the change in the first
 mover's share, in draws, in the mean game length and in the share of games in
 which RED scores first, each with its interval and whether it is significant
-after correction (Holm over the report's secondary questions); a figure with
+after correction (its interval, at the level of the report's secondary questions,
+excludes no change); a figure with
 fewer than :data:`~engine.simulation.balance.MIN_SAMPLE` games per version
 says "too few games".
 """

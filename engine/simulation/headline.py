@@ -27,8 +27,9 @@ mean game length (over the turn limit) and in ``first_scorer``.
 
 Each question is a :class:`~engine.simulation.sequential.Stream` of block
 values. The headlines form one family with a 4% error and the secondary
-questions another with 1% (Holm within each, intervals at the Bonferroni
-level), so the chance that anything the report calls significant is not, or
+questions another with 1%, each split evenly between its questions
+(Bonferroni: a question is significant when its interval excludes the null,
+so the words and the interval always agree), so the chance that anything the report calls significant is not, or
 that any interval misses, is at most 5% in all — at every look, so the batch
 may stop as soon as the headlines are decided (:func:`stop_block`).
 """

@@ -15,9 +15,8 @@ each candidate mean ``m`` a gambler bets on the observations being above ``m``
 and another on their being below it; where the sum of their wealth reaches
 ``1/alpha`` the candidate is ruled out (Ville's inequality), and the sequence is
 what is left, intersected with every earlier one. The wealth at the null
-``m = null`` gives an anytime-valid p-value (``1 / its running maximum``), so
-several such tests can be corrected together with Holm's method at any
-stopping time.
+``m = null`` gives an anytime-valid p-value (``1 / its running maximum``), valid
+at any stopping time, so several tests can be corrected together.
 
 Contract: the observations are independent and identically distributed (for
 hexfort, the means of whole blocks of games, see :mod:`engine.simulation.batch`)
@@ -28,11 +27,13 @@ The API:
 
 - :func:`confidence_sequence` — one quantity: a :class:`MeanTest`.
 - :func:`family` — several quantities asked together: every interval at the
-  Bonferroni level ``alpha / m`` (so all hold at once with 95%), significance by
-  :func:`holm` over the anytime-valid p-values.
+  Bonferroni level ``alpha / m``, so all hold at once with ``1 - alpha``, and a
+  quantity is significant exactly when its interval excludes the null (the
+  words and the interval never disagree; see :func:`family` for why not Holm).
 - :func:`first_decided` — the first observation count at which chosen tests of a
   family are all decided (a stopping rule that keeps the guarantees).
-- :func:`holm` — Holm's step-down procedure on any p-values.
+- :func:`holm` — Holm's step-down procedure on any p-values (for callers that
+  want its extra power and can do without intervals that agree with it).
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ class MeanTest:
       confidence sequence at level ``1 - alpha`` (it held at every earlier look
       too); ``p_value``: anytime-valid, for "the mean is ``null``".
     - ``significant``: the mean differs from the null (for a family: after
-      Holm's correction); ``direction`` is then +1 (above) or -1 (below), else 0.
+      correction, i.e. the interval excludes the null); ``direction`` is then +1
+      (above) or -1 (below), else 0.
     - ``even``: the whole interval lies within ``null ± margin``.
     - ``decided``: significant or even. When not, ``needed_blocks`` /
       ``needed_games`` is how many more would likely decide it if the mean stays
@@ -372,14 +374,22 @@ def family(streams: Sequence[Stream], alpha: float = ALPHA) -> tuple[MeanTest, .
 
     Each interval is a confidence sequence at level ``1 - alpha/m`` (Bonferroni,
     ``m = len(streams)``), so all of them hold at once, at every look, with
-    probability ``1 - alpha``; a quantity is significant when Holm's procedure
-    over the anytime-valid p-values rejects its null. Streams may have different
-    lengths. Raises ValueError as :class:`Stream` does, or for ``alpha`` outside (0, 1).
+    probability ``1 - alpha``; a quantity is significant when its anytime-valid
+    p-value is at most ``alpha/m``, which is exactly when its interval excludes
+    the null. (Holm's step-down procedure, :func:`holm`, rejects a little more
+    often, but then calls a quantity significant while its interval still
+    contains the null — "moved the balance: -19 points, -33 to +2" — which a
+    reader cannot make sense of.) Streams may have different lengths. Raises
+    ValueError as :class:`Stream` does, or for ``alpha`` outside (0, 1).
     """
     paths = _paths(streams, alpha)
-    p = [float(path.p_values()[-1]) if len(path.stream.values) else 1.0 for path in paths]
-    sig = holm(p, alpha)
-    return tuple(_answer(path, len(path.stream.values), s, True) for path, s in zip(paths, sig, strict=True))
+    return tuple(_answer(path, len(path.stream.values), _significant(path, len(path.stream.values)), True)
+                 for path in paths)
+
+
+def _significant(path: _Path, t: int) -> bool:
+    """Whether ``path``'s p-value after ``t`` observations is at most its level (its interval excludes the null)."""
+    return t > 0 and float(path.p_values()[t - 1]) <= path.alpha
 
 
 def first_decided(streams: Sequence[Stream], watched: Sequence[int], alpha: float = ALPHA,
@@ -387,8 +397,8 @@ def first_decided(streams: Sequence[Stream], watched: Sequence[int], alpha: floa
     """The first observation count ``t >= start`` at which every stream in ``watched`` is decided.
 
     Decided as :func:`family` decides on the first ``t`` observations of every
-    stream (they must all have the same length): significant after Holm, or
-    even. None when that never happens within the observations given. Stopping
+    stream (they must all have the same length): significant, or even. None
+    when that never happens within the observations given. Stopping
     there keeps every guarantee of :func:`family`, whose answers on the first
     ``t`` observations are then the ones to report.
     """
@@ -397,11 +407,8 @@ def first_decided(streams: Sequence[Stream], watched: Sequence[int], alpha: floa
         raise ValueError(f"the streams must have the same length, got {sorted(lengths)}")
     n = lengths.pop() if lengths else 0
     paths = _paths(streams, alpha)
-    pv = np.array([path.p_values() for path in paths]).reshape(len(paths), n)
-    even = np.array([path.even() for path in paths]).reshape(len(paths), n)
     for t in range(max(1, start), n + 1):
-        sig = holm([float(v) for v in pv[:, t - 1]], alpha)
-        if all(sig[i] or even[i, t - 1] for i in watched):
+        if all(_significant(paths[i], t) or bool(paths[i].even()[t - 1]) for i in watched):
             return t
     return None
 
