@@ -28,7 +28,7 @@ from engine.mapmodel import HexMap
 from engine.simulation.balance import MapStudy
 from engine.simulation.headline import CHANGES, Answer, Answers
 from engine.simulation.verdict import Namer, label
-from engine.simulation.wording import games_needed, pct
+from engine.simulation.wording import bound, games_needed, pct
 
 __all__ = ["MEASURES", "Comparison", "Headline", "Measure", "changed_hexes", "compare", "headline"]
 
@@ -117,7 +117,7 @@ def _change_sentence(x: Answer, who: str) -> str:
         return f"Too few games to say whether the change moved the balance{who}"
     this, other = x.this or 0.0, x.other or 0.0
     fig = (f"RED's share of the score {pct(this)} → {pct(other)} ({100 * t.estimate:+.0f} points, interval "
-           f"{100 * t.low:+.0f} to {100 * t.high:+.0f})")
+           f"{bound(t.low, 0.0, True)} to {bound(t.high, 0.0, True)})")
     if t.significant:
         return f"The change moved the balance{who}: {fig}"
     if t.even:

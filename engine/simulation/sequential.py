@@ -332,6 +332,28 @@ def holm(p_values: Sequence[float], alpha: float = ALPHA) -> tuple[bool, ...]:
     return tuple(out)
 
 
+def _refine(path: _Path, t: int, end: float, inward: float, steps: int = 12) -> float:
+    """The end of the sequence after ``t`` observations found between grid points: ``end`` is the grid hull's end
+    (a ruled-out candidate, unit scale), ``inward`` the direction of the candidates left (+1 for the low end).
+    Bisection keeps the last candidate found ruled out, so the interval stays conservative; an end at the
+    scale's edge stays there."""
+    step = 1.0 / GRID_STEPS
+    if (inward > 0 and end <= 0.0) or (inward < 0 and end >= 1.0):
+        return end
+    x = np.array([path.stream.unit(v) for v in path.stream.values[:t]], dtype=np.float64)
+    lam = _bets(x, path.alpha)
+    bar = math.log(1 / path.alpha)
+    out, alive = end, end + inward * step
+    for _ in range(steps):
+        mid = (out + alive) / 2
+        run = _log_wealth(x, lam, np.array([mid]))[0]
+        if float(run[-1, 0]) >= bar:
+            out = mid
+        else:
+            alive = mid
+    return out
+
+
 def _answer(path: _Path, t: int, significant: bool, project: bool) -> MeanTest:
     """The :class:`MeanTest` of ``path`` after its first ``t`` observations (``t >= 0``)."""
     s = path.stream
@@ -344,7 +366,7 @@ def _answer(path: _Path, t: int, significant: bool, project: bool) -> MeanTest:
         if math.isnan(lo_u):  # every candidate ruled out (a rare accident of chance): the estimate alone
             lo = hi = est
         else:
-            lo, hi = s.back(float(lo_u)), s.back(float(hi_u))
+            lo, hi = s.back(_refine(path, t, float(lo_u), 1.0)), s.back(_refine(path, t, float(hi_u), -1.0))
         even = bool(path.even()[t - 1])
     direction = (1 if est > s.null else -1 if est < s.null else 0) if significant else 0
     decided = significant or even

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.simulation.wording import interval
+
 __all__ = ["terminal_summary"]
 
 
@@ -20,10 +22,10 @@ def _state(question: str, test: Mapping[str, Any] | None) -> str:
         return "too few games"
     est, (lo, hi) = test["estimate"], test["interval"]
     if question == "sides":
-        figure = f"RED {100 * est:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%)"
+        figure = f"RED {100 * est:.0f}% ({interval(lo, hi)})"
         claim = ("RED" if test["direction"] > 0 else "BLU") + " favoured"
     else:
-        figure = f"first mover {100 * est:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%)"
+        figure = f"first mover {100 * est:.0f}% ({interval(lo, hi)})"
         claim = "moving " + ("first" if test["direction"] > 0 else "second") + " wins"
     if test["significant"]:
         return f"{claim}: {figure}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.simulation.sequential import MeanTest
 
-__all__ = ["first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "side_figure",
+__all__ = ["bound", "first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "side_figure",
            "side_sentence", "side_state"]
 
 def pct(x: float) -> str:
@@ -20,9 +20,21 @@ def pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def bound(x: float, null: float = 0.5, signed: bool = False) -> str:
+    """An interval's end in points (``55``, or ``+3`` when ``signed``), with a decimal when whole points would make
+    it meet the ``null`` it does not reach (``50.3``, ``-0.2``): an interval that excludes 50% never reads "50"."""
+    v, n = 100 * x, 100 * null
+    text = f"{v:+.0f}" if signed else f"{v:.0f}"
+    digits = 0
+    while float(text) == n and abs(v - n) > 1e-9 and digits < 3:
+        digits += 1
+        text = f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}"
+    return text
+
+
 def interval(lo: float, hi: float) -> str:
-    """``55–67%``."""
-    return f"{100 * lo:.0f}–{100 * hi:.0f}%"
+    """``55–67%`` (see :func:`bound`)."""
+    return f"{bound(lo)}–{bound(hi)}%"
 
 
 def games_needed(t: MeanTest) -> str:

@@ -253,3 +253,14 @@ def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_s
 ])
 def test_the_default_budget_follows_what_games_cost(mode: Mode, pairings: list[tuple[str, str]], games: int) -> None:
     assert default_max_games(mode, pairings) == games
+
+
+@pytest.mark.parametrize(("x", "null", "signed", "text"), [
+    (0.61, 0.5, False, "61"), (0.4996, 0.5, False, "49.96"), (0.503, 0.5, False, "50.3"), (0.5, 0.5, False, "50"),
+    (-0.002, 0.0, True, "-0.2"), (-0.33, 0.0, True, "-33"), (0.0, 0.0, True, "+0"),
+])
+def test_an_interval_that_excludes_the_null_never_reads_as_touching_it(x: float, null: float, signed: bool,
+                                                                      text: str) -> None:
+    from engine.simulation.wording import bound
+
+    assert bound(x, null, signed) == text
