@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
@@ -227,6 +228,7 @@ class Outcome:
     decided: bool
     games: int
     seconds: float
+    cpu: float
 
     def correct(self, effect: int) -> bool:
         """Equal pair: nothing significant. Effect pair: changed, the right way round."""
@@ -236,8 +238,11 @@ class Outcome:
 
 
 def answer_pair(pair: Pair, seed: int, jobs: int, max_games: int | None, games: int | None) -> Outcome:
-    """Play and answer ``pair`` for batch seed ``seed`` as ``hexfort balance --compare`` does."""
-    t0 = time.perf_counter()
+    """Play and answer ``pair`` for batch seed ``seed`` as ``hexfort balance --compare`` does.
+
+    ``seconds`` is wall time; ``cpu`` the CPU seconds of this process and its worker processes (the pool is
+    closed, so its workers are counted, before the answer returns)."""
+    t0, c0 = time.perf_counter(), _cpu()
     most = games or max_games or default_max_games(pair.mode, [PLAYERS])
     plan = StudyPlan(pair.base, (PLAYERS,), most, seed, pair.other)
     backend = local_backend(jobs, 1000)
@@ -253,26 +258,34 @@ def answer_pair(pair: Pair, seed: int, jobs: int, max_games: int | None, games: 
     direction = change.direction if change is not None else 0
     sig = head.changed or any(r.significant for r in compare(main, ans))
     return Outcome(f"{pair.name}: {pair.kind}", seed, head.changed, direction, sig, head.decided, kept.games,
-                   time.perf_counter() - t0)
+                   time.perf_counter() - t0, _cpu() - c0)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def table(pairs: Sequence[Pair], outcomes: dict[str, list[Outcome]], ref: float) -> str:
     """The results as a Markdown table, a row per pair and a total per kind of answer."""
     lines = ["| game | pair | answers | false alarms / detected | decided | games per version (mean) | "
-             "wall s per answer (mean) |", "|---|---|---|---|---|---|---|"]
+             "wall s per answer (mean) | CPU per answer (mean): s / M ref. iterations |",
+             "|---|---|---|---|---|---|---|---|"]
     totals = {0: [0, 0], 1: [0, 0]}
     for p in pairs:
         got = outcomes.get(f"{p.name}: {p.kind}", [])
         if not got:
             continue
         right = sum(o.correct(p.effect) for o in got)
+        cpu = sum(o.cpu for o in got) / len(got)
         key = 0 if p.effect == 0 else 1
         totals[key][0] += right if key else len(got) - right
         totals[key][1] += len(got)
         what = f"{len(got) - right} false" if p.effect == 0 else f"{right} detected"
         lines.append(f"| {p.mode.value} | {p.name}: {p.kind} | {len(got)} | {what} | "
                      f"{sum(o.decided for o in got)} | {sum(o.games for o in got) / len(got):.0f} | "
-                     f"{sum(o.seconds for o in got) / len(got):.1f} |")
+                     f"{sum(o.seconds for o in got) / len(got):.1f} | {cpu:.1f} / {cpu * ref / 1e6:.0f} |")
     fa, n0 = totals[0]
     det, n1 = totals[1]
     lines.append("")
@@ -314,7 +327,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 o = answer_pair(p, seed, args.jobs, args.max_games, args.games)
                 outcomes.setdefault(o.pair, []).append(o)
                 mark = "ok" if o.correct(p.effect) else ("FALSE ALARM" if p.effect == 0 else "missed")
-                print(f"seed {seed} {o.pair}: {mark} ({o.games} games per version, {o.seconds:.1f} s"
+                print(f"seed {seed} {o.pair}: {mark} ({o.games} games per version, {o.seconds:.1f} s, "
+                      f"{o.cpu:.1f} s CPU"
                       f"{'' if o.decided else ', undecided'})", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
         print("interrupted: the table covers the answers so far", file=sys.stderr)
