@@ -28,7 +28,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from editor.render.painter import MapRenderer, layout_for
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
-from engine.simulation.balance import MapStudy
+from engine.simulation.balance import MIN_SAMPLE, MapStudy
 
 __all__ = ["HEAT_LAYERS", "heat_image", "report_data", "write_report"]
 
@@ -200,7 +200,7 @@ def _class_chart(pairing: Mapping[str, Any]) -> bytes:
         ys, xs, lo, hi = [], [], [], []
         for i, c in enumerate(classes):
             n, w = c[n_key], c[w_key]
-            if not n:
+            if n < MIN_SAMPLE:  # too few team-games to draw a rate (the table says so)
                 continue
             rate = w / n
             a, b = wilson_interval(w, n)
@@ -319,12 +319,18 @@ def _classes_table(p: Mapping[str, Any]) -> str:
         fr = c["fielded_wins"] / c["fielded"] if c["fielded"] else 0.0
         wr = c["without_wins"] / c["without"] if c["without"] else 0.0
         lo, hi = c["difference_ci95"]
-        diff = (f'{100 * (fr - wr):+.0f} ({100 * lo:+.0f} to {100 * hi:+.0f})' if c["without"]
-                else "– (always fielded)")
+        if not c["without"]:
+            diff = "– (always fielded)"
+        elif lo is None or hi is None:
+            diff = "too few games"
+        else:
+            diff = f'{100 * (fr - wr):+.0f} ({100 * lo:+.0f} to {100 * hi:+.0f})'
+        won = f"{100 * fr:.0f}%" if c["fielded"] >= MIN_SAMPLE else "too few games"
+        won_without = f"{100 * wr:.0f}%" if c["without"] >= MIN_SAMPLE else "too few games" if c["without"] else "–"
         tested = ("significant after correction" if c["significant"] else "not significant after correction") \
             if c["tested"] else "too few games to test"
-        rows.append(f'<tr><td class="l">{_e(c["kind"])}</td><td>{c["fielded"]}</td><td>{100 * fr:.0f}%</td>'
-                    f'<td>{c["without"]}</td><td>{f"{100 * wr:.0f}%" if c["without"] else "–"}</td>'
+        rows.append(f'<tr><td class="l">{_e(c["kind"])}</td><td>{c["fielded"]}</td><td>{won}</td>'
+                    f'<td>{c["without"]}</td><td>{won_without}</td>'
                     f'<td>{diff}</td><td{" class=sig" if c["significant"] else ""}>{tested}</td>'
                     f'<td>{c["kills"]}</td></tr>')
     return ('<table><tr><th class="l">unit</th><th>fielded (team-games)</th><th>won</th><th>without</th><th>won</th>'

@@ -18,7 +18,7 @@ from engine.formats.schemas import schema_id
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.simulation.autostop import Stop
-from engine.simulation.balance import MapStudy, PairingStudy, StudyPlan
+from engine.simulation.balance import MIN_SAMPLE, MapStudy, PairingStudy, StudyPlan
 from engine.simulation.comparison import changed_hexes, compare, headline
 from engine.simulation.headline import Answers, answer
 from engine.simulation.verdict import first_points, judge
@@ -68,7 +68,8 @@ def _pairing(s: MapStudy, k: int, answers: Answers, version: int) -> dict[str, A
             "fielded_wins": c.fielded_wins,
             "without": c.without,
             "without_wins": c.without_wins,
-            "difference_ci95": [_r(c.difference[0]), _r(c.difference[1])],
+            "difference_ci95": ([_r(c.difference[0]), _r(c.difference[1])]
+                                if min(c.fielded, c.without) >= MIN_SAMPLE else [None, None]),
             "tested": c.kind in kinds and kinds[c.kind].test is not None,
             "significant": c.kind in kinds and kinds[c.kind].significant,
             "kills": c.kills,

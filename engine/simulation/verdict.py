@@ -245,7 +245,7 @@ def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> l
             out.append(f"With {label(best, name)}, a team that fields the {c.kind} when the other does not wins "
                        f"{better} often (significant after correction; fielded: {c.fielded_wins} of {c.fielded} "
                        f"team-games won, without it: {c.without_wins} of {c.without}).")
-    if s.games and s.draws / s.games >= 0.05:
+    if s.games >= MIN_SAMPLE and s.draws / s.games >= 0.05:
         out.append(f"With {label(best, name)}, {pct(s.draws / s.games)} of the games end in a draw.")
     return out
 

@@ -167,3 +167,14 @@ def test_charts_draw_rates_of_0_and_100_percent(wins: int, games: int) -> None:
     pairing = {"classes": [{"kind": "heavy", "fielded": n, "fielded_wins": wins, "without": n,
                             "without_wins": n - wins, "significant": True}]}
     assert _class_chart(pairing).startswith(b"\x89PNG")
+
+
+def test_a_kind_on_too_few_team_games_says_so_instead_of_a_figure() -> None:
+    """The issue's row: "teams fielding the engineer win … +100 points (−12 to +100)" on one game per version."""
+    from editor.balance_report import _classes_table
+
+    row = {"kind": "engineer", "fielded": 1, "fielded_wins": 1, "without": 1, "without_wins": 0,
+           "difference_ci95": [None, None], "tested": False, "significant": False, "kills": 0}
+    html = _classes_table({"classes": [row]})
+    assert "+100" not in html and "100%" not in html
+    assert html.count("<td>too few games</td>") == 3 and "too few games to test" in html
