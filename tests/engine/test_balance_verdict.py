@@ -264,3 +264,16 @@ def test_an_interval_that_excludes_the_null_never_reads_as_touching_it(x: float,
     from engine.simulation.wording import bound
 
     assert bound(x, null, signed) == text
+
+
+def test_minutes_stop_a_run_after_the_chunk_that_used_them_up() -> None:
+    """--minutes is checked between chunks (with a clock that says a minute passes at every look, the first
+    chunk of 100 games is the last); the stop says why."""
+    from engine.parallel.backends import InProcess
+    from engine.simulation.autostop import play_until_decided
+
+    ticks = iter(range(0, 10_000, 60))
+    plan = StudyPlan(HILL, (("random", "random"),), 400, 2)
+    kept, games, stop = play_until_decided(plan, InProcess(), minutes=0.5, clock=lambda: float(next(ticks)))
+    assert (stop.reason, stop.games, kept.games, len(games)) == ("minutes", 100, 100, 100)
+    assert stop.words() == "stopped after 100 games per pairing: the time budget ran out (0.5 minutes)"
