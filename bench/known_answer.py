@@ -218,10 +218,11 @@ def _mirror_top_bottom(s: Scenario) -> Symmetry:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One answer: what ``--compare`` said for a pair and a seed."""
+    """One answer: what ``--compare`` said for a pair and a seed (``change``: the estimated change in RED's share)."""
 
     pair: str
     seed: int
+    change: float
     changed: bool
     direction: int
     any_significant: bool
@@ -257,7 +258,8 @@ def answer_pair(pair: Pair, seed: int, jobs: int, max_games: int | None, games: 
     change = head.answers[0].test if head.answers else None
     direction = change.direction if change is not None else 0
     sig = head.changed or any(r.significant for r in compare(main, ans))
-    return Outcome(f"{pair.name}: {pair.kind}", seed, head.changed, direction, sig, head.decided, kept.games,
+    estimate = change.estimate if change is not None else 0.0
+    return Outcome(f"{pair.name}: {pair.kind}", seed, estimate, head.changed, direction, sig, head.decided, kept.games,
                    time.perf_counter() - t0, _cpu() - c0)
 
 
