@@ -24,7 +24,7 @@ from engine.mapmodel import Cell, Colour, HexMap, MapEditError, Team, Terrain
 from engine.rebalance.mirror import Mirror
 
 __all__ = ["Change", "Feature", "MoveFeature", "MoveStairs", "PlaceFeature", "Proposal", "RemoveFeature",
-           "SetGround", "SetTrack", "Wording", "count_words"]
+           "SetGround", "SetTrack", "ToggleFeature", "Wording", "count_words"]
 
 _NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -216,25 +216,23 @@ def _owned(f: Feature, w: Wording, at: Hex) -> str:
     return f"{side.value}'s {f.noun()} at {at}" if side is not None else f"the {f.noun()} at {at}"
 
 
-def _mirror_feature(mirror: Mirror, f: Feature, hexes: tuple[Hex, ...],
-                    make: Callable[..., Change]) -> Change | None:
-    imgs = _images(mirror, hexes)
-    return None if imgs is None else make(f.mirrored(), *imgs)
-
-
 @dataclass(frozen=True)
-class PlaceFeature(Change):
-    """Put a feature on a hex: a kit, an ammo tile, a rack, a spawnpoint, or a hex more in a spawn zone."""
+class ToggleFeature(Change):
+    """Put a feature on a hex (``add``) or take it off: a kit, an ammo tile, a rack, a spawnpoint, a spawn hex."""
 
     feature: Feature
     at: Hex
-    kind = "place"
+    add: bool = True
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return "place" if self.add else "remove"
 
     def apply(self, m: HexMap) -> HexMap:
         now = self.feature.get(m)
-        if self.at in now or self.at not in m.cells:
-            raise MapEditError(f"cannot put a {self.feature.noun()} at {self.at}", [self.at])
-        return self.feature.put(m, now | {self.at})
+        if (self.at in now) == self.add or self.at not in m.cells:
+            raise MapEditError(f"cannot {self.kind} a {self.feature.noun()} at {self.at}", [self.at])
+        return self.feature.put(m, now | {self.at} if self.add else now - {self.at})
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
@@ -242,38 +240,23 @@ class PlaceFeature(Change):
 
     def words(self, w: Wording) -> str:
         if self.feature.kind == "spawn":
-            return f"add {self.at} to {self.feature.noun()}"
-        return f"add a {self.feature.noun()} at {self.at}"
+            return f"add {self.at} to {self.feature.noun()}" if self.add else \
+                f"take {self.at} out of {self.feature.noun()}"
+        return f"add a {self.feature.noun()} at {self.at}" if self.add else f"remove {_owned(self.feature, w, self.at)}"
 
     def mirrored(self, mirror: Mirror) -> Change | None:
-        return _mirror_feature(mirror, self.feature, self.hexes, PlaceFeature)
+        img = mirror.image(self.at)
+        return None if img is None else ToggleFeature(self.feature.mirrored(), img, self.add)
 
 
-@dataclass(frozen=True)
-class RemoveFeature(Change):
-    """Take a feature off a hex (a kit, a rack...; a hex out of a spawn zone)."""
+def PlaceFeature(feature: Feature, at: Hex) -> ToggleFeature:  # noqa: N802 - reads as a value type
+    """A feature put on ``at``."""
+    return ToggleFeature(feature, at, True)
 
-    feature: Feature
-    at: Hex
-    kind = "remove"
 
-    def apply(self, m: HexMap) -> HexMap:
-        now = self.feature.get(m)
-        if self.at not in now:
-            raise MapEditError(f"there is no {self.feature.noun()} at {self.at}", [self.at])
-        return self.feature.put(m, now - {self.at})
-
-    @property
-    def hexes(self) -> tuple[Hex, ...]:
-        return (self.at,)
-
-    def words(self, w: Wording) -> str:
-        if self.feature.kind == "spawn":
-            return f"take {self.at} out of {self.feature.noun()}"
-        return f"remove {_owned(self.feature, w, self.at)}"
-
-    def mirrored(self, mirror: Mirror) -> Change | None:
-        return _mirror_feature(mirror, self.feature, self.hexes, RemoveFeature)
+def RemoveFeature(feature: Feature, at: Hex) -> ToggleFeature:  # noqa: N802 - reads as a value type
+    """A feature taken off ``at``."""
+    return ToggleFeature(feature, at, False)
 
 
 @dataclass(frozen=True)
@@ -299,7 +282,8 @@ class MoveFeature(Change):
         return f"move {_owned(self.feature, w, self.src)} {_toward(w, self.src, self.dst)}"
 
     def mirrored(self, mirror: Mirror) -> Change | None:
-        return _mirror_feature(mirror, self.feature, self.hexes, MoveFeature)
+        imgs = _images(mirror, self.hexes)
+        return None if imgs is None else MoveFeature(self.feature.mirrored(), imgs[0], imgs[1])
 
 
 @dataclass(frozen=True)

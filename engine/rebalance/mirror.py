@@ -16,7 +16,7 @@ from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import Cell, HexMap, Team, Terrain
 from engine.validation.symmetry import SymmetryFit, best_team_symmetry
 
-__all__ = ["Mirror", "team_mirror"]
+__all__ = ["Mirror", "team_fit", "team_mirror"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,15 +59,42 @@ class Mirror:
         return None if t is None else t.other
 
 
+def _near(fit: SymmetryFit | None) -> bool:
+    """Whether ``fit`` is exact or almost (the validator's HF402 threshold: a tenth of the hexes)."""
+    from engine.validation.symmetry import NEAR_THRESHOLD
+
+    return fit is not None and len(fit.mismatches) <= max(1, int(NEAR_THRESHOLD * fit.total))
+
+
+def team_fit(m: HexMap) -> SymmetryFit | None:
+    """:func:`best_team_symmetry`, looking past an odd first RED spawn hex.
+
+    The validator's search only tries symmetries that map RED's first spawn hex
+    (in sorted order) onto BLU's zone, so a map whose extra RED spawn hex sorts
+    first looks asymmetric to it (issue #19). When it finds no near fit, the map
+    is searched again without that hex, which is then added (with its image) to
+    the hexes that break the symmetry; the better fit wins. (Drop this once the
+    validator's search no longer depends on that hex.)
+    """
+    fit = best_team_symmetry(m)
+    red = sorted(m.spawns.get(Team.RED, ()))
+    if _near(fit) or len(red) < 2:
+        return fit
+    odd = red[0]
+    again = best_team_symmetry(m.with_spawn_zone(Team.RED, red[1:]))
+    if again is None:
+        return fit
+    img = again.symmetry.apply_about(odd, again.center2)
+    extra = {odd} | ({img} if img is not None and img in m.cells else set())
+    found = SymmetryFit(again.symmetry, again.center2, tuple(sorted(set(again.mismatches) | extra)), again.total)
+    return found if fit is None or len(found.mismatches) < len(fit.mismatches) else fit
+
+
 def team_mirror(m: HexMap) -> Mirror | None:
     """The map's team symmetry, exact or almost (at most a tenth of its hexes break it), or None.
 
     "Almost" uses the validator's own threshold (HF402), so a map the validator
     calls almost symmetric is repaired toward the same symmetry it names.
     """
-    from engine.validation.symmetry import NEAR_THRESHOLD
-
-    fit = best_team_symmetry(m)
-    if fit is None or len(fit.mismatches) > max(1, int(NEAR_THRESHOLD * fit.total)):
-        return None
-    return Mirror(fit)
+    fit = team_fit(m)
+    return Mirror(fit) if fit is not None and _near(fit) else None

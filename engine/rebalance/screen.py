@@ -4,7 +4,8 @@ The real validator decides (:func:`engine.validation.runner.scenario_problems`:
 every map check in the scenario's mode with its ruleset, and playability). A
 candidate is refused when it has an error, a warning the original did not have,
 or less symmetry: a map with an exact team symmetry must keep it, an almost
-symmetric one may not break more hexes than before.
+symmetric one (:func:`~engine.rebalance.mirror.team_mirror`) may not break
+more hexes than before; a map with neither has no symmetry to keep.
 
 A warning counts as the same when its code and the first side it names ("RED"
 or "BLU", if any) match one of the original's: a turn gap that shrinks from two
@@ -17,10 +18,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from engine.rebalance.mirror import team_fit, team_mirror
 from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
 from engine.validation.runner import scenario_problems
-from engine.validation.symmetry import best_team_symmetry
 
 __all__ = ["NotValid", "Screen", "warning_key"]
 
@@ -59,9 +60,9 @@ class Screen:
                                for p in errors[:5])
             raise NotValid(f"it has {len(errors)} validator error{'s' if len(errors) != 1 else ''}: {listed}; "
                            "fix them first (hexfort validate lists them all; hexfort fix repairs the safe ones)")
-        fit = best_team_symmetry(scenario.map)
+        mirror = team_mirror(scenario.map)
         return cls(Counter(warning_key(p) for p in problems if p.severity is Severity.WARNING),
-                   fit is not None and fit.exact, None if fit is None else len(fit.mismatches))
+                   mirror is not None and mirror.exact, None if mirror is None else len(mirror.breaking))
 
     def refuse(self, scenario: Scenario) -> str | None:
         """Why ``scenario`` may not be offered (in words), or None when it may."""
@@ -75,7 +76,7 @@ class Screen:
                 p = next(p for p in problems if p.severity is Severity.WARNING and warning_key(p) == key)
                 return f"new warning {p.code}: {p.message}"
         if self.exact or self.breaking is not None:
-            fit = best_team_symmetry(scenario.map)
+            fit = team_fit(scenario.map)
             if self.exact and (fit is None or not fit.exact):
                 return "breaks the map's symmetry"
             if self.breaking is not None and (fit is None or len(fit.mismatches) > self.breaking):

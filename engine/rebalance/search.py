@@ -339,7 +339,7 @@ class _Search:
 
     def _unfixed(self, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
         best = self.best
-        if best is not None and best not in chosen and best.proposal not in [c.proposal for c in chosen]:
+        if best is not None and best.step == len(chosen) + 1:  # made on the map the chosen steps lead to
             base = self.scenario
             for t in chosen:
                 base = replace(base, map=t.proposal.apply(base.map))
