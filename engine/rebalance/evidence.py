@@ -1,62 +1,68 @@
 """How sure the search is: the one place where the rebalancer's statistics live.
 
-Games are counted as a :class:`Tally` (RED wins, BLU wins, draws). The search
-asks three questions, each answered here and nowhere else:
+Games are counted as a :class:`Tally` (RED wins, BLU wins, draws, and RED's
+score per block of four games — a win 1, a draw ½, a loss 0 — in game order).
+A block of four consecutive games of a batch plays every combination of first
+team and sides once (:func:`engine.simulation.batch.game_plan`), so blocks are
+independent, identically distributed observations. The search asks three
+questions, each answered here and nowhere else:
 
 - :meth:`Evidence.interval`: an *anytime-valid* confidence sequence for RED's
-  score (a win 1, a draw ½, a loss 0) — valid however often the search looks,
-  so a candidate can be dropped the moment its interval shows it is clearly
+  score — the balance report's own (:func:`engine.simulation.sequential.confidence_sequence`,
+  hedged betting, Waudby-Smith & Ramdas 2024) — valid however often the search
+  looks, so a candidate can be dropped the moment its interval shows it clearly
   still unfair, without the repeated looks inflating the error;
 - :meth:`Evidence.verdict`: the side the sequence shows favoured (None: not shown);
 - :func:`confirmed_fair`: the confirmation on fresh seeds, a fixed number of
-  games judged by the balance report's own rule (a side is favoured when the 95%
+  games judged by the balance report's rule (a side is favoured when the 95%
   Wilson interval of its win rate lies wholly above 50%, as
   :func:`engine.simulation.balance.judge` says it).
-
-The sequence is Robbins' normal mixture for scores in [0, 1] (sub-Gaussian with
-variance ¼): ``|S_n − n·p| ≤ sqrt((V + ρ)(2 log(1/α) + log(1 + V/ρ)))`` with
-``V = n/4``, ``ρ`` tuned to be tightest near :data:`TUNED_AT` games. It is
-conservative (about 1.5× the fixed-n interval at 1,000 games). When the
-anytime-valid test of the balance report (``engine/simulation/sequential.py``,
-issue #19) is in, :class:`Evidence` is where it plugs in.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Final
 
 from engine.mapmodel import Team
 from engine.simulation.batch import GameResult
+from engine.simulation.sequential import confidence_sequence
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["Evidence", "TUNED_AT", "Tally", "confirmed_fair"]
+__all__ = ["BLOCK", "Evidence", "Tally", "confirmed_fair"]
 
-#: Games at which the confidence sequence is tightest.
-TUNED_AT: Final = 600
+#: Games per observation: one of each (first team, side) combination.
+BLOCK: Final = 4
+
+
+def _score(r: GameResult) -> float:
+    return 1.0 if r.winner is Team.RED else 0.0 if r.winner is Team.BLU else 0.5
 
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """Games counted by outcome."""
+    """Games counted by outcome, with RED's score per whole block of :data:`BLOCK` games in order."""
 
     red: int = 0
     blu: int = 0
     draws: int = 0
     #: Games won by the side that moved first.
     first: int = 0
+    blocks: tuple[float, ...] = ()
 
     @classmethod
     def of(cls, results: list[GameResult]) -> Tally:
-        """Count ``results``."""
+        """Count ``results`` (games of one batch in index order, starting at a multiple of :data:`BLOCK`)."""
         red = sum(r.winner is Team.RED for r in results)
         blu = sum(r.winner is Team.BLU for r in results)
         first = sum(r.winner is not None and r.winner is r.first_team for r in results)
-        return cls(red, blu, len(results) - red - blu, first)
+        whole = len(results) // BLOCK * BLOCK
+        blocks = tuple(sum(_score(r) for r in results[k:k + BLOCK]) / BLOCK for k in range(0, whole, BLOCK))
+        return cls(red, blu, len(results) - red - blu, first, blocks)
 
     def __add__(self, other: Tally) -> Tally:
-        return Tally(self.red + other.red, self.blu + other.blu, self.draws + other.draws, self.first + other.first)
+        return Tally(self.red + other.red, self.blu + other.blu, self.draws + other.draws, self.first + other.first,
+                     self.blocks + other.blocks)
 
     @property
     def games(self) -> int:
@@ -87,24 +93,33 @@ class Tally:
 
 @dataclass(frozen=True)
 class Evidence:
-    """The anytime-valid confidence sequence for RED's score at level ``1 - alpha`` (module docstring)."""
+    """The anytime-valid confidence sequence for RED's score at level ``1 - alpha`` (module docstring).
+
+    ``margin`` is how near an even split counts as even (:meth:`even`).
+    """
 
     alpha: float = 0.05
+    margin: float = 0.05
+
+    def _test(self, t: Tally):  # type: ignore[no-untyped-def]
+        return confidence_sequence(t.blocks, self.alpha, margin=self.margin, block_size=BLOCK)
 
     def interval(self, t: Tally) -> tuple[float, float]:
-        """The sequence's interval for RED's score after ``t`` ((0, 1) without games)."""
-        n = t.games
-        if not n:
+        """The sequence's interval for RED's score after ``t``'s blocks ((0, 1) without any)."""
+        if not t.blocks:
             return 0.0, 1.0
-        v = n / 4
-        rho = TUNED_AT / 4 / 10
-        half = math.sqrt((v + rho) * (2 * math.log(1 / self.alpha) + math.log(1 + v / rho))) / n
-        return max(0.0, t.score - half), min(1.0, t.score + half)
+        test = self._test(t)
+        return test.low, test.high
 
     def verdict(self, t: Tally) -> Team | None:
-        """The side shown favoured (its score's interval wholly on its side of ½), or None."""
+        """The side shown favoured (the interval wholly on its side of ½), or None."""
         lo, hi = self.interval(t)
         return Team.RED if lo > 0.5 else Team.BLU if hi < 0.5 else None
+
+    def even(self, t: Tally) -> bool:
+        """Whether the interval lies within ``margin`` of an even split."""
+        lo, hi = self.interval(t)
+        return bool(t.blocks) and lo >= 0.5 - self.margin - 1e-12 and hi <= 0.5 + self.margin + 1e-12
 
     def gap(self, t: Tally) -> tuple[float, float]:
         """(least, most) distance from an even split the interval allows: how unfair the map may be."""

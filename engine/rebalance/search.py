@@ -33,11 +33,10 @@ import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Final
 
 from engine.mapmodel import Team
 from engine.rebalance.candidates import proposals
-from engine.rebalance.evidence import Evidence, Tally, confirmed_fair
+from engine.rebalance.evidence import BLOCK, Evidence, Tally, confirmed_fair
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Runner
@@ -46,10 +45,6 @@ from engine.rebalance.screen import Screen
 from engine.scenario import Scenario
 
 __all__ = ["Listener", "Settings", "rebalance"]
-
-#: Rounds are multiples of this many games: every (first team, side) combination of the batch equally often.
-BLOCK: Final = 4
-
 
 @dataclass(frozen=True)
 class Settings:
@@ -108,9 +103,9 @@ class _Search:
         self.clock = clock
         self.start = clock()
         self.deadline = self.start + 60 * settings.minutes
-        self.ev = Evidence(settings.alpha)
+        self.ev = Evidence(settings.alpha, settings.tolerance)
         #: The race's own sequence: a wrongly dropped candidate costs only time (the confirmation is separate).
-        self.race_ev = Evidence(settings.race_alpha)
+        self.race_ev = Evidence(settings.race_alpha, settings.tolerance)
         self.trials: list[Trial] = []
         self.interrupted = False
         self.best: Trial | None = None
@@ -146,9 +141,8 @@ class _Search:
             stop = min(_blocks(self.s.baseline_games), done + size)
             tally = tally + self._round([self.scenario], seed, done, stop)[0]
             done = stop
-            lo, hi = self.ev.interval(tally)
             self.say.note(f"the map as it is: {_pct(tally, self.ev)}")
-            if self.ev.verdict(tally) is not None or (lo >= 0.5 - self.s.tolerance and hi <= 0.5 + self.s.tolerance):
+            if self.ev.verdict(tally) is not None or self.ev.even(tally):
                 break
             size *= 2
         return tally
@@ -225,7 +219,7 @@ class _Search:
         if lo > 0.5 + tol or hi < 0.5 - tol:
             side = "RED" if lo > 0.5 else "BLU"
             return replace(t, status=f"dropped: {side} still favoured, {_pct(t.tally, self.race_ev)}")
-        fair = lo >= 0.5 - tol and hi <= 0.5 + tol
+        fair = self.race_ev.even(t.tally)
         self._offer(t, fair)
         return replace(t, status="fair" if fair else "racing")
 

@@ -16,7 +16,7 @@ import pytest
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.parallel.backends import InProcess
-from engine.rebalance.evidence import Evidence, Tally, confirmed_fair
+from engine.rebalance.evidence import BLOCK, Evidence, Tally, confirmed_fair
 from engine.rebalance.measures import figures
 from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Round, Runner
@@ -47,8 +47,10 @@ class ModelRunner(Runner):
         n = stop - start
         out = []
         for v in versions:
-            red = round(n * self.score(v))
-            out.append(Tally(red, n - red, 0, n // 2))
+            p = self.score(v)
+            wins = [math.floor((k + 1) * BLOCK * p + 0.5) - math.floor(k * BLOCK * p + 0.5) for k in range(n // BLOCK)]
+            red = sum(wins)
+            out.append(Tally(red, n - red, 0, n // 2, tuple(w / BLOCK for w in wins)))
         self.played += n * len(versions)
         return Round(tuple(out), False, n * len(versions))
 
@@ -121,34 +123,35 @@ def test_the_screen_refuses_new_warnings_and_broken_symmetry() -> None:
     assert screen.refuse(FAIR) is None
 
 
-def test_the_confidence_sequence_narrows_and_decides() -> None:
-    ev = Evidence(0.05)
-    wide, narrow = ev.interval(Tally(60, 40)), ev.interval(Tally(600, 400))
+def _blocks(red: int, n: int) -> Tally:
+    """``red`` wins of ``n`` games spread evenly over blocks of four."""
+    wins = [(k + 1) * red * BLOCK // n - k * red * BLOCK // n for k in range(n // BLOCK)]
+    return Tally(red, n - red, 0, 0, tuple(w / BLOCK for w in wins))
+
+
+def test_the_evidence_is_the_balance_reports_confidence_sequence() -> None:
+    from engine.simulation.sequential import confidence_sequence
+
+    ev = Evidence(0.05, 0.05)
+    t = _blocks(600, 1000)
+    test = confidence_sequence(t.blocks, 0.05, margin=0.05)
+    assert ev.interval(t) == (test.low, test.high)
+    wide, narrow = ev.interval(_blocks(60, 100)), ev.interval(t)
     assert wide[0] < narrow[0] < 0.6 < narrow[1] < wide[1]
-    assert ev.verdict(Tally(600, 400)) is Team.RED and ev.verdict(Tally(400, 600)) is Team.BLU
-    assert ev.verdict(Tally(55, 45)) is None
+    assert ev.verdict(t) is Team.RED and ev.verdict(_blocks(400, 1000)) is Team.BLU
+    assert ev.verdict(_blocks(52, 100)) is None and not ev.even(_blocks(52, 100))
+    assert ev.even(_blocks(1000, 2000)) and ev.interval(Tally()) == (0.0, 1.0)
     # the balance report's rule on a fixed sample: 530 of 1000 is even, 540 of 1000 is not
     assert confirmed_fair(Tally(530, 470)) and not confirmed_fair(Tally(540, 460))
 
 
-def test_the_confidence_sequence_covers_the_truth_when_watched_after_every_game() -> None:
-    """Anytime validity, checked: over 200 seeded runs of 2,000 fair coin flips, looked at after every flip, the
-    interval misses 50% in at most 5% of runs (a fixed-n interval watched this way misses in far more)."""
-    import random
+def test_tallies_keep_blocks_of_four_games_in_order() -> None:
+    from engine.simulation.batch import play_one
 
-    ev = Evidence(0.05)
-    misses = 0
-    for seed in range(200):
-        rng = random.Random(seed)
-        red = 0
-        for n in range(1, 2001):
-            red += rng.random() < 0.5
-            if n % 10 == 0:
-                lo, hi = ev.interval(Tally(red, n - red))
-                if not lo <= 0.5 <= hi:
-                    misses += 1
-                    break
-    assert misses <= 10
+    games = [play_one((UNFAIR, 7, i, ("random", "random"))) for i in range(10)]
+    t = Tally.of(games)
+    assert t.games == 10 and len(t.blocks) == 2  # the last two games make no whole block
+    assert (t + Tally.of(games[:4])).blocks == t.blocks + t.blocks[:1]
 
 
 def test_real_games_end_to_end_give_a_document_the_schema_accepts() -> None:
