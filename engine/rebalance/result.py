@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.hexgrid import Hex
+from engine.mapmodel import HexMap
 from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import Evidence, Tally
 from engine.scenario import Scenario
@@ -93,3 +94,13 @@ class Outcome:
     def confirm(self) -> Tally | None:
         """The confirmation games of the final map (None when none were played)."""
         return self.chosen[-1].confirm if self.chosen else None
+
+    def map_of(self, trial: Trial) -> HexMap:
+        """The map ``trial`` proposes: the original with the chosen edits of the steps before it, then its own.
+
+        Raises MapEditError (a ValueError) for a trial of another run.
+        """
+        m = self.before.map
+        for t in self.chosen[:trial.step - 1]:
+            m = t.proposal.apply(m)
+        return trial.proposal.apply(m)
