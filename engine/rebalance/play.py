@@ -10,15 +10,16 @@ run is the same with any ``--jobs`` and on a Dask cluster.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.parallel.backends import Backend, Interrupted
 from engine.rebalance.evidence import Tally
 from engine.scenario import Scenario
-from engine.simulation.batch import GameArgs, play_one
+from engine.simulation.batch import GameArgs, GameResult, play_one
 
-__all__ = ["Round", "Runner"]
+__all__ = ["Round", "Runner", "timed_game"]
 
 #: ``progress(done, total)`` after each game of a round.
 Progress = Callable[[int, int], None]
@@ -33,6 +34,13 @@ class Round:
     games: int
 
 
+def timed_game(args: GameArgs) -> tuple[GameResult, float]:
+    """:func:`~engine.simulation.batch.play_one` and the CPU seconds it took in the process that played it."""
+    start = time.process_time()
+    result = play_one(args)
+    return result, time.process_time() - start
+
+
 class Runner:
     """Plays rounds on ``backend``; ``cancelled()`` stops a round after the games in flight."""
 
@@ -43,6 +51,8 @@ class Runner:
         self.cancelled = cancelled or (lambda: False)
         #: Every game played so far, by every round.
         self.played = 0
+        #: CPU seconds those games took, wherever they ran (a measure of work that other load does not swell).
+        self.cpu = 0.0
 
     def round(self, versions: Sequence[Scenario], seed: int, start: int, stop: int,
               progress: Progress | None = None) -> Round:
@@ -57,10 +67,12 @@ class Runner:
         items: list[GameArgs] = [(s, seed, i, self.players) for s in versions for i in range(start, stop)]
         stopped = False
         try:
-            results = self.backend.map_ordered(play_one, items, progress, self.cancelled)
+            timed = self.backend.map_ordered(timed_game, items, progress, self.cancelled)
         except Interrupted as e:
-            results, stopped = e.done, True
-        stopped = stopped or len(results) < len(items)
+            timed, stopped = e.done, True
+        stopped = stopped or len(timed) < len(items)
+        results = [r for r, _ in timed]
+        self.cpu += sum(c for _, c in timed)
         self.played += len(results)
         return Round(tuple(Tally.of(results[k * n:(k + 1) * n]) for k in range(len(versions))), stopped,
                      len(results))

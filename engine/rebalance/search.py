@@ -275,6 +275,7 @@ class _Search:
             return self._outcome(ALREADY_FAIR, baseline, None, (),
                                  f"no side is favoured: {_pct(baseline, self.ev)}; nothing was changed")
         base, chosen, fav = self.scenario, [], favoured
+        base_score = baseline.score
         for step in range(1, self.s.steps + 1):
             picked = self.candidates(base, fav, step)
             repairs = [t for t in picked if t.proposal.family == "symmetry"]
@@ -289,10 +290,12 @@ class _Search:
                 if self.interrupted:
                     break
             self.trials += raced
-            better = [t for t in raced if t.tally.games and abs(t.tally.score - 0.5) < abs(baseline.score - 0.5)]
+            better = [t for t in raced if t.tally.games and
+                      abs(t.tally.score - 0.5) <= abs(base_score - 0.5) - self.s.tolerance]
             if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
                 break
             nearest = min(better, key=lambda t: (abs(t.tally.score - 0.5), len(t.hexes)))
+            base_score = nearest.tally.score
             chosen.append(nearest)
             base = replace(base, map=nearest.proposal.apply(base.map))
             fav = Team.RED if nearest.tally.score > 0.5 else Team.BLU
