@@ -265,9 +265,16 @@ def _team_play(scenario: Scenario, place: Place) -> list[Proposal]:
                 out.append(Proposal((MoveFeature(f, h, n),), f"the {f.noun()} moves", "team play"))
     mid = sorted((h for g in place.goal_hexes for h in hexes_within(g, 3) if _free(m, h)),
                  key=lambda h: (place.goal_distance(h), h))
-    for h in mid[:3]:
+    for h in mid[:6:2]:
         c = m.cells[h]
         out.append(Proposal((SetGround(h, c, Cell(c.height, Terrain.LOW)),), "cover in the middle", "team play"))
+        out.append(Proposal((SetGround(h, c, Cell(c.height, Terrain.WALL)),), "a wall in the middle", "team play"))
+    blocks = sorted((h for g in place.goal_hexes for h in hexes_within(g, 5)
+                     if h in m.cells and m.cells[h].terrain in (Terrain.WALL, Terrain.LOW) and not m.features_at(h)),
+                    key=lambda h: (place.goal_distance(h), h))
+    for h in blocks[:3]:
+        c = m.cells[h]
+        out.append(Proposal((SetGround(h, c, Cell(c.height)),), "longer sightlines in the middle", "team play"))
     return out
 
 

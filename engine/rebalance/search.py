@@ -13,7 +13,8 @@
    rounds that double in size. After each round a candidate is *dropped* when
    its interval shows it clearly still unfair (or unfair the other way), or
    when it cannot beat a fair one (more hexes, or a gap surely larger), and
-   *fair* when its interval lies within ``tolerance`` of an even split.
+   *fair* — worth confirming — when its interval lies within ``race_tolerance``
+   of an even split.
 4. **Confirm.** The fair candidate with the fewest hexes (ties: the smaller
    gap) plays ``confirm_games`` on fresh seeds, judged by the balance report's
    rule (:func:`~engine.rebalance.evidence.confirmed_fair`); if it fails, the
@@ -56,6 +57,7 @@ class Settings:
     tolerance: float = 0.05
     alpha: float = 0.05
     race_alpha: float = 0.2
+    race_tolerance: float = 0.08
     first_round: int = 48
     baseline_games: int = 1000
     search_games: int = 1600
@@ -105,7 +107,7 @@ class _Search:
         self.deadline = self.start + 60 * settings.minutes
         self.ev = Evidence(settings.alpha, settings.tolerance)
         #: The race's own sequence: a wrongly dropped candidate costs only time (the confirmation is separate).
-        self.race_ev = Evidence(settings.race_alpha, settings.tolerance)
+        self.race_ev = Evidence(settings.race_alpha, settings.race_tolerance)
         self.trials: list[Trial] = []
         self.interrupted = False
         self.best: Trial | None = None
@@ -196,7 +198,7 @@ class _Search:
         state = list(trials)
         alive = list(range(len(trials)))
         done, size = 0, _blocks(self.s.first_round)
-        tol = self.s.tolerance
+        tol = self.s.race_tolerance
         try:
             while alive and done < self.s.search_games:
                 stop = min(_blocks(self.s.search_games), done + size)
