@@ -44,6 +44,7 @@ from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial
 from engine.rebalance.screen import Screen
 from engine.scenario import Scenario
+from engine.simulation.stats import wilson_interval
 
 __all__ = ["Listener", "Settings", "rebalance"]
 
@@ -113,6 +114,9 @@ class _Search:
         self.best: Trial | None = None
         self.confirmations = 0
         self._best_fair = False
+        self.baseline_tally = Tally()
+        #: The edits taken so far, one per finished step.
+        self.chosen: list[Trial] = []
 
     # -- time and games -----------------------------------------------------------------------------
 
@@ -269,14 +273,14 @@ class _Search:
 
     def run(self) -> Outcome:
         try:
-            baseline = self.baseline()
+            baseline = self.baseline_tally = self.baseline()
         except _Stopped:
             return self._outcome(NOT_FIXED, Tally(), None, (), "interrupted before the map's own games were played")
         favoured = self.ev.verdict(baseline)
         if favoured is None:
             return self._outcome(ALREADY_FAIR, baseline, None, (),
                                  f"no side is favoured: {_pct(baseline, self.ev)}; nothing was changed")
-        base, chosen, fav = self.scenario, [], favoured
+        base, chosen, fav = self.scenario, self.chosen, favoured
         base_score = baseline.score
         for step in range(1, self.s.steps + 1):
             picked = self.candidates(base, fav, step)
@@ -337,29 +341,35 @@ class _Search:
         return self._outcome(FIXED, baseline, after, tuple(chosen), why)
 
     def _unfixed(self, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
+        base = self.scenario
+        for t in chosen:
+            base = replace(base, map=t.proposal.apply(base.map))
+        after = base if chosen else None
         best = self.best
         if best is not None and best.step == len(chosen) + 1:  # made on the map the chosen steps lead to
-            base = self.scenario
-            for t in chosen:
-                base = replace(base, map=t.proposal.apply(base.map))
             try:
                 after = replace(base, map=best.proposal.apply(base.map))
                 chosen = chosen + [best]
             except ValueError:
-                after = base
-        else:
-            after = None
+                pass
         status = IMPROVED if chosen else NOT_FIXED
         why = ("no edit tried was confirmed fair in the time given" +
                (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
                "; give it more --minutes, or edit by hand from the proposals listed")
         return self._outcome(status, baseline, after, tuple(chosen), why)
 
+    def salvage(self) -> Outcome:
+        """What the run had found when Ctrl-C arrived outside the games (the best so far, unconfirmed)."""
+        self.interrupted = True
+        if not self.baseline_tally.games or self.ev.verdict(self.baseline_tally) is None:
+            return self._outcome(NOT_FIXED, self.baseline_tally, None, (), "interrupted before anything was found")
+        return self._unfixed(list(self.chosen), self.baseline_tally, self.ev.verdict(self.baseline_tally) or Team.RED)
+
     def _outcome(self, status: str, baseline: Tally, after: Scenario | None, chosen: tuple[Trial, ...],
                  why: str) -> Outcome:
         notes = []
         if baseline.games and status == ALREADY_FAIR:
-            lo, hi = self.ev.interval(Tally(baseline.first, baseline.games - baseline.first))
+            lo, _ = wilson_interval(baseline.first, baseline.games)
             if lo > 0.5 and team_mirror(self.scenario.map) is not None:
                 notes.append(
                     f"moving first wins {100 * baseline.first / baseline.games:.0f}% of these games: that is the "
@@ -383,4 +393,8 @@ def rebalance(scenario: Scenario, settings: Settings, runner: Runner, listener: 
     errors, RulesetError when its games cannot start.
     """
     Screen.of(scenario)
-    return _Search(scenario, settings, runner, listener or Listener(), clock).run()
+    search = _Search(scenario, settings, runner, listener or Listener(), clock)
+    try:
+        return search.run()
+    except KeyboardInterrupt:  # between games (the games themselves stop through the runner)
+        return search.salvage()

@@ -166,3 +166,33 @@ def test_real_games_end_to_end_give_a_document_the_schema_accepts() -> None:
     doc = json.loads(json.dumps(document(out, settings, "lane.map.json", None)))
     assert not list(validator("rebalance").iter_errors(doc))
     assert doc["games_played"] == out.games > 0 and text(out, settings, None).startswith("Lane (King of the Board)")
+
+
+def test_a_symmetric_map_whose_first_mover_wins_is_fair_with_a_note_on_tempo() -> None:
+    class Tempo(ModelRunner):
+        def round(self, versions, seed, start, stop, progress=None):  # type: ignore[no-untyped-def]
+            rnd = super().round(versions, seed, start, stop, progress)
+            return Round(tuple(replace(t, first=t.games * 3 // 4) for t in rnd.tallies), rnd.stopped, rnd.games)
+
+    out = rebalance(FAIR, QUICK, Tempo(lambda v: 0.5))
+    assert out.status == ALREADY_FAIR and any("moving first wins 75%" in n for n in out.notes)
+
+
+def test_ctrl_c_between_games_keeps_the_best_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while the second step's candidates are being made: the first step's edit is kept."""
+    import engine.rebalance.search as search
+
+    calls = {"n": 0}
+    real = search.proposals
+
+    def interrupting(*a, **k):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(search, "proposals", interrupting)
+    out = rebalance(FAR, replace(QUICK, candidates=12), ModelRunner(lambda v: min(0.95, max(0.05, steep(v) - 0.1))))
+    assert out.interrupted and out.status in ("improved, not fixed", "not fixed")
+    if out.chosen:
+        assert out.after is not None and out.after.map != FAR.map
