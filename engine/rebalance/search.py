@@ -145,6 +145,9 @@ class _Search:
         seed = batch_seed(self.s.seed, "baseline")
         while done < self.s.baseline_games:
             stop = min(_blocks(self.s.baseline_games), done + size)
+            if done and not self._fits(stop - done):
+                self.say.note("time is short: the map's own games stop here")
+                break
             tally = tally + self._round([self.scenario], seed, done, stop)[0]
             done = stop
             self.say.note(f"the map as it is: {_pct(tally, self.ev)}")
