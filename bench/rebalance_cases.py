@@ -229,12 +229,12 @@ CASES: tuple[Case, ...] = (
     Case("asym-red-track-1", "payload_canal", "no mirror; RED's track one push shorter", track_end(R, False),
          (_toward(B, 0.4), 4)),
     # Team Play: the map binds no team to a place, so sides differ only by a scenario's rosters
-    Case("rosters-a", "teamplay_arena", "RED fields Violet, Banshee, Echo; BLU the other three",
-         teams=(("violet", "banshee", "echo"), ("sprog", "dozer", "dstructor"))),
-    Case("rosters-b", "teamplay_bunker", "RED fields Violet, Dozer, Echo; BLU the other three",
+    Case("rosters-a", "teamplay_arena", "RED fields Sprog, Banshee, Echo; BLU the other three",
+         teams=(("sprog", "banshee", "echo"), ("violet", "dozer", "dstructor"))),
+    Case("rosters-b", "teamplay_bunker", "RED fields Sprog, Banshee, Echo; BLU the other three",
+         teams=(("sprog", "banshee", "echo"), ("violet", "dozer", "dstructor"))),
+    Case("rosters-c", "teamplay_bunker", "RED fields Violet, Dozer, Echo; BLU the other three",
          teams=(("violet", "dozer", "echo"), ("sprog", "banshee", "dstructor"))),
-    Case("rosters-c", "teamplay_bunker", "RED fields Violet, Banshee, Echo; BLU the other three",
-         teams=(("violet", "banshee", "echo"), ("sprog", "dozer", "dstructor"))),
 )
 
 
