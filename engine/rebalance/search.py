@@ -20,8 +20,9 @@
    rule (:func:`~engine.rebalance.evidence.confirmed_fair`); if it fails, the
    next finalist.
 5. **Another step.** When no candidate is fair, the one that came nearest an
-   even split becomes the new starting map and the search goes on from there
-   (at most ``steps`` edits in all).
+   even split (over all its games, a failed confirmation's included) becomes
+   the new starting map and the search goes on from there (at most ``steps``
+   edits in all, while the time lasts).
 
 Time: before each round the search checks that the round and a confirmation
 still fit in ``minutes`` (by the rate games have run at so far); Ctrl-C or a
@@ -64,7 +65,7 @@ class Settings:
     search_games: int = 1600
     confirm_games: int = 1000
     candidates: int = 16
-    steps: int = 2
+    steps: int = 4
     confirm_tries: int = 3
 
 
@@ -90,6 +91,11 @@ def _blocks(n: int) -> int:
 def _pct(t: Tally, ev: Evidence) -> str:
     lo, hi = ev.interval(t)
     return f"RED {100 * t.score:.0f}% (interval {100 * lo:.0f}–{100 * hi:.0f}%, {t.games} games)"
+
+
+def _seen(t: Trial) -> Tally:
+    """Every game a trial played: the race's and, when it reached one, its confirmation's."""
+    return t.tally + t.confirm if t.confirm is not None else t.tally
 
 
 class _Stopped(Exception):
@@ -300,14 +306,14 @@ class _Search:
                     break
             self.trials += raced
             better = [t for t in raced if t.tally.games and
-                      abs(t.tally.score - 0.5) <= abs(base_score - 0.5) - self.s.tolerance]
+                      abs(_seen(t).score - 0.5) <= abs(base_score - 0.5) - self.s.tolerance]
             if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
                 break
-            nearest = min(better, key=lambda t: (abs(t.tally.score - 0.5), len(t.hexes)))
-            base_score = nearest.tally.score
+            nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
+            base_score = _seen(nearest).score
             chosen.append(nearest)
             base = replace(base, map=nearest.proposal.apply(base.map))
-            fav = Team.RED if nearest.tally.score > 0.5 else Team.BLU
+            fav = Team.RED if base_score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
 
