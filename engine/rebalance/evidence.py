@@ -16,7 +16,8 @@ questions, each answered here and nowhere else:
 - :func:`confirmed_fair`: the confirmation on fresh seeds, a fixed number of
   games judged by the balance report's rule (a side is favoured when the 95%
   Wilson interval of its win rate lies wholly above 50%, as
-  :func:`engine.simulation.balance.judge` says it).
+  :func:`engine.simulation.balance.judge` says it), and, for the search, RED's
+  score within :data:`CONFIRM_MARGIN` of an even split.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from engine.simulation.batch import GameResult
 from engine.simulation.sequential import confidence_sequence
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["BLOCK", "Evidence", "Tally", "confirmed_fair"]
+__all__ = ["BLOCK", "CONFIRM_MARGIN", "Evidence", "Tally", "confirmed_fair"]
 
 #: Games per observation: one of each (first team, side) combination.
 BLOCK: Final = 4
@@ -128,7 +129,18 @@ class Evidence:
         return least, max(abs(lo - 0.5), abs(hi - 0.5))
 
 
-def confirmed_fair(t: Tally) -> bool:
-    """The balance report's rule on a fixed number of games: no side's 95% Wilson interval lies above 50%."""
+def confirmed_fair(t: Tally, margin: float = 0.0) -> bool:
+    """The balance report's rule on a fixed number of games: no side's 95% Wilson interval lies above 50% —
+    and, with ``margin``, RED's score within ``margin`` of an even split.
+
+    The search confirms with a margin (:data:`CONFIRM_MARGIN`) so that an edit it
+    offers also passes anyone's own run of the balance report: at 1,000 games the
+    report's rule alone accepts a map whose true share is 47% about half the time.
+    """
     n = t.games
-    return n > 0 and all(wilson_interval(t.wins(team), n)[0] <= 0.5 for team in Team)
+    return n > 0 and all(wilson_interval(t.wins(team), n)[0] <= 0.5 for team in Team) and \
+        abs(t.score - 0.5) <= (margin or 1.0)
+
+
+#: How near an even split the confirmation games must come, besides the balance report's rule.
+CONFIRM_MARGIN: Final = 0.02

@@ -17,8 +17,9 @@
    of an even split.
 4. **Confirm.** The fair candidate with the fewest hexes (ties: the smaller
    gap) plays ``confirm_games`` on fresh seeds, judged by the balance report's
-   rule (:func:`~engine.rebalance.evidence.confirmed_fair`); if it fails, the
-   next finalist.
+   rule with RED's score within two points of even
+   (:func:`~engine.rebalance.evidence.confirmed_fair`); if it fails, the next
+   finalist.
 5. **Another step.** When no candidate is fair, the one that came nearest an
    even split (over all its games, a failed confirmation's included) becomes
    the new starting map and the search goes on from there (at most ``steps``
@@ -38,7 +39,7 @@ from dataclasses import dataclass, replace
 
 from engine.mapmodel import Team
 from engine.rebalance.candidates import proposals
-from engine.rebalance.evidence import BLOCK, Evidence, Tally, confirmed_fair
+from engine.rebalance.evidence import BLOCK, CONFIRM_MARGIN, Evidence, Tally, confirmed_fair
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Runner
@@ -274,7 +275,7 @@ class _Search:
             stop = min(total, done + size)
             tally = tally + self._round([version], seed, done, stop)[0]
             done = stop
-        ok = confirmed_fair(tally)
+        ok = confirmed_fair(tally, CONFIRM_MARGIN)
         self.say.note(f"{'confirmed' if ok else 'not confirmed'}: {tally.words()}")
         return replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
 

@@ -143,6 +143,8 @@ def test_the_evidence_is_the_balance_reports_confidence_sequence() -> None:
     assert ev.even(_blocks(1000, 2000)) and ev.interval(Tally()) == (0.0, 1.0)
     # the balance report's rule on a fixed sample: 530 of 1000 is even, 540 of 1000 is not
     assert confirmed_fair(Tally(530, 470)) and not confirmed_fair(Tally(540, 460))
+    # the search's confirmation is stricter: within two points of even as well
+    assert confirmed_fair(Tally(515, 485), 0.02) and not confirmed_fair(Tally(525, 475), 0.02)
 
 
 def test_tallies_keep_blocks_of_four_games_in_order() -> None:
