@@ -5,8 +5,10 @@ is picked so the map's hexes fill a tight rectangle of cells exactly, and the
 map property ``hexfort_origin`` records the hex of cell 0,0, so importing the
 file gives back the same coordinates. The ground is the tile layer ``hexfort
 ground`` painted with hexfort's own tileset (one tile per hex token, each with a
-``hexfort`` property), features are the objects of the layer ``hexfort
-features`` (classes and properties as :mod:`engine.interop.tiled_import` reads them).
+``hexfort`` property) and, given an image name, pictured by the tile sheet of
+:mod:`engine.interop.tile_sheet` so Tiled shows the map as hexfort draws it;
+features are the objects of the layer ``hexfort features`` (classes and
+properties as :mod:`engine.interop.tiled_import` reads them).
 
 Exporting over an existing Tiled map keeps what hexfort does not own: its other
 layers (decoration painted in Tiled), their tilesets and its other map
@@ -21,6 +23,7 @@ from typing import Any, Final
 from engine.formats.grid_codec import decode_token, encode_cell
 from engine.hexgrid import Hex
 from engine.interop.stagger import StaggeredGrid
+from engine.interop.tile_sheet import TileSheet, tile_sheet
 from engine.interop.tiled_model import (
     ObjectLayer,
     PropertyValue,
@@ -30,10 +33,11 @@ from engine.interop.tiled_model import (
     TileInfo,
     TileLayer,
     Tileset,
+    TilesetImage,
 )
 from engine.mapmodel import Colour, HexMap, Orientation, Team
 
-__all__ = ["HEXFORT_TILESET", "OWN_PROPERTIES", "TOKENS", "map_to_tiled"]
+__all__ = ["HEXFORT_TILESET", "OWN_PROPERTIES", "TOKENS", "hexfort_sheet", "map_to_tiled"]
 
 #: Every hex token, in the order of hexfort's tileset (tile id = index).
 TOKENS: Final = tuple(f"{h}{t}" for h in "012" for t in ".#o") + tuple(f"{h}{d}" for h in "012" for d in "abcdef")
@@ -44,7 +48,14 @@ OWN_PROPERTIES: Final = ("name", "author", "description", "modes", "hexfort_orig
 _SIZES: Final = {"y": (28, 32, 16), "x": (32, 28, 16)}
 
 
-def _tileset(firstgid: int) -> Tileset:
+def hexfort_sheet(orientation: Orientation) -> TileSheet:
+    """The picture of hexfort's tileset for maps of ``orientation`` (tile id = index in :data:`TOKENS`)."""
+    axis = "y" if orientation is Orientation.POINTY else "x"
+    cells = tuple(decode_token(t) for t in TOKENS)
+    return tile_sheet(tuple(c for c in cells if c is not None), axis, *_SIZES[axis])
+
+
+def _tileset(firstgid: int, image: TilesetImage | None) -> Tileset:
     tiles = {}
     for i, token in enumerate(TOKENS):
         cell = decode_token(token)
@@ -53,7 +64,7 @@ def _tileset(firstgid: int) -> Tileset:
         if cell.stairs_up is not None:
             props["stairs_up"] = cell.stairs_up
         tiles[i] = TileInfo(cell.terrain.value, props)
-    return Tileset(firstgid, HEXFORT_TILESET, tiles, len(TOKENS))
+    return Tileset(firstgid, HEXFORT_TILESET, tiles, len(TOKENS), image=image)
 
 
 def _grid(m: HexMap) -> tuple[StaggeredGrid, int, int]:
@@ -120,12 +131,17 @@ def _kept(keep: TiledMap | None, width: int, height: int, file: Path) -> tuple[l
     return tilesets, layers, free
 
 
-def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<output>") -> TiledMap:
+def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<output>",
+                 image: str = "") -> TiledMap:
     """The Tiled map of ``m``; with ``keep`` (the file being replaced), its other layers and properties kept.
 
+    ``image`` names the file of hexfort's tile sheet (:func:`hexfort_sheet`), relative
+    to the map; without it the tileset has no picture (Tiled then shows empty cells).
     Raises LoadError when a kept tile layer no longer fits the map's size.
     """
     grid, width, height = _grid(m)
+    sheet = hexfort_sheet(m.meta.orientation) if image else None
+    picture = TilesetImage(image, sheet.width, sheet.height, sheet.columns) if sheet else None
     tilesets, others, firstgid = _kept(keep, width, height, Path(file))
     gids = [0] * (width * height)
     for h, cell in m.cells.items():
@@ -139,4 +155,5 @@ def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<o
     first_id = 1 + max((o.id for lay in others if isinstance(lay, ObjectLayer) for o in lay.objects), default=0)
     features = ObjectLayer("hexfort features", tuple(_objects(m, grid, first_id)), {"hexfort": "features"})
     return TiledMap("hexagonal", width, height, grid.tile_width, grid.tile_height, grid.side, grid.axis,
-                    grid.index, False, (*tilesets, _tileset(firstgid)), (ground, *others, features), props)
+                    grid.index, False, (*tilesets, _tileset(firstgid, picture)), (ground, *others, features),
+                    props)

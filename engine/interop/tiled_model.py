@@ -5,7 +5,7 @@ into a :class:`TiledMap`; the writers turn one back into text. Only what hexfort
 uses is modelled: the grid, tilesets with their tiles' classes and properties,
 tile layers as lists of global tile ids, object layers, and custom properties.
 Everything else a file holds stays in its ``raw`` form so an export over an
-existing file can keep it (see :mod:`engine.interop.export`).
+existing file can keep it (see :mod:`engine.interop.tiled_export`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = [
     "TileLayer",
     "ObjectLayer",
     "Tileset",
+    "TilesetImage",
     "read_limited",
 ]
 
@@ -71,11 +72,26 @@ class TileInfo:
 
 
 @dataclass(frozen=True)
+class TilesetImage:
+    """The picture a tileset's tiles are cut from: its file (relative to the map), size and tiles per row.
+
+    Written by the export (hexfort's tileset); the readers do not read it back, so an
+    image that is missing or damaged never stops an import.
+    """
+
+    source: str
+    width: int
+    height: int
+    columns: int
+
+
+@dataclass(frozen=True)
 class Tileset:
     """A tileset as a map uses it: first global id, name and the tiles that carry a class or properties.
 
     ``source`` names an external tileset file (as written in the map); ``raw`` is
-    the format's own form (an XML element or a JSON object), for writing it back.
+    the format's own form (an XML element or a JSON object), for writing it back;
+    ``image``, when set, is the picture of the tiles (written, never read).
     """
 
     firstgid: int
@@ -84,6 +100,7 @@ class Tileset:
     tilecount: int | None = None
     source: str = ""
     raw: Any = None
+    image: TilesetImage | None = None
 
 
 @dataclass(frozen=True)

@@ -238,9 +238,12 @@ def tmj_text(m: TiledMap) -> str:
             continue
         tiles = [_with_props({"id": tid, **({"type": info.cls} if info.cls else {})}, info.properties)
                  for tid, info in sorted(ts.tiles.items())]
+        image: dict[str, Any] = ({"image": ts.image.source, "imagewidth": ts.image.width,
+                                  "imageheight": ts.image.height} if ts.image
+                                 else {"grid": {"orientation": "orthogonal", "width": 1, "height": 1}})
         tilesets.append({"firstgid": ts.firstgid, "name": ts.name, "tilewidth": m.tile_width,
-                         "tileheight": m.tile_height, "tilecount": ts.tilecount or len(ts.tiles), "columns": 0,
-                         "margin": 0, "spacing": 0, "grid": {"orientation": "orthogonal", "width": 1, "height": 1},
+                         "tileheight": m.tile_height, "tilecount": ts.tilecount or len(ts.tiles),
+                         "columns": ts.image.columns if ts.image else 0, "margin": 0, "spacing": 0, **image,
                          "tiles": tiles})
     doc = _with_props({
         "type": "map", "version": "1.10", "orientation": m.orientation, "renderorder": "right-down",

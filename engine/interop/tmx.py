@@ -277,8 +277,13 @@ def tmx_text(m: TiledMap) -> str:
             continue
         el = ET.SubElement(root, "tileset", {"firstgid": str(ts.firstgid), "name": ts.name,
                                              "tilewidth": str(m.tile_width), "tileheight": str(m.tile_height),
-                                             "tilecount": str(ts.tilecount or len(ts.tiles)), "columns": "0"})
-        ET.SubElement(el, "grid", {"orientation": "orthogonal", "width": "1", "height": "1"})
+                                             "tilecount": str(ts.tilecount or len(ts.tiles)),
+                                             "columns": str(ts.image.columns if ts.image else 0)})
+        if ts.image is not None:
+            ET.SubElement(el, "image", {"source": ts.image.source, "width": str(ts.image.width),
+                                        "height": str(ts.image.height)})
+        else:
+            ET.SubElement(el, "grid", {"orientation": "orthogonal", "width": "1", "height": "1"})
         for tid, info in sorted(ts.tiles.items()):
             t = ET.SubElement(el, "tile", {"id": str(tid), **({"type": info.cls} if info.cls else {})})
             _put_properties(t, info.properties)
