@@ -120,7 +120,9 @@ class TiledObject:
     """An object: position in pixels, its class, properties and, for a polyline, its points (absolute).
 
     A tile object (``gid``) is anchored at its bottom-left corner, as Tiled does;
-    :meth:`anchor` gives the point that says which hex the object stands on.
+    :meth:`anchor` gives the point that says which hex the object stands on. ``raw``
+    is the format's own form of an object read from a file (written back as it was,
+    with whatever hexfort does not read); an object hexfort makes has none.
     """
 
     id: int
@@ -133,6 +135,7 @@ class TiledObject:
     gid: int = 0
     polyline: tuple[tuple[float, float], ...] | None = None
     properties: Mapping[str, PropertyValue] = field(default_factory=dict)
+    raw: Any = field(default=None, compare=False)
 
     def anchor(self) -> tuple[float, float]:
         """The pixel that places the object: a point's position, a shape's centre."""
@@ -143,7 +146,9 @@ class TiledObject:
 
 @dataclass(frozen=True)
 class ObjectLayer:
-    """An object layer (Tiled's object group)."""
+    """An object layer (Tiled's object group). With ``raw`` (read from a file) the writers write the layer's
+    own attributes and properties from it, and its objects from ``objects`` (each raw when it has a raw form).
+    """
 
     name: str
     objects: tuple[TiledObject, ...]
