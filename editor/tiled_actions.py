@@ -2,8 +2,10 @@
 
 An imported map opens in a new tab, not saved yet (Save asks where); what cannot
 be converted is listed in a dialog — file, layer, tile or object and the fix —
-and nothing opens. Export writes the current map as ``.tmx`` or ``.tmj``; over an
-existing Tiled map it keeps that file's other layers and properties.
+and nothing opens. Export writes the current map as ``.tmx`` or ``.tmj`` and the
+picture of its tiles beside it (``NAME.tiles.png``, so Tiled shows the hexes as
+hexfort draws them); over an existing Tiled map it keeps that file's other layers,
+objects and properties.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from editor import filedialogs
 from editor.document_manager import DocumentManager
 from engine.formats.errors import LoadError, printable
 from engine.interop import export_tiled, import_tiled
-from engine.interop.tiled_files import tiled_format
+from engine.interop.tiled_files import tile_image_path, tiled_format
 
 __all__ = ["TILED_FILTER", "export_to_tiled", "import_from_tiled"]
 
@@ -59,7 +61,8 @@ def import_from_tiled(parent: QWidget, documents: DocumentManager, path: str | P
 
 
 def export_to_tiled(parent: QWidget, documents: DocumentManager) -> bool:
-    """Ask for a ``.tmx``/``.tmj`` file and write the current map there; False if nothing was written."""
+    """Ask for a ``.tmx``/``.tmj`` file and write the current map there, its tiles' picture beside it;
+    False if nothing was written."""
     doc = documents.current
     if doc is None:
         return False
@@ -79,5 +82,5 @@ def export_to_tiled(parent: QWidget, documents: DocumentManager) -> bool:
     except OSError as e:
         QMessageBox.critical(parent, "Export to Tiled", f"cannot write {path}: {e.strerror or e}")
         return False
-    documents.message.emit(f"Exported {path}", 4000)
+    documents.message.emit(f"Exported {path} and its tiles' picture {tile_image_path(path).name}", 4000)
     return True

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 
+from engine import palette
 from engine.mapmodel import Colour, Team, Terrain
 
 __all__ = ["CUBE_COLORS", "MapStyle", "TEAM_COLORS"]
@@ -20,10 +21,6 @@ TEAM_COLORS: dict[Team, QColor] = {Team.RED: QColor("#c8373a"), Team.BLU: QColor
 #: Team Play's colours: spawnpoints, cubes and powerups.
 CUBE_COLORS: dict[Colour, QColor] = {Colour.RED: QColor("#d23b2f"), Colour.BLUE: QColor("#2a73d6"),
                                      Colour.YELLOW: QColor("#e8b400")}
-
-_HEIGHT_FILL = ("#efeadc", "#cdbf9c", "#9f8a63")
-_WALL_FILL = "#3d424c"
-_LOW_FILL = "#6f6048"
 
 
 def _pen(color: str | QColor, width: float, cosmetic: bool = False, cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap) -> QPen:
@@ -50,19 +47,18 @@ class MapStyle:
 
     def __post_init__(self) -> None:
         s = self.size
-        for h, col in enumerate(_HEIGHT_FILL):
+        for h in range(len(palette.HEIGHT_FILL)):
             for t in Terrain:
-                self.ground[(h, t)] = QBrush(QColor(col))
-            self.ground[(h, Terrain.WALL)] = QBrush(QColor(_WALL_FILL).lighter(100 + 12 * h))
-        self.grid_pen = _pen("#8f8672", max(0.6, s * 0.03))
+                self.ground[(h, t)] = QBrush(QColor(palette.ground_fill(h, t)))
+        self.grid_pen = _pen(palette.GRID_LINE, max(0.6, s * 0.03))
         self.cliff_pen = _pen("#2d2a24", max(1.4, s * 0.09))
         self.ghost_pen = _pen("#c9cdd3", 0.0, cosmetic=True)
         self.ghost_pen.setStyle(Qt.PenStyle.DotLine)
-        self.wall_edge_pen = _pen("#24272d", max(1.0, s * 0.05))
-        self.low_brush = QBrush(QColor(_LOW_FILL))
-        self.low_pen = _pen("#4a3f2d", max(0.8, s * 0.04))
-        self.stairs_pen = _pen("#5a4a30", max(1.0, s * 0.06), cap=Qt.PenCapStyle.FlatCap)
-        self.stairs_arrow = QBrush(QColor("#5a4a30"))
+        self.wall_edge_pen = _pen(palette.WALL_EDGE, max(1.0, s * 0.05))
+        self.low_brush = QBrush(QColor(palette.LOW_FILL))
+        self.low_pen = _pen(palette.LOW_EDGE, max(0.8, s * 0.04))
+        self.stairs_pen = _pen(palette.STAIRS, max(1.0, s * 0.06), cap=Qt.PenCapStyle.FlatCap)
+        self.stairs_arrow = QBrush(QColor(palette.STAIRS))
         self.team_fill = {t: QBrush(QColor(c.red(), c.green(), c.blue(), 120)) for t, c in TEAM_COLORS.items()}
         self.team_pen = {t: _pen(c.darker(115), max(1.2, s * 0.08)) for t, c in TEAM_COLORS.items()}
         self.track_pen = {t: _pen(c.darker(135), max(2.0, s * 0.2)) for t, c in TEAM_COLORS.items()}

@@ -20,6 +20,7 @@ from engine.formats.tempfiles import temp_prefix
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NESTING",
+    "atomic_write_bytes",
     "atomic_write_text",
     "before_replace",
     "dump_canonical",
@@ -367,8 +368,13 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     file it points to and keeps the link. See :func:`before_replace` for a step
     between the flush and the rename. Raises OSError if the folder is not writable
     (the old file is then untouched), and UnicodeEncodeError for text UTF-8 cannot
-    carry.
+    carry (before anything is written).
     """
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` as :func:`atomic_write_text` writes text: the old file or the new, never half."""
     p = Path(path)
     if p.is_symlink():
         p = Path(os.path.realpath(p))
@@ -376,8 +382,8 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(p.name), suffix=".tmp", dir=folder)
     try:
         os.chmod(tmp, _mode_for(p))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         hook = _before_replace.get()

@@ -13,7 +13,7 @@ from typing import TextIO
 
 from engine.formats import load_any, save_map
 from engine.formats.errors import LoadError, printable
-from engine.interop.tiled_files import export_tiled, import_tiled, tiled_format
+from engine.interop.tiled_files import export_tiled, import_tiled, tile_image_path, tiled_format
 from engine.scenario import Scenario
 
 __all__ = ["add_export_arguments", "add_import_arguments", "run_export", "run_import"]
@@ -30,9 +30,13 @@ def add_import_arguments(p: argparse.ArgumentParser) -> None:
 
 def add_export_arguments(p: argparse.ArgumentParser) -> None:
     """Declare ``hexfort export MAP.map.json -o OUT.tmx|OUT.tmj``."""
+    p.description = ("Write a hexfort map as a Tiled hexagonal map, and beside it OUT.tiles.png, the picture of "
+                     "its tiles (coloured by height and terrain as hexfort draws them), which the map names by "
+                     "its relative path: keep the two files together. Importing never needs the picture.")
     p.add_argument("path", metavar="MAP", help="a hexfort map or scenario (its map is exported)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.tmx|OUT.tmj",
-                   help="the Tiled map to write (an existing one keeps its other layers and properties)")
+                   help="the Tiled map to write (an existing one keeps its other layers, objects and properties); "
+                        "OUT.tiles.png is written beside it")
 
 
 def run_import(args: argparse.Namespace, err: TextIO | None = None) -> int:
@@ -75,7 +79,8 @@ def run_export(args: argparse.Namespace, err: TextIO | None = None) -> int:
     except OSError as e:
         print(f"hexfort export: cannot write {printable(str(args.output))}: {e.strerror or e}", file=err)
         return 1
-    print(f"wrote {args.output} (Tiled {fmt.upper()}, {len(m.cells)} hexes)")  # type: ignore[union-attr]
+    print(f"wrote {args.output} (Tiled {fmt.upper()}, {len(m.cells)} hexes) "  # type: ignore[union-attr]
+          f"and its tiles' picture {tile_image_path(args.output).name}")
     return 0
 
 

@@ -5,22 +5,31 @@ is picked so the map's hexes fill a tight rectangle of cells exactly, and the
 map property ``hexfort_origin`` records the hex of cell 0,0, so importing the
 file gives back the same coordinates. The ground is the tile layer ``hexfort
 ground`` painted with hexfort's own tileset (one tile per hex token, each with a
-``hexfort`` property), features are the objects of the layer ``hexfort
-features`` (classes and properties as :mod:`engine.interop.tiled_import` reads them).
+``hexfort`` property) and, given an image name, pictured by the tile sheet of
+:mod:`engine.interop.tile_sheet` so Tiled shows the map as hexfort draws it;
+features are the objects of the layer ``hexfort features`` (classes and
+properties as :mod:`engine.interop.tiled_import` reads them).
 
 Exporting over an existing Tiled map keeps what hexfort does not own: its other
-layers (decoration painted in Tiled), their tilesets and its other map
-properties. hexfort's layers are known by their ``hexfort`` property.
+layers (decoration painted in Tiled), their tilesets, its other map properties
+and its objects; feature objects that still stand for a feature of the map keep
+their place, layer and own properties (:mod:`engine.interop.tiled_objects`), and
+only the features no object stands for are new objects of ``hexfort features``.
+hexfort's layers are known by their ``hexfort`` property.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
+from engine.formats.errors import LoadError
 from engine.formats.grid_codec import decode_token, encode_cell
 from engine.hexgrid import Hex
 from engine.interop.stagger import StaggeredGrid
+from engine.interop.tile_sheet import TileSheet, tile_sheet
+from engine.interop.tiled_import import tiled_grid
 from engine.interop.tiled_model import (
     ObjectLayer,
     PropertyValue,
@@ -30,10 +39,12 @@ from engine.interop.tiled_model import (
     TileInfo,
     TileLayer,
     Tileset,
+    TilesetImage,
 )
+from engine.interop.tiled_objects import match_features
 from engine.mapmodel import Colour, HexMap, Orientation, Team
 
-__all__ = ["HEXFORT_TILESET", "OWN_PROPERTIES", "TOKENS", "map_to_tiled"]
+__all__ = ["HEXFORT_TILESET", "OWN_PROPERTIES", "TOKENS", "hexfort_sheet", "map_to_tiled"]
 
 #: Every hex token, in the order of hexfort's tileset (tile id = index).
 TOKENS: Final = tuple(f"{h}{t}" for h in "012" for t in ".#o") + tuple(f"{h}{d}" for h in "012" for d in "abcdef")
@@ -44,7 +55,14 @@ OWN_PROPERTIES: Final = ("name", "author", "description", "modes", "hexfort_orig
 _SIZES: Final = {"y": (28, 32, 16), "x": (32, 28, 16)}
 
 
-def _tileset(firstgid: int) -> Tileset:
+def hexfort_sheet(orientation: Orientation) -> TileSheet:
+    """The picture of hexfort's tileset for maps of ``orientation`` (tile id = index in :data:`TOKENS`)."""
+    axis = "y" if orientation is Orientation.POINTY else "x"
+    cells = tuple(decode_token(t) for t in TOKENS)
+    return tile_sheet(tuple(c for c in cells if c is not None), axis, *_SIZES[axis])
+
+
+def _tileset(firstgid: int, image: TilesetImage | None) -> Tileset:
     tiles = {}
     for i, token in enumerate(TOKENS):
         cell = decode_token(token)
@@ -53,7 +71,7 @@ def _tileset(firstgid: int) -> Tileset:
         if cell.stairs_up is not None:
             props["stairs_up"] = cell.stairs_up
         tiles[i] = TileInfo(cell.terrain.value, props)
-    return Tileset(firstgid, HEXFORT_TILESET, tiles, len(TOKENS))
+    return Tileset(firstgid, HEXFORT_TILESET, tiles, len(TOKENS), image=image)
 
 
 def _grid(m: HexMap) -> tuple[StaggeredGrid, int, int]:
@@ -71,6 +89,7 @@ def _grid(m: HexMap) -> tuple[StaggeredGrid, int, int]:
 
 
 def _objects(m: HexMap, grid: StaggeredGrid, first_id: int) -> list[TiledObject]:
+    """The objects of ``m``'s features, ids counted from ``first_id``."""
     out: list[TiledObject] = []
 
     def point(h: Hex, cls: str, name: str, **props: PropertyValue) -> None:
@@ -102,13 +121,13 @@ def _objects(m: HexMap, grid: StaggeredGrid, first_id: int) -> list[TiledObject]
 
 
 def _kept(keep: TiledMap | None, width: int, height: int, file: Path) -> tuple[list[Tileset], list[Any], int]:
-    """The tilesets and layers of ``keep`` hexfort does not own, and the first free global tile id."""
+    """The tilesets and layers of ``keep`` but hexfort's tileset and ground, and the first free global tile id."""
     if keep is None:
         return [], [], 1
     tilesets = [ts for ts in keep.tilesets if ts.name != HEXFORT_TILESET]
     layers = []
     for lay in keep.layers:
-        if isinstance(lay, (TileLayer, ObjectLayer)) and lay.properties.get("hexfort") in ("ground", "features"):
+        if isinstance(lay, TileLayer) and lay.properties.get("hexfort") == "ground":
             continue
         if isinstance(lay, TileLayer) and (lay.width, lay.height) != (width, height):
             raise TiledError(file, f"layer {lay.name!r}",
@@ -120,12 +139,17 @@ def _kept(keep: TiledMap | None, width: int, height: int, file: Path) -> tuple[l
     return tilesets, layers, free
 
 
-def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<output>") -> TiledMap:
+def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<output>",
+                 image: str = "") -> TiledMap:
     """The Tiled map of ``m``; with ``keep`` (the file being replaced), its other layers and properties kept.
 
+    ``image`` names the file of hexfort's tile sheet (:func:`hexfort_sheet`), relative
+    to the map; without it the tileset has no picture (Tiled then shows empty cells).
     Raises LoadError when a kept tile layer no longer fits the map's size.
     """
     grid, width, height = _grid(m)
+    sheet = hexfort_sheet(m.meta.orientation) if image else None
+    picture = TilesetImage(image, sheet.width, sheet.height, sheet.columns) if sheet else None
     tilesets, others, firstgid = _kept(keep, width, height, Path(file))
     gids = [0] * (width * height)
     for h, cell in m.cells.items():
@@ -136,7 +160,35 @@ def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<o
     props.update({"name": m.meta.name, "author": m.meta.author, "description": m.meta.description,
                   "modes": ",".join(mode.value for mode in m.meta.modes), "hexfort_origin": str(grid.origin)})
     ground = TileLayer("hexfort ground", width, height, tuple(gids), {"hexfort": "ground"})
-    first_id = 1 + max((o.id for lay in others if isinstance(lay, ObjectLayer) for o in lay.objects), default=0)
-    features = ObjectLayer("hexfort features", tuple(_objects(m, grid, first_id)), {"hexfort": "features"})
+    layers, new = match_features(others, _objects(m, grid, 1), _old_grid(keep, Path(file)), grid)
+    first_id = max(1 + max((o.id for lay in layers if isinstance(lay, ObjectLayer) for o in lay.objects), default=0),
+                   _next_object_id(keep))
+    new = [replace(o, id=first_id + i) for i, o in enumerate(new)]
+    at = next((i for i, lay in enumerate(layers)
+               if isinstance(lay, ObjectLayer) and lay.properties.get("hexfort") == "features"), None)
+    if at is not None:
+        layers[at] = replace(layers[at], objects=(*layers[at].objects, *new))
+    elif new or keep is None:
+        layers.append(ObjectLayer("hexfort features", tuple(new), {"hexfort": "features"}))
     return TiledMap("hexagonal", width, height, grid.tile_width, grid.tile_height, grid.side, grid.axis,
-                    grid.index, False, (*tilesets, _tileset(firstgid)), (ground, *others, features), props)
+                    grid.index, False, (*tilesets, _tileset(firstgid, picture)), (ground, *layers), props)
+
+
+def _old_grid(keep: TiledMap | None, file: Path) -> StaggeredGrid | None:
+    """The grid ``keep``'s objects stand on, None when there is none hexfort can read."""
+    if keep is None:
+        return None
+    try:
+        return tiled_grid(keep, file)
+    except LoadError:
+        return None
+
+
+def _next_object_id(keep: TiledMap | None) -> int:
+    """The id Tiled would give ``keep``'s next object (objects inside kept groups have theirs below it)."""
+    raw = keep.raw if keep is not None else None
+    value = raw.get("nextobjectid") if isinstance(raw, dict) or hasattr(raw, "get") else None
+    try:
+        return int(value) if value is not None else 1
+    except (TypeError, ValueError):
+        return 1

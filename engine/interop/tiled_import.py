@@ -38,9 +38,12 @@ from engine.interop.tiled_model import (
 )
 from engine.mapmodel import Cell, Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
 
-__all__ = ["FEATURE_CLASSES", "map_from_tiled"]
+__all__ = ["COLOUR_NAMES", "FEATURE_CLASSES", "TEAM_NAMES", "map_from_tiled", "tiled_grid"]
 
 FEATURE_CLASSES: Final = ("spawn", "kit", "control_point", "track", "spawnpoint", "ammo", "rack")
+#: What a ``team`` property may say (lower-cased), and what ``colour`` (or ``color``) may.
+TEAM_NAMES: Final[Mapping[str, Team]] = {"red": Team.RED, "blu": Team.BLU, "blue": Team.BLU}
+COLOUR_NAMES: Final[Mapping[str, Colour]] = {c.value.lower(): c for c in Colour}
 _MAX_PROBLEMS: Final = 20
 
 
@@ -142,7 +145,7 @@ class _Features:
         if cls not in FEATURE_CLASSES:
             return
         where = f"layer {layer!r}, object {o.id}" + (f" ({o.name})" if o.name else "")
-        teams: dict[str, object] = {"red": Team.RED, "blu": Team.BLU, "blue": Team.BLU}
+        teams: dict[str, object] = dict(TEAM_NAMES)
         if cls == "track":
             team = self._choice(o.properties, ("team",), teams, where)
             if not o.polyline:
@@ -159,7 +162,7 @@ class _Features:
             if isinstance(team, Team) and h is not None:
                 self.spawns.setdefault(team, []).append(h)
         elif cls == "spawnpoint":
-            colours: dict[str, object] = {c.value: c for c in Colour}
+            colours: dict[str, object] = dict(COLOUR_NAMES)
             colour = self._choice(o.properties, ("colour", "color"), colours, where)
             if isinstance(colour, Colour) and h is not None:
                 self.spawnpoints.setdefault(colour, []).append(h)
@@ -174,7 +177,8 @@ class _Features:
             {"kit": self.kits, "ammo": self.ammo, "rack": self.racks}[cls].append(h)
 
 
-def _grid(tm: TiledMap, file: Path) -> StaggeredGrid:
+def tiled_grid(tm: TiledMap, file: Path) -> StaggeredGrid:
+    """The grid of a Tiled map as hexfort reads it; raises LoadError for a map hexfort cannot read."""
     if tm.orientation != "hexagonal":
         raise TiledError(file, "map", f"this is an {tm.orientation or 'unknown'} map; hexfort reads hexagonal "
                                       "maps only: in Tiled make a new map with orientation Hexagonal and paint it "
@@ -217,7 +221,7 @@ def _meta(tm: TiledMap, file: Path, features: _Features) -> MapMeta:
 def map_from_tiled(tm: TiledMap, file: str | Path, table: TerrainTable | None) -> HexMap:
     """The hexfort map of a Tiled map; raises LoadError naming the file, the layer and the tile or object."""
     file = Path(file)
-    grid = _grid(tm, file)
+    grid = tiled_grid(tm, file)
     cells = _cells(tm, grid, table, file)
     features = _Features(grid, cells)
     for layer in tm.layers:

@@ -5,7 +5,7 @@ into a :class:`TiledMap`; the writers turn one back into text. Only what hexfort
 uses is modelled: the grid, tilesets with their tiles' classes and properties,
 tile layers as lists of global tile ids, object layers, and custom properties.
 Everything else a file holds stays in its ``raw`` form so an export over an
-existing file can keep it (see :mod:`engine.interop.export`).
+existing file can keep it (see :mod:`engine.interop.tiled_export`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = [
     "TileLayer",
     "ObjectLayer",
     "Tileset",
+    "TilesetImage",
     "read_limited",
 ]
 
@@ -71,11 +72,26 @@ class TileInfo:
 
 
 @dataclass(frozen=True)
+class TilesetImage:
+    """The picture a tileset's tiles are cut from: its file (relative to the map), size and tiles per row.
+
+    Written by the export (hexfort's tileset); the readers do not read it back, so an
+    image that is missing or damaged never stops an import.
+    """
+
+    source: str
+    width: int
+    height: int
+    columns: int
+
+
+@dataclass(frozen=True)
 class Tileset:
     """A tileset as a map uses it: first global id, name and the tiles that carry a class or properties.
 
     ``source`` names an external tileset file (as written in the map); ``raw`` is
-    the format's own form (an XML element or a JSON object), for writing it back.
+    the format's own form (an XML element or a JSON object), for writing it back;
+    ``image``, when set, is the picture of the tiles (written, never read).
     """
 
     firstgid: int
@@ -84,6 +100,7 @@ class Tileset:
     tilecount: int | None = None
     source: str = ""
     raw: Any = None
+    image: TilesetImage | None = None
 
 
 @dataclass(frozen=True)
@@ -103,7 +120,9 @@ class TiledObject:
     """An object: position in pixels, its class, properties and, for a polyline, its points (absolute).
 
     A tile object (``gid``) is anchored at its bottom-left corner, as Tiled does;
-    :meth:`anchor` gives the point that says which hex the object stands on.
+    :meth:`anchor` gives the point that says which hex the object stands on. ``raw``
+    is the format's own form of an object read from a file (written back as it was,
+    with whatever hexfort does not read); an object hexfort makes has none.
     """
 
     id: int
@@ -116,6 +135,7 @@ class TiledObject:
     gid: int = 0
     polyline: tuple[tuple[float, float], ...] | None = None
     properties: Mapping[str, PropertyValue] = field(default_factory=dict)
+    raw: Any = field(default=None, compare=False)
 
     def anchor(self) -> tuple[float, float]:
         """The pixel that places the object: a point's position, a shape's centre."""
@@ -126,7 +146,9 @@ class TiledObject:
 
 @dataclass(frozen=True)
 class ObjectLayer:
-    """An object layer (Tiled's object group)."""
+    """An object layer (Tiled's object group). With ``raw`` (read from a file) the writers write the layer's
+    own attributes and properties from it, and its objects from ``objects`` (each raw when it has a raw form).
+    """
 
     name: str
     objects: tuple[TiledObject, ...]

@@ -9,8 +9,9 @@ nesting and number limits, duplicate keys refused).
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from engine.interop.tiled_model import (
 )
 from engine.interop.tmx import decode_base64
 
-__all__ = ["parse_tmj", "read_tileset_json", "read_tmj", "tmj_text"]
+__all__ = ["parse_tmj", "patch_object", "read_tileset_json", "read_tmj", "tmj_text"]
 
 
 def _json(raw: bytes, file: Path) -> dict[str, Any]:
@@ -133,7 +134,7 @@ def _object(o: Any, file: Path, where: str) -> TiledObject:
                        for p in line if isinstance(p, dict))
     return TiledObject(_int(o, "id", file, where, 0), o.get("name", "") if isinstance(o.get("name"), str) else "",
                        _cls(o), x, y, _num(o, "width", file, where, 0), _num(o, "height", file, where, 0),
-                       _int(o, "gid", file, where, 0) & ~FLIP_BITS, points, _properties(o, file, where))
+                       _int(o, "gid", file, where, 0) & ~FLIP_BITS, points, _properties(o, file, where), o)
 
 
 def parse_tmj(raw: bytes, file: Path) -> TiledMap:
@@ -200,14 +201,63 @@ def _with_props(d: dict[str, Any], props: Mapping[str, PropertyValue]) -> dict[s
     return d
 
 
+def _object_dict(o: TiledObject) -> dict[str, Any]:
+    obj: dict[str, Any] = {"id": o.id, "name": o.name, "type": o.cls, "x": o.x, "y": o.y,
+                           "width": 0, "height": 0, "rotation": 0, "visible": True}
+    if o.polyline is not None:
+        obj["polyline"] = [{"x": px - o.x, "y": py - o.y} for px, py in o.polyline]
+    else:
+        obj["point"] = True
+    return _with_props(obj, o.properties)
+
+
+def patch_object(raw: dict[str, Any], x: float, y: float, polyline: tuple[tuple[float, float], ...] | None,
+                 props: Mapping[str, PropertyValue]) -> dict[str, Any]:
+    """A copy of the object ``raw`` moved to ``x``, ``y`` (and ``polyline``, absolute points) with ``props``
+    written over its properties of those names; everything else it holds is kept as it was."""
+    d = copy.deepcopy(raw)
+    d["x"], d["y"] = x, y
+    shape = "polyline" if isinstance(d.get("polyline"), list) else "polygon"
+    if polyline is not None and isinstance(d.get(shape), list):
+        d[shape] = [{"x": px - x, "y": py - y} for px, py in polyline]
+    box = d.get("properties")
+    if isinstance(box, dict):  # the form before Tiled 1.2
+        box.update(props)
+        return d
+    box = d["properties"] = box if isinstance(box, list) else []
+    for entry in _props_out(props):
+        at = next((i for i, p in enumerate(box) if isinstance(p, dict) and p.get("name") == entry["name"]), None)
+        if at is None:
+            box.append(entry)
+        else:
+            box[at] = entry
+    return d
+
+
+def _nested(layers: list[Any]) -> Iterator[dict[str, Any]]:
+    """Every layer dict of ``layers`` and, inside groups, theirs."""
+    for d in layers:
+        if isinstance(d, dict):
+            yield d
+            if isinstance(d.get("layers"), list):
+                yield from _nested(d["layers"])
+
+
 def tmj_text(m: TiledMap) -> str:
-    """The Tiled JSON text of ``m`` (kept tilesets and layers written back as they were read)."""
+    """The Tiled JSON text of ``m`` (kept tilesets, layers and objects written back as they were read)."""
     layers: list[dict[str, Any]] = []
-    used = {d.get("id") for d in m.layers if isinstance(d, dict)}
-    used |= {lay.raw.get("id") for lay in m.layers if isinstance(lay, (TileLayer, ObjectLayer)) and lay.raw}
+    kept = [layer.raw if isinstance(layer, (TileLayer, ObjectLayer)) else layer for layer in m.layers]
+    used = {d.get("id") for d in _nested([raw for raw in kept if raw is not None])}
+    object_ids = [o.id for lay in m.layers if isinstance(lay, ObjectLayer) for o in lay.objects]
+    object_ids += [o["id"] for lay in m.layers if not isinstance(lay, (TileLayer, ObjectLayer))
+                   for d in _nested([lay]) for o in d.get("objects", []) if isinstance(o, dict)
+                   and isinstance(o.get("id"), int)]  # objects of kept groups
     next_id = 1
-    for layer in m.layers:
-        raw = layer.raw if isinstance(layer, (TileLayer, ObjectLayer)) else layer
+    for layer, raw in zip(m.layers, kept, strict=True):
+        if isinstance(layer, ObjectLayer) and raw is not None:  # the layer as read, with hexfort's objects
+            layers.append({**raw, "objects": [o.raw if o.raw is not None else _object_dict(o)
+                                              for o in layer.objects]})
+            continue
         if raw is not None:
             layers.append(raw)
             continue
@@ -219,18 +269,9 @@ def tmj_text(m: TiledMap) -> str:
                                        "width": layer.width, "height": layer.height, "opacity": 1,
                                        "visible": True, "data": list(layer.gids)}, layer.properties))
         else:
-            objects = []
-            for o in layer.objects:
-                obj: dict[str, Any] = {"id": o.id, "name": o.name, "type": o.cls, "x": o.x, "y": o.y,
-                                       "width": 0, "height": 0, "rotation": 0, "visible": True}
-                if o.polyline is not None:
-                    obj["polyline"] = [{"x": px - o.x, "y": py - o.y} for px, py in o.polyline]
-                else:
-                    obj["point"] = True
-                objects.append(_with_props(obj, o.properties))
             layers.append(_with_props({"id": next_id, "name": layer.name, "type": "objectgroup", "x": 0, "y": 0,
                                        "opacity": 1, "visible": True, "draworder": "topdown",
-                                       "objects": objects}, layer.properties))
+                                       "objects": [_object_dict(o) for o in layer.objects]}, layer.properties))
     tilesets: list[dict[str, Any]] = []
     for ts in m.tilesets:
         if ts.raw is not None:
@@ -238,17 +279,19 @@ def tmj_text(m: TiledMap) -> str:
             continue
         tiles = [_with_props({"id": tid, **({"type": info.cls} if info.cls else {})}, info.properties)
                  for tid, info in sorted(ts.tiles.items())]
+        image: dict[str, Any] = ({"image": ts.image.source, "imagewidth": ts.image.width,
+                                  "imageheight": ts.image.height} if ts.image
+                                 else {"grid": {"orientation": "orthogonal", "width": 1, "height": 1}})
         tilesets.append({"firstgid": ts.firstgid, "name": ts.name, "tilewidth": m.tile_width,
-                         "tileheight": m.tile_height, "tilecount": ts.tilecount or len(ts.tiles), "columns": 0,
-                         "margin": 0, "spacing": 0, "grid": {"orientation": "orthogonal", "width": 1, "height": 1},
+                         "tileheight": m.tile_height, "tilecount": ts.tilecount or len(ts.tiles),
+                         "columns": ts.image.columns if ts.image else 0, "margin": 0, "spacing": 0, **image,
                          "tiles": tiles})
     doc = _with_props({
         "type": "map", "version": "1.10", "orientation": m.orientation, "renderorder": "right-down",
         "width": m.width, "height": m.height, "tilewidth": m.tile_width, "tileheight": m.tile_height,
         "infinite": False, "hexsidelength": m.side, "staggeraxis": m.stagger_axis, "staggerindex": m.stagger_index,
         "nextlayerid": max((i for i in used if isinstance(i, int)), default=0) + 1,
-        "nextobjectid": 1 + max((o.id for lay in m.layers if isinstance(lay, ObjectLayer) for o in lay.objects),
-                                default=0),
+        "nextobjectid": 1 + max(object_ids, default=0),
         "compressionlevel": -1,
     }, m.properties)
     doc["tilesets"] = tilesets

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy
 import gzip
+import itertools
 import math
 import struct
 import zlib
@@ -34,7 +36,7 @@ from engine.interop.tiled_model import (
     read_limited,
 )
 
-__all__ = ["decode_base64", "parse_tmx", "parse_xml", "read_tmx", "tileset_element", "tmx_text"]
+__all__ = ["decode_base64", "parse_tmx", "parse_xml", "patch_object", "read_tmx", "tileset_element", "tmx_text"]
 
 
 def read_tmx(path: str | Path) -> TiledMap:
@@ -200,7 +202,7 @@ def _object(el: ET.Element, file: Path, layer: str) -> TiledObject:
             raise TiledError(file, where, "its points are not pairs of numbers") from None
     return TiledObject(_int(el, "id", file, where, 0), el.get("name", ""), el.get("class", el.get("type", "")),
                        x, y, _float(el, "width", file, where), _float(el, "height", file, where),
-                       _int(el, "gid", file, where, 0) & ~FLIP_BITS, points, _properties(el, file, where))
+                       _int(el, "gid", file, where, 0) & ~FLIP_BITS, points, _properties(el, file, where), el)
 
 
 def parse_tmx(raw: bytes, file: Path) -> TiledMap:
@@ -233,41 +235,94 @@ def parse_tmx(raw: bytes, file: Path) -> TiledMap:
 # -- writing -------------------------------------------------------------------------------------
 
 
+def _property(box: ET.Element, name: str, value: PropertyValue, el: ET.Element | None = None) -> None:
+    """Write one property into ``box`` (into ``el``, replacing what it said, when given)."""
+    if el is None:
+        el = ET.SubElement(box, "property")
+    el.attrib.clear()
+    el.text = None
+    el[:] = []
+    el.set("name", name)
+    if isinstance(value, bool):
+        el.attrib.update(type="bool", value="true" if value else "false")
+    elif isinstance(value, int):
+        el.attrib.update(type="int", value=str(value))
+    elif isinstance(value, float):
+        el.attrib.update(type="float", value=repr(value))
+    elif "\n" in value:
+        el.text = value
+    else:
+        el.set("value", value)
+
+
 def _put_properties(el: ET.Element, props: Mapping[str, PropertyValue]) -> None:
     if not props:
         return
     box = ET.SubElement(el, "properties")
     for name, value in props.items():
-        attrs = {"name": name}
-        if isinstance(value, bool):
-            attrs.update(type="bool", value="true" if value else "false")
-        elif isinstance(value, int):
-            attrs.update(type="int", value=str(value))
-        elif isinstance(value, float):
-            attrs.update(type="float", value=repr(value))
-        elif "\n" in value:
-            ET.SubElement(box, "property", attrs).text = value
-            continue
-        else:
-            attrs["value"] = value
-        ET.SubElement(box, "property", attrs)
+        _property(box, name, value)
+
+
+def patch_object(raw: ET.Element, x: float, y: float, polyline: tuple[tuple[float, float], ...] | None,
+                 props: Mapping[str, PropertyValue]) -> ET.Element:
+    """A copy of the ``<object>`` element ``raw`` moved to ``x``, ``y`` (and ``polyline``, absolute points) with
+    ``props`` written over its properties of those names; everything else it holds is kept as it was."""
+    el = copy.deepcopy(raw)
+    el.set("x", _number(x))
+    el.set("y", _number(y))
+    line = el.find("polyline")
+    line = el.find("polygon") if line is None else line
+    if polyline is not None and line is not None:
+        line.set("points", " ".join(f"{_number(px - x)},{_number(py - y)}" for px, py in polyline))
+    box = el.find("properties")
+    if box is None and props:
+        box = ET.Element("properties")
+        el.insert(0, box)
+    for name, value in props.items():
+        assert box is not None
+        _property(box, name, value, next((p for p in box.findall("property") if p.get("name") == name), None))
+    return el
+
+
+def _object_element(o: TiledObject) -> ET.Element:
+    obj = ET.Element("object", {"id": str(o.id), **({"name": o.name} if o.name else {}), "type": o.cls,
+                                "x": _number(o.x), "y": _number(o.y)})
+    _put_properties(obj, o.properties)
+    if o.polyline is not None:
+        pts = " ".join(f"{_number(px - o.x)},{_number(py - o.y)}" for px, py in o.polyline)
+        ET.SubElement(obj, "polyline", {"points": pts})
+    else:
+        ET.SubElement(obj, "point")
+    return obj
 
 
 def _number(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else repr(round(v, 3))
 
 
+def _raw(layer: Any) -> Any:
+    """The form a layer was read in (None for one hexfort made)."""
+    return layer.raw if isinstance(layer, (TileLayer, ObjectLayer)) else layer
+
+
 def tmx_text(m: TiledMap) -> str:
     """The ``.tmx`` text of ``m``: hexfort's tileset, layers and objects, plus the ``raw`` elements of kept
     tilesets and layers (written back as they were read)."""
+    # kept layers keep their ids (those inside kept groups too); the layers hexfort makes take free ones
+    used = {el.get("id") for layer in m.layers if _raw(layer) is not None for el in _raw(layer).iter()
+            if el.tag in ("layer", "objectgroup", "imagelayer", "group")}
+    free = (str(i) for i in itertools.count(1) if str(i) not in used)
+    ids = [next(free) if _raw(layer) is None else "" for layer in m.layers]
+    object_ids = [o.id for lay in m.layers if isinstance(lay, ObjectLayer) for o in lay.objects]
+    object_ids += [int(o.get("id", "")) for lay in m.layers if not isinstance(lay, (TileLayer, ObjectLayer))
+                   for o in lay.iter("object") if o.get("id", "").isdigit()]  # objects of kept groups
     root = ET.Element("map", {
         "version": "1.10", "orientation": m.orientation, "renderorder": "right-down",
         "width": str(m.width), "height": str(m.height), "tilewidth": str(m.tile_width),
         "tileheight": str(m.tile_height), "infinite": "0", "hexsidelength": str(m.side),
         "staggeraxis": m.stagger_axis, "staggerindex": m.stagger_index,
-        "nextlayerid": str(len(m.layers) + 1),
-        "nextobjectid": str(1 + max((o.id for lay in m.layers if isinstance(lay, ObjectLayer)
-                                     for o in lay.objects), default=0)),
+        "nextlayerid": str(1 + max((int(i) for i in (*used, *ids) if i and i.isdigit()), default=0)),
+        "nextobjectid": str(1 + max(object_ids, default=0)),
     })
     _put_properties(root, m.properties)
     for ts in m.tilesets:
@@ -277,34 +332,34 @@ def tmx_text(m: TiledMap) -> str:
             continue
         el = ET.SubElement(root, "tileset", {"firstgid": str(ts.firstgid), "name": ts.name,
                                              "tilewidth": str(m.tile_width), "tileheight": str(m.tile_height),
-                                             "tilecount": str(ts.tilecount or len(ts.tiles)), "columns": "0"})
-        ET.SubElement(el, "grid", {"orientation": "orthogonal", "width": "1", "height": "1"})
+                                             "tilecount": str(ts.tilecount or len(ts.tiles)),
+                                             "columns": str(ts.image.columns if ts.image else 0)})
+        if ts.image is not None:
+            ET.SubElement(el, "image", {"source": ts.image.source, "width": str(ts.image.width),
+                                        "height": str(ts.image.height)})
+        else:
+            ET.SubElement(el, "grid", {"orientation": "orthogonal", "width": "1", "height": "1"})
         for tid, info in sorted(ts.tiles.items()):
             t = ET.SubElement(el, "tile", {"id": str(tid), **({"type": info.cls} if info.cls else {})})
             _put_properties(t, info.properties)
-    for i, layer in enumerate(m.layers, start=1):
-        if isinstance(layer, TileLayer) and layer.raw is None:
-            el = ET.SubElement(root, "layer", {"id": str(i), "name": layer.name, "width": str(layer.width),
+    for layer, layer_id in zip(m.layers, ids, strict=True):
+        raw = _raw(layer)
+        if isinstance(layer, TileLayer) and raw is None:
+            el = ET.SubElement(root, "layer", {"id": layer_id, "name": layer.name, "width": str(layer.width),
                                                "height": str(layer.height)})
             _put_properties(el, layer.properties)
             rows = [",".join(str(g) for g in layer.gids[r * layer.width:(r + 1) * layer.width])
                     for r in range(layer.height)]
             ET.SubElement(el, "data", {"encoding": "csv"}).text = "\n" + ",\n".join(rows) + "\n"
-        elif isinstance(layer, ObjectLayer) and layer.raw is None:
-            el = ET.SubElement(root, "objectgroup", {"id": str(i), "name": layer.name})
-            _put_properties(el, layer.properties)
-            for o in layer.objects:
-                attrs = {"id": str(o.id), **({"name": o.name} if o.name else {}), "type": o.cls,
-                         "x": _number(o.x), "y": _number(o.y)}
-                obj = ET.SubElement(el, "object", attrs)
-                _put_properties(obj, o.properties)
-                if o.polyline is not None:
-                    pts = " ".join(f"{_number(px - o.x)},{_number(py - o.y)}" for px, py in o.polyline)
-                    ET.SubElement(obj, "polyline", {"points": pts})
-                else:
-                    ET.SubElement(obj, "point")
+        elif isinstance(layer, ObjectLayer):
+            if raw is None:
+                el = ET.SubElement(root, "objectgroup", {"id": layer_id, "name": layer.name})
+                _put_properties(el, layer.properties)
+            else:  # the layer as read, with the objects hexfort gives it
+                el = ET.SubElement(root, raw.tag, dict(raw.attrib))
+                el.extend(child for child in raw if child.tag != "object")
+            el.extend(o.raw if o.raw is not None else _object_element(o) for o in layer.objects)
         else:
-            raw = layer.raw if isinstance(layer, (TileLayer, ObjectLayer)) else layer
             root.append(raw)
     ET.indent(root, " ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

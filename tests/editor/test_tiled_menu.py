@@ -1,15 +1,17 @@
 """File ▸ Import from Tiled… and Export to Tiled…: an imported map opens as a new unsaved tab, a map that
-cannot be converted shows its problems in a dialog (no crash, nothing opened), an export comes back equal."""
+cannot be converted shows its problems in a dialog (no crash, nothing opened), an export comes back equal and
+writes the picture of its tiles beside it, never over a file hexfort did not write."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
 from editor import filedialogs
 from engine.formats import load_map
-from engine.interop import import_tiled
+from engine.interop import import_tiled, read_tiled
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "tiled"
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -53,3 +55,18 @@ def test_export_writes_a_tiled_map_that_imports_back_equal(window, monkeypatch, 
     monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(out))
     window.act_export_tiled.trigger()
     assert import_tiled(out) == load_map(MAPS / "payload_canal.map.json")
+    picture = QImage(str(tmp_path / "canal.tiles.png"))
+    image = next(ts for ts in read_tiled(out).raw["tilesets"] if ts["name"] == "hexfort")
+    assert image["image"] == "canal.tiles.png" and (picture.width(), picture.height()) == (252, 96)
+    assert (image["imagewidth"], image["imageheight"]) == (252, 96)
+
+
+def test_export_leaves_a_picture_it_did_not_write_alone(window, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_path(MAPS / "koth_ridge.map.json", ask=False)
+    (tmp_path / "ridge.tiles.png").write_bytes(b"mine")
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(tmp_path / "ridge.tmx"))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
+    window.act_export_tiled.trigger()
+    assert shown and "ridge.tiles.png" in shown[0] and "leaves it alone" in shown[0]
+    assert (tmp_path / "ridge.tiles.png").read_bytes() == b"mine" and not (tmp_path / "ridge.tmx").exists()

@@ -184,7 +184,7 @@ def test_export_over_a_tiled_file_keeps_its_other_layers_and_properties(fmt: str
     again = read_tiled(out)
     names = [getattr(lay, "name", None) or (lay.get("name") if isinstance(lay, dict) else lay.get("name"))
              for lay in again.layers]
-    assert names == ["hexfort ground", "Decor", "Sky", "hexfort features"]
+    assert names == ["hexfort ground", "Decor", "hexfort features", "Sky"]  # the features layer stays in its place
     assert again.properties["weather"] == "rain"
     assert [ts.name for ts in again.tilesets][0] == "decor"
     assert again.layers[1].gids == (900,) * (tm.width * tm.height)

@@ -6,15 +6,13 @@ Needs Tiled (Debian: ``apt-get install tiled``; ``.ci/run`` installs it); skippe
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from engine.formats import load_map
 from engine.interop import export_tiled, import_tiled
+from tests.engine.interop.tiled_tools import run_tiled, tiled_program
 
 REPO = Path(__file__).resolve().parents[3]
 MAPS = sorted((REPO / "maps").glob("*.map.json"))
@@ -22,17 +20,12 @@ MAPS = sorted((REPO / "maps").glob("*.map.json"))
 
 @pytest.fixture(scope="module")
 def tiled() -> str:
-    exe = shutil.which("tiled")
-    if exe is None:
-        pytest.skip("Tiled is not installed: apt-get install tiled")
-    return exe
+    return tiled_program("tiled")
 
 
 def _tiled_saves(exe: str, source: Path, target: Path, home: Path) -> None:
     fmt = ["json"] if target.suffix == ".tmj" else []
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(home), "XDG_RUNTIME_DIR": str(home)}
-    done = subprocess.run([exe, "--export-map", *fmt, str(source), str(target)], capture_output=True, text=True,
-                          timeout=120, env=env, stdin=subprocess.DEVNULL)
+    done = run_tiled([exe, "--export-map", *fmt, str(source), str(target)], home)
     assert done.returncode == 0 and target.exists(), done.stderr
 
 
