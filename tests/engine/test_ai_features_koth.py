@@ -115,7 +115,8 @@ WALLS = """
 """
 
 
-def test_cover_a_unit_takes_the_way_a_wall_hides_from_the_enemy() -> None:
+@pytest.mark.parametrize("who", PLAYERS)
+def test_cover_a_unit_takes_the_way_a_wall_hides_from_the_enemy(who: str) -> None:
     """001 "Distance and Line of Sight": walls block sight. Of the two hexes as near the point, the Sniper
     north-east sees the northern one and the walls hide the southern one: the Medic goes south."""
     state = _game(WALLS, red=[("medic", (1, 2))], blu=[("sniper", (6, 0))])
@@ -123,7 +124,7 @@ def test_cover_a_unit_takes_the_way_a_wall_hides_from_the_enemy() -> None:
     sniper = state.units_of(state.team.other)[0]
     north, south = b.index[hex_at(5, 1)], b.index[hex_at(4, 3)]
     assert state.sight.sees(sniper.cell, north) and not state.sight.sees(sniper.cell, south)
-    action = HeuristicPlayer(1).choose(state)
+    action = PLAYERS[who](1).choose(state)
     assert action.target == hex_at(4, 3)
 
 
