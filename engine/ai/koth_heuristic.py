@@ -14,9 +14,10 @@ active unit with a :class:`KothScorer` and plays the best. The terms:
   way by no more than a step for every 25 points of health it lacks (a unit alone
   on the point stays).
   Then the walk to the point is counted through the kit, and ending a move on
-  it heals it (worth the health regained). A kit that a hurt enemy could reach
-  in its next move is worth standing on (one unit a hex: the enemy cannot use it),
-  worth a share of the health that enemy lacks;
+  it heals it (worth the health regained). A kit that a hurt enemy would go by
+  in its next move, by this same rule, is worth standing on (one unit a hex: the
+  enemy cannot use it), worth a share of the health that enemy lacks; a kit no
+  enemy would take (one alone on the point stays there) is not worth guarding;
 - **firepower**: a move is also worth the best expected damage the unit could
   deal from its destination, since it may still attack after moving (shooting up
   a level needs a point more on the dice: high ground shoots better);
@@ -135,21 +136,8 @@ class KothScorer:
 
     def _kit_route(self, kits: list[int], profile: Any) -> tuple[int, tuple[int, ...]] | None:
         """The kit worth a trip from here (see the module docstring) and the steps to it, or None."""
-        here = self.u.cell
-        if self.cp and self.cp_dist[here] == 0 and not self.friend_on_cp:
-            return None  # alone on the point: holding it comes first
-        walk = self.walk
-        straight = walk[here] if self.cp else 0
-        best: tuple[int, int, tuple[int, ...]] | None = None
-        for k in kits:
-            to_kit = steps_to(self.b, [k], profile)
-            go = to_kit[here]
-            if go < 0 or go > KIT_MOVES * max(1, self.st.speed):
-                continue
-            via = go + (walk[k] if self.cp else 0)
-            if (via - straight) * KIT_DETOUR <= self.missing and (best is None or via < best[0]):
-                best = (via, k, to_kit)
-        return None if best is None else (best[1], best[2])
+        alone = self.cp_dist[self.u.cell] == 0 and not self.friend_on_cp if self.cp else False
+        return _kit_trip(self.b, self.cp, self.u.cell, self.st.speed, self.missing, alone, kits, profile)
 
     def _burn_tick(self) -> float:
         """The damage one burn marker will still deal (the Pyro's ``burn_damage``)."""
@@ -157,16 +145,26 @@ class KothScorer:
         return float(burners[0].param("burn_damage")) if burners else 20.0
 
     def _kit_need(self, kits: list[int]) -> dict[int, float]:
-        b = self.b
+        """Kit cell -> the most health a hurt enemy lacks that would go for that kit in its next move by the rule
+        this player follows itself (:func:`_kit_trip`): denying a kit nobody would take is worth nothing, and a
+        unit that stands on it instead of the point gives the point away for it."""
         need: dict[int, float] = {}
+        cp = set(self.cp)
+        on_cp = [v for v in self.enemies if v.cell in cp and v.kind != "sentry"]
         for v in self.enemies:
             st = self.state.stats(v.kind)
-            lacks = self.state.max_health(v.kind) - v.health
-            if lacks <= 0 or not st.mobile:
+            full = self.state.max_health(v.kind)
+            lacks = full - v.health
+            if lacks < KIT_WOUNDED * full or not st.mobile:
                 continue
-            for k in kits:
-                if b.distance(v.cell, k) <= st.speed and lacks > need.get(k, 0.0):
-                    need[k] = float(lacks)
+            near = [k for k in kits if self.b.distance(v.cell, k) <= KIT_MOVES * max(1, st.speed)]
+            if not near:
+                continue
+            alone = bool(self.cp) and on_cp == [v]
+            trip = _kit_trip(self.b, self.cp, v.cell, st.speed, float(lacks), alone, near,
+                             self.state.game.profile(v.kind, v.team))
+            if trip is not None and lacks > need.get(trip[0], 0.0):
+                need[trip[0]] = float(lacks)
         return need
 
     # -- terms ------------------------------------------------------------------------
@@ -389,6 +387,27 @@ class KothScorer:
         if o.damage == 0 and not o.rolled:
             value *= 0.5  # nothing is thrown at nobody: a grenade on an empty hex only threatens
         return value
+
+
+def _kit_trip(b: Any, cp: list[int], here: int, speed: int, missing: float, alone: bool, kits: list[int],
+              profile: Any) -> tuple[int, tuple[int, ...]] | None:
+    """The kit a unit on ``here`` lacking ``missing`` health goes by (the module docstring's rule: within one
+    move, a detour of at most a step per ``KIT_DETOUR`` health lacked, never leaving the point it holds
+    ``alone``) and the walked steps from each cell to it; None when no kit is worth the trip."""
+    if alone:
+        return None
+    walk = steps_to(b, cp, profile) if cp else ()
+    straight = walk[here] if cp else 0
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for k in kits:
+        to_kit = steps_to(b, [k], profile)
+        go = to_kit[here]
+        if go < 0 or go > KIT_MOVES * max(1, speed):
+            continue
+        via = go + (walk[k] if cp else 0)
+        if (via - straight) * KIT_DETOUR <= missing and (best is None or via < best[0]):
+            best = (via, k, to_kit)
+    return None if best is None else (best[1], best[2])
 
 
 def _kits_here(state: GameState) -> list[int]:

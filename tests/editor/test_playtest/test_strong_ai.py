@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from editor.playtest.session import AI_NAMES, CONTROLLERS, GameSetup
 from editor.playtest.start_dialog import StartDialog
 from engine.ai.search import SearchSettings
 from engine.mapmodel import Team
+from tests.conftest import MAPS
 from tests.editor.test_playtest.conftest import at, click_hex
 
 #: A budget no test waits for: only Skip (or a cancel) ends such a search.
 FOREVER = SearchSettings(iterations=10_000_000)
+#: The dice seed of the bundled-map games.
+SEED = 7
 
 
 def test_the_start_dialog_offers_three_strengths(qtbot, walled) -> None:  # type: ignore[no-untyped-def]
@@ -98,3 +103,33 @@ def test_closing_the_window_stops_a_thinking_ai(qtbot, play_window, walled) -> N
     w.close()
     w.deleteLater()
     qtbot.waitUntil(lambda: not thread.is_alive(), timeout=10_000)
+
+
+@pytest.mark.parametrize("name", ["payload_canal", "teamplay_arena"])
+def test_skip_answers_at_once_on_payload_race_and_team_play(qtbot, play_window, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The strong AI on a bundled Payload Race and Team Play map: it thinks off the UI thread (progress keeps
+    arriving, the game shown is untouched) and Skip » plays its best so far at once, a legal action."""
+    from engine.formats import load_scenario
+    from engine.games.game import Game
+
+    scenario = load_scenario(MAPS / f"{name}.scenario.json")
+    first = Game.of(scenario).new_initial_state(SEED).current_team()
+    assert first is not None
+    w = play_window(GameSetup(scenario, SEED, {first: "search", first.other: "human"}))
+    w.ctl.players[first].settings = FOREVER
+    progress: list[tuple[int, int]] = []
+    w.ctl.thinking.connect(lambda done, total: progress.append((done, total)))
+    qtbot.waitUntil(lambda: len(progress) >= 2, timeout=20_000)
+    assert w.ctl.thinker.busy and w.ctl.state.current_team() is first
+    history = len(w.ctl.state.history)
+    seen = len(progress)
+    qtbot.waitUntil(lambda: len(progress) > seen, timeout=5_000)
+    assert w.thinking_label is not None and f"of {FOREVER.iterations} play-outs" in w.thinking_label.text()
+    assert len(w.ctl.state.history) == history
+    start = time.monotonic()
+    w.act_skip.trigger()
+    qtbot.waitUntil(lambda: len(w.ctl.state.history) > history, timeout=10_000)
+    assert time.monotonic() - start < 5
+    assert w.ctl.state.history[history] in _legal_at(w, history)
+    w.ctl.set_paused(True)  # the side's next decisions would think for ever
+    assert not w.ctl.thinker.busy

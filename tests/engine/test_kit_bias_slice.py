@@ -1,0 +1,53 @@
+"""A small seeded slice of the kit-bias bench (``bench/kit_bias.py``): the biased Ridge puts every kit on RED's
+route to the point and none on BLU's, and in a few seeded heuristic games RED's units take them and BLU's
+hardly ever. The campaign (``hexfort balance --compare`` at default settings) and its figures are in
+docs/balance.md.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from engine.formats import load_scenario
+from engine.mapmodel import Team
+from engine.simulation.balance import races
+from engine.simulation.batch import run_batch, summarise
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def kb() -> Iterator[ModuleType]:
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        import kit_bias
+
+        yield kit_bias
+    finally:
+        sys.path.remove(str(REPO / "bench"))
+
+
+def test_the_biased_map_has_kits_on_reds_route_only_and_red_takes_them(kb: ModuleType) -> None:
+    base = load_scenario(REPO / "maps" / "koth_ridge.scenario.json")
+    biased = kb.kits_on_red_route(base)
+    assert len(biased.map.kits) == len(kb.STEPS) and biased.map.cells == base.map.cells
+    route = kb.red_route(base)
+    assert biased.map.kits <= set(route)
+    blu_ways = {h for r in races(base)[1] for h in r.paths[Team.BLU]}
+    assert not biased.map.kits & blu_ways
+    point = {h for cp in base.map.control_points for h in cp}
+    assert not biased.map.kits & point
+    got = summarise(run_batch(biased, 24, 1)).pickups
+    red, blu = got["RED"].get("kit", 0), got["BLU"].get("kit", 0)
+    assert red >= 5 and red > 4 * blu, got
+
+
+def test_a_kit_that_cannot_lie_on_reds_route_is_refused(kb: ModuleType) -> None:
+    base = load_scenario(REPO / "maps" / "koth_quarry.scenario.json")
+    with pytest.raises(ValueError, match="route is"):
+        kb.kits_on_red_route(base, (40,))
