@@ -34,12 +34,14 @@ __all__ = ["BUDGET", "COST", "MIN_GAMES", "Stop", "default_max_games", "play_unt
 
 #: What one watched game costs with two players of a kind, in millions of iterations of the reference loop of
 #: bench/_common.py (machines differ; the loop runs at 12-18 M/s on this project's 2-core machine). Measured on
-#: the bundled maps (Ridge, Arena, Canal) in June 2025; Payload Race's search player was too slow to time
-#: (over 8 minutes a game), so it is given a floor.
+#: the bundled maps (Ridge, Arena, Canal) in June 2025; Payload Race's heuristic and search and Team Play's search
+#: again in November 2026, after the rules' fast paths and the search's budget per decision made them 3-20 times
+#: cheaper (the known-answer bench's watched Payload games: 2.6-2.9 M a game; bench/ladder.py's search-vs-
+#: heuristic games: 150 M on Payload Race, 120 M on Team Play, so about twice that with two search players).
 COST: Final[dict[tuple[Mode, str], float]] = {
     (Mode.KOTH, "random"): 0.10, (Mode.KOTH, "heuristic"): 0.21, (Mode.KOTH, "search"): 60.0,
-    (Mode.TEAM_PLAY, "random"): 0.51, (Mode.TEAM_PLAY, "heuristic"): 1.0, (Mode.TEAM_PLAY, "search"): 930.0,
-    (Mode.PAYLOAD, "random"): 8.3, (Mode.PAYLOAD, "heuristic"): 10.5, (Mode.PAYLOAD, "search"): 6000.0,
+    (Mode.TEAM_PLAY, "random"): 0.51, (Mode.TEAM_PLAY, "heuristic"): 1.0, (Mode.TEAM_PLAY, "search"): 240.0,
+    (Mode.PAYLOAD, "random"): 8.3, (Mode.PAYLOAD, "heuristic"): 3.0, (Mode.PAYLOAD, "search"): 300.0,
 }
 #: The default budget per pairing and map version: about a minute of one core at 15 M reference iterations/s.
 BUDGET: Final = 900.0
