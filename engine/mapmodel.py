@@ -26,6 +26,7 @@ from typing import Final
 
 from engine.frozendict import FrozenDict
 from engine.hexgrid import Hex
+from engine.vocabulary import Term
 
 __all__ = [
     "Cell",
@@ -75,12 +76,24 @@ class Team(StrEnum):
         return Team.BLU if self is Team.RED else Team.RED
 
 
-class Mode(StrEnum):
-    """The game a map or scenario is made for."""
+class Mode(Term):
+    """The game a map or scenario is made for: an open vocabulary (:mod:`engine.vocabulary`).
 
-    KOTH = "koth"
-    PAYLOAD = "payload"
-    TEAM_PLAY = "team_play"
+    Each mode package defines its member when it registers its rules
+    (:func:`engine.games.modes.register`); ``Mode(value)`` looks one up, loading
+    the installed modes first (:mod:`engine.installed_modes`), and iterating lists
+    them in the order they were installed.
+    """
+
+    @classmethod
+    def define(cls, value: str, name: str | None = None) -> Mode:
+        """The mode ``value`` (attribute ``name``, default ``value.upper()``), defined now unless it exists."""
+        return cls._make(value, name)[0]
+
+
+def default_modes() -> tuple[Mode, ...]:
+    """What a new map is made for unless told: the first installed mode (no mode is a built-in default)."""
+    return (next(iter(Mode)),)
 
 
 class Colour(StrEnum):
@@ -133,7 +146,7 @@ class MapMeta:
     name: str = "Untitled"
     author: str = ""
     description: str = ""
-    modes: tuple[Mode, ...] = (Mode.KOTH,)
+    modes: tuple[Mode, ...] = field(default_factory=default_modes)
     orientation: Orientation = Orientation.POINTY
 
     def __post_init__(self) -> None:

@@ -1,25 +1,32 @@
-"""The one list of game modes: what each mode's rules are, and whether hexfort can play it.
+"""The registry of game modes: what each mode's rules are, and whether hexfort can play it.
 
 :data:`GAMES` maps each :class:`~engine.mapmodel.Mode` to its :class:`ModeRules`.
-Everything that differs between modes and is asked about outside the rules
-engine — the validator's climbing and sight rules, team sizes, display names,
-which modes the playtest and ``simulate`` accept, which ruleset is built in —
-is read from here; no other module lists modes.
+Each mode package registers its own record when it is imported
+(:func:`register`, at the end of ``engine/games/<mode>/__init__.py``, the way
+OpenSpiel registers a game at the end of its file); the installed packages are
+imported on the first question (:mod:`engine.installed_modes`). Everything that
+differs between modes and is asked about outside the rules engine — the
+validator's climbing and sight rules, team sizes, display names, which modes the
+playtest and ``simulate`` accept, which ruleset is built in, the mode's verbs,
+map features and validator checks — is read from here; nothing outside a mode
+package names a mode.
 
-A mode's state class is named by import path and loaded on first use, so the
-validator and the editor can ask about a mode without importing its engine.
+A mode's state class, races and checks are named by import path and loaded on
+first use, so the validator and the editor can ask about a mode without importing
+its engine.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from engine import installed_modes
 from engine.frozendict import FrozenDict
 from engine.mapmodel import Mode, Team
-from engine.rules.dice import TWO_D6, Crit, DiceSpec
+from engine.rules.dice import DiceSpec
 from engine.rules.movement import Climb, MoveProfile
 
 if TYPE_CHECKING:
@@ -28,7 +35,7 @@ if TYPE_CHECKING:
     from engine.games.state import TurnState
     from engine.ruleset import Ruleset
 
-__all__ = ["GAMES", "ModeRules", "NotPlayableError", "game_rules", "playable_modes"]
+__all__ = ["GAMES", "ModeRules", "NotPlayableError", "game_rules", "playable_modes", "register"]
 
 
 class NotPlayableError(ValueError):
@@ -53,7 +60,11 @@ class ModeRules:
       replays record; raise it when a change to the engine makes recorded games play
       differently, so such a replay says so instead of failing on an illegal action.
     - ``goals``: ``"module:function"`` of its races for the balance report
-      (:meth:`race_plan`), empty for a mode without.
+      (:meth:`race_plan`), empty for a mode without;
+    - ``verbs``: the verbs the mode defines beyond the core ones (its specials and choices);
+    - ``features``: the map features it plays on beyond the core ones (:mod:`engine.mapfeatures`);
+      a map with one of them was most likely made for this mode;
+    - ``checks``: the module of its validator checks (importing it registers them), empty for none.
     """
 
     mode: Mode
@@ -70,6 +81,9 @@ class ModeRules:
     spawn_zones: bool = True
     rules_version: int = 1
     goals: str = ""
+    verbs: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    checks: str = ""
 
     @property
     def playable(self) -> bool:
@@ -111,25 +125,45 @@ class ModeRules:
         return MoveProfile(climb, over_low=scout, keep_height=scout and keep_height, team=team)
 
 
-GAMES: Final[Mapping[Mode, ModeRules]] = FrozenDict({
-    Mode.KOTH: ModeRules(
-        Mode.KOTH, "King of the Board", "001", team_size=3, climb=Climb.ONE_LEVEL,
-        heights_block_sight=True, dice=TWO_D6, ruleset="builtin:koth",
-        state="engine.games.koth.state:KothState", goals="engine.games.koth.goals:race_plan",
-    ),
-    Mode.PAYLOAD: ModeRules(
-        Mode.PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY,
-        heights_block_sight=False, dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
-        state="engine.games.payload.state:PayloadState", free_climbers=frozenset({"double_jump"}),
-        goals="engine.games.payload.goals:race_plan",
-    ),
-    Mode.TEAM_PLAY: ModeRules(
-        Mode.TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL,
-        heights_block_sight=True, dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
-        state="engine.games.teamplay.state:TeamPlayState", spawn_zones=False,
-        goals="engine.games.teamplay.goals:race_plan",
-    ),
-})
+class _Registry(Mapping[Mode, ModeRules]):
+    """The registered modes by :class:`Mode`, in install order; asking loads the installed mode packages."""
+
+    def __init__(self) -> None:
+        self._rules: dict[Mode, ModeRules] = {}
+
+    def __getitem__(self, mode: Mode) -> ModeRules:
+        hit = self._rules.get(mode)
+        if hit is None:
+            installed_modes.load()
+            hit = self._rules.get(Mode(mode))
+        if hit is None:
+            raise KeyError(f"no rules are registered for the mode {mode!r}")
+        return hit
+
+    def __iter__(self) -> Iterator[Mode]:
+        installed_modes.load()
+        return iter(list(self._rules))
+
+    def __len__(self) -> int:
+        installed_modes.load()
+        return len(self._rules)
+
+    def add(self, rules: ModeRules) -> None:
+        """Register ``rules`` (a mode registered twice must be registered the same)."""
+        had = self._rules.get(rules.mode)
+        if had is not None and had != rules:
+            raise ValueError(f"the mode {rules.mode.value!r} is registered twice, differently")
+        self._rules[rules.mode] = rules
+
+
+#: Every registered mode's rules (filled by the mode packages, :func:`register`).
+GAMES: Final = _Registry()
+
+
+def register(rules: ModeRules) -> ModeRules:
+    """Register a mode's rules (a mode package calls this when imported); returns ``rules``."""
+    GAMES.add(rules)
+    return rules
 
 
 def game_rules(mode: Mode) -> ModeRules:

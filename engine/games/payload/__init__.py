@@ -1,1 +1,26 @@
-"""Payload Race (rulebook 002): two carts racing along their own tracks; see :mod:`.state`."""
+"""Payload Race (rulebook 002): two carts racing along their own tracks; see :mod:`.state`.
+
+Importing this package registers the mode (:func:`engine.games.modes.register`): its
+facts, its verbs, its map feature (the carts' tracks) and its validator checks.
+Nothing outside the package names it.
+"""
+
+from __future__ import annotations
+
+from engine.games.modes import ModeRules, register
+from engine.mapmodel import Mode
+from engine.rules.actions import Verb
+from engine.rules.dice import Crit, DiceSpec
+from engine.rules.movement import Climb
+
+PAYLOAD = Mode.define("payload")
+#: Pushing the cart and the classes' specials.
+VERBS = (Verb.define("push"), Verb.define("rocket_jump"), Verb.define("kritz"), Verb.define("uber"),
+         Verb.define("airblast", "untargeted"), Verb.define("sandvich", "untargeted"))
+
+RULES = register(ModeRules(
+    PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,
+    dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload", state="engine.games.payload.state:PayloadState",
+    free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
+    verbs=tuple(v.value for v in VERBS),
+))

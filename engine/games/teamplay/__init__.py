@@ -1,1 +1,30 @@
-"""Team Play (rulebook 003) over hexfort's compact base game on hexes; see :mod:`.state`."""
+"""Team Play (rulebook 003) over hexfort's compact base game on hexes; see :mod:`.state`.
+
+Importing this package registers the mode (:func:`engine.games.modes.register`): its
+facts, its verbs (character actions, powerups, abilities and the choices between
+actions), its map features (spawnpoints, ammo tiles, racks) and its validator
+checks. Nothing outside the package names it.
+"""
+
+from __future__ import annotations
+
+from engine.games.modes import ModeRules, register
+from engine.mapmodel import Mode
+from engine.rules.actions import Verb
+from engine.rules.dice import Crit, DiceSpec
+from engine.rules.movement import Climb
+
+TEAM_PLAY = Mode.define("team_play")
+#: Character actions and powerups, abilities, and the choices made between actions.
+VERBS = (
+    *(Verb.define(v) for v in ("dash", "step", "newton", "teleport", "tagback", "targeting", "overwatch", "shove",
+                               "reverb")),
+    *(Verb.define(v, "untargeted") for v in ("rush", "wail", "salvage")),
+    *(Verb.define(v, "choice") for v in ("draft", "control", "recover", "cube", "draw", "reload", "drop")),
+)
+
+RULES = register(ModeRules(
+    TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
+    dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay", state="engine.games.teamplay.state:TeamPlayState",
+    spawn_zones=False, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
+))
