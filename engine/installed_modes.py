@@ -11,45 +11,61 @@ mode, a designer's experiment) is added with :func:`install`.
 from __future__ import annotations
 
 import importlib
-from typing import Final
 
-__all__ = ["BUNDLED", "install", "installed", "load"]
+__all__ = ["BUNDLED", "Packages", "install", "installed", "load", "rank"]
+
+
+class Packages:
+    """A list of plugin packages, imported by name on demand (each registers itself when imported)."""
+
+    def __init__(self, bundled: tuple[str, ...]) -> None:
+        self.bundled = bundled
+        self._extra: list[str] = []
+        self._loaded: set[str] = set()
+        self._loading = False
+
+    def installed(self) -> tuple[str, ...]:
+        """The packages in use: the bundled ones, then those added by :meth:`install`."""
+        return self.bundled + tuple(self._extra)
+
+    def load(self) -> None:
+        """Import every package not imported yet. Re-entrant: a package that asks meanwhile (while it is
+        being imported) gets what is loaded so far."""
+        if self._loading or len(self._loaded) == len(self.bundled) + len(self._extra):
+            return
+        self._loading = True
+        try:
+            for name in self.installed():
+                if name not in self._loaded:
+                    self._loaded.add(name)
+                    importlib.import_module(name)
+        finally:
+            self._loading = False
+
+    def rank(self, package: str) -> int:
+        """Where ``package`` (or the package holding that module) comes in :meth:`installed` (after all of
+        them when it is not installed)."""
+        names = self.installed()
+        for k, name in enumerate(names):
+            if package == name or package.startswith(name + "."):
+                return k
+        return len(names)
+
+    def install(self, package: str) -> None:
+        """Add ``package`` (a dotted name) to the installed ones and import it now."""
+        if package not in self.bundled and package not in self._extra:
+            self._extra.append(package)
+        self.load()
+
 
 #: The bundled mode packages, in the order hexfort lists their modes.
-BUNDLED: Final[tuple[str, ...]] = (
+BUNDLED = (
     "engine.games.koth",
     "engine.games.payload",
     "engine.games.teamplay",
 )
-
-_extra: list[str] = []
-_loaded: set[str] = set()
-_loading = False
-
-
-def installed() -> tuple[str, ...]:
-    """The mode packages in use: the bundled ones, then those added by :func:`install`."""
-    return BUNDLED + tuple(_extra)
-
-
-def load() -> None:
-    """Import every installed mode package not imported yet (each registers its mode). Re-entrant: a
-    package importing another part of the engine that asks about modes meanwhile gets what is loaded."""
-    global _loading
-    if _loading or len(_loaded) == len(BUNDLED) + len(_extra):
-        return
-    _loading = True
-    try:
-        for name in installed():
-            if name not in _loaded:
-                _loaded.add(name)
-                importlib.import_module(name)
-    finally:
-        _loading = False
-
-
-def install(package: str) -> None:
-    """Add the mode package ``package`` (a dotted name) to the installed ones and import it now."""
-    if package not in BUNDLED and package not in _extra:
-        _extra.append(package)
-    load()
+_MODES = Packages(BUNDLED)
+installed = _MODES.installed
+load = _MODES.load
+install = _MODES.install
+rank = _MODES.rank

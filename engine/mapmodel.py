@@ -86,9 +86,12 @@ class Mode(Term):
     """
 
     @classmethod
-    def define(cls, value: str, name: str | None = None) -> Mode:
-        """The mode ``value`` (attribute ``name``, default ``value.upper()``), defined now unless it exists."""
-        return cls._make(value, name)[0]
+    def define(cls, value: str, package: str, name: str | None = None) -> Mode:
+        """The mode ``value`` of the mode package ``package`` (attribute ``name``, default ``value.upper()``),
+        defined now unless it exists. Modes are listed in the order their packages are installed."""
+        from engine import installed_modes
+
+        return cls._make(value, name, installed_modes.rank(package))[0]
 
 
 def default_modes() -> tuple[Mode, ...]:

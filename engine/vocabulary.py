@@ -48,7 +48,7 @@ class Vocabulary(type):
 
     def __iter__(cls) -> Iterator[Any]:
         _load_modes()
-        return iter(list(cls._by_value.values()))
+        return iter(sorted(cls._by_value.values(), key=lambda m: m._rank))
 
     def __len__(cls) -> int:
         _load_modes()
@@ -85,11 +85,13 @@ class Term(str, metaclass=Vocabulary):
         return hit  # type: ignore[return-value]
 
     @classmethod
-    def _make(cls: type[T], value: str, name: str | None = None) -> tuple[T, bool]:
+    def _make(cls: type[T], value: str, name: str | None = None, rank: int = 0) -> tuple[T, bool]:
         """The member ``value`` (made now unless defined already) and whether it was new.
 
-        ``name`` (default ``value.upper()``) is its attribute name. Subclasses wrap
-        this in a ``define`` that also records their facts about the member.
+        ``name`` (default ``value.upper()``) is its attribute name; ``rank`` orders
+        iteration (then the order of definition), so the order does not depend on
+        which module happened to be imported first. Subclasses wrap this in a
+        ``define`` that also records their facts about the member.
         """
         hit = cls._by_value.get(value)
         if hit is not None:
@@ -98,6 +100,7 @@ class Term(str, metaclass=Vocabulary):
             raise ValueError(f"a {cls.__name__} needs a value without spaces around it, got {value!r}")
         member = str.__new__(cls, value)
         member._name = name or value.upper()
+        member._rank = (rank, len(cls._by_value))
         if member._name in cls._by_name:
             raise ValueError(f"{cls.__name__}.{member._name} is taken by {cls._by_name[member._name]!r}")
         cls._by_value[value] = member
@@ -105,6 +108,7 @@ class Term(str, metaclass=Vocabulary):
         return member, True
 
     _name: str
+    _rank: tuple[int, int]
 
     @property
     def value(self) -> str:

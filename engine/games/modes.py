@@ -64,7 +64,9 @@ class ModeRules:
     - ``verbs``: the verbs the mode defines beyond the core ones (its specials and choices);
     - ``features``: the map features it plays on beyond the core ones (:mod:`engine.mapfeatures`);
       a map with one of them was most likely made for this mode;
-    - ``checks``: the module of its validator checks (importing it registers them), empty for none.
+    - ``checks``: the module of its validator checks (importing it registers them), empty for none;
+    - ``chance_first``: the ruleset option that makes the first team a throw of the dice (empty: the
+      scenario's first team), and ``chance_words`` how the rulebook throws it.
     """
 
     mode: Mode
@@ -84,6 +86,8 @@ class ModeRules:
     verbs: tuple[str, ...] = ()
     features: tuple[str, ...] = ()
     checks: str = ""
+    chance_first: str = ""
+    chance_words: str = ""
 
     @property
     def playable(self) -> bool:
@@ -142,7 +146,7 @@ class _Registry(Mapping[Mode, ModeRules]):
 
     def __iter__(self) -> Iterator[Mode]:
         installed_modes.load()
-        return iter(list(self._rules))
+        return iter(sorted(self._rules, key=lambda m: m._rank))  # the order the packages are installed in
 
     def __len__(self) -> int:
         installed_modes.load()

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 from engine.games.behaviour import AttackOption, Behaviour
 from engine.games.events import Watched
 from engine.games.phases import IllegalActionError, Phase, Step
-from engine.games.reasons import turn_reason
+from engine.games.reasons import step_reason, turn_reason
 from engine.games.saved import Saved
 from engine.games.units import Unit, UnitTurn
 from engine.hexgrid import Hex
@@ -569,6 +569,7 @@ class TurnState(Watched, Generic[U]):
             return ""
         return turn_reason(self, action)
 
+    step_reason = step_reason  #: why the turn order forbids an action whatever its target (see reasons.py)
     def move_paths(self, h: Hex | None = None) -> dict[Hex, list[Hex]]:
         """Hexes the active unit (or the unit on ``h``) can move to -> a shortest path (empty if it may not move)."""
         u = self.active_unit() if h is None else self.unit_at(h)

@@ -73,6 +73,11 @@ class Verb(Term):
             CHOICES.add(verb)
         return verb
 
+    @property
+    def form(self) -> str:
+        """How its actions are written: ``"targeted"``, ``"untargeted"`` or ``"choice"`` (see :meth:`define`)."""
+        return _form_of(self)
+
     # the core verbs, for type checkers (assigned below)
     MOVE: ClassVar[Verb]
     ATTACK: ClassVar[Verb]

@@ -13,7 +13,7 @@ from engine.rules.actions import Verb
 from engine.rules.dice import TWO_D6
 from engine.rules.movement import Climb
 
-KOTH = Mode.define("koth")
+KOTH = Mode.define("koth", __name__)
 #: The specials of King of the Board's units and the sentry owner's choice of target.
 VERBS = (Verb.define("rocket_jump"), Verb.define("scope", "untargeted"), Verb.define("build"),
          Verb.define("pickup", "untargeted"), Verb.define("uber"), Verb.define("target"))

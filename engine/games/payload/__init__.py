@@ -13,7 +13,7 @@ from engine.rules.actions import Verb
 from engine.rules.dice import Crit, DiceSpec
 from engine.rules.movement import Climb
 
-PAYLOAD = Mode.define("payload")
+PAYLOAD = Mode.define("payload", __name__)
 #: Pushing the cart and the classes' specials.
 VERBS = (Verb.define("push"), Verb.define("rocket_jump"), Verb.define("kritz"), Verb.define("uber"),
          Verb.define("airblast", "untargeted"), Verb.define("sandvich", "untargeted"))
@@ -22,5 +22,5 @@ RULES = register(ModeRules(
     PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,
     dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload", state="engine.games.payload.state:PayloadState",
     free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
-    verbs=tuple(v.value for v in VERBS),
+    verbs=tuple(v.value for v in VERBS), chance_first="roll_for_first", chance_words="d8 roll-off",
 ))

@@ -14,7 +14,7 @@ from engine.rules.actions import Verb
 from engine.rules.dice import Crit, DiceSpec
 from engine.rules.movement import Climb
 
-TEAM_PLAY = Mode.define("team_play")
+TEAM_PLAY = Mode.define("team_play", __name__)
 #: Character actions and powerups, abilities, and the choices made between actions.
 VERBS = (
     *(Verb.define(v) for v in ("dash", "step", "newton", "teleport", "tagback", "targeting", "overwatch", "shove",
@@ -27,4 +27,5 @@ RULES = register(ModeRules(
     TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
     dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay", state="engine.games.teamplay.state:TeamPlayState",
     spawn_zones=False, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
+    chance_first="random_first_team", chance_words="drawn at random",
 ))

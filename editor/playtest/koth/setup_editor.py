@@ -29,8 +29,10 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.board_view import BoardView
-from editor.playtest.picture import LETTERS, BoardPicture, PointMark, UnitMark
-from editor.playtest.position import Placement, placement_problems, placements_of
+from editor.playtest.koth.marks import Burn, PointMark, Scope, Uber
+from editor.playtest.koth.picture import letters
+from editor.playtest.koth.position import Placement, placement_problems, placements_of
+from editor.playtest.picture import BoardPicture, Decoration, UnitMark
 from editor.playtest.session import roster, rules_of
 from engine.games.protocol import GameState
 from engine.hexgrid import Hex
@@ -167,10 +169,12 @@ class SetupEditor(QDialog):
         units = []
         for i, p in enumerate(self.placements()):
             st = self.rules.units[p.kind]
-            units.append(UnitMark(i, p.hex, p.team, p.kind, st.name, LETTERS.get(p.kind, p.kind[:2]),
-                                  p.health or st.max_health, st.max_health, burn=p.burn, uber=p.uber, scope=p.scope))
+            decor: list[Decoration] = [d for d, n in ((Burn(p.burn), p.burn), (Uber(p.uber), p.uber),
+                                                       (Scope(p.scope), p.scope)) if n]
+            units.append(UnitMark(i, p.hex, p.team, p.kind, st.name, letters(p.kind), p.health or st.max_health,
+                                  st.max_health, decor=tuple(decor)))
         points = tuple(PointMark(k, cp, None, False) for k, cp in enumerate(self.scenario.map.control_points))
-        return BoardPicture(tuple(units), (), {}, points)
+        return BoardPicture(tuple(units), points)
 
     def _sync(self, keep_row: int | None = None) -> None:
         self.board.show_picture(self._picture(), None)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QMessageBox
 
-from editor.playtest.position import Placement
+from editor.playtest.koth.position import Placement
+from editor.playtest.koth.setup_editor import SetupEditor
 from editor.playtest.session import GameSetup
-from editor.playtest.setup_editor import SetupEditor
 from editor.playtest.start_dialog import StartDialog
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
@@ -24,7 +24,7 @@ def _hot_seat(red, blu, seed: int = 5) -> GameSetup:  # type: ignore[no-untyped-
 def test_attack_mode_shows_odds_and_area_and_a_click_attacks(qtbot, play_window):
     w = play_window(_hot_seat([("soldier", (2, 0))], [("heavy", (4, 0))]), dice_factory=lambda _: ScriptedDice([5, 6]))
     assert at(4, 0) in w.board.targets  # odds visible already while choosing a move
-    w.act_attack.trigger()
+    assert w.press("attack")
     assert w.mode is Verb.ATTACK
     c = w.board.choices[at(4, 0)]
     assert c.label() == "100% −100"
@@ -45,7 +45,9 @@ def test_specials_are_buttons_with_tooltips(qtbot, play_window):
     assert "Scope" in b.toolTip() and "+20 damage" in b.toolTip()
     b.click()
     assert w.ctl.state.units_of(Team.RED)[0].scope == 1
-    assert "scope" not in w.verb_buttons and "end" in w.verb_buttons  # one special per turn
+    scope = w.verb_buttons["scope"]
+    assert scope.refused and "already used a special" in scope.toolTip()  # one special per turn: kept, greyed
+    assert not w.verb_buttons["end"].refused
     # a rocket jump is a board mode: its button shows the landing hexes
     w2 = play_window(_hot_seat([("soldier", (1, 1))], [("heavy", (5, 1))]))
     w2.verb_buttons["rocket_jump"].click()
@@ -57,7 +59,7 @@ def test_specials_are_buttons_with_tooltips(qtbot, play_window):
 
 def test_medic_heal_shows_plus_and_heals(qtbot, play_window):
     w = play_window(_hot_seat([("medic", (1, 0)), ("soldier", (2, 0), 100)], [("heavy", (5, 1)), ("scout", (6, 0))]))
-    w.act_attack.trigger()
+    w.press("attack")
     assert w.board.choices[at(2, 0)].label() == "+40"
     click_hex(w.board, at(2, 0))
     assert w.ctl.state.unit_at(at(2, 0)).health == 140

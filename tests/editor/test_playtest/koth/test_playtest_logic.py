@@ -6,8 +6,9 @@ import pytest
 
 from editor.playtest.explain import choices, explain, modes_now
 from editor.playtest.journal import entry_after, snapshot
-from editor.playtest.picture import blueprint_rows
-from editor.playtest.position import (
+from editor.playtest.koth.marks import Burn, Charge, GrenadeMark, PointMark
+from editor.playtest.koth.picture import blueprint_rows
+from editor.playtest.koth.position import (
     Placement,
     apply_markers,
     has_markers,
@@ -140,7 +141,7 @@ def test_picture_and_explanations_see_a_dead_demomans_kept_grenade():
     and a new Demoman's blocked attack says why."""
     st = field(red=[("demoman", (3, 1)), ("medic", (1, 0))], blu=[("heavy", (5, 1))])
     st.dropped_grenades[Team.RED] = (1, st.board.index[at(4, 0)], "demoman")
-    marks = [g for g in board_picture(st).grenades if g.hex == at(4, 0)]
+    marks = [g for g in board_picture(st).marks_of(GrenadeMark) if g.hex == at(4, 0)]
     assert marks and marks[0].team is Team.RED and marks[0].owner_hex is None
     assert "fallen Demoman" in explain(st, Verb.ATTACK, at(5, 1))
 
@@ -151,9 +152,10 @@ def test_picture_shows_markers_points_and_the_active_unit():
     pic = board_picture(st)
     so = pic.unit_at(at(3, 1))
     assert so.active and so.letters == "So" and so.health_fraction == 1.0
-    assert pic.unit_at(at(1, 0)).max_charge == 3
-    assert pic.unit_at(at(5, 1)).burn == 2 and "burning" in pic.unit_at(at(5, 1)).tooltip()
-    assert pic.points[0].holder is Team.RED and pic.points[0].words() == "RED holds"
+    assert [d for d in pic.unit_at(at(1, 0)).decor if isinstance(d, Charge)][0].full == 3
+    assert Burn(2) in pic.unit_at(at(5, 1)).decor and "burning" in pic.unit_at(at(5, 1)).tooltip()
+    point = pic.marks_of(PointMark)[0]
+    assert point.holder is Team.RED and point.words() == "RED holds"
     rows = blueprint_rows(st)
     assert [r.acting for r in rows[Team.RED]] == [True, False]
     assert rows[Team.BLU][0].next_up and rows[Team.BLU][0].status() == "400/400"

@@ -37,7 +37,7 @@ def test_a_payload_game_is_played_by_clicks_to_a_win(qtbot, play_window) -> None
     w = play_window(GameSetup(_scenario(red, blu), 3, {Team.RED: "human", Team.BLU: "human"}))
     st = w.ctl.state
     # set-up: RED's Scout is placed with a weapon card chosen on a button
-    assert set(w.verb_buttons) == {"spawn:scattergun", "spawn:force_a_nature"}
+    assert set(w.choice_buttons) == {"spawn:scattergun", "spawn:force_a_nature"}
     _button(w, "spawn:force_a_nature").click()
     click_hex(w.board, at(0, 0))
     assert w.ctl.state.unit_at(at(0, 0)).weapon == "force_a_nature"
@@ -46,8 +46,9 @@ def test_a_payload_game_is_played_by_clicks_to_a_win(qtbot, play_window) -> None
     assert w.actor_hex() == at(1, 1)
     _button(w, "push").click()
     assert w.ctl.state.carts[Team.RED] == 1 and "RED 1/2" in w.score_label.text()
-    _button(w, "push").click()  # a second push this turn is refused, with the book's reason
-    assert "already pushed" in w.board.toast_text
+    assert w.actor_hex() == at(1, 1)  # the selection stays on the token that pushed
+    _button(w, "push").click()  # a second push this turn is refused, with the book's reason, next to the button
+    assert w.bar.buttons["push"].refused and "already pushed" in w.bar.note.text() and w.bar.note.isVisible()
     _button(w, "end").click()
     assert w.ctl.state.current_team() is Team.BLU
     _button(w, "end").click()

@@ -192,7 +192,7 @@ def test_spawn_pick_buttons_keep_their_places_while_units_are_picked(qtbot, play
     w = play_window(GameSetup(s, 3, {Team.RED: "human", Team.BLU: "human"}))
 
     def settled() -> None:
-        qtbot.waitUntil(lambda: all(b.isVisible() for b in w.verb_buttons.values()))
+        qtbot.waitUntil(lambda: all(b.isVisible() for b in w.choice_buttons.values()))
         w.buttons_grid.activate()
 
     def where(kind: str):  # type: ignore[no-untyped-def]
@@ -201,13 +201,13 @@ def test_spawn_pick_buttons_keep_their_places_while_units_are_picked(qtbot, play
 
     settled()
     heavy_at = where("heavy")
-    before = {k: where(k.removeprefix("spawn:")) for k in w.verb_buttons}
+    before = {k: where(k.removeprefix("spawn:")) for k in w.choice_buttons}
     for kind, row in (("scout", 0), ("soldier", 1)):
         QTest.mouseClick(w.verb_buttons[f"spawn:{kind}"], Qt.MouseButton.LeftButton)
         click_hex(w.board, at(0, row))
         settled()
         assert w.ctl.state.unit_at(at(0, row)).kind == kind
-        assert {k: where(k.removeprefix("spawn:")) for k in w.verb_buttons} == before  # nothing moved
+        assert {k: where(k.removeprefix("spawn:")) for k in w.choice_buttons} == before  # nothing moved
         assert not w.verb_buttons[f"spawn:{kind}"].isEnabled()  # picked: shown, but greyed out
     under = w.childAt(heavy_at)
     while under is not None and under not in w.verb_buttons.values():

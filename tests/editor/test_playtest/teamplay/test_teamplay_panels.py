@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from editor.playtest.buttons import panel_buttons
+from editor.playtest.buttons import choice_buttons, slot_states
 from editor.playtest.journal import entry_after, snapshot
-from editor.playtest.presenters import TeamPlayPresenter, presenter_of
+from editor.playtest.presenters import presenter_of
 from editor.playtest.session import GameSetup
-from editor.playtest.teamplay_boards import board_words
-from editor.playtest.teamplay_panel import TeamPlayPanel, arena_html, final_html, hand_html
-from editor.playtest.teamplay_words import label, tip
+from editor.playtest.teamplay.boards import board_words
+from editor.playtest.teamplay.panel import TeamPlayPanel, arena_html, final_html, hand_html
+from editor.playtest.teamplay.presenter import TeamPlayPresenter
+from editor.playtest.teamplay.words import label, tip
 from engine.games.state import Phase
 from engine.games.teamplay.state import TeamPlayState
 from engine.games.teamplay.views import draft_view
@@ -27,7 +28,7 @@ from engine.rules.actions import Action, Verb
 from tests.editor.test_playtest.conftest import click_hex, hover_hex
 from tests.engine.games.teamplay.helpers import H, game, give, put, ready, scenario, through_setup
 
-ARENA = Path(__file__).resolve().parents[3] / "maps" / "teamplay_arena.scenario.json"
+ARENA = Path(__file__).resolve().parents[4] / "maps" / "teamplay_arena.scenario.json"
 
 
 def _apart(s: TeamPlayState) -> None:
@@ -108,7 +109,7 @@ def test_panel_shows_the_draft_and_then_the_final_score(qtbot) -> None:  # type:
 def test_buttons_of_decisions_have_words_and_tooltips() -> None:
     s = game(red=(), blu=())
     pr = presenter_of(s)
-    specs = panel_buttons(s, pr, None)
+    specs = choice_buttons(s, pr, pr.slots(s), None)
     assert [b.key for b in specs] == [f"draft {k}" for k in s.game.stats]
     assert all(b.role == "play" and b.tip and b.label.startswith("Draft ") for b in specs)
     s = ready()
@@ -118,7 +119,7 @@ def test_buttons_of_decisions_have_words_and_tooltips() -> None:
     s.apply("end")
     while s.phase is not Phase.CHOOSE or "reload" not in s.describe_decision():
         s.apply("pass" if any(a.verb is Verb.PASS for a in s.legal_actions()) else s.legal_actions()[0])
-    specs = panel_buttons(s, pr, None)
+    specs = choice_buttons(s, pr, pr.slots(s), None)
     assert specs[-1].key == "pass" and specs[-1].label == "Done reloading"  # choices first, pass last
     rail = next(b for b in specs if b.action == Action.parse("reload rail_gun with p1"))
     assert rail.label == "p1: Rail Gun (1 blue, 2 yellow)" and "reload cost" in rail.tip
@@ -186,10 +187,11 @@ def test_a_tagback_grenade_is_answered_by_the_player_controlling_the_character_h
     st = w.ctl.state
     assert st.phase is Phase.REACT and st.current_team() is Team.BLU
     assert "BLU may answer the shot with Tagback Grenades" in w.turn_label.text()
-    specs = panel_buttons(st, presenter_of(st), w.mode)
+    specs = choice_buttons(st, presenter_of(st), presenter_of(st).slots(st), w.mode)
     assert [s.action for s in specs] == [Action.parse(f"echo@{H(3, 0)} tagback {H(0, 2)} with p3"),
                                          Action.parse("pass")]
-    assert set(w.verb_buttons) == {"tagback", "pass"}  # one action of each verb: keyed by the verb
+    assert set(w.choice_buttons) == {"tagback", "pass"}  # one action of each verb: keyed by the verb
+    assert not any(b.state.enabled for b in w.bar.buttons.values())  # the bar waits for the answer
     b = w.verb_buttons["tagback"]
     assert b.text() == "p3: Tagback for Echo" and "gets 1 mark" in b.toolTip()
     assert w.verb_buttons["pass"].text() == "No Tagback Grenade"
@@ -204,10 +206,13 @@ def test_refused_buttons_and_clicks_say_why_in_the_engines_words(qtbot, tp_windo
     st = w.ctl.state
     sprog = st.board.hexes[st.character("sprog").cell]
     click_hex(w.board, sprog)
-    assert {"dash", "step"} <= set(w.verb_buttons) and "Not possible now" in w.verb_buttons["step"].toolTip()
-    w.verb_buttons["step"].click()
+    step = w.bar.buttons["step"]
+    assert step.refused and "Not possible now" in step.toolTip()
+    step.click()
     expected = st.why_not(Action(Verb.STEP, "sprog", sprog, sprog))
-    assert expected and expected in w.board.toast_text
+    assert expected and expected in step.toolTip() and w.bar.note.isVisible() and w.bar.note.text() == expected
+    below = step.mapTo(w, step.rect().bottomLeft())
+    assert abs(w.bar.note.y() - below.y()) <= 4 and abs(w.bar.note.x() - below.x()) <= 4  # right under the button
     click_hex(w.board, st.board.hexes[st.character("banshee").cell])  # an enemy: not selected, explained
     assert w.actor_hex() == sprog and w.board.toast_text
 
@@ -234,17 +239,23 @@ def test_every_button_of_a_whole_game_has_words_a_tooltip_and_a_legal_action() -
     s = load_scenario(ARENA.with_name("teamplay_bunker.scenario.json"))
     st = Game.of(s).new_initial_state(11)
     pr = presenter_of(st)
+    slots = pr.slots(st)
     ai = {t: AI_PLAYERS["heuristic"](i) for i, t in enumerate(Team)}
     seen: set[Verb] = set()
     while not st.is_terminal():
         legal = set(st.legal_actions())
         for actor in actors(st) if st.phase is Phase.ACT else [None]:
-            specs = panel_buttons(st, pr, None, actor=actor)
+            specs = choice_buttons(st, pr, slots, None, actor=actor)
             assert len({b.key for b in specs}) == len(specs)
             for b in specs:
                 assert b.label and b.tip, b
                 assert b.role != "play" or b.action in legal, b
                 seen.add(b.action.verb if b.action is not None else b.verb)  # type: ignore[arg-type]
+            for slot in slot_states(st, pr, slots, None, actor):
+                assert slot.tip and (slot.enabled or slot.reason), slot
+                assert slot.action is None or slot.action in legal, slot
+                if slot.enabled and any(slot.slot.plays(a) for a in legal):
+                    seen.update(slot.slot.verbs[:1])
         assert pr.decider(st) and st.describe_decision()
         st.apply(ai[st.current_team()].choose(st))
     assert {Verb.DRAFT, Verb.RELOAD, Verb.CONTROL, Verb.END, Verb.PASS, Verb.MOVE, Verb.ATTACK} <= seen
@@ -258,7 +269,7 @@ def test_the_start_dialog_keeps_the_team_play_options_of_the_game_played(qtbot) 
     d = StartDialog(s, GameSetup(s, 4, rules={"players_red": 3, "players_blu": 2, "reward_tile": "supply",
                                               "skulls": 5}))
     qtbot.addWidget(d)
-    assert d.teamplay is not None
-    assert d.teamplay.rules() == {"players_red": 3, "players_blu": 2, "reward_tile": "supply", "skulls": 5}
-    tip = d.teamplay.reward.itemData(d.teamplay.reward.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+    assert d.options is not None
+    assert d.options.rules() == {"players_red": 3, "players_blu": 2, "reward_tile": "supply", "skulls": 5}
+    tip = d.options.reward.itemData(d.options.reward.currentIndex(), Qt.ItemDataRole.ToolTipRole)
     assert "Pays in ammo" in tip

@@ -21,7 +21,8 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
 from engine.scenario import Scenario, TeamSetup, UnitStart
 
-__all__ = ["Placement", "apply_markers", "has_markers", "placement_problems", "position_scenario", "placements_of"]
+__all__ = ["Placement", "apply_markers", "has_markers", "placement_problems", "placements_of",
+           "position_scenario"]
 
 
 @dataclass(frozen=True)
@@ -117,3 +118,4 @@ def placements_of(game: GameState) -> list[Placement]:
                 out.append(Placement(team, u.kind, state.board.hexes[u.cell],
                                      None if u.health >= full else u.health, u.burn, u.uber, u.scope))
     return out
+

@@ -15,7 +15,7 @@ from engine.mapmodel import Colour, Team
 from engine.rules.actions import Verb
 from tests.editor.test_playtest.conftest import click_hex, hover_hex
 
-ARENA = Path(__file__).resolve().parents[3] / "maps" / "teamplay_arena.scenario.json"
+ARENA = Path(__file__).resolve().parents[4] / "maps" / "teamplay_arena.scenario.json"
 #: Each team's draft picks, in its turns (BLU gets the sixth character).
 DRAFT = {Team.RED: ["dstructor", "sprog", "dozer"], Team.BLU: ["violet", "echo"]}
 
@@ -24,13 +24,13 @@ def _press(w, key: str) -> None:  # type: ignore[no-untyped-def]
     """Click the panel's button ``key`` (it must be there, enabled and explained by a tooltip)."""
     assert key in w.verb_buttons, f"no {key!r} button among {list(w.verb_buttons)}"
     b = w.verb_buttons[key]
-    assert b.isEnabled() and b.toolTip(), key
+    assert b.isEnabled() and not getattr(b, "refused", False) and b.toolTip(), key
     b.click()
 
 
 def _answer(w) -> None:  # type: ignore[no-untyped-def]
     """Answer a queued decision from the panel: pass when it may, else its first choice."""
-    keys = [k for k in w.verb_buttons if k == "pass"] or list(w.verb_buttons)
+    keys = [k for k in w.choice_buttons if k == "pass"] or list(w.choice_buttons)
     _press(w, keys[0])
 
 
@@ -60,13 +60,13 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     # the start dialog: no unit picks for Team Play, its own options instead
     d = StartDialog(load_scenario(ARENA))
     qtbot.addWidget(d)
-    assert d.teamplay is not None and all(not combos for combos in d.picks.values())
+    assert d.options is not None and all(not combos for combos in d.picks.values())
     assert d.first.currentData() is None and "random" in d.first.currentText()
     d.first.setCurrentIndex(d.first.findData(Team.RED))
     for team in Team:
         d.controllers[team].setCurrentIndex(d.controllers[team].findData("human"))
-    d.teamplay.reward.setCurrentIndex(d.teamplay.reward.findData("spread"))
-    d.teamplay.skulls.setValue(3)
+    d.options.reward.setCurrentIndex(d.options.reward.findData("spread"))
+    d.options.skulls.setValue(3)
     d.seed.setValue(5)
     setup = d.setup()
     assert setup.rules["skulls"] == 3 and setup.rules["reward_tile"] == "spread"
@@ -74,7 +74,7 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     w = play_window(setup)
     st = w.ctl.state
     assert "RED drafts a character" in w.turn_label.text()
-    assert "Draft" in w.teamplay_panel.arena.text() and not w.blueprint.isVisible()
+    assert "Draft" in w.mode_panel.arena.text() and w.below.isVisible()
     # the draft: a button per character still free, with its ability and own weapon in the tooltip
     tip = w.verb_buttons["draft sprog"].toolTip()
     assert "Venom" in tip and st.card(st.revealed["sprog"]).title in tip
@@ -101,8 +101,8 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     far = next(h for h in st.board.hexes if h.distance(ds) > 6 and st.free(st.board.index[h]))
     click_hex(w.board, far)
     assert "this action moves up to 3" in w.board.toast_text or "no way to" in w.board.toast_text
-    _press(w, "dash")  # shown though not unlocked: a click says why, in the engine's words
-    assert "dashing needs 3" in w.board.toast_text
+    w.bar.buttons["dash"].click()  # shown though not unlocked: a click says why, in the engine's words, by it
+    assert w.bar.buttons["dash"].refused and "dashing needs 3" in w.bar.note.text()
     dest = max((h for h in w.board.choices if h != ds), key=lambda h: (h.distance(ds), h))
     click_hex(w.board, dest)
     st = w.ctl.state
@@ -138,7 +138,7 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     st = w.ctl.state
     assert waiting(st) > before
     assert any(f"RED {st.stats(shooter.kind).name} shoots {aim}" in line for line in w.log.lines())
-    assert w.teamplay_panel.columns[Team.BLU].buffer.text().startswith(f"buffer {st.buffer_view(Team.BLU).total}/6")
+    assert w.mode_panel.columns[Team.BLU].buffer.text().startswith(f"buffer {st.buffer_view(Team.BLU).total}/6")
     while st.phase is not Phase.ACT:  # a Targeting Scope or a Tagback Grenade answered from the panel
         _answer(w)
         st = w.ctl.state
@@ -168,14 +168,14 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     winner = st.winner()
     result = f"{winner.value} wins {max(red, blu)}–{min(red, blu)}" if winner else f"Draw {red}–{blu}"
     assert result in w.turn_label.text()
-    final = w.teamplay_panel.arena.text()
+    final = w.mode_panel.arena.text()
     for team in Team:
         v = score_view(st, team)
         assert f"{team.value} {st.points[team]}</b></span>: {v.kills} killshot(s)" in final
         assert f"leftover damage +{st.leftover[team]}" in final
     assert f"RED {red}" in w.score_label.text() and f"{blu} BLU" in w.score_label.text()
     assert any(f"game over: RED {red}, BLU {blu}" in line for line in w.log.lines())
-    assert not st.legal_actions() and not w.verb_buttons
+    assert not st.legal_actions() and not w.choice_buttons and all(b.refused for b in w.bar.buttons.values())
     # a click on the finished game says so
     click_hex(w.board, dest)
     assert "game is over" in w.board.toast_text

@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from editor.playtest.picture import LETTERS
+from editor.playtest.teamplay.picture import letters
 from editor.render.style import TEAM_COLORS
 from engine.games.teamplay.views import BoardView, BufferView
 from engine.mapmodel import Team
@@ -117,7 +117,7 @@ class PlayerBoards(QWidget):
         p.drawEllipse(QRectF(3, y + 3, 18, 18))
         p.setFont(self._small)
         p.setPen(QColor("white"))
-        p.drawText(QRectF(3, y + 3, 18, 18), Qt.AlignmentFlag.AlignCenter, LETTERS.get(v.kind, v.kind[:2]))
+        p.drawText(QRectF(3, y + 3, 18, 18), Qt.AlignmentFlag.AlignCenter, letters(v.kind))
         p.setFont(self._bold)
         p.setPen(QColor("#202020"))
         name_w = QFontMetrics(self._bold).horizontalAdvance(v.name)

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from editor.playtest.teamplay_boards import BufferBar, PlayerBoards
-from editor.playtest.teamplay_words import powerup_title
+from editor.playtest.teamplay.boards import BufferBar, PlayerBoards
+from editor.playtest.teamplay.words import powerup_title
 from editor.render.style import CUBE_COLORS, TEAM_COLORS
 from engine.games.teamplay.economy import letters
 from engine.games.teamplay.views import ArenaView, HandView, draft_view, score_view
