@@ -22,7 +22,15 @@ from editor.playtest.presenters import Slot
 __all__ = ["ActionBar", "SlotButton"]
 
 _ACROSS = 3
-_REFUSED = "QPushButton[refused=\"true\"] { color: #9a9a9a; background: #efefef; border: 1px solid #d4d4d4; }"
+#: One look in every state, so a button's size never changes with it; a refused one is greyed.
+_STYLE = """
+QPushButton { padding: 2px 6px; border: 1px solid #a9adb3; border-radius: 4px; background: #f7f7f7; }
+QPushButton:hover { border-color: #5b86c9; }
+QPushButton:checked { background: #d9dde3; border-color: #6f7680; font-weight: bold; }
+QPushButton[refused="true"] { color: #9a9a9a; background: #efefef; border-color: #d4d4d4; font-weight: normal; }
+"""
+#: The height of every slot button.
+_HEIGHT = 26
 
 
 class SlotButton(QPushButton):
@@ -33,8 +41,9 @@ class SlotButton(QPushButton):
         self.slot = slot
         self.state: SlotState | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(_HEIGHT)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setStyleSheet(_REFUSED)
+        self.setStyleSheet(_STYLE)
         if slot.shortcut:
             self.setShortcut(QKeySequence(slot.shortcut))
 

@@ -216,8 +216,10 @@ def click_action(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = 
         verb = group[0] if group is not None else Verb.ATTACK
     if verb.form == "untargeted":
         return Action(verb, u.kind, here)
-    if verb in presenter_of(state).picked:
-        return Action(verb, u.kind, here, h, _pick(details_of(state, verb, actor), detail) or "")
+    pr = presenter_of(state)
+    if verb in pr.picked:
+        chosen = _pick(details_of(state, verb, actor), detail) or detail or pr.default_detail(state, verb, here)
+        return Action(verb, u.kind, here, h, chosen or "")
     return Action(verb, u.kind, here, h)
 
 

@@ -209,6 +209,11 @@ class Presenter:
         name = state.stats(value).name if value in state.ruleset.units else value
         return name, f"Place a {name}: click a free hex of your spawn"
 
+    def default_detail(self, state: GameState, verb: Verb, actor: Hex | None) -> str:
+        """The detail a picked mode's action would use when none of its actions is legal now (to ask the
+        engine why a click does nothing: the weapon a shot would fire)."""
+        return ""
+
     def pick_heading(self, verb: Verb, kinds: bool) -> str:
         """The heading over a row of pick buttons (``kinds``: the units a spawn places)."""
         return "Unit to place" if verb is _V.SPAWN and kinds else ""

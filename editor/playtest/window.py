@@ -59,7 +59,7 @@ __all__ = ["REPLAY_FILTER", "PlaytestWindow"]
 #: Buttons with labels up to this long go three to a row among the choices (up to twice as long, two; longer, one).
 _WIDE = 15
 #: The height of the choices' area (they scroll beyond it): fixed, so nothing under it moves.
-_CHOICES_HEIGHT = 150
+_CHOICES_HEIGHT = 120
 
 
 class PlaytestWindow(QMainWindow, WindowDialogs):
@@ -196,9 +196,11 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.choice_buttons: dict[str, QPushButton] = {}
         self.dice_label = DicePanel()
         lay.addWidget(self.dice_label)
-        self.side = QVBoxLayout()  # a mode's panel in the side column (the blueprint, the tokens)
-        self.side.setContentsMargins(0, 0, 0, 0)
-        lay.addLayout(self.side)
+        self.side = QScrollArea()  # a mode's panel in the side column (the blueprint, the tokens); scrolls when short
+        self.side.setWidgetResizable(True)
+        self.side.setFrameShape(QFrame.Shape.NoFrame)
+        self.side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        lay.addWidget(self.side)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         lay.addWidget(line)
@@ -247,8 +249,10 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         if pr.panel_below:
             self.below.setWidget(self.mode_panel)
             self.below.show()
+            self.side.hide()
         else:
-            self.side.addWidget(self.mode_panel)
+            self.side.setWidget(self.mode_panel)
+            self.side.show()
             self.below.hide()
         self._panel_dragged = False
 
@@ -270,10 +274,14 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.board.show_picture(pic, st.current_team())
         assert self.mode_panel is not None
         pr.show_panel(self.mode_panel, st)
-        if pr.panel_below:
-            want = min(self.mode_panel.sizeHint().height() + 4, self.left.height() * 2 // 5)
+        if pr.panel_below:  # as tall as the panel needs, up to a third of the column: the board keeps the rest
+            want = min(self.mode_panel.sizeHint().height() + 4, self.left.height() // 3)
             if not self._panel_dragged and abs(self.below.height() - want) > 24:
-                self.left.setSizes([max(200, self.left.height() - want), want])  # as tall as the panels need
+                self.left.setSizes([max(200, self.left.height() - want), want])
+        else:  # the side panel takes its height while there is room, then scrolls
+            need = self.mode_panel.sizeHint().height() + 2
+            self.side.setMinimumHeight(min(need, 130))
+            self.side.setMaximumHeight(need)
         self.dice_label.setVisible(pr.dice)
         score, line = pr.score(st, pic)
         self.score_label.setText(score)

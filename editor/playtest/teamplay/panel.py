@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLay
 from editor.playtest.teamplay.boards import BufferBar, PlayerBoards
 from editor.playtest.teamplay.words import powerup_title
 from editor.render.style import CUBE_COLORS, TEAM_COLORS
+from engine.games.state import Phase
 from engine.games.teamplay.economy import letters
 from engine.games.teamplay.views import ArenaView, HandView, draft_view, score_view
 from engine.mapmodel import Colour, Team
@@ -116,7 +117,9 @@ class _TeamColumn(QFrame):
     def show_state(self, s: TeamPlayState) -> None:
         t = self.team
         col = TEAM_COLORS[t].name()
-        turn = " · <i>its turn</i>" if s.turn_team is t and not s.is_terminal() else ""
+        deciding = s.current_team() is t
+        turn = (" · <i>its turn</i>" if deciding and s.phase is Phase.ACT else " · <i>deciding</i>" if deciding
+                else "")
         self.header.setText(f"<span style='color:{col}'><b>{t.value}</b></span> · {s.points[t]} points · "
                             f"{s.players(t)} player{'s' * (s.players(t) != 1)}{turn}")
         chars = s.characters(t)

@@ -97,6 +97,12 @@ class TeamPlayPresenter(Presenter):
     def pick_label(self, state: GameState, verb: Verb, value: str) -> tuple[str, str]:
         return tpw.pick_label(state, verb, value)  # type: ignore[arg-type]
 
+    def default_detail(self, state: GameState, verb: Verb, actor: Hex | None) -> str:
+        st: Any = state
+        u = st.unit_at(actor) if actor is not None else None
+        weapons = st.usable_weapons(u) if verb is _V.ATTACK and u is not None else []
+        return weapons[0] if weapons else ""
+
     def pick_heading(self, verb: Verb, kinds: bool) -> str:
         if verb is _V.SPAWN:
             return "Character to spawn" if kinds else "Powerup to discard (its colour is the spawnpoint's)"

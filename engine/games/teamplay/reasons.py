@@ -142,6 +142,13 @@ def _move_reason(s: TeamPlayState, u: Character, a: Action) -> str:
             return f"no weapon rack on {a.target}"
         if a.detail not in rack:
             return f"the rack on {a.target} holds {', '.join(rack) or 'nothing'}, not {a.detail}"
+        v = s.occupant(i)
+        if i != u.cell and v is not None:
+            return f"the {s.name_of(v)} stands on the rack at {a.target}: a move ends on a free hex"
+        if i != u.cell and i not in s.reach(u, hexes):
+            d = b.distance(u.cell, i)
+            return (f"the rack at {a.target} is {d} hexes away; this action moves up to {hexes}" if d > hexes else
+                    f"no way to the rack at {a.target} within {hexes} hexes (walls, or climbs of more than one level)")
         hand = s.hand_of(u)
         return f"{hand.name} cannot pay the {s.card(a.detail).title}'s grab cost ({letters(s.card(a.detail).grab_cost)})"
     if i == u.cell:
@@ -166,10 +173,27 @@ def _shot_reason(s: TeamPlayState, u: Character, a: Action) -> str:
         return f"the {s.card(w).title} is {where}"
     if not s.is_arena(w) and w != u.weapon:
         return f"the {s.card(w).title} is another character's own weapon"
-    targets, _ = aims(s, u, s.card(w))
-    if not targets:
-        return f"the {name} has nobody to hit with the {s.card(w).title} from here"
     card = s.card(w)
+    b = s.board
+    assert a.target is not None
+    i = b.index.get(a.target)
+    if i is None:
+        return f"{a.target} is off the map"
+    v = s.occupant(i)
+    if card.kind != "fire" and (card.kind == "blast" or (v is not None and v.team is not u.team)):
+        d = b.distance(u.cell, i)
+        if d > card.range:
+            return f"out of range: {d} hexes, the {card.title} reaches {card.range}"
+        if d < card.min_range:
+            return f"too close: {d} hex{'es' * (d != 1)}, the {card.title} needs {card.min_range} or more"
+        if not card.lobbed and not s.sight.sees(u.cell, i):
+            blockers = [b.hexes[c] for c in s.sight.blockers(u.cell, i)][:3]
+            return "no line of sight" + (": " + ", ".join(f"wall at {h}" for h in blockers) if blockers else "")
+    if card.kind == "direct" and (v is None or v.team is u.team):
+        return f"no enemy on {a.target} to shoot" if v is None else f"the {s.name_of(v)} is on your team"
+    targets, _ = aims(s, u, card)
+    if not targets:
+        return f"the {name} has nobody to hit with the {card.title} from here"
     return (f"the {card.title} hits enemies {card.min_range}-{card.range} hexes away"
             + ("" if card.lobbed else " that the shooter sees") + f"; {a.target} is not one of its targets")
 

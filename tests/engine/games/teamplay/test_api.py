@@ -24,7 +24,7 @@ def _apart(s: TeamPlayState) -> None:
     (f"sprog@{H(0, 0)} dash {H(3, 0)}", "dashing needs 3"),
     (f"sprog@{H(0, 0)} step {H(1, 0)}", "step-and-shoot needs 6"),
     (f"sprog@{H(0, 0)} attack {H(7, 0)} with rail_gun", "not in p1's hand"),
-    (f"sprog@{H(0, 0)} attack {H(7, 0)} with plasma_gun", "nobody to hit"),
+    (f"sprog@{H(0, 0)} attack {H(7, 0)} with plasma_gun", "out of range: 7 hexes, the Plasma Gun reaches 5"),
     (f"sprog@{H(0, 0)} attack {H(7, 0)}", "say which weapon"),
     (f"banshee@{H(7, 0)} move {H(6, 0)}", "it is RED's turn"),
     (f"violet@{H(0, 0)} move {H(1, 0)}", "is Sprog, not violet"),
