@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from engine.games.state import TurnState
     from engine.ruleset import Ruleset
 
-__all__ = ["GAMES", "ModeRules", "NotPlayableError", "game_rules", "playable_modes", "register"]
+__all__ = ["GAMES", "ModeRules", "NotPlayableError", "game_rules", "modes_for_features", "playable_modes", "register"]
 
 
 class NotPlayableError(ValueError):
@@ -178,6 +178,16 @@ def game_rules(mode: Mode) -> ModeRules:
 def playable_modes() -> tuple[Mode, ...]:
     """The modes hexfort can play, in registry order."""
     return tuple(m for m, r in GAMES.items() if r.playable)
+
+
+def modes_for_features(present: set[str]) -> tuple[Mode, ...]:
+    """What a map with the features ``present`` (their file names: ``"tracks"``...) was most likely made
+    for: the registered mode sharing the most features with it (the first installed among equals), else
+    the first installed mode."""
+    best = max(GAMES.values(), key=lambda r: len(present.intersection(r.features)), default=None)
+    if best is None or not present.intersection(best.features):
+        return (next(iter(GAMES)),)
+    return (best.mode,)
 
 
 def playable_names() -> list[str]:

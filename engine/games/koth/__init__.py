@@ -20,6 +20,7 @@ VERBS = (Verb.define("rocket_jump"), Verb.define("scope", "untargeted"), Verb.de
 
 RULES = register(ModeRules(
     KOTH, "King of the Board", "001", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
-    dice=TWO_D6, ruleset="builtin:koth", state="engine.games.koth.state:KothState",
+    dice=TWO_D6, ruleset="builtin:koth",
+    features=("control_points",), checks="engine.games.koth.map_checks", state="engine.games.koth.state:KothState",
     goals="engine.games.koth.goals:race_plan", verbs=tuple(v.value for v in VERBS),
 ))

@@ -20,7 +20,8 @@ VERBS = (Verb.define("push"), Verb.define("rocket_jump"), Verb.define("kritz"), 
 
 RULES = register(ModeRules(
     PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,
-    dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload", state="engine.games.payload.state:PayloadState",
+    dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
+    features=("tracks",), checks="engine.games.payload.map_checks", state="engine.games.payload.state:PayloadState",
     free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
     verbs=tuple(v.value for v in VERBS), chance_first="roll_for_first", chance_words="d8 roll-off",
 ))

@@ -25,7 +25,8 @@ VERBS = (
 
 RULES = register(ModeRules(
     TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
-    dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay", state="engine.games.teamplay.state:TeamPlayState",
+    dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
+    features=("spawnpoints", "ammo", "racks"), checks="engine.games.teamplay.map_checks", state="engine.games.teamplay.state:TeamPlayState",
     spawn_zones=False, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
     chance_first="random_first_team", chance_words="drawn at random",
 ))

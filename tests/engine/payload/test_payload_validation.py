@@ -10,12 +10,12 @@ import pytest
 from engine.formats.ruleset_file import builtin_ruleset
 from engine.frozendict import FrozenDict
 from engine.games.game import new_game
+from engine.games.payload.map_checks import stand_by
 from engine.games.payload.state import PayloadState
 from engine.mapmodel import HexMap, Mode, Team
 from engine.scenario import Scenario, TeamSetup, UnitStart
 from engine.textmap import hex_at, map_from_text
 from engine.validation.checks import check_map
-from engine.validation.payload_fairness import stand_by
 from engine.validation.registry import CheckContext
 from engine.validation.runner import scenario_problems
 

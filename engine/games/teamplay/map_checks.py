@@ -1,4 +1,7 @@
-"""Team Play fairness (HF312, HF313, HF321, HF322): what a character finds near the spawnpoints it appears at.
+"""Team Play's validator checks: spawnpoints of every colour, ammo tiles and racks are there and reachable
+(HF111, HF112, HF206), and fair (HF312, HF313, HF321, HF322): what a character finds near the spawnpoints it
+appears at. Importing the module registers the checks (the validator imports it through
+:attr:`~engine.games.modes.ModeRules.checks`).
 
 Team Play has no team spawn zones: a character of either team appears at a
 spawnpoint of the colour its player discards (003 "Spawning round"), so the map
@@ -21,14 +24,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from engine.games.modes import GAMES
+from engine.games.teamplay import TEAM_PLAY
 from engine.hexgrid import Hex
-from engine.mapmodel import Colour, Mode, Team, Terrain
+from engine.mapmodel import Colour, Team, Terrain
+from engine.rules.movement import Reach, flood
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.sides import PerSide
-from engine.validation.terrain import spawnpoint_reach
+from engine.validation.terrain import board
+from engine.validation.wording import hex_list
 
-__all__ = ["AMMO_GAP", "AMMO_TILE_GAP", "RACK_GAP", "SPAWNPOINT_GAP", "ColourSides", "colour_sides"]
+__all__ = ["AMMO_GAP", "AMMO_TILE_GAP", "RACK_GAP", "SPAWNPOINT_GAP", "ColourSides", "colour_sides",
+           "spawnpoint_reach"]
 
 #: Warn when the nearest ammo tile is this many more steps from one spawnpoint colour than from another:
 #: more than one square (3 hexes), a whole extra action to reach it.
@@ -66,7 +74,7 @@ def colour_sides(ctx: CheckContext) -> ColourSides | None:
     m = ctx.map
     if not all(m.spawnpoints.get(c) for c in _SIDES.values()):
         return None
-    speeds = [u.speed for u in ctx.ruleset_for(Mode.TEAM_PLAY).units.values() if u.pickable and u.speed > 0]
+    speeds = [u.speed for u in ctx.ruleset_for(TEAM_PLAY).units.values() if u.pickable and u.speed > 0]
     move = min(speeds, default=1)
     reach = PerSide.of(lambda t: spawnpoint_reach(ctx, _SIDES[t]))
 
@@ -90,7 +98,7 @@ def colour_sides(ctx: CheckContext) -> ColourSides | None:
                        tuple(sorted({h for h in every if where[h] is None})))
 
 
-@check("team play sides", "HF321", "HF322", modes=(Mode.TEAM_PLAY,))
+@check("team play sides", "HF321", "HF322", modes=(TEAM_PLAY,))
 def sides(ctx: CheckContext) -> Iterator[Problem]:
     """The red and the blue spawnpoints' sides should have as many spawnpoints, racks and ammo tiles."""
     s = colour_sides(ctx)
@@ -114,7 +122,7 @@ def sides(ctx: CheckContext) -> Iterator[Problem]:
             )
 
 
-@check("ammo spread", "HF312", "HF313", modes=(Mode.TEAM_PLAY,))
+@check("ammo spread", "HF312", "HF313", modes=(TEAM_PLAY,))
 def ammo_spread(ctx: CheckContext) -> Iterator[Problem]:
     """Which powerup colour a player discards decides where his character appears; every colour should be
     about as near to ammo (and to a weapon rack) as the others."""
@@ -147,4 +155,60 @@ def ammo_spread(ctx: CheckContext) -> Iterator[Problem]:
             f"{close.value} ones; a player who must discard {far.value} starts an action behind — "
             "add or move an ammo tile nearer to them",
             tuple(sorted(m.spawnpoints[far])),
+        )
+
+
+def spawnpoint_reach(ctx: CheckContext, colour: Colour) -> Reach:
+    """Where a character can walk from the ``colour`` spawnpoints (no team: spawn zones do not close
+    anything in Team Play; cached)."""
+    key = f"points:{colour.value}"
+    hit = ctx.cache.get(key)
+    if hit is None:
+        cells = ctx.map.cells
+        starts = sorted(h for h in ctx.map.spawnpoints.get(colour, ()) if cells[h].terrain is not Terrain.WALL)
+        hit = flood(board(ctx), starts, GAMES[TEAM_PLAY].move_profile((), None))
+        ctx.cache[key] = hit
+    return hit  # type: ignore[return-value]
+
+
+@check("spawnpoints", "HF111", "HF112", modes=(TEAM_PLAY,))
+def spawnpoints(ctx: CheckContext) -> Iterator[Problem]:
+    """Team Play needs a spawnpoint of every colour, ammo tiles and weapon racks."""
+    m = ctx.map
+    for colour in Colour:
+        if not m.spawnpoints.get(colour):
+            yield Problem(
+                "HF111", Severity.ERROR,
+                f"Team Play has no {colour.value} spawnpoint; a character discarding a {colour.value} powerup "
+                f"spawns on one, so paint at least one",
+            )
+    missing = [what for what, hexes in (("ammo tiles", m.ammo), ("weapon racks", m.racks)) if not hexes]
+    if missing:
+        yield Problem(
+            "HF112", Severity.ERROR,
+            f"Team Play has no {' and no '.join(missing)}; characters grab ammo and weapons there, "
+            "so place some (about one ammo tile per 30 hexes and a rack by each spawnpoint colour)",
+        )
+
+
+@check("team play features reachable", "HF206", modes=(TEAM_PLAY,))
+def teamplay_features_reachable(ctx: CheckContext) -> Iterator[Problem]:
+    """A character may spawn at any colour: every spawnpoint, ammo tile and rack must be walkable from each."""
+    m = ctx.map
+    features = [(f"{c.value} spawnpoint", h) for c in Colour for h in sorted(m.spawnpoints.get(c, ()))]
+    features += [("ammo tile", h) for h in sorted(m.ammo)] + [("weapon rack", h) for h in sorted(m.racks)]
+    for colour in Colour:
+        if not m.spawnpoints.get(colour):
+            continue  # HF111
+        r = spawnpoint_reach(ctx, colour)
+        cut = [(what, h) for what, h in features if h not in r and m.cells[h].terrain is not Terrain.WALL]
+        if not cut:
+            continue
+        hexes = tuple(h for _, h in cut)
+        names = sorted({what for what, _ in cut})
+        yield Problem(
+            "HF206", Severity.ERROR,
+            f"from the {colour.value} spawnpoints a character cannot walk to the {', '.join(names)} at "
+            f"{hex_list(hexes)}; open a way (climbs of one level, no walls or low obstacles) or move them",
+            hexes,
         )

@@ -1,4 +1,9 @@
-"""Payload Race fairness (HF303, HF308–HF311, HF318–HF320), measured with the game's own movement and numbers.
+"""Payload Race's validator checks: both tracks are whole and reachable (HF107–HF109, HF203), and fair
+(HF303, HF308–HF311, HF318–HF320), measured with the game's own movement and numbers.
+
+Importing the module registers the checks (the validator imports it through
+:attr:`~engine.games.modes.ModeRules.checks`), the race to the objective (beside
+one's own cart, HF301) and the spawn room (a cart's track takes spawn hexes).
 
 Every figure uses the class card of the ruleset played (a scenario's own, with
 its rule overrides; the built-in one for a plain map): speeds, the Scout's double
@@ -26,16 +31,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from engine.games.payload.ground import posts
+from engine.games.payload import PAYLOAD
+from engine.games.payload.ground import posts, spawn_room
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team
+from engine.mapmodel import Team, Terrain
 from engine.ruleset import Ruleset, UnitStats
+from engine.validation.measures import SPAWN_ROOMS, ObjectiveRace, SpawnRoom, kind_race, race
 from engine.validation.problem import Problem, Severity
+from engine.validation.reachability import teams_with_spawn
 from engine.validation.registry import CheckContext, check
 from engine.validation.sides import PerSide
-from engine.validation.terrain import board, kind_reach, spawn_starts
-from engine.validation.wording import plural
+from engine.validation.terrain import board, kind_reach, reach, spawn_starts
+from engine.validation.wording import hex_list, plural, sorted_hexes
 
 __all__ = ["CONTEST_GAP", "DOOR_LEAD", "DOOR_SHARE", "END_GAP", "PUSH_GAP", "TrackEnds", "TrackLengths", "contest", "stand_by",
            "track_ends", "track_lengths_of", "track_turns"]
@@ -46,12 +54,12 @@ CONTEST_GAP: Final = 3
 
 def _ruleset(ctx: CheckContext) -> Ruleset:
     """The ruleset the map is played by: the scenario's, else the built-in Payload Race one."""
-    return ctx.ruleset_for(Mode.PAYLOAD)
+    return ctx.ruleset_for(PAYLOAD)
 
 
 def _classes(ctx: CheckContext, team: Team) -> tuple[UnitStats, ...]:
     """The classes ``team`` fields (its scenario roster, else every class)."""
-    return ctx.fielded(Mode.PAYLOAD, team)
+    return ctx.fielded(PAYLOAD, team)
 
 
 def _slowest(ctx: CheckContext, team: Team) -> UnitStats | None:
@@ -83,7 +91,7 @@ def track_turns(ctx: CheckContext, team: Team, st: UnitStats, owner: Team | None
 
 
 def _track_turns(ctx: CheckContext, team: Team, st: UnitStats, owner: Team) -> list[int | None]:
-    r = kind_reach(ctx, Mode.PAYLOAD, team, st)
+    r = kind_reach(ctx, PAYLOAD, team, st)
     out: list[int | None] = []
     b = board(ctx)
     track = [b.index[h] for h in ctx.map.track(owner)]
@@ -111,7 +119,7 @@ def _fmt(t: int | None) -> str:
     return "never" if t is None else str(t)
 
 
-@check("payload race by class", "HF309", modes=(Mode.PAYLOAD,))
+@check("payload race by class", "HF309", modes=(PAYLOAD,))
 def race_by_class(ctx: CheckContext) -> Iterator[Problem]:
     """Turns each class needs to reach the start, middle and end of its own track."""
     m = ctx.map
@@ -129,7 +137,7 @@ def race_by_class(ctx: CheckContext) -> Iterator[Problem]:
                   "turns to stand by the cart at the start/middle/end of its track — " + "; ".join(parts))
 
 
-@check("payload contest", "HF310", "HF311", modes=(Mode.PAYLOAD,))
+@check("payload contest", "HF310", "HF311", modes=(PAYLOAD,))
 def contested(ctx: CheckContext) -> Iterator[Problem]:
     """Where each team can reach the other's cart before that cart's escort."""
     m = ctx.map
@@ -236,7 +244,7 @@ def track_ends(ctx: CheckContext) -> TrackEnds | None:
         PerSide.of(lambda t: turns(t, t)), PerSide.of(lambda t: turns(t, t.other)))
 
 
-@check("track lengths", "HF303", "HF308", modes=(Mode.PAYLOAD,))
+@check("track lengths", "HF303", "HF308", modes=(PAYLOAD,))
 def track_lengths(ctx: CheckContext) -> Iterator[Problem]:
     """Both carts should have the same number of pushes to make."""
     tl = track_lengths_of(ctx)
@@ -259,7 +267,7 @@ def _end_words(e: TrackEnds, owner: Team) -> str:
             f"{owner.other.value}'s {e.defender_class[owner]} {_fmt(e.defenders[owner])}")
 
 
-@check("track ends", "HF318", "HF319", "HF320", modes=(Mode.PAYLOAD,))
+@check("track ends", "HF318", "HF319", "HF320", modes=(PAYLOAD,))
 def track_end(ctx: CheckContext) -> Iterator[Problem]:
     """Who gets to each cart's last push first, its escorts or its defenders, and is it alike for both carts."""
     e = track_ends(ctx)
@@ -296,3 +304,87 @@ def _lead(turns: int | None) -> str:
     if turns == 0:
         return "arrive together"
     return f"{plural(abs(turns), 'turn')} {'sooner' if turns > 0 else 'later'}"
+
+
+@race(PAYLOAD)
+def cart_race(ctx: CheckContext) -> ObjectiveRace | None:
+    """Turns each fielded class needs from its spawn to stand beside its own cart where it starts, where it
+    can push it (HF309's first figure); None without both tracks."""
+    m = ctx.map
+    if not all(len(m.track(t)) >= 2 for t in Team):
+        return None
+    return kind_race(ctx, PAYLOAD, "its cart", PerSide.of(lambda t: (m.track(t)[0],)),
+                     lambda team, u: track_turns(ctx, team, u)[0])
+
+
+#: A cart may stand on any hex of a track: tokens are never placed there (the game's own spawn room).
+SPAWN_ROOMS[PAYLOAD] = SpawnRoom(spawn_room, "of a cart track")
+
+
+@check("cart tracks", "HF107", "HF108", "HF109", modes=(PAYLOAD,))
+def cart_tracks(ctx: CheckContext) -> Iterator[Problem]:
+    """Payload Race needs both tracks, each a path of adjacent hexes, not sharing hexes."""
+    m = ctx.map
+    for team in Team:
+        path = m.track(team)
+        if len(path) < 2:
+            yield Problem(
+                "HF108", Severity.ERROR,
+                f"{team.value} has no cart track; draw one from its start to its end (at least 2 hexes)",
+                path,
+            )
+            continue
+        for a, b in zip(path, path[1:], strict=False):
+            if a.distance(b) != 1:
+                yield Problem(
+                    "HF107", Severity.ERROR,
+                    f"the {team.value} cart track jumps from {a} to {b} ({a.distance(b)} hexes apart); "
+                    "each step must go to an adjacent hex — add the missing hexes between them",
+                    (a, b),
+                )
+    shared = sorted_hexes(set(m.track(Team.RED)) & set(m.track(Team.BLU)))
+    if shared:
+        yield Problem(
+            "HF109", Severity.ERROR,
+            f"the RED and BLU cart tracks share {hex_list(shared)}; each cart needs its own track",
+            shared,
+        )
+
+
+@check("track reachable", "HF203", modes=(PAYLOAD,))
+def track_reachable(ctx: CheckContext) -> Iterator[Problem]:
+    """Carts are pushed from next to them: every hex beside a team's track must be reachable."""
+    m = ctx.map
+    for team in teams_with_spawn(ctx):
+        path = m.track(team)
+        if not path:
+            continue
+        r = reach(ctx, team)
+        on_track = set(path)
+        sides: set[Hex] = set()
+        stuck: list[Hex] = []
+        for k, step in enumerate(path):
+            beside = [
+                n for n in step.neighbors()
+                if n in m.cells and n not in on_track and m.cells[n].terrain is not Terrain.WALL
+                and m.spawn_team(n) is not team.other  # the enemy base is closed on purpose
+            ]
+            sides.update(beside)
+            # the cart is pushed from every step but the last
+            if k < len(path) - 1 and not any(n in r for n in beside):
+                stuck.append(step)
+        unreached = tuple(sorted(h for h in sides if h not in r and m.cells[h].terrain is not Terrain.LOW))
+        if stuck:
+            yield Problem(
+                "HF203", Severity.ERROR,
+                f"{team.value} cannot reach any hex beside its track at {hex_list(tuple(stuck))}, so its cart "
+                "cannot be pushed there; add stairs or open ground beside the track",
+                tuple(stuck),
+            )
+        elif unreached:
+            yield Problem(
+                "HF203", Severity.WARNING,
+                f"{plural(len(unreached), 'hex', 'hexes')} beside the {team.value} track "
+                f"cannot be reached by {team.value} ({hex_list(unreached)}); pushing from there is impossible",
+                unreached,
+            )
