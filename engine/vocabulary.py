@@ -120,6 +120,11 @@ class Term(str, metaclass=Vocabulary):
         """The member's attribute name (``KOTH``)."""
         return self._name
 
+    @property
+    def rank(self) -> tuple[int, int]:
+        """Where the member comes in iteration: (its package's place among the installed ones, definition order)."""
+        return self._rank
+
     def __str__(self) -> str:
         return str.__str__(self)
 

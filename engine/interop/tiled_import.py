@@ -232,8 +232,8 @@ def map_from_tiled(tm: TiledMap, file: str | Path, table: TerrainTable | None) -
     meta = _meta(tm, file, features)
     try:
         m = HexMap.create(meta, cells, features.spawns, features.kits,
-                          [features.points[k] for k in sorted(features.points)], features.tracks,
-                          features.spawnpoints, features.ammo, features.racks)
+                          [features.points[k] for k in sorted(features.points)], tracks=features.tracks,
+                          spawnpoints=features.spawnpoints, ammo=features.ammo, racks=features.racks)
     except MapEditError as e:
         where = f"hex {e.hexes[0]}" if e.hexes else "map"
         raise TiledError(file, where, str(e)) from None

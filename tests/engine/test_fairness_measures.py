@@ -46,22 +46,22 @@ def move_kit(old: str, new: str) -> Callable[[HexMap], HexMap]:
 
 
 def lengthen(team: Team, *extra: str) -> Callable[[HexMap], HexMap]:
-    return lambda m: m.with_track(team, [*m.track(team), *map(Hex.parse, extra)])
+    return lambda m: m.with_feature_part("tracks", team, [*m.track(team), *map(Hex.parse, extra)])
 
 
 def move_rack(old: str, new: str) -> Callable[[HexMap], HexMap]:
-    return lambda m: m.with_racks(set(m.racks) - {Hex.parse(old)} | {Hex.parse(new)})
+    return lambda m: m.with_feature("racks", set(m.racks) - {Hex.parse(old)} | {Hex.parse(new)})
 
 
 def move_ammo(old: str, new: str) -> Callable[[HexMap], HexMap]:
-    return lambda m: m.with_ammo(set(m.ammo) - {Hex.parse(old)} | {Hex.parse(new)})
+    return lambda m: m.with_feature("ammo", set(m.ammo) - {Hex.parse(old)} | {Hex.parse(new)})
 
 
 def add_spawnpoint(colour: str, h: str) -> Callable[[HexMap], HexMap]:
     from engine.mapmodel import Colour
 
     c = Colour(colour)
-    return lambda m: m.with_spawnpoints(c, set(m.spawnpoints[c]) | {Hex.parse(h)})
+    return lambda m: m.with_feature_part("spawnpoints", c, set(m.spawnpoints[c]) | {Hex.parse(h)})
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ Nothing outside the package names it.
 from __future__ import annotations
 
 from engine.games.modes import ModeRules, register
-from engine.mapmodel import Mode
+from engine.mapfeatures import MapFeature, register_feature
+from engine.mapmodel import Mode, Team
 from engine.rules.actions import Verb
 from engine.rules.dice import Crit, DiceSpec
 from engine.rules.movement import Climb
@@ -17,6 +18,14 @@ PAYLOAD = Mode.define("payload", __name__)
 #: Pushing the cart and the classes' specials.
 VERBS = (Verb.define("push"), Verb.define("rocket_jump"), Verb.define("kritz"), Verb.define("uber"),
          Verb.define("airblast", "untargeted"), Verb.define("sandvich", "untargeted"))
+
+#: The map feature Payload Race plays on: each team's cart track.
+TRACKS = register_feature(MapFeature(
+    "tracks", "path_by", "cart track",
+    "Payload Race cart tracks: an ordered path of adjacent hexes per team, from start to end.",
+    parts=("RED", "BLU"), part=Team, one="track",
+    part_words={"RED": "RED's cart track, start first.", "BLU": "BLU's cart track, start first."},
+), __name__)
 
 RULES = register(ModeRules(
     PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,

@@ -9,7 +9,8 @@ checks. Nothing outside the package names it.
 from __future__ import annotations
 
 from engine.games.modes import ModeRules, register
-from engine.mapmodel import Mode
+from engine.mapfeatures import MapFeature, register_feature
+from engine.mapmodel import Colour, Mode
 from engine.rules.actions import Verb
 from engine.rules.dice import Crit, DiceSpec
 from engine.rules.movement import Climb
@@ -21,6 +22,27 @@ VERBS = (
                                "reverb")),
     *(Verb.define(v, "untargeted") for v in ("rush", "wail", "salvage")),
     *(Verb.define(v, "choice") for v in ("draft", "control", "recover", "cube", "draw", "reload", "drop")),
+)
+
+#: The map features Team Play plays on: spawnpoints by colour, ammo tiles and weapon racks (map format 3).
+FEATURES = (
+    register_feature(MapFeature(
+        "spawnpoints", "hexes_by", "spawnpoint",
+        "Team Play spawnpoints by colour: a character (re)spawns on a free hex of the colour of the powerup its "
+        "player discards.",
+        parts=("red", "blue", "yellow"), part=Colour, which="spawnpoint_colour",
+        part_words={"red": "Red spawnpoints: a character spawned by discarding a red powerup appears on one.",
+                    "blue": "Blue spawnpoints.", "yellow": "Yellow spawnpoints."},
+    ), __name__),
+    register_feature(MapFeature(
+        "ammo", "hexes", "ammo tile",
+        "Team Play ammo-tile hexes: each holds an ammo tile, grabbed by moving there and laid again at the end "
+        "of the turn.",
+    ), __name__),
+    register_feature(MapFeature(
+        "racks", "hexes", "weapon rack",
+        "Team Play weapon racks: each holds a row of arena weapons a character standing there may grab.",
+    ), __name__),
 )
 
 RULES = register(ModeRules(
