@@ -401,6 +401,11 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
             return
         specs = choice_buttons(self.ctl.state, self.presenter, self.bar.slots, self.mode, self.spawn_kind,
                                self.picks, self._sel())
+        if not specs:
+            hint = QLabel("<small>Choose an action above: the board marks where it can go; click there.</small>")
+            hint.setStyleSheet("QLabel { color: #7a7a7a; }")
+            grid.addWidget(hint, 0, 0, 1, 6)
+            return
         row, col, group, across = 0, 0, None, 3
         for spec in specs:
             if spec.group != group:  # a heading, then the group's buttons in as many columns as their labels allow

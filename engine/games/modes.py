@@ -51,8 +51,8 @@ class ModeRules:
     - ``climb``: how walking gains height; ``free_climbers``: specials whose
       holders walk by King of the Board's one-level rule instead (002: the Scout);
     - ``heights_block_sight``: whether higher ground blocks shooters at equal height;
-    - ``dice``: the accuracy throw; ``ruleset``: the reference of its built-in ruleset
-      (:meth:`builtin_ruleset` loads it);
+    - ``dice``: the accuracy throw; ``ruleset``: the reference of its own ruleset, ``builtin:<name>``
+      or a file's path (:meth:`builtin_ruleset` loads it);
     - ``state``: ``"module:Class"`` of its game state, empty while not playable;
     - ``spawn_zones``: whether teams start in painted spawn zones (Team Play uses
       coloured spawnpoints instead);
@@ -111,10 +111,13 @@ class ModeRules:
         return getattr(importlib.import_module(module), name)(game)  # type: ignore[no-any-return]
 
     def builtin_ruleset(self) -> Ruleset:
-        """The mode's built-in ruleset (``ruleset``), loaded once; LoadError if hexfort does not ship it."""
-        from engine.formats.ruleset_file import BUILTIN_PREFIX, builtin_ruleset
+        """The mode's own ruleset (``ruleset``: ``builtin:<name>`` for one hexfort ships, else the path of the
+        file a mode outside the engine brings), loaded once; LoadError when it cannot be loaded."""
+        from engine.formats.ruleset_file import BUILTIN_PREFIX, builtin_ruleset, ruleset_file
 
-        return builtin_ruleset(self.ruleset.removeprefix(BUILTIN_PREFIX))
+        if self.ruleset.startswith(BUILTIN_PREFIX):
+            return builtin_ruleset(self.ruleset.removeprefix(BUILTIN_PREFIX))
+        return ruleset_file(self.ruleset)
 
     def move_profile(self, specials: tuple[str, ...] | frozenset[str], team: Team | None,
                      keep_height: bool = True) -> MoveProfile:

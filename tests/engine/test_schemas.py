@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator
 from engine.formats.errors import LoadError
 from engine.formats.ruleset_file import builtin_ruleset_path
 from engine.formats.schemas import _registry, schema, schema_dir, validate_document, validator
+from engine.mapmodel import Mode
 
 DELETE = object()
 ASSERTIONS = {
@@ -88,7 +89,7 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("map", ["origin"], [0, 15001], "$.origin[1]", "at most 15000"),
     ("map", ["origin"], [-15001, 0], "$.origin[0]", "at least -15000"),
     ("map", ["origin"], [0, 2.0], "$.origin[1]", "expected integer"),
-    ("map", ["modes"], ["koth", "payload", "team_play", "koth"], "$.modes", "at most 3 items"),
+    ("map", ["modes"], [*(m.value for m in Mode), "koth"], "$.modes", f"at most {len(Mode)} items"),
     ("map", ["rows"], [], "$.rows", "needs at least 1 item (has 0)"),
     ("map", ["rows"], TOO_MANY_ROWS, "$.rows", "at most 400 items"),
     ("map", ["rows"], ["0. 0x"], "$.rows[0]", "expected tokens like"),

@@ -157,3 +157,70 @@ def test_team_play_fits_the_board_and_zooms(qtbot, play_window) -> None:  # type
     next(b for b in board.findChildren(QToolButton) if b.text() == "Fit").click()
     vp = board.viewport().rect()
     assert fitted() and board.zoom < zoomed
+
+
+def _random_hot_seat(w, seed: int, decisions: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """Play ``decisions`` random human decisions through the controller; the log lines seen."""
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        st = w.ctl.state
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        assert w.ctl.play(legal[rng.randrange(len(legal))])
+    return w.log.lines()
+
+
+def test_a_prompt_with_one_answer_answers_itself_with_a_log_line_unless_asked(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]
+    from tests.engine.games.teamplay.conformance import scenarios
+
+    s = scenarios()[0]  # one RED player: a reward's "who draws" has one answer
+    w = play_window(GameSetup(s, 4, {t: "human" for t in Team}))
+    lines = _random_hot_seat(w, 4, 160)
+    answered = [line for line in lines if line.endswith("(the only choice)")]
+    assert answered, "no one-answer prompt came up in 160 decisions"
+    st = w.ctl.state
+    assert st.phase is Phase.ACT or len(st.legal_actions()) != 1  # never left waiting on one answer
+    n = len(st.history)
+    w.undo()  # undo takes back the human decision and the answers that followed it
+    assert len(w.ctl.state.history) < n and not w.ctl.single_answer()
+    # asked for every answer: the same game waits at such a prompt, its one button shown
+    w2 = play_window(GameSetup(s, 4, {t: "human" for t in Team}, ask_single=True))
+    rng = random.Random(4)
+    for _ in range(400):
+        st = w2.ctl.state
+        legal = st.legal_actions()
+        if st.phase is not Phase.ACT and len(legal) == 1:
+            assert len(w2.choice_buttons) == 1 and not any(b.endswith("(the only choice)") for b in w2.log.lines())
+            break
+        assert w2.ctl.play(legal[rng.randrange(len(legal))])
+    else:
+        raise AssertionError("no one-answer prompt came up")
+
+
+def test_attack_stays_on_while_a_unit_may_still_attack_and_says_why_once_it_has(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]
+    w = play_window(GameSetup(_payload_far(), 3, {t: "human" for t in Team}))
+    click_hex(w.board, at(0, 0))
+    attack = w.bar.buttons["attack"]
+    assert not attack.refused and "No target in range" in attack.toolTip()  # on, though nothing is in range
+    # the Heavy next to the BLU Scout attacks it: afterwards its Attack button says why not
+    st = w.ctl.state
+    heavy, scout = st.unit_at(at(1, 1)), st.unit_at(at(7, 3))
+    heavy.cell, scout.cell = st.board.index[at(4, 2)], st.board.index[at(5, 2)]  # both out of the spawns
+    w.refresh()
+    click_hex(w.board, at(4, 2))
+    w.press("attack")
+    assert at(5, 2) in w.board.choices, "the enemy in range is marked"
+    click_hex(w.board, at(5, 2))
+    assert w.actor_hex() == at(4, 2)  # the selection stays on the token that acted
+    assert attack.refused and "already attacked" in attack.toolTip()
+
+
+def test_a_click_on_ones_own_unit_out_of_turn_says_whose_turn_it_is(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]
+    s = koth_scenario("0.R 0.  0.  0.  0.  0.B\n0.R 0.  0.C 0.  0.  0.B",
+                      red=[("scout", (0, 0)), ("soldier", (0, 1))], blu=[("heavy", (5, 0)), ("pyro", (5, 1))])
+    w = play_window(GameSetup(s, 3, {t: "human" for t in Team}))
+    st = w.ctl.state
+    other = next(u for u in st.units_of(st.current_team()) if u.uid != st.active_unit().uid)
+    click_hex(w.board, st.board.hexes[other.cell])
+    assert w.board.toast_text == f"it is not the {other.team.value} {st.stats(other.kind).name}'s turn"

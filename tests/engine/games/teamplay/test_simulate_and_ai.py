@@ -13,8 +13,8 @@ from engine.games.game import Game
 from engine.mapmodel import Mode, Team
 from engine.scenario import Scenario
 from engine.simulation.batch import run_batch, summarise
+from tests.engine.games.teamplay.conformance import MAPS
 from tests.engine.games.teamplay.helpers import scenario
-from tests.engine.games.teamplay.test_random_playouts import MAPS
 
 
 def _small() -> Scenario:

@@ -12,7 +12,7 @@ from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.ruleset import RulesetError
 from engine.textmap import koth_scenario
-from tests.engine.rules.conftest import GameFactory, at
+from tests.engine.games.koth.conftest import GameFactory, at
 
 BASES = """
 0.R 0.R 0.R 0.  0.  0.  0.  0.B 0.B 0.B

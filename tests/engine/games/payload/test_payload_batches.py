@@ -13,9 +13,9 @@ from engine.games.game import Game
 from engine.mapmodel import Team
 from engine.scenario import TeamSetup
 from engine.simulation.batch import run_batch, summarise
-from tests.engine.payload.conftest import payload_scenario
+from tests.engine.games.payload.conftest import payload_scenario
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[4]
 
 
 def _small() -> object:

@@ -16,7 +16,7 @@ from engine.mapmodel import Mode, Team
 from engine.rules.actions import Action, Verb
 from engine.ruleset import RulesetError
 from engine.scenario import TeamSetup
-from tests.engine.payload.conftest import STRIP, GameFactory, at, payload_scenario
+from tests.engine.games.payload.conftest import STRIP, GameFactory, at, payload_scenario
 
 #: RED's spawn is the two hexes of column 0 in rows 0-1; its track starts on one of them.
 CRAMPED = """
@@ -143,3 +143,31 @@ def test_an_option_of_the_wrong_type_in_a_ruleset_file_is_refused() -> None:
     scenario = payload_scenario(red=[("heavy", (2, 0), "minigun")], blu=[("heavy", (7, 0), "minigun")])
     with pytest.raises(RulesetError, match="'friendly_fire' must be true or false, not 'yes'"):
         Game.of(scenario, broken)
+
+
+def test_a_killed_token_is_placed_back_right_after_the_attack_and_the_replay_says_so(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """002 "Dying/respawning": on the bundled Canal the heuristic kills random tokens; each respawn is the
+    action right after the attack that killed, carries its weapon card, and a saved replay holds it."""
+    import dataclasses
+    from pathlib import Path
+
+    from engine.ai import HeuristicPlayer, RandomPlayer
+    from engine.formats import load_scenario
+    from engine.games.game import new_game
+    from engine.replay import Replay, load_replay, save_replay
+    from engine.rules.actions import Verb
+
+    repo = Path(__file__).resolve().parents[4]
+    state = new_game(dataclasses.replace(load_scenario(repo / "maps" / "payload_canal.scenario.json"), seed=2),
+                     keep_undo=False)
+    players = {Team.RED: HeuristicPlayer(2), Team.BLU: RandomPlayer(3)}
+    while not state.is_terminal():
+        state.apply_unchecked(players[state.current_team()].choose(state))
+    first = next(i for i, a in enumerate(state.history) if a.verb is not Verb.SPAWN)
+    respawns = [k for k, a in enumerate(state.history) if k > first and a.verb is Verb.SPAWN]
+    assert respawns and all(state.history[k].detail for k in respawns), "respawns carry their weapon cards"
+    assert state.history[respawns[0] - 1].verb is Verb.ATTACK, "placed right after the attack that killed"
+    path = tmp_path / "race.replay.json"
+    save_replay(Replay.of(state), path, state)
+    replay, again = load_replay(path)
+    assert again.fingerprint() == state.fingerprint() and replay.actions == tuple(state.history)

@@ -7,7 +7,7 @@ from engine.ai.payload_heuristic import BLOCKERS, RESERVES, behind, blockers_of,
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
-from tests.engine.payload.conftest import GameFactory, at
+from tests.engine.games.payload.conftest import GameFactory, at
 
 #: RED's cart runs along row 1 on a quay at height 1; below it a sunken bed (rows 3-4, height 0) whose
 #: only way up is the stairs at column 8 of row 3, climbing east (direction 0).

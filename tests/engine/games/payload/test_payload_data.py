@@ -19,9 +19,9 @@ from engine.games.payload.stencils import lay, turned
 from engine.hexgrid import Hex, hexes_within
 from engine.rules.actions import Action, Verb
 from engine.ruleset import RulesetError, Stencil
-from tests.engine.payload.conftest import GameFactory, at, payload_scenario
+from tests.engine.games.payload.conftest import GameFactory, at, payload_scenario
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[4]
 
 
 def _doc() -> dict:  # type: ignore[type-arg]

@@ -7,7 +7,7 @@ import pytest
 from engine.games.state import IllegalActionError, Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
-from tests.engine.payload.conftest import GameFactory, at
+from tests.engine.games.payload.conftest import GameFactory, at
 
 WALLED = """
 0.R 0.R 0.  0.  0#  0.  0.  0.  0.B 0.B

@@ -8,7 +8,7 @@ from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.dice import TWO_D6
-from tests.engine.rules.conftest import GameFactory, at
+from tests.engine.games.koth.conftest import GameFactory, at
 
 ROW = "0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0. 0."
 

@@ -15,7 +15,7 @@ from engine.mapmodel import Team
 from engine.replay import Replay, dumps_replay, load_replay, loads_replay, save_replay
 from engine.rules.actions import Action, ActionParseError, Verb
 from engine.textmap import koth_scenario
-from tests.engine.rules.conftest import GameFactory
+from tests.engine.games.koth.conftest import GameFactory
 
 MAP = """
 0.R 0.R 0.  0.  0.  1.  0.  0.  0.  0.

@@ -1,0 +1,25 @@
+"""Outside the mode packages, at most a few files of engine/ and editor/ name a particular mode (issue #21).
+
+:mod:`tests.mode_names` finds them (``python -m tests.mode_names`` prints each with
+what it names). The two install lists name every bundled mode package by design —
+they are where a mode is added — and nothing else should need to.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")  # the editor's mode packages are installed by importing them
+
+from tests.mode_names import files_naming_modes  # noqa: E402
+
+#: The files allowed to name modes: where the mode packages are listed, one line each.
+INSTALL_LISTS = {"engine/installed_modes.py", "editor/playtest/installed.py"}
+#: Files still naming modes while their code waits to move into the mode packages (the AI's scorers).
+WAITING = {"engine/ai/evaluation.py", "engine/ai/heuristic.py", "engine/ai/payload_heuristic.py", "engine/ai/teamplay.py"}
+
+
+def test_outside_the_mode_packages_only_the_install_lists_name_a_mode() -> None:
+    named = files_naming_modes()
+    assert set(named) - WAITING == INSTALL_LISTS, named
+    assert len(set(named) - WAITING) <= 3
