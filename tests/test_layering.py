@@ -12,6 +12,17 @@ import engine
 REPO = Path(__file__).resolve().parents[1]
 
 
+#: The start of a child process where any import of PySide6 or shiboken6 fails.
+_BLOCK_QT = (
+    "import importlib, sys\n"
+    "class Block:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name.split('.')[0] in ('PySide6', 'shiboken6'):\n"
+    "            raise ModuleNotFoundError(name)\n"
+    "sys.meta_path.insert(0, Block())\n"
+)
+
+
 def _engine_modules() -> list[str]:
     return sorted(m.name for m in pkgutil.walk_packages(engine.__path__, "engine."))
 
@@ -26,12 +37,7 @@ def test_import_linter_contract_holds() -> None:
 
 def test_every_engine_module_imports_without_pyside6() -> None:
     code = (
-        "import importlib, sys\n"
-        "class Block:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name.split('.')[0] in ('PySide6', 'shiboken6'):\n"
-        "            raise ModuleNotFoundError(name)\n"
-        "sys.meta_path.insert(0, Block())\n"
+        _BLOCK_QT +
         f"for m in {_engine_modules()!r}:\n"
         "    importlib.import_module(m)\n"
         "assert not any(k.startswith('PySide6') for k in sys.modules)\n"
@@ -67,12 +73,7 @@ def test_engine_tests_need_no_qt() -> None:
             editor.update(n for n in names if n.split(".")[0] == "editor")
     assert not found, "engine tests that need Qt:\n" + "\n".join(found)
     code = (
-        "import importlib, sys\n"
-        "class Block:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name.split('.')[0] in ('PySide6', 'shiboken6'):\n"
-        "            raise ModuleNotFoundError(name)\n"
-        "sys.meta_path.insert(0, Block())\n"
+        _BLOCK_QT +
         "import tests.conftest\n"
         f"for m in {_engine_test_modules()!r} + ['tests.toymode.rules', 'tests.toymode.conformance'] + "
         f"{sorted(editor)!r}:\n"
