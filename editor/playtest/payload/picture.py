@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from editor.playtest.payload.marks import CartMark, Charge, Kritz, Uber
 from editor.playtest.picture import BoardPicture, Decoration, SlotRow, unit_marks
+from engine.games.payload.decisions import PlaceToken
 from engine.games.payload.state import PayloadState
 from engine.games.protocol import GameState, narrow
 from engine.games.state import Phase
@@ -75,15 +76,13 @@ def token_rows(game: GameState) -> dict[Team, list[SlotRow]]:
         out[u.team].append(SlotRow(u.team, u.slot, u.kind, state.stats(u.kind).name, u.health,
                                    state.max_health(u.kind), 0, True, False, busy, " · ".join(marks),
                                    letters(u.kind)))
+    placed = [d for d in state.queue if isinstance(d, PlaceToken)]
     for team in Team:
-        dead = [(kind, slot, "back in its spawn now") for t, kind, slot in state.respawns if t is team]
+        dead = [(d.kind, d.slot, "back in its spawn now") for d in placed if d.team is team and d.why == "respawn"]
         dead += [(kind, slot, "waits for a free spawn hex") for kind, slot in state.waiting[team]]
+        dead += [(d.kind, d.slot, "") for d in placed if d.team is team and d.why == "setup"]
         for kind, slot, note in dead:
             out[team].append(SlotRow(team, slot, kind, state.stats(kind).name, 0, state.max_health(kind), 0, False,
                                      False, False, note, letters(kind)))
-        for t, kind, slot in state.setup:
-            if t is team:
-                out[team].append(SlotRow(team, slot, kind, state.stats(kind).name, 0, state.max_health(kind), 0,
-                                         False, False, False, letters=letters(kind)))
         out[team].sort(key=lambda r: r.slot)
     return out
