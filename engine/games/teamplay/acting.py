@@ -1,5 +1,5 @@
 """What a Team Play action does: moves and grabs, shots, the adrenaline actions, Newton and
-Teleporter, and the draws from the decks (003 "Actions"; docs/rules-teamplay.md).
+Teleporter (003 "Actions"; docs/rules-teamplay.md).
 
 Functions of the state, called by :meth:`TeamPlayState._act
 <engine.games.teamplay.state.TeamPlayState>` and by the flow of decisions
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.events import Pickup
+from engine.games.teamplay.decks import draw_powerup
 from engine.games.teamplay.economy import ANY, can_pay, pay
 from engine.games.teamplay.pending import Pending, What
 from engine.games.teamplay.pieces import COLOURS, Character, Hand, card_kind
@@ -21,7 +22,7 @@ from engine.rules.actions import Action, Verb
 if TYPE_CHECKING:
     from engine.games.teamplay.state import TeamPlayState
 
-__all__ = ["act", "discard", "draw_powerup", "draw_weapon", "grab_ammo", "grab_weapon", "offer_tagback", "shoot"]
+__all__ = ["act", "discard", "grab_ammo", "grab_weapon", "offer_tagback", "shoot"]
 
 _V = Verb
 
@@ -174,22 +175,3 @@ def offer_tagback(s: TeamPlayState, u: Character, damaged: list[int], why: str =
     else:
         s.queue.append(p)
 
-
-def draw_powerup(s: TeamPlayState, hand: Hand) -> str:
-    """``hand`` draws a powerup (the discards are shuffled back when the deck is out); '' if none is left."""
-    if not s.powerup_deck:
-        s.powerup_deck, s.discards = s.discards, []
-    if not s.powerup_deck:
-        return ""
-    k = s.dice.roll(1, len(s.powerup_deck), "powerup draw").total - 1
-    card = s.powerup_deck.pop(k)
-    hand.cards.append(card)
-    return card
-
-
-def draw_weapon(s: TeamPlayState) -> str:
-    """The next arena weapon from the deck ('' when it is out)."""
-    if not s.weapon_deck:
-        return ""
-    k = s.dice.roll(1, len(s.weapon_deck), "weapon draw").total - 1
-    return s.weapon_deck.pop(k)

@@ -22,7 +22,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from engine.games.state import Phase
-from engine.games.teamplay import acting, endturn
+from engine.games.teamplay import endturn
+from engine.games.teamplay.decks import draw_powerup
 from engine.games.teamplay.economy import ANY, can_pay, letters, pay
 from engine.games.teamplay.pending import Pending, What
 from engine.games.teamplay.pieces import COLOURS, Character, Hand, card_colour, card_kind, player_name
@@ -174,7 +175,7 @@ def run(s: TeamPlayState) -> None:
             if head.draws:
                 hand = s.hands[head.team][head.player]
                 for _ in range(head.draws):
-                    acting.draw_powerup(s, hand)
+                    draw_powerup(s, hand)
                 s.queue[0] = head = replace(head, draws=0)
             if not groups(s, head):
                 s.queue.pop(0)
@@ -450,7 +451,7 @@ def decide(s: TeamPlayState, a: Action) -> None:
         s.log.append(f"{s.player_label(team, hand)} takes a {a.kind} cube")
     elif w is What.DRAW:
         hand = s.hand(team, a.kind)
-        if acting.draw_powerup(s, hand):
+        if draw_powerup(s, hand):
             s.log.append(f"{s.player_label(team, hand)} draws a powerup")
     elif w is What.RELOAD:
         k = _k(a)
