@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from engine.games.decisions import Decision
+from engine.games.teamplay.decisions import Abilities, Load, Reload, Scope, Tagback, Unload
 from engine.games.teamplay.economy import letters
-from engine.games.teamplay.pending import What
 from engine.hexgrid import Hex
 from engine.rules.actions import Action, Verb
 
@@ -26,16 +27,17 @@ MODE_LABELS: Final = {Verb.MOVE: "Move & grab", Verb.ATTACK: "Shoot", Verb.DASH:
                       Verb.STEP: "Step & shoot", Verb.TELEPORT: "Teleporter", Verb.NEWTON: "Newton",
                       Verb.SPAWN: "Spawn", Verb.RUSH: "Adrenaline rush"}
 #: The button of ``pass`` in each decision that may be passed.
-_PASS: Final = {What.TAGBACK: ("No Tagback Grenade", "Let the damage stand: no Tagback Grenade is played"),
-                What.SCOPE: ("No Targeting Scope", "Keep the Targeting Scope and the cube: the shot stays as it is"),
-                What.ABILITIES: ("Done with abilities", "Use no more abilities this turn; the end of the turn goes "
-                                                        "on (flush, killshots, respawns, reload)"),
-                What.RELOAD: ("Done reloading", "Leave the rest of the table unloaded and end the turn")}
+_PASS: Final[dict[type[Decision], tuple[str, str]]] = {
+    Tagback: ("No Tagback Grenade", "Let the damage stand: no Tagback Grenade is played"),
+    Scope: ("No Targeting Scope", "Keep the Targeting Scope and the cube: the shot stays as it is"),
+    Abilities: ("Done with abilities", "Use no more abilities this turn; the end of the turn goes on (flush, "
+                                       "killshots, respawns, reload)"),
+    Reload: ("Done reloading", "Leave the rest of the table unloaded and end the turn")}
 
 
-def decision(s: TeamPlayState) -> What | None:
-    """What the queued decision now is about (None during a team's own actions or after the game)."""
-    return s.queue[0].what if s.queue else None
+def decision(s: TeamPlayState) -> Decision | None:
+    """The queued decision now (None during a team's own actions or after the game)."""
+    return s.queue[0] if s.queue else None
 
 
 def char_name(s: TeamPlayState, kind: str) -> str:
@@ -105,7 +107,7 @@ def label(s: TeamPlayState, a: Action) -> str:
     if v is Verb.DRAFT:
         return f"Draft {char_name(s, a.kind)}"
     if v is Verb.RELOAD:
-        cost = s.card(a.kind).grab_cost if what is What.LOAD else s.card(a.kind).cost
+        cost = s.card(a.kind).grab_cost if isinstance(what, Load) else s.card(a.kind).cost
         return f"{a.detail}: {s.card(a.kind).title} ({letters(cost)})"
     if v is Verb.CONTROL:
         return f"{a.detail} takes {char_name(s, a.kind)}"
@@ -116,9 +118,9 @@ def label(s: TeamPlayState, a: Action) -> str:
     if v is Verb.DRAW:
         return f"{a.kind} draws a powerup"
     if v is Verb.DROP:
-        return f"{a.detail} {'unloads' if what is What.UNLOAD else 'leaves'} the {s.card(a.kind).title}"
+        return f"{a.detail} {'unloads' if isinstance(what, Unload) else 'leaves'} the {s.card(a.kind).title}"
     if v is Verb.PASS:
-        return _PASS.get(what, ("Pass", ""))[0] if what is not None else "Pass"
+        return _PASS.get(type(what), ("Pass", ""))[0]
     if v is Verb.END:
         return "End turn" if a.actor is None else f"End {_short(s, a.actor)}'s action"
     if v is Verb.TAGBACK:
@@ -147,8 +149,8 @@ def tip(s: TeamPlayState, a: Action) -> str:
         return (f"{char_name(s, a.kind)} — {beh.ability_tip()}. Own weapon this game: "  # type: ignore[attr-defined]
                 f"{weapon_words(s, s.revealed[a.kind])}")
     if v is Verb.RELOAD:
-        pays = "grab cost" if what is What.LOAD else "reload cost"
-        cost = s.card(a.kind).grab_cost if what is What.LOAD else s.card(a.kind).cost
+        pays = "grab cost" if isinstance(what, Load) else "reload cost"
+        cost = s.card(a.kind).grab_cost if isinstance(what, Load) else s.card(a.kind).cost
         return (f"{team} {a.detail} pays the {pays} ({letters(cost)}, cubes first, then powerups of the colour) "
                 f"and holds the weapon loaded — {weapon_words(s, a.kind)}")
     if v is Verb.CONTROL:
@@ -166,10 +168,10 @@ def tip(s: TeamPlayState, a: Action) -> str:
         hand = s.hand(s.team, a.kind)
         return f"{team} {a.kind} draws a powerup (holds {len(hand.cards)} of {s.options['max_powerups']})"
     if v is Verb.DROP:
-        where = "onto the team's table, unloaded" if what is What.UNLOAD else "back on the rack"
+        where = "onto the team's table, unloaded" if isinstance(what, Unload) else "back on the rack"
         return f"At the limit of loaded weapons: the {s.card(a.kind).title} goes {where}"
     if v is Verb.PASS:
-        return _PASS.get(what, ("", "Pass"))[1] if what is not None else "Pass"
+        return _PASS.get(type(what), ("", "Pass"))[1]
     if v is Verb.END and a.actor is None:
         return (f"End {team}'s turn: then replace tiles and weapons, abilities, flush the enemy's buffer at "
                 f"{s.options['flush_at']}+, killshots, respawns, reload (E)")

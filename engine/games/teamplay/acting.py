@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.events import Pickup
+from engine.games.teamplay.decisions import Drop, Scope, Tagback
 from engine.games.teamplay.decks import draw_powerup
 from engine.games.teamplay.economy import ANY, can_pay, pay
-from engine.games.teamplay.pending import Pending, What
 from engine.games.teamplay.pieces import COLOURS, Character, Hand, card_kind
 from engine.games.teamplay.weapons import hits
 from engine.hexgrid import Hex
@@ -132,7 +132,7 @@ def grab_weapon(s: TeamPlayState, u: Character, cell: int, weapon: str) -> None:
     s.log.append(f"the {s.name_of(u)} grabs the {card.title} for {s.player_label(u.team, hand)} "
                     f"({card.grab_cost and 'paying ' + card.grab_cost or 'free'})")
     if s.loaded_arena(hand) > int(s.options["max_loaded"]):
-        s.queue.append(Pending(What.DROP, u.team, s.controller(u), kinds=(weapon,), uids=(cell,)))
+        s.queue.append(Drop(u.team, s.controller(u), weapon, cell))
 
 
 def shoot(s: TeamPlayState, u: Character, weapon: str, aim: Hex) -> None:
@@ -158,7 +158,7 @@ def shoot(s: TeamPlayState, u: Character, weapon: str, aim: Hex) -> None:
         return
     k = s.controller(u)
     if any(card_kind(c) == "targeting_scope" and can_pay(hand, ANY, c) for c in hand.cards):
-        s.queue.append(Pending(What.SCOPE, u.team, k, uids=(u.uid, *damaged)))
+        s.queue.append(Scope(u.team, k, u.uid, tuple(damaged)))
     offer_tagback(s, u, damaged)
 
 
@@ -169,9 +169,8 @@ def offer_tagback(s: TeamPlayState, u: Character, damaged: list[int], why: str =
     After a shot (``why`` empty) the decision waits behind a Targeting Scope; after an ability (``why`` names
     it) it is the next decision, before the acting team's remaining abilities.
     """
-    p = Pending(What.TAGBACK, u.team.other, -1, uids=(u.uid, *damaged), why=why)
+    p = Tagback(u.team.other, u.uid, tuple(damaged), ability=why)
     if why:
         s.queue.insert(0, p)
     else:
         s.queue.append(p)
-

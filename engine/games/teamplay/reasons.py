@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.games.state import Phase
 from engine.games.teamplay.economy import letters
-from engine.games.teamplay.pending import What
-from engine.games.teamplay.pieces import card_colour, card_kind
+from engine.games.teamplay.pieces import card_kind
 from engine.games.teamplay.weapons import aims
 from engine.rules.actions import CHOICES, Action, Verb
 
@@ -22,21 +21,12 @@ if TYPE_CHECKING:
 
 __all__ = ["teamplay_reason"]
 
-#: What each decision waits for, by the verbs that answer it.
-_ANSWERS = {
-    What.DRAFT: {Verb.DRAFT}, What.LOAD: {Verb.RELOAD}, What.CONTROL: {Verb.CONTROL}, What.SPAWN: {Verb.SPAWN},
-    What.SCOPE: {Verb.TARGETING, Verb.PASS}, What.TAGBACK: {Verb.TAGBACK, Verb.PASS},
-    What.HEAL: {Verb.RECOVER}, What.CUBE: {Verb.CUBE}, What.DRAW: {Verb.DRAW},
-    What.RELOAD: {Verb.RELOAD, Verb.PASS}, What.DROP: {Verb.DROP}, What.UNLOAD: {Verb.DROP},
-}
-
-
 def teamplay_reason(s: TeamPlayState, a: Action) -> str:
     """Why ``a`` (not legal) cannot be played, in Team Play's terms; '' for the shared turn-order reasons."""
     if s.phase is Phase.OVER:
         return ""
     if s.queue:
-        return _decision_reason(s, a)
+        return s.queue[0].why_not(s, a)  # type: ignore[no-any-return]
     if a.verb in CHOICES or a.verb in (Verb.SPAWN, Verb.PASS):
         return f"{s.team.value}'s characters are acting: {s.describe_decision()}"
     if a.actor is None:
@@ -75,48 +65,6 @@ def teamplay_reason(s: TeamPlayState, a: Action) -> str:
     if a.verb is Verb.ATTACK:
         return _shot_reason(s, u, a)
     return ""
-
-
-def _decision_reason(s: TeamPlayState, a: Action) -> str:
-    p = s.queue[0]
-    want = _ANSWERS.get(p.what)
-    if want is not None and a.verb not in want:
-        return f"{p.team.value} must first decide: {s.describe_decision()}"
-    if p.what is What.SPAWN and a.verb is Verb.SPAWN:
-        hand = s.hands[p.team][p.player]
-        if a.kind not in p.kinds:
-            return f"this decision spawns {', '.join(s.stats(k).name for k in p.kinds)}"
-        if a.detail not in hand.cards:
-            return f"{hand.name} holds no {a.detail.replace('_', ' ') or 'card'}; discard one of: " \
-                   f"{', '.join(c.replace('_', ' ') for c in hand.cards)}"
-        colour = card_colour(a.detail)
-        return f"discarding a {colour.value} powerup spawns on a free {colour.value} spawnpoint"
-    if a.verb is Verb.RELOAD and p.what in (What.LOAD, What.RELOAD):
-        if a.kind not in s.table[p.team]:
-            return f"the {a.kind} is not on {p.team.value}'s table of unloaded weapons"
-        return (f"{a.detail or 'that player'} cannot reload the {s.card(a.kind).title}: it costs "
-                f"{letters(s.card(a.kind).cost)}, and a character's own weapon only goes to a player who "
-                "controls that character")
-    if a.verb is Verb.TAGBACK:
-        return "a Tagback Grenade answers for a damaged character you control that sees the shooter"
-    if a.verb is Verb.DROP:
-        return "drop one of that player's loaded arena weapons (not the one just grabbed)"
-    if a.verb is Verb.RECOVER:
-        return "healing slides back an adrenaline tile that has slid; that character is at full strength"
-    if a.verb is Verb.CUBE:
-        return f"that player already has {s.options['max_cubes']} cubes of that colour"
-    if a.verb is Verb.DRAW:
-        return f"that player already holds {s.options['max_powerups']} powerups"
-    if p.what is What.ABILITIES and a.actor is not None:
-        u = s.unit_at(a.actor)
-        if u is None:
-            return f"no character stands on {a.actor}"
-        if u.team is not p.team or not s.acted(u):
-            return "only characters that acted this turn use their ability"
-        if u.uid in s.used_abilities:
-            return f"the {s.stats(u.kind).name} already used its ability this turn"
-        return s.behaviour(u.kind).why_not(s, u, a)
-    return f"{p.team.value} must first decide: {s.describe_decision()}"
 
 
 def _rush_reason(s: TeamPlayState, u: Character) -> str:

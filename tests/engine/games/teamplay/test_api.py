@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.state import Phase
+from engine.games.teamplay.decisions import Spawn
 from engine.games.teamplay.state import TeamPlayState
 from engine.mapmodel import Team
 from engine.rules.actions import Action
@@ -64,7 +65,7 @@ def test_describe_decision_names_who_does_what() -> None:
     s = ready()
     assert "one action for each character" in s.describe_decision()
     s = game(players_red=2)
-    while not s.queue or s.queue[0].what.value != "spawn":
+    while not s.queue or not isinstance(s.queue[0], Spawn):
         s.apply(texts(s)[0])
     assert "discards a powerup to spawn" in s.describe_decision()
 
