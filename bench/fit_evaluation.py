@@ -1,12 +1,15 @@
-"""Fit the search player's position evaluation (engine/ai/evaluation.py) on heuristic self-play.
+"""Fit the search player's position evaluations (engine/ai/evaluation.py) on heuristic self-play.
 
-Plays ``games`` seeded heuristic-vs-heuristic games on every bundled King of the
-Board map (first team alternating), records the features of the position at the
-start of every turn and who won, and fits a logistic regression (Newton's
-method, a little ridge) of "RED wins" on them; draws are left out. Prints the
-weights to paste into ``KOTH_WEIGHTS`` with the fit's log-loss and accuracy on
-held-out games (every fifth seed), beside a model that always says 50%.
-Run: ``python bench/fit_evaluation.py [games per map]``.
+Plays ``games`` seeded heuristic-vs-heuristic games on every bundled map of each
+mode asked (first team alternating), records the mode's features
+(:data:`engine.ai.evaluation.EVALUATORS`) of the position at the start of every
+turn and who won, and fits a logistic regression (Newton's method, a little
+ridge) of "RED wins" on them; draws are left out. Prints, per mode, the weights to
+paste into its ``*_WEIGHTS`` with the fit's log-loss and accuracy on held-out games
+(every fifth seed), beside a model that always says 50%, and those of the weights
+in use now.
+Run: ``python bench/fit_evaluation.py [games per map] [mode ...]`` (modes: koth, payload, team_play;
+default all).
 """
 
 from __future__ import annotations
@@ -15,20 +18,29 @@ import sys
 from dataclasses import replace
 
 import numpy as np
-from _common import koth_scenarios
+from _common import REPO
 
 from engine.ai import HeuristicPlayer
-from engine.ai.evaluation import KOTH_FEATURES, koth_features
+from engine.ai.evaluation import EVALUATORS
+from engine.formats import load_scenario
 from engine.games.game import Game
-from engine.mapmodel import Team
+from engine.mapmodel import Mode, Team
+from engine.scenario import Scenario
 
 
-def positions(games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def scenarios(mode: Mode) -> list[Scenario]:
+    """The bundled scenarios of ``mode``."""
+    found = [load_scenario(p) for p in sorted((REPO / "maps").glob("*.scenario.json"))]
+    return [s for s in found if s.mode is mode]
+
+
+def positions(mode: Mode, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(features, RED won, held out) rows: one per turn start of every decided game."""
+    features = EVALUATORS[mode].features
     rows: list[list[float]] = []
     won: list[float] = []
     held: list[bool] = []
-    for scenario in koth_scenarios().values():
+    for scenario in scenarios(mode):
         for seed in range(games):
             first = Team.RED if seed % 2 == 0 else Team.BLU
             state = Game.of(replace(scenario, first_team=first)).new_initial_state(seed, keep_undo=False)
@@ -38,7 +50,7 @@ def positions(games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             while (team := state.current_team()) is not None:
                 if state.turn != last_turn:
                     last_turn = state.turn
-                    mine.append(koth_features(state))
+                    mine.append(features(state))
                 state.apply_unchecked(players[team].choose(state))
             w = state.winner()
             if w is None:
@@ -65,17 +77,22 @@ def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-def main(games: int = 200) -> None:
-    x, y, held = positions(games)
-    w = fit(x[~held], y[~held])
-    test_x, test_y = x[held], y[held]
-    acc = float(np.mean(((test_x @ w) > 0) == (test_y > 0.5)))
-    print(f"{len(y)} positions ({int((~held).sum())} to fit, {int(held.sum())} held out)")
-    print(f"held-out log-loss {log_loss(test_x, test_y, w):.3f} (coin: {np.log(2):.3f}), accuracy {acc:.1%}")
-    print("KOTH_WEIGHTS: Final = (" + ", ".join(f"{v:.2f}" for v in w) + ")")
-    for name, v in zip(KOTH_FEATURES, w, strict=True):
-        print(f"  {name:>8} {v:+.3f}")
+def main(games: int = 200, modes: list[str] | None = None) -> None:
+    for mode in (Mode(m) for m in (modes or [m.value for m in EVALUATORS])):
+        ev = EVALUATORS[mode]
+        x, y, held = positions(mode, games)
+        w = fit(x[~held], y[~held])
+        test_x, test_y = x[held], y[held]
+        acc = float(np.mean(((test_x @ w) > 0) == (test_y > 0.5)))
+        now = np.array(ev.weights)
+        print(f"{mode.value}: {len(y)} positions ({int((~held).sum())} to fit, {int(held.sum())} held out)")
+        print(f"  held-out log-loss {log_loss(test_x, test_y, w):.3f} (coin: {np.log(2):.3f}, weights in use: "
+              f"{log_loss(test_x, test_y, now):.3f}), accuracy {acc:.1%}")
+        print(f"  {mode.name.replace('_', '')}_WEIGHTS: Final = (" + ", ".join(f"{v:.2f}" for v in w) + ")")
+        for name, v in zip(ev.names, w, strict=True):
+            print(f"    {name:>8} {v:+.3f}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    args = sys.argv[1:]
+    main(int(args[0]) if args else 200, args[1:] or None)

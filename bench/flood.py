@@ -80,7 +80,7 @@ def main() -> None:
     print(f"Scout destinations (6 steps, set-based BFS the game caches per hex): {t_dest:.3f} ms")
 
     def tables() -> None:
-        movement._TABLES.clear()
+        board.cache.pop("movement.tables", None)
         movement._tables(board, MoveProfile(team=Team.RED))
         movement._tables(board, MoveProfile(team=Team.BLU))
         movement._tables(board, scout)

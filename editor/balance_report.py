@@ -5,7 +5,7 @@ Heat maps are the map drawn by the editor's own renderer
 drawing as the canvas and ``hexfort render``) with each hex tinted under the
 features by how often something happened there; matplotlib adds the colour
 scale and draws the charts (win rates with 95% intervals, game lengths, unit
-kinds). Every picture is a PNG in a ``data:`` URI, so the file opens in any
+kinds, the changed hexes of a comparison). Every picture is a PNG in a ``data:`` URI, so the file opens in any
 browser, offline, and can be mailed as it is. Needs a QGuiApplication and
 matplotlib (the ``report`` extra); the figures come from the study's JSON
 document, so the report shows exactly what ``--format json`` says.
@@ -18,7 +18,7 @@ import html
 import io
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -28,7 +28,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from editor.render.painter import MapRenderer, layout_for
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
-from engine.simulation.balance import MapStudy
+from engine.simulation.balance import MIN_SAMPLE, MapStudy
 
 __all__ = ["HEAT_LAYERS", "heat_image", "report_data", "write_report"]
 
@@ -130,36 +130,34 @@ def _heat_figure(m: HexMap, counts: Mapping[str, int], cmap_name: str, title: st
 
 
 def _win_chart(study: Mapping[str, Any]) -> bytes:
-    """Grouped bars per pairing: RED wins, BLU wins, first mover wins, each with its 95% interval."""
+    """Bars per pairing: RED's share of the score and the first mover's, each with its confidence sequence."""
     from matplotlib.figure import Figure
 
     pairs = [p for p in study["pairings"] if p["games"]]
-    fig = Figure(figsize=(7.2, 0.9 + 0.75 * max(1, len(pairs))), dpi=100)
+    fig = Figure(figsize=(7.2, 0.9 + 0.6 * max(1, len(pairs))), dpi=100)
     ax = fig.add_subplot(1, 1, 1)
-    rows = [("RED wins", "RED", _TEAM_COLOR["RED"]), ("BLU wins", "BLU", _TEAM_COLOR["BLU"]),
-            ("first mover wins", None, "#7a7a7a")]
-    height = 0.26
-    for k, (label, team, color) in enumerate(rows):
+    rows = [("RED's share of the score", "sides", _TEAM_COLOR["RED"]),
+            ("first mover's share", "first_move", "#7a7a7a")]
+    height = 0.36
+    for k, (label, key, color) in enumerate(rows):
         ys, xs, lo, hi = [], [], [], []
         for i, p in enumerate(pairs):
-            s = p["summary"]
-            if team is not None:
-                rate, (a, b) = s["win_rate"][team], s["win_rate_ci95"][team]
-            else:
-                rate, (a, b) = s["first_player_win_rate"], s["first_player_ci95"]
-            ys.append(i + (k - 1) * height)
+            t = p["summary"]["headlines"][key]
+            rate, (a, b) = t["estimate"], t["interval"]
+            ys.append(i + (k - 0.5) * height)
             xs.append(100 * rate)
             lo.append(max(0.0, 100 * (rate - a)))
             hi.append(max(0.0, 100 * (b - rate)))
         ax.barh(ys, xs, height=height * 0.9, color=color, xerr=[lo, hi], capsize=2, label=label,
                 error_kw={"elinewidth": 1})
+    ax.axvspan(47, 53, color="#e8e8e8", zorder=0)
     ax.axvline(50, color="#333333", lw=0.8, ls="--")
     ax.set_yticks(range(len(pairs)), [p["label"] for p in pairs], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
-    ax.set_xlabel("% of games (bars: 95% interval; dashed: an even split)", fontsize=8)
+    ax.set_xlabel("% (bars: the confidence sequence; dashed: an even split; grey: within 3 points of it)", fontsize=8)
     ax.tick_params(axis="x", labelsize=8)
-    ax.legend(fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3, frameon=False)
+    ax.legend(fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2, frameon=False)
     fig.tight_layout()
     return _fig_png(fig)
 
@@ -203,7 +201,7 @@ def _class_chart(pairing: Mapping[str, Any]) -> bytes:
         ys, xs, lo, hi = [], [], [], []
         for i, c in enumerate(classes):
             n, w = c[n_key], c[w_key]
-            if not n:
+            if n < MIN_SAMPLE:  # too few team-games to draw a rate (the table says so)
                 continue
             rate = w / n
             a, b = wilson_interval(w, n)
@@ -218,7 +216,7 @@ def _class_chart(pairing: Mapping[str, Any]) -> bytes:
     ax.invert_yaxis()
     ax.axvline(50, color="#333333", lw=0.8, ls="--")
     ax.set_xlim(0, 100)
-    ax.set_xlabel("% of team-games won (* : a significant difference at 95%)", fontsize=8)
+    ax.set_xlabel("% of team-games won (fixed-sample 95% intervals; * : significant after correction)", fontsize=8)
     ax.tick_params(axis="x", labelsize=8)
     ax.legend(fontsize=7, loc="lower right")
     fig.tight_layout()
@@ -243,6 +241,10 @@ td.l, th.l { text-align: left; }
 img { max-width: 100%; height: auto; } .sig { font-weight: bold; } .note { color: #666; font-size: 12px; }
 details > summary { cursor: pointer; font-weight: bold; margin: 10px 0 4px; }
 .partial { background: #fde2e2; border-left: 5px solid #c8373a; padding: 8px 12px; }
+.headline { background: #e7f0fb; border-left: 5px solid #2f6fc4; padding: 10px 14px; margin: 14px 0; font-size: 15px; }
+.headline.changed { background: #fdeede; border-left-color: #d9822b; }
+.sides { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; } .sides .verdict { margin: 6px 0; }
+.sides h3 { margin: 4px 0; }
 """
 
 
@@ -254,15 +256,26 @@ def _img(png: bytes, alt: str) -> str:
     return f'<img src="{_data_uri(png)}" alt="{_e(alt)}">'
 
 
-def _pm(rate: float, ci: Sequence[float]) -> str:
-    return f"{100 * rate:.0f}% ± {100 * (ci[1] - ci[0]) / 2:.0f}"
+def _cs(t: Mapping[str, Any]) -> str:
+    """``61% (55–67%)``: a headline share and its confidence sequence; "too few games" without a block."""
+    if not t["blocks"]:
+        return "too few games"
+    lo, hi = t["interval"]
+    state = "" if not t["decided"] else (" ✓" if t["significant"] else " (even)")
+    return f"{100 * t['estimate']:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%){state}"
 
 
-def _verdict_html(v: Mapping[str, Any]) -> str:
-    items = "".join(f"<li>{_e(x)}</li>" for x in v["evidence"])
+def _verdict_html(v: Mapping[str, Any], evidence: bool = True) -> str:
+    items = "".join(f"<li>{_e(x)}</li>" for x in v["evidence"]) if evidence else ""
     first = f"<p>{_e(v['first_move'])}</p>" if v["first_move"] else ""
     return (f'<div class="verdict"><p><b>{_e(v["sides"])}</b></p>{first}'
             + (f"<ul>{items}</ul>" if items else "") + "</div>")
+
+
+def _first_point(fp: Mapping[str, Any]) -> str:
+    if not fp["enough_games"]:
+        return "too few games"
+    return "never" if fp["median_turn"] is None else str(fp["median_turn"])
 
 
 def _figures_table(study: Mapping[str, Any]) -> str:
@@ -273,16 +286,20 @@ def _figures_table(study: Mapping[str, Any]) -> str:
             rows.append(f'<tr><td class="l">{_e(p["label"])}</td><td>0</td>' + "<td></td>" * 5 + "</tr>")
             continue
         fp = p["first_point"]
-        first = " / ".join(f"{fp[t]['mean_turn']:.1f}" if fp[t]["mean_turn"] is not None else "–" for t in ("RED", "BLU"))
+        first = " / ".join(_first_point(fp[t]) for t in ("RED", "BLU"))
+        h = s["headlines"]
         rows.append(
             f'<tr><td class="l">{_e(p["label"])}</td><td>{p["games"]}</td>'
-            f'<td class="RED">{_pm(s["win_rate"]["RED"], s["win_rate_ci95"]["RED"])}</td>'
-            f'<td class="BLU">{_pm(s["win_rate"]["BLU"], s["win_rate_ci95"]["BLU"])}</td>'
-            f'<td>{s["draws"]}</td><td>{_pm(s["first_player_win_rate"], s["first_player_ci95"])}</td>'
+            f'<td class="RED">{s["wins"]["RED"]}</td><td class="BLU">{s["wins"]["BLU"]}</td><td>{s["draws"]}</td>'
+            f'<td>{_cs(h["sides"])}</td><td>{_cs(h["first_move"])}</td>'
             f'<td>{s["turns"]["mean"]:.1f} ({s["turns"]["min"]}–{s["turns"]["max"]})</td><td>{first}</td></tr>')
     return ('<table><tr><th class="l">players</th><th>games</th><th>RED wins</th><th>BLU wins</th><th>draws</th>'
-            '<th>first mover wins</th><th>turns: mean (range)</th><th>first point: turn RED / BLU</th></tr>'
-            + "".join(rows) + "</table>")
+            "<th>RED's share of the score</th><th>first mover's share</th><th>turns: mean (range)</th>"
+            "<th>first point, median turn: RED / BLU</th></tr>" + "".join(rows) + "</table>"
+            '<p class="note">Shares count a win 1 and a draw ½, over whole blocks of four games (every first team and '
+            "side once); in brackets the confidence sequence, which holds at every look (the headlines corrected "
+            "together); ✓: significant after correction, (even): within 3 points of 50%. The median turn of the first "
+            "point counts a game without one as never.</p>")
 
 
 def _races_table(study: Mapping[str, Any]) -> str:
@@ -312,13 +329,23 @@ def _classes_table(p: Mapping[str, Any]) -> str:
         fr = c["fielded_wins"] / c["fielded"] if c["fielded"] else 0.0
         wr = c["without_wins"] / c["without"] if c["without"] else 0.0
         lo, hi = c["difference_ci95"]
-        diff = (f'{100 * (fr - wr):+.0f} ({100 * lo:+.0f} to {100 * hi:+.0f})' if c["without"]
-                else "– (always fielded)")
-        rows.append(f'<tr><td class="l">{_e(c["kind"])}</td><td>{c["fielded"]}</td><td>{100 * fr:.0f}%</td>'
-                    f'<td>{c["without"]}</td><td>{f"{100 * wr:.0f}%" if c["without"] else "–"}</td>'
-                    f'<td{" class=sig" if c["significant"] else ""}>{diff}</td><td>{c["kills"]}</td></tr>')
+        if not c["without"]:
+            diff = "– (always fielded)"
+        elif lo is None or hi is None:
+            diff = "too few games"
+        else:
+            diff = f'{100 * (fr - wr):+.0f} ({100 * lo:+.0f} to {100 * hi:+.0f})'
+        won = f"{100 * fr:.0f}%" if c["fielded"] >= MIN_SAMPLE else "too few games"
+        won_without = f"{100 * wr:.0f}%" if c["without"] >= MIN_SAMPLE else "too few games" if c["without"] else "–"
+        tested = ("significant after correction" if c["significant"] else "not significant after correction") \
+            if c["tested"] else "too few games to test"
+        rows.append(f'<tr><td class="l">{_e(c["kind"])}</td><td>{c["fielded"]}</td><td>{won}</td>'
+                    f'<td>{c["without"]}</td><td>{won_without}</td>'
+                    f'<td>{diff}</td><td{" class=sig" if c["significant"] else ""}>{tested}</td>'
+                    f'<td>{c["kills"]}</td></tr>')
     return ('<table><tr><th class="l">unit</th><th>fielded (team-games)</th><th>won</th><th>without</th><th>won</th>'
-            '<th>difference, points (95% interval)</th><th>kills</th></tr>' + "".join(rows) + "</table>")
+            '<th>difference, points (fixed-sample 95% interval)</th><th>games where only one team fielded it</th>'
+            '<th>kills</th></tr>' + "".join(rows) + "</table>")
 
 
 def _heat_html(m: HexMap, p: Mapping[str, Any], goal: str) -> str:
@@ -373,11 +400,27 @@ def _study_html(doc_study: Mapping[str, Any], study: MapStudy) -> str:
     return "".join(out)
 
 
-def _compare_html(doc: Mapping[str, Any]) -> str:
-    c = doc["compare"]
+def _changed_pictures(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None]) -> str:
+    """Both versions drawn by the editor's renderer, the hexes that differ marked."""
+    changed = [_hex(t) for t in doc["compare"]["changed_hexes"]]
+    if not changed:
+        return '<p class="note">No hex differs between the two maps (the change is elsewhere: units, rules, options).</p>'
+    figs = []
+    mark = QColor(217, 130, 43, 230)
+    for which, study in (("this", studies[0]), ("other", studies[1])):
+        if study is None:
+            continue
+        m = study.scenario.map
+        img = heat_image(m, {h: 1 for h in changed if h in m.cells}, {h: mark for h in changed})
+        figs.append(f"<figure>{_img(_png(img), f'{which} version, changed hexes marked')}"
+                    f'<figcaption class="note">{_e(which)}: {_e(study.scenario.name)}</figcaption></figure>')
+    return (f'<p class="note">{len(changed)} {"hex differs" if len(changed) == 1 else "hexes differ"} (marked in orange).</p>'
+            f'<div class="grid">{"".join(figs)}</div>')
+
+
+def _differences_table(doc: Mapping[str, Any]) -> str:
     rows = []
-    for d in c["differences"]:
-        lo, hi = d["ci95"]
+    for d in doc["compare"]["differences"]:
         rate = d["measure"] != "turns"
 
         def f(x: float | None, signed: bool = False, rate: bool = rate) -> str:
@@ -388,18 +431,36 @@ def _compare_html(doc: Mapping[str, Any]) -> str:
             return f"{x:+.1f}" if signed else f"{x:.1f}"
 
         unit = " points" if rate else " turns"
+        lo, hi = d["interval"]
+        change = ("too few games" if d["too_few_games"] else
+                  f"{f(d['difference'], True)}{unit} ({f(lo, True)} to {f(hi, True)})")
         rows.append(f'<tr><td class="l">{_e(d["players"])}</td><td class="l">{_e(d["figure"])}</td>'
                     f"<td>{f(d['this'])}</td><td>{f(d['other'])}</td>"
-                    f'<td{" class=sig" if d["significant"] else ""}>{f(d["difference"], True)}{unit} '
-                    f"({f(lo, True)} to {f(hi, True)})</td><td>{d['samples'][0]} / {d['samples'][1]}</td>"
-                    f"<td>{'yes' if d['significant'] else 'no'}</td></tr>")
-    return (f"<p>The same seeds on <b>{_e(doc['file'])}</b> (this) and <b>{_e(c['file'])}</b> (other). Rates are "
-            "shares of games, or for a unit kind of the team-games that fielded it; a team's first point is the "
-            "mean over the games in which it scored. Significant: the 95% interval of the difference excludes 0, "
-            "with at least 10 in each sample.</p>"
+                    f'<td{" class=sig" if d["significant"] else ""}>{change}</td><td>{d["games"]}</td>'
+                    f"<td>{'–' if d['too_few_games'] else 'yes' if d['significant'] else 'no'}</td></tr>")
+    return ('<h3>Other figures</h3><p class="note">The same blocks of games on both versions; each difference with its '
+            "confidence sequence (all of them hold at once); significant: the interval excludes no change (after "
+            "correction over these figures).</p>"
             '<table><tr><th class="l">players</th><th class="l">figure</th><th>this</th><th>other</th>'
-            "<th>difference (95% interval)</th><th>sample: this / other</th><th>significant</th></tr>"
+            "<th>difference (interval)</th><th>games per version</th><th>significant</th></tr>"
             + "".join(rows) + "</table>")
+
+
+def _compare_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None]) -> str:
+    """What changed, answer first: the headline, both versions' verdicts side by side, the changed hexes, the
+    other figures."""
+    c = doc["compare"]
+    out = [f'<div class="headline{" changed" if c["changed"] else ""}"><b>{_e(c["headline"])}</b></div>',
+           f"<p class='note'>The same seeds on <b>{_e(doc['file'])}</b> (this) and <b>{_e(c['file'])}</b> (other): game "
+           "<i>i</i> has the same dice seed, first team and sides on both, so each block of four games pairs with "
+           "the same block on the other version.</p>",
+           '<div class="sides">']
+    for which, name, v in (("this", doc["file"], doc["map"]["verdict"]), ("other", c["file"], c["map"]["verdict"])):
+        out.append(f"<div><h3>{_e(which)}: {_e(name)}</h3>{_verdict_html(v, evidence=False)}</div>")
+    out.append("</div><h3>Where the maps differ</h3>")
+    out.append(_changed_pictures(doc, studies))
+    out.append(_differences_table(doc))
+    return "".join(out)
 
 
 def report_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None]) -> str:
@@ -407,9 +468,13 @@ def report_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None
     main, other = studies
     title = f"Balance report — {doc['scenario']}"
     pairs = ", ".join(" vs ".join(p) for p in doc["players"])
+    stop = doc["stopping"]
+    reasons = {"decided": "every headline question decided", "max-games": "the --max-games budget ran out",
+               "minutes": "the --minutes budget ran out", "cancelled": "cancelled"}
+    how = f"--games auto: {reasons.get(stop.get('reason'), '')}" if stop["rule"] == "auto" else f"--games {doc['games']}"
     head = (f"<h1>{_e(title)}</h1><p class='meta'>{_e(doc['file'])} · {_e(doc['mode'])} · {doc['games']} games per "
-            f"pairing ({_e(pairs)}) · batch seed {doc['seed']} · sides swap every other pair of games and the first "
-            "team alternates; 95% intervals throughout</p>")
+            f"pairing ({_e(pairs)}; {_e(how)}) · batch seed {doc['seed']} · sides swap every other pair of games and "
+            "the first team alternates · every claim holds with 95% confidence in all, at every look</p>")
     body = [head]
     if "partial" in doc:
         pt = doc["partial"]
@@ -417,7 +482,7 @@ def report_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None
                     "the figures cover the games that finished.</p>")
     if other is not None:
         body.append("<h2>What changed</h2>")
-        body.append(_compare_html(doc))
+        body.append(_compare_html(doc, studies))
     body.append(f"<h2>{_e(doc['map']['name'])}</h2>")
     body.append(_study_html(doc["map"], main))
     if other is not None:

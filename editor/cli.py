@@ -16,6 +16,7 @@ from editor import render_cli, share_cli
 from editor.display_check import display_problem
 from editor.playtest import cli as playtest_cli
 from engine.interop import cli as tiled_cli
+from engine.rebalance import cli as rebalance_cli
 from engine.simulation import balance_cli
 from engine.simulation import cli as simulate_cli
 from engine.validation import cli as validate_cli
@@ -42,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     bal = sub.add_parser("balance", help="is my map fair? a visual balance report from AI games at several "
                                          "strengths (HTML or JSON; --compare another version)")
     balance_cli.add_arguments(bal)
+    reb = sub.add_parser("rebalance", help="find the smallest map edit that makes a map fair, proven by AI games, "
+                                           "and write the fixed map")
+    rebalance_cli.add_arguments(reb)
     pl = sub.add_parser("play", help="play a map or scenario against the AI or hot-seat, or watch a replay")
     playtest_cli.add_play_arguments(pl)
     e = sub.add_parser("edit", help="open a map or scenario in the editor (default: the bundled map)")
@@ -91,6 +95,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return simulate_cli.run(args)
     if args.command == "balance":
         return balance_cli.run(args, write_html=render_cli.write_balance_report)
+    if args.command == "rebalance":
+        return rebalance_cli.run(args)
     if args.command == "play":
         return playtest_cli.run_play(args)
     if args.command == "render":

@@ -1,4 +1,4 @@
-"""Documentation screenshots: ``python -m editor.docshots docs/images [editor] [library] [recovery] [balance] [share]``.
+"""Documentation screenshots: ``python -m editor.docshots docs/images [editor] [library] [recovery] [balance] [share] [rebalance]``.
 
 Run it under a real X server (``xvfb-run -s "-screen 0 1600x1000x24"``) so the
 window is drawn by the same platform plugin users see. Each editor shot opens a
@@ -256,7 +256,36 @@ def shoot_share(out_dir: Path) -> Path:
             return path
 
 
-SHOTS = ("editor", "library", "recovery", "balance", "share")
+def shoot_rebalance(out_dir: Path) -> Path:
+    """Map ▸ Suggest balance fixes… on Crossroads made unfair (one more RED spawn hex, two steps nearer the
+    point): the dock lists the proposals and the best is previewed on the canvas (two to three minutes)."""
+    from PySide6.QtWidgets import QApplication
+
+    from engine.formats import load_map, save_map
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    m = load_map(MAPS / "koth_crossroads.map.json")
+    tmp = Path(tempfile.mkdtemp()) / "crossroads_unfair.map.json"
+    save_map(m.with_spawn_zone(Team.RED, set(m.spawns[Team.RED]) | {Hex(-8, -4)}), tmp)
+    win = _window(app, tmp)
+    panel = win.balance_fixes
+    panel.minutes.setValue(6)
+    win.act_suggest_fixes.trigger()
+    while panel.running:
+        _pump(app, 5)
+    win.docks["problems"].hide()
+    if panel.tree.topLevelItemCount():
+        panel.tree.setCurrentItem(panel.tree.topLevelItem(0))
+    win.view.fit()
+    _pump(app)
+    path = out_dir / "rebalance.png"
+    win.grab().save(str(path))
+    win.doc.undo_stack.setClean()
+    win.close()
+    return path
+
+
+SHOTS = ("editor", "library", "recovery", "balance", "share", "rebalance")
 
 
 def shoot(out_dir: Path, which: tuple[str, ...] = SHOTS) -> list[Path]:
@@ -271,6 +300,8 @@ def shoot(out_dir: Path, which: tuple[str, ...] = SHOTS) -> list[Path]:
         written.append(shoot_library(out_dir))
     if "recovery" in which:
         written.append(shoot_recovery(out_dir))
+    if "rebalance" in which:
+        written.append(shoot_rebalance(out_dir))
     if "editor" not in which:
         return written
     from PySide6.QtTest import QTest

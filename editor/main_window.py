@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from editor import tiled_actions
 from editor.action_handler import MapDocumentActionHandler, make_action
+from editor.balance_fixes import install_balance_fixes
 from editor.canvas.view import MapView
 from editor.docks.overlays import OverlayPanel
 from editor.docks.problems import ProblemsPanel
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         if m is not None:
             self.documents.add(m, path)
         install_playtest_actions(self, lambda: self._doc)  # Play menu: Playtest (F5) and Simulate…
+        install_balance_fixes(self, self.documents)  # Map ▸ Suggest balance fixes… and its dock
         self._sync_document_actions()
 
     # -- the current document ------------------------------------------------------

@@ -71,6 +71,13 @@ class MapFeature:
         order = {self.part(p): i for i, p in enumerate(self.parts)}
         return FrozenDict({k: parts[k] for k in sorted(parts, key=lambda k: (order.get(k, len(order)), str(k)))})
 
+    def moved(self, value: Any, move: Callable[[Hex], Hex]) -> Any:
+        """``value`` with each hex replaced by ``move(hex)`` (parts and a path's order kept), e.g. turned."""
+        if not self.by_part:
+            return frozenset(move(h) for h in value)
+        keep = tuple if self.shape == "path_by" else frozenset
+        return FrozenDict({k: keep(move(h) for h in hs) for k, hs in value.items()})
+
     def hexes(self, value: Any) -> Iterable[tuple[str, Iterable[Hex]]]:
         """(what, hexes) of each part of ``value`` (for invariants and messages): ``("RED cart track", path)``."""
         if not self.by_part:

@@ -1,12 +1,17 @@
 """"Simulate…": AI-vs-AI games on the map being edited, off the UI thread, cancellable.
 
-The games run as a balance study (:func:`engine.simulation.balance.run_study`,
-each game watched) in a QThread; progress comes back through queued signals,
-and Cancel sets a flag the study checks between games, so the dialog (and the
-editor behind it) stays responsive. The summary is the same as ``hexfort
+The games run as a balance study (each game watched) in a QThread: with
+"Until decided" (the default, as ``hexfort balance --games auto``) block by
+block until both headline questions are decided or the games run out
+(:func:`~engine.simulation.autostop.play_until_decided`), else exactly the
+games asked for (:func:`~engine.simulation.balance.run_study`). Progress comes
+back through queued signals, and Cancel sets a flag the study checks between
+games, so the dialog (and the editor behind it) stays responsive. The answer
+(favoured / even / undecided with about how many more games, the first move
+likewise) heads the dialog in the words ``hexfort balance`` uses
+(:func:`~engine.simulation.verdict.judge`); below it the summary ``hexfort
 simulate`` prints (:func:`summary_text`), with the players named as the dialog
-names them (:func:`report_text`), followed by the verdict ``hexfort balance``
-gives (:func:`~engine.simulation.balance.judge`). "Show on the map" hands the
+names them (:func:`report_text`), and the evidence. "Show on the map" hands the
 heat maps (where units stand, die and score) to the editor's overlays.
 """
 
@@ -21,6 +26,7 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -39,9 +45,11 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.parallel.backends import local_backend
 from engine.scenario import Scenario
-from engine.simulation.balance import MapStudy, StudyPlan, judge, run_study, study_of
+from engine.simulation.autostop import default_max_games, play_until_decided
+from engine.simulation.balance import MapStudy, StudyPlan, run_study, study_of
 from engine.simulation.batch import BatchSummary, GameResult
 from engine.simulation.report import summary_text
+from engine.simulation.verdict import Verdict, judge
 
 #: ``show_heat(layer -> team -> hex -> count, words naming the run)``: lays the heat maps over the canvas.
 HeatSink = Callable[[dict[str, dict[Team, dict[Hex, int]]], str], None]
@@ -57,9 +65,12 @@ _PAIRS = {
 
 
 def report_text(summary: BatchSummary, name: str, players: tuple[str, str], cancelled: bool = False) -> str:
-    """:func:`summary_text` with the players called as the dialog calls them ("normal AI (heuristic)")."""
+    """:func:`summary_text` with the players called as the dialog calls them ("normal AI (heuristic)"), without
+    its verdict line and fixed-sample intervals (the dialog shows the study's answer, whose intervals hold however
+    many games were played)."""
     shown = replace(summary, player_wins={ai_name(k): v for k, v in summary.player_wins.items()})
-    return summary_text(shown, name, (ai_name(players[0]), ai_name(players[1])), cancelled)
+    return summary_text(shown, name, (ai_name(players[0]), ai_name(players[1])), cancelled, verdict=False,
+                        intervals=False)
 
 
 class _Worker(QObject):
@@ -70,9 +81,10 @@ class _Worker(QObject):
     failed = Signal(str)
 
     def __init__(self, scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[str, str],
-                 cancel: threading.Event) -> None:
+                 cancel: threading.Event, until_decided: bool = False) -> None:
         super().__init__()
         self.args = (scenario, games, seed, jobs, players)
+        self.until_decided = until_decided
         self.cancel = cancel
 
     #: At most this many progress updates per second reach the UI thread; fast games
@@ -92,12 +104,18 @@ class _Worker(QObject):
 
         try:
             plan = StudyPlan(scenario, (players,), games, seed)
-            watched = run_study(plan, local_backend(jobs, games), progress=progress, cancelled=self.cancel.is_set)
+            stop = ""
+            with local_backend(jobs, games) as backend:
+                if self.until_decided:
+                    plan, watched, stopped = play_until_decided(plan, backend, progress, self.cancel.is_set)
+                    stop = stopped.why()
+                else:
+                    watched = run_study(plan, backend, progress=progress, cancelled=self.cancel.is_set)
             study = study_of(plan, watched)[0]
         except Exception as e:  # noqa: BLE001 - any failure must reach the dialog, never kill the thread silently
             self.failed.emit(f"{type(e).__name__}: {e}")
             return
-        self.done.emit(study)
+        self.done.emit((study, stop))
 
 
 class SimulateDialog(QDialog):
@@ -118,16 +136,27 @@ class SimulateDialog(QDialog):
         self.results: list[GameResult] = []
         self.summary: BatchSummary | None = None
         self.study: MapStudy | None = None
+        self.verdict: Verdict | None = None
         self.was_cancelled = False
         self._thread: QThread | None = None
         self._worker: _Worker | None = None
         self._cancel = threading.Event()
         lay = QVBoxLayout(self)
         form = QFormLayout()
+        games_row = QHBoxLayout()
         self.games = QSpinBox()
         self.games.setRange(1, 100_000)
         self.games.setValue(100)
-        form.addRow("Games", self.games)
+        self.until = QCheckBox("Until decided")
+        self.until.setToolTip("Play block by block until it is clear whether a side is favoured and whether moving "
+                              "first matters (or each is within 3 points of even), at most the games set here; "
+                              "hexfort balance --games auto")
+        self.until.setChecked(True)
+        self.until.toggled.connect(self._games_meaning)
+        games_row.addWidget(self.games, 1)
+        games_row.addWidget(self.until)
+        self.games_label = QLabel("At most")
+        form.addRow(self.games_label, games_row)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_147_483_647)
         self.seed.setValue(1)
@@ -135,6 +164,7 @@ class SimulateDialog(QDialog):
         self.players = QComboBox()
         for key, label in _PAIRS.items():
             self.players.addItem(label, key)
+        self.players.currentIndexChanged.connect(lambda _i: self._games_meaning(self.until.isChecked()))
         form.addRow("Players", self.players)
         self.jobs = QSpinBox()
         self.jobs.setRange(1, max(1, os.cpu_count() or 1))
@@ -143,6 +173,13 @@ class SimulateDialog(QDialog):
         form.addRow("Parallel jobs", self.jobs)
         lay.addLayout(form)
         lay.addWidget(QLabel("Sides swap every other pair of games; the same seed gives the same result."))
+        self.answer = QLabel("")
+        self.answer.setObjectName("answer")
+        self.answer.setWordWrap(True)
+        self.answer.setStyleSheet("QLabel#answer { background: #fbf6e3; border-left: 4px solid #d9a400; "
+                                  "padding: 6px 8px; }")
+        self.answer.setVisible(False)
+        lay.addWidget(self.answer)
         self.progress = QProgressBar()
         self.progress.setFormat("%v / %m games")
         lay.addWidget(self.progress)
@@ -175,6 +212,15 @@ class SimulateDialog(QDialog):
         row.addWidget(self.close_button)
         lay.addLayout(row)
 
+        self._games_meaning(True)
+
+    def _games_meaning(self, until: bool) -> None:
+        """"At most" N games until decided (the default N: what a minute of CPU buys), or exactly N."""
+        self.games_label.setText("At most" if until else "Games")
+        if until:
+            pair = tuple(self.players.currentData().split(","))
+            self.games.setValue(default_max_games(self.scenario.mode, [pair]))  # type: ignore[list-item]
+
     @property
     def running(self) -> bool:
         """True while a batch is being played."""
@@ -191,13 +237,14 @@ class SimulateDialog(QDialog):
         self.summary = None
         self.study = None
         self.heat_button.setEnabled(False)
+        self.answer.setVisible(False)
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
         self.report.setPlainText("Playing…")
         self._players = players
         thread = QThread(self)
         worker = _Worker(self.scenario, self.games.value(), self.seed.value(), self.jobs.value(),
-                         players, self._cancel)  # type: ignore[arg-type]
+                         players, self._cancel, self.until.isChecked())  # type: ignore[arg-type]
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         worker.progressed.connect(self._progressed)
@@ -219,8 +266,9 @@ class SimulateDialog(QDialog):
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(done)
 
-    def _done(self, study: MapStudy) -> None:
+    def _done(self, outcome: tuple[MapStudy, str]) -> None:
         self._stop_thread()
+        study, stop = outcome
         pairing = study.pairings[0]
         self.study = study
         self.results = list(pairing.results)
@@ -228,7 +276,13 @@ class SimulateDialog(QDialog):
         text = report_text(self.summary, self.scenario.name, self._players, self.was_cancelled)  # type: ignore[arg-type]
         if pairing.games:
             verdict = judge(study, ai_name)
-            text += "\n\n" + verdict.text + "".join(f"\n  • {e}" for e in verdict.evidence)
+            self.verdict = verdict
+            state = "decided" if verdict.decided else "not decided yet"
+            self.answer.setText(f"<b>{verdict.sides}</b><br>{verdict.first_move}<br>"
+                                f"<small>{verdict.games} games, {state}{' (stopped: ' + stop + ')' if stop else ''}"
+                                "</small>")
+            self.answer.setVisible(True)
+            text += ("\n\nverdict: " + verdict.text + "".join(f"\n  • {e}" for e in verdict.evidence))
         self.report.setPlainText(text)
         self.heat_button.setEnabled(bool(pairing.games))
         self.finished_batch.emit()

@@ -28,7 +28,7 @@ __all__ = ["Thinker", "searches"]
 
 
 class _Search(Protocol):
-    settings: Any
+    budget: int
     iterations: int
 
     def run(self, iterations: int | None = None, stop: Any = None) -> Action: ...
@@ -105,7 +105,7 @@ class Thinker(QObject):
         post = self._inbox.put
         try:
             search: _Search = player.start(state)
-            budget = int(search.settings.iterations)
+            budget = int(search.budget)
             post(("progress", ticket, search.iterations, budget))
             reported = time.monotonic()
             while search.iterations < budget and not stop.is_set():

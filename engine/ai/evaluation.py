@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.ai.mode_features import PAYLOAD_FEATURES, TEAMPLAY_FEATURES, payload_features, teamplay_features
 from engine.games.protocol import GameState
 from engine.mapmodel import Mode, Team
 
@@ -104,9 +105,15 @@ KOTH_WEIGHTS: Final = (1.37, 0.80, 0.27, 0.23)
 SCORE_FEATURES: Final = ("lead", "health", "to_move")
 SCORE_WEIGHTS: Final = (6.0, 0.5, 0.2)
 
+# Fitted by bench/fit_evaluation.py on the bundled maps of each mode (engine/ai/mode_features.py).
+PAYLOAD_WEIGHTS: Final = (8.16, 0.26, 0.19, 0.19, 0.24, 0.28)
+TEAMPLAY_WEIGHTS: Final = (2.66, 0.66, 1.36, 0.72, 0.46)
+
 #: The evaluator of each mode that has its own; others get the score one (:func:`evaluator_for`).
 EVALUATORS: Final[Mapping[Mode, Evaluator]] = {
     Mode.KOTH: Evaluator(KOTH_FEATURES, KOTH_WEIGHTS, koth_features),
+    Mode.PAYLOAD: Evaluator(PAYLOAD_FEATURES, PAYLOAD_WEIGHTS, payload_features),
+    Mode.TEAM_PLAY: Evaluator(TEAMPLAY_FEATURES, TEAMPLAY_WEIGHTS, teamplay_features),
 }
 _SCORE: Final = Evaluator(SCORE_FEATURES, SCORE_WEIGHTS, score_features)
 

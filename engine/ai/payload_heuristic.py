@@ -28,8 +28,9 @@ covered token below half health. Only the public state API is used.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.games.payload.ground import posts
 from engine.games.protocol import GameState
@@ -38,7 +39,7 @@ from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.movement import steps_to
 
-__all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps"]
+__all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps", "score_context"]
 
 #: Classes whose job is to stand by the enemy cart; the others escort their own.
 BLOCKERS = frozenset({"scout", "demoman"})
@@ -60,6 +61,12 @@ def choose_payload(state: Any, pick: Pick) -> Action:
         return _react(state, acts)
     ctx = _Context(state)
     return pick(acts, [ctx.score(a) for a in acts])
+
+
+def score_context(state: Any) -> Any:
+    """The scorer of one ACT decision: ``score_context(state).score(action)`` is the heuristic's score of an
+    action of ``state``'s acting side (the same terms :func:`choose_payload` plays by)."""
+    return _Context(state)
 
 
 def behind(state: Any, team: Team) -> bool:
@@ -99,9 +106,22 @@ def _spawn_value(state: Any, a: Action) -> float:
     return -steps + (0.5 if a.detail == first else 0.0)
 
 
+#: job_steps remembered per game: (team, kind, blocker, the job cart's step) -> steps. A pure value of its key
+#: (the game fixes the board, the tracks and the options), asked for by every decision of every play-out.
+_JOB_STEPS: weakref.WeakKeyDictionary[Any, dict[tuple[Team, str, bool, int], tuple[int, ...]]] = \
+    weakref.WeakKeyDictionary()
+
+
 def job_steps(state: Any, team: Team, kind: str, blocker: bool) -> tuple[int, ...]:
     """Per board index, the steps a ``kind`` token of ``team`` walks to its nearest post (-1: none)."""
-    return steps_to(state.board, job_posts(state, team, blocker), state.game.profile(kind, team))
+    per_game = _JOB_STEPS.get(state.game)
+    if per_game is None:
+        per_game = _JOB_STEPS[state.game] = {}
+    key = (team, kind, blocker, state.carts[team.other if blocker else team])
+    hit = per_game.get(key)
+    if hit is None:
+        hit = per_game[key] = steps_to(state.board, job_posts(state, team, blocker), state.game.profile(kind, team))
+    return hit
 
 
 def _walk(b: Any, steps: tuple[int, ...], cell: int, cart: int) -> int:
@@ -136,7 +156,14 @@ def _react(state: Any, acts: Sequence[Action]) -> Action:
 
 
 class _Context:
-    """What one ACT decision's scoring needs, computed once."""
+    """What one ACT decision's scoring needs, computed once.
+
+    The scoring is the heuristic's hot loop (it scores every legal action of every
+    token, a hundred or more a decision): units are found by hex through one table,
+    each token's attack options are built once (not once per attack action), and a
+    token's firepower from a hex is remembered between the decisions of a turn
+    (:func:`_fire_table`), since the enemies it is aimed at only move in their own turn.
+    """
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -147,9 +174,17 @@ class _Context:
         self.theirs = st.cart_cell(self.team.other)
         self.enemies = state.units_of(self.team.other)
         self.friends = state.units_of(self.team)
-        self._units: dict[Any, Any] = {}
+        hexes = self.b.hexes
+        self._units: dict[Any, Any] = {hexes[u.cell]: u for u in state.units.values() if u.cell >= 0}
         self._steps: dict[str, tuple[int, ...]] = {}
+        self._options: dict[Any, dict[Action, Any]] = {}
+        self._fire: dict[str, dict[int, float]] = {}
+        # per moving token: (unit, its steps table, its job cart, its place value here, whether its firepower
+        # counts (not after an attack), its firepower here)
+        self._movers: dict[Any, tuple[Any, tuple[int, ...], int, float, bool, float]] = {}
         self.blocking = blockers_of(state, self.team)
+        # (cell, uber) of every enemy: what a token's firepower depends on besides its card and hex
+        self._targets = tuple((v.cell, v.uber) for v in self.enemies)
 
     def unit(self, a: Action) -> Any:
         assert a.actor is not None
@@ -176,26 +211,13 @@ class _Context:
 
     def firepower(self, u: Any, cell: int) -> float:
         """Rough best expected damage ``u`` could deal from ``cell`` (its card's reach, line of sight)."""
-        st: Any = self.state
-        card = st.ruleset.weapons[u.weapon]
-        if card.kind == "heal":
-            return 0.0
-        best = 0.0
-        sight = self.state.sight
-        for v in self.enemies:
-            d = self.b.distance(cell, v.cell)
-            if not card.min_range <= d <= max(card.range, 1) or v.uber:
-                continue
-            if not card.lobbed and not sight.sees(cell, v.cell):
-                continue
-            if card.kind == "direct":
-                ev = self.state.hit_chance(d - card.accuracy) * max(1, card.damage - card.falloff * (d - 1)) * card.shots
-            elif card.kind == "blast":
-                ev = self.state.hit_chance(d - card.accuracy) * d
-            else:
-                ev = 2.0
-            best = max(best, ev)
-        return best
+        table = self._fire.get(u.weapon)
+        if table is None:
+            table = self._fire[u.weapon] = _fire_table(self.state, self.state.ruleset.weapons[u.weapon], self._targets)
+        hit = table.get(cell)
+        if hit is None:
+            hit = table[cell] = _firepower(self.state, self.state.ruleset.weapons[u.weapon], self._targets, cell)
+        return hit
 
     def score(self, a: Action) -> float:
         verb = a.verb
@@ -203,16 +225,11 @@ class _Context:
             return 0.0
         if verb is Verb.PUSH:
             return PUSH
-        u = self.unit(a)
-        b = self.b
         if verb is Verb.MOVE:
             assert a.target is not None
-            dest = b.index[a.target]
-            gain = self.place(u, dest) - self.place(u, u.cell)
-            done = self.state.done_of(u) if hasattr(self.state, "done_of") else None
-            if done is None or not done.attacked:
-                gain += 0.8 * (self.firepower(u, dest) - self.firepower(u, u.cell))
-            return gain
+            return self._move(a)
+        u = self.unit(a)
+        b = self.b
         if verb is Verb.ATTACK:
             return self._attack(a) - self._pusher_cost(u)
         if verb is Verb.HEAL:
@@ -224,7 +241,10 @@ class _Context:
             return 4.0 * missing + (6.0 if b.distance(v.cell, self.mine) == 1 else 0.0)
         if verb is Verb.ROCKET_JUMP:
             assert a.target is not None
-            return self.place(u, b.index[a.target]) - self.place(u, u.cell) - 12.0
+            mover = self._movers.get(a.actor)
+            if mover is None:
+                mover = self._movers[a.actor] = self.mover(u)
+            return self.jump_gain(mover, b.index[a.target])
         if verb is Verb.AIRBLAST:
             near_ours = sum(1 for v in self.enemies if b.distance(v.cell, self.mine) == 1
                             and b.distance(v.cell, u.cell) == 1)
@@ -240,6 +260,40 @@ class _Context:
             return 20.0 if done is not None and not done.attacked and self.firepower(v, v.cell) > 0 else 1.0
         return 0.0
 
+    def _move(self, a: Action) -> float:
+        """A move: the change of its job's place value, plus 0.8 of the change of firepower (before an attack)."""
+        mover = self._movers.get(a.actor)
+        if mover is None:
+            mover = self._movers[a.actor] = self.mover(self.unit(a))
+        return self.move_gain(mover, self.b.index[a.target])
+
+    def mover(self, u: Any) -> tuple[Any, tuple[int, ...], int, float, bool, float]:
+        """What scoring ``u``'s moves needs (for :meth:`move_gain`): its steps table, job cart, place value
+        here, whether its firepower counts (not after an attack) and its firepower here."""
+        done = self.state.done_of(u) if hasattr(self.state, "done_of") else None
+        fire = done is None or not done.attacked
+        return (u, self.steps(u), self.job_cart(u), self.place(u, u.cell), fire,
+                self.firepower(u, u.cell) if fire else 0.0)
+
+    def move_gain(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], dest: int) -> float:
+        """The score of moving the token of ``mover`` (:meth:`mover`) to board index ``dest``."""
+        u, steps, cart, here, fire, fire_here = mover
+        d = steps[dest]
+        if d < 0:
+            d = 2 * self.b.distance(dest, cart)
+        gain = (30.0 if d == 0 else -4.0 * d) - here
+        if fire:
+            gain += 0.8 * (self.firepower(u, dest) - fire_here)
+        return gain
+
+    def jump_gain(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], dest: int) -> float:
+        """The score of a rocket jump of the token of ``mover`` to ``dest``: the change of place, less 12."""
+        _u, steps, cart, here, _fire, _fire_here = mover
+        d = steps[dest]
+        if d < 0:
+            d = 2 * self.b.distance(dest, cart)
+        return (30.0 if d == 0 else -4.0 * d) - here - 12.0
+
     def _pusher_cost(self, u: Any) -> float:
         """What attacking costs when ``u`` is the last teammate by our cart who could still push it this turn."""
         st: Any = self.state
@@ -251,14 +305,16 @@ class _Context:
         return 0.0 if others else 20.0
 
     def _attack(self, a: Action) -> float:
-        opts = [o for o in self.state.attack_options(a.actor) if o.action == a]
-        if not opts:
+        by_action = self._options.get(a.actor)
+        if by_action is None:
+            by_action = self._options[a.actor] = {o.action: o for o in self.state.attack_options(a.actor)}
+        o = by_action.get(a)
+        if o is None:
             return 0.0
-        o = opts[0]
         b = self.b
         value = 0.0
         for h, dmg in o.area.items():
-            v: Any = self.state.unit_at(h)
+            v: Any = self._units.get(h)
             if v is None or v.team is self.team or v.uber or dmg <= 0:
                 continue
             ev = o.hit_chance * dmg
@@ -270,3 +326,53 @@ class _Context:
             if b.distance(v.cell, self.theirs) == 1:
                 value += 4.0  # it escorts theirs
         return 3.0 * value
+
+
+#: Firepower tables remembered per sight table (one board, one sight rule): (card, the mode's dice, enemies'
+#: (cell, uber)) -> {cell: firepower}. Pure values of their key, so sharing them between decisions, games and
+#: threads changes no choice; cleared when large.
+_FIRE: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], dict[int, float]]] = weakref.WeakKeyDictionary()
+_FIRE_LIMIT: Final = 512
+
+
+def _fire_table(state: Any, card: Any, targets: tuple[tuple[int, bool], ...]) -> dict[int, float]:
+    """The remembered firepower of ``card`` from each hex against ``targets`` (filled as asked)."""
+    per_sight = _FIRE.get(state.sight)
+    if per_sight is None:
+        per_sight = _FIRE[state.sight] = {}
+    key = (card, state.game.rules.dice, targets)
+    hit = per_sight.get(key)
+    if hit is None:
+        if len(per_sight) >= _FIRE_LIMIT:
+            per_sight.clear()
+        hit = per_sight[key] = {}
+    return hit
+
+
+def _firepower(state: Any, card: Any, targets: tuple[tuple[int, bool], ...], cell: int) -> float:
+    """Rough best expected damage a ``card`` holder on ``cell`` could deal to ``targets`` ((cell, uber) each)."""
+    if card.kind == "heal":
+        return 0.0
+    b = state.board
+    qs, rs = b.q, b.r
+    q, r = qs[cell], rs[cell]
+    lo, hi = card.min_range, max(card.range, 1)
+    sees = state.sight.sees
+    chance = state.hit_chance
+    best = 0.0
+    for vc, uber in targets:
+        dq, dr = qs[vc] - q, rs[vc] - r
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        if not lo <= d <= hi or uber:
+            continue
+        if not card.lobbed and not sees(cell, vc):
+            continue
+        if card.kind == "direct":
+            ev = chance(d - card.accuracy) * max(1, card.damage - card.falloff * (d - 1)) * card.shots
+        elif card.kind == "blast":
+            ev = chance(d - card.accuracy) * d
+        else:
+            ev = 2.0
+        if ev > best:
+            best = ev
+    return best

@@ -12,14 +12,16 @@ scorer in :data:`engine.ai.heuristic.SCORERS` to make the search player strong a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from engine.ai.heuristic import HeuristicPlayer
+from engine.ai.turn_rollout import TurnRollout
 from engine.games.protocol import GameState
 from engine.mapmodel import Mode
 from engine.rules.actions import Action
 
-__all__ = ["ScoringPlayer", "UniformPolicy", "policy_for"]
+__all__ = ["ROLLOUTS", "ScoringPlayer", "UniformPolicy", "policy_for"]
 
 
 class ScoringPlayer(Protocol):
@@ -54,7 +56,14 @@ class UniformPolicy:
         return [0.0] * len(acts if acts is not None else state.legal_actions_view())
 
 
+#: Modes whose roll-outs a faster variant of the heuristic plays (made from a seed).
+ROLLOUTS: dict[Mode, Callable[[int], ScoringPlayer]] = {Mode.PAYLOAD: TurnRollout}
+
+
 def policy_for(mode: Mode, seed: int) -> ScoringPlayer:
-    """The roll-out policy of ``mode`` seeded with ``seed``: the heuristic where it plays the mode, else
-    :class:`UniformPolicy`."""
-    return HeuristicPlayer(seed) if mode in HeuristicPlayer.modes else UniformPolicy(seed)
+    """The roll-out policy of ``mode`` seeded with ``seed``: its :data:`ROLLOUTS` entry, else the heuristic
+    where it plays the mode, else :class:`UniformPolicy`."""
+    if mode not in HeuristicPlayer.modes:
+        return UniformPolicy(seed)
+    fast = ROLLOUTS.get(mode)
+    return fast(seed) if fast is not None else HeuristicPlayer(seed)

@@ -22,48 +22,68 @@ determinised dice (the usual way to search a game whose moves throw dice):
 The **candidates** of a decision are the heuristic's best ``width`` actions plus
 the best action of every other kind (move, attack, each special, end; each unit
 kind at a spawn), so the search can find a better kind of play than the
-heuristic's favourite, not only a better hex. After the budget the player plays
-the most-tried candidate.
+heuristic's favourite, not only a better hex. With ``focus`` (the modes where
+every unit of a side acts in one turn) the other kinds are those of the unit the
+heuristic would move now: which unit acts first rarely matters, what it does does.
+After the budget the player plays the most-tried candidate.
 
-The budget is a number of iterations, so a seed gives the same choices on any
-machine; :class:`Search` can also be stepped and stopped early (the playtest's
-"play now"). The player uses only the public state API, so it plays every mode
-that has a heuristic; a mode without its own evaluation is scored by its score
-lead and health.
+The **budget** is a number of iterations, so a seed gives the same choices on any
+machine (no clock is read): ``per_candidate`` iterations for each candidate
+beyond the first, at most ``iterations`` (with ``per_candidate`` 0, always
+``iterations``); a decision with one candidate is not searched. The tree of one
+decision is kept for the next (:class:`SearchPlayer`):
+the iterations that already went through the action played count toward the next
+decision's budget, so the later decisions of a turn planned as a whole cost little.
+:class:`Search` can also be stepped and stopped early, even in the middle of an
+iteration (the playtest's "play now"). The player uses only the public state
+API, so it plays every mode that has a heuristic; a mode without its own
+evaluation is scored by its score lead and health.
+
+:data:`SETTINGS` holds each mode's default settings, chosen (bench/ladder.py) so
+that the strong player beats the normal one clearly within the CPU a designer
+accepts per game.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
 from engine.ai.evaluation import position_value
 from engine.ai.policies import ScoringPlayer, policy_for
 from engine.games.protocol import GameState
-from engine.mapmodel import Team
+from engine.mapmodel import Mode, Team
 from engine.rules.actions import Action
 from engine.rules.dice import Dice
 
-__all__ = ["Candidate", "Search", "SearchPlayer", "SearchSettings"]
+__all__ = ["SETTINGS", "Candidate", "Search", "SearchPlayer", "SearchSettings", "settings_for"]
 
 _RED: Final = Team.RED
+#: Roll-out actions between two looks at a stop request (a play-out is cut short when asked to stop).
+_STOP_EVERY: Final = 8
 
 
 @dataclass(frozen=True)
 class SearchSettings:
     """How hard the search player thinks.
 
-    - ``iterations``: play-outs per decision (the budget; decisions with one legal
-      action are not searched);
+    - ``iterations``: play-outs per decision, the most a decision gets (the budget);
+    - ``per_candidate``: 0 gives every searched decision ``iterations``; otherwise a
+      decision gets this many play-outs per candidate beyond the first, at most ``iterations``;
     - ``horizon``: turns the heuristic plays after a new leaf before the position is scored;
     - ``width``: the heuristic's best actions kept as candidates (plus the best of every other kind);
+    - ``focus``: the other kinds only of the unit the heuristic would move (see the module docstring);
     - ``exploration``: the PUCT constant (higher: try more candidates, trust averages less);
-    - ``temperature``: heuristic score difference that makes a candidate's prior e times smaller.
+    - ``temperature``: heuristic score difference that makes a candidate's prior e times smaller;
+    - ``keep_tree``: the next decision starts from the subtree of the actions played since;
+    - ``obvious``: a heuristic score lead over every other action that makes the best one the only
+      candidate (0: never; Payload Race's push, which nothing else comes near, is such a move).
 
-    Raises ValueError for a budget below 1 or a negative setting.
+    Decisions with one candidate are not searched. Raises ValueError for a budget
+    below 1 or a negative setting.
     """
 
     iterations: int = 32
@@ -71,12 +91,25 @@ class SearchSettings:
     width: int = 4
     exploration: float = 1.0
     temperature: float = 25.0
+    per_candidate: int = 0
+    focus: bool = False
+    keep_tree: bool = True
+    obvious: float = 0.0
 
     def __post_init__(self) -> None:
-        if self.iterations < 1 or self.width < 1 or self.horizon < 0:
-            raise ValueError(f"a search needs iterations >= 1, width >= 1 and horizon >= 0, got {self}")
-        if self.exploration < 0 or self.temperature <= 0:
+        if self.iterations < 1 or self.width < 1 or self.horizon < 0 or self.per_candidate < 0:
+            raise ValueError(f"a search needs iterations >= 1, width >= 1, horizon >= 0 and per_candidate >= 0, "
+                             f"got {self}")
+        if self.exploration < 0 or self.temperature <= 0 or self.obvious < 0:
             raise ValueError(f"exploration must be >= 0 and temperature > 0, got {self}")
+
+    def budget(self, candidates: int) -> int:
+        """Play-outs a decision with ``candidates`` candidates should have had (0: not searched)."""
+        if candidates <= 1:
+            return 0
+        if not self.per_candidate:
+            return self.iterations
+        return min(self.iterations, self.per_candidate * (candidates - 1))
 
 
 @dataclass(slots=True)
@@ -98,6 +131,17 @@ class _Node:
     known: set[Action] = field(default_factory=set)
     visits: int = 0
 
+    def child(self, action: Action) -> _Node | None:
+        """The node after ``action`` (None when no iteration went on from there)."""
+        for e in self.edges:
+            if e.action == action:
+                return e.child
+        return None
+
+
+class _Stopped(Exception):
+    """A play-out was cut short by a stop request."""
+
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
@@ -115,23 +159,31 @@ class Search:
     ``root`` is not changed (iterations play on clones). ``rng`` seeds the
     iterations' dice and ``policy`` plays the roll-outs; both belong to the
     player, so the same player, seed and positions give the same choices.
+    ``tree`` is the kept subtree of this decision from an earlier search (see the
+    module docstring): its candidates that are legal here keep their results.
+    :attr:`budget` is the number of iterations :meth:`run` makes by default.
     Raises IndexError when ``root`` has no legal action (a finished game).
     """
 
     def __init__(self, root: GameState, settings: SearchSettings, rng: random.Random, policy: ScoringPlayer,
-                 evaluate: Callable[[GameState], float] = position_value) -> None:
+                 evaluate: Callable[[GameState], float] = position_value, tree: _Node | None = None) -> None:
         self.root = root
         self.settings = settings
         self.rng = rng
         self.policy = policy
         self.evaluate = evaluate
         self.team = root.current_team()
-        self.tree = _Node()
         acts = root.legal_actions()
         if not acts:
             raise IndexError("no legal action: the game is over")
+        self.tree = _Node()
         self._expand(self.tree, root, acts)
+        if tree is not None:
+            self._adopt(tree)
+        #: play-outs made by this search (those of a kept tree not counted)
         self.iterations = 0
+        #: play-outs :meth:`run` makes by default: what the decision should have had, less what the kept tree had
+        self.budget = max(0, settings.budget(len(self.tree.edges)) - self.tree.visits)
 
     # -- candidates ----------------------------------------------------------------------------
 
@@ -142,11 +194,16 @@ class Search:
         else:
             scores = self.policy.action_scores(state, acts)
             order = sorted(range(len(acts)), key=lambda i: -scores[i])  # stable: ties keep list order
-            keep = order[:self.settings.width]
+            width = self.settings.width
+            obvious = self.settings.obvious
+            sure = bool(obvious) and scores[order[0]] - scores[order[1]] > obvious
+            keep = order[:1 if sure else width]
             kinds = {(acts[i].verb, acts[i].kind) for i in keep}
-            for i in order[self.settings.width:]:
-                k = (acts[i].verb, acts[i].kind)
-                if k not in kinds:
+            actor = acts[order[0]].actor if self.settings.focus else None
+            for i in () if sure else order[width:]:
+                a = acts[i]
+                k = (a.verb, a.kind)
+                if k not in kinds and (actor is None or a.actor == actor):
                     kinds.add(k)
                     keep.append(i)
             chosen = [(i, scores[i]) for i in keep]
@@ -164,10 +221,23 @@ class Search:
                 new.append(e)
         return new
 
+    def _adopt(self, kept: _Node) -> None:
+        """Take over the results of a kept tree's edges for this root's candidates (with this root's priors)."""
+        old = {e.action: e for e in kept.edges}
+        for e in self.tree.edges:
+            o = old.get(e.action)
+            if o is not None:
+                e.visits, e.total, e.child = o.visits, o.total, o.child
+        self.tree.visits = sum(e.visits for e in self.tree.edges)
+
     # -- one iteration ---------------------------------------------------------------------------
 
-    def step(self) -> None:
-        """Run one iteration: down the tree, a play-out, the result back up."""
+    def step(self, stop: Callable[[], bool] | None = None) -> bool:
+        """Run one iteration: down the tree, a play-out, the result back up.
+
+        ``stop()`` is asked every few roll-out actions; when it says True the
+        iteration is dropped (nothing is counted) and False is returned.
+        """
         sim = self.root.clone(keep_undo=False, dice=Dice(self.rng.getrandbits(64)))
         node = self.tree
         path: list[tuple[_Node, _Edge, bool]] = []
@@ -194,30 +264,39 @@ class Search:
             if edge.child is None:
                 edge.child = _Node()
             node = edge.child
-        value = self._playout(sim)
+        try:
+            value = self._playout(sim, stop)
+        except _Stopped:
+            return False
         for n, e, red in path:
             n.visits += 1
             e.visits += 1
             e.total += value if red else -value
         self.iterations += 1
+        return True
 
-    def _playout(self, sim: GameState) -> float:
+    def _playout(self, sim: GameState, stop: Callable[[], bool] | None) -> float:
         """Let the heuristic play ``horizon`` more turns, then score the position for RED."""
         limit = sim.turn + self.settings.horizon
         policy = self.policy
+        n = 0
         while sim.turn < limit and not sim.is_terminal():
             sim.apply_unchecked(policy.choose(sim))
+            n += 1
+            if stop is not None and n % _STOP_EVERY == 0 and stop():
+                raise _Stopped
         return self.evaluate(sim)
 
     def run(self, iterations: int | None = None, stop: Callable[[], bool] | None = None) -> Action:
-        """Run up to ``iterations`` more iterations (default: the settings' budget) and return :meth:`best`.
+        """Run up to ``iterations`` more iterations (default: :attr:`budget`) and return :meth:`best`.
 
-        ``stop()`` is asked before each iteration; True ends the search there.
+        ``stop()`` is asked before each iteration and during its play-out; True ends the search there.
         """
-        for _ in range(self.settings.iterations if iterations is None else iterations):
+        for _ in range(self.budget if iterations is None else iterations):
             if stop is not None and stop():
                 break
-            self.step()
+            if not self.step(stop):
+                break
         return self.best()
 
     # -- answers -------------------------------------------------------------------------------------
@@ -230,9 +309,15 @@ class Search:
         return [out[i] for i in order]
 
     def best(self) -> Action:
-        """The most-tried root candidate (the best mean result among equals; the heuristic's pick at first)."""
-        return self.candidates()[0].action if self.iterations else self.tree.edges[
-            max(range(len(self.tree.edges)), key=lambda i: (self.tree.edges[i].prior, -i))].action
+        """The most-tried root candidate (the best mean result among equals; the heuristic's pick untried)."""
+        if self.tree.visits:
+            return self.candidates()[0].action
+        edges = self.tree.edges
+        return edges[max(range(len(edges)), key=lambda i: (edges[i].prior, -i))].action
+
+    def subtree(self, action: Action) -> _Node | None:
+        """The tree below root candidate ``action`` (what the next decision may keep), or None."""
+        return self.tree.child(action)
 
 
 def _select(node: _Node, edges: list[_Edge], c: float) -> _Edge:
@@ -249,13 +334,32 @@ def _select(node: _Node, edges: list[_Edge], c: float) -> _Edge:
     return best
 
 
+#: Each mode's default settings (a mode not listed gets ``SearchSettings()``).
+#: King of the Board: one unit acts a turn, cheap roll-outs, six turns deep. Payload Race and Team Play:
+#: every unit of a side acts in its turn, so a turn is many decisions searched as one tree (``focus`` keeps
+#: the candidates to what the unit the heuristic picks could do), and roll-outs end after the other side's
+#: reply (two turns), where the mode's evaluation takes over.
+SETTINGS: Final[Mapping[Mode, SearchSettings]] = {
+    Mode.KOTH: SearchSettings(iterations=32, horizon=6),
+    Mode.PAYLOAD: SearchSettings(iterations=48, per_candidate=8, horizon=2, width=3, focus=True, obvious=300.0),
+    Mode.TEAM_PLAY: SearchSettings(iterations=32, per_candidate=5, horizon=4, width=3, focus=True),
+}
+
+
+def settings_for(mode: Mode) -> SearchSettings:
+    """The default search settings of ``mode``."""
+    return SETTINGS.get(mode) or SearchSettings()
+
+
 class SearchPlayer:
-    """Plays the action a :class:`Search` of ``settings.iterations`` play-outs finds best.
+    """Plays the action a :class:`Search` finds best (see the module docstring).
 
     Deterministic for a ``seed``: the dice of its play-outs and the roll-out
-    policy's tie-breaks come from its own generators. ``policy`` makes the
-    roll-out player from a seed (default: the mode's, :func:`~engine.ai.policies.policy_for`,
-    chosen at the first decision).
+    policy's tie-breaks come from its own generators, and the tree it keeps is a
+    function of the decisions it was asked. ``settings`` None takes the mode's
+    (:func:`settings_for`) at the first decision; assigning :attr:`settings`
+    later changes the budget from the next decision. ``policy`` makes the roll-out
+    player from a seed (default: the mode's, :func:`~engine.ai.policies.policy_for`).
     """
 
     name = "search"
@@ -263,17 +367,42 @@ class SearchPlayer:
     def __init__(self, seed: int = 0, settings: SearchSettings | None = None,
                  policy: Callable[[int], ScoringPlayer] | None = None) -> None:
         self.seed = seed
-        self.settings = settings or SearchSettings()
+        self.settings = settings
         self.rng = random.Random(f"search:{seed}")
         self._make_policy = policy
         self.policy: ScoringPlayer | None = None
+        # (game, its history when the kept decision was asked, that decision's search)
+        self._last: tuple[object, list[Action], Search] | None = None
 
     def start(self, state: GameState) -> Search:
-        """A search of ``state``'s decision, to step and stop at will (:meth:`choose` runs it to the budget)."""
+        """A search of ``state``'s decision, to step and stop at will (:meth:`choose` runs it to its budget).
+
+        The search starts from the kept subtree of the last decision when ``state``
+        follows from it; it becomes the kept decision.
+        """
+        mode = state.game.rules.mode
         if self.policy is None:
             self.policy = (self._make_policy(self.seed) if self._make_policy is not None
-                           else policy_for(state.game.rules.mode, self.seed))
-        return Search(state, self.settings, self.rng, self.policy)
+                           else policy_for(mode, self.seed))
+        if self.settings is None:
+            self.settings = settings_for(mode)
+        search = Search(state, self.settings, self.rng, self.policy, tree=self._kept(state))
+        self._last = (state.game, list(state.history), search)
+        return search
+
+    def _kept(self, state: GameState) -> _Node | None:
+        """The subtree of the last search that ``state``'s decision is at, or None."""
+        if self._last is None or self.settings is None or not self.settings.keep_tree:
+            return None
+        game, before, search = self._last
+        history = state.history
+        n = len(before)
+        if state.game is not game or len(history) <= n or history[:n] != before:
+            return None
+        node: _Node | None = search.tree
+        for a in history[n:]:
+            node = node.child(a) if node is not None else None
+        return node
 
     def choose(self, state: GameState) -> Action:
         """The action the search finds best; the only legal action without searching. IndexError if none."""

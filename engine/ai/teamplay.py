@@ -12,13 +12,18 @@ best (ties broken by the player's own seeded generator):
   the reload cost of the weapon spent;
 - **moves** are worth what they grab (cubes the player lacks, a powerup, a
   weapon he can afford) and the best shot the character could fire from there
-  next time; with nothing to shoot at it walks toward the enemy (or, with empty
-  hands, toward the racks and ammo);
+  next time; with nothing to shoot at it walks toward its goal, counted in steps
+  walked round walls, low obstacles and ledges (not hexes as the crow flies):
+  the enemy while its player holds a loaded weapon it may fire, else the weapon
+  racks that still hold weapons, and the ammo tiles too when its player has
+  weapons on the table to reload and too few cubes to pay for them;
 - **end of turn**: it uses every ability, answers shots with Tagback Grenades,
   adds a Targeting Scope, heals the most slid tile, takes the cube colour its
   players lack most, and reloads its strongest weapons;
-- **set-up**: drafts characters in a fixed order of preference, spawns
-  discarding the powerup it uses least, near the enemy.
+- **set-up**: drafts characters in a fixed order of preference; spawns (and
+  respawns) discarding the powerup it uses least, on the spawnpoint nearest its
+  goal: a few steps from the enemy when its player holds a loaded weapon, by the
+  racks when his hand is empty.
 
 It reads only the state's public API (legal actions, figures, buffers, hands).
 """
@@ -26,11 +31,13 @@ It reads only the state's public API (legal actions, figures, buffers, hands).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from engine.games.teamplay.economy import can_pay
 from engine.games.teamplay.pieces import COLOURS, card_kind
 from engine.games.teamplay.weapons import hits, in_reach
 from engine.rules.actions import Action, Verb
+from engine.rules.movement import steps_to
 
 if TYPE_CHECKING:
     from engine.games.teamplay.pieces import Character
@@ -65,6 +72,12 @@ class _Context:
         self.enemies = [v for v in state.characters(state.team.other) if v.cell >= 0]
         self.flush_at = int(state.options["flush_at"])
         self._power: dict[str, float] = {}
+        # per character (uid): its usable weapons' (card, power) and the goals of its walk; per (uid, hex): what
+        # it could shoot from there and how far its goal is (moves and dashes to one hex share them)
+        self._arms: dict[int, list[tuple[Any, float]]] = {}
+        self._potential: dict[tuple[int, int], float] = {}
+        self._goals: dict[int, list[int]] = {}
+        self._closeness_of: dict[int, float] = {}
         self._score: dict[Verb, Callable[[Action], float]] = {
             Verb.ATTACK: self.shot, Verb.MOVE: self.move, Verb.DASH: self.move, Verb.STEP: self.step,
             Verb.DRAFT: lambda a: -float(PREFERENCE.index(a.kind)) if a.kind in PREFERENCE else -10.0,
@@ -99,23 +112,33 @@ class _Context:
 
     def potential(self, u: Character, cell: int) -> float:
         """The best damage ``u`` could deal from ``cell`` with the weapons its player holds (a rough look ahead)."""
+        key = (u.uid, cell)
+        hit = self._potential.get(key)
+        if hit is not None:
+            return hit
+        arms = self._arms.get(u.uid)
+        if arms is None:
+            arms = self._arms[u.uid] = [(self.s.card(w), self.power(w)) for w in self.s.usable_weapons(u)]
         best = 0.0
         s = self.s
-        for w in s.usable_weapons(u):
-            card = s.card(w)
+        for card, power in arms:
             for v in self.enemies:
                 if card.kind == "fire":
                     ok = self.b.distance(cell, v.cell) <= card.range
                 else:
                     ok = in_reach(s, cell, card, v.cell)
                 if ok:
-                    best = max(best, self.power(w) + self._closeness(v))
+                    best = max(best, power + self._closeness(v))
+        self._potential[key] = best
         return best
 
     def _closeness(self, v: Character) -> float:
         """How near ``v`` is to a killshot, counting the damage waiting in its buffer (0..~3)."""
-        left = self.s.killshot(v) - v.damage - self.s.buffer[v.team].get(v.kind, 0)
-        return max(0.0, 3.0 - 0.4 * left)
+        hit = self._closeness_of.get(v.uid)
+        if hit is None:
+            left = self.s.killshot(v) - v.damage - self.s.buffer[v.team].get(v.kind, 0)
+            hit = self._closeness_of[v.uid] = max(0.0, 3.0 - 0.4 * left)
+        return hit
 
     # -- the acting team's actions ------------------------------------------------------------------------
 
@@ -179,12 +202,23 @@ class _Context:
         return value
 
     def _distance_to_goal(self, u: Character, cell: int) -> float:
+        """Steps ``u`` walks from ``cell`` to its goal (see the module docstring); 0 without one."""
+        goals = self._goals.get(u.uid)
+        if goals is None:
+            goals = self._goals[u.uid] = self.goals(u)
+        profile = self.s.game.profile(u.kind, u.team)
+        return float(_walk(self.b, profile, goals, cell))
+
+    def goals(self, u: Character) -> list[int]:
+        """Where ``u`` heads with nothing to shoot (see the module docstring)."""
         s = self.s
-        b = self.b
         if s.usable_weapons(u) and self.enemies:
-            return float(min(b.distance(cell, v.cell) for v in self.enemies))
-        goals = [c for c, rack in s.racks.items() if rack] + [c for c, t in s.ammo.items() if t]
-        return float(min((b.distance(cell, g) for g in goals), default=0))
+            return [v.cell for v in self.enemies]
+        goals = [c for c, rack in s.racks.items() if rack]
+        hand = s.hand_of(u)
+        if not goals or any(not can_pay(hand, s.card(w).cost) for w in s.table[u.team]):
+            goals += [c for c, t in s.ammo.items() if t]
+        return goals
 
     # -- decisions outside the actions --------------------------------------------------------------------
 
@@ -198,13 +232,22 @@ class _Context:
         return 1.0 if u is not None and u.weapon in hand.weapons else 0.5 if a.detail == "p1" else 0.0
 
     def spawn(self, a: Action) -> float:
+        """Discard the powerup kept least; spawn a few steps from the enemy with a loaded weapon in hand,
+        else by the racks (the spawnpoints nearest the goal of :meth:`goals`)."""
         assert a.target is not None
+        s = self.s
         cell = self.b.index[a.target]
         keep = -KEEP.get(card_kind(a.detail), 1.0)
-        if not self.enemies:
-            return keep
-        near = min(self.b.distance(cell, v.cell) for v in self.enemies)
-        return keep - 0.1 * abs(near - 4)
+        hand = s.hands[self.team][s.queue[0].player] if s.queue else None
+        armed = hand is not None and bool(hand.weapons)
+        profile = s.game.profile(a.kind, self.team)
+        if armed or hand is None:
+            if not self.enemies:
+                return keep
+            near = _walk(self.b, profile, [v.cell for v in self.enemies], cell)
+            return keep - 0.1 * abs(near - 4)
+        racks = [c for c, rack in s.racks.items() if rack] or [c for c, t in s.ammo.items() if t]
+        return keep - 0.1 * _walk(self.b, profile, racks, cell) if racks else keep
 
     def salvage(self, a: Action) -> float:
         assert a.actor is not None
@@ -231,3 +274,16 @@ class _Context:
     def draw(self, a: Action) -> float:
         return 3.0 - len(self.s.hand(self.team, a.kind).cards)
 
+
+def _walk(board: Any, profile: Any, goals: list[int], cell: int) -> int:
+    """The fewest steps from ``cell`` to any of ``goals`` walked by ``profile`` (0 without goals; a goal no
+    walk reaches counts twice its hexes as the crow flies). Each goal's table is kept per board and profile
+    (:func:`~engine.rules.movement.steps_to` of that one hex), so goals that move cost nothing new."""
+    best = -1
+    for g in goals:
+        d = steps_to(board, (g,), profile)[cell]
+        if d < 0:
+            d = 2 * board.distance(cell, g)
+        if best < 0 or d < best:
+            best = d
+    return max(best, 0)

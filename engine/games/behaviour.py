@@ -82,6 +82,7 @@ class Behaviour(Generic[StateT, UnitT]):
         self.reacts_to_moves = type(self).after_move is not Behaviour.after_move
         self.acts_at_turn_end = type(self).end_of_own_turn is not Behaviour.end_of_own_turn
         self._moves: dict[Team, dict[int, Cells]] = {}
+        self._steps: dict[Team, dict[int, tuple[int, ...]]] = {}
 
     def moves(self, team: Team, cell: int) -> Cells:
         """Where a unit of this kind and ``team`` on ``cell`` could move if no unit stood anywhere.
@@ -96,6 +97,16 @@ class Behaviour(Generic[StateT, UnitT]):
         hit = table.get(cell)
         if hit is None:
             hit = self.game.targets.moves(self.game.profile(self.kind, team), self.stats.speed, cell)
+        return hit
+
+    def move_steps(self, team: Team, cell: int) -> tuple[int, ...]:
+        """The steps to each of :meth:`moves`' hexes, in the same order (:meth:`TargetTables.move_steps`)."""
+        table = self._steps.get(team)
+        if table is None:
+            table = self._steps[team] = {}
+        hit = table.get(cell)
+        if hit is None:
+            hit = table[cell] = self.game.targets.move_steps(self.game.profile(self.kind, team), self.stats.speed, cell)
         return hit
 
     def __repr__(self) -> str:

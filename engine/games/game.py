@@ -89,6 +89,9 @@ class Game:
     rosters: Mapping[Team, tuple[str, ...]]
     behaviours: Mapping[str, Behaviour] = field(default_factory=dict)
     _profiles: dict[tuple[str, Team | None], MoveProfile] = field(default_factory=dict, repr=False)
+    #: tables a mode's rules build from the map and the ruleset on first use and read at every decision
+    #: (by the name of the module that owns each): shared by all the game's states, never changed by one
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, scenario: Scenario, ruleset: Ruleset | None = None, rules: ModeRules | None = None) -> Game:

@@ -44,7 +44,7 @@ class Goal:
 @dataclass(frozen=True)
 class RacePlan:
     """A mode's races on one map: the ``sides`` in report order, where each starts, its goals (the first
-    is the main objective) and what the report calls a side's first score (``"scores its first point"``).
+    is the main objective) and what the report calls a side's first score (``"first point"``).
 
     ``blocked``: board indices no unit walks through (Payload Race's carts at their start).
     """
@@ -52,7 +52,7 @@ class RacePlan:
     sides: tuple[Side, ...]
     starts: Mapping[Side, tuple[int, ...]]
     goals: tuple[Goal, ...]
-    first_score: str = "scores its first point"
+    first_score: str = "first point"
     blocked: frozenset[int] = frozenset()
 
 

@@ -6,13 +6,8 @@ area attacks (only hexes at the origin's height are hit) is applied here too.
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
 from engine.hexgrid import DIRECTIONS, Hex, hex_ring
 from engine.rules.board import Board
-
-_SPLASH: WeakKeyDictionary[Board, dict[tuple[int, int], tuple[tuple[int, int], ...]]] = WeakKeyDictionary()
-_CONE: WeakKeyDictionary[Board, dict[tuple[int, int, int, bool], tuple[int, ...]]] = WeakKeyDictionary()
 
 __all__ = ["cone", "splash_rings"]
 
@@ -34,9 +29,9 @@ def splash_rings(board: Board, center: int, rings: int) -> tuple[tuple[int, int]
     Ring 0 is the centre. Walls are never included. 001 "Attacking": area attacks
     only reach hexes at the same height as their origin. Cached per board.
     """
-    cache = _SPLASH.get(board)
+    cache: dict[tuple[int, int], tuple[tuple[int, int], ...]] | None = board.cache.get("areas.splash")
     if cache is None:
-        cache = _SPLASH[board] = {}
+        cache = board.cache["areas.splash"] = {}
     hit = cache.get((center, rings))
     if hit is not None:
         return hit
@@ -62,9 +57,9 @@ def cone(board: Board, origin: int, direction: int, reach: int, wide: bool = Fal
     3 hexes for reach 3), or within ``k`` steps when ``wide`` (120°: 3, 5, 7).
     Off-map hexes and walls are left out; height and sight are the caller's. Cached per board.
     """
-    cache = _CONE.get(board)
+    cache: dict[tuple[int, int, int, bool], tuple[int, ...]] | None = board.cache.get("areas.cone")
     if cache is None:
-        cache = _CONE[board] = {}
+        cache = board.cache["areas.cone"] = {}
     key = (origin, direction % 6, reach, wide)
     hit = cache.get(key)
     if hit is not None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import weakref
 from collections import deque
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import HexMap, Team, Terrain
@@ -83,6 +83,9 @@ class Board:
         "_zones",
         "_at",
         "_r1",
+        "_dist",
+        "_dist0",
+        "cache",
         "__weakref__",
     )
 
@@ -145,6 +148,11 @@ class Board:
             nd.append(tuple([(d, at[g + k]) for d, k in steps if at[g + k] >= 0]))
         self.neighbor_dirs: tuple[tuple[tuple[int, int], ...], ...] = tuple(nd)
         self.neighbors: tuple[tuple[int, ...], ...] = tuple([tuple([j for _, j in row]) for row in nd])
+        self._dist: list[int] | None = None  # distance by grid offset, built on first use (see distance)
+        self._dist0 = 0
+        #: tables the rules build from this board on first use (by the name of the module or function that
+        #: owns each): they live and die with the board, and a lookup here costs less than a weak-keyed one
+        self.cache: dict[str, Any] = {}
 
     # -- construction ---------------------------------------------------------
 
@@ -197,10 +205,28 @@ class Board:
         return [self.idx(h) for h in hexes]
 
     def distance(self, a: int, b: int) -> int:
-        """Hex distance between two indices (001 "Distance and Line of Sight")."""
-        dq = self.q[a] - self.q[b]
-        dr = self.r[a] - self.r[b]
-        return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        """Hex distance between two indices (001 "Distance and Line of Sight").
+
+        Read from a table by the two hexes' offset on the padded grid (see the
+        module docstring), built on first use: rules, players and checks ask
+        it millions of times, and a lookup costs half the arithmetic.
+        """
+        table = self._dist
+        if table is None:
+            table = self._distance_table()
+        grid = self.grid
+        return table[grid[b] - grid[a] + self._dist0]
+
+    def _distance_table(self) -> list[int]:
+        """Hex distance per grid offset ``k`` (at ``k + _dist0``): ``k = dr * w + dq`` with ``|dq| < w / 2``."""
+        half = self.grid_width // 2  # the grid is 2 * half + 1 wide: k runs on from row to row
+        rows = self._r1 - self.grid_r0 + 3
+        table: list[int] = []
+        for dr in range(-rows, rows + 1):
+            table += [(abs(dq) + abs(dr) + abs(dq + dr)) >> 1 for dq in range(-half, half + 1)]
+        self._dist0 = rows * self.grid_width + half
+        self._dist = table
+        return table
 
     def at(self, q: int, r: int) -> int:
         """The index of the hex at axial ``q, r``, or -1 when it is not on the map."""

@@ -17,8 +17,9 @@ state that builds ``legal_actions()`` from the same groups gets the same list.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from engine.hexgrid import Hex
 from engine.rules.actions import Action, Verb
@@ -30,6 +31,9 @@ __all__ = ["Excluding", "Group", "LegalActions", "NO_TARGET"]
 Group = tuple[Verb, str, Hex | None, Sequence[Any], tuple[Hex, ...] | None, str]
 #: The targets of a single action without a target hex.
 NO_TARGET: tuple[None] = (None,)
+_make = Action.trusted
+#: object.__new__ and the setters of Action's slots: what Action.trusted does, for to_list's loop.
+_NEW_ACTION: Final = (object.__new__, *(getattr(Action, f).__set__ for f in ("verb", "kind", "actor", "target", "detail")))
 
 
 class LegalActions(Sequence[Action]):
@@ -44,16 +48,13 @@ class LegalActions(Sequence[Action]):
     __slots__ = ("_groups", "_sizes", "_len")
 
     def __init__(self, groups: Sequence[Group]) -> None:
-        kept = []
         sizes = []
         total = 0
-        for g in groups:
+        for g in groups:  # empty groups stay: they count 0 and build nothing
             n = len(g[3])
-            if n:
-                kept.append(g)
-                sizes.append(n)
-                total += n
-        self._groups = kept
+            sizes.append(n)
+            total += n
+        self._groups = groups
         self._sizes = sizes
         self._len = total
 
@@ -67,17 +68,19 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, k: slice) -> list[Action]: ...
 
     def __getitem__(self, k: int | slice) -> Action | list[Action]:
-        if isinstance(k, slice):
-            return self.to_list()[k]
+        if k.__class__ is not int:
+            if isinstance(k, slice):
+                return self.to_list()[k]
+            k = operator.index(k)
         if k < 0:
             k += self._len
         if not 0 <= k < self._len:
             raise IndexError(f"legal action {k} out of range (there are {self._len})")
-        for g, n in zip(self._groups, self._sizes):  # noqa: B905 - the same length by construction
+        for i, n in enumerate(self._sizes):
             if k < n:
-                t = g[3][k]
-                hexes = g[4]
-                return Action.trusted(g[0], g[1], g[2], t if hexes is None else hexes[t], g[5])
+                verb, kind, actor, targets, hexes, detail = self._groups[i]
+                t = targets[k]
+                return _make(verb, kind, actor, t if hexes is None else hexes[t], detail)
             k -= n
         raise AssertionError("unreachable: k was checked against the length")  # pragma: no cover
 
@@ -85,14 +88,23 @@ class LegalActions(Sequence[Action]):
         return iter(self.to_list())
 
     def to_list(self) -> list[Action]:
-        """Every action, in order (what ``legal_actions()`` returns)."""
-        make = Action.trusted
+        """Every action, in order (what ``legal_actions()`` returns).
+
+        Each action is :meth:`Action.trusted` written out (a heuristic player asks
+        for every list of a game: the call per action was a third of the cost).
+        """
+        new, set_verb, set_kind, set_actor, set_target, set_detail = _NEW_ACTION
         out: list[Action] = []
+        add = out.append
         for verb, kind, actor, targets, hexes, detail in self._groups:
-            if hexes is None:
-                out.extend([make(verb, kind, actor, t, detail) for t in targets])
-            else:
-                out.extend([make(verb, kind, actor, hexes[t], detail) for t in targets])
+            for t in targets:
+                a = new(Action)
+                set_verb(a, verb)
+                set_kind(a, kind)
+                set_actor(a, actor)
+                set_target(a, t if hexes is None else hexes[t])
+                set_detail(a, detail)
+                add(a)
         return out
 
     def __repr__(self) -> str:

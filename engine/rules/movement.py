@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, TypeVar
-from weakref import WeakKeyDictionary
+from typing import Any, Final
 
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team
@@ -36,6 +35,7 @@ __all__ = [
     "KOTH_WALK",
     "MoveProfile",
     "Reach",
+    "bounded_reach",
     "can_step",
     "destination_table",
     "destinations",
@@ -113,15 +113,11 @@ def can_step(board: Board, a: int, b: int, profile: MoveProfile, carried: int | 
     return False
 
 
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-def _per_board(caches: WeakKeyDictionary[Board, dict[_K, _V]], board: Board) -> dict[_K, _V]:
-    """The dict of ``caches`` for ``board``, empty on first use (held weakly: an edited map's old board can go)."""
-    hit = caches.get(board)
+def _per_board(name: str, board: Board) -> dict[Any, Any]:
+    """The cache ``name`` of ``board`` (:attr:`Board.cache`), empty on first use: it goes when the board goes."""
+    hit = board.cache.get(name)
     if hit is None:
-        hit = caches[board] = {}
+        hit = board.cache[name] = {}
     return hit
 
 
@@ -138,10 +134,6 @@ class _Tables:
         return i * 3 + board.stand[i] if self.states_per_hex == 3 else i
 
 
-#: Per board, held weakly (tables hold no reference back): an edited map's old board can go.
-_TABLES: WeakKeyDictionary[Board, dict[MoveProfile, _Tables]] = WeakKeyDictionary()
-
-
 def _tables(board: Board, profile: MoveProfile) -> _Tables:
     """The successor tables of ``(board, profile)``, cached per board object.
 
@@ -149,7 +141,7 @@ def _tables(board: Board, profile: MoveProfile) -> _Tables:
     shared by both teams) with the steps into the closed enemy spawn removed;
     only rows next to that spawn change, so it costs O(n) to derive.
     """
-    per_board = _per_board(_TABLES, board)
+    per_board: dict[MoveProfile, _Tables] = _per_board("movement.tables", board)
     hit = per_board.get(profile)
     if hit is not None:
         return hit
@@ -366,18 +358,13 @@ def flood(
     return Reach(board, dist, parent, k, seen, occ)
 
 
-_DESTINATIONS: WeakKeyDictionary[Board, dict[tuple[MoveProfile, int], dict[int, tuple[int, ...]]]] = (
-    WeakKeyDictionary()
-)
-
-
 def destination_table(board: Board, profile: MoveProfile, max_steps: int) -> dict[int, tuple[int, ...]]:
     """The shared cache behind :func:`destinations` for one ``(board, profile, max_steps)``: start -> destinations.
 
     Callers that ask often may keep the dict and look starts up themselves,
     falling back to :func:`destinations` on a miss (which fills it).
     """
-    per_board = _per_board(_DESTINATIONS, board)
+    per_board: dict[tuple[MoveProfile, int], dict[int, tuple[int, ...]]] = _per_board("movement.destinations", board)
     key = (profile, max_steps)
     table = per_board.get(key)
     if table is None:
@@ -401,11 +388,19 @@ def destinations(board: Board, start: int, profile: MoveProfile, max_steps: int)
 
 
 def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_steps: int) -> tuple[int, ...]:
-    """:func:`flood`'s destinations from one start without the start, for a short move.
+    """:func:`flood`'s destinations from one start without the start, for a short move (see :func:`bounded_reach`)."""
+    return bounded_reach(board, start, profile, max_steps)[0]
+
+
+def bounded_reach(board: Board, start: int, profile: MoveProfile, max_steps: int,
+                  blocked: Collection[int] = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(destinations, steps to each): :func:`flood`'s from one start, without the start, for a short move.
 
     The same breadth-first order as :func:`flood` (states in the order first
-    reached; a hex at the first of its states), with a set instead of whole-board
-    arrays, so its cost follows the few hexes reached, not the size of the map.
+    reached; a hex at the first of its states), hexes in ``blocked`` never
+    entered as there, with a set instead of whole-board arrays, so its cost
+    follows the few hexes reached, not the size of the map. Raises KeyError for
+    a start off the board.
     """
     t = _tables(board, profile)
     k = t.states_per_hex
@@ -414,9 +409,12 @@ def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_st
         raise KeyError(f"hex index {start} is not on this board (0..{board.n - 1})")
     first = t.start(board, start)
     seen = {first}
+    for i in blocked:
+        seen.update(range(i * k, i * k + k))
     order = [first]
+    layers = [0]
     frontier = [first]
-    for _ in range(max_steps):
+    for step in range(1, max_steps + 1):
         nxt = []
         for s in frontier:
             for u in succ[s]:
@@ -426,26 +424,25 @@ def _bounded_destinations(board: Board, start: int, profile: MoveProfile, max_st
         if not nxt:
             break
         order.extend(nxt)
+        layers.extend([step] * len(nxt))
         frontier = nxt
     if k == 1:
-        return tuple(order[1:])
+        return tuple(order[1:]), tuple(layers[1:])
     out: list[int] = []
+    steps: list[int] = []
     got = {start}
-    for s in order:
+    for s, d in zip(order, layers, strict=True):
         i = s // 3
         if i not in got:
             got.add(i)
             out.append(i)
-    return tuple(out)
-
-
-#: Per board and profile: per state, the states one step before it (the successor tables reversed).
-_PRED: WeakKeyDictionary[Board, dict[MoveProfile, tuple[tuple[int, ...], ...]]] = WeakKeyDictionary()
+            steps.append(d)
+    return tuple(out), tuple(steps)
 
 
 def _predecessors(board: Board, profile: MoveProfile) -> tuple[tuple[int, ...], ...]:
     """The successor tables of ``(board, profile)`` reversed, cached per board."""
-    per_board = _per_board(_PRED, board)
+    per_board: dict[MoveProfile, tuple[tuple[int, ...], ...]] = _per_board("movement.pred", board)
     hit = per_board.get(profile)
     if hit is None:
         succ = _tables(board, profile).succ
@@ -455,10 +452,6 @@ def _predecessors(board: Board, profile: MoveProfile) -> tuple[tuple[int, ...], 
                 pred[u].append(s)
         hit = per_board[profile] = tuple(tuple(p) for p in pred)
     return hit
-
-
-#: Per board: (profile, target indices) -> steps from every hex to the nearest target.
-_STEPS_TO: WeakKeyDictionary[Board, dict[tuple[MoveProfile, frozenset[int]], tuple[int, ...]]] = WeakKeyDictionary()
 
 
 def steps_to(board: Board, targets: Collection[int], profile: MoveProfile) -> tuple[int, ...]:
@@ -471,12 +464,12 @@ def steps_to(board: Board, targets: Collection[int], profile: MoveProfile) -> tu
     raises IndexError for a target off the board.
     """
     key = (profile, frozenset(targets))
-    if any(not 0 <= i < board.n for i in key[1]):
-        raise IndexError(f"a target is off the board (indices 0..{board.n - 1}): {sorted(key[1])}")
-    per_board = _per_board(_STEPS_TO, board)
+    per_board: dict[tuple[MoveProfile, frozenset[int]], tuple[int, ...]] = _per_board("movement.steps_to", board)
     hit = per_board.get(key)
     if hit is not None:
-        return hit
+        return hit  # a target set off the board is never kept: it raises below
+    if any(not 0 <= i < board.n for i in key[1]):
+        raise IndexError(f"a target is off the board (indices 0..{board.n - 1}): {sorted(key[1])}")
     t = _tables(board, profile)
     k = t.states_per_hex
     pred = _predecessors(board, profile)

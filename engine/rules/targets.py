@@ -11,7 +11,8 @@ maps returned here) or checks who stands on the returned hexes.
 from __future__ import annotations
 
 from engine.rules.areas import cone
-from engine.rules.movement import MoveProfile, destinations
+from engine.rules.memo import make_room
+from engine.rules.movement import MoveProfile, bounded_reach, destinations
 from engine.rules.sight import Sight
 
 __all__ = ["Cells", "TargetTables"]
@@ -31,7 +32,8 @@ class TargetTables:
     arguments; the tables hold no game state.
     """
 
-    __slots__ = ("sight", "board", "_lob", "_cones", "_landing", "_moves", "_shots", "__weakref__")
+    __slots__ = ("sight", "board", "_lob", "_cones", "_landing", "_moves", "_steps", "_avoiding", "_shots",
+                 "__weakref__")
 
     #: By id of the Sight. Not weak: the tables refer to their Sight, so weak keys never died
     #: and every map ever played kept its board and sight alive. Bounded instead.
@@ -44,6 +46,8 @@ class TargetTables:
         self._cones: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
         self._landing: dict[tuple[int, int, int], Cells] = {}
         self._moves: dict[tuple[MoveProfile, int], dict[int, Cells]] = {}
+        self._steps: dict[tuple[MoveProfile, int], dict[int, tuple[int, ...]]] = {}
+        self._avoiding: dict[tuple[MoveProfile, int], dict[tuple[int, frozenset[int]], Cells]] = {}
         self._shots: dict[tuple[int, int, bool], dict[int, bool]] = {}
 
     @classmethod
@@ -70,6 +74,30 @@ class TargetTables:
         hit = table.get(cell)
         if hit is None:
             hit = table[cell] = _cells(destinations(self.board, cell, profile, speed))
+        return hit
+
+    def move_steps(self, profile: MoveProfile, speed: int, cell: int) -> tuple[int, ...]:
+        """The steps to each of :meth:`moves`' cells, in the same order (cached)."""
+        table = self._steps.get((profile, speed))
+        if table is None:
+            table = self._steps[(profile, speed)] = {}
+        hit = table.get(cell)
+        if hit is None:
+            hit = table[cell] = bounded_reach(self.board, cell, profile, speed)[1]
+        return hit
+
+    def moves_avoiding(self, profile: MoveProfile, speed: int, cell: int, blocked: frozenset[int]) -> Cells:
+        """:meth:`moves` when the unit may not enter the hexes ``blocked`` (and no unit stands anywhere):
+        :func:`~engine.rules.movement.bounded_reach`'s destinations, with positions. Cached by ``blocked``
+        too, so pass only the blocked hexes that change the answer: those :meth:`move_steps` puts closer
+        than ``speed`` (one that far can only be left out, and one out of reach changes nothing)."""
+        table = self._avoiding.get((profile, speed))
+        if table is None:
+            table = self._avoiding[(profile, speed)] = {}
+        hit = table.get((cell, blocked))
+        if hit is None:
+            make_room(table, 10_000)
+            hit = table[(cell, blocked)] = _cells(bounded_reach(self.board, cell, profile, speed, blocked)[0])
         return hit
 
     def shot_table(self, min_range: int, max_range: int, straight: bool) -> dict[int, bool]:

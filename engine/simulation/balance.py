@@ -9,11 +9,13 @@ distribution, where units stand, die, score and take pickups, and which unit kin
 Beside the games it measures the map itself: how many turns each kind needs
 from each spawn to each of its mode's objectives (:mod:`engine.simulation.objective`).
 
-:func:`judge` turns the figures into plain words and claims only what the
-intervals support. With a second version of the map (``other``), the same
-seeds are played on both, and :func:`engine.simulation.comparison.compare`
-gives the difference in every figure with its interval and whether it is
-significant.
+The games are played block by block (:meth:`StudyPlan.slots`), so a run can
+stop after any block: :mod:`engine.simulation.autostop` plays until the
+headline questions are decided. :mod:`engine.simulation.headline` asks those
+questions with anytime-valid statistics, :mod:`engine.simulation.verdict` turns
+the answers into plain words, and with a second version of the map
+(``other``, the same seeds) :mod:`engine.simulation.comparison` says what
+changed.
 
 Everything here is a pure function of the plan and the games, which come back
 in item order from any backend, so the JSON is byte-identical locally, with
@@ -22,10 +24,9 @@ in item order from any backend, so the JSON is byte-identical locally, with
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from engine.games.game import Game
 from engine.hexgrid import Hex
@@ -34,6 +35,7 @@ from engine.parallel.backends import Backend, local_backend
 from engine.scenario import Scenario
 from engine.simulation.batch import (
     AI_PLAYERS,
+    BLOCK,
     BatchSummary,
     GameArgs,
     GameResult,
@@ -41,8 +43,8 @@ from engine.simulation.batch import (
     start_game,
     summarise,
 )
-from engine.simulation.objective import Race, evidence, objective
-from engine.simulation.stats import difference_interval, mean_difference_interval, wilson_interval
+from engine.simulation.objective import Race, objective
+from engine.simulation.stats import difference_interval
 from engine.simulation.telemetry import LAYERS, GameTelemetry, pickup_counts, play_observed
 
 __all__ = [
@@ -50,17 +52,16 @@ __all__ = [
     "MapStudy",
     "PairingStudy",
     "Race",
+    "BLOCK",
+    "GameFacts",
     "StudyPlan",
-    "Verdict",
-    "judge",
     "play_watched",
     "races",
     "run_study",
     "study_of",
 ]
 
-#: Games (or team-games) each sample needs before a difference between two of them is called significant:
-#: the score intervals of differences are approximate and too narrow for tiny samples.
+#: Games (or team-games) a figure needs before it is shown as a number: fewer say "too few games".
 MIN_SAMPLE: Final = 10
 #: How strong each player is, for "the strongest pairing" (the one whose figures the evidence quotes).
 STRENGTH: Final = {"random": 0, "heuristic": 1, "search": 2}
@@ -101,9 +102,29 @@ class StudyPlan:
         """The map's scenario, then the compared one (if any)."""
         return (self.scenario,) if self.other is None else (self.scenario, self.other)
 
-    def items(self) -> list[GameArgs]:
-        """Every game, in report order: per scenario, per pairing, game 0..games-1."""
-        return [(s, self.seed, i, pair) for s in self.scenarios for pair in self.pairings for i in range(self.games)]
+    @property
+    def blocks(self) -> int:
+        """Blocks of :data:`BLOCK` games per pairing (the last one may be short)."""
+        return -(-self.games // BLOCK)
+
+    def slots(self, blocks: range | None = None) -> list[tuple[int, int, int]]:
+        """(version, pairing, game index) of every game of ``blocks`` (default: all), in play order.
+
+        Games are played block by block: games ``4b..4b+3`` of every version and
+        every pairing, then the next block. So a run stopped after any block (by
+        the stopping rule of ``--games auto``, or Ctrl-C) has played as many
+        games of each, and game ``i`` always has the same seed and set-up.
+        """
+        out = []
+        for b in blocks if blocks is not None else range(self.blocks):
+            for v in range(len(self.scenarios)):
+                for k in range(len(self.pairings)):
+                    out += [(v, k, i) for i in range(BLOCK * b, min(BLOCK * (b + 1), self.games))]
+        return out
+
+    def items(self, blocks: range | None = None) -> list[GameArgs]:
+        """The games of :meth:`slots`, as arguments of :func:`play_watched`."""
+        return [(self.scenarios[v], self.seed, i, self.pairings[k]) for v, k, i in self.slots(blocks)]
 
 
 def run_study(plan: StudyPlan, backend: Backend | None = None, progress: Callable[[int, int], None] | None = None,
@@ -135,18 +156,12 @@ class ClassRecord:
 
     @property
     def difference(self) -> tuple[float, float]:
-        """95% interval of (win rate when fielded) - (win rate without)."""
-        return difference_interval(self.fielded_wins, self.fielded, self.without_wins, self.without)
+        """95% interval of (win rate when fielded) - (win rate without), for one pairing taken alone.
 
-    @property
-    def significant(self) -> bool:
-        """Whether fielding the kind changes the win rate at 95%: the interval excludes 0, on enough team-games.
-
-        Each side needs :data:`MIN_SAMPLE` team-games: below that the approximate
-        interval is too optimistic to claim anything.
+        A description, not a test: which kinds win *significantly* is asked by
+        :mod:`engine.simulation.headline` with the report's other questions.
         """
-        lo, hi = self.difference
-        return self.fielded >= MIN_SAMPLE and self.without >= MIN_SAMPLE and (lo > 0 or hi < 0)
+        return difference_interval(self.fielded_wins, self.fielded, self.without_wins, self.without)
 
 
 @dataclass(frozen=True)
@@ -229,17 +244,40 @@ def races(scenario: Scenario) -> tuple[str, list[Race]]:
 # -- one map's study ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the statistics need of one game beyond its result: each team's first point and the kinds it fielded.
+
+    ``first_point`` is the turn of RED's and of BLU's first point (Payload
+    Race: first cart push), None when the team never scored in that game.
+    """
+
+    first_point: tuple[int | None, int | None]
+    picks: tuple[frozenset[str], frozenset[str]]
+
+    @classmethod
+    def of(cls, seen: GameTelemetry) -> GameFacts:
+        """The facts of a watched game."""
+        return cls((seen.first_point[Team.RED], seen.first_point[Team.BLU]),
+                   (frozenset(seen.picks[Team.RED]), frozenset(seen.picks[Team.BLU])))
+
+
 @dataclass(frozen=True)
 class MapStudy:
     """Every pairing's figures on one version of a map, and its races (``goal``: the main objective in words;
-    ``first_score``: what a side's first score is called, "scores its first point")."""
+    ``first_score``: what a side's first score is called, "first point").
+
+    ``facts`` holds, per pairing, the :class:`GameFacts` of each game in game
+    order (empty for a study put together without its games).
+    """
 
     scenario: Scenario
     pairings: tuple[PairingStudy, ...]
     goal: str
     races: tuple[Race, ...]
     hexes: tuple[Hex, ...] = field(repr=False)
-    first_score: str = "scores its first point"
+    first_score: str = "first point"
+    facts: tuple[tuple[GameFacts, ...], ...] = field(default=(), repr=False)
 
     def strongest(self) -> PairingStudy | None:
         """The pairing of the strongest players that has games (the evidence quotes it)."""
@@ -248,153 +286,20 @@ class MapStudy:
 
 
 def study_of(plan: StudyPlan, games: Sequence[ObservedGame]) -> tuple[MapStudy, MapStudy | None]:
-    """The study of the map (and of the compared version) from the games of ``plan``, in item order.
+    """The study of the map (and of the compared version) from the games of ``plan``, in play order.
 
-    ``games`` may stop short (an interrupted run): pairings then have fewer games, or none.
+    ``games`` may stop short (an interrupted run, or a run stopped by its rule): a
+    prefix of :meth:`StudyPlan.items`. Each pairing then has the games played.
     """
+    grouped: list[list[list[ObservedGame]]] = [[[] for _ in plan.pairings] for _ in plan.scenarios]
+    for (v, k, _i), g in zip(plan.slots(), games, strict=False):
+        grouped[v][k].append(g)
     out = []
-    k = 0
-    for scenario in plan.scenarios:
+    for v, scenario in enumerate(plan.scenarios):
         game = Game.of(scenario)
         kinds = [kd for kd, st in game.stats.items() if st.pickable]
-        pairs = []
-        for pair in plan.pairings:
-            part = games[k:k + plan.games]
-            k += plan.games
-            pairs.append(PairingStudy.of(pair, part, kinds))
+        pairs = tuple(PairingStudy.of(pair, grouped[v][k], kinds) for k, pair in enumerate(plan.pairings))
+        facts = tuple(tuple(GameFacts.of(seen) for _, seen in grouped[v][k]) for k in range(len(plan.pairings)))
         obj = objective(scenario)
-        out.append(MapStudy(scenario, tuple(pairs), obj.goal, obj.races, game.board.hexes, obj.first_score))
+        out.append(MapStudy(scenario, pairs, obj.goal, obj.races, game.board.hexes, obj.first_score, facts))
     return out[0], (out[1] if len(out) > 1 else None)
-
-
-# -- plain words ---------------------------------------------------------------------------------------
-
-
-def pct(x: float) -> str:
-    """``61%``."""
-    return f"{100 * x:.0f}%"
-
-
-def pm(k: int, n: int) -> str:
-    """``61% ± 5``: a rate with half the width of its 95% interval."""
-    lo, hi = wilson_interval(k, n)
-    return f"{pct(k / n)} ± {100 * (hi - lo) / 2:.0f}" if n else "no games"
-
-
-def _favoured(s: BatchSummary) -> Team | None:
-    for t in Team:
-        if s.win_rate_ci[t.value][0] > 0.5:
-            return t
-    return None
-
-
-def _mover(s: BatchSummary) -> str | None:
-    lo, hi = s.first_player_ci
-    return "first" if lo > 0.5 else "second" if hi < 0.5 else None
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The plain-language verdict: a headline per question and the evidence behind it."""
-
-    sides: str
-    first_move: str
-    evidence: tuple[str, ...]
-
-    @property
-    def text(self) -> str:
-        """Both headlines in one paragraph."""
-        return f"{self.sides} {self.first_move}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"sides": self.sides, "first_move": self.first_move, "evidence": list(self.evidence)}
-
-
-#: How a verdict calls a player (the command line: its name; the editor: "normal AI (heuristic)").
-Namer = Callable[[str], str]
-
-
-def _label(p: PairingStudy, name: Namer) -> str:
-    return f"{name(p.players[0])} vs {name(p.players[1])}"
-
-
-def _side_figures(p: PairingStudy, name: Namer) -> str:
-    s = p.summary
-    return f"RED {pm(s.wins['RED'], s.games)}, BLU {pm(s.wins['BLU'], s.games)} with {_label(p, name)}"
-
-
-def _first_figures(p: PairingStudy, name: Namer) -> str:
-    s = p.summary
-    return f"{pm(s.first_player_wins, s.games)} with {_label(p, name)}"
-
-
-def _agree(claims: list[tuple[PairingStudy, Any]], what: Callable[[Any], str], none: str,
-           figures: Callable[[PairingStudy, Namer], str], name: Namer) -> str:
-    """One headline from each pairing's claim (a value or None), saying whether the claim holds at every strength."""
-    values = {c for _, c in claims}
-    all_figs = "; ".join(figures(p, name) for p, _ in claims)
-    if len(claims) == 1:  # one strength: nothing to say about the others
-        c = claims[0][1]
-        return f"{none if c is None else what(c)} ({all_figs})."
-    if values == {None}:
-        return f"{none} at any strength tested ({all_figs})."
-    if len(values) == 1:
-        return f"{what(values.pop())} at every strength tested ({all_figs})."
-    said = [c for c in values if c is not None]
-    if len(said) > 1:
-        return f"The answer changes with the AI's strength ({all_figs}); play more games or stronger AIs."
-    yes = [p for p, c in claims if c is not None]
-    no = [p for p, c in claims if c is None]
-    return (f"{what(said[0])} with {', '.join(_label(p, name) for p in yes)} "
-            f"({'; '.join(figures(p, name) for p in yes)}), but not significantly with "
-            f"{', '.join(_label(p, name) for p in no)} ({'; '.join(figures(p, name) for p in no)}): "
-            "the verdict depends on how well the sides play.")
-
-
-def judge(study: MapStudy, name: Namer = str) -> Verdict:
-    """The verdict on ``study``: claims only where a 95% interval excludes an even split.
-
-    ``name`` says how to call a player (default: its name, ``heuristic``).
-    """
-    played = [p for p in study.pairings if p.games]
-    if not played:
-        return Verdict("No game finished, so there is nothing to judge.", "", ())
-    sides = _agree([(p, _favoured(p.summary)) for p in played],
-                   lambda t: f"{t.value} is favoured on this map", "Neither side is significantly favoured",
-                   _side_figures, name)
-    first = _agree([(p, _mover(p.summary)) for p in played],
-                   lambda m: f"Moving {m} is a significant advantage",
-                   "Moving first is no significant advantage", _first_figures, name)
-    return Verdict(sides, first, tuple(_evidence(study, name)))
-
-
-def _evidence(study: MapStudy, name: Namer) -> list[str]:
-    out = evidence(study.races, study.goal)
-    best = study.strongest()
-    if best is None:
-        return out
-    s = best.summary
-    first = best.first_point
-    if first[Team.RED] and first[Team.BLU]:
-        mean_red, mean_blu = statistics.fmean(first[Team.RED]), statistics.fmean(first[Team.BLU])
-        gap = mean_difference_interval(first[Team.RED], first[Team.BLU])
-        sure = "a significant difference" if gap[0] > 0 or gap[1] < 0 else "not a significant difference"
-        what = study.first_score
-        out.append(f"With {_label(best, name)}, RED {what} on turn {mean_red:.1f} on average and BLU on turn {mean_blu:.1f} ({sure}).")
-    for team in Team:
-        deaths = best.heat["deaths"][team]
-        total = sum(deaths.values())
-        if total >= 10:
-            cell, n = max(deaths.items(), key=lambda kv: (kv[1], -kv[0]))
-            out.append(f"With {_label(best, name)}, {team.value}'s units die most at {study.hexes[cell]} "
-                       f"({pct(n / total)} of its {total} deaths).")
-    for c in best.classes:
-        if c.significant:
-            lo, hi = c.difference
-            better = "more" if lo > 0 else "less"
-            out.append(f"With {_label(best, name)}, teams that field the {c.kind} win {better} often: "
-                       f"{pm(c.fielded_wins, c.fielded)} of {c.fielded} team-games against "
-                       f"{pm(c.without_wins, c.without)} without it.")
-    if s.games and s.draws / s.games >= 0.05:
-        out.append(f"With {_label(best, name)}, {pct(s.draws / s.games)} of the games end in a draw.")
-    return out

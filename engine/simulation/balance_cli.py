@@ -1,10 +1,15 @@
 """``hexfort balance``: a balance study of a map, as a self-contained HTML report or JSON.
 
+``--games auto`` (the default) plays block by block until every headline
+question is decided or a budget runs out (:mod:`engine.simulation.autostop`);
+``--games N`` plays exactly N games per pairing.
+
 Exit status: 0 after a completed study, 1 when a file cannot be loaded or
 played, the cluster fails, or the HTML report could not be made (the JSON is
 then written beside it), 2 for usage errors, 130 after Ctrl-C (what finished
 is reported, marked partial). The JSON is identical for the same files, seed,
-games and pairings whatever ``--jobs`` is, locally or on a Dask cluster.
+games (or budget) and pairings whatever ``--jobs`` is, locally or on a Dask
+cluster; only ``--minutes`` depends on the machine.
 
 The HTML report draws the map with hexfort's own renderer (Qt, offscreen) and
 its charts with matplotlib, so it is written by a function the ``hexfort``
@@ -24,15 +29,17 @@ from typing import Any, TextIO
 
 from engine.ai.heuristic import HeuristicPlayer
 from engine.games.modes import GAMES
-from engine.parallel.backends import BackendError, local_backend
+from engine.parallel.backends import Backend, BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
 from engine.parallel.progress import ProgressBar
 from engine.ruleset import RulesetError
 from engine.scenario import Scenario
-from engine.simulation.balance import MapStudy, StudyPlan, run_study, study_of
+from engine.simulation.autostop import MAX_GAMES, MIN_GAMES, Stop, default_max_games, play_until_decided
+from engine.simulation.balance import MapStudy, ObservedGame, StudyPlan, run_study, study_of
 from engine.simulation.balance_doc import balance_document
 from engine.simulation.batch import AI_PLAYERS
 from engine.simulation.cli import load_playable
+from engine.simulation.terminal import terminal_summary
 
 __all__ = ["INSTALL_HINT", "HtmlWriter", "add_arguments", "run"]
 
@@ -48,7 +55,17 @@ _PROG = "hexfort balance"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Declare the ``balance`` options on ``p``."""
     p.add_argument("path", metavar="MAP_OR_SCENARIO", help="a map or scenario file")
-    p.add_argument("--games", "-n", type=int, default=100, help="games per pairing (default 100)")
+    p.add_argument("--games", "-n", type=_games, default="auto", metavar="auto|N",
+                   help="games per pairing: 'auto' (default) plays until every headline question is decided (a side "
+                        "favoured or within 3 points of even; moving first likewise; with --compare, whether the change "
+                        "moved the balance) or a budget runs out; N plays exactly N")
+    p.add_argument("--max-games", type=int, default=None, metavar="N",
+                   help="with --games auto: at most N games per pairing and map version (rounded down to whole blocks "
+                        "of 4; default: what about a minute of one core buys for these players and this game, "
+                        f"{MIN_GAMES} to {MAX_GAMES})")
+    p.add_argument("--minutes", type=float, default=None, metavar="M",
+                   help="with --games auto: stop after about M minutes of wall time. The one budget that depends on "
+                        "the machine: the same command may stop at another point elsewhere (--max-games does not)")
     p.add_argument("--players", action="append", metavar="A,B",
                    help=f"a pairing of AI players ({', '.join(AI_PLAYERS)}); repeat for several, e.g. "
                         "--players heuristic,heuristic --players search,search (default heuristic,heuristic)")
@@ -62,6 +79,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="html (default; a self-contained report, needs matplotlib) or json "
                         "(schemas/balance.schema.json; to stdout without -o)")
     p.add_argument("-o", "--output", metavar="FILE", help="where to write the report (needed for html)")
+
+
+def _games(text: str) -> str | int:
+    """``auto`` or a number of games (argparse type)."""
+    if text == "auto":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give 'auto' or a number of games, not {text!r}") from None
 
 
 def _pairings(values: list[str] | None) -> list[tuple[str, str]]:
@@ -90,14 +117,20 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         write_html: HtmlWriter | None = None) -> int:
     """Play the study and write the report; returns the exit status (see the module docstring)."""
     fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "html")
+    auto = args.games == "auto"
     try:
         pairings = _pairings(args.players)
-        if args.games < 1 or (args.jobs is not None and args.jobs < 1):
+        if (not auto and args.games < 1) or (args.jobs is not None and args.jobs < 1):
             raise UsageError("--games and --jobs must be 1 or more")
+        if not auto and (args.max_games is not None or args.minutes is not None):
+            raise UsageError("--max-games and --minutes are budgets of --games auto; --games N plays exactly N")
+        if (args.max_games is not None and args.max_games < 4) or (args.minutes is not None and args.minutes <= 0):
+            raise UsageError("--max-games must be 4 or more and --minutes above 0")
         if fmt == "html" and not args.output:
             raise UsageError("the HTML report needs -o FILE (e.g. -o report.html), or use --format json")
-        total = args.games * len(pairings) * (2 if args.compare else 1)
-        backend = backend_from_args(args, lambda jobs: local_backend(jobs or 1, total))
+        versions = 2 if args.compare else 1
+        backend = backend_from_args(args, lambda jobs: local_backend(jobs or 1, 1000 if auto else
+                                                                     args.games * len(pairings) * versions))
     except UsageError as e:
         print(f"{_PROG}: {e}", file=err)
         return 2
@@ -124,11 +157,24 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         print(f"{_PROG}: the heuristic AI does not play {GAMES[scenario.mode].name} yet; use --players "
               "random,random or search,search (the search then plays out games at random)", file=err)
         return 2
-    plan = StudyPlan(scenario, tuple(pairings), args.games, args.seed, other)
+    most = (args.max_games // 4 * 4 if args.max_games else default_max_games(scenario.mode, pairings)) if auto \
+        else args.games
+    plan = StudyPlan(scenario, tuple(pairings), most, args.seed, other)
+    total = most * len(pairings) * versions
     bar = ProgressBar(err, total, "playing", "games")
+    stopped: list[tuple[StudyPlan, Stop]] = []
+
+    def work(b: Backend) -> list[ObservedGame]:
+        if not auto:
+            return run_study(plan, b, progress=bar)
+        kept, games, stop = play_until_decided(plan, b, progress=bar, minutes=args.minutes)
+        stopped.append((kept, stop))
+        return games
+
     try:
-        games, interrupted = run_on(backend, lambda b: run_study(plan, b, progress=bar), bar, _PROG, err)
-        main, compared = study_of(plan, games)
+        games, interrupted = run_on(backend, work, bar, _PROG, err)
+        played, stop = stopped[0] if stopped else (plan, None)
+        main, compared = study_of(played, games)
     except RulesetError as e:
         print(f"{_PROG}: cannot start a game: {e}", file=err)
         return 1
@@ -139,8 +185,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         print(f"{_PROG}: a game could not be played to its end ({type(e).__name__}: {e}); please report it "
               "with the file and the options", file=err)
         return 1
-    doc = balance_document(plan, (str(args.path), args.compare), main, compared,
-                           (len(games), total) if interrupted else None)
+    doc = balance_document(played, (str(args.path), args.compare), main, compared,
+                           (len(games), total) if interrupted else None, stop)
     text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     status = 130 if interrupted else 0
     try:
@@ -170,14 +216,5 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     except OSError as e:
         print(f"{_PROG}: cannot write {args.output}: {e}", file=err)
         return 1
-    print(main_verdict(doc), file=err)
+    print(terminal_summary(doc), file=err)
     return status
-
-
-def main_verdict(doc: dict[str, Any]) -> str:
-    """The verdict lines of a document, for the terminal."""
-    v = doc["map"]["verdict"]
-    lines = [f"verdict: {v['sides']}"]
-    if v["first_move"]:
-        lines.append(f"         {v['first_move']}")
-    return "\n".join(lines)

@@ -1,27 +1,32 @@
 """The balance study as a JSON document (``hexfort balance --format json``; schemas/balance.schema.json).
 
-One document holds the plan (file, seed, pairings), each map version's study
-(races, per-pairing figures, heat maps keyed by ``"q,r"``, unit kinds, verdict)
-and, with ``--compare``, the differences. Figures are rounded to four decimals
-and every mapping is built in a fixed order, so the same study always gives the
-same text.
+One document holds the plan (file, seed, pairings, how the run stopped), each
+map version's study (races, per-pairing figures, heat maps keyed by ``"q,r"``,
+unit kinds, verdict with its machine-readable answer) and, with ``--compare``,
+the headline of the comparison (``changed``, ``headline``), the hexes that
+changed and the secondary differences. Figures are rounded to four decimals
+and every mapping is built in a fixed order, so the same study always gives
+the same text.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
 from typing import Any
 
 from engine.formats.schemas import schema_id
 from engine.hexgrid import Hex
-from engine.simulation.balance import MapStudy, PairingStudy, StudyPlan, judge
-from engine.simulation.comparison import compare
+from engine.simulation.autostop import Stop
+from engine.simulation.balance import MIN_SAMPLE, MapStudy, PairingStudy, StudyPlan
+from engine.simulation.comparison import changed_hexes, compare, headline
+from engine.simulation.headline import Answers, answer
+from engine.simulation.verdict import first_points, judge
 
 __all__ = ["FORMAT", "balance_document"]
 
-#: The document's format number (the schema's ``format``).
-FORMAT = 1
+#: The document's format number (the schema's ``format``). 2: verdicts from anytime-valid, corrected answers;
+#: first points counted with the games in which a team never scored; the comparison's headline.
+FORMAT = 2
 
 
 def _r(x: float) -> float | None:
@@ -33,19 +38,28 @@ def _hex(h: Hex) -> str:
     return f"{h.q},{h.r}"
 
 
-def _pairing(p: PairingStudy, hexes: tuple[Hex, ...]) -> dict[str, Any]:
+def _pairing(s: MapStudy, k: int, answers: Answers, version: int) -> dict[str, Any]:
+    p: PairingStudy = s.pairings[k]
     lengths: dict[int, int] = {}
     for t in p.lengths():
         lengths[t] = lengths.get(t, 0) + 1
+    facts = s.facts[k] if len(s.facts) > k else ()
+    summary = p.summary.to_json()
+    # the pairing's headlines as the study answers them (corrected with the study's other questions)
+    for key in ("sides", "first_move"):
+        a = answers.find(key, k, version)
+        if a is not None and a.test is not None:
+            summary["headlines"][key] = a.test.to_json()
+    kinds = {a.question.kind: a for a in answers.of(version, headline=False)
+             if a.question.pairing == k and a.question.kind is not None}
     return {
         "players": list(p.players),
         "label": p.label,
         "games": p.games,
-        "summary": p.summary.to_json(),
+        "summary": summary,
         "length_counts": {str(t): n for t, n in sorted(lengths.items())},
-        "first_point": {t.value: {"games": len(v), "mean_turn": _r(statistics.fmean(v)) if v else None}
-                        for t, v in p.first_point.items()},
-        "heat": {layer: {t.value: {_hex(hexes[c]): n for c, n in counts.items()} for t, counts in teams.items()}
+        "first_point": {t.value: f.to_json() for t, f in first_points(facts).items()},
+        "heat": {layer: {t.value: {_hex(s.hexes[c]): n for c, n in counts.items()} for t, counts in teams.items()}
                  for layer, teams in p.heat.items()},
         "classes": [{
             "kind": c.kind,
@@ -53,14 +67,16 @@ def _pairing(p: PairingStudy, hexes: tuple[Hex, ...]) -> dict[str, Any]:
             "fielded_wins": c.fielded_wins,
             "without": c.without,
             "without_wins": c.without_wins,
-            "difference_ci95": [_r(c.difference[0]), _r(c.difference[1])],
-            "significant": c.significant,
+            "difference_ci95": ([_r(c.difference[0]), _r(c.difference[1])]
+                                if min(c.fielded, c.without) >= MIN_SAMPLE else [None, None]),
+            "tested": c.kind in kinds and kinds[c.kind].test is not None,
+            "significant": c.kind in kinds and kinds[c.kind].significant,
             "kills": c.kills,
         } for c in p.classes],
     }
 
 
-def _study(s: MapStudy) -> dict[str, Any]:
+def _study(s: MapStudy, answers: Answers, version: int) -> dict[str, Any]:
     return {
         "name": s.scenario.name,
         "goal": s.goal,
@@ -72,17 +88,19 @@ def _study(s: MapStudy) -> dict[str, Any]:
             "turns": {side.value: r.turns[side] for side in r.sides},
             "paths": {side.value: [_hex(h) for h in r.paths[side]] for side in r.sides},
         } for r in s.races],
-        "pairings": [_pairing(p, s.hexes) for p in s.pairings],
-        "verdict": judge(s).to_json(),
+        "pairings": [_pairing(s, k, answers, version) for k in range(len(s.pairings))],
+        "verdict": judge(s, answers=answers, version=version).to_json(),
     }
 
 
 def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapStudy, other: MapStudy | None,
-                     partial: tuple[int, int] | None = None) -> dict[str, Any]:
+                     partial: tuple[int, int] | None = None, stop: Stop | None = None) -> dict[str, Any]:
     """The JSON document of a study; ``files`` names the map and the compared file as given.
 
-    ``partial`` (games finished, games planned) marks a run cut short by Ctrl-C.
+    ``partial`` (games finished, games planned) marks a run cut short by Ctrl-C;
+    ``stop`` says where and why a ``--games auto`` run stopped.
     """
+    answers = answer(main, other)
     doc: dict[str, Any] = {
         "$schema": schema_id("balance"),
         "format": FORMAT,
@@ -92,25 +110,34 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
         "seed": plan.seed,
         "games": plan.games,
         "players": [list(p) for p in plan.pairings],
-        "map": _study(main),
+        "stopping": stop.to_json() if stop is not None else {"rule": "fixed", "games": plan.games},
+        "map": _study(main, answers, 0),
     }
     if other is not None:
-        diffs = compare(main, other)
+        head = headline(main, answers)
         doc["compare"] = {
             "file": files[1],
-            "map": _study(other),
+            "changed": head.changed,
+            "decided": head.decided,
+            "headline": head.text,
+            "questions": [{"question": "change", "players": main.pairings[a.question.pairing].label,
+                           "this": _r(a.this or 0.0), "other": _r(a.other or 0.0),
+                           "test": a.test.to_json() if a.test is not None else None} for a in head.answers],
+            "changed_hexes": [_hex(h) for h in changed_hexes(main.scenario.map, other.scenario.map)],
+            "map": _study(other, answers, 1),
             "differences": [{
                 "players": d.pairing,
                 "figure": d.figure,
                 "this": _r(d.this),
                 "other": _r(d.other),
                 "difference": _r(d.difference),
-                "ci95": [_r(d.low), _r(d.high)],
+                "interval": [_r(d.low) if d.low is not None else None, _r(d.high) if d.high is not None else None],
                 "measure": d.measure,
-                "samples": list(d.samples),
+                "games": d.games,
+                "too_few_games": d.too_few,
                 "significant": d.significant,
                 "words": d.words(),
-            } for d in diffs],
+            } for d in compare(main, answers)],
         }
     if partial is not None:
         doc["partial"] = {"reason": "interrupted", "finished": partial[0], "planned": partial[1]}

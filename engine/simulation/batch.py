@@ -26,10 +26,12 @@ from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.parallel.backends import Backend, local_backend
 from engine.scenario import Scenario
+from engine.simulation.sequential import MeanTest, Stream, family
 from engine.simulation.stats import wilson_interval
 from engine.simulation.telemetry import PickupCounts, play_counting_pickups
+from engine.simulation.wording import first_sentence, side_sentence
 
-__all__ = ["AI_PLAYERS", "BatchSummary", "GameArgs", "GameResult", "game_plan", "game_result", "play_one", "run_batch",
+__all__ = ["AI_PLAYERS", "BLOCK", "BatchSummary", "GameArgs", "GameResult", "game_plan", "game_result", "play_one", "run_batch",
            "start_game", "summarise"]
 
 #: Players by name, each built from a seed (weakest to strongest: random, heuristic, search).
@@ -128,10 +130,22 @@ def run_batch(
     return backend.map_ordered(play_one, work, progress, cancelled)
 
 
+#: Games per block: game_plan plays every (first team, side) combination once in each block of four.
+BLOCK: Final = 4
+
+
 @dataclass(frozen=True)
 class BatchSummary:
     """What a batch says about the map: wins per team and per first player, game length, pickups per team
-    (team -> kind of pickup -> count)."""
+    (team -> kind of pickup -> count).
+
+    ``sides`` and ``first_move`` answer the two headline questions (RED's share
+    of the score, the first mover's share) with anytime-valid confidence
+    sequences over whole blocks of four games (:mod:`engine.simulation.sequential`,
+    the two corrected together); the Wilson intervals of ``win_rate_ci`` and
+    ``first_player_ci`` describe the games for a number of games fixed in
+    advance.
+    """
 
     games: int
     wins: dict[str, int]
@@ -144,33 +158,20 @@ class BatchSummary:
     turns_median: float
     turns_min: int
     turns_max: int
+    sides: MeanTest
+    first_move: MeanTest
     pickups: dict[str, dict[str, int]] = field(default_factory=lambda: {t.value: {} for t in Team})
 
     def verdict(self) -> str:
         """Plain words on both questions a designer asks: is one side favoured, and is moving first?
 
-        A claim is made only when its 95% interval lies wholly above 50%.
+        A claim is made only when the confidence sequence excludes 50% (the two
+        questions corrected together); an undecided answer says about how many
+        more games would decide it.
         """
         if not self.games:
             return "no games played"
-        lo_r, hi_r = self.win_rate_ci["RED"]
-        lo_b, hi_b = self.win_rate_ci["BLU"]
-        if lo_r > 0.5:
-            sides = "RED is favoured on this map (its 95% interval is above 50%)"
-        elif lo_b > 0.5:
-            sides = "BLU is favoured on this map (its 95% interval is above 50%)"
-        elif hi_r < 0.5 and hi_b < 0.5:
-            sides = "many draws; neither side wins most games"
-        else:
-            sides = "no significant difference between RED and BLU at 95%"
-        lo_f, hi_f = self.first_player_ci
-        if lo_f > 0.5:
-            first = "the team that moves first has a significant advantage"
-        elif hi_f < 0.5:
-            first = "the team that moves second has a significant advantage"
-        else:
-            first = "no significant first-move advantage"
-        return f"{sides}; {first}"
+        return f"{side_sentence(self.sides)}. {first_sentence(self.first_move)}."
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict with rounded figures (stable text for the same results)."""
@@ -189,13 +190,18 @@ class BatchSummary:
             "player_wins": self.player_wins,
             "turns": {"mean": r(self.turns_mean), "median": self.turns_median,
                       "min": self.turns_min, "max": self.turns_max},
+            "headlines": {"sides": self.sides.to_json(), "first_move": self.first_move.to_json()},
             "verdict": self.verdict(),
             "pickups": {t: {"total": sum(kinds.values()), "by_kind": kinds} for t, kinds in self.pickups.items()},
         }
 
 
 def summarise(results: list[GameResult]) -> BatchSummary:
-    """Count wins per team, per first player and per player; game lengths in turns."""
+    """Count wins per team, per first player and per player; game lengths in turns; the headline answers.
+
+    ``results`` are a batch's games in game order from game 0 (whole blocks of
+    four are tested; a short last block is left out of the headline answers).
+    """
     n = len(results)
     wins = {t.value: sum(g.winner is t for g in results) for t in Team}
     draws = sum(g.winner is None for g in results)
@@ -210,6 +216,13 @@ def summarise(results: list[GameResult]) -> BatchSummary:
     for g in results:
         for team, item, k in g.pickups:
             pickups[team.value][item] = pickups[team.value].get(item, 0) + k
+    blocks = n // BLOCK
+
+    def means(score: Callable[[GameResult], float]) -> tuple[float, ...]:
+        return tuple(statistics.fmean(score(g) for g in results[BLOCK * b:BLOCK * (b + 1)]) for b in range(blocks))
+
+    sides, first_move = family([Stream(means(lambda g: _share(g, Team.RED))),
+                                Stream(means(lambda g: _share(g, g.first_team)))])
     return BatchSummary(
         games=n,
         wins=wins,
@@ -222,5 +235,12 @@ def summarise(results: list[GameResult]) -> BatchSummary:
         turns_median=statistics.median(turns),
         turns_min=min(turns),
         turns_max=max(turns),
+        sides=sides,
+        first_move=first_move,
         pickups={t: dict(sorted(kinds.items(), key=lambda kv: item_order(kv[0]))) for t, kinds in pickups.items()},
     )
+
+
+def _share(g: GameResult, team: Team) -> float:
+    """``team``'s score in game ``g``: 1 for a win, 1/2 for a draw, 0 for a loss."""
+    return 0.5 if g.winner is None else 1.0 if g.winner is team else 0.0

@@ -1,73 +1,73 @@
 """Two versions of a map played on the same seeds (``hexfort balance --compare``): what changed, and how surely.
 
-For every pairing, :func:`compare` gives each figure on both versions, the
-difference (other - this), its 95% interval and whether it is significant:
+The headline, per pairing of AI players, is the question the edit was made
+for: did it move the balance? — the difference in RED's share of the score
+(other − this), block by block: game ``i`` of both versions has the same dice
+seed, first team and sides, so each block of four games on one version pairs
+with the same block on the other (:mod:`engine.simulation.headline`).
+:func:`headline` words it: the change is significant (after correction with
+the report's other headlines), within three points of none, or undecided (with
+about how many more games per version would decide it).
 
-- shares of games: RED wins, BLU wins, draws, first mover wins (Newcombe's
-  score interval for a difference of two rates);
-- turns: the mean game length, and each team's mean turn of its first point
-  (Payload Race: of its first cart push), over the games in which it scored
-  (Welch's interval for a difference of two means);
-- shares of team-games: for each unit kind fielded on both versions, the win
-  rate of the teams that fielded it (each team of each game counts once).
-
-A difference is called significant only when its interval excludes 0 and both
-samples hold at least :data:`~engine.simulation.balance.MIN_SAMPLE` games (or
-team-games, or games in which the team scored): the intervals are approximate
-and too narrow on fewer. The two versions are played on the same seeds, but
-their games are treated as independent samples: once the maps differ, the same
-seed soon gives a different game.
+The secondary figures (:func:`compare`), per pairing: the change in the first
+mover's share, in draws, in the mean game length and in the share of games in
+which RED scores first, each with its interval and whether it is significant
+after correction (its interval, at the level of the report's secondary questions,
+excludes no change); a figure with
+fewer than :data:`~engine.simulation.balance.MIN_SAMPLE` games per version
+says "too few games".
 """
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from engine.mapmodel import Team
-from engine.simulation.balance import MIN_SAMPLE, MapStudy, PairingStudy, pct
-from engine.simulation.stats import difference_interval, mean_difference_interval
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap
+from engine.simulation.balance import MapStudy
+from engine.simulation.headline import CHANGES, Answer, Answers
+from engine.simulation.verdict import Namer, label
+from engine.simulation.wording import bound, games_needed, pct
 
-__all__ = ["MEASURES", "Comparison", "Measure", "compare"]
+__all__ = ["MEASURES", "Comparison", "Headline", "Measure", "changed_hexes", "compare", "headline"]
 
-#: What a figure's two values are: a share of games, a share of team-games, or a number of turns.
-Measure = Literal["share of games", "share of team-games", "turns"]
-MEASURES: Final[tuple[Measure, ...]] = ("share of games", "share of team-games", "turns")
+#: What a figure's two values are: a share of games or a number of turns.
+Measure = Literal["share of games", "turns"]
+MEASURES: Final[tuple[Measure, ...]] = ("share of games", "turns")
 
 
 @dataclass(frozen=True)
 class Comparison:
-    """One figure on two versions of a map: the values, the difference (other - this) and its 95% interval.
+    """One secondary figure on two versions of a map: the values, the difference (other − this) and its interval.
 
-    ``samples`` are the sizes of the two samples the values come from (games,
-    team-games, or games in which the team scored); ``measure`` says what the
-    values are. An interval without a bound (``-inf``/``inf``) means a sample too
-    small to measure a spread.
+    ``low``/``high`` are None and ``too_few`` True when fewer than
+    :data:`~engine.simulation.balance.MIN_SAMPLE` games per version bear on it.
+    ``games`` counts the games per version in whole blocks (the figure's sample).
     """
 
     pairing: str
     figure: str
     this: float
     other: float
-    low: float
-    high: float
-    samples: tuple[int, int] = (MIN_SAMPLE, MIN_SAMPLE)
-    measure: Measure = "share of games"
+    low: float | None
+    high: float | None
+    games: int
+    measure: Measure
+    significant: bool
+
+    @property
+    def too_few(self) -> bool:
+        """Whether too few games bear on the figure to give its interval."""
+        return self.low is None
 
     @property
     def difference(self) -> float:
-        """other - this."""
+        """other − this."""
         return self.other - self.this
 
-    @property
-    def significant(self) -> bool:
-        """Whether the interval of the difference excludes 0 (with :data:`MIN_SAMPLE` in each sample)."""
-        return min(self.samples) >= MIN_SAMPLE and (self.low > 0 or self.high < 0)
-
     def words(self) -> str:
-        """``RED wins: 61% → 55% (-6 points, 95% interval -12 to +0; not significant)``."""
+        """``draws: 4% → 1% (−3 points, interval −6 to +0; not significant after correction)``."""
         rate = self.measure != "turns"
 
         def v(x: float) -> str:
@@ -77,56 +77,69 @@ class Comparison:
             return f"{100 * x:+.0f}" if rate else f"{x:+.1f}"
 
         unit = " points" if rate else " turns"
-        sig = "significant" if self.significant else "not significant"
-        return (f"{self.figure}: {v(self.this)} → {v(self.other)} ({d(self.difference)}{unit}, 95% interval "
+        if self.low is None or self.high is None:
+            return f"{self.figure}: {v(self.this)} → {v(self.other)} (too few games to compare)"
+        sig = "significant after correction" if self.significant else "not significant after correction"
+        return (f"{self.figure}: {v(self.this)} → {v(self.other)} ({d(self.difference)}{unit}, interval "
                 f"{d(self.low)} to {d(self.high)}; {sig})")
 
 
-def _rate(pairing: str, figure: str, a: tuple[int, int], b: tuple[int, int], measure: Measure) -> Comparison:
-    """``figure`` as ``a`` = (successes, trials) on this version and ``b`` on the other (trials > 0)."""
-    lo, hi = difference_interval(b[0], b[1], a[0], a[1])
-    return Comparison(pairing, figure, a[0] / a[1], b[0] / b[1], lo, hi, (a[1], b[1]), measure)
-
-
-def _mean(pairing: str, figure: str, a: Sequence[int], b: Sequence[int]) -> Comparison:
-    """``figure`` as the mean of ``a`` on this version and of ``b`` on the other (both non-empty)."""
-    lo, hi = mean_difference_interval(b, a)
-    return Comparison(pairing, figure, statistics.fmean(a), statistics.fmean(b), lo, hi, (len(a), len(b)), "turns")
-
-
-def _first_point(goal: str) -> str:
-    return "first cart push" if goal == "its cart" else "first point"  # Payload Race scores by pushing
-
-
-def _pairing(pa: PairingStudy, pb: PairingStudy, goal: str) -> list[Comparison]:
-    sa, sb = pa.summary, pb.summary
-    na, nb = sa.games, sb.games
-    label = pa.label
-    out = [_rate(label, name, (ka, na), (kb, nb), "share of games") for name, ka, kb in (
-        ("RED wins", sa.wins["RED"], sb.wins["RED"]), ("BLU wins", sa.wins["BLU"], sb.wins["BLU"]),
-        ("draws", sa.draws, sb.draws), ("first mover wins", sa.first_player_wins, sb.first_player_wins))]
-    out.append(_mean(label, "mean game length (turns)", pa.lengths(), pb.lengths()))
-    for team in Team:
-        fa, fb = pa.first_point[team], pb.first_point[team]
-        if fa and fb:  # a team that never scored on one version has no turn to compare
-            out.append(_mean(label, f"{team.value} {_first_point(goal)} (mean turn)", fa, fb))
-    other_classes = {c.kind: c for c in pb.classes}
-    for ca in pa.classes:  # kinds fielded on both versions, in the ruleset's order
-        cb = other_classes.get(ca.kind)
-        if cb is not None:
-            out.append(_rate(label, f"teams fielding the {ca.kind} win", (ca.fielded_wins, ca.fielded),
-                             (cb.fielded_wins, cb.fielded), "share of team-games"))
-    return out
-
-
-def compare(a: MapStudy, b: MapStudy) -> list[Comparison]:
-    """Every figure of every pairing on ``a`` and ``b`` (same plan, same seeds), with the difference b - a.
-
-    Pairings without games on either version are left out, and so are the figures
-    a version cannot give (a team that never scored, a kind never fielded).
-    """
+def compare(a: MapStudy, answers: Answers) -> list[Comparison]:
+    """The secondary figures of every pairing of ``a`` (the map) in ``answers`` (its comparison), in order."""
+    words = dict(CHANGES)
     out = []
-    for pa, pb in zip(a.pairings, b.pairings, strict=True):
-        if pa.games and pb.games:
-            out += _pairing(pa, pb, a.goal)
+    for x in answers.of(None, headline=False):
+        q = x.question
+        p = a.pairings[q.pairing]
+        t = x.test
+        measure: Measure = "turns" if q.key == "change:length" else "share of games"
+        this, other = x.this if x.this is not None else 0.0, x.other if x.other is not None else 0.0
+        games = t.games if t is not None else 4 * (p.games // 4)
+        out.append(Comparison(p.label, words[q.key], this, other, t.low if t else None, t.high if t else None,
+                              games, measure, x.significant))
     return out
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The answer to "did the change move the balance?": ``changed`` (significant after correction, for some
+    pairing), ``decided`` (for every pairing) and the words."""
+
+    changed: bool
+    decided: bool
+    text: str
+    answers: tuple[Answer, ...]
+
+
+def _change_sentence(x: Answer, who: str) -> str:
+    t = x.test
+    if t is None or t.blocks == 0:
+        return f"Too few games to say whether the change moved the balance{who}"
+    this, other = x.this or 0.0, x.other or 0.0
+    fig = (f"RED's share of the score {pct(this)} → {pct(other)} ({100 * t.estimate:+.0f} points, interval "
+           f"{bound(t.low, 0.0, True)} to {bound(t.high, 0.0, True)})")
+    if t.significant:
+        return f"The change moved the balance{who}: {fig}"
+    if t.even:
+        return f"The change did not move the balance by more than 3 points{who}: {fig}"
+    return (f"Not decided yet whether the change moved the balance{who}: {fig} after {t.games} games per version; "
+            f"{games_needed(t).replace('more games', 'more games per version')}")
+
+
+def headline(a: MapStudy, answers: Answers, name: Namer = str) -> Headline:
+    """The comparison's headline about ``a`` (the map) and the version in ``answers``."""
+    changes = [x for x in answers.of(None, headline=True) if x.question.key == "change"
+               and a.pairings[x.question.pairing].games]
+    if not changes:
+        return Headline(False, False, "No game finished, so nothing can be said about the change.", ())
+    several = len(changes) > 1
+    text = " ".join(_change_sentence(x, f" with {label(a.pairings[x.question.pairing], name)}" if several else "")
+                    + "." for x in changes)
+    return Headline(any(x.significant for x in changes),
+                    all(x.test is not None and x.test.decided for x in changes), text, tuple(changes))
+
+
+def changed_hexes(a: HexMap, b: HexMap) -> list[Hex]:
+    """The hexes whose ground or features differ between ``a`` and ``b`` (or that only one has), in hex order."""
+    return sorted(h for h in set(a.cells) | set(b.cells)
+                  if a.cells.get(h) != b.cells.get(h) or a.features_at(h) != b.features_at(h))

@@ -12,8 +12,9 @@ def _pct(x: float) -> str:
 
 
 def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False,
-                 partial_of: int | None = None) -> str:
-    """Wins per team with 95% intervals, draws, first-player wins, game length, pickups (when any) and a verdict.
+                 partial_of: int | None = None, verdict: bool = True, intervals: bool = True) -> str:
+    """Wins per team (with ``intervals``, their fixed-sample 95% intervals), draws, first-player wins, game length,
+    pickups (when any) and (``verdict``) the verdict.
 
     ``cancelled`` notes that the batch stopped early; ``partial_of`` (the games
     planned) that Ctrl-C interrupted it; an empty batch says so.
@@ -29,11 +30,12 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
     lines = [f"{name}: {s.games} games, {players[0]} vs {players[1]}{note}"]
     for team in ("RED", "BLU"):
         lo, hi = s.win_rate_ci[team]
-        lines.append(f"  {team} wins {s.wins[team]:>5}  {_pct(s.wins[team] / s.games):>6}  "
-                     f"(95% CI {_pct(lo)}–{_pct(hi)})")
+        ci = f"  (95% CI {_pct(lo)}–{_pct(hi)})" if intervals else ""
+        lines.append(f"  {team} wins {s.wins[team]:>5}  {_pct(s.wins[team] / s.games):>6}{ci}")
     lines.append(f"  draws    {s.draws:>5}")
     lo, hi = s.first_player_ci
-    lines.append(f"  first player wins {_pct(s.first_player_wins / s.games)} (95% CI {_pct(lo)}–{_pct(hi)})")
+    ci = f" (95% CI {_pct(lo)}–{_pct(hi)})" if intervals else ""
+    lines.append(f"  first player wins {_pct(s.first_player_wins / s.games)}{ci}")
     if len(set(players)) > 1:
         lines.append("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()))
     lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median}, "
@@ -42,5 +44,6 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
         lines.append("  pickups: " + ", ".join(
             f"{t} {sum(kinds.values())}" + (f" ({', '.join(f'{k} {n}' for k, n in kinds.items())})" if kinds else "")
             for t, kinds in s.pickups.items()))
-    lines.append(f"  verdict: {s.verdict()}")
+    if verdict:
+        lines.append(f"  verdict: {s.verdict()}")
     return "\n".join(lines)

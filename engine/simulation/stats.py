@@ -1,12 +1,14 @@
-"""Small statistics for match results: Wilson score intervals and intervals for differences."""
+"""Small fixed-sample statistics for match results: Wilson score intervals and Newcombe intervals for differences.
+
+They describe a number of games fixed in advance; answers watched as games come in use
+:mod:`engine.simulation.sequential`.
+"""
 
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Sequence
 
-__all__ = ["difference_interval", "mean_difference_interval", "wilson_interval"]
+__all__ = ["difference_interval", "wilson_interval"]
 
 Z95 = 1.959963984540054
 
@@ -44,14 +46,3 @@ def difference_interval(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> t
     return (max(-1.0, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)),
             min(1.0, d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)))
 
-
-def mean_difference_interval(xs: Sequence[float], ys: Sequence[float], z: float = Z95) -> tuple[float, float]:
-    """An interval for ``mean(xs) - mean(ys)`` (Welch's normal approximation; fine for dozens of games).
-
-    ``(-inf, inf)`` when a sample has fewer than two values.
-    """
-    if len(xs) < 2 or len(ys) < 2:
-        return (-math.inf, math.inf)
-    d = statistics.fmean(xs) - statistics.fmean(ys)
-    half = z * math.sqrt(statistics.variance(xs) / len(xs) + statistics.variance(ys) / len(ys))
-    return (d - half, d + half)

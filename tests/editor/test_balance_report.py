@@ -112,21 +112,37 @@ def test_without_chromium_the_browser_check_says_how_to_get_it(tmp_path: Path, m
         shot.screenshot(tmp_path / "report.html", tmp_path / "shot.png", (800, 600))
 
 
-def test_compare_report_shows_what_changed(tmp_path: Path) -> None:
+def test_compare_report_leads_with_what_changed(tmp_path: Path) -> None:
+    """The comparison's headline comes first, then both versions' verdicts side by side, the changed hexes drawn
+    on both maps, and the other figures; the versions' full studies follow."""
+    import json
+
+    from engine.formats import load_map, save_map
+    from engine.mapmodel import Cell, Terrain
+
     out = tmp_path / "compare.html"
-    m = REPO / "maps" / "koth_crossroads.scenario.json"
-    r = subprocess.run([str(HEXFORT), "balance", str(m), "-n", "1", "--players", "random,random", "--compare",
-                        str(m), "-o", str(out)], capture_output=True, timeout=600, stdin=subprocess.DEVNULL)
+    m = REPO / "maps" / "koth_crossroads.map.json"
+    crossroads = load_map(m)
+    wall = next(h for h, c in sorted(crossroads.cells.items()) if c.terrain is not Terrain.WALL
+                and not crossroads.features_at(h))
+    edited = tmp_path / "edited.map.json"
+    save_map(crossroads.with_cell(wall, Cell(0, Terrain.WALL)), edited)
+    r = subprocess.run([str(HEXFORT), "balance", str(m), "-n", "12", "--players", "random,random", "--compare",
+                        str(edited), "-o", str(out)], capture_output=True, timeout=600, stdin=subprocess.DEVNULL)
     assert r.returncode == 0, r.stderr.decode()
     html = out.read_text(encoding="utf-8")
-    assert "What changed" in html and "The other version" in html
-    # the same map twice: every figure is unchanged, none significantly -- also each team's first point and the
-    # win rate of every kind fielded
-    diffs = report_data(html)["compare"]["differences"]
-    figures = [d["figure"] for d in diffs]
-    assert "RED first point (mean turn)" in figures and any(f.startswith("teams fielding the") for f in figures)
-    assert all(d["difference"] == 0 and not d["significant"] for d in diffs)
-    assert html.count("<td>no</td>") == len(diffs) and "<td>yes</td>" not in html
+    data = report_data(html)
+    order = [html.index(x) for x in ("What changed", 'class="headline', "this: ", "other: ", "Where the maps differ",
+                                     "Other figures", "The other version")]
+    assert order == sorted(order)
+    assert json.dumps(data["compare"]["headline"], ensure_ascii=False)[1:-1].split(":")[0] in html
+    assert data["compare"]["changed"] is False  # twelve games cannot show a one-hex change
+    figures = [d["figure"] for d in data["compare"]["differences"]]
+    assert figures == ["first mover's share", "draws", "mean game length (turns)", "RED scores first"]
+    assert data["compare"]["changed_hexes"] == [f"{wall.q},{wall.r}"]
+    assert "1 hex differs (marked in orange)" in html
+    assert html.count('alt="this version, changed hexes marked"') == 1
+    assert html.count('alt="other version, changed hexes marked"') == 1
 
 
 @pytest.mark.parametrize(("wins", "games"), [(0, 3), (13, 13), (25, 25), (7, 40)])
@@ -140,11 +156,25 @@ def test_charts_draw_rates_of_0_and_100_percent(wins: int, games: int) -> None:
         return [round(x, 4) for x in wilson_interval(k, n)]
 
     n = games
-    summary = {"win_rate": {"RED": round(wins / n, 4), "BLU": round(1 - wins / n, 4)},
-               "win_rate_ci95": {"RED": ci(wins, n), "BLU": ci(n - wins, n)},
-               "first_player_win_rate": round(wins / n, 4), "first_player_ci95": ci(wins, n)}
+
+    def test(k: int) -> dict[str, object]:
+        lo, hi = ci(k, n)
+        return {"estimate": round(k / n, 4), "interval": [lo, hi]}
+
+    summary = {"headlines": {"sides": test(wins), "first_move": test(n - wins)}}
     study = {"pairings": [{"games": n, "label": "search vs search", "summary": summary}]}
     assert _win_chart(study).startswith(b"\x89PNG")
     pairing = {"classes": [{"kind": "heavy", "fielded": n, "fielded_wins": wins, "without": n,
                             "without_wins": n - wins, "significant": True}]}
     assert _class_chart(pairing).startswith(b"\x89PNG")
+
+
+def test_a_kind_on_too_few_team_games_says_so_instead_of_a_figure() -> None:
+    """The issue's row: "teams fielding the engineer win … +100 points (−12 to +100)" on one game per version."""
+    from editor.balance_report import _classes_table
+
+    row = {"kind": "engineer", "fielded": 1, "fielded_wins": 1, "without": 1, "without_wins": 0,
+           "difference_ci95": [None, None], "tested": False, "significant": False, "kills": 0}
+    html = _classes_table({"classes": [row]})
+    assert "+100" not in html and "100%" not in html
+    assert html.count("<td>too few games</td>") == 3 and "too few games to test" in html

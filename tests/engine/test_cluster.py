@@ -90,6 +90,25 @@ def test_balance_json_is_byte_identical_locally_in_a_pool_and_on_dask(tmp_path: 
     assert doc["map"]["pairings"][1]["heat"]["stand"]["RED"]  # the games were watched
 
 
+def test_balance_games_auto_stops_at_the_same_block_locally_in_a_pool_and_on_dask(tmp_path: Path,
+                                                                                   scheduler: str) -> None:
+    """--games auto: the stopping point is a block in game order, so where the games ran cannot move it."""
+    p = tmp_path / "hill.map.json"
+    save_map(hill(), p)
+    common = ("balance", str(p), "--seed", "3", "--players", "random,random", "--max-games", "120",
+              "--compare", str(p), "--format", "json")
+    runs = {
+        "local": hexfort(*common),
+        "--jobs 2": hexfort(*common, "--jobs", "2"),
+        "dask": hexfort(*common, "--backend", "dask", "--scheduler", scheduler),
+    }
+    for name, r in runs.items():
+        assert r.returncode == 0, (name, r.stderr.decode())
+    assert len({r.stdout for r in runs.values()}) == 1
+    doc = json.loads(runs["local"].stdout)
+    assert doc["stopping"]["rule"] == "auto" and doc["games"] == doc["stopping"]["games"] <= 120
+
+
 def test_ctrl_c_stops_balance_and_marks_the_study_partial(tmp_path: Path) -> None:
     p = tmp_path / "hill.map.json"
     save_map(hill(), p)

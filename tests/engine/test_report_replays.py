@@ -24,8 +24,9 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.scenario import Scenario
-from engine.simulation.balance import PairingStudy, StudyPlan, judge, run_study, study_of
+from engine.simulation.balance import PairingStudy, StudyPlan, run_study, study_of
 from engine.simulation.batch import start_game
+from engine.simulation.verdict import judge
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 

@@ -207,7 +207,7 @@ class KothState(TurnState[KothUnit]):
 
     def use_kit(self, u: KothUnit) -> None:
         """001 "Map": a first-aid kit restores full health; see docs/rules.md for when it is used up."""
-        if u.cell in self.kit_timer and self.kit_timer[u.cell] == 0:
+        if self.kit_timer.get(u.cell) == 0:
             full = self.max_health(u.kind)
             if u.health < full or u.burn:
                 u.health = full

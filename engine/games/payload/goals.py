@@ -31,5 +31,5 @@ def race_plan(game: Game) -> RacePlan:
     stop = {t: tuple(posts(b, tracks[t.other], 0, t, t.other, shielded)) for t in Team}
     goals = (Goal("its cart", own), Goal("the enemy's cart", stop),
              Goal("the end of its track", own, then=tracks, racer="its cart"))
-    return RacePlan(tuple(Team), spawn_starts(b), goals, "first moves its cart",
+    return RacePlan(tuple(Team), spawn_starts(b), goals, "first cart push",
                     frozenset(track[0] for track in tracks.values()))

@@ -24,7 +24,7 @@ share of its track) wins. Every rule reading is in docs/rules-payload.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -34,6 +34,8 @@ from engine.games.events import Score
 from engine.games.game import Game
 from engine.games.payload.decisions import PlaceToken, UberAnswer
 from engine.games.payload.ground import stops_push
+from engine.games.payload.groups import idle, token_groups
+from engine.games.payload.moves import Crowd, move_cells
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.reasons import payload_reason
@@ -57,6 +59,8 @@ _V_SPAWN, _V_ATTACK, _V_PUSH, _V_UBER, _V_PASS = Verb.SPAWN, Verb.ATTACK, Verb.P
 _AFTER_MOVE: Final = Step.ATTACK | Step.SPECIAL
 _AFTER_ATTACK: Final = Step.MOVE | Step.SPECIAL
 _PASS_GROUP: Final[Group] = (_V_PASS, "", None, NO_TARGET, None, "")
+#: Each team's spawn code.
+_CODE: Final = TEAM_CODE
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,10 @@ class PayloadState(TurnState[PayloadUnit]):
         #: uids of tokens placed back in their own side's turn: they act from its next turn
         self.returned: list[int] = []
         self.winner_team: Team | None = None
+        # options read at every decision (fixed for the game)
+        self._friendly_fire = bool(self.options["friendly_fire"])
+        self._spawn_protection = bool(self.options["spawn_protection"])
+        self._pass_mates = bool(self.options["pass_through_teammates"])
         self.first: Team = self._roll_off() if self.options["roll_for_first"] else self.scenario.first_team
         self.team = self.acting = self.first
         self._init_tokens()
@@ -192,9 +200,9 @@ class PayloadState(TurnState[PayloadUnit]):
     def can_hurt(self, attacker: PayloadUnit, v: PayloadUnit) -> bool:
         """Whether an attack by ``attacker`` may hurt ``v``: an enemy (or a teammate, with ``friendly_fire``)
         outside its own spawn (with ``spawn_protection``)."""
-        if v.uid == attacker.uid or (v.team is attacker.team and not self.options["friendly_fire"]):
+        if v.uid == attacker.uid or (v.team is attacker.team and not self._friendly_fire):
             return False
-        return not (self.options["spawn_protection"] and v.team is not attacker.team and self.in_own_spawn(v))
+        return not (self._spawn_protection and v.team is not attacker.team and self.in_own_spawn(v))
 
     def kritz_bonus(self, u: PayloadUnit) -> int:
         """The kritz die thrown for a hit by ``u`` when it is kritzed, else 0."""
@@ -245,15 +253,29 @@ class PayloadState(TurnState[PayloadUnit]):
             return Step.SPECIAL if done.attacked else _AFTER_MOVE
         return _AFTER_ATTACK if done.attacked else Step.ALL
 
-    def add_unit_groups(self, u: PayloadUnit, groups: list[Group]) -> None:
-        super().add_unit_groups(u, groups)
-        done = self.done.get(u.uid)
-        if done is None or not (done.attacked or done.special):
-            cells = self.push_cells(u)
-            if cells:
-                groups.append((_V_PUSH, u.kind, self.board.hexes[u.cell], cells, self.board.hexes, ""))
+    def crowd(self) -> Crowd:
+        """Who stands where now (:class:`~.moves.Crowd`): what every token's legal actions read."""
+        return Crowd(self)
 
-    def push_cells(self, u: PayloadUnit) -> list[int]:
+    def act_groups(self) -> list[Group]:
+        """Every token's actions, then ``end``: the generic groups, with one :meth:`crowd` for all tokens."""
+        crowd = Crowd(self)
+        groups: list[Group] = []
+        for u in self.actors():
+            groups.extend(self.token_groups(u, crowd))
+        groups.extend(self.end_groups())
+        return groups
+
+    def add_unit_groups(self, u: PayloadUnit, groups: list[Group], crowd: Crowd | None = None) -> None:
+        """The generic groups (moves, attacks, specials by :meth:`allowed_steps`), then a push; ``crowd``
+        (:meth:`crowd` now) saves working out who stands where again for each token."""
+        groups.extend(self.token_groups(u, crowd or Crowd(self)))
+
+    def token_groups(self, u: PayloadUnit, crowd: Crowd) -> Iterator[Group]:
+        """:meth:`add_unit_groups`, one group at a time (:func:`.groups.token_groups`)."""
+        return token_groups(self, u, crowd)
+
+    def push_cells(self, u: PayloadUnit, crowd: Crowd | None = None) -> list[int]:
         """[the next track hex] when ``u`` may push its cart now (002 "Pushing the cart"), else []."""
         team = u.team
         track = self.tracks[team]
@@ -261,13 +283,13 @@ class PayloadState(TurnState[PayloadUnit]):
         if i >= len(track) - 1 or self.pushed[team] or self.phase is not _P_ACT:
             return []
         cart = track[i]
-        b = self.board
-        if b.distance(u.cell, cart) != 1:
+        if cart not in self.board.neighbors[u.cell]:  # not next to the cart
             return []
         if self.blockers(team):
             return []
         nxt = track[i + 1]
-        if self.occupant(nxt) is not None or nxt == self.cart_cell(team.other):
+        taken = self.occupant(nxt) is not None if crowd is None else nxt in crowd.unit_at
+        if taken or nxt == self.cart_cell(team.other):
             return []  # decision 11: a cart never rolls onto a token or the other cart
         return [nxt]
 
@@ -294,9 +316,9 @@ class PayloadState(TurnState[PayloadUnit]):
         return mates, block
 
     def move_cells(self, u: PayloadUnit) -> Sequence[int]:
-        occupied, blocked = self.move_blockers(u)
-        reach = flood(self.board, [u.cell], self.profile(u), self.stats(u.kind).speed, occupied, blocked)
-        return [c for c in reach.distances() if c != u.cell]
+        """Where ``u`` may move now, in flood order: the flood of :meth:`move_blockers` (what
+        :meth:`move_paths` floods), read from the game's tables (see :func:`.moves.move_cells`)."""
+        return move_cells(self, u, Crowd(self))
 
     def after_action(self, u: PayloadUnit, done: UnitTurn) -> None:
         """Tokens the action killed are placed back first; the turn goes on until the team ends it or no
@@ -305,7 +327,8 @@ class PayloadState(TurnState[PayloadUnit]):
             self._end_when_idle()
 
     def _end_when_idle(self) -> None:
-        if len(self.legal_actions_view()) <= 1:
+        """End the turn once ``end`` is the only legal action (:func:`.groups.idle`)."""
+        if idle(self):
             self.end_turn()
 
     # -- acting ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.games.teamplay.pieces import COLOURS, Hand, card_colour
+from engine.rules.memo import make_room
 
 __all__ = ["ANY", "can_pay", "gain_cube", "letters", "pay", "payment"]
 
@@ -72,8 +73,24 @@ def payment(hand: Hand, cost: str, keep: str = "") -> tuple[list[int], list[str]
 
 
 def can_pay(hand: Hand, cost: str, keep: str = "") -> bool:
-    """Whether ``hand`` can pay ``cost`` (see :func:`payment`)."""
-    return not cost or payment(hand, cost, keep) is not None
+    """Whether ``hand`` can pay ``cost`` (see :func:`payment`).
+
+    Asked for every weapon on every rack a character reaches, at every decision;
+    the answer depends on the cubes, the cards, the cost and ``keep`` alone, so
+    it is kept by those.
+    """
+    if not cost:
+        return True
+    key: tuple[int | str, ...] = (*hand.cubes, cost, keep, *hand.cards)
+    hit = _PAYABLE.get(key)
+    if hit is None:
+        make_room(_PAYABLE, 8_192)
+        hit = _PAYABLE[key] = payment(hand, cost, keep) is not None
+    return hit
+
+
+#: (cubes..., cost, keep, cards...) -> whether a hand holding them can pay the cost (see can_pay).
+_PAYABLE: dict[tuple[int | str, ...], bool] = {}
 
 
 def pay(hand: Hand, cost: str, keep: str = "") -> list[str]:

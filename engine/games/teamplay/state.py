@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, ClassVar, Final
 
 from engine.games.behaviour import AttackOption, Behaviour
@@ -35,33 +36,31 @@ from engine.games.game import Game
 from engine.games.modes import GAMES
 from engine.games.saved import Saved
 from engine.games.state import Phase, TurnState
-from engine.games.teamplay import acting, flow, views
+from engine.games.teamplay import acting, flow, groups, views
 from engine.games.teamplay.characters import ABILITIES, Fighter
 from engine.games.teamplay.decisions import PlayerDecision
-from engine.games.teamplay.economy import can_pay
 from engine.games.teamplay.options import DEFAULT_OPTIONS
 from engine.games.teamplay.pieces import (
     Character,
     Hand,
     card_colour,
-    card_kind,
     card_name,
     player_name,
 )
 from engine.games.teamplay.reasons import teamplay_reason
 from engine.games.teamplay.weapons import aims, area, hits
-from engine.hexgrid import DIRECTIONS, Hex
+from engine.hexgrid import Hex
 from engine.mapmodel import Colour, Team
 from engine.rules.actions import Action, Verb
-from engine.rules.legal import NO_TARGET, Excluding, Group, LegalActions
-from engine.rules.movement import can_step, flood
+from engine.rules.legal import Excluding, Group, LegalActions
+from engine.rules.movement import flood
 from engine.ruleset import OptionValue, RulesetError, WeaponCard
 
 __all__ = ["TeamPlaySaved", "TeamPlayState"]
 
 _P_ACT, _P_OVER = Phase.ACT, Phase.OVER
+_SLOT: Final = attrgetter("slot")
 _V = Verb
-_END: Final[Group] = (Verb.END, "", None, NO_TARGET, None, "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +185,7 @@ class TeamPlayState(TurnState[Character]):
 
     def characters(self, team: Team) -> list[Character]:
         """``team``'s characters, on the board or waiting to respawn, in draft order."""
-        return sorted((u for u in self.units.values() if u.team is team), key=lambda u: u.slot)
+        return sorted([u for u in self.units.values() if u.team is team], key=_SLOT)
 
     def is_shared(self, u: Character) -> bool:
         """Whether ``u`` is the shared character of a two-player team (003 "Assigning characters")."""
@@ -248,9 +247,13 @@ class TeamPlayState(TurnState[Character]):
 
     def usable_weapons(self, u: Character) -> list[str]:
         """Loaded weapons ``u`` may fire now: its controller's arena weapons and its own weapon if he holds it."""
-        if self.controller(u) < 0:
-            return []
-        return [w for w in dict.fromkeys(self.hand_of(u).weapons) if self.is_arena(w) or w == u.weapon]
+        k = self.owner.get(u.uid, 0)
+        if k < 0:
+            k = self.shared_by[u.team]
+            if k < 0:
+                return []
+        own = self.weapon_of_kind  # a character's own weapon is not an arena weapon
+        return [w for w in dict.fromkeys(self.hands[u.team][k].weapons) if w not in own or w == u.weapon]
 
     def acted(self, u: Character) -> bool:
         """Whether ``u`` took its action this turn."""
@@ -304,20 +307,7 @@ class TeamPlayState(TurnState[Character]):
 
     def newton_cells(self, v: Character) -> list[int]:
         """Where a Newton may put ``v``: up to ``newton_hexes`` in a straight line, each step a walkable one."""
-        b = self.board
-        out: list[int] = []
-        n = int(self.options["newton_hexes"])
-        for d in DIRECTIONS:
-            at = v.cell
-            for _ in range(n):
-                h = b.hexes[at] + d
-                nxt = b.index.get(h, -1)
-                if nxt < 0 or b.wall[nxt] or b.low[nxt] or not can_step(b, at, nxt, self.walk):
-                    break
-                at = nxt
-                if self.occupant(nxt) is None:
-                    out.append(nxt)
-        return sorted(set(out))
+        return groups.newton_cells(self, v)
 
     def spawn_cells(self, colour: Colour) -> list[int]:
         """Free hexes of ``colour``'s spawnpoints; when all are taken, the free hexes nearest to them."""
@@ -376,103 +366,22 @@ class TeamPlayState(TurnState[Character]):
             return LegalActions(())
         if self.queue:
             return LegalActions(self.queue[0].groups(self))
-        groups: list[Group] = []
-        for u in self.characters(self.team):
-            if u.cell >= 0:
-                self.add_unit_groups(u, groups)
-        if self.acting < 0:
-            self._powerup_groups(groups)
-            groups.append(_END)
-        return LegalActions(groups)
+        return LegalActions(groups.act_groups(self))
 
     def more_to_do(self) -> bool:
         """Whether the acting team may still do something besides ``end``: a character that has not acted
         (it can at least grab or move, unless boxed in), or a Newton or Teleporter to play."""
-        if any(u.cell >= 0 and not self.acted(u) for u in self.characters(self.team)):
-            return True
-        groups: list[Group] = []
-        self._powerup_groups(groups)
-        return any(len(g[3]) for g in groups)
+        return groups.more_to_do(self)
 
-    def add_unit_groups(self, u: Character, groups: list[Group]) -> None:
+    def add_unit_groups(self, u: Character, groups_: list[Group]) -> None:
         """The action groups of ``u`` now (none once it acted, or while another character is mid-action)."""
-        if self.acting >= 0 and self.acting != u.uid:
-            return
-        if self.acting < 0 and self.acted(u):
-            return
-        b = self.board
-        here = b.hexes[u.cell]
-        mode = self.acting_mode if self.acting == u.uid else ""
-        if mode == "step":
-            self._attack_groups(u, groups)
-            groups.append((_V.END, u.kind, here, NO_TARGET, None, ""))
-            return
-        level = 2 if mode == "rush" else self.adrenaline(u)
-        if mode != "rush":
-            self._move_groups(u, _V.MOVE, self.stats(u.kind).speed, groups)
-            self._attack_groups(u, groups)
-        if level >= 1:
-            self._move_groups(u, _V.DASH, int(self.options["dash_hexes"]), groups)
-        if level >= 2:
-            cells = [c for c in self.reach(u, int(self.options["step_hexes"])) if c != u.cell]
-            groups.append((_V.STEP, u.kind, here, cells, b.hexes, ""))
-        if not mode and self.may_rush(u):
-            groups.append((_V.RUSH, u.kind, here, NO_TARGET, None, ""))
-        if mode == "rush":  # the rush is paid; a boxed-in character may still end its action
-            groups.append((_V.END, u.kind, here, NO_TARGET, None, ""))
+        groups.unit_groups(self, u, groups_)
 
     def may_rush(self, u: Character) -> bool:
         """Whether ``u`` may pay an adrenaline rush now: not both actions unlocked, the tile can slide, and the
         slide does not put its damage on the new killshot space."""
         return (self.adrenaline(u) < 2 and u.tile < int(self.options["rush_limit"])
                 and u.damage < self.killshot(u) - 1)
-
-    def _move_groups(self, u: Character, verb: Verb, hexes: int, groups: list[Group]) -> None:
-        b = self.board
-        here = b.hexes[u.cell]
-        cells = self.reach(u, hexes)
-        plain: Sequence[int] = cells
-        if self.grab_here(u.cell):
-            plain = [u.cell, *cells]
-        groups.append((verb, u.kind, here, plain, b.hexes, ""))
-        if not self.racks:
-            return
-        hand = self.hand_of(u)
-        ok = set(cells)
-        ok.add(u.cell)
-        for r, rack in self.racks.items():
-            if r not in ok:
-                continue
-            for w in dict.fromkeys(rack):
-                if can_pay(hand, self.card(w).grab_cost):
-                    groups.append((verb, u.kind, here, (r,), b.hexes, w))
-
-    def _attack_groups(self, u: Character, groups: list[Group]) -> None:
-        b = self.board
-        here = b.hexes[u.cell]
-        for w in self.usable_weapons(u):
-            targets, indices = aims(self, u, self.card(w))
-            if targets:
-                groups.append((_V.ATTACK, u.kind, here, targets, b.hexes if indices else None, w))
-
-    def _powerup_groups(self, groups: list[Group]) -> None:
-        b = self.board
-        team = self.team
-        enemies = [v for v in self.characters(team.other) if v.cell >= 0]
-        for hand in self.hands[team]:
-            if any(card_kind(c) == "newton" for c in hand.cards):
-                for v in enemies:
-                    cells = self.newton_cells(v)
-                    if cells:
-                        groups.append((_V.NEWTON, v.kind, b.hexes[v.cell], cells, b.hexes, hand.name))
-        free = None
-        for u in self.characters(team):
-            if u.cell < 0 or self.controller(u) < 0:
-                continue
-            if any(card_kind(c) == "teleporter" for c in self.hand_of(u).cards):
-                if free is None:
-                    free = [c for c in range(b.n) if self.free(c)]
-                groups.append((_V.TELEPORT, u.kind, b.hexes[u.cell], free, b.hexes, ""))
 
     # -- acting ---------------------------------------------------------------------------------------------
 

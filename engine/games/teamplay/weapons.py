@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.games.payload.aims import aim_tables
 from engine.games.payload.stencils import lay
 from engine.games.teamplay.pieces import Character
 from engine.hexgrid import DIRECTIONS, Hex
+from engine.rules.memo import make_room
 from engine.ruleset import WeaponCard
 
 if TYPE_CHECKING:
@@ -30,14 +32,17 @@ if TYPE_CHECKING:
 
 __all__ = ["aims", "area", "hits", "in_reach"]
 
+
 #: One enemy a shot hits and the damage it takes.
 Hit = tuple[Character, int]
 
 
 def in_reach(state: TeamPlayState, cell: int, card: WeaponCard, target: int) -> bool:
     """Whether a shooter on ``cell`` may aim ``card`` at board index ``target`` (range and sight)."""
-    d = state.board.distance(cell, target)
-    return card.min_range <= d <= card.range and (card.lobbed or state.sight.sees(cell, target))
+    b = state.board
+    dq, dr = b.q[target] - b.q[cell], b.r[target] - b.r[cell]
+    return (card.min_range <= (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 <= card.range
+            and (card.lobbed or state.sight.sees(cell, target)))
 
 
 def _enemies(state: TeamPlayState, u: Character) -> list[Character]:
@@ -55,26 +60,48 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int
 
     Board indices for ``direct`` and ``blast`` (the enemy's or the centre's hex);
     hexes next to ``u`` for ``fire`` (one per direction that reaches an enemy).
+    The answer depends on the map, the card, ``u``'s hex and the enemies' hexes
+    alone, so it is kept by those in the game's cache (a team's turn seldom
+    moves the enemies): a fresh list each call, the caller may keep or change it.
     """
-    b = state.board
     enemies = _enemies(state, u)
-    if card.kind == "direct":
-        return [v.cell for v in enemies if in_reach(state, u.cell, card, v.cell)], True
-    if card.kind == "blast":
-        stencil = state.ruleset.stencils[card.stencil]
-        where = {v.cell for v in enemies}
-        centres: set[int] = set()
+    memo: dict[tuple[int | str, ...], tuple[tuple[int | Hex, ...], bool]] | None = state.game.cache.get(__name__)
+    if memo is None:
+        memo = state.game.cache[__name__] = {}
+    key: tuple[int | str, ...] = (u.cell, card.name, *[v.cell for v in enemies])
+    hit = memo.get(key)
+    if hit is None:
+        make_room(memo, 8_192)
+        targets, indices = _aims(state, u, card, enemies)
+        hit = memo[key] = (tuple(targets), indices)
+    return list(hit[0]), hit[1]  # type: ignore[return-value]  # a list of one kind, as _aims made it
+
+
+def _aims(state: TeamPlayState, u: Character, card: WeaponCard,
+          enemies: list[Character]) -> tuple[list[int] | list[Hex], bool]:
+    """:func:`aims` worked out, with the map's part from the game's aim tables (stencils laid, reach)."""
+    if card.kind == "direct":  # in_reach written out: the commonest card, asked for every enemy
+        b = state.board
+        qs, rs, a = b.q, b.r, u.cell
+        lo, hi, lobbed, sees = card.min_range, card.range, card.lobbed, state.sight.sees
+        cells = []
         for v in enemies:
-            for dq, dr, _ in stencil.cells:  # the centres whose stencil would cover v
-                c = b.at(b.q[v.cell] - dq, b.r[v.cell] - dr)
-                if c >= 0 and not b.wall[c] and in_reach(state, u.cell, card, c):
-                    centres.add(c)
-        return sorted(c for c in centres if any(x in where for x, _ in _stencil_cells(state, card, c))), True
+            c = v.cell
+            dq, dr = qs[c] - qs[a], rs[c] - rs[a]
+            if lo <= (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 <= hi and (lobbed or sees(a, c)):
+                cells.append(c)
+        return cells, True
+    where = {v.cell for v in enemies}
+    tables = aim_tables(state.game)
+    if card.kind == "blast":
+        ok = tables.in_reach(u.cell, card.min_range, card.range, card.lobbed)
+        own = card.min_range <= 0 <= card.range  # the shooter's own hex is in reach too (at 0, in sight)
+        near = tables.centres_near  # the centres whose stencil would cover an enemy
+        centres = {c for x in where for c in near(card.stencil, x) if c in ok or (own and c == u.cell)}
+        return sorted(c for c in centres if not tables.cover(card.stencil, c).isdisjoint(where)), True
     if card.kind == "fire":
-        where = {v.cell for v in enemies}
-        here = b.hexes[u.cell]
-        return [here + DIRECTIONS[d] for d in range(6)
-                if any(x in where for x, _ in _stencil_cells(state, card, u.cell, d))], False
+        ring = tables.ring(u.cell)
+        return [ring[d] for d in range(6) if not tables.cover(card.stencil, u.cell, d).isdisjoint(where)], False
     return [], True
 
 

@@ -88,6 +88,7 @@ def test_simulate_dialog_summary_matches_the_engine(qtbot, editor, asked):
     editor.act_simulate.trigger()
     d = editor.simulate_dialog
     qtbot.addWidget(d)
+    d.until.setChecked(False)
     d.games.setValue(6)
     d.seed.setValue(9)
     with qtbot.waitSignal(d.finished_batch, timeout=30_000):
@@ -95,6 +96,29 @@ def test_simulate_dialog_summary_matches_the_engine(qtbot, editor, asked):
     expected = summarise(run_batch(d.scenario, 6, 9))
     assert d.summary == expected
     assert "RED wins" in d.report.toPlainText() and "verdict" in d.report.toPlainText()
+
+
+def test_simulate_until_decided_heads_the_dialog_with_the_answer(qtbot, editor, asked):
+    """By default the dialog plays until decided (at most the games set), as hexfort balance --games auto, and
+    shows the answer first: favoured or even or undecided with about how many more games, and the games."""
+    from engine.simulation.autostop import default_max_games
+
+    editor.act_simulate.trigger()
+    d = editor.simulate_dialog
+    qtbot.addWidget(d)
+    assert d.until.isChecked() and d.games_label.text() == "At most"
+    assert d.games.value() == default_max_games(d.scenario.mode, [("heuristic", "heuristic")])
+    d.players.setCurrentIndex(d.players.findData("random,random"))
+    d.games.setValue(12)
+    with qtbot.waitSignal(d.finished_batch, timeout=60_000):
+        d.run_button.click()
+    assert d.verdict is not None and d.verdict.games == 12 and not d.verdict.decided
+    shown = d.answer.text()
+    assert d.answer.isVisible() and d.verdict.sides in shown and d.verdict.first_move in shown
+    assert "more games would likely decide it" in shown and "12 games, not decided yet" in shown
+    assert "(stopped: the budget of 12 games ran out)" in shown
+    d.until.setChecked(False)
+    assert d.games_label.text() == "Games"
 
 
 def _point_on_a_wall(editor) -> None:  # type: ignore[no-untyped-def]
@@ -167,6 +191,7 @@ def test_simulate_speaks_of_the_players_as_its_menu_does(qtbot, editor, asked, p
     d = editor.simulate_dialog
     qtbot.addWidget(d)
     d.players.setCurrentIndex(d.players.findData(pair))
+    d.until.setChecked(False)
     d.games.setValue(2)
     with qtbot.waitSignal(d.finished_batch, timeout=30_000):
         d.run_button.click()
@@ -187,6 +212,7 @@ def test_simulate_gives_the_verdict_and_lays_its_heat_maps_over_the_canvas(qtbot
     d = editor.simulate_dialog
     qtbot.addWidget(d)
     d.players.setCurrentIndex(d.players.findData("heuristic,random"))
+    d.until.setChecked(False)
     d.games.setValue(4)
     assert not d.heat_button.isEnabled()
     with qtbot.waitSignal(d.finished_batch, timeout=30_000):

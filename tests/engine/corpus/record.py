@@ -9,6 +9,16 @@ document, schemas/replay.schema.json>, "final": <the final state's summary>,
 
 The legal-action digest pins the *order* of legal actions too: the random player
 picks by index, so a reordering would silently change every seeded simulation.
+
+**The AI players' choices** are a separate record. When an AI player is improved
+on purpose (not the rules), its games from the recorded seeds change, but the
+recorded replays must not: they are the rules' proof. ``python -m
+tests.engine.corpus.record --ai-choices`` plays each recorded game's seeds and
+players again with the AI players as they are now and writes, beside each corpus
+file, ``ai/<map>.<red>-<blu>.jsonl.gz`` — per game ``{"actions": [...], "legal":
+<digest>}``: what the players choose now and the legal-action lists they chose
+from. The AI-choice test reads that record where it exists (the recorded replay's
+actions otherwise); the corpus files themselves are never rewritten by it.
 """
 
 from __future__ import annotations
@@ -97,8 +107,47 @@ def record(scenario_path: Path, red: str, blu: str, games: int,
     return out
 
 
+def ai_choices(path: Path) -> list[dict[str, Any]]:
+    """Play every game of corpus file ``path`` again from its start, seeds and players, with the AI players
+    as they are now; one ``{"actions", "legal"}`` record per game (see the module docstring)."""
+    from engine.mapmodel import Team
+    from engine.replay import replay_from_document
+    from engine.simulation.batch import AI_PLAYERS
+
+    out = []
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        lines = [json.loads(line) for line in f]
+    for line in lines:
+        doc = line["replay"]
+        start = {k: v for k, v in doc.items() if k not in ("rolls", "result")}
+        replay, _ = replay_from_document({**start, "actions": []}, path.name)
+        state = replay.play()
+        seed, names = doc["seed"], doc["players"]
+        players = {Team.RED: AI_PLAYERS[names["RED"]](seed), Team.BLU: AI_PLAYERS[names["BLU"]](seed + 1)}
+        lists: list[list[str]] = []
+        chosen: list[str] = []
+        while (team := state.current_team()) is not None:
+            lists.append([a.text() for a in state.legal_actions()])
+            action = players[team].choose(state)
+            chosen.append(action.text())
+            state.apply(action)
+        out.append({"actions": chosen, "legal": legal_digest(lists)})
+    return out
+
+
+def ai_choice_file(path: Path) -> Path:
+    """Where the AI-choice record of corpus file ``path`` lives (``ai/`` beside it)."""
+    return path.parent / "ai" / path.name
+
+
 def main() -> None:
     sys.path.insert(0, str(REPO))
+    if "--ai-choices" in sys.argv[1:]:
+        for path in corpus_files():
+            target = ai_choice_file(path)
+            target.parent.mkdir(exist_ok=True)
+            _write(target, ai_choices(path))
+        return
     for path in sorted((REPO / "maps").glob("koth_*.scenario.json")):
         name = path.name.removesuffix(".scenario.json")
         for red, blu in PAIRINGS:

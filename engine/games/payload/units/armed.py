@@ -23,15 +23,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from engine.frozendict import FrozenDict
 from engine.games.behaviour import AttackOption, Behaviour
+from engine.games.payload.aims import aim_tables
+from engine.games.payload.moves import Crowd
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.stencils import lay
+from engine.games.units import UnitTurn
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.rules.actions import Action, Verb
 from engine.rules.legal import Group
-from engine.ruleset import WeaponCard
+from engine.rules.memo import make_room
+from engine.ruleset import UnitStats, WeaponCard
 
 if TYPE_CHECKING:
+    from engine.games.game import Game
     from engine.games.payload.state import PayloadState
 
 __all__ = ["Armed", "Hit"]
@@ -39,10 +45,23 @@ __all__ = ["Armed", "Hit"]
 _V_ATTACK: Final = Verb.ATTACK
 #: One unit an attack would hurt and the damage of a normal hit on it (before kritz).
 Hit = tuple[PayloadUnit, int]
+#: The card kinds that aim at hexes (a ``heal`` card is the Medic's, :mod:`.medic`).
+_AIMED: Final = frozenset({"direct", "blast", "fire"})
 
 
 class Armed(Behaviour["PayloadState", PayloadUnit]):
     """Attacks by weapon card (see the module docstring)."""
+
+    def __init__(self, game: Game, stats: UnitStats) -> None:
+        super().__init__(game, stats)
+        #: the map's share of where cards may aim, shared by the game's behaviours
+        self.aims = aim_tables(game)
+        # Armed answers special_groups for every class (with the crowd); only an override is a special
+        self.has_specials = type(self).special_groups is not Armed.special_groups
+        #: (with the areas, hex, card, hexes of the tokens it may hurt) -> attack_options' answer
+        self._options: dict[tuple[int | str | bool, ...], tuple[AttackOption, ...]] = {}
+        #: (hex, card, hexes of the tokens it may hurt) -> where the card may aim (see attack_group)
+        self._aimed: dict[tuple[int | str, ...], tuple[int, ...] | tuple[Hex, ...]] = {}
 
     def card(self, state: PayloadState, u: PayloadUnit) -> WeaponCard:
         """The weapon card ``u`` carries."""
@@ -59,34 +78,72 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         """The tokens on ``cells`` that an attack by ``u`` hurts (enemies out of their spawn; friends with friendly fire)."""
         return [v for v in state.units_on(cells) if state.can_hurt(u, v)]
 
-    def attack_group(self, state: PayloadState, u: PayloadUnit) -> Group | None:
-        card = self.card(state, u)
-        b = state.board
-        here = b.hexes[u.cell]
-        if card.kind == "direct":
-            cells = [v.cell for v in state.units.values()
-                     if v.cell >= 0 and state.can_hurt(u, v) and self._in_reach(state, u, card, v.cell)]
-            return (_V_ATTACK, u.kind, here, cells, b.hexes, "")
-        if card.kind == "blast":
-            return (_V_ATTACK, u.kind, here, self.blast_aims(state, u, card), b.hexes, "")
-        if card.kind == "fire":
-            aims = [here + DIRECTIONS[d] for d in range(6) if self.victims(state, u, self.fire_cells(state, u, d))]
-            return (_V_ATTACK, u.kind, here, aims, None, "")
-        return None
+    def attack_group(self, state: PayloadState, u: PayloadUnit, crowd: Crowd | None = None) -> Group | None:
+        """The attacks of ``u``'s card (``crowd``: :meth:`PayloadState.crowd` now, if the caller has it).
 
-    def blast_aims(self, state: PayloadState, u: PayloadUnit, card: WeaponCard) -> list[int]:
-        """Hexes a blast may be aimed at: in reach, not walls, and its stencil there would hurt someone."""
-        stencil = state.ruleset.stencils[card.stencil]
+        Where a card may aim depends on the map, the card, the hex and the hexes of
+        the tokens it may hurt alone, so the answer is kept by those (the tokens
+        that act seldom change the enemies' hexes in their own turn).
+        """
+        card = state.ruleset.weapons[u.weapon]
+        kind = card.kind
+        if kind not in _AIMED:
+            return None
         b = state.board
-        centres: set[int] = set()
-        for v in state.units.values():
-            if v.cell < 0 or not state.can_hurt(u, v):
-                continue
-            for dq, dr, _ in stencil.cells:  # the centres whose stencil covers v
-                c = b.at(b.q[v.cell] - dq, b.r[v.cell] - dr)
-                if c >= 0 and not b.wall[c] and c != u.cell and self._in_reach(state, u, card, c):
-                    centres.add(c)
-        return sorted(c for c in centres if self.victims(state, u, self.blast_cells(state, c, card)))
+        hurt = (crowd or state.crowd()).hurt_by(u)
+        key: tuple[int | str, ...] = (u.cell, u.weapon, *hurt)
+        aims = self._aimed.get(key)
+        if aims is None:
+            make_room(self._aimed, 8_192)
+            if not hurt:
+                aims = ()
+            elif kind == "direct":
+                aims = self.direct_targets(state, u, card, hurt)
+            elif kind == "blast":
+                aims = self.blast_aims(state, u, card, hurt)
+            else:
+                cover = self.aims.cover
+                ring = self.aims.ring(u.cell)
+                aims = tuple([ring[d] for d in range(6) if not cover(card.stencil, u.cell, d).isdisjoint(hurt)])
+            self._aimed[key] = aims
+        return (_V_ATTACK, u.kind, b.hexes[u.cell], aims, b.hexes if kind != "fire" else None, "")
+
+    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn,
+                       crowd: Crowd | None = None) -> list[Group]:
+        """The special actions ``u`` may take now (``crowd``: :meth:`PayloadState.crowd` now, if the caller has
+        it); the Scout and the Demoman have none."""
+        return []
+
+    def direct_targets(self, state: PayloadState, u: PayloadUnit, card: WeaponCard,
+                       hurt: Sequence[int]) -> tuple[int, ...]:
+        """Board indices of the tokens ``u`` may shoot with the direct-fire ``card``: of those it may hurt
+        (``hurt``, :meth:`~.moves.Crowd.hurt_by`), the ones in range and (unless the card is lobbed) in sight."""
+        b = state.board
+        qs, rs = b.q, b.r
+        a = u.cell
+        qa, ra = qs[a], rs[a]
+        lo, hi, lobbed = card.min_range, card.range, card.lobbed
+        sees = state.sight.sees
+        out = []
+        for c in hurt:
+            dq = qs[c] - qa
+            dr = rs[c] - ra
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if lo <= d <= hi and (lobbed or sees(a, c)):
+                out.append(c)
+        return tuple(out)
+
+    def blast_aims(self, state: PayloadState, u: PayloadUnit, card: WeaponCard,
+                   hurt: Sequence[int]) -> tuple[int, ...]:
+        """Hexes a blast may be aimed at: in reach, not walls, and its stencil there would hurt one of the
+        tokens on ``hurt`` (:meth:`~.moves.Crowd.hurt_by`)."""
+        aims = self.aims
+        ok = aims.in_reach(u.cell, card.min_range, card.range, card.lobbed)
+        near = aims.centres_near
+        name = card.stencil
+        centres = {c for x in hurt for c in near(name, x) if c in ok}  # the centres whose stencil covers x
+        cover = aims.cover
+        return tuple(sorted([c for c in centres if not cover(name, c).isdisjoint(hurt)]))
 
     def blast_cells(self, state: PayloadState, centre: int, card: WeaponCard) -> list[int]:
         """Board indices under a blast centred on ``centre``."""
@@ -122,22 +179,37 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         return [], 0
 
     def attack_options(self, state: PayloadState, u: PayloadUnit, with_area: bool = True) -> list[AttackOption]:
-        group = self.attack_group(state, u)
+        """Each attack ``u`` could make, with its odds, damage and area. Like :meth:`attack_group` they depend
+        on ``u``'s hex and card and the hexes of the tokens it may hurt alone, so they are kept by those (a
+        heuristic asks once per attack it scores); the areas are read-only."""
+        card = state.ruleset.weapons[u.weapon]
+        if card.kind not in _AIMED:
+            return []
+        crowd = state.crowd()
+        key: tuple[int | str | bool, ...] = (with_area, u.cell, u.weapon, *crowd.hurt_by(u))
+        hit = self._options.get(key)
+        if hit is None:
+            make_room(self._options, 1_024)
+            hit = self._options[key] = tuple(self._attack_options(state, u, card, crowd, with_area))
+        return list(hit)
+
+    def _attack_options(self, state: PayloadState, u: PayloadUnit, card: WeaponCard, crowd: Crowd,
+                        with_area: bool) -> list[AttackOption]:
+        group = self.attack_group(state, u, crowd)
         if group is None:
             return []
-        card = self.card(state, u)
         b = state.board
         here = b.hexes[u.cell]
+        rolled = card.kind in ("direct", "blast")
         out = []
         for t in group[3]:
             aim = t if group[4] is None else b.hexes[t]
             hits, need = self.hits(state, u, aim)
-            rolled = card.kind in ("direct", "blast")
             area: dict[Hex, int] = {}
             if with_area:
                 if card.kind == "blast":
-                    area = {b.hexes[c]: dict((h.cell, x) for h, x in hits).get(c, 0)
-                            for c in self.blast_cells(state, b.index[aim], card)}
+                    hurt = {h.cell: x for h, x in hits}
+                    area = {b.hexes[c]: hurt.get(c, 0) for c in self.blast_cells(state, b.index[aim], card)}
                 elif card.kind == "fire":
                     direction = DIRECTIONS.index(aim - here)
                     area = {b.hexes[c]: int(x or 0) for c, x in
@@ -145,8 +217,8 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
                 else:
                     area = {b.hexes[v.cell]: x * card.shots for v, x in hits}
             main = hits[0][1] if hits else 0
-            out.append(AttackOption(Action(_V_ATTACK, u.kind, here, aim),
-                                    state.hit_chance(need) if rolled else 1.0, 0.0, main, area,
+            out.append(AttackOption(Action.trusted(_V_ATTACK, u.kind, here, aim, ""),
+                                    state.hit_chance(need) if rolled else 1.0, 0.0, main, FrozenDict(area),
                                     card.shots if card.kind == "direct" else 1, rolled, need if rolled else None))
         return out
 

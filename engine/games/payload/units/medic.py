@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from engine.games.behaviour import AttackOption
+from engine.games.payload.moves import Crowd
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.units.armed import Armed
 from engine.games.units import UnitTurn
@@ -43,16 +44,25 @@ class Medic(Armed):
         """Teammates (not himself) in his card's range and in sight."""
         card = self.card(state, u)
         b = state.board
-        return [v for v in state.units.values()
-                if v.team is u.team and v.uid != u.uid and v.cell >= 0
-                and card.min_range <= b.distance(u.cell, v.cell) <= card.range and state.sight.sees(u.cell, v.cell)]
+        qs, rs = b.q, b.r
+        a, team, uid = u.cell, u.team, u.uid
+        lo, hi = card.min_range, card.range
+        sees = state.sight.sees
+        out = []
+        for v in state.units.values():
+            c = v.cell
+            if v.team is team and v.uid != uid and c >= 0:
+                dq, dr = qs[c] - qs[a], rs[c] - rs[a]
+                if lo <= (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 <= hi and sees(a, c):
+                    out.append(v)
+        return out
 
     def charged(self, state: PayloadState, u: PayloadUnit, effect: str) -> bool:
         """Whether ``u`` holds a full charge of ``effect`` (``uber`` or ``kritz``)."""
         card = self.card(state, u)
         return card.charge == effect and u.charge >= card.charge_needed
 
-    def attack_group(self, state: PayloadState, u: PayloadUnit) -> Group | None:
+    def attack_group(self, state: PayloadState, u: PayloadUnit, crowd: Crowd | None = None) -> Group | None:
         cells = [v.cell for v in self.reach(state, u) if v.health < state.max_health(v.kind)]
         return (_V_HEAL, u.kind, state.board.hexes[u.cell], cells, state.board.hexes, "")
 
@@ -72,7 +82,8 @@ class Medic(Armed):
         if card.charge:
             u.charge = min(card.charge_needed, u.charge + 1)
 
-    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn) -> list[Group]:
+    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn,
+                       crowd: Crowd | None = None) -> list[Group]:
         if not self.charged(state, u, "kritz"):
             return []
         return [(_V_KRITZ, u.kind, state.board.hexes[u.cell], [v.cell for v in self.reach(state, u)],

@@ -11,14 +11,16 @@ The Scout's double jump is passive: it is how he walks
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from engine.games.payload.moves import Crowd
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.units.armed import Armed
 from engine.games.units import UnitTurn
-from engine.hexgrid import DIRECTIONS
 from engine.rules.actions import Action, Verb
-from engine.rules.legal import NO_TARGET, Group
+from engine.rules.board import TEAM_CODE
+from engine.rules.legal import NO_TARGET, Excluding, Group
 
 if TYPE_CHECKING:
     from engine.games.payload.state import PayloadState
@@ -30,6 +32,8 @@ _V_AIRBLAST: Final = Verb.AIRBLAST
 _V_SANDVICH: Final = Verb.SANDVICH
 
 
+
+
 class Soldier(Armed):
     """The rocket jump (see the module docstring)."""
 
@@ -39,18 +43,21 @@ class Soldier(Armed):
         """(health cost, range) of a rocket jump."""
         return int(self.stats.param("rocket_jump_cost")), int(self.stats.param("rocket_jump_range"))
 
-    def landings(self, state: PayloadState, u: PayloadUnit) -> list[int]:
-        """Where ``u`` may land: free non-wall hexes in reach, outside the enemy spawn, not a cart's hex."""
+    def landings(self, state: PayloadState, u: PayloadUnit, crowd: Crowd | None = None) -> Sequence[int]:
+        """Where ``u`` may land: free non-wall hexes in reach, outside the enemy spawn, not a cart's hex
+        (:meth:`~engine.rules.targets.TargetTables.landing` without the hexes taken; ``crowd``:
+        :meth:`PayloadState.crowd` now, if the caller has it)."""
         cost, reach = self.jump()
         if u.health <= cost:
             return []
-        b = state.board
-        taken = state.taken_cells()
-        return [c for c in b.within(u.cell, reach)
-                if c != u.cell and not b.wall[c] and c not in taken and not b.in_enemy_spawn(c, u.team)]
+        land, where = state.game.targets.landing(u.cell, reach, TEAM_CODE[u.team.other])
+        taken = (crowd or state.crowd()).taken  # u's own hex among them
+        return Excluding.of(land, where, taken)
 
-    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn) -> list[Group]:
-        return [(_V_ROCKET_JUMP, u.kind, state.board.hexes[u.cell], self.landings(state, u), state.board.hexes, "")]
+    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn,
+                       crowd: Crowd | None = None) -> list[Group]:
+        return [(_V_ROCKET_JUMP, u.kind, state.board.hexes[u.cell], self.landings(state, u, crowd),
+                 state.board.hexes, "")]
 
     def special(self, state: PayloadState, u: PayloadUnit, action: Action) -> None:
         assert action.target is not None
@@ -81,25 +88,25 @@ class Soldier(Armed):
 class Pyro(Armed):
     """The airblast (see the module docstring)."""
 
-    def blown(self, state: PayloadState, u: PayloadUnit) -> list[tuple[PayloadUnit, int]]:
-        """(enemy, board index it would be blown to) for each adjacent enemy that can be moved."""
+    def blown(self, state: PayloadState, u: PayloadUnit, crowd: Crowd | None = None) -> list[tuple[PayloadUnit, int]]:
+        """(enemy, board index it would be blown to) for each adjacent enemy that can be moved (``crowd``:
+        :meth:`PayloadState.crowd` now, if the caller has it)."""
         b = state.board
-        taken = state.taken_cells()
+        crowd = crowd or state.crowd()
+        unit_at = crowd.unit_at
         out = []
-        for d in range(6):
-            q, r = b.q[u.cell] + DIRECTIONS[d].q, b.r[u.cell] + DIRECTIONS[d].r
-            c = b.at(q, r)
-            v = state.occupant(c) if c >= 0 else None
+        for c, to in self.aims.airblasts(u.cell):
+            v = unit_at.get(c)
             if v is None or v.team is u.team:
                 continue
-            to = b.at(q + DIRECTIONS[d].q, r + DIRECTIONS[d].r)
-            if (to >= 0 and not b.wall[to] and to not in taken and b.stand[to] <= b.stand[c]
+            if (to >= 0 and not b.wall[to] and to not in crowd.taken and b.stand[to] <= b.stand[c]
                     and not b.in_enemy_spawn(to, v.team)):
                 out.append((v, to))
         return out
 
-    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn) -> list[Group]:
-        if not self.blown(state, u):
+    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn,
+                       crowd: Crowd | None = None) -> list[Group]:
+        if not self.blown(state, u, crowd):
             return []
         return [(_V_AIRBLAST, u.kind, state.board.hexes[u.cell], NO_TARGET, None, "")]
 
@@ -124,7 +131,8 @@ class Heavy(Armed):
 
     needs = ("sandvich_heal",)
 
-    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn) -> list[Group]:
+    def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn,
+                       crowd: Crowd | None = None) -> list[Group]:
         if u.snack or u.health >= self.stats.max_health:
             return []
         return [(_V_SANDVICH, u.kind, state.board.hexes[u.cell], NO_TARGET, None, "")]

@@ -1,0 +1,150 @@
+"""The balance fixer's campaign (issue #20): deliberately unbalanced maps brought to "no side favoured".
+
+    python bench/rebalance.py [--games koth,teamplay,payload] [--only NAME ...] [--minutes 10] [--jobs 2]
+                              [--fair] [--json OUT] [--list]
+
+For each case of :mod:`rebalance_cases` (a bundled map, or an asymmetric
+variant of one, made unfair by one edit of known effect) it runs the
+rebalancer as ``hexfort rebalance`` does, then plays an *independent* batch
+of 1,000 games on fresh seeds (a seed the rebalancer never uses) on the map it
+wrote, judged by the balance report's rule (no side's 95% Wilson interval above
+50%). ``--fair`` runs the bundled maps themselves, which must come back
+"already fair" and unchanged.
+
+Time: the rebalancer's budget is measured in *two-core minutes* — the CPU
+time of the games and of the search itself, over two — so a case gets the same
+work on a quiet machine and on one shared with other jobs (the wall time is
+printed beside it, with the reference loop of ``bench/_common.py``). The target:
+at least 90% of the cases fixed and confirmed, each within 10 minutes on 2
+cores, a median of at most 4 hexes changed, every fair map left alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import reference_rate  # noqa: E402
+from rebalance_cases import CASES, FAIR, MAPS, Case  # noqa: E402
+
+from engine.formats import load_map  # noqa: E402
+from engine.games.game import base_scenario  # noqa: E402
+from engine.parallel.backends import ProcessPool  # noqa: E402
+from engine.rebalance.evidence import Tally, confirmed_fair  # noqa: E402
+from engine.rebalance.play import Runner  # noqa: E402
+from engine.rebalance.result import ALREADY_FAIR, Outcome  # noqa: E402
+from engine.rebalance.search import Listener, Settings, batch_seed, rebalance  # noqa: E402
+from engine.scenario import Scenario  # noqa: E402
+
+#: The independent check's batch seed comes from this word, never used by the rebalancer.
+CHECK = "bench independent check"
+CHECK_GAMES = 1000
+
+
+def _pct(t: Tally) -> str:
+    return f"{100 * t.score:.0f}% ({t.games})" if t.games else "—"
+
+
+def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int, log: bool,
+            check_fair: bool = True) -> dict[str, object]:
+    """Rebalance ``scenario`` and check the result on an independent batch; one table row.
+
+    The check runs on the map the rebalancer leaves — changed, or unchanged when it
+    calls the map already fair — unless ``check_fair`` is off (a bundled map that
+    came back already fair).
+    """
+    start_wall, start_cpu = time.monotonic(), time.process_time()
+    with ProcessPool(jobs) as pool:
+        runner = Runner(pool, ("heuristic", "heuristic"))
+
+        def two_core_clock() -> float:
+            return (runner.cpu + time.process_time() - start_cpu) / 2
+
+        def note(text: str) -> None:
+            if log:
+                print(f"    [{two_core_clock() / 60:4.1f} min] {text}", file=sys.stderr, flush=True)
+
+        out: Outcome = rebalance(scenario, Settings(minutes=minutes, seed=seed), runner, Listener(note=note),
+                                 clock=two_core_clock)
+        search_minutes = two_core_clock() / 60
+        search_wall = (time.monotonic() - start_wall) / 60
+        check = Tally()
+        after = out.after or scenario
+        if out.status != ALREADY_FAIR or check_fair:
+            checker = Runner(pool, ("heuristic", "heuristic"))
+            check = checker.round([after], batch_seed(seed, CHECK), 0, CHECK_GAMES).tallies[0]
+    fair = confirmed_fair(check) if check.games else out.status == ALREADY_FAIR
+    changed = out.status != ALREADY_FAIR
+    return {"case": name, "map": scenario.name, "mode": scenario.mode.value, "status": out.status,
+            "before": _pct(out.baseline), "after": (_pct(check) if changed else f"unchanged, {_pct(check)}") if check.games
+            else "unchanged",
+            "hexes": len(out.hexes), "change": out.words, "minutes": round(search_minutes, 1),
+            "wall_minutes": round(search_wall, 1), "games": out.games, "ok": fair and out.status in ("fixed", ALREADY_FAIR),
+            "check": check.to_json() if check.games else None}
+
+
+def _print(rows: list[dict[str, object]]) -> None:
+    print(f"| {'map':36} | before (RED) | after, 1,000 fresh games | hexes changed | minutes (2 cores) | wall | result |")
+    print(f"|{'-' * 38}|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['map']:36} | {r['before']} | {r['after']} | {r['hexes']} | {r['minutes']} | {r['wall_minutes']} "
+              f"| {r['status']}{'' if r['ok'] else ' ✗'} |")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", default="koth,teamplay,payload", help="which games' cases (default all three)")
+    p.add_argument("--only", nargs="*", default=(), help="case names (source:name or name) to run")
+    p.add_argument("--minutes", type=float, default=10.0, help="two-core minutes per case (default 10)")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--fair", action="store_true", help="run the bundled maps themselves (must stay unchanged)")
+    p.add_argument("--json", metavar="OUT", help="also write the rows as JSON")
+    p.add_argument("--list", action="store_true", help="list the cases and stop")
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = p.parse_args()
+    games = set(args.games.split(","))
+    cases: list[Case] = [c for c in CASES if c.game in games and
+                         (not args.only or c.name in args.only or f"{c.source}:{c.name}" in args.only)]
+    if args.list:
+        for c in CASES:
+            print(f"{c.source}:{c.name:20} {c.effect}")
+        return 0
+    ref = reference_rate()
+    print(f"reference loop: {ref / 1e6:.1f} M iterations per CPU second", file=sys.stderr)
+    rows = []
+    jobs: list[tuple[str, Scenario]] = []
+    if args.fair:
+        jobs += [(f"{n}:bundled", base_scenario(load_map(MAPS / f"{n}.map.json"), MAPS / f"{n}.map.json"))
+                 for n in FAIR if n.split("_", 1)[0] in games]
+    jobs += [(f"{c.source}:{c.name}", c.build()) for c in cases]
+    for name, scenario in jobs:
+        print(f"{name}: {scenario.name}", file=sys.stderr, flush=True)
+        row = run_one(name, scenario, args.minutes, args.jobs, args.seed, not args.quiet,
+                      check_fair=not name.endswith(":bundled"))
+        rows.append(row)
+        print(f"  -> {row['status']}: {row['change'] or 'nothing changed'}; before {row['before']}, after "
+              f"{row['after']}, {row['minutes']} min (wall {row['wall_minutes']})", file=sys.stderr, flush=True)
+        if args.json:
+            Path(args.json).write_text(json.dumps({"reference": ref, "rows": rows}, indent=2) + "\n")
+    _print(rows)
+    unfair = [r for r in rows if not str(r["case"]).endswith(":bundled")]
+    fixed = [r for r in unfair if r["ok"]]
+    if unfair:
+        hexes = [int(r["hexes"]) for r in fixed] or [0]  # type: ignore[call-overload]
+        print(f"\nfixed and confirmed: {len(fixed)}/{len(unfair)} = {100 * len(fixed) / len(unfair):.0f}%; median hexes "
+              f"changed {statistics.median(hexes)}; longest {max(float(r['minutes']) for r in unfair)} two-core minutes")
+    fair = [r for r in rows if str(r["case"]).endswith(":bundled")]
+    if fair:
+        print(f"bundled maps left alone: {sum(r['status'] == ALREADY_FAIR for r in fair)}/{len(fair)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""Map ▸ Suggest balance fixes…: the action, the dock it opens and its wiring to the current tab.
+
+:func:`install_balance_fixes` adds the dock (hidden until first used, tabbed with
+the others on the right) and the action at the end of the window's Map menu;
+the dock follows the current document and its canvas. The window only calls the
+installer, so the menus and docks it builds itself stay as they are.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMessageBox
+
+from editor.docks.balance_fixes import BalanceFixesPanel
+from editor.document_manager import DocumentManager
+from editor.playtest.hooks import current_scenario
+from editor.playtest.session import playability
+
+__all__ = ["install_balance_fixes"]
+
+
+def _map_menu(win: QMainWindow) -> QMenu | None:
+    for a in win.menuBar().actions():
+        if a.menu() is not None and a.text().replace("&", "") == "Map":
+            return a.menu()  # type: ignore[return-value]
+    return None
+
+
+def install_balance_fixes(win: QMainWindow, documents: DocumentManager) -> BalanceFixesPanel:
+    """Add the Balance fixes dock and Map ▸ Suggest balance fixes… to ``win``; returns the dock's panel."""
+    panel = BalanceFixesPanel()
+    panel.scenario_of = current_scenario
+    dock = QDockWidget("Balance fixes", win)
+    dock.setObjectName("balance-fixes")
+    dock.setWidget(panel)
+    win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    problems = win.findChild(QDockWidget, "problems")
+    if problems is not None:  # shares the tall top-right place with the problems list
+        win.tabifyDockWidget(problems, dock)
+        problems.raise_()
+    dock.hide()
+    act = QAction("Suggest &balance fixes…", win)
+    act.setToolTip("Play AI games to find the smallest edit that makes this map fair, then preview and apply it")
+    act.setStatusTip(act.toolTip())
+
+    def suggest() -> None:
+        doc = documents.current
+        if doc is None:
+            return
+        scenario = current_scenario(doc)
+        problems = playability(scenario)
+        if problems:
+            QMessageBox.warning(win, "Suggest balance fixes", "This map cannot be played yet:\n• " +
+                                "\n• ".join(problems))
+            return
+        dock.show()
+        dock.raise_()
+        panel.start(scenario)
+
+    act.triggered.connect(suggest)
+    menu = _map_menu(win)
+    if menu is not None:
+        menu.addSeparator()
+        menu.addAction(act)
+    documents.current_changed.connect(lambda doc: panel.set_document(doc, documents.view(doc) if doc else None))
+    panel.set_document(documents.current, documents.view())
+    win.act_suggest_fixes = act  # type: ignore[attr-defined]
+    win.balance_fixes = panel  # type: ignore[attr-defined]
+    return panel

@@ -1,0 +1,336 @@
+"""The balance fixes dock: Map ▸ Suggest balance fixes… runs the rebalancer off the UI thread and lists what it found.
+
+The search (:func:`engine.rebalance.search.rebalance`) runs on a copy of the
+map as it is on screen, in a QThread; its notes and the games of each round come
+back through queued signals, and Cancel sets a flag the games check, so the
+editor stays responsive and the best found so far is kept. Each proposal is a
+row with its words, the hexes it changes and RED's score before and after;
+selecting one previews it on the canvas (the changed hexes tinted, each with a
+short label of its change); Apply makes it one undo step through the document.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.canvas.view import MapView
+from editor.document import MapDocument
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, Terrain
+from engine.parallel.backends import local_backend
+from engine.rebalance.changes import Change, MoveFeature, MoveStairs, SetGround, SetTrack, ToggleFeature
+from engine.rebalance.evidence import Tally
+from engine.rebalance.play import Runner
+from engine.rebalance.result import Outcome, Trial
+from engine.rebalance.search import Listener, Settings, rebalance
+from engine.scenario import Scenario
+
+__all__ = ["BalanceFixesPanel", "change_labels"]
+
+_ROLE = Qt.ItemDataRole.UserRole
+_PAIRS = {"heuristic,heuristic": "Normal AI vs normal AI", "search,search": "Strong AI vs strong AI"}
+_TERRAIN = {Terrain.WALL: "wall", Terrain.LOW: "low", Terrain.STAIRS: "stairs", Terrain.OPEN: "open"}
+
+
+def change_labels(change: Change) -> dict[Hex, str]:
+    """A short label per hex a change touches, for the canvas preview (``+wall``, ``−kit``, ``↑2``...)."""
+    if isinstance(change, SetGround):
+        b, a = change.before, change.after
+        if a.terrain is not b.terrain:
+            text = f"+{_TERRAIN[a.terrain]}" if a.terrain is not Terrain.OPEN else f"−{_TERRAIN[b.terrain]}"
+        else:
+            text = f"{'↑' if a.height > b.height else '↓'}{a.height}"
+        return {change.at: text}
+    if isinstance(change, ToggleFeature):
+        name = change.feature.owner[:1] if change.feature.kind == "spawn" else change.feature.kind
+        return {change.at: f"{'+' if change.add else '−'}{name}"}
+    if isinstance(change, MoveFeature):
+        name = change.feature.owner[:1] if change.feature.kind == "spawn" else change.feature.kind
+        return {change.src: f"{name}→", change.dst: f"→{name}"}
+    if isinstance(change, MoveStairs):
+        return {change.src: "stairs→", change.dst: "→stairs"}
+    if isinstance(change, SetTrack):
+        return dict.fromkeys(change.hexes, f"{change.team.value[0]} track")
+    return dict.fromkeys(change.hexes, "•")
+
+
+def _score(t: Tally | None) -> str:
+    return "—" if t is None or not t.games else f"RED {100 * t.score:.0f}% ({t.games})"
+
+
+class _Worker(QObject):
+    """Runs one search; lives in the worker thread."""
+
+    noted = Signal(str)
+    progressed = Signal(int, int)
+    done = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, scenario: Scenario, settings: Settings, jobs: int, cancel: threading.Event) -> None:
+        super().__init__()
+        self.scenario, self.settings, self.jobs, self.cancel = scenario, settings, jobs, cancel
+
+    def run(self) -> None:
+        try:
+            with local_backend(self.jobs, 1000) as backend:
+                runner = Runner(backend, self.settings.players, self.cancel.is_set)
+                out = rebalance(self.scenario, self.settings, runner,
+                                Listener(note=self.noted.emit, games=self.progressed.emit))
+        except Exception as e:  # noqa: BLE001 - any failure must reach the dock, never kill the thread silently
+            self.failed.emit(str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}")
+            return
+        self.done.emit(out)
+
+
+class BalanceFixesPanel(QWidget):
+    """Suggest balance fixes for the current document, preview them and apply one (one undo step).
+
+    :meth:`start` runs the search on a scenario (the document's, as on screen);
+    :attr:`outcome` holds what it found. ``settings`` may be replaced before a run
+    (tests use small budgets). Signal ``finished_run`` after each run ends.
+    """
+
+    finished_run = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc: MapDocument | None = None
+        self.view: MapView | None = None
+        self.scenario: Scenario | None = None
+        self.outcome: Outcome | None = None
+        self.settings = Settings()
+        self._thread: QThread | None = None
+        self._cancel = threading.Event()
+        self.minutes = QSpinBox()
+        self.minutes.setRange(1, 120)
+        self.minutes.setValue(10)
+        self.minutes.setSuffix(" min")
+        self.players = QComboBox()
+        for key, label in _PAIRS.items():
+            self.players.addItem(label, key)
+        self.jobs = QSpinBox()
+        self.jobs.setRange(1, max(1, os.cpu_count() or 1))
+        self.jobs.setValue(min(2, os.cpu_count() or 1))
+        form = QFormLayout()
+        form.addRow("Time", self.minutes)
+        form.addRow("Players", self.players)
+        form.addRow("Parallel jobs", self.jobs)
+        self.status = QLabel("Map ▸ Suggest balance fixes… plays AI games to find the smallest edit that makes "
+                             "this map fair.")
+        self.status.setWordWrap(True)
+        self.progress = QProgressBar()
+        self.progress.setFormat("%v / %m games")
+        self.progress.setVisible(False)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Proposal", "Hexes", "Before", "After"])
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setRootIsDecorated(False)
+        self.tree.setWordWrap(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.currentItemChanged.connect(lambda *_: self.preview(self.current()))
+        self.tree.itemDoubleClicked.connect(lambda *_: self.apply_current())
+        self.run_button = QPushButton("Suggest")
+        self.run_button.clicked.connect(self.start_current)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.setToolTip("Make the selected proposal's edits to the map (one undo step)")
+        self.apply_button.setEnabled(False)
+        self.apply_button.clicked.connect(self.apply_current)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.apply_button)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addLayout(form)
+        lay.addWidget(self.status)
+        lay.addWidget(self.progress)
+        lay.addWidget(self.tree, 1)
+        lay.addLayout(buttons)
+        #: ``scenario_of(doc)``: the document as a scenario (set by the window; default: its map as is).
+        self.scenario_of: Callable[[MapDocument], Scenario] | None = None
+
+    # -- following the current document ------------------------------------------------------------------
+
+    def set_document(self, doc: MapDocument | None, view: MapView | None) -> None:
+        """Show ``doc``'s suggestions (none until a run) and preview on ``view``."""
+        self.preview(None)
+        self.doc, self.view = doc, view
+        if self.outcome is not None and (doc is None or self.outcome.before.map != doc.map):
+            self._show(None)
+        self.run_button.setEnabled(doc is not None and not self.running)
+
+    @property
+    def running(self) -> bool:
+        """True while a search runs."""
+        return self._thread is not None
+
+    # -- running -------------------------------------------------------------------------------------------
+
+    def start_current(self) -> None:
+        """Run the search on the current document as it is on screen."""
+        if self.doc is not None and self.scenario_of is not None:
+            self.start(self.scenario_of(self.doc))
+
+    def start(self, scenario: Scenario) -> None:
+        """Run the search on ``scenario`` in the background (does nothing while one runs)."""
+        if self.running:
+            return
+        from dataclasses import replace
+
+        players = tuple(self.players.currentData().split(","))
+        settings = replace(self.settings, minutes=float(self.minutes.value()), players=players)
+        self.scenario = scenario
+        self._show(None)
+        self._cancel = threading.Event()
+        self.status.setText("Playing the map as it is…")
+        self.progress.setVisible(True)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        thread = QThread(self)
+        worker = _Worker(scenario, settings, self.jobs.value(), self._cancel)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.noted.connect(self.status.setText)
+        worker.progressed.connect(self._progressed)
+        worker.done.connect(self._done)
+        worker.failed.connect(self._failed)
+        self._thread, self._worker = thread, worker
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        thread.start()
+
+    def cancel(self) -> None:
+        """Stop after the games in flight; the best found so far is kept."""
+        if self.running:
+            self._cancel.set()
+            self.cancel_button.setEnabled(False)
+            self.status.setText("Stopping after the games in flight; the best found so far is kept…")
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+
+    def _done(self, outcome: Outcome) -> None:
+        self._stop_thread()
+        try:
+            self._show(outcome)
+        finally:
+            self.finished_run.emit()
+
+    def _failed(self, text: str) -> None:
+        self._stop_thread()
+        self.status.setText(f"The search stopped: {text}")
+        self.finished_run.emit()
+
+    def _stop_thread(self) -> None:
+        t = self._thread
+        self._thread = None
+        if t is not None:
+            t.quit()
+            t.wait(30_000)
+            t.deleteLater()
+        self.progress.setVisible(False)
+        self.run_button.setEnabled(self.doc is not None)
+        self.cancel_button.setEnabled(False)
+
+    # -- the list ------------------------------------------------------------------------------------------
+
+    def _show(self, outcome: Outcome | None) -> None:
+        self.outcome = outcome
+        self.tree.clear()
+        self.apply_button.setEnabled(False)
+        if outcome is None:
+            return
+        lines = [f"{outcome.status.capitalize()}: {outcome.why}", *outcome.notes]
+        self.status.setText("\n".join(lines))
+        rows: list[tuple[str, tuple[Hex, ...], Tally | None, HexMap | None, Trial | None]] = []
+        if outcome.chosen and outcome.after is not None:
+            rows.append((f"★ {outcome.words}", outcome.hexes, outcome.confirm or outcome.chosen[-1].tally,
+                         outcome.after.map, None))
+        played = sorted((t for t in outcome.trials if t.tally.games and not t.status.startswith("refused")
+                         and not (len(outcome.chosen) == 1 and t.proposal == outcome.chosen[0].proposal)),
+                        key=lambda t: (abs(t.tally.score - 0.5), len(t.hexes)))
+        for t in played:
+            rows.append((t.words, t.hexes, t.confirm or t.tally, None, t))
+        for words, hexes, after, m, trial in rows:
+            item = QTreeWidgetItem([words, str(len(hexes)), _score(outcome.baseline), _score(after)])
+            item.setData(0, _ROLE, (m, trial))
+            tip = f"{words}\nhexes: {', '.join(str(h) for h in hexes)}"
+            if trial is not None:
+                tip += f"\n{trial.proposal.why}\n{trial.status}"
+            item.setToolTip(0, tip)
+            self.tree.addTopLevelItem(item)
+        self.tree.resizeColumnToContents(1)
+        if self.tree.topLevelItemCount():
+            self.tree.setCurrentItem(self.tree.topLevelItem(0))
+
+    def current(self) -> tuple[HexMap, tuple[Change, ...]] | None:
+        """The selected proposal's map and its changes (the recommended fix: every chosen step's)."""
+        item = self.tree.currentItem()
+        if item is None or self.outcome is None:
+            return None
+        m, trial = item.data(0, _ROLE)
+        if trial is None:
+            return m, tuple(c for t in self.outcome.chosen for c in t.proposal.changes)
+        return self.outcome.map_of(trial), trial.proposal.changes
+
+    def preview(self, chosen: tuple[HexMap, tuple[Change, ...]] | None) -> None:
+        """Tint and label the hexes ``chosen`` changes on the canvas (None clears the preview)."""
+        self.apply_button.setEnabled(chosen is not None and not self.running)
+        if self.view is None:
+            return
+        if chosen is None:
+            self.view.overlay.set_data({})
+            self.view.problem_marks.set_hexes(())
+            return
+        labels: dict[Hex, str] = {}
+        for c in chosen[1]:
+            labels.update(change_labels(c))
+        self.view.overlay.set_data(dict.fromkeys(labels, QColor(46, 160, 67, 150)), labels)
+        self.view.problem_marks.set_hexes(labels)
+        self.view.center_on_hexes(list(labels))
+
+    def apply_current(self) -> bool:
+        """Make the selected proposal's edits to the document as one undo step; False when refused."""
+        chosen = self.current()
+        if chosen is None or self.doc is None or self.outcome is None:
+            return False
+        if self.doc.map != self.outcome.before.map:
+            self.status.setText("The map has changed since these suggestions were made; press Suggest again.")
+            return False
+        item = self.tree.currentItem()
+        words = item.text(0).lstrip("★ ") if item is not None else "balance fix"
+        done = self.doc.apply(chosen[0], f"Balance fix: {words}")
+        if done:
+            self.preview(None)
+            self.status.setText(f"Applied: {words} (Edit ▸ Undo takes it back).")
+        return done

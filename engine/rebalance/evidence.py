@@ -1,0 +1,146 @@
+"""How sure the search is: the one place where the rebalancer's statistics live.
+
+Games are counted as a :class:`Tally` (RED wins, BLU wins, draws, and RED's
+score per block of four games — a win 1, a draw ½, a loss 0 — in game order).
+A block of four consecutive games of a batch plays every combination of first
+team and sides once (:func:`engine.simulation.batch.game_plan`), so blocks are
+independent, identically distributed observations. The search asks three
+questions, each answered here and nowhere else:
+
+- :meth:`Evidence.interval`: an *anytime-valid* confidence sequence for RED's
+  score — the balance report's own (:func:`engine.simulation.sequential.confidence_sequence`,
+  hedged betting, Waudby-Smith & Ramdas 2024) — valid however often the search
+  looks, so a candidate can be dropped the moment its interval shows it clearly
+  still unfair, without the repeated looks inflating the error;
+- :meth:`Evidence.verdict`: the side the sequence shows favoured (None: not shown);
+- :func:`confirmed_fair`: the confirmation on fresh seeds, a fixed number of
+  games judged by the balance report's rule (a side is favoured when the 95%
+  Wilson interval of its win rate lies wholly above 50%, as
+  :func:`engine.simulation.balance.judge` says it), and, for the search, RED's
+  score within :data:`CONFIRM_MARGIN` of an even split.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from engine.mapmodel import Team
+from engine.simulation.batch import GameResult
+from engine.simulation.sequential import confidence_sequence
+from engine.simulation.stats import wilson_interval
+
+__all__ = ["BLOCK", "CONFIRM_MARGIN", "Evidence", "Tally", "confirmed_fair"]
+
+#: Games per observation: one of each (first team, side) combination.
+BLOCK: Final = 4
+
+
+def _score(r: GameResult) -> float:
+    return 1.0 if r.winner is Team.RED else 0.0 if r.winner is Team.BLU else 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Games counted by outcome, with RED's score per whole block of :data:`BLOCK` games in order."""
+
+    red: int = 0
+    blu: int = 0
+    draws: int = 0
+    #: Games won by the side that moved first.
+    first: int = 0
+    blocks: tuple[float, ...] = ()
+
+    @classmethod
+    def of(cls, results: list[GameResult]) -> Tally:
+        """Count ``results`` (games of one batch in index order, starting at a multiple of :data:`BLOCK`)."""
+        red = sum(r.winner is Team.RED for r in results)
+        blu = sum(r.winner is Team.BLU for r in results)
+        first = sum(r.winner is not None and r.winner is r.first_team for r in results)
+        whole = len(results) // BLOCK * BLOCK
+        blocks = tuple(sum(_score(r) for r in results[k:k + BLOCK]) / BLOCK for k in range(0, whole, BLOCK))
+        return cls(red, blu, len(results) - red - blu, first, blocks)
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.red + other.red, self.blu + other.blu, self.draws + other.draws, self.first + other.first,
+                     self.blocks + other.blocks)
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return self.red + self.blu + self.draws
+
+    @property
+    def score(self) -> float:
+        """RED's score per game (½ when there are no games)."""
+        return (self.red + self.draws / 2) / self.games if self.games else 0.5
+
+    def wins(self, team: Team) -> int:
+        """``team``'s wins."""
+        return self.red if team is Team.RED else self.blu
+
+    def to_json(self) -> dict[str, int]:
+        """``{"games", "red", "blu", "draws", "first_mover"}``."""
+        return {"games": self.games, "red": self.red, "blu": self.blu, "draws": self.draws, "first_mover": self.first}
+
+    def words(self) -> str:
+        """``RED 61% (305 of 500 games), BLU 37%, 2% draws``."""
+        n = self.games
+        if not n:
+            return "no games"
+        text = f"RED {100 * self.red / n:.0f}% ({self.red} of {n} games), BLU {100 * self.blu / n:.0f}%"
+        return text + (f", {100 * self.draws / n:.0f}% draws" if self.draws else "")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The anytime-valid confidence sequence for RED's score at level ``1 - alpha`` (module docstring).
+
+    ``margin`` is how near an even split counts as even (:meth:`even`).
+    """
+
+    alpha: float = 0.05
+    margin: float = 0.05
+
+    def _test(self, t: Tally):  # type: ignore[no-untyped-def]
+        return confidence_sequence(t.blocks, self.alpha, margin=self.margin, block_size=BLOCK)
+
+    def interval(self, t: Tally) -> tuple[float, float]:
+        """The sequence's interval for RED's score after ``t``'s blocks ((0, 1) without any)."""
+        if not t.blocks:
+            return 0.0, 1.0
+        test = self._test(t)
+        return test.low, test.high
+
+    def verdict(self, t: Tally) -> Team | None:
+        """The side shown favoured (the interval wholly on its side of ½), or None."""
+        lo, hi = self.interval(t)
+        return Team.RED if lo > 0.5 else Team.BLU if hi < 0.5 else None
+
+    def even(self, t: Tally) -> bool:
+        """Whether the interval lies within ``margin`` of an even split."""
+        lo, hi = self.interval(t)
+        return bool(t.blocks) and lo >= 0.5 - self.margin - 1e-12 and hi <= 0.5 + self.margin + 1e-12
+
+    def gap(self, t: Tally) -> tuple[float, float]:
+        """(least, most) distance from an even split the interval allows: how unfair the map may be."""
+        lo, hi = self.interval(t)
+        least = max(0.0, lo - 0.5, 0.5 - hi)
+        return least, max(abs(lo - 0.5), abs(hi - 0.5))
+
+
+def confirmed_fair(t: Tally, margin: float = 0.0) -> bool:
+    """The balance report's rule on a fixed number of games: no side's 95% Wilson interval lies above 50% —
+    and, with ``margin``, RED's score within ``margin`` of an even split.
+
+    The search confirms with a margin (:data:`CONFIRM_MARGIN`) so that an edit it
+    offers also passes anyone's own run of the balance report: at 1,000 games the
+    report's rule alone accepts a map whose true share is 47% about half the time.
+    """
+    n = t.games
+    return n > 0 and all(wilson_interval(t.wins(team), n)[0] <= 0.5 for team in Team) and \
+        abs(t.score - 0.5) <= (margin or 1.0)
+
+
+#: How near an even split the confirmation games must come, besides the balance report's rule.
+CONFIRM_MARGIN: Final = 0.02

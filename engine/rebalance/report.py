@@ -1,0 +1,100 @@
+"""A rebalance run as plain text and as the JSON document ``schemas/rebalance.schema.json`` describes.
+
+Both are pure functions of the :class:`~engine.rebalance.result.Outcome` and the
+run's settings, so the same run gives the same text and JSON (running times go
+to the progress lines on stderr, never into the document).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.modes import GAMES
+from engine.rebalance.evidence import Evidence, Tally
+from engine.rebalance.result import ALREADY_FAIR, Outcome, Trial, interval_json
+from engine.rebalance.search import Settings
+from engine.simulation.stats import wilson_interval
+
+__all__ = ["FORMAT", "document", "text"]
+
+#: Version of the rebalance document.
+FORMAT = 1
+
+
+def _rate(t: Tally) -> str:
+    if not t.games:
+        return "no games"
+    lo, hi = wilson_interval(t.red, t.games)
+    return (f"{t.words()} — RED's 95% interval {100 * lo:.0f}–{100 * hi:.0f}%")
+
+
+def document(outcome: Outcome, settings: Settings, file: str, written: dict[str, str] | None) -> dict[str, Any]:
+    """The JSON document of a run (``schemas/rebalance.schema.json``)."""
+    ev = Evidence(settings.alpha)
+    s = outcome.before
+    confirm = outcome.confirm
+    return {
+        "format": FORMAT,
+        "file": file,
+        "scenario": s.name,
+        "mode": s.mode.value,
+        "players": list(settings.players),
+        "seed": settings.seed,
+        "status": outcome.status,
+        "interrupted": outcome.interrupted,
+        "favoured": outcome.favoured,
+        "before": interval_json(outcome.baseline, ev),
+        "after": None if confirm is None else interval_json(confirm, ev),
+        "hexes_changed": len(outcome.hexes),
+        "changed_hexes": [str(h) for h in outcome.hexes],
+        "change": outcome.words,
+        "chosen": [t.to_json(ev) for t in outcome.chosen],
+        "why": outcome.why,
+        "notes": list(outcome.notes),
+        "proposals": [t.to_json(ev) for t in outcome.trials],
+        "games_played": outcome.games,
+        "written": written,
+    }
+
+
+def _trial_line(k: int, t: Trial) -> str:
+    step = f" (step {t.step})" if t.step > 1 else ""
+    line = f"  {k:>2}. {t.words}  [{', '.join(str(h) for h in t.hexes)}]{step} — {t.status}"
+    if t.tally.games:
+        line += f"; search games: {t.tally.words()}"
+    if t.confirm is not None:
+        line += f"; fresh games: {t.confirm.words()}"
+    return line
+
+
+def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -> str:
+    """The report in words (see the module docstring)."""
+    s = outcome.before
+    lines = [f"{s.name} ({GAMES[s.mode].name}), {settings.players[0]} vs {settings.players[1]}",
+             f"before: {_rate(outcome.baseline)}"]
+    if outcome.status == ALREADY_FAIR:
+        lines.append("already fair: no side is favoured; nothing was changed")
+    else:
+        n = len(outcome.hexes)
+        lines.append(f"{outcome.status}: {outcome.favoured} was favoured; "
+                     f"{n} hex{'es' if n != 1 else ''} changed" if outcome.chosen else
+                     f"{outcome.status}: {outcome.favoured} was favoured")
+        if outcome.chosen:
+            lines.append(f"change: {outcome.words}")
+            lines.append(f"hexes: {', '.join(str(h) for h in outcome.hexes)}")
+        if outcome.confirm is not None:
+            lines.append(f"after (fresh seeds): {_rate(outcome.confirm)}")
+    lines.append(f"why: {outcome.why}")
+    lines += [f"note: {n}" for n in outcome.notes]
+    tried = [t for t in outcome.trials if not t.status.startswith("refused")]
+    refused = [t for t in outcome.trials if t.status.startswith("refused")]
+    if tried:
+        lines.append(f"proposals played ({len(tried)}):")
+        lines += [_trial_line(k, t) for k, t in enumerate(tried, 1)]
+    if refused:
+        lines.append(f"proposals the validator refused ({len(refused)}):")
+        lines += [f"      {t.words} — {t.status}" for t in refused]
+    lines.append(f"games played: {outcome.games}")
+    if written:
+        lines.append("wrote: " + ", ".join(written.values()))
+    return "\n".join(lines)

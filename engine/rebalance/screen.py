@@ -1,0 +1,84 @@
+"""Which candidate maps may be offered at all: valid, no new warning, as symmetric as before.
+
+The real validator decides (:func:`engine.validation.runner.scenario_problems`:
+every map check in the scenario's mode with its ruleset, and playability). A
+candidate is refused when it has an error, a warning the original did not have,
+or less symmetry: a map with an exact team symmetry must keep it, an almost
+symmetric one (:func:`~engine.rebalance.mirror.team_mirror`) may not break
+more hexes than before; a map with neither has no symmetry to keep.
+
+A warning counts as the same when its code and the first side it names ("RED"
+or "BLU", if any) match one of the original's: a turn gap that shrinks from two
+turns to one is the same warning; one that flips to the other side is new.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.rebalance.mirror import team_fit, team_mirror
+from engine.scenario import Scenario
+from engine.validation.problem import Problem, Severity
+from engine.validation.runner import scenario_problems
+
+__all__ = ["NotValid", "Screen", "warning_key"]
+
+_SIDE = re.compile(r"\b(RED|BLU)\b")
+
+
+class NotValid(ValueError):
+    """The map to rebalance has errors; the message lists them (with hexes) and says to fix them first."""
+
+
+def warning_key(p: Problem) -> tuple[str, str]:
+    """(code, first side named or "") — what makes two warnings the same (see the module docstring)."""
+    found = _SIDE.search(p.message)
+    return p.code, found.group(1) if found else ""
+
+
+def _errors(problems: list[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity is Severity.ERROR]
+
+
+@dataclass
+class Screen:
+    """The original's warnings and symmetry, against which candidates are screened."""
+
+    warnings: Counter[tuple[str, str]]
+    exact: bool
+    breaking: int | None
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> Screen:
+        """Screen for ``scenario``; raises NotValid when it has errors."""
+        problems = scenario_problems(scenario)
+        errors = _errors(problems)
+        if errors:
+            listed = "; ".join(f"{p.code} {p.message}" + (f" (hex {p.hexes[0]})" if p.hexes else "")
+                               for p in errors[:5])
+            raise NotValid(f"it has {len(errors)} validator error{'s' if len(errors) != 1 else ''}: {listed}; "
+                           "fix them first (hexfort validate lists them all; hexfort fix repairs the safe ones)")
+        mirror = team_mirror(scenario.map)
+        return cls(Counter(warning_key(p) for p in problems if p.severity is Severity.WARNING),
+                   mirror is not None and mirror.exact, None if mirror is None else len(mirror.breaking))
+
+    def refuse(self, scenario: Scenario) -> str | None:
+        """Why ``scenario`` may not be offered (in words), or None when it may."""
+        problems = scenario_problems(scenario)
+        errors = _errors(problems)
+        if errors:
+            return f"{errors[0].code}: {errors[0].message}"
+        now = Counter(warning_key(p) for p in problems if p.severity is Severity.WARNING)
+        for key, n in now.items():
+            if n > self.warnings.get(key, 0):
+                p = next(p for p in problems if p.severity is Severity.WARNING and warning_key(p) == key)
+                return f"new warning {p.code}: {p.message}"
+        if self.exact or self.breaking is not None:
+            fit = team_fit(scenario.map)
+            if self.exact and (fit is None or not fit.exact):
+                return "breaks the map's symmetry"
+            if self.breaking is not None and (fit is None or len(fit.mismatches) > self.breaking):
+                return "breaks more of the map's symmetry"
+        return None

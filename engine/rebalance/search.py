@@ -1,0 +1,410 @@
+"""The search: from "which side is favoured" to the smallest edit that makes the map fair, proven by games.
+
+1. **Baseline.** Games on the map, in rounds, until the confidence sequence
+   (:mod:`engine.rebalance.evidence`) shows a side favoured — or lies within
+   ``tolerance`` of an even split, or the baseline budget is spent: then the
+   map is *already fair* and nothing changes.
+2. **Candidates.** :func:`engine.rebalance.candidates.proposals` for the
+   favoured side; each is screened by the real validator
+   (:mod:`engine.rebalance.screen`) and ordered: symmetry repairs first, then
+   edits whose static lean (:mod:`engine.rebalance.measures`) moves toward the
+   other side, fewest hexes first, families interleaved.
+3. **Race.** All candidates play the same games (common random numbers) in
+   rounds that double in size. After each round a candidate is *dropped* when
+   its interval shows it clearly still unfair (or unfair the other way), or
+   when it cannot beat a fair one (more hexes, or a gap surely larger), and
+   *fair* — worth confirming — when its interval lies within ``race_tolerance``
+   of an even split.
+4. **Confirm.** The fair candidate with the fewest hexes (ties: the smaller
+   gap) plays ``confirm_games`` on fresh seeds, judged by the balance report's
+   rule with RED's score within two points of even
+   (:func:`~engine.rebalance.evidence.confirmed_fair`); if it fails, the next
+   finalist.
+5. **Another step.** When no candidate is fair, the one that came nearest an
+   even split (over all its games, a failed confirmation's included) becomes
+   the new starting map and the search goes on from there (at most ``steps``
+   edits in all, while the time lasts).
+
+Time: before each round the search checks that the round and a confirmation
+still fit in ``minutes`` (by the rate games have run at so far); Ctrl-C or a
+cancel stops it with the best found so far, marked as interrupted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from engine.mapmodel import Team
+from engine.rebalance.candidates import proposals
+from engine.rebalance.evidence import BLOCK, CONFIRM_MARGIN, Evidence, Tally, confirmed_fair
+from engine.rebalance.measures import Place, figures
+from engine.rebalance.mirror import team_mirror
+from engine.rebalance.play import Runner
+from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial
+from engine.rebalance.screen import Screen
+from engine.scenario import Scenario
+from engine.simulation.stats import wilson_interval
+
+__all__ = ["Listener", "Settings", "rebalance"]
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard to look (see the module docstring). Game counts are rounded up to :data:`BLOCK`."""
+
+    players: tuple[str, str] = ("heuristic", "heuristic")
+    minutes: float = 10.0
+    seed: int = 1
+    tolerance: float = 0.05
+    alpha: float = 0.05
+    race_alpha: float = 0.2
+    race_tolerance: float = 0.08
+    first_round: int = 48
+    baseline_games: int = 1000
+    search_games: int = 1600
+    confirm_games: int = 1000
+    candidates: int = 16
+    steps: int = 4
+    confirm_tries: int = 3
+
+
+@dataclass
+class Listener:
+    """Where the search reports: ``note(text)`` for what it does, ``games(done, total)`` within a round,
+    ``best(trial)`` when the best candidate so far changes."""
+
+    note: Callable[[str], None] = lambda _text: None
+    games: Callable[[int, int], None] | None = None
+    best: Callable[[Trial], None] = lambda _trial: None
+
+
+def batch_seed(seed: int, what: str) -> int:
+    """A batch seed for one purpose of a run (``baseline``, ``step 1``, ``confirm 2``...)."""
+    return int.from_bytes(hashlib.sha256(f"hexfort-rebalance:{seed}:{what}".encode()).digest()[:6], "big")
+
+
+def _blocks(n: int) -> int:
+    return max(BLOCK, -(-n // BLOCK) * BLOCK)
+
+
+def _pct(t: Tally, ev: Evidence) -> str:
+    lo, hi = ev.interval(t)
+    return f"RED {100 * t.score:.0f}% (interval {100 * lo:.0f}–{100 * hi:.0f}%, {t.games} games)"
+
+
+def _seen(t: Trial) -> Tally:
+    """Every game a trial played: the race's and, when it reached one, its confirmation's."""
+    return t.tally + t.confirm if t.confirm is not None else t.tally
+
+
+class _Stopped(Exception):
+    """Ctrl-C, a cancel or the time limit ended the run."""
+
+
+class _Search:
+    def __init__(self, scenario: Scenario, settings: Settings, runner: Runner, listener: Listener,
+                 clock: Callable[[], float]) -> None:
+        self.scenario = scenario
+        self.s = settings
+        self.runner = runner
+        self.say = listener
+        self.clock = clock
+        self.start = clock()
+        self.deadline = self.start + 60 * settings.minutes
+        self.ev = Evidence(settings.alpha, settings.tolerance)
+        #: The race's own sequence: a wrongly dropped candidate costs only time (the confirmation is separate).
+        self.race_ev = Evidence(settings.race_alpha, settings.race_tolerance)
+        self.trials: list[Trial] = []
+        self.interrupted = False
+        self.best: Trial | None = None
+        self.confirmations = 0
+        self._best_fair = False
+        self.baseline_tally = Tally()
+        #: The edits taken so far, one per finished step.
+        self.chosen: list[Trial] = []
+
+    # -- time and games -----------------------------------------------------------------------------
+
+    def _rate(self) -> float | None:
+        spent = self.clock() - self.start
+        return self.runner.played / spent if self.runner.played and spent > 0 else None
+
+    def _fits(self, games: int, then: int = 0) -> bool:
+        """Whether ``games`` more (and ``then`` after them) fit before the deadline at the rate so far."""
+        rate = self._rate()
+        if rate is None:
+            return True
+        return self.clock() + (games + then) / rate <= self.deadline
+
+    def _round(self, versions: list[Scenario], seed: int, start: int, stop: int) -> list[Tally]:
+        rnd = self.runner.round(versions, seed, start, stop, self.say.games)
+        if rnd.stopped:
+            self.interrupted = True
+            raise _Stopped()
+        return list(rnd.tallies)
+
+    # -- 1. baseline --------------------------------------------------------------------------------------
+
+    def baseline(self) -> Tally:
+        tally, done, size = Tally(), 0, _blocks(self.s.first_round)
+        seed = batch_seed(self.s.seed, "baseline")
+        while done < self.s.baseline_games:
+            stop = min(_blocks(self.s.baseline_games), done + size)
+            if done and not self._fits(stop - done):
+                self.say.note("time is short: the map's own games stop here")
+                break
+            tally = tally + self._round([self.scenario], seed, done, stop)[0]
+            done = stop
+            self.say.note(f"the map as it is: {_pct(tally, self.ev)}")
+            if self.ev.verdict(tally) is not None or self.ev.even(tally):
+                break
+            size *= 2
+        return tally
+
+    # -- 2. candidates -------------------------------------------------------------------------------------
+
+    def candidates(self, base: Scenario, favoured: Team, step: int) -> list[Trial]:
+        screen = Screen.of(base)
+        mirror = team_mirror(base.map)
+        place = Place(base)
+        lean0 = figures(base).lean()
+        sign = 1 if favoured is Team.RED else -1
+        fresh: list[Trial] = []
+        seen: set[tuple[str, ...]] = set()
+        for p in proposals(base, favoured, mirror):
+            key = tuple(sorted(repr(c) for c in p.changes))
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                version = replace(base, map=p.apply(base.map))
+            except ValueError:
+                continue
+            words = p.words(place)
+            why_not = screen.refuse(version)
+            if why_not is not None:
+                self.trials.append(Trial(p, words, p.hexes, step, status=f"refused: {why_not}"))
+                continue
+            lean = figures(version).lean()
+            fresh.append(Trial(p, words, p.hexes, step, lean=sign * (lean0 - lean)))
+        fresh.sort(key=lambda t: (t.proposal.family != "symmetry", t.lean <= 0, len(t.hexes), -t.lean, t.words))
+        picked: list[Trial] = []
+        families: dict[str, list[Trial]] = {}
+        for t in fresh:
+            families.setdefault(t.proposal.family, []).append(t)
+        while len(picked) < self.s.candidates and any(families.values()):
+            for fam in list(families):
+                if families[fam] and len(picked) < self.s.candidates:
+                    picked.append(families[fam].pop(0))
+        self.say.note(f"step {step}: {len(picked)} proposals to race ({len(fresh)} valid, "
+                      f"{sum(t.status.startswith('refused') and t.step == step for t in self.trials)} refused by the "
+                      "validator)")
+        return picked
+
+    # -- 3. race ---------------------------------------------------------------------------------------------
+
+    def race(self, base: Scenario, trials: list[Trial], step: int) -> list[Trial]:
+        """Play the trials on common seeds until decided; returns them updated (module docstring)."""
+        seed = batch_seed(self.s.seed, f"step {step}")
+        versions = [replace(base, map=t.proposal.apply(base.map)) for t in trials]
+        state = list(trials)
+        alive = list(range(len(trials)))
+        done, size = 0, _blocks(self.s.first_round)
+        tol = self.s.race_tolerance
+        try:
+            while alive and done < self.s.search_games:
+                stop = min(_blocks(self.s.search_games), done + size)
+                if done and not self._fits(len(alive) * (stop - done), self.s.confirm_games):
+                    self.say.note("time is short: the race stops here")
+                    break
+                self.say.note(f"racing {len(alive)} proposals: games {done + 1}–{stop} on common seeds")
+                tallies = self._round([versions[k] for k in alive], seed, done, stop)
+                done = stop
+                for k, got in zip(alive, tallies, strict=True):
+                    state[k] = self._judge(replace(state[k], tally=state[k].tally + got), tol)
+                alive = self._survivors(alive, state)
+                size *= 2
+        except _Stopped:
+            pass
+        return [replace(t, status="undecided") if t.status == "racing" else t for t in state]
+
+    def _judge(self, t: Trial, tol: float) -> Trial:
+        lo, hi = self.race_ev.interval(t.tally)
+        if lo > 0.5 + tol or hi < 0.5 - tol:
+            side = "RED" if lo > 0.5 else "BLU"
+            return replace(t, status=f"dropped: {side} still favoured, {_pct(t.tally, self.race_ev)}")
+        fair = self.race_ev.even(t.tally)
+        self._offer(t, fair)
+        return replace(t, status="fair" if fair else "racing")
+
+    def _offer(self, t: Trial, fair: bool) -> None:
+        """Make ``t`` the best so far when it is nearer an even split (fair ones first, then fewer hexes)."""
+        def key(x: Trial, x_fair: bool) -> tuple[bool, float, int]:
+            return not x_fair, round(abs(x.tally.score - 0.5) / 0.02), len(x.hexes)
+
+        if self.ev.verdict(t.tally) is None and (self.best is None or key(t, fair) < key(self.best, self._best_fair)):
+            self.best, self._best_fair = t, fair
+            self.say.best(t)
+            self.say.note(f"best so far: {t.words} — {_pct(t.tally, self.ev)}")
+
+    def _survivors(self, racing: list[int], state: list[Trial]) -> list[int]:
+        """The racing trials (indices into ``state``) still worth games (module docstring)."""
+        fair = [t for t in state if t.status == "fair"]
+        alive = [k for k in racing if state[k].status == "racing"]
+        if fair:
+            fewest = min(len(t.hexes) for t in fair)
+            alive = [k for k in alive if len(state[k].hexes) < fewest]
+        if alive:
+            best_gap = min(self.race_ev.gap(t.tally)[1] for t in [state[k] for k in alive] + fair)
+            alive = [k for k in alive if self.race_ev.gap(state[k].tally)[0] <= best_gap]
+        return alive
+
+    # -- 4. confirm ---------------------------------------------------------------------------------------------
+
+    def confirm(self, base: Scenario, trial: Trial) -> Trial:
+        """Play ``trial`` on seeds no other game of the run used; judged by the balance report's rule."""
+        version = replace(base, map=trial.proposal.apply(base.map))
+        self.confirmations += 1
+        seed = batch_seed(self.s.seed, f"confirm {self.confirmations}")
+        total = _blocks(self.s.confirm_games)
+        self.say.note(f"confirming on {total} fresh games: {trial.words}")
+        tally, done, size = Tally(), 0, max(_blocks(self.s.first_round), total // 4)
+        while done < total:
+            stop = min(total, done + size)
+            tally = tally + self._round([version], seed, done, stop)[0]
+            done = stop
+        ok = confirmed_fair(tally, CONFIRM_MARGIN)
+        self.say.note(f"{'confirmed' if ok else 'not confirmed'}: {tally.words()}")
+        return replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
+
+    # -- the whole run -------------------------------------------------------------------------------------------
+
+    def run(self) -> Outcome:
+        try:
+            baseline = self.baseline_tally = self.baseline()
+        except _Stopped:
+            return self._outcome(NOT_FIXED, Tally(), None, (), "interrupted before the map's own games were played")
+        favoured = self.ev.verdict(baseline)
+        if favoured is None:
+            return self._outcome(ALREADY_FAIR, baseline, None, (),
+                                 f"no side is favoured: {_pct(baseline, self.ev)}; nothing was changed")
+        base, chosen, fav = self.scenario, self.chosen, favoured
+        base_score = baseline.score
+        for step in range(1, self.s.steps + 1):
+            picked = self.candidates(base, fav, step)
+            repairs = [t for t in picked if t.proposal.family == "symmetry"]
+            stages = [repairs, [t for t in picked if t not in repairs]] if repairs else [picked]
+            raced: list[Trial] = []
+            for stage in stages:
+                trials, won = self._stage(base, stage, step)
+                raced += trials
+                if won is not None:
+                    self.trials += raced
+                    return self._finish(base, chosen + [won], baseline, fav)
+                if self.interrupted:
+                    break
+            self.trials += raced
+            better = [t for t in raced if t.tally.games and
+                      abs(_seen(t).score - 0.5) <= abs(base_score - 0.5) - self.s.tolerance]
+            if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
+                break
+            nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
+            base_score = _seen(nearest).score
+            chosen.append(nearest)
+            base = replace(base, map=nearest.proposal.apply(base.map))
+            fav = Team.RED if base_score > 0.5 else Team.BLU
+            self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
+        return self._unfixed(chosen, baseline, fav)
+
+    def _stage(self, base: Scenario, picked: list[Trial], step: int) -> tuple[list[Trial], Trial | None]:
+        """Race ``picked`` and confirm its finalists: (the trials as they ended, the confirmed one or None)."""
+        try:
+            trials = self.race(base, picked, step)
+        except _Stopped:
+            return picked, None
+        finalists = sorted((t for t in trials if t.status in ("fair", "undecided")
+                            and self.race_ev.verdict(t.tally) is None),
+                           key=lambda t: (t.status != "fair", len(t.hexes), abs(t.tally.score - 0.5)))
+        for attempt, t in enumerate(finalists[:self.s.confirm_tries], 1):
+            if self.interrupted or (attempt > 1 and not self._fits(self.s.confirm_games)):
+                break
+            try:
+                done = self.confirm(base, t)
+            except _Stopped:
+                break
+            trials = [done if x is t else x for x in trials]
+            if done.status == "confirmed":
+                return trials, done
+        return trials, None
+
+    def _finish(self, base: Scenario, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
+        last = chosen[-1]
+        after = replace(base, map=last.proposal.apply(base.map))
+        assert last.confirm is not None
+        hexes = len({h for t in chosen for h in t.hexes})
+        why = (f"{fav.value} was favoured ({_pct(baseline, self.ev)}); the smallest change found whose games "
+               f"showed no side favoured changes {hexes} hex{'es' if hexes != 1 else ''}: on the search's common "
+               f"seeds {_pct(last.tally, self.ev)}, and on {last.confirm.games} fresh games "
+               f"{last.confirm.words()}, which the balance report calls even")
+        return self._outcome(FIXED, baseline, after, tuple(chosen), why)
+
+    def _unfixed(self, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
+        base = self.scenario
+        for t in chosen:
+            base = replace(base, map=t.proposal.apply(base.map))
+        after = base if chosen else None
+        best = self.best
+        if best is not None and best.step == len(chosen) + 1:  # made on the map the chosen steps lead to
+            try:
+                after = replace(base, map=best.proposal.apply(base.map))
+                chosen = chosen + [best]
+            except ValueError:
+                pass
+        status = IMPROVED if chosen else NOT_FIXED
+        why = ("no edit tried was confirmed fair in the time given" +
+               (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
+               "; give it more --minutes, or edit by hand from the proposals listed")
+        return self._outcome(status, baseline, after, tuple(chosen), why)
+
+    def salvage(self) -> Outcome:
+        """What the run had found when Ctrl-C arrived outside the games (the best so far, unconfirmed)."""
+        self.interrupted = True
+        if not self.baseline_tally.games or self.ev.verdict(self.baseline_tally) is None:
+            return self._outcome(NOT_FIXED, self.baseline_tally, None, (), "interrupted before anything was found")
+        return self._unfixed(list(self.chosen), self.baseline_tally, self.ev.verdict(self.baseline_tally) or Team.RED)
+
+    def _outcome(self, status: str, baseline: Tally, after: Scenario | None, chosen: tuple[Trial, ...],
+                 why: str) -> Outcome:
+        notes = []
+        if baseline.games and status == ALREADY_FAIR:
+            lo, _ = wilson_interval(baseline.first, baseline.games)
+            if lo > 0.5 and team_mirror(self.scenario.map) is not None:
+                notes.append(
+                    f"moving first wins {100 * baseline.first / baseline.games:.0f}% of these games: that is the "
+                    "game's tempo, which mirrored edits change for both sides alike; the rules (who moves first) "
+                    "decide it, see docs/balance.md \"Balance fixer\"")
+        if self.interrupted:
+            notes.append("interrupted: the best found so far is kept" +
+                         ("" if status in (FIXED, ALREADY_FAIR) else ", not confirmed"))
+        return Outcome(status, self.scenario, after, baseline,
+                       None if status == ALREADY_FAIR or not baseline.games else
+                       (self.ev.verdict(baseline) or Team.RED).value,
+                       chosen, tuple(self.trials), why, tuple(notes), self.runner.played,
+                       self.clock() - self.start, self.interrupted)
+
+
+def rebalance(scenario: Scenario, settings: Settings, runner: Runner, listener: Listener | None = None,
+              clock: Callable[[], float] = time.monotonic) -> Outcome:
+    """Search for the smallest fair edit of ``scenario`` (module docstring); never raises for a run cut short.
+
+    Raises :class:`~engine.rebalance.screen.NotValid` when the map has validator
+    errors, RulesetError when its games cannot start.
+    """
+    Screen.of(scenario)
+    search = _Search(scenario, settings, runner, listener or Listener(), clock)
+    try:
+        return search.run()
+    except KeyboardInterrupt:  # between games (the games themselves stop through the runner)
+        return search.salvage()

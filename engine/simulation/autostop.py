@@ -1,0 +1,141 @@
+"""``--games auto``: play a balance study block by block until its headlines are decided, or a budget runs out.
+
+The study's games are played in chunks of whole blocks (:meth:`StudyPlan.slots
+<engine.simulation.balance.StudyPlan.slots>`: a block is games ``4b..4b+3`` of
+every pairing and version). After each chunk the stopping rule
+(:func:`engine.simulation.headline.stop_block`) is asked at every block in game
+order, and the run stops at the *first* block after which every watched
+headline is decided; games a chunk played past that block are dropped. So the
+stopping point, and the whole result, depend only on the games, never on how
+they were chunked or on which worker played them: the same for any ``--jobs``
+and on a Dask cluster.
+
+Budgets: ``max_games`` per pairing and version (default
+:func:`default_max_games`, from what games cost) and ``minutes`` of wall time.
+The minutes are the one budget that depends on the machine: a run stopped by
+them may stop at another block elsewhere.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal
+
+from engine.mapmodel import Mode
+from engine.parallel.backends import Backend, Interrupted
+from engine.simulation.balance import ObservedGame, StudyPlan, play_watched, study_of
+from engine.simulation.batch import BLOCK
+from engine.simulation.headline import stop_block
+
+__all__ = ["BUDGET", "COST", "MIN_GAMES", "Stop", "default_max_games", "play_until_decided"]
+
+#: What one watched game costs with two players of a kind, in millions of iterations of the reference loop of
+#: bench/_common.py (machines differ; the loop runs at 12-18 M/s on this project's 2-core machine). Measured on
+#: the bundled maps (Ridge, Arena, Canal) in June 2025; Payload Race's search player was too slow to time
+#: (over 8 minutes a game), so it is given a floor.
+COST: Final[dict[tuple[Mode, str], float]] = {
+    (Mode.KOTH, "random"): 0.10, (Mode.KOTH, "heuristic"): 0.21, (Mode.KOTH, "search"): 60.0,
+    (Mode.TEAM_PLAY, "random"): 0.51, (Mode.TEAM_PLAY, "heuristic"): 1.0, (Mode.TEAM_PLAY, "search"): 930.0,
+    (Mode.PAYLOAD, "random"): 8.3, (Mode.PAYLOAD, "heuristic"): 10.5, (Mode.PAYLOAD, "search"): 6000.0,
+}
+#: The default budget per pairing and map version: about a minute of one core at 15 M reference iterations/s.
+BUDGET: Final = 900.0
+#: ``--games auto`` plays at least this many games per pairing (the report's other figures need games too)...
+MIN_GAMES: Final = 100
+#: ... and by default at most this many.
+MAX_GAMES: Final = 10_000
+
+Reason = Literal["decided", "max-games", "minutes", "cancelled"]
+
+
+def default_max_games(mode: Mode, pairings: Sequence[tuple[str, str]]) -> int:
+    """The default ``--max-games``: what :data:`BUDGET` buys for the costliest pairing, in whole blocks,
+    between :data:`MIN_GAMES` and :data:`MAX_GAMES` (a pure function of the mode and players)."""
+    worst = max((COST.get((mode, a), 1.0) + COST.get((mode, b), 1.0)) / 2 for a, b in pairings)
+    games = int(BUDGET / worst)
+    return max(MIN_GAMES, min(MAX_GAMES, games - games % BLOCK))
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why and where a ``--games auto`` run stopped: ``games`` per pairing and version were kept."""
+
+    reason: Reason
+    games: int
+    max_games: int
+    minutes: float | None
+
+    def why(self) -> str:
+        """``every headline question was decided`` / ``the budget of 400 games ran out`` / ..."""
+        return {"decided": "every headline question was decided",
+                "max-games": f"the budget of {self.max_games} games ran out",
+                "minutes": f"the time budget ran out ({self.minutes:g} minutes)" if self.minutes else "",
+                "cancelled": "it was cancelled"}[self.reason]
+
+    def words(self) -> str:
+        """``stopped after 412 games per pairing: every headline question was decided``."""
+        return f"stopped after {self.games} games per pairing: {self.why()}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": "auto", "reason": self.reason, "games": self.games, "max_games": self.max_games,
+                "minutes": self.minutes}
+
+
+def play_until_decided(plan: StudyPlan, backend: Backend, progress: Callable[[int, int], None] | None = None,
+                       cancelled: Callable[[], bool] | None = None, minutes: float | None = None,
+                       clock: Callable[[], float] = time.monotonic) -> tuple[StudyPlan, list[ObservedGame], Stop]:
+    """Play ``plan`` (``plan.games`` is the most per pairing) until its headlines are decided; see the module.
+
+    Returns the plan of the games kept (``games`` = games per pairing played),
+    the games in play order and why it stopped. Progress counts games against
+    the most that may be played. Raises :class:`~engine.parallel.backends.Interrupted`
+    on Ctrl-C with every game finished so far, BackendError and RulesetError as
+    :func:`~engine.simulation.balance.run_study` does.
+    """
+    max_blocks = plan.games // BLOCK if plan.games >= BLOCK else 1
+    start = min(max_blocks, math.ceil(MIN_GAMES / BLOCK))
+    per_block = len(plan.slots(range(1)))
+    total = per_block * max_blocks
+    games: list[ObservedGame] = []
+    began = clock()
+    done = 0
+    while True:
+        size = max(start, done // 2)
+        if minutes is not None and done:
+            per = (clock() - began) / done
+            size = max(1, min(size, int((minutes * 60 - (clock() - began)) / max(per, 1e-9))))
+        size = min(size, max_blocks - done)
+        items = plan.items(range(done, done + size))
+        offset = len(games)
+
+        def step(n: int, _total: int, offset: int = offset) -> None:
+            if progress is not None:
+                progress(offset + n, total)
+
+        try:
+            chunk = backend.map_ordered(play_watched, items, step, cancelled)
+        except Interrupted as e:
+            raise Interrupted(games + e.done) from None
+        games += chunk
+        if len(chunk) < len(items):  # cancelled: keep what finished
+            played = replace(plan, games=min(plan.games, BLOCK * (done + size)))
+            return played, games, Stop("cancelled", _games_per_pairing(plan, len(games)), plan.games, minutes)
+        done += size
+        current = replace(plan, games=BLOCK * done)
+        main, other = study_of(current, games)
+        t = stop_block(main, other, start)
+        if t is not None:
+            kept = replace(plan, games=BLOCK * t)
+            return kept, games[:len(plan.slots(range(t)))], Stop("decided", BLOCK * t, plan.games, minutes)
+        if done >= max_blocks:
+            return current, games, Stop("max-games", BLOCK * done, plan.games, minutes)
+        if minutes is not None and clock() - began >= minutes * 60:
+            return current, games, Stop("minutes", BLOCK * done, plan.games, minutes)
+
+
+def _games_per_pairing(plan: StudyPlan, finished: int) -> int:
+    """Games per pairing of the first pairing after ``finished`` games in play order (a cancelled run)."""
+    return sum(1 for v, k, _ in plan.slots()[:finished] if (v, k) == (0, 0))

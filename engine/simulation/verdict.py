@@ -1,0 +1,236 @@
+"""The verdict of a balance study in plain words: one answer per headline question, and the evidence.
+
+:func:`judge` words the answers of :mod:`engine.simulation.headline` for one
+version of a map: "is a side favoured?" and "does moving first win?" for every
+pairing of AI players, saying whether the answer holds at every strength. It
+claims only what the corrected, anytime-valid answers support: a side is
+favoured when its confidence sequence excludes 50%, the sides are even when it
+lies within three points of 50%, and otherwise the question is undecided, with
+about how many more games would decide it. Figures that rest on too few games
+say so instead of giving a number, and the turn of a team's first point counts
+the games in which it never scored (as "never"), not only the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from engine.mapmodel import Team
+from engine.simulation.balance import MIN_SAMPLE, GameFacts, MapStudy, PairingStudy
+from engine.simulation.headline import Answer, Answers, answer
+from engine.simulation.objective import evidence
+from engine.simulation.sequential import MeanTest
+from engine.simulation.wording import (
+    first_figure,
+    first_sentence,
+    first_state,
+    games_needed,
+    pct,
+    side_figure,
+    side_sentence,
+    side_state,
+)
+
+__all__ = ["FirstPoint", "Namer", "Verdict", "first_points", "judge", "label"]
+
+#: How a verdict calls a player (the command line: its name; the editor: "normal AI (heuristic)").
+Namer = Callable[[str], str]
+
+#: The sides' states that claim something.
+_CLAIMS: Final = ("RED", "BLU", "first", "second")
+
+
+def label(p: PairingStudy, name: Namer = str) -> str:
+    """``heuristic vs search``, each player called by ``name``."""
+    return f"{name(p.players[0])} vs {name(p.players[1])}"
+
+
+@dataclass(frozen=True)
+class FirstPoint:
+    """When a team scored its first point (Payload Race: first cart push) in a pairing's games.
+
+    ``median`` is the median turn over *all* games, a game without a point
+    counting as later than any turn: None means "never" (the team scored in at
+    most half of the games). ``enough`` is False under
+    :data:`~engine.simulation.balance.MIN_SAMPLE` games.
+    """
+
+    games: int
+    scored: int
+    median: int | None
+    first: int  # games in which this team scored before the other (or the other never did)
+
+    @property
+    def enough(self) -> bool:
+        """Whether there are games enough to give the figures as numbers."""
+        return self.games >= MIN_SAMPLE
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": self.scored, "never": self.games - self.scored, "median_turn": self.median,
+                "scores_first": self.first, "enough_games": self.enough}
+
+
+def first_points(facts: Sequence[GameFacts]) -> dict[Team, FirstPoint]:
+    """Each team's :class:`FirstPoint` over ``facts`` (one pairing's games)."""
+    out = {}
+    for i, team in enumerate(Team):
+        turns = sorted((f.first_point[i] for f in facts), key=lambda t: (t is None, t or 0))
+        median = turns[(len(turns) - 1) // 2] if turns else None  # the lower median; None sorts last (never)
+        mine = [f.first_point[i] for f in facts]
+        theirs = [f.first_point[1 - i] for f in facts]
+        first = sum(a is not None and (b is None or a < b) for a, b in zip(mine, theirs, strict=True))
+        out[team] = FirstPoint(len(facts), sum(t is not None for t in mine), median, first)
+    return out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The plain-language verdict on one version of a map: a sentence per question, the evidence, and the
+    machine-readable answer (``favoured``, ``decided``, ``games``) with each question's figures."""
+
+    sides: str
+    first_move: str
+    evidence: tuple[str, ...]
+    favoured: Team | None = None
+    decided: bool = False
+    games: int = 0
+    questions: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def text(self) -> str:
+        """Both headlines in one paragraph."""
+        return f"{self.sides} {self.first_move}".strip()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sides": self.sides, "first_move": self.first_move, "evidence": list(self.evidence),
+                "favoured": self.favoured.value if self.favoured is not None else None,
+                "decided": self.decided, "games": self.games, "questions": list(self.questions)}
+
+
+def question_json(a: Answer, p: PairingStudy) -> dict[str, Any]:
+    """One answered question as JSON (``test`` null when too few games bear on it)."""
+    return {"question": a.question.key, "players": p.label,
+            "test": a.test.to_json() if a.test is not None else None}
+
+
+def _agree(claims: list[tuple[PairingStudy, MeanTest | None]], state: Callable[[MeanTest | None], str],
+           sentence: Callable[[MeanTest | None], str], figure: Callable[[MeanTest | None], str], name: Namer,
+           words: dict[str, str]) -> str:
+    """One headline from each pairing's answer, saying whether it holds at every strength tested.
+
+    ``words`` names each state in a sentence about several pairings (``"RED": "RED is favoured"``).
+    """
+    if len(claims) == 1:  # one strength: nothing to say about the others
+        return sentence(claims[0][1]) + "."
+    states = [state(t) for _, t in claims]
+    figs = "; ".join(f"{figure(t)} with {label(p, name)}" for p, t in claims)
+    if len(set(states)) == 1:
+        s = states[0]
+        every = "at any strength tested" if s in ("even", "undecided", "too few") else "at every strength tested"
+        tail = ""
+        if s == "undecided":
+            tail = "; " + "; ".join(f"with {label(p, name)}, {games_needed(t)}" for p, t in claims if t is not None)
+        return f"{words[s]} {every} ({figs}){tail}."
+    said = {s for s in states if s in _CLAIMS}
+    if len(said) > 1:
+        return f"The answer changes with the AI's strength ({figs}); play more games or stronger AIs."
+    groups = []
+    for s in dict.fromkeys(states):
+        mine = [(p, t) for (p, t), st in zip(claims, states, strict=True) if st == s]
+        groups.append(f"{words[s]} with {', '.join(label(p, name) for p, _ in mine)} "
+                      f"({'; '.join(figure(t) for _, t in mine)})")
+    tail = ": the verdict depends on how well the sides play" if said else ""
+    return "; ".join(groups) + tail + "."
+
+
+_SIDE_WORDS: Final = {"RED": "RED is favoured", "BLU": "BLU is favoured",
+                      "even": "Neither side is favoured by more than 3 points",
+                      "undecided": "Not decided yet whether a side is favoured", "too few": "Too few games"}
+_FIRST_WORDS: Final = {"first": "Moving first is an advantage", "second": "Moving second is an advantage",
+                       "even": "Moving first makes no difference of more than 3 points",
+                       "undecided": "Not decided yet whether moving first matters", "too few": "Too few games"}
+
+
+def judge(study: MapStudy, name: Namer = str, answers: Answers | None = None, version: int = 0) -> Verdict:
+    """The verdict on ``study``, the map's ``version`` (0, or 1 for a compared version) in ``answers``.
+
+    ``answers`` defaults to :func:`~engine.simulation.headline.answer` of the study
+    alone (pass a comparison's, so both versions are judged with the same
+    corrections); ``name`` says how to call a player (default: its name).
+    """
+    answers = answers if answers is not None else answer(study)
+    played = [(k, p) for k, p in enumerate(study.pairings) if p.games]
+    if not played:
+        return Verdict("No game finished, so there is nothing to judge.", "", ())
+
+    def test(key: str, k: int) -> MeanTest | None:
+        a = answers.find(key, k, version)
+        return a.test if a is not None else None
+
+    sides = [(p, test("sides", k)) for k, p in played]
+    first = [(p, test("first_move", k)) for k, p in played]
+    states = {side_state(t) for _, t in sides}
+    favoured = Team(states.pop()) if len(states) == 1 and states <= {"RED", "BLU"} else None
+    decided = all(t is not None and t.decided for _, t in sides + first)
+    questions = tuple(question_json(a, study.pairings[a.question.pairing]) for a in answers.of(version))
+    return Verdict(_agree(sides, side_state, side_sentence, side_figure, name, _SIDE_WORDS),
+                   _agree(first, first_state, first_sentence, first_figure, name, _FIRST_WORDS),
+                   tuple(_evidence(study, name, answers, version)), favoured, decided,
+                   min(p.games for _, p in played), questions)
+
+
+def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, answers: Answers,
+                      version: int) -> str | None:
+    if len(study.facts) <= k or not study.facts[k]:
+        return None
+    fp = first_points(study.facts[k])
+    red, blu = fp[Team.RED], fp[Team.BLU]
+    what = study.first_score
+    if not red.enough:
+        return f"With {label(best, name)}, too few games ({red.games}) to say which side makes the {what} first."
+    n = red.games
+    neither = n - red.first - blu.first
+
+    def median(f: FirstPoint) -> str:
+        return "never" if f.median is None else f"turn {f.median}"
+
+    a = answers.find("first_scorer", k, version)
+    sure = ("too few games to test it" if a is None or a.test is None else
+            f"{'RED' if a.test.direction > 0 else 'BLU'} makes it first significantly more often"
+            if a.significant else "not a significant difference")
+    return (f"With {label(best, name)}, RED makes the {what} first in {pct(red.first / n)} of the games, BLU in "
+            f"{pct(blu.first / n)}, neither in {pct(neither / n)} ({sure}); the median turn of the {what}, "
+            f"counting a game without one as never, is {median(red)} for RED (never in {n - red.scored} of {n} "
+            f"games) and {median(blu)} for BLU (never in {n - blu.scored}).")
+
+
+def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> list[str]:
+    out = evidence(study.races, study.goal)
+    best = study.strongest()
+    if best is None:
+        return out
+    k = study.pairings.index(best)
+    s = best.summary
+    line = _first_point_line(study, best, k, name, answers, version)
+    if line is not None:
+        out.append(line)
+    for team in Team:
+        deaths = best.heat["deaths"][team]
+        total = sum(deaths.values())
+        if total >= MIN_SAMPLE:
+            cell, n = max(deaths.items(), key=lambda kv: (kv[1], -kv[0]))
+            out.append(f"With {label(best, name)}, {team.value}'s units die most at {study.hexes[cell]} "
+                       f"({pct(n / total)} of its {total} deaths).")
+    for c in best.classes:
+        a = answers.find(f"kind:{c.kind}", k, version)
+        if a is not None and a.significant and a.test is not None:
+            better = "more" if a.test.direction > 0 else "less"
+            out.append(f"With {label(best, name)}, a team that fields the {c.kind} when the other does not wins "
+                       f"{better} often (significant after correction; fielded: {c.fielded_wins} of {c.fielded} "
+                       f"team-games won, without it: {c.without_wins} of {c.without}).")
+    if s.games >= MIN_SAMPLE and s.draws / s.games >= 0.05:
+        out.append(f"With {label(best, name)}, {pct(s.draws / s.games)} of the games end in a draw.")
+    return out
+

@@ -1,0 +1,108 @@
+"""Plain words for the answers of :mod:`engine.simulation.sequential`: one wording for ``simulate``, ``balance``
+and the editor's Simulate… dialog.
+
+A headline answer is in one of four states: significant one way (``RED`` /
+``BLU``, or ``first`` / ``second``), ``even`` (within three points of 50%),
+``undecided`` (more games would tell; the words say about how many), or
+``too few`` (no game block finished). Shares are printed with the interval of
+the confidence sequence ("61% (55–67%)").
+"""
+
+from __future__ import annotations
+
+from engine.simulation.sequential import MeanTest
+
+__all__ = ["bound", "first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "side_figure",
+           "side_sentence", "side_state"]
+
+def pct(x: float) -> str:
+    """``61%``."""
+    return f"{100 * x:.0f}%"
+
+
+def bound(x: float, null: float = 0.5, signed: bool = False) -> str:
+    """An interval's end in points (``55``, or ``+3`` when ``signed``), with a decimal when whole points would make
+    it meet the ``null`` it does not reach (``50.3``, ``-0.2``): an interval that excludes 50% never reads "50"."""
+    v, n = 100 * x, 100 * null
+    text = f"{v:+.0f}" if signed else f"{v:.0f}"
+    digits = 0
+    while float(text) == n and abs(v - n) > 1e-9 and digits < 3:
+        digits += 1
+        text = f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}"
+    return text
+
+
+def interval(lo: float, hi: float) -> str:
+    """``55–67%`` (see :func:`bound`)."""
+    return f"{bound(lo)}–{bound(hi)}%"
+
+
+def games_needed(t: MeanTest) -> str:
+    """``about 2,400 more games would likely decide it`` (for an undecided answer)."""
+    n = t.needed_games
+    if n is None:
+        return "it would take more than a million more games to decide (the sides are close to, but not within, 3 points)"
+    return f"about {n:,} more games would likely decide it"
+
+
+def _state(t: MeanTest | None, above: str, below: str) -> str:
+    if t is None or t.blocks == 0:
+        return "too few"
+    if t.significant:
+        return above if t.direction > 0 else below
+    return "even" if t.even else "undecided"
+
+
+def _figure(t: MeanTest | None, who: str) -> str:
+    if t is None or t.blocks == 0:
+        return "too few games"
+    return f"{who} {pct(t.estimate)} ({interval(t.low, t.high)})"
+
+
+def side_state(t: MeanTest | None) -> str:
+    """``RED``, ``BLU``, ``even``, ``undecided`` or ``too few``."""
+    return _state(t, "RED", "BLU")
+
+
+def side_figure(t: MeanTest | None) -> str:
+    """``RED 61% (55–67%)``: RED's share of the score and its interval."""
+    return _figure(t, "RED")
+
+
+def side_sentence(t: MeanTest | None) -> str:
+    """The answer to "is a side favoured?" in one sentence (without a full stop)."""
+    state = side_state(t)
+    if state == "too few" or t is None:
+        return "Too few games to say whether a side is favoured (no block of four games finished)"
+    share = f"RED takes {pct(t.estimate)} of the score ({interval(t.low, t.high)})"
+    if state in ("RED", "BLU"):
+        lead = f"{state} is favoured"
+        if t.even:
+            lead = f"{state} is slightly favoured, by less than 3 points"
+        return f"{lead}: {share}"
+    if state == "even":
+        return f"Neither side is favoured by more than 3 points: {share}"
+    return f"Not decided yet whether a side is favoured: {share} after {t.games} games; {games_needed(t)}"
+
+
+def first_state(t: MeanTest | None) -> str:
+    """``first``, ``second``, ``even``, ``undecided`` or ``too few``."""
+    return _state(t, "first", "second")
+
+
+def first_figure(t: MeanTest | None) -> str:
+    """``first mover 74% (68–80%)``."""
+    return _figure(t, "first mover")
+
+
+def first_sentence(t: MeanTest | None) -> str:
+    """The answer to "does moving first win?" in one sentence (without a full stop)."""
+    state = first_state(t)
+    if state == "too few" or t is None:
+        return "Too few games to say whether moving first matters"
+    share = f"the first mover takes {pct(t.estimate)} of the score ({interval(t.low, t.high)})"
+    if state in ("first", "second"):
+        return f"Moving {state} is an advantage{', by less than 3 points' if t.even else ''}: {share}"
+    if state == "even":
+        return f"Moving first makes no difference of more than 3 points: {share}"
+    return f"Not decided yet whether moving first matters: {share} after {t.games} games; {games_needed(t)}"

@@ -1,0 +1,49 @@
+"""The campaign's unbalanced maps (bench/rebalance_cases.py) are what they say: valid, across the three games,
+asymmetric where they claim no mirror; and a run gives the same answer on any number of worker processes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.parallel.backends import InProcess, ProcessPool
+from engine.rebalance.mirror import team_mirror
+from engine.rebalance.play import Runner
+from engine.rebalance.report import document
+from engine.rebalance.search import Settings, rebalance
+from engine.validation.problem import Severity
+from engine.validation.runner import scenario_problems
+from tests.engine.rebalance.lanes import UNFAIR
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
+from rebalance_cases import CASES  # noqa: E402
+
+
+def test_at_least_twenty_cases_across_the_three_games_with_asymmetric_ones() -> None:
+    assert len(CASES) >= 20
+    assert {c.game for c in CASES} == {"koth", "payload", "teamplay"}
+    assert sum(c.name.startswith("asym") for c in CASES) >= 4
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.source}:{c.name}" for c in CASES])
+def test_each_case_builds_a_valid_map_with_the_symmetry_it_claims(case) -> None:  # type: ignore[no-untyped-def]
+    s = case.build()
+    assert not [p for p in scenario_problems(s) if p.severity is Severity.ERROR]
+    mirror = team_mirror(s.map)
+    if case.name.startswith("asym") or case.game == "teamplay":
+        assert mirror is None
+    else:
+        assert mirror is not None and not mirror.exact  # one edit away from a symmetric map
+
+
+def test_a_run_is_the_same_with_one_or_two_worker_processes() -> None:
+    settings = Settings(first_round=8, baseline_games=16, search_games=16, confirm_games=8, candidates=2, steps=1)
+    docs = []
+    for backend in (InProcess(), ProcessPool(2)):
+        with backend:
+            out = rebalance(UNFAIR, settings, Runner(backend, settings.players))
+        docs.append(json.dumps(document(out, settings, "lane.map.json", None), sort_keys=True))
+    assert docs[0] == docs[1]

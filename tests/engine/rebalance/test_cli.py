@@ -1,0 +1,95 @@
+"""``hexfort rebalance``: files written under the input's names, reports, the JSON on stdout, and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from editor.cli import main
+from engine.formats import load_any, save_map, save_scenario
+from engine.formats.schemas import validator
+from engine.rebalance import cli as rebalance_cli
+from engine.rebalance.search import rebalance
+from tests.engine.rebalance.lanes import FAIR, UNFAIR
+from tests.engine.rebalance.test_search import QUICK, ModelRunner, by_lean
+
+
+@pytest.fixture
+def modelled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's search plays the model games of test_search instead of real ones (same settings otherwise)."""
+    def fake(scenario, settings, runner, listener=None):  # type: ignore[no-untyped-def]
+        return rebalance(scenario, QUICK.__class__(**{**QUICK.__dict__, "seed": settings.seed}),
+                         ModelRunner(by_lean), listener)
+    monkeypatch.setattr(rebalance_cli, "rebalance", fake)
+
+
+def _write(tmp_path: Path, fair: bool = False) -> Path:
+    src = tmp_path / "in"
+    src.mkdir()
+    save_map((FAIR if fair else UNFAIR).map, src / "lane.map.json")
+    return src / "lane.map.json"
+
+
+def test_a_fixed_map_is_written_under_its_own_name_with_both_reports(tmp_path: Path, modelled: None,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path)
+    out = tmp_path / "out"
+    assert main(["rebalance", str(path), "-o", str(out), "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert not list(validator("rebalance").iter_errors(doc))
+    assert doc["status"] == "fixed" and doc["hexes_changed"] == 1 and doc["written"] == {"map": str(out / "lane.map.json")}
+    assert doc["before"]["red_score"] > 0.5 and doc["after"]["games"] == 400
+    kind, fixed = load_any(out / "lane.map.json")
+    assert kind == "map" and fixed != UNFAIR.map
+    assert "change:" in (out / "rebalance.txt").read_text() and json.loads((out / "rebalance.json").read_text()) == doc
+
+
+def test_a_scenario_gives_the_scenario_and_its_map_file(tmp_path: Path, modelled: None) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    save_map(UNFAIR.map, src / "lane.map.json")
+    save_scenario(UNFAIR, src / "lane.scenario.json")
+    out = tmp_path / "out"
+    assert main(["rebalance", str(src / "lane.scenario.json"), "-o", str(out)]) == 0
+    kind, s = load_any(out / "lane.scenario.json")
+    assert kind == "scenario" and s.map_ref == "lane.map.json" and s.map == load_any(out / "lane.map.json")[1]
+
+
+def test_an_already_fair_map_is_left_alone(tmp_path: Path, modelled: None, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, fair=True)
+    monkey_fair = ModelRunner(lambda v: 0.5)
+    rebalance_cli.rebalance = lambda s, st, r, listener=None: rebalance(s, QUICK, monkey_fair, listener)  # type: ignore[assignment]
+    out = tmp_path / "out"
+    assert main(["rebalance", str(path), "-o", str(out)]) == 0
+    assert "already fair" in capsys.readouterr().out
+    assert sorted(p.name for p in out.iterdir()) == ["rebalance.json", "rebalance.txt"]
+
+
+@pytest.mark.parametrize(("args", "status", "words"), [
+    (["missing.map.json", "-o", "OUT"], 1, "missing.map.json"),
+    (["IN", "-o", "IN_DIR"], 2, "would replace the originals"),
+    (["IN", "-o", "OUT", "--players", "heuristic"], 2, "--players heuristic: give two of"),
+    (["IN", "-o", "OUT", "--minutes", "0"], 2, "must be more than 0"),
+    (["IN", "-o", "OUT", "--backend", "dask"], 2, "--scheduler"),
+])
+def test_bad_input_is_named_with_the_fix(tmp_path: Path, args: list[str], status: int, words: str,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path)
+    subst = {"IN": str(path), "IN_DIR": str(path.parent), "OUT": str(tmp_path / "out"),
+             "missing.map.json": str(tmp_path / "missing.map.json")}
+    assert main(["rebalance", *[subst.get(a, a) for a in args]]) == status
+    err = capsys.readouterr().err
+    assert err.startswith("hexfort rebalance: ") and words in err and "Traceback" not in err
+
+
+def test_a_map_with_errors_says_which_and_how_to_go_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    m = UNFAIR.map.with_spawn_zone(UNFAIR.map.spawn_team(next(iter(UNFAIR.map.spawns[list(UNFAIR.map.spawns)[1]])))
+                                   or list(UNFAIR.map.spawns)[1], [])
+    save_map(m, src / "broken.map.json")
+    assert main(["rebalance", str(src / "broken.map.json"), "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "broken.map.json" in err and ("fix them first" in err or "cannot be played" in err)

@@ -1,0 +1,200 @@
+"""The search: baseline, screened candidates, the race on common seeds, confirmation, steps, Ctrl-C.
+
+Most tests drive the search with a *model* of the games (a runner whose RED
+score follows the map's static lean), so every decision is known in advance and
+the tests take no time; one test plays real games end to end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import pytest
+
+from engine.hexgrid import Hex
+from engine.mapmodel import Team
+from engine.parallel.backends import InProcess
+from engine.rebalance.evidence import BLOCK, Evidence, Tally, confirmed_fair
+from engine.rebalance.measures import figures
+from engine.rebalance.mirror import team_mirror
+from engine.rebalance.play import Round, Runner
+from engine.rebalance.result import ALREADY_FAIR, FIXED
+from engine.rebalance.screen import NotValid, Screen
+from engine.rebalance.search import Listener, Settings, rebalance
+from engine.scenario import Scenario
+from tests.engine.rebalance.lanes import FAIR, UNFAIR, lane, scenario
+
+QUICK = Settings(first_round=40, baseline_games=400, search_games=800, confirm_games=400, candidates=6, minutes=60)
+
+
+class ModelRunner(Runner):
+    """Games as a model: RED's score is ``score(version)``, counted exactly; ``stop_after`` rounds raise Ctrl-C."""
+
+    def __init__(self, score: Callable[[Scenario], float], stop_after: int | None = None) -> None:
+        super().__init__(InProcess(), ("heuristic", "heuristic"))
+        self.score = score
+        self.stop_after = stop_after
+        self.rounds = 0
+        self.seeds: list[int] = []
+
+    def round(self, versions: Sequence[Scenario], seed: int, start: int, stop: int, progress=None) -> Round:  # type: ignore[no-untyped-def]
+        self.rounds += 1
+        self.seeds.append(seed)
+        if self.stop_after is not None and self.rounds > self.stop_after:
+            return Round(tuple(Tally() for _ in versions), True, 0)
+        n = stop - start
+        out = []
+        for v in versions:
+            p = self.score(v)
+            wins = [math.floor((k + 1) * BLOCK * p + 0.5) - math.floor(k * BLOCK * p + 0.5) for k in range(n // BLOCK)]
+            red = sum(wins)
+            out.append(Tally(red, n - red, 0, n // 2, tuple(w / BLOCK for w in wins)))
+        self.played += n * len(versions)
+        return Round(tuple(out), False, n * len(versions))
+
+
+def by_lean(v: Scenario) -> float:
+    return min(1.0, max(0.0, 0.5 + 0.5 * figures(v).lean()))
+
+
+def test_a_fair_map_is_already_fair_and_nothing_changes() -> None:
+    out = rebalance(FAIR, QUICK, ModelRunner(lambda v: 0.5))
+    assert out.status == ALREADY_FAIR and out.after is None and not out.chosen and out.favoured is None
+    assert "nothing was changed" in out.why
+
+
+def test_an_almost_symmetric_map_is_repaired_with_one_hex_and_confirmed_on_fresh_seeds() -> None:
+    notes: list[str] = []
+    runner = ModelRunner(by_lean)
+    out = rebalance(UNFAIR, QUICK, runner, Listener(note=notes.append))
+    assert out.status == FIXED and out.favoured == "RED"
+    assert len(out.hexes) == 1 and out.chosen[0].proposal.family == "symmetry"
+    assert out.after is not None and team_mirror(out.after.map).exact  # type: ignore[union-attr]
+    assert Screen.of(UNFAIR).refuse(out.after) is None
+    assert out.confirm is not None and confirmed_fair(out.confirm) and out.confirm.games == 400
+    # the race's seeds, the baseline's and the confirmation's are all different batches
+    assert len(set(runner.seeds)) >= 3
+    assert any(n.startswith("best so far") for n in notes) and any(n.startswith("confirmed") for n in notes)
+
+
+FAR = scenario(lane((Hex(2, 0), Hex(3, 0), Hex(2, 1))))
+
+
+def steep(v: Scenario) -> float:
+    return 0.5 + 0.6 * math.tanh(figures(v).lean())
+
+
+def test_clear_losers_stop_early() -> None:
+    """Candidates that leave RED as favoured as before are dropped after the first rounds."""
+    out = rebalance(FAR, replace(QUICK, candidates=12), ModelRunner(steep))
+    dropped = [t for t in out.trials if t.status.startswith("dropped")]
+    assert dropped and all(t.tally.games < QUICK.search_games for t in dropped)
+
+
+def test_a_map_with_no_mirror_is_fixed_by_single_edits() -> None:
+    """Three extra RED spawn hexes break the symmetry beyond repair; the fix is an edit of its own."""
+    far = FAR
+    assert team_mirror(far.map) is None
+    out = rebalance(far, QUICK, ModelRunner(steep))
+    assert out.status in ("fixed", "improved, not fixed")
+    assert all(not t.proposal.mirrored_pair for t in out.chosen)
+    assert out.after is not None and Screen.of(far).refuse(out.after) is None
+
+
+def test_ctrl_c_keeps_the_best_found_so_far() -> None:
+    out = rebalance(UNFAIR, QUICK, ModelRunner(by_lean, stop_after=2))
+    assert out.interrupted and any("interrupted" in n for n in out.notes)
+    assert out.status != ALREADY_FAIR
+
+
+def test_a_map_with_errors_is_refused_with_its_errors_named() -> None:
+    broken = scenario(lane().with_kits([Hex(7, 0)]).with_cells({Hex(7, 0): lane().cells[Hex(7, 0)]}))
+    broken = replace(broken, map=broken.map.with_spawn_zone(Team.BLU, []))
+    with pytest.raises(NotValid, match="validator error"):
+        rebalance(broken, QUICK, ModelRunner(lambda v: 0.5))
+
+
+def test_the_screen_refuses_new_warnings_and_broken_symmetry() -> None:
+    screen = Screen.of(FAIR)
+    one_sided = replace(FAIR, map=FAIR.map.with_spawn_zone(Team.RED, set(FAIR.map.spawns[Team.RED]) | {Hex(3, 0)}))
+    assert "symmetry" in (screen.refuse(one_sided) or "") or "new warning" in (screen.refuse(one_sided) or "")
+    assert screen.refuse(FAIR) is None
+
+
+def _blocks(red: int, n: int) -> Tally:
+    """``red`` wins of ``n`` games spread evenly over blocks of four."""
+    wins = [(k + 1) * red * BLOCK // n - k * red * BLOCK // n for k in range(n // BLOCK)]
+    return Tally(red, n - red, 0, 0, tuple(w / BLOCK for w in wins))
+
+
+def test_the_evidence_is_the_balance_reports_confidence_sequence() -> None:
+    from engine.simulation.sequential import confidence_sequence
+
+    ev = Evidence(0.05, 0.05)
+    t = _blocks(600, 1000)
+    test = confidence_sequence(t.blocks, 0.05, margin=0.05)
+    assert ev.interval(t) == (test.low, test.high)
+    wide, narrow = ev.interval(_blocks(60, 100)), ev.interval(t)
+    assert wide[0] < narrow[0] < 0.6 < narrow[1] < wide[1]
+    assert ev.verdict(t) is Team.RED and ev.verdict(_blocks(400, 1000)) is Team.BLU
+    assert ev.verdict(_blocks(52, 100)) is None and not ev.even(_blocks(52, 100))
+    assert ev.even(_blocks(1000, 2000)) and ev.interval(Tally()) == (0.0, 1.0)
+    # the balance report's rule on a fixed sample: 530 of 1000 is even, 540 of 1000 is not
+    assert confirmed_fair(Tally(530, 470)) and not confirmed_fair(Tally(540, 460))
+    # the search's confirmation is stricter: within two points of even as well
+    assert confirmed_fair(Tally(515, 485), 0.02) and not confirmed_fair(Tally(525, 475), 0.02)
+
+
+def test_tallies_keep_blocks_of_four_games_in_order() -> None:
+    from engine.simulation.batch import play_one
+
+    games = [play_one((UNFAIR, 7, i, ("random", "random"))) for i in range(10)]
+    t = Tally.of(games)
+    assert t.games == 10 and len(t.blocks) == 2  # the last two games make no whole block
+    assert (t + Tally.of(games[:4])).blocks == t.blocks + t.blocks[:1]
+
+
+def test_real_games_end_to_end_give_a_document_the_schema_accepts() -> None:
+    """A few real games (tiny budgets): the run ends, and whatever it found is valid and described."""
+    import json
+
+    from engine.formats.schemas import validator
+    from engine.rebalance.report import document, text
+
+    settings = Settings(first_round=8, baseline_games=16, search_games=16, confirm_games=16, candidates=2, steps=1)
+    out = rebalance(UNFAIR, settings, Runner(InProcess(), settings.players))
+    doc = json.loads(json.dumps(document(out, settings, "lane.map.json", None)))
+    assert not list(validator("rebalance").iter_errors(doc))
+    assert doc["games_played"] == out.games > 0 and text(out, settings, None).startswith("Lane (King of the Board)")
+
+
+def test_a_symmetric_map_whose_first_mover_wins_is_fair_with_a_note_on_tempo() -> None:
+    class Tempo(ModelRunner):
+        def round(self, versions, seed, start, stop, progress=None):  # type: ignore[no-untyped-def]
+            rnd = super().round(versions, seed, start, stop, progress)
+            return Round(tuple(replace(t, first=t.games * 3 // 4) for t in rnd.tallies), rnd.stopped, rnd.games)
+
+    out = rebalance(FAIR, QUICK, Tempo(lambda v: 0.5))
+    assert out.status == ALREADY_FAIR and any("moving first wins 75%" in n for n in out.notes)
+
+
+def test_ctrl_c_between_games_keeps_the_best_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while the second step's candidates are being made: the first step's edit is kept."""
+    import engine.rebalance.search as search
+
+    calls = {"n": 0}
+    real = search.proposals
+
+    def interrupting(*a, **k):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(search, "proposals", interrupting)
+    out = rebalance(FAR, replace(QUICK, candidates=12), ModelRunner(lambda v: min(0.95, max(0.05, steep(v) - 0.1))))
+    assert out.interrupted and out.status in ("improved, not fixed", "not fixed")
+    if out.chosen:
+        assert out.after is not None and out.after.map != FAR.map

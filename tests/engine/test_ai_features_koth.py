@@ -1,0 +1,168 @@
+"""The AI players use what a designer paints on a King of the Board map: kits, height, cover, low obstacles.
+
+Each test sets up a small position where using the feature is clearly right and
+checks that the normal AI (the heuristic) does it, and the strong AI (the search,
+at its default budget) too where a search of one decision is cheap. 001 "Map"
+(kits, low obstacles, heights), "Attacking" (height), "Distance and Line of Sight".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from engine.ai import HeuristicPlayer
+from engine.ai.koth_heuristic import KIT_WOUNDED
+from engine.ai.search import SearchPlayer
+from engine.games.game import new_game
+from engine.games.koth.state import KothState
+from engine.rules.actions import Verb
+from engine.textmap import hex_at, koth_scenario
+
+PLAYERS = {"normal": HeuristicPlayer, "strong": SearchPlayer}
+
+
+def _game(text: str, red: Sequence[tuple[Any, ...]], blu: Sequence[tuple[Any, ...]]) -> KothState:
+    state = new_game(koth_scenario(text, red=red, blu=blu, rules={"team_size": max(len(red), len(blu))}))
+    assert isinstance(state, KothState)
+    return state
+
+
+#: A corridor: RED's spawn left, BLU's right, the point (height 1) at column 5 of the middle row, a kit at
+#: column 1 of that row, behind the unit.
+KIT_BEHIND = """
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.B
+0.R 0.+ 0.  0.  0.  1.C 0.  0.  0.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.B
+"""
+
+
+@pytest.mark.parametrize("who", PLAYERS)
+def test_kits_a_wounded_unit_steps_back_onto_a_kit_within_its_move(who: str) -> None:
+    """001 "Map": a first-aid kit restores full health. A Soldier at 80 of 200 health, two hexes past a kit
+    and two short of the point with nobody there yet, goes back and heals: the trip is one move."""
+    state = _game(KIT_BEHIND, red=[("soldier", (3, 1), 80)], blu=[("heavy", (9, 0))])
+    action = PLAYERS[who](1).choose(state)
+    assert action.verb is Verb.MOVE and action.target == hex_at(1, 1)
+    state.apply(action)
+    assert state.unit_at(hex_at(1, 1)).health == 200  # type: ignore[union-attr]
+
+
+def test_kits_a_slightly_hurt_unit_does_not_turn_back_for_one() -> None:
+    """The trip pays off only for a wounded unit: at 170 of 200 (less than the wounded share lacking) the
+    Soldier keeps going for the point."""
+    assert KIT_WOUNDED * 200 > 30
+    state = _game(KIT_BEHIND, red=[("soldier", (3, 1), 170)], blu=[("heavy", (9, 0))])
+    action = HeuristicPlayer(1).choose(state)
+    assert action.target != hex_at(1, 1)
+
+
+def test_kits_a_kit_that_is_used_up_draws_nobody() -> None:
+    """A kit on its timer heals nobody (docs/rules.md, decision 12): the wounded Soldier goes for the point."""
+    state = _game(KIT_BEHIND, red=[("soldier", (3, 1), 80)], blu=[("heavy", (9, 0))])
+    state.kit_timer[state.board.index[hex_at(1, 1)]] = 2
+    action = HeuristicPlayer(1).choose(state)
+    assert action.target != hex_at(1, 1)
+
+
+#: A wounded BLU Heavy stands next to a kit (column 6 of the middle row); RED's Scout can reach it first.
+KIT_TO_DENY = """
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.B
+0.R 0.  0.  0.  1.C 0.  0.+ 0.  0.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.B
+"""
+
+
+@pytest.mark.parametrize("who", PLAYERS)
+def test_kits_a_unit_takes_a_kit_away_from_a_wounded_enemy(who: str) -> None:
+    """One unit a hex (001 "Movement"): a Scout standing on the kit keeps the Heavy at 120 of 400 from it,
+    and the Scout can still shoot him from there."""
+    state = _game(KIT_TO_DENY, red=[("scout", (2, 0))], blu=[("heavy", (8, 2), 120)])
+    action = PLAYERS[who](1).choose(state)
+    assert action.verb is Verb.MOVE and action.target == hex_at(6, 1)
+
+
+#: Walls in front of RED; a low ridge (height 1) north of them. The point is at column 8.
+HILL = """
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+0.R 0.  0.  0.  1.  1.  0.  0.  0.  0.  0.B
+0.R 0.  0.  0#  0#  0#  0.  0.  1.C 0.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+"""
+
+
+@pytest.mark.parametrize("who", PLAYERS)
+def test_height_a_unit_takes_the_high_ground_when_both_ways_are_as_near(who: str) -> None:
+    """001 "Attacking": shooting up a level needs a point more on the dice. Past the walls the Medic can
+    reach a hex on the ridge or one on the flat, each as near the point, both in a Sniper's sight; he
+    takes the ridge, where the Sniper needs more to hit him."""
+    state = _game(HILL, red=[("medic", (1, 2))], blu=[("sniper", (8, 2))])
+    action = PLAYERS[who](1).choose(state)
+    assert action.target == hex_at(4, 1)
+    assert state.board.stand[state.board.index[action.target]] == 1
+
+
+#: Walls in front of RED and one more north-east of them (column 6 of row 1).
+WALLS = """
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+0.R 0.  0.  0.  0.  0.  0#  0.  0.  0.  0.B
+0.R 0.  0.  0#  0#  0#  0.  0.  1.C 0.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+"""
+
+
+def test_cover_a_unit_takes_the_way_a_wall_hides_from_the_enemy() -> None:
+    """001 "Distance and Line of Sight": walls block sight. Of the two hexes as near the point, the Sniper
+    north-east sees the northern one and the walls hide the southern one: the Medic goes south."""
+    state = _game(WALLS, red=[("medic", (1, 2))], blu=[("sniper", (6, 0))])
+    b = state.board
+    sniper = state.units_of(state.team.other)[0]
+    north, south = b.index[hex_at(5, 1)], b.index[hex_at(4, 3)]
+    assert state.sight.sees(sniper.cell, north) and not state.sight.sees(sniper.cell, south)
+    action = HeuristicPlayer(1).choose(state)
+    assert action.target == hex_at(4, 3)
+
+
+#: A fence of low obstacles between RED and the point with a gap in its southern end (row 4).
+FENCE = """
+0.R 0.  0o  0.  0.  0.  0.B
+0.R 0.  0o  0.  1.C 0.  0.B
+0.R 0.  0o  0.  0.  0.  0.B
+0.R 0.  0o  0.  0.  0.  0.B
+0.R 0.  0.  0.  0.  0.  0.B
+"""
+
+
+@pytest.mark.parametrize("who", PLAYERS)
+def test_low_obstacles_a_heavy_walks_round_by_the_gap_a_scout_jumps_over(who: str) -> None:
+    """001 "Map": a low obstacle stops most units; the Scout's double jump takes him onto and over it. The
+    Heavy heads for the gap (the walk, not the crow's line, counts); the Scout jumps straight to the point."""
+    heavy = _game(FENCE, red=[("heavy", (1, 1))], blu=[("heavy", (6, 4))])
+    step = PLAYERS[who](1).choose(heavy)
+    assert step.verb is Verb.MOVE and step.target is not None and step.target.r == 4  # the gap's row
+    scout = _game(FENCE, red=[("scout", (1, 1))], blu=[("heavy", (6, 4))])
+    assert PLAYERS[who](1).choose(scout).target == hex_at(4, 1)
+
+
+#: RED's Soldier one hex short of the point; a BLU Sniper across it, in range from both hexes.
+NEXT_TO_POINT = """
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.B
+0.R 0.  0.  0.  1.C 0.  0.  0.  0.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.B
+"""
+
+
+@pytest.mark.parametrize("who", PLAYERS)
+def test_a_unit_steps_onto_the_point_before_it_shoots(who: str) -> None:
+    """001 "Movement": no move after attacking. Shooting first would leave the Soldier off the point for the
+    turn; he steps on, then shoots."""
+    state = _game(NEXT_TO_POINT, red=[("soldier", (3, 1))], blu=[("sniper", (8, 1), 100)])
+    player = PLAYERS[who](1)
+    first = player.choose(state)
+    assert first.verb is Verb.MOVE and first.target == hex_at(4, 1)
+    state.apply(first)
+    assert player.choose(state).verb is Verb.ATTACK

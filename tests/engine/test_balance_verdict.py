@@ -1,0 +1,279 @@
+"""The answers of ``hexfort balance``: headline questions on blocks of games, corrected together; verdicts that
+claim only what they support; first points that count "never"; the comparison's headline; ``--games auto``; the
+JSON against its schema; the terminal's answer.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from engine.formats import save_map
+from engine.formats.schemas import validator
+from engine.games.game import Game
+from engine.hexgrid import Hex
+from engine.mapmodel import Mode, Team
+from engine.scenario import Scenario
+from engine.simulation import balance_cli
+from engine.simulation.autostop import default_max_games
+from engine.simulation.balance import (
+    ClassRecord,
+    GameFacts,
+    MapStudy,
+    PairingStudy,
+    StudyPlan,
+    races,
+    run_study,
+    study_of,
+)
+from engine.simulation.balance_doc import balance_document
+from engine.simulation.batch import GameResult
+from engine.simulation.comparison import changed_hexes, compare, headline
+from engine.simulation.headline import answer, stop_block
+from engine.simulation.telemetry import GameTelemetry
+from engine.simulation.terminal import terminal_summary
+from engine.simulation.verdict import first_points, judge
+from tests.engine.test_balance import HILL, _args, corridor
+from tests.engine.test_simulation import hill
+from tests.maptext import make_map
+
+GOLDEN = 0.6180339887498949
+
+Winner = Callable[[int, Team], Team | None]
+
+
+def red_wins(share: float) -> Winner:
+    """RED wins a ``share`` of the games, spread evenly over the blocks (a low-discrepancy sequence)."""
+    return lambda i, _first: Team.RED if (i * GOLDEN) % 1 < share else Team.BLU
+
+
+def alternate(i: int, _first: Team) -> Team:
+    """RED wins every other game: exactly half of every block."""
+    return Team.RED if i % 2 == 0 else Team.BLU
+
+
+def first_wins(share: float) -> Winner:
+    """The first mover wins a ``share`` of the games."""
+    return lambda i, first: first if (i * GOLDEN) % 1 < share else first.other
+
+
+def fake(players: tuple[str, str], games: int, winner: Winner) -> PairingStudy:
+    """A pairing of ``games`` games of the batch's plan (first team alternating) won as ``winner`` says."""
+    results = []
+    for i in range(games):
+        first = Team.RED if i % 2 == 0 else Team.BLU
+        results.append(GameResult(i, i, first, players[0], players[1], winner(i, first), 0, 0, 30, 90))
+    return PairingStudy.of(players, [(r, GameTelemetry()) for r in results], ["scout"])
+
+
+def study(*pairings: PairingStudy, facts: Sequence[Sequence[GameFacts]] = ()) -> MapStudy:
+    goal, race = races(HILL)
+    return MapStudy(HILL, pairings, goal, tuple(race), Game.of(HILL).board.hexes, facts=tuple(tuple(f) for f in facts))
+
+
+HH, SS = ("heuristic", "heuristic"), ("search", "search")
+
+
+@pytest.mark.parametrize(("winners", "games", "sides", "favoured"), [
+    ((red_wins(0.8), red_wins(0.75)), 200, "RED is favoured at every strength tested", Team.RED),
+    ((alternate, alternate), 800, "Neither side is favoured by more than 3 points at any strength tested", None),
+    ((red_wins(0.8), red_wins(0.5)), 60, "RED is favoured with heuristic vs heuristic", None),
+    ((red_wins(0.2), red_wins(0.8)), 200, "The answer changes with the AI's strength", None),
+    ((red_wins(0.55), red_wins(0.45)), 40, "Not decided yet whether a side is favoured at any strength tested", None),
+])
+def test_the_verdict_claims_only_what_the_answers_support(winners: tuple[Winner, Winner], games: int, sides: str,
+                                                          favoured: Team | None) -> None:
+    s = study(fake(HH, games, winners[0]), fake(SS, games, winners[1]))
+    v = judge(s)
+    assert v.sides.startswith(sides), v.sides
+    assert v.favoured is favoured and v.games == games
+    if "with heuristic vs heuristic" in sides:
+        assert "Not decided yet whether a side is favoured with search vs search" in v.sides
+        assert v.sides.endswith("the verdict depends on how well the sides play.")
+    if sides.startswith("Not decided"):
+        assert "more games would likely decide it" in v.sides and not v.decided
+
+
+def test_one_pairing_gets_one_sentence_with_its_figures_and_the_games_it_would_take() -> None:
+    v = judge(study(fake(HH, 200, first_wins(0.75))))
+    assert v.first_move.startswith("Moving first is an advantage: the first mover takes 75% of the score (")
+    assert v.sides.startswith("Not decided yet whether a side is favoured: RED takes")
+    assert "after 200 games; about " in v.sides and not v.decided
+    sides = v.questions[0]
+    assert sides["question"] == "sides" and sides["test"]["needed_games"] > 0
+    assert judge(study(PairingStudy.of(HH, [], ["scout"]))).sides.startswith("No game finished")
+
+
+def test_each_question_is_asked_once_and_the_headlines_are_corrected_together() -> None:
+    s = study(fake(HH, 80, red_wins(0.5)), fake(SS, 80, red_wins(0.5)))
+    keys = [(a.question.key, a.question.pairing) for a in answer(s).headlines]
+    assert keys == [("sides", 0), ("first_move", 0), ("sides", 1), ("first_move", 1)]  # no "RED wins" and "BLU wins"
+    assert all(a.test is not None and a.test.alpha == pytest.approx(0.04 / 4) for a in answer(s).headlines)
+
+
+def facts(red: Sequence[int | None], blu: Sequence[int | None], picks: Sequence[tuple[str, str]] = ()) -> list[GameFacts]:
+    pk = list(picks) or [("", "")] * len(red)
+    return [GameFacts((a, b), (frozenset(p[0].split()), frozenset(p[1].split())))
+            for a, b, p in zip(red, blu, pk, strict=True)]
+
+
+def test_first_points_count_the_games_in_which_a_team_never_scored() -> None:
+    """The issue's case: BLU scored in half of the games, earlier than RED when it did; averaging only those
+    games claimed that BLU scores first. Counting "never" says RED does, most of the time."""
+    n = 40
+    red = [6] * n
+    blu = [4 if i % 2 == 0 else None for i in range(n)]
+    fp = first_points(facts(red, blu))
+    assert (fp[Team.RED].median, fp[Team.RED].scored, fp[Team.RED].first) == (6, 40, 20)
+    assert (fp[Team.BLU].median, fp[Team.BLU].scored, fp[Team.BLU].first) == (4, 20, 20)  # the lower median
+    blu = [4 if i % 4 == 0 else None for i in range(n)]  # BLU scores in a quarter of the games
+    fp = first_points(facts(red, blu))
+    assert fp[Team.BLU].median is None and fp[Team.BLU].to_json()["never"] == 30
+    s = study(fake(HH, n, red_wins(0.75)), facts=[facts(red, blu)])
+    line = next(e for e in judge(s).evidence if "first point first" in e)
+    assert "RED makes the first point first in 75% of the games, BLU in 25%" in line
+    assert "is turn 6 for RED (never in 0 of 40 games) and never for BLU (never in 30)" in line
+    few = study(fake(HH, 8, red_wins(0.5)), facts=[facts([3] * 8, [None] * 8)])
+    assert any("too few games (8)" in e for e in judge(few).evidence)
+
+
+def test_a_kind_is_called_a_winner_only_when_tested_on_enough_games_and_significant_after_correction() -> None:
+    n = 200
+    picks = [("scout heavy", "heavy") if i % 2 == 0 else ("heavy", "heavy") for i in range(n)]
+    win = [Team.RED if i % 2 == 0 else (Team.RED if (i * GOLDEN) % 1 < 0.5 else Team.BLU) for i in range(n)]
+    p = replace(fake(HH, n, lambda i, _f: win[i]), classes=(ClassRecord("scout", 100, 100, 300, 100, 0), ClassRecord("heavy", 400, 200, 0, 0, 0)))
+    s = study(p, facts=[facts([None] * n, [None] * n, picks)])
+    a = answer(s)
+    scout, heavy = a.find("kind:scout", 0), a.find("kind:heavy", 0)
+    assert scout is not None and scout.significant and scout.test is not None and scout.test.direction == 1
+    assert heavy is not None and heavy.test is None  # always fielded by both: never asked
+    assert any("fields the scout when the other does not wins more often" in e for e in judge(s).evidence)
+    few = study(replace(p, results=p.results[:12]), facts=[facts([None] * 12, [None] * 12, picks[:12])])
+    assert answer(few).find("kind:scout", 0).test is None  # type: ignore[union-attr]  # 6 discordant games
+
+
+def test_a_comparison_leads_with_whether_the_change_moved_the_balance() -> None:
+    main = study(fake(HH, 1200, red_wins(0.5)))
+    moved = study(fake(HH, 1200, red_wins(0.15)))
+    a = answer(main, moved)
+    h = headline(main, a)
+    assert h.changed and h.decided
+    assert h.text.startswith("The change moved the balance: RED's share of the score 50% → 15% (-35 points")
+    same = answer(main, main)
+    h = headline(main, same)
+    assert not h.changed and not any(d.significant for d in compare(main, same))
+    assert h.text.startswith("The change did not move the balance by more than 3 points: RED's share of the score "
+                             "50% → 50% (+0 points")  # identical games: a difference of 0 in every block
+    tiny = study(fake(HH, 8, red_wins(0.5)))
+    rows = compare(tiny, answer(tiny, tiny))
+    assert rows and all(r.too_few and "too few games to compare" in r.words() for r in rows)
+
+
+def test_changed_hexes_name_the_ground_and_the_features_that_differ() -> None:
+    a = make_map("0. 0. 0. 0.", spawns={"RED": ["0,0"], "BLU": ["3,0"]}, control_points=[["1,0"]])
+    b = make_map("0. 1# 0. 0.", spawns={"RED": ["0,0"], "BLU": ["2,0"]}, control_points=[["1,0"]])
+    assert changed_hexes(a, b) == [Hex(1, 0), Hex(2, 0), Hex(3, 0)]
+    assert changed_hexes(a, a) == []
+
+
+def reversed_corridor() -> Scenario:
+    """The corridor with the point at the other end: RED is now the farther side."""
+    m = make_map("0. 0. 0. 0. 0. 0. 0. 0. 0. 0.", spawns={"RED": ["0,0"], "BLU": ["9,0"]},
+                 control_points=[["6,0"]])
+    return Scenario("Corridor reversed", Mode.KOTH, m)
+
+
+def test_auto_stops_at_the_first_block_where_the_headline_is_decided(tmp_path: Path) -> None:
+    """--games auto on two versions with a one-sided change (the point moved from RED's end of a corridor to BLU's):
+    it stops as soon as the change is decided (after the minimum of 100 games), the block a fixed run of the same
+    games finds, and the JSON is the same with any --jobs."""
+    a, b = tmp_path / "a.map.json", tmp_path / "b.map.json"
+    save_map(corridor().map, a)
+    save_map(reversed_corridor().map, b)
+    docs = []
+    for jobs in ("1", "2"):
+        out, err = io.StringIO(), io.StringIO()
+        args = _args(a, "--compare", str(b), "--players", "random,random", "--max-games", "160", "--format",
+                     "json", "-j", jobs)
+        assert balance_cli.run(args, out, err) == 0, err.getvalue()
+        docs.append(out.getvalue())
+    assert docs[0] == docs[1]
+    doc = json.loads(docs[0])
+    assert doc["stopping"]["rule"] == "auto" and doc["stopping"]["reason"] == "decided"
+    assert doc["compare"]["changed"] is True and doc["compare"]["decided"] is True
+    assert not list(validator("balance").iter_errors(doc))
+    # the same games played as a fixed run: the stopping rule first holds at the block the auto run kept
+    plan = StudyPlan(corridor(), (("random", "random"),), 160, 1, reversed_corridor())
+    main, other = study_of(plan, run_study(plan))
+    t = stop_block(main, other, start=1)
+    assert t is not None and doc["games"] == 4 * max(25, t) < 160
+
+
+def test_the_document_says_the_answer_in_fields_and_follows_its_schema() -> None:
+    plan = StudyPlan(HILL, (("heuristic", "random"), ("random", "random")), 12, 5, other=replace(HILL, name="Hill 2"))
+    games = run_study(plan)
+    main, other = study_of(plan, games)
+    doc = balance_document(plan, ("hill.map.json", "hill2.map.json"), main, other, partial=(len(games), 48))
+    assert not list(validator("balance").iter_errors(json.loads(json.dumps(doc))))
+    v = doc["map"]["verdict"]
+    assert v["favoured"] in ("RED", "BLU", None) and isinstance(v["decided"], bool) and v["games"] == 12
+    c = doc["compare"]
+    assert c["changed"] is False and c["changed_hexes"] == [] and c["headline"]
+    assert c["map"]["name"] == "Hill 2" and doc["stopping"] == {"rule": "fixed", "games": 12}
+    assert all(d["too_few_games"] is False for d in c["differences"])
+    fp = doc["map"]["pairings"][0]["first_point"]["RED"]
+    assert fp["games"] + fp["never"] == 12
+
+
+def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_side(tmp_path: Path) -> None:
+    p = tmp_path / "hill.map.json"
+    save_map(hill(), p)
+    err = io.StringIO()
+    code = balance_cli.run(_args(p, "-n", "8", "--players", "random,random", "--compare", str(p), "--format", "json"),
+                           io.StringIO(), err)
+    assert code == 0
+    lines = [x for x in err.getvalue().splitlines() if not x.startswith("playing")]
+    assert lines[0].startswith("what changed: ") and "(changed after correction: no" in lines[0]
+    table = lines[lines.index("both versions' own answers:") + 1:]
+    assert f"this: {p}" in table[0] and f"other: {p}" in table[0]
+    assert table[1].lstrip().startswith("random vs random, sides")
+    assert table[2].lstrip().startswith("random vs random, moving first")
+    doc = {"games": 8, "stopping": {"rule": "fixed"}, "map": {"verdict": {"sides": "S.", "first_move": "F."}}}
+    assert terminal_summary(doc).splitlines()[1:] == ["verdict: S.", "         F."]
+
+
+@pytest.mark.parametrize(("mode", "pairings", "games"), [
+    (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 900), (Mode.PAYLOAD, [HH], 100), (Mode.KOTH, [HH, SS], 100),
+    (Mode.KOTH, [("random", "random")], 9000),
+])
+def test_the_default_budget_follows_what_games_cost(mode: Mode, pairings: list[tuple[str, str]], games: int) -> None:
+    assert default_max_games(mode, pairings) == games
+
+
+@pytest.mark.parametrize(("x", "null", "signed", "text"), [
+    (0.61, 0.5, False, "61"), (0.4996, 0.5, False, "49.96"), (0.503, 0.5, False, "50.3"), (0.5, 0.5, False, "50"),
+    (-0.002, 0.0, True, "-0.2"), (-0.33, 0.0, True, "-33"), (0.0, 0.0, True, "+0"),
+])
+def test_an_interval_that_excludes_the_null_never_reads_as_touching_it(x: float, null: float, signed: bool,
+                                                                      text: str) -> None:
+    from engine.simulation.wording import bound
+
+    assert bound(x, null, signed) == text
+
+
+def test_minutes_stop_a_run_after_the_chunk_that_used_them_up() -> None:
+    """--minutes is checked between chunks (with a clock that says a minute passes at every look, the first
+    chunk of 100 games is the last); the stop says why."""
+    from engine.parallel.backends import InProcess
+    from engine.simulation.autostop import play_until_decided
+
+    ticks = iter(range(0, 10_000, 60))
+    plan = StudyPlan(HILL, (("random", "random"),), 400, 2)
+    kept, games, stop = play_until_decided(plan, InProcess(), minutes=0.5, clock=lambda: float(next(ticks)))
+    assert (stop.reason, stop.games, kept.games, len(games)) == ("minutes", 100, 100, 100)
+    assert stop.words() == "stopped after 100 games per pairing: the time budget ran out (0.5 minutes)"
