@@ -15,14 +15,12 @@ from tests.mode_names import files_naming_modes  # noqa: E402
 
 #: The files allowed to name modes: where the mode packages are listed, one line each.
 INSTALL_LISTS = {"engine/installed_modes.py", "editor/playtest/installed.py"}
-#: Files still naming modes while their code waits to move into the mode packages (the AI's scorers and
-#: evaluators, the search's settings, the balance fixer's measures and moves, the cost of a watched game).
-WAITING = {
-    "engine/ai/evaluation.py", "engine/ai/heuristic.py", "engine/ai/koth_heuristic.py", "engine/ai/mode_features.py",
-    "engine/ai/payload_heuristic.py", "engine/ai/policies.py", "engine/ai/search.py", "engine/ai/teamplay.py",
-    "engine/ai/turn_rollout.py", "engine/rebalance/candidates.py", "engine/rebalance/measures.py",
-    "engine/rebalance/tracks.py", "engine/simulation/autostop.py",
-}
+
+
+#: Files still naming modes while their code waits to move into the mode packages (the balance fixer's
+#: measures and moves, the cost of a watched game).
+WAITING = {"engine/rebalance/candidates.py", "engine/rebalance/measures.py", "engine/rebalance/tracks.py",
+           "engine/simulation/autostop.py"}
 
 
 def test_outside_the_mode_packages_only_the_install_lists_name_a_mode() -> None:

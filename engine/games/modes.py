@@ -65,6 +65,8 @@ class ModeRules:
     - ``features``: the map features it plays on beyond the core ones (:mod:`engine.mapfeatures`);
       a map with one of them was most likely made for this mode;
     - ``checks``: the module of its validator checks (importing it registers them), empty for none;
+    - ``ai``: the module of its AI (importing it registers the heuristic's scorer, the search's evaluation
+      and settings: :mod:`engine.ai.modes`), empty for none;
     - ``chance_first``: the ruleset option that makes the first team a throw of the dice (empty: the
       scenario's first team), and ``chance_words`` how the rulebook throws it.
     """
@@ -86,6 +88,7 @@ class ModeRules:
     verbs: tuple[str, ...] = ()
     features: tuple[str, ...] = ()
     checks: str = ""
+    ai: str = ""
     chance_first: str = ""
     chance_words: str = ""
 

@@ -1,7 +1,8 @@
 """Payload Race (rulebook 002): two carts racing along their own tracks; see :mod:`.state`.
 
 Importing this package registers the mode (:func:`engine.games.modes.register`): its
-facts, its verbs, its map feature (the carts' tracks) and its validator checks.
+facts, its verbs, its map feature (the carts' tracks), its validator checks and the module of its AI
+(:mod:`.ai`).
 Nothing outside the package names it.
 """
 
@@ -30,7 +31,9 @@ TRACKS = register_feature(MapFeature(
 RULES = register(ModeRules(
     PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,
     dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
-    features=("tracks",), checks="engine.games.payload.map_checks", state="engine.games.payload.state:PayloadState",
+    features=("tracks",), checks="engine.games.payload.map_checks",
+    ai="engine.games.payload.ai",
+    state="engine.games.payload.state:PayloadState",
     free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
     verbs=tuple(v.value for v in VERBS), chance_first="roll_for_first", chance_words="d8 roll-off",
 ))

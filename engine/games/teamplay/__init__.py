@@ -2,8 +2,8 @@
 
 Importing this package registers the mode (:func:`engine.games.modes.register`): its
 facts, its verbs (character actions, powerups, abilities and the choices between
-actions), its map features (spawnpoints, ammo tiles, racks) and its validator
-checks. Nothing outside the package names it.
+actions), its map features (spawnpoints, ammo tiles, racks), its validator
+checks and the module of its AI (:mod:`.ai`). Nothing outside the package names it.
 """
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ FEATURES = (
 RULES = register(ModeRules(
     TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
     dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
-    features=("spawnpoints", "ammo", "racks"), checks="engine.games.teamplay.map_checks", state="engine.games.teamplay.state:TeamPlayState",
+    features=("spawnpoints", "ammo", "racks"), checks="engine.games.teamplay.map_checks",
+    ai="engine.games.teamplay.ai",
+    state="engine.games.teamplay.state:TeamPlayState",
     spawn_zones=False, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
     chance_first="random_first_team", chance_words="drawn at random",
 ))

@@ -23,15 +23,6 @@ RULES = register(ModeRules(
     TAG, "Tag", "toy", team_size=2, climb=Climb.ONE_LEVEL, heights_block_sight=True, dice=TWO_D6,
     ruleset=str(Path(__file__).with_name("tag.ruleset.json")), state="tests.toymode.rules.state:TagState",
     verbs=(TAG_VERB.value,), features=(BEACONS.key,), checks="tests.toymode.rules.map_checks",
+    ai="tests.toymode.rules.ai",
 ))
 
-
-def _register_ai() -> None:
-    """The heuristic plays Tag by :func:`.ai.choose_tag`."""
-    from engine.ai.heuristic import SCORERS
-    from tests.toymode.rules.ai import choose_tag
-
-    SCORERS[TAG] = choose_tag
-
-
-_register_ai()

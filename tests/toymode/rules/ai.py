@@ -1,23 +1,24 @@
-"""Tag's AI scorer for the heuristic player: tag when you can, else stand on (or walk toward) a beacon.
+"""Tag's AI: tag when you can, else stand on (or walk toward) a beacon; registered when imported.
 
-Scores each legal action of a decision for :class:`~engine.ai.heuristic.HeuristicPlayer` (``pick`` breaks
-ties with the player's own seeded dice); the search player's roll-outs use it too.
+``ModeRules.ai`` names this module, so the AI players import it on their first
+question about Tag (:mod:`engine.ai.modes`). :func:`tag_scores` scores each legal
+action of a decision for :class:`~engine.ai.heuristic.HeuristicPlayer`, which plays
+one of the best (ties broken by its own seeded dice); the search player's
+roll-outs use it too. Tag registers no evaluation of its own: the search values
+its positions by the score lead and health.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from engine.ai.modes import ModeAI, register_ai
 from engine.rules.actions import Action, Verb
-from tests.toymode.rules import TAG_VERB
-
-Pick = Callable[[list[Action], list[float]], Action]
+from tests.toymode.rules import TAG, TAG_VERB
 
 
-def choose_tag(state: Any, pick: Pick) -> Action:
-    """The heuristic's choice: a tag first; then the move ending nearest a beacon (on one best)."""
-    acts = state.legal_actions()
+def tag_scores(state: Any, acts: list[Action]) -> list[float]:
+    """A tag first; then the move ending nearest a beacon (on one best); anything else 0."""
     beacons = state.beacon_hexes()
 
     def score(a: Action) -> float:
@@ -27,4 +28,7 @@ def choose_tag(state: Any, pick: Pick) -> Action:
             return 50.0 - min(a.target.distance(h) for h in beacons)
         return 0.0
 
-    return pick(acts, [score(a) for a in acts])
+    return [score(a) for a in acts]
+
+
+AI = register_ai(TAG, ModeAI(scores=tag_scores))

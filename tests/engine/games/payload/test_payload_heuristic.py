@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.ai import HeuristicPlayer
-from engine.ai.payload_heuristic import BLOCKERS, RESERVES, behind, blockers_of, job_posts
+from engine.games.payload.ai.heuristic import BLOCKERS, RESERVES, behind, blockers_of, job_posts
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Verb

@@ -1,7 +1,10 @@
 """How the heuristic player scores King of the Board decisions: take the point, focus fire, keep units alive.
 
-:class:`~engine.ai.heuristic.HeuristicPlayer` scores each legal action of the
-active unit with a :class:`KothScorer` and plays the best. The terms:
+:func:`koth_scores` is King of the Board's scorer for
+:class:`~engine.ai.heuristic.HeuristicPlayer` (registered by :mod:`engine.games.koth.ai`): a
+placement by the kind it likes best (:data:`PREFERENCE`) nearest the point, a
+sentry's target the weakest, and each action of the active unit by a
+:class:`KothScorer`. The terms of a unit's actions:
 
 - **position**: being on the control point is worth much (more if no teammate
   holds it or an enemy contests it), otherwise every step closer to it counts —
@@ -42,6 +45,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.games.phases import Phase
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
@@ -50,7 +54,8 @@ from engine.rules.movement import steps_to
 if TYPE_CHECKING:
     from engine.games.koth.units.base import KothBehaviour
 
-__all__ = ["KIT_DETOUR", "KIT_HEAL", "KIT_MOVES", "KIT_WOUNDED", "KothScorer", "cp_distance"]
+__all__ = ["KIT_DETOUR", "KIT_HEAL", "KIT_MOVES", "KIT_WOUNDED", "PREFERENCE", "KothScorer", "cp_distance",
+           "koth_scores"]
 
 #: Health a hurt unit must lack for each step of detour a kit costs it (on the way to the point).
 KIT_DETOUR = 25.0
@@ -85,6 +90,38 @@ def _cp_cells(state: GameState) -> list[int]:
 def cp_distance(board: Any) -> tuple[int, ...]:
     """Distance from each cell to the nearest control-point cell (0 for every cell without a point)."""
     return _cp_tables(board)[1]
+
+
+#: Unit kinds in the order the heuristic likes to field them.
+PREFERENCE = ("soldier", "heavy", "medic", "demoman", "scout", "pyro", "sniper", "engineer")
+
+
+def koth_scores(state: GameState, acts: list[Action]) -> list[float]:
+    """The heuristic's score of each of ``acts``, a decision of ``state`` (see the module docstring)."""
+    if state.phase is Phase.SPAWN:
+        return _spawn_scores(state, acts)
+    if state.phase is Phase.TARGET:
+        return [-float(_health_at(state, a)) for a in acts]
+    u = state.active_unit()
+    assert u is not None
+    return KothScorer(state, u).scores(acts)
+
+
+def _health_at(state: GameState, a: Action) -> int:
+    assert a.target is not None
+    v = state.unit_at(a.target)
+    return v.health if v is not None else 10_000
+
+
+def _spawn_scores(state: GameState, acts: list[Action]) -> list[float]:
+    """The favourite kind (:data:`PREFERENCE`) nearest the point first; other kinds by preference."""
+    kinds = {a.kind for a in acts}
+    kind = next((k for k in PREFERENCE if k in kinds), acts[0].kind)
+    dist = cp_distance(state.board)
+    b = state.board
+    rank = {k: i for i, k in enumerate(PREFERENCE)}
+    return [-float(dist[b.index[a.target]])  # type: ignore[index]  # a spawn always names its hex
+            - (0.0 if a.kind == kind else 1000.0 * (1 + rank.get(a.kind, 99))) for a in acts]
 
 
 class KothScorer:

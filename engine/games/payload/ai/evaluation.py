@@ -1,10 +1,10 @@
-"""What the search's evaluation reads in a Payload Race or Team Play position (RED minus BLU).
+"""What the search's evaluation reads in a Payload Race position (RED minus BLU), and its fitted weights.
 
-Each function returns the features of one mode's logistic model in
-:mod:`engine.ai.evaluation`, every one a RED-minus-BLU difference (so 0 is an
-even position and the model needs no intercept), read through the mode's public
-state attributes. The weights that go with them are fitted on heuristic
-self-play by ``bench/fit_evaluation.py``.
+:func:`payload_features` returns the features of the mode's logistic model
+(:class:`engine.ai.evaluation.Evaluator`), every one a RED-minus-BLU difference
+(so 0 is an even position and the model needs no intercept), read through the
+state's public attributes. :data:`PAYLOAD_WEIGHTS` are fitted on heuristic
+self-play on the bundled maps by ``bench/fit_evaluation.py``.
 """
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ from engine.games.payload.ground import stops_push
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 
-__all__ = ["PAYLOAD_FEATURES", "TEAMPLAY_FEATURES", "payload_features", "teamplay_features"]
+__all__ = ["PAYLOAD_FEATURES", "PAYLOAD_WEIGHTS", "payload_features"]
 
 _RED, _BLU = Team.RED, Team.BLU
 
 PAYLOAD_FEATURES: Final = ("race", "ready", "blocked", "escorts", "health", "to_move")
+#: Fitted by bench/fit_evaluation.py (see the module docstring).
+PAYLOAD_WEIGHTS: Final = (8.16, 0.26, 0.19, 0.19, 0.24, 0.28)
 
 
 def payload_features(state: GameState) -> list[float]:
@@ -59,30 +61,3 @@ def payload_features(state: GameState) -> list[float]:
     return [(left[_BLU] - left[_RED]) / longest, ready[_RED] - ready[_BLU],
             float(min(2, stops[_BLU]) - min(2, stops[_RED])), float(min(3, near[_RED]) - min(3, near[_BLU])),
             health[_RED] - health[_BLU], to_move]
-
-
-TEAMPLAY_FEATURES: Final = ("lead", "pressure", "damage", "arms", "to_move")
-
-
-def teamplay_features(state: GameState) -> list[float]:
-    """Team Play: points, how near each side is to its next killshots, damage dealt, loaded weapons, tempo.
-
-    - ``lead``: the points lead, in tens;
-    - ``pressure``: per enemy character, what its next killshot scores times the share of its damage track
-      filled (on its board and waiting in its buffer), summed, in eights (a first killshot's worth);
-    - ``damage``: damage on the enemy's boards and in its buffer (what leftover damage and flushes score), in twelves;
-    - ``arms``: loaded weapons in the side's hands (own weapons included), in threes;
-    - ``to_move``: +1 when RED decides next.
-    """
-    s: Any = state
-    pressure = {_RED: 0.0, _BLU: 0.0}
-    damage = {_RED: 0.0, _BLU: 0.0}
-    for v in state.units.values():
-        dealt = v.damage + s.buffer[v.team].get(v.kind, 0)
-        attacker = v.team.other
-        damage[attacker] += dealt
-        pressure[attacker] += s.value_of(v) * min(1.0, dealt / max(1, s.killshot(v)))
-    arms = {t: float(sum(len(h.weapons) for h in s.hands.get(t, ()))) for t in Team}
-    to_move = 1.0 if state.current_team() is _RED else -1.0
-    return [(state.points[_RED] - state.points[_BLU]) / 10, (pressure[_RED] - pressure[_BLU]) / 8,
-            (damage[_RED] - damage[_BLU]) / 12, (arms[_RED] - arms[_BLU]) / 3, to_move]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from engine.ai.heuristic import HeuristicPlayer
-from engine.ai.payload_heuristic import score_context
+from engine.games.payload.ai.heuristic import score_context
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.rules.actions import Action, Verb
