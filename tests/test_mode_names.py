@@ -18,9 +18,8 @@ INSTALL_LISTS = {"engine/installed_modes.py", "editor/playtest/installed.py"}
 
 
 #: Files still naming modes while their code waits to move into the mode packages (the balance fixer's
-#: measures and moves, the cost of a watched game).
-WAITING = {"engine/rebalance/candidates.py", "engine/rebalance/measures.py", "engine/rebalance/tracks.py",
-           "engine/simulation/autostop.py"}
+#: measures and moves).
+WAITING = {"engine/rebalance/candidates.py", "engine/rebalance/measures.py", "engine/rebalance/tracks.py"}
 
 
 def test_outside_the_mode_packages_only_the_install_lists_name_a_mode() -> None:

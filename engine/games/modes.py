@@ -67,6 +67,9 @@ class ModeRules:
     - ``checks``: the module of its validator checks (importing it registers them), empty for none;
     - ``ai``: the module of its AI (importing it registers the heuristic's scorer, the search's evaluation
       and settings: :mod:`engine.ai.modes`), empty for none;
+    - ``game_costs``: what one watched game of the mode costs with two players of a kind (``random``,
+      ``heuristic``, ``search``), in millions of iterations of bench/_common.py's reference loop; the
+      default budget of ``--games auto`` is made from them (a player not listed counts 1.0);
     - ``chance_first``: the ruleset option that makes the first team a throw of the dice (empty: the
       scenario's first team), and ``chance_words`` how the rulebook throws it.
     """
@@ -89,6 +92,7 @@ class ModeRules:
     features: tuple[str, ...] = ()
     checks: str = ""
     ai: str = ""
+    game_costs: Mapping[str, float] = field(default_factory=lambda: FrozenDict({}))
     chance_first: str = ""
     chance_words: str = ""
 

@@ -8,6 +8,7 @@ Nothing outside the package names it.
 
 from __future__ import annotations
 
+from engine.frozendict import FrozenDict
 from engine.games.modes import ModeRules, register
 from engine.mapfeatures import MapFeature, register_feature
 from engine.mapmodel import Mode, Team
@@ -28,11 +29,17 @@ TRACKS = register_feature(MapFeature(
     part_words={"RED": "RED's cart track, start first.", "BLU": "BLU's cart track, start first."},
 ), __name__)
 
+#: What one watched game costs with two players of a kind, in millions of iterations of bench/_common.py's
+#: reference loop (``--games auto``'s default budget); measured on Canal in June 2025; its search player was
+#: too slow to time (over 8 minutes a game), so it is given a floor.
+GAME_COSTS = FrozenDict({"random": 8.3, "heuristic": 10.5, "search": 6000.0})
+
 RULES = register(ModeRules(
     PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,
     dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
     features=("tracks",), checks="engine.games.payload.map_checks",
     ai="engine.games.payload.ai",
+    game_costs=GAME_COSTS,
     state="engine.games.payload.state:PayloadState",
     free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
     verbs=tuple(v.value for v in VERBS), chance_first="roll_for_first", chance_words="d8 roll-off",

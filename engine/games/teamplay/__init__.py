@@ -8,6 +8,7 @@ checks and the module of its AI (:mod:`.ai`). Nothing outside the package names 
 
 from __future__ import annotations
 
+from engine.frozendict import FrozenDict
 from engine.games.modes import ModeRules, register
 from engine.mapfeatures import MapFeature, register_feature
 from engine.mapmodel import Colour, Mode
@@ -45,11 +46,15 @@ FEATURES = (
     ), __name__),
 )
 
+#: What one watched game costs with two players of a kind, in millions of iterations of bench/_common.py's
+#: reference loop (``--games auto``'s default budget); measured on Arena in June 2025.
+GAME_COSTS = FrozenDict({"random": 0.51, "heuristic": 1.0, "search": 930.0})
+
 RULES = register(ModeRules(
     TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
     dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
     features=("spawnpoints", "ammo", "racks"), checks="engine.games.teamplay.map_checks",
-    ai="engine.games.teamplay.ai",
+    ai="engine.games.teamplay.ai", game_costs=GAME_COSTS,
     state="engine.games.teamplay.state:TeamPlayState",
     spawn_zones=False, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
     chance_first="random_first_team", chance_words="drawn at random",
