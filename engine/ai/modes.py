@@ -12,20 +12,17 @@ lead and health and uses the default settings.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.games.modes import GAMES
-from engine.mapmodel import Mode
+from engine.games.modes import ModeParts
 from engine.rules.actions import Action
 
 if TYPE_CHECKING:
     from engine.ai.evaluation import Evaluator
     from engine.ai.policies import ScoringPlayer
     from engine.ai.search import SearchSettings
-    from engine.games.protocol import GameState
 
 __all__ = ["ModeAI", "Pick", "ai_of", "register_ai"]
 
@@ -59,27 +56,9 @@ class ModeAI:
         return self.scores is not None or self.choose is not None
 
 
-_NONE = ModeAI()
-_AI: dict[Mode, ModeAI] = {}
+_PARTS: ModeParts[ModeAI] = ModeParts("ai", ModeAI())
+#: Register ``mode``'s AI (called by the mode's AI module when imported); returns it.
+register_ai = _PARTS.register
+#: ``mode``'s AI, importing the module its rules name on the first question (an empty one for none).
+ai_of = _PARTS.of
 
-
-def register_ai(mode: Mode, ai: ModeAI) -> ModeAI:
-    """Register ``mode``'s AI (called by the mode's AI module when imported); returns it."""
-    _AI[mode] = ai
-    return ai
-
-
-def ai_of(mode: Mode) -> ModeAI:
-    """``mode``'s AI, importing the module its rules name on the first question (an empty one for none)."""
-    hit = _AI.get(mode)
-    if hit is None:
-        rules = GAMES.get(mode)
-        if rules is not None and rules.ai:
-            importlib.import_module(rules.ai)
-        hit = _AI.setdefault(mode, _NONE)
-    return hit
-
-
-def ai_of_state(state: GameState) -> ModeAI:
-    """The AI of ``state``'s mode."""
-    return ai_of(state.game.rules.mode)

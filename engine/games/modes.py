@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from engine import installed_modes
 from engine.frozendict import FrozenDict
@@ -35,7 +35,10 @@ if TYPE_CHECKING:
     from engine.games.state import TurnState
     from engine.ruleset import Ruleset
 
-__all__ = ["GAMES", "ModeRules", "NotPlayableError", "game_rules", "modes_for_features", "playable_modes", "register"]
+__all__ = ["GAMES", "ModeParts", "ModeRules", "NotPlayableError", "game_rules", "modes_for_features", "playable_modes",
+           "register"]
+
+P = TypeVar("P")
 
 
 class NotPlayableError(ValueError):
@@ -67,6 +70,8 @@ class ModeRules:
     - ``checks``: the module of its validator checks (importing it registers them), empty for none;
     - ``ai``: the module of its AI (importing it registers the heuristic's scorer, the search's evaluation
       and settings: :mod:`engine.ai.modes`), empty for none;
+    - ``rebalance``: the module of its part of the balance fixer (importing it registers where the sides
+      race to, the mode's own measures and edits: :mod:`engine.rebalance.modes`), empty for none;
     - ``game_costs``: what one watched game of the mode costs with two players of a kind (``random``,
       ``heuristic``, ``search``), in millions of iterations of bench/_common.py's reference loop; the
       default budget of ``--games auto`` is made from them (a player not listed counts 1.0);
@@ -92,6 +97,7 @@ class ModeRules:
     features: tuple[str, ...] = ()
     checks: str = ""
     ai: str = ""
+    rebalance: str = ""
     game_costs: Mapping[str, float] = field(default_factory=lambda: FrozenDict({}))
     chance_first: str = ""
     chance_words: str = ""
@@ -178,6 +184,36 @@ def register(rules: ModeRules) -> ModeRules:
     """Register a mode's rules (a mode package calls this when imported); returns ``rules``."""
     GAMES.add(rules)
     return rules
+
+
+class ModeParts(Generic[P]):
+    """Each mode's part of a layer above the games (its AI, its balance fixes), registered by the mode's own
+    module, which the :class:`ModeRules` field ``field`` names and the first question imports.
+
+    ``parts.register(mode, part)`` is called by that module; ``parts.of(mode)`` gives the part, or
+    ``empty`` for a mode whose rules name no such module (or whose module registers none).
+    """
+
+    def __init__(self, field: str, empty: P) -> None:
+        self.field = field
+        self.empty = empty
+        self._parts: dict[Mode, P] = {}
+
+    def register(self, mode: Mode, part: P) -> P:
+        """Register ``mode``'s part; returns it."""
+        self._parts[mode] = part
+        return part
+
+    def of(self, mode: Mode) -> P:
+        """``mode``'s part, importing the module its rules name on the first question."""
+        hit = self._parts.get(mode)
+        if hit is None:
+            rules = GAMES.get(mode)
+            module = getattr(rules, self.field) if rules is not None else ""
+            if module:
+                importlib.import_module(module)
+            hit = self._parts.setdefault(mode, self.empty)
+        return hit
 
 
 def game_rules(mode: Mode) -> ModeRules:

@@ -27,7 +27,7 @@ RULES = register(ModeRules(
     KOTH, "King of the Board", "001", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
     dice=TWO_D6, ruleset="builtin:koth",
     features=("control_points",), checks="engine.games.koth.map_checks",
-    ai="engine.games.koth.ai",
+    ai="engine.games.koth.ai", rebalance="engine.games.koth.rebalance",
     game_costs=GAME_COSTS,
     state="engine.games.koth.state:KothState",
     goals="engine.games.koth.goals:race_plan", verbs=tuple(v.value for v in VERBS),

@@ -38,7 +38,7 @@ RULES = register(ModeRules(
     PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,
     dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
     features=("tracks",), checks="engine.games.payload.map_checks",
-    ai="engine.games.payload.ai",
+    ai="engine.games.payload.ai", rebalance="engine.games.payload.rebalance",
     game_costs=GAME_COSTS,
     state="engine.games.payload.state:PayloadState",
     free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
