@@ -1,11 +1,11 @@
-"""Fit the search player's position evaluations (engine/ai/evaluation.py) on heuristic self-play.
+"""Fit the search player's position evaluations (each mode's, engine/games/<mode>/ai/) on heuristic self-play.
 
 Plays ``games`` seeded heuristic-vs-heuristic games on every bundled map of each
 mode asked (first team alternating), records the mode's features
-(:data:`engine.ai.evaluation.EVALUATORS`) of the position at the start of every
+(the evaluator its AI registers, :mod:`engine.ai.modes`) of the position at the start of every
 turn and who won, and fits a logistic regression (Newton's method, a little
 ridge) of "RED wins" on them; draws are left out. Prints, per mode, the weights to
-paste into its ``*_WEIGHTS`` with the fit's log-loss and accuracy on held-out games
+paste into its ``*_WEIGHTS`` (in its ``ai/evaluation.py``) with the fit's log-loss and accuracy on held-out games
 (every fifth seed), beside a model that always says 50%, and those of the weights
 in use now.
 Run: ``python bench/fit_evaluation.py [games per map] [mode ...]`` (modes: koth, payload, team_play;
@@ -21,11 +21,20 @@ import numpy as np
 from _common import REPO
 
 from engine.ai import HeuristicPlayer
-from engine.ai.evaluation import EVALUATORS
+from engine.ai.evaluation import Evaluator
+from engine.ai.modes import ai_of
 from engine.formats import load_scenario
 from engine.games.game import Game
 from engine.mapmodel import Mode, Team
 from engine.scenario import Scenario
+
+
+def evaluator(mode: Mode) -> Evaluator:
+    """The evaluator ``mode``'s AI registers; SystemExit for a mode without one."""
+    ev = ai_of(mode).evaluator
+    if ev is None:
+        raise SystemExit(f"{mode.value} registers no evaluation of its own")
+    return ev
 
 
 def scenarios(mode: Mode) -> list[Scenario]:
@@ -36,7 +45,7 @@ def scenarios(mode: Mode) -> list[Scenario]:
 
 def positions(mode: Mode, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(features, RED won, held out) rows: one per turn start of every decided game."""
-    features = EVALUATORS[mode].features
+    features = evaluator(mode).features
     rows: list[list[float]] = []
     won: list[float] = []
     held: list[bool] = []
@@ -78,8 +87,8 @@ def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
 
 
 def main(games: int = 200, modes: list[str] | None = None) -> None:
-    for mode in (Mode(m) for m in (modes or [m.value for m in EVALUATORS])):
-        ev = EVALUATORS[mode]
+    for mode in (Mode(m) for m in (modes or [m.value for m in Mode if ai_of(m).evaluator is not None])):
+        ev = evaluator(mode)
         x, y, held = positions(mode, games)
         w = fit(x[~held], y[~held])
         test_x, test_y = x[held], y[held]

@@ -42,6 +42,7 @@ from _common import REPO, reference_rate
 
 from engine.formats import load_map, load_scenario, save_map
 from engine.hexgrid import DIRECTIONS, Hex, Symmetry
+from engine.mapfeatures import features
 from engine.mapmodel import Cell, HexMap, Mode, Team, Terrain
 from engine.parallel.backends import local_backend
 from engine.scenario import Scenario, TeamSetup
@@ -84,8 +85,8 @@ def transformed(s: Scenario, sym: Symmetry) -> Scenario:
     new = HexMap.create(
         m.meta, {f(h): _turn_cell(c, sym) for h, c in m.cells.items()},
         {t: [f(h) for h in z] for t, z in m.spawns.items()}, [f(h) for h in m.kits],
-        [[f(h) for h in cp] for cp in m.control_points], {t: [f(h) for h in p] for t, p in m.tracks.items()},
-        {c: [f(h) for h in z] for c, z in m.spawnpoints.items()}, [f(h) for h in m.ammo], [f(h) for h in m.racks])
+        [[f(h) for h in cp] for cp in m.control_points],
+        features={k: features()[k].moved(v, f) for k, v in m.features.items()})
     return replace(s, map=new, teams=_moved_units(s, lambda _team, h: f(h)))
 
 
@@ -168,7 +169,7 @@ def walled(s: Scenario, team: Team, most: int = 24) -> Scenario | None:
 
 def track_shortened(s: Scenario, team: Team) -> Scenario:
     """``s`` with ``team``'s cart track ending one hex earlier: one push fewer to win."""
-    return replace(s, map=s.map.with_track(team, s.map.track(team)[:-1]))
+    return replace(s, map=s.map.with_feature_part("tracks", team, s.map.track(team)[:-1]))
 
 
 def build_pairs(modes: Iterable[Mode], folder: Path) -> list[Pair]:

@@ -108,12 +108,12 @@ def worker(path: Path, reference: Path, pairwise: bool) -> dict[str, float]:
     """Measure one map in this (fresh) process; return the figures."""
     rss_imports = _rss_mb()
     from engine.formats import load_map
+    from engine.games.koth.map_checks import exposure_counts
     from engine.mapmodel import Team
     from engine.rules.board import Board
     from engine.rules.fov import seers, seers_pairwise
     from engine.rules.sight import Sight
     from engine.validation.cli import add_arguments, run
-    from engine.validation.fairness import exposure_counts
     from engine.validation.registry import CheckContext
     from engine.validation.runner import validate_file
     from engine.validation.terrain import reach

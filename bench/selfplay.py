@@ -12,8 +12,8 @@ side (``state.turn`` counts them); in Payload Race and Team Play, where every
 piece of a side may act in the side's turn, a team turn is as many unit turns as
 the side fields pieces (its team size: six tokens, three characters).
 
-**The toy game** ("Tag", the turn machine's smallest variant, as in
-tests/engine/games/test_toy_variant.py): runners that move as a King of the
+**The toy game** ("Tag", the turn machine's smallest variant, kept here as it
+was in the test it came from): runners that move as a King of the
 Board unit moves or tag an adjacent enemy (one health; the tagged runner is back
 on its start hex and the tagger's side scores; first to three points). It runs
 through the same generic turn machine (:class:`~engine.games.state.TurnState`,
@@ -48,17 +48,20 @@ from typing import Any
 
 from _common import REPO, reference_rate
 
-sys.path.insert(0, str(REPO))  # the toy game's rules are the test's (tests/engine/games/test_toy_variant.py)
+sys.path.insert(0, str(REPO))
 from engine.ai import RandomPlayer, play_game
 from engine.formats import load_scenario
+from engine.games.behaviour import Behaviour
 from engine.games.game import Game
 from engine.games.modes import GAMES
 from engine.games.protocol import GameState
+from engine.games.state import TurnState
 from engine.games.units import Unit, UnitTurn
 from engine.mapmodel import Colour, Mode, Team
+from engine.rules.actions import Verb
 from engine.rules.board import Board
+from engine.rules.legal import Group
 from engine.scenario import Scenario
-from tests.engine.games.test_toy_variant import TagState  # noqa: E402
 
 #: Seeds of the warm-up games, and the seeds each timed run starts from (run k: k * _SEEDS, ...).
 _WARM_UP = 9_000_000
@@ -67,9 +70,26 @@ _SEEDS = 100_000
 _COLOUR = {Team.RED: Colour.RED, Team.BLU: Colour.BLUE}
 
 
-class ToyState(TagState):
+class Tagger(Behaviour[TurnState, Unit]):
+    """Tags an adjacent enemy: he loses his one health."""
+
+    def attack_group(self, state: TurnState, u: Unit) -> Group | None:
+        b = state.board
+        near = [v.cell for v in state.units.values() if v.team is not u.team and b.distance(u.cell, v.cell) == 1]
+        return (Verb.ATTACK, u.kind, b.hexes[u.cell], near, b.hexes, "")
+
+    def attack(self, state: TurnState, u: Unit, cell: int, aim: object) -> None:
+        target = state.occupant(cell)
+        assert target is not None
+        state.hurt(target, 1, u)
+
+
+class ToyState(TurnState):
     """Tag (see the module docstring): ``runners`` a side; ``team_turns``: every runner acts in a side's turn."""
 
+    default_behaviour = Tagger
+    actions_per_turn = 1
+    default_options = {"turn_limit": 1000}
     runners = 2
     team_turns = False
 
@@ -92,6 +112,9 @@ class ToyState(TagState):
         target.cell = next(c for c in self.homes[target.team] if self.occupant(c) is None)
         target.health = 1
         self.units[target.uid] = target
+
+    def is_decided(self) -> bool:
+        return max(self.points.values()) >= 3
 
 
 _HOMES: dict[tuple[int, int], dict[Team, list[int]]] = {}

@@ -14,7 +14,7 @@ from engine.mapmodel import HexMap
 __all__ = ["create_window", "run_editor", "starting_map"]
 
 
-def starting_map(path: Path | None) -> tuple[HexMap, Path | None, str | None]:
+def starting_map(path: Path | None) -> tuple[HexMap | None, Path | None, str | None]:
     """The map to open first: ``path`` if it loads, else a blank map; plus an error text if it did not."""
     from editor.document import read_document
     from editor.newmap import Shape, blank_map
@@ -32,7 +32,8 @@ def create_window(path: Path | None = None, more: Sequence[Path] = (),
                   on_window: Callable[[Any], None] | None = None, **window_options: Any):  # type: ignore[no-untyped-def]
     """Build the main window on ``path`` (a blank map if it is None or cannot be read) and ``more`` files.
 
-    A folder opens the map library on it, beside a blank map (as File ▸ Open folder… does).
+    A folder opens the map library on it (as File ▸ Open folder… does) and no blank map: the
+    window waits for a map to be opened from the library.
     ``window_options`` go to :class:`~editor.main_window.MainWindow` (settings, paths);
     ``on_window`` sees the window as soon as it exists, before any file opens.
     Then unsaved work left by editors that did not close (and by saves cut short
@@ -45,7 +46,7 @@ def create_window(path: Path | None = None, more: Sequence[Path] = (),
     from editor.recovery_offer import offer_recovery
 
     folder = path if path is not None and path.is_dir() else None
-    m, opened, error = starting_map(None if folder is not None else path)
+    m, opened, error = starting_map(path) if folder is None else (None, None, None)
     win = MainWindow(m, None, **window_options)
     if on_window is not None:
         on_window(win)

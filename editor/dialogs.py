@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from editor.newmap import Shape, blank_map
 from engine.games.modes import GAMES
-from engine.mapmodel import HexMap, MapMeta, Mode, Orientation
+from engine.mapmodel import HexMap, MapMeta, Mode, Orientation, default_modes
 
 __all__ = ["ExportDialog", "MapPropertiesDialog", "NewMapDialog", "PrintDialog"]
 
@@ -66,7 +66,7 @@ class NewMapDialog(QDialog):
         self.orientation = QComboBox()
         self.orientation.addItem("Pointy top", Orientation.POINTY)
         self.orientation.addItem("Flat top", Orientation.FLAT)
-        self.modes = _ModeChecks((Mode.KOTH,))
+        self.modes = _ModeChecks(default_modes())
         self.shape.currentIndexChanged.connect(lambda *_: self.height_.setEnabled(Shape(self.shape.currentData()) is Shape.RECTANGLE))
         form = QFormLayout(self)
         form.addRow("Name", self.name)
@@ -79,7 +79,7 @@ class NewMapDialog(QDialog):
 
     def result_map(self) -> HexMap:
         """The blank map the fields describe; raises ValueError/MapEditError for bad input."""
-        modes = self.modes.modes() or (Mode.KOTH,)
+        modes = self.modes.modes() or default_modes()
         return blank_map(Shape(self.shape.currentData()), self.width_.value(), self.height_.value(),
                          Orientation(self.orientation.currentData()), modes, self.name.text().strip() or "Untitled")
 

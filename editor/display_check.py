@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Final
 
-__all__ = ["XCB_LIBRARIES", "display_problem", "has_display", "missing_libraries"]
+__all__ = ["QT_LIBRARIES", "XCB_LIBRARIES", "display_problem", "has_display", "missing_libraries", "missing_packages"]
 
 #: The shared libraries Qt's xcb plugin loads beyond libxcb itself, with the Debian package of each.
 XCB_LIBRARIES: Final[Mapping[str, str]] = {
@@ -28,6 +28,17 @@ XCB_LIBRARIES: Final[Mapping[str, str]] = {
     "libxcb-shape.so.0": "libxcb-shape0",
     "libxcb-xkb.so.1": "libxcb-xkb1",
     "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+}
+
+#: Libraries Qt's own modules load before any window (minimal systems and containers may lack them), with
+#: the Debian package of each.
+QT_LIBRARIES: Final[Mapping[str, str]] = {
+    "libEGL.so.1": "libegl1",
+    "libGL.so.1": "libgl1",
+    "libfontconfig.so.1": "libfontconfig1",
+    "libxkbcommon.so.0": "libxkbcommon0",
+    "libdbus-1.so.3": "libdbus-1-3",
+    "libX11-xcb.so.1": "libx11-xcb1",
 }
 
 
@@ -53,6 +64,15 @@ def missing_libraries(loads: Callable[[str], bool] = _loads) -> list[str]:
     return [lib for lib in XCB_LIBRARIES if not loads(lib)]
 
 
+def missing_packages(loads: Callable[[str], bool] = _loads, platform: str | None = None) -> list[str]:
+    """The Debian/Ubuntu packages holding the libraries a hexfort window needs that cannot be loaded here
+    (none off Linux): what ``./run.sh`` installs, or asks to be installed, before it opens the editor."""
+    if not (platform or sys.platform).startswith("linux"):
+        return []
+    wanted = {**QT_LIBRARIES, **XCB_LIBRARIES}
+    return list(dict.fromkeys(pkg for lib, pkg in wanted.items() if not loads(lib)))
+
+
 def display_problem(command: str, env: Mapping[str, str] | None = None, platform: str | None = None,
                     loads: Callable[[str], bool] = _loads) -> str | None:
     """Why ``hexfort command`` cannot open a window here, in words with the fix; None when it can.
@@ -74,3 +94,9 @@ def display_problem(command: str, env: Mapping[str, str] | None = None, platform
     packages = " ".join(XCB_LIBRARIES[lib] for lib in missing)
     return (f"hexfort {command}: Qt needs X11 libraries this system lacks ({', '.join(missing)}). "
             f"Install them, e.g. on Debian or Ubuntu: sudo apt-get install {packages}")
+
+
+if __name__ == "__main__":  # ``python -m editor.display_check --packages``: the packages to install, one line
+    if sys.argv[1:] != ["--packages"]:
+        raise SystemExit("usage: python -m editor.display_check --packages")
+    print(" ".join(missing_packages()))

@@ -68,7 +68,7 @@ def library_demo_folder(folder: Path) -> Path:
     c = load_map(MAPS / "payload_canal.map.json")
     red = c.track(Team.RED)
     c = c.with_meta(replace(c.meta, name="Canal, broken track", author="lee"))
-    save_map(c.with_track(Team.RED, [h for i, h in enumerate(red) if i != len(red) // 2]), folder / "canal_gap.map.json")
+    save_map(c.with_feature_part("tracks", Team.RED, [h for i, h in enumerate(red) if i != len(red) // 2]), folder / "canal_gap.map.json")
     (folder / "half_written.map.json").write_text('{"$schema": "map.schema.json", "name": ', encoding="utf-8")
     x = load_map(MAPS / "koth_crossroads.map.json")  # plays, but favours RED: one spawn hex more (issue #19)
     x = x.with_meta(replace(x.meta, name="Crossroads, one more spawn hex", author="kim"))
@@ -330,7 +330,7 @@ def shoot(out_dir: Path, which: tuple[str, ...] = SHOTS) -> list[Path]:
     gap = red[len(red) // 2]
     from editor.edits import Edit, paint, set_kits
 
-    win.doc.apply(Edit(m.with_track(Team.RED, [h for h in red if h != gap]), frozenset(red)), "Erase a track step")
+    win.doc.apply(Edit(m.with_feature_part("tracks", Team.RED, [h for h in red if h != gap]), frozenset(red)), "Erase a track step")
     spot = next(h for h, cell in sorted(win.doc.map.cells.items()) if cell.terrain is Terrain.WALL
                 and h.distance(gap) < 6)
     win.doc.apply(set_kits(win.doc.map, [spot], True), "Place kit")

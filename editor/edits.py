@@ -202,13 +202,13 @@ def set_kits(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_
 def set_ammo(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
     """Place (or remove) Team Play ammo tiles on ``hexes`` and their images; off-map hexes are skipped."""
     ammo, touched = _toggled(m, m.ammo, hexes, add, sym)
-    return Edit(m.with_ammo(ammo), frozenset(touched)) if touched else Edit(m, frozenset())
+    return Edit(m.with_feature("ammo", ammo), frozenset(touched)) if touched else Edit(m, frozenset())
 
 
 def set_racks(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
     """Place (or remove) Team Play weapon racks on ``hexes`` and their images; off-map hexes are skipped."""
     racks, touched = _toggled(m, m.racks, hexes, add, sym)
-    return Edit(m.with_racks(racks), frozenset(touched)) if touched else Edit(m, frozenset())
+    return Edit(m.with_feature("racks", racks), frozenset(touched)) if touched else Edit(m, frozenset())
 
 
 def set_spawnpoints(m: HexMap, colour: Colour, hexes: Iterable[Hex], add: bool,
@@ -220,11 +220,11 @@ def set_spawnpoints(m: HexMap, colour: Colour, hexes: Iterable[Hex], add: bool,
     mine, touched = _toggled(m, m.spawnpoints.get(colour, frozenset()), hexes, add, sym)
     if not touched:
         return Edit(m, frozenset())
-    out = m.with_spawnpoints(colour, mine)
+    out = m.with_feature_part("spawnpoints", colour, mine)
     if add:
         for other, points in m.spawnpoints.items():
             if other is not colour and points & touched:
-                out = out.with_spawnpoints(other, points - touched)
+                out = out.with_feature_part("spawnpoints", other, points - touched)
     return Edit(out, frozenset(touched))
 
 
@@ -350,9 +350,9 @@ def paste_fragment(m: HexMap, frag: Fragment, anchor: Hex) -> Edit:
     for colour, points in frag.spawnpoints.items():
         out = set_spawnpoints(out, colour, [anchor + v for v in points], add=True).map
     if frag.ammo:
-        out = out.with_ammo(set(out.ammo) | {anchor + v for v in frag.ammo})
+        out = out.with_feature("ammo", set(out.ammo) | {anchor + v for v in frag.ammo})
     if frag.racks:
-        out = out.with_racks(set(out.racks) | {anchor + v for v in frag.racks})
+        out = out.with_feature("racks", set(out.racks) | {anchor + v for v in frag.racks})
     for team, zone in frag.spawns.items():
         other = set(out.spawns.get(team.other, ()))
         mine = set(out.spawns.get(team, ())) | {anchor + v for v in zone}
@@ -366,7 +366,7 @@ def paste_fragment(m: HexMap, frag: Fragment, anchor: Hex) -> Edit:
         old = out.track(team)
         new = splice_segment(old, covered, [anchor + v for v in seg])
         try:
-            out = out.with_track(team, new)
+            out = out.with_feature_part("tracks", team, new)
         except MapEditError as e:
             raise _refused(e) from None
         touched |= set(old) | set(new)
@@ -397,7 +397,7 @@ def transform_selection(m: HexMap, hexes: Iterable[Hex], sym: Symmetry) -> tuple
             continue
         new = [moved.get(h, h) for h in path]
         try:
-            placed = placed.with_track(team, new)
+            placed = placed.with_feature_part("tracks", team, new)
         except MapEditError as e:
             raise EditRefused(
                 f"turning the selection would lay the {team.value} track over itself; "

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from engine.hexgrid import ODD, Hex, OffsetCoord, hex_spiral, qoffset_to_cube, roffset_to_cube
-from engine.mapmodel import HexMap, MapMeta, Mode, Orientation
+from engine.mapmodel import HexMap, MapMeta, Mode, Orientation, default_modes
 
 __all__ = ["Shape", "blank_map", "shape_hexes"]
 
@@ -40,9 +40,10 @@ def blank_map(
     width: int,
     height: int,
     orientation: Orientation = Orientation.POINTY,
-    modes: Iterable[Mode] = (Mode.KOTH,),
+    modes: Iterable[Mode] = (),
     name: str = "Untitled",
 ) -> HexMap:
-    """A map of open height-0 ground in the given shape; raises ValueError or MapEditError."""
-    meta = MapMeta(name=name, modes=tuple(modes), orientation=orientation)
+    """A map of open height-0 ground in the given shape (for ``modes``, default the first installed mode);
+    raises ValueError or MapEditError."""
+    meta = MapMeta(name=name, modes=tuple(modes) or default_modes(), orientation=orientation)
     return HexMap.blank(shape_hexes(shape, width, height, orientation), meta)

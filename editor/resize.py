@@ -189,7 +189,8 @@ def resize_map(m: HexMap, margins: Margins, shift: tuple[int, int] = (0, 0), fil
     lost += _count(len(m.ammo) - len(ammo), "ammo tile")
     racks = keep(m.racks)
     lost += _count(len(m.racks) - len(racks), "weapon rack")
-    out = HexMap.create(m.meta, cells, spawns, kits, [cp for cp in cps if cp], tracks, points, ammo, racks)
+    out = HexMap.create(m.meta, cells, spawns, kits, [cp for cp in cps if cp], tracks=tracks, spawnpoints=points,
+                        ammo=ammo, racks=racks)
     new_setup = scenario
     if scenario is not None:
         teams: dict[Team, TeamSetup] = {}

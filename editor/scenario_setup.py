@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from engine.mapmodel import HexMap, Mode, Team
+from engine.mapmodel import HexMap, Mode, Team, default_modes
 from engine.ruleset import OptionValue, Ruleset
 from engine.scenario import Scenario, TeamSetup
 
@@ -18,7 +18,7 @@ class ScenarioSetup:
     """Everything of a scenario except its map (which the document holds)."""
 
     name: str = "Untitled scenario"
-    mode: Mode = Mode.KOTH
+    mode: Mode = field(default_factory=lambda: default_modes()[0])
     description: str = ""
     ruleset_ref: str | None = None
     rules: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))

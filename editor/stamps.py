@@ -44,10 +44,10 @@ def fragment_to_map(frag: Fragment, name: str = "Stamp", anchor: Hex = _ORIGIN) 
         {t: [anchor + v for v in z] for t, z in frag.spawns.items()},
         [anchor + v for v in frag.kits],
         groups,
-        {t: [anchor + v for v in path] for t, path in frag.tracks.items()},
-        {c: [anchor + v for v in z] for c, z in frag.spawnpoints.items()},
-        [anchor + v for v in frag.ammo],
-        [anchor + v for v in frag.racks],
+        tracks={t: [anchor + v for v in path] for t, path in frag.tracks.items()},
+        spawnpoints={c: [anchor + v for v in z] for c, z in frag.spawnpoints.items()},
+        ammo=[anchor + v for v in frag.ammo],
+        racks=[anchor + v for v in frag.racks],
     )
 
 

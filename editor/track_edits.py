@@ -65,7 +65,7 @@ def _result(m: HexMap, team: Team, new: Sequence[Hex], sym: SymmetryMode) -> Edi
     if new == old:
         return Edit(m, frozenset())
     try:
-        out = m.with_track(team, new)
+        out = m.with_feature_part("tracks", team, new)
     except MapEditError as e:
         raise EditRefused(str(e), e.hexes) from None
     touched = set(old) | set(new)
@@ -95,7 +95,7 @@ def _mirror_follow(m: HexMap, out: HexMap, team: Team, old: Path, new: Path,
     if set(image) & set(new) and old:
         return out, set()
     try:
-        return out.with_track(other, image), set(theirs) | set(image)
+        return out.with_feature_part("tracks", other, image), set(theirs) | set(image)
     except MapEditError:
         return out, set()
 
@@ -195,7 +195,7 @@ def track_reverse(m: HexMap, team: Team) -> Edit:
     path = m.track(team)
     if not path:
         raise EditRefused(f"the {team.value} team has no cart track to reverse")
-    return Edit(m.with_track(team, tuple(reversed(path))), frozenset(path))
+    return Edit(m.with_feature_part("tracks", team, tuple(reversed(path))), frozenset(path))
 
 
 def track_clear(m: HexMap, team: Team) -> Edit:
@@ -203,7 +203,7 @@ def track_clear(m: HexMap, team: Team) -> Edit:
     path = m.track(team)
     if not path:
         return Edit(m, frozenset())
-    return Edit(m.with_track(team, ()), frozenset(path))
+    return Edit(m.with_feature_part("tracks", team, ()), frozenset(path))
 
 
 def splice_segment(path: Sequence[Hex], covered: set[Hex], segment: Sequence[Hex]) -> Path:

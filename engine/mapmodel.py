@@ -7,9 +7,9 @@ the engine can share one map between many game states.
 Hard invariants (enforced here, an edit that breaks one raises :class:`MapEditError`):
 
 - heights are 0, 1 or 2; stairs carry an up direction 0..5, other terrain none;
-- every feature (spawn, kit, control point, track step, Team Play spawnpoint,
-  ammo tile, weapon rack) sits on a hex of the map;
-- a track never visits the same hex twice; a control point is not empty.
+- every feature (spawn, kit, control point, and the modes' features: track step,
+  Team Play spawnpoint, ammo tile, weapon rack...) sits on a hex of the map;
+- a path feature (a cart track) never visits the same hex twice; a control point is not empty.
 
 Everything that makes a map *unplayable* but is still a meaningful drawing (a kit
 on a wall, overlapping spawn zones, a gap in a track, a control point at height 1)
@@ -22,10 +22,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from engine.frozendict import FrozenDict
 from engine.hexgrid import Hex
+from engine.mapfeatures import FEATURES, features
+from engine.vocabulary import Term
 
 __all__ = [
     "Cell",
@@ -75,12 +77,27 @@ class Team(StrEnum):
         return Team.BLU if self is Team.RED else Team.RED
 
 
-class Mode(StrEnum):
-    """The game a map or scenario is made for."""
+class Mode(Term):
+    """The game a map or scenario is made for: an open vocabulary (:mod:`engine.vocabulary`).
 
-    KOTH = "koth"
-    PAYLOAD = "payload"
-    TEAM_PLAY = "team_play"
+    Each mode package defines its member when it registers its rules
+    (:func:`engine.games.modes.register`); ``Mode(value)`` looks one up, loading
+    the installed modes first (:mod:`engine.installed_modes`), and iterating lists
+    them in the order they were installed.
+    """
+
+    @classmethod
+    def define(cls, value: str, package: str, name: str | None = None) -> Mode:
+        """The mode ``value`` of the mode package ``package`` (attribute ``name``, default ``value.upper()``),
+        defined now unless it exists. Modes are listed in the order their packages are installed."""
+        from engine import installed_modes
+
+        return cls._make(value, name, installed_modes.rank(package))[0]
+
+
+def default_modes() -> tuple[Mode, ...]:
+    """What a new map is made for unless told: the first installed mode (no mode is a built-in default)."""
+    return (next(iter(Mode)),)
 
 
 class Colour(StrEnum):
@@ -133,7 +150,7 @@ class MapMeta:
     name: str = "Untitled"
     author: str = ""
     description: str = ""
-    modes: tuple[Mode, ...] = (Mode.KOTH,)
+    modes: tuple[Mode, ...] = field(default_factory=default_modes)
     orientation: Orientation = Orientation.POINTY
 
     def __post_init__(self) -> None:
@@ -151,11 +168,14 @@ def _frozen(d: Mapping) -> Mapping:  # type: ignore[type-arg]
 
 @dataclass(frozen=True, eq=False)
 class HexMap:
-    """A complete map: cells, spawn zones, kits, control points, cart tracks and Team Play's features.
+    """A complete map: cells, spawn zones, kits, control points, and the features modes add.
 
-    Team Play's features (format 3) are ``spawnpoints`` (hexes by :class:`Colour`:
-    characters appear there), ``ammo`` (hexes that hold an ammo tile) and
-    ``racks`` (hexes that hold a rack of arena weapons).
+    The features of a mode (Payload Race's cart ``tracks``, Team Play's
+    ``spawnpoints``, ``ammo`` and ``racks``...) are registered by the mode's package
+    (:mod:`engine.mapfeatures`) and kept in :attr:`features` by key; each reads as
+    an attribute (``m.tracks``: empty when the map has none), with the registered
+    accessors (``m.track(team)``, ``m.spawnpoint_colour(h)``). Edit them with
+    :meth:`with_feature` and :meth:`with_feature_part`.
 
     Construct with :meth:`create` (or the loaders in :mod:`engine.formats`), which
     checks the hard invariants. Equality compares content; instances are not hashable
@@ -167,10 +187,7 @@ class HexMap:
     spawns: Mapping[Team, frozenset[Hex]] = field(default_factory=dict)
     kits: frozenset[Hex] = frozenset()
     control_points: tuple[frozenset[Hex], ...] = ()
-    tracks: Mapping[Team, tuple[Hex, ...]] = field(default_factory=dict)
-    spawnpoints: Mapping[Colour, frozenset[Hex]] = field(default_factory=dict)
-    ammo: frozenset[Hex] = frozenset()
-    racks: frozenset[Hex] = frozenset()
+    features: Mapping[str, Any] = field(default_factory=dict)
 
     # -- construction -------------------------------------------------------
 
@@ -182,22 +199,21 @@ class HexMap:
         spawns: Mapping[Team, Iterable[Hex]] | None = None,
         kits: Iterable[Hex] = (),
         control_points: Iterable[Iterable[Hex]] = (),
-        tracks: Mapping[Team, Iterable[Hex]] | None = None,
-        spawnpoints: Mapping[Colour, Iterable[Hex]] | None = None,
-        ammo: Iterable[Hex] = (),
-        racks: Iterable[Hex] = (),
+        features: Mapping[str, Any] | None = None,
+        **named: Any,
     ) -> HexMap:
-        """Build a map and check its hard invariants; raises :class:`MapEditError`."""
+        """Build a map and check its hard invariants; raises :class:`MapEditError`.
+
+        ``features`` (and keyword arguments named after registered features:
+        ``tracks=...``) give the modes' features; an unknown one raises ValueError.
+        """
         m = cls(
             meta=meta,
             cells=_frozen(cells),
             spawns=_frozen({t: frozenset(hs) for t, hs in (spawns or {}).items() if hs}),
             kits=frozenset(kits),
             control_points=tuple(frozenset(cp) for cp in control_points),
-            tracks=_frozen({t: tuple(hs) for t, hs in (tracks or {}).items() if hs}),
-            spawnpoints=_frozen({c: frozenset(hs) for c, hs in (spawnpoints or {}).items() if hs}),
-            ammo=frozenset(ammo),
-            racks=frozenset(racks),
+            features=_features({**(features or {}), **named}),
         )
         m.check_invariants()
         return m
@@ -220,20 +236,17 @@ class HexMap:
             if not cp:
                 raise MapEditError(f"control point {i + 1} has no hexes")
             self._require_on_map(cp, f"control point {i + 1}")
-        for team, path in self.tracks.items():
-            self._require_on_map(path, f"{team.value} cart track")
-            seen: set[Hex] = set()
-            for h in path:
-                if h in seen:
-                    raise MapEditError(
-                        f"the {team.value} cart track visits {h} twice; a track is a simple path",
-                        [h],
-                    )
-                seen.add(h)
-        for colour, points in self.spawnpoints.items():
-            self._require_on_map(points, f"{colour.value} spawnpoint")
-        self._require_on_map(self.ammo, "ammo tile")
-        self._require_on_map(self.racks, "weapon rack")
+        for key, value in self.features.items():
+            f = FEATURES[key]
+            for what, hexes in f.hexes(value):
+                self._require_on_map(hexes, what)
+                if f.shape == "path_by":
+                    seen: set[Hex] = set()
+                    for h in hexes:
+                        if h in seen:
+                            raise MapEditError(
+                                f"the {what} visits {h} twice; a {f.words.split()[-1]} is a simple path", [h])
+                        seen.add(h)
 
     def _require_on_map(self, hexes: Iterable[Hex], what: str) -> None:
         missing = sorted(h for h in hexes if h not in self.cells)
@@ -243,6 +256,35 @@ class HexMap:
                 f"{what} at {listed} is not on the map; add the hex or remove the feature",
                 missing,
             )
+
+    # -- the modes' features -------------------------------------------------
+
+    def __getattr__(self, name: str) -> Any:
+        """A registered feature by key (empty when the map has none), or one of its accessors."""
+        if name.startswith("_") or name == "features":
+            raise AttributeError(name)
+        feats = features()
+        f = feats.get(name)
+        if f is not None:
+            return self.features.get(name, f.empty())
+        for f in feats.values():
+            if f.one == name:
+                value = self.features.get(f.key, f.empty())
+                return lambda part, _v=value, _f=f: _v.get(_f.part(part), () if _f.shape == "path_by" else frozenset())
+            if f.which == name:
+                value = self.features.get(f.key, f.empty())
+                return lambda h, _v=value: next((k for k, hs in _v.items() if h in hs), None)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def with_feature(self, key: str, value: Any) -> HexMap:
+        """A copy whose feature ``key`` is ``value`` (empty removes it); raises :class:`MapEditError`."""
+        return self._with(features=_features({**self.features, key: value}))
+
+    def with_feature_part(self, key: str, part: Any, hexes: Iterable[Hex]) -> HexMap:
+        """A copy where part ``part`` of the ``*_by`` feature ``key`` is ``hexes`` (empty removes the part)."""
+        value = dict(self.features.get(key, {}))
+        value[part] = tuple(hexes)
+        return self.with_feature(key, value)
 
     # -- queries ------------------------------------------------------------
 
@@ -255,10 +297,8 @@ class HexMap:
             and dict(self.spawns) == dict(other.spawns)
             and self.kits == other.kits
             and self.control_points == other.control_points
-            and dict(self.tracks) == dict(other.tracks)
-            and dict(self.spawnpoints) == dict(other.spawnpoints)
-            and self.ammo == other.ammo
-            and self.racks == other.racks
+            and {k: dict(v) if isinstance(v, Mapping) else v for k, v in self.features.items()}
+            == {k: dict(v) if isinstance(v, Mapping) else v for k, v in other.features.items()}
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -283,23 +323,12 @@ class HexMap:
                 return team
         return None
 
-    def spawnpoint_colour(self, h: Hex) -> Colour | None:
-        """The colour of the Team Play spawnpoint on ``h`` (the first in colour order), or None."""
-        for colour in Colour:
-            if h in self.spawnpoints.get(colour, ()):
-                return colour
-        return None
-
     def control_point_at(self, h: Hex) -> int | None:
         """Index of the control point containing ``h``, or None."""
         for i, cp in enumerate(self.control_points):
             if h in cp:
                 return i
         return None
-
-    def track(self, team: Team) -> tuple[Hex, ...]:
-        """The team's cart track from start to end (empty if it has none)."""
-        return self.tracks.get(team, ())
 
     def features_at(self, h: Hex) -> list[str]:
         """Plain names of everything placed on ``h`` (for status bars and messages)."""
@@ -312,18 +341,22 @@ class HexMap:
         cp = self.control_point_at(h)
         if cp is not None:
             out.append("control point" if len(self.control_points) == 1 else f"control point {cp + 1}")
-        for t, path in self.tracks.items():
-            if h in path:
-                i = path.index(h)
-                where = "start" if i == 0 else "end" if i == len(path) - 1 else f"step {i}"
-                out.append(f"{t.value} track {where}")
-        colour = self.spawnpoint_colour(h)
-        if colour is not None:
-            out.append(f"{colour.value} spawnpoint")
-        if h in self.ammo:
-            out.append("ammo tile")
-        if h in self.racks:
-            out.append("weapon rack")
+        for key, value in self.features.items():
+            f = FEATURES[key]
+            if not f.by_part:
+                if h in value:
+                    out.append(f.words)
+                continue
+            for part, hexes in value.items():
+                if h not in hexes:
+                    continue
+                name = getattr(part, "value", part)
+                if f.shape == "path_by":
+                    i = hexes.index(h)
+                    where = "start" if i == 0 else "end" if i == len(hexes) - 1 else f"step {i}"
+                    out.append(f"{name} {f.words.split()[-1]} {where}")
+                else:
+                    out.append(f"{name} {f.words}")
         return out
 
     def bounds(self) -> tuple[int, int, int, int]:
@@ -341,10 +374,7 @@ class HexMap:
                 frozenset(self.spawns.items()),
                 self.kits,
                 self.control_points,
-                frozenset(self.tracks.items()),
-                frozenset(self.spawnpoints.items()),
-                self.ammo,
-                self.racks,
+                tuple((k, frozenset(v.items()) if isinstance(v, Mapping) else v) for k, v in self.features.items()),
             )
         )
 
@@ -403,9 +433,9 @@ class HexMap:
         return self._with(control_points=tuple(frozenset(p) for p in points))
 
     def without_features(self, hexes: Collection[Hex], keep_tracks: bool = False) -> HexMap:
-        """A copy with no feature on ``hexes``: spawn zones, kits, control points, Team Play's
-        spawnpoints, ammo tiles and racks lose them, tracks lose those steps (and may then have
-        gaps the validator reports) unless ``keep_tracks``."""
+        """A copy with no feature on ``hexes``: spawn zones, kits, control points and the modes' features lose
+        them; paths (cart tracks) lose those steps (and may then have gaps the validator reports) unless
+        ``keep_tracks``."""
         gone = set(hexes)
         out = self
         for team, zone in self.spawns.items():
@@ -415,42 +445,29 @@ class HexMap:
             out = out.with_kits(self.kits - gone)
         if any(cp & gone for cp in self.control_points):
             out = out.with_control_points([cp - gone for cp in self.control_points if cp - gone])
-        for team, path in self.tracks.items():
-            if not keep_tracks and gone.intersection(path):
-                out = out.with_track(team, [h for h in path if h not in gone])
-        for colour, points in self.spawnpoints.items():
-            if points & gone:
-                out = out.with_spawnpoints(colour, points - gone)
-        if self.ammo & gone:
-            out = out.with_ammo(self.ammo - gone)
-        if self.racks & gone:
-            out = out.with_racks(self.racks - gone)
+        for key, value in self.features.items():
+            f = FEATURES[key]
+            if not f.by_part:
+                if value & gone:
+                    out = out.with_feature(key, value - gone)
+                continue
+            for part, hs in value.items():
+                if gone.intersection(hs) and not (f.shape == "path_by" and keep_tracks):
+                    out = out.with_feature_part(key, part, [h for h in hs if h not in gone])
         return out
 
-    def with_track(self, team: Team, path: Iterable[Hex]) -> HexMap:
-        """A copy where ``team``'s cart track is ``path`` (start first); empty removes it."""
-        tracks = dict(self.tracks)
-        steps = tuple(path)
-        if steps:
-            tracks[team] = steps
-        else:
-            tracks.pop(team, None)
-        return self._with(tracks=_frozen(tracks))
 
-    def with_spawnpoints(self, colour: Colour, hexes: Iterable[Hex]) -> HexMap:
-        """A copy where the ``colour`` spawnpoints are exactly ``hexes`` (empty removes the colour)."""
-        points = dict(self.spawnpoints)
-        got = frozenset(hexes)
-        if got:
-            points[colour] = got
-        else:
-            points.pop(colour, None)
-        return self._with(spawnpoints=_frozen(points))
-
-    def with_ammo(self, hexes: Iterable[Hex]) -> HexMap:
-        """A copy whose ammo-tile hexes are exactly ``hexes``."""
-        return self._with(ammo=frozenset(hexes))
-
-    def with_racks(self, hexes: Iterable[Hex]) -> HexMap:
-        """A copy whose weapon racks are exactly ``hexes``."""
-        return self._with(racks=frozenset(hexes))
+def _features(values: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The registered features among ``values`` in their stored form and registry order, empty ones dropped;
+    ValueError for a key no mode registered."""
+    feats = features()
+    unknown = sorted(set(values) - set(feats))
+    if unknown:
+        raise ValueError(f"unknown map feature {', '.join(unknown)} (registered: {', '.join(feats) or 'none'})")
+    out = {}
+    for key, f in feats.items():
+        if key in values:
+            value = f.normal(values[key])
+            if value:
+                out[key] = value
+    return FrozenDict(out)

@@ -20,7 +20,7 @@ lines (start first) last. Example::
 
 :func:`map_to_text` writes this form and ``map_from_text(map_to_text(m)) == m``
 for every map. :func:`hex_at` gives the hex of a text position (origin 0,0), and
-:func:`koth_scenario` a King of the Board scenario on a text map, for tests.
+:func:`scenario_from_text` a scenario on a text map, for tests and benches.
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ from engine.formats.map_file import map_from_document
 from engine.formats.migrations import CURRENT
 from engine.frozendict import FrozenDict
 from engine.hexgrid import ODD, Hex, OffsetCoord, qoffset_to_cube, roffset_to_cube
-from engine.mapmodel import Colour, HexMap, Mode, Orientation, Team
+from engine.mapmodel import Colour, HexMap, Mode, Orientation, Team, default_modes
 from engine.ruleset import OptionValue
 from engine.scenario import Scenario, TeamSetup, UnitStart
 
-__all__ = ["hex_at", "koth_scenario", "map_from_text", "map_to_text", "text_to_document"]
+__all__ = ["hex_at", "koth_scenario", "map_from_text", "map_to_text", "scenario_from_text", "text_to_document"]
 
 _TOKEN: Final = re.compile(r"^(--|[0-2][.#oa-f])((?:R|B|\+|C[0-9]*|S[rby]|A|W)*)$")
 _FEATURE: Final = re.compile(r"R|B|\+|C[0-9]*|S[rby]|A|W")
@@ -64,7 +64,7 @@ def text_to_document(text: str, **overrides: Any) -> dict[str, Any]:
     merged with the features written in the text.
     Raises ValueError naming the line and token of anything it cannot read.
     """
-    meta: dict[str, Any] = {"name": "text map", "modes": ["koth"], "orientation": "pointy"}
+    meta: dict[str, Any] = {"name": "text map", "modes": [default_modes()[0].value], "orientation": "pointy"}
     origin = (0, 0)
     rows: list[list[str]] = []
     tracks: dict[str, list[str]] = {}
@@ -201,15 +201,17 @@ def map_to_text(m: HexMap) -> str:
     return "\n".join(out) + "\n"
 
 
-def koth_scenario(
+def scenario_from_text(
     text: str,
     red: Sequence[tuple[str, tuple[int, int]] | tuple[str, tuple[int, int], int]] = (),
     blu: Sequence[tuple[str, tuple[int, int]] | tuple[str, tuple[int, int], int]] = (),
     rules: Mapping[str, OptionValue] | None = None,
     seed: int = 0,
     first_team: Team = Team.RED,
+    mode: Mode | None = None,
 ) -> Scenario:
-    """A King of the Board scenario on a text map (see :func:`map_from_text`).
+    """A scenario of ``mode`` (default: the text map's first mode, the first installed one unless its header
+    says otherwise) on a text map (see :func:`map_from_text`).
 
     ``red`` / ``blu`` list starting units as ``(kind, (col, row))`` or
     ``(kind, (col, row), health)`` in blueprint order (text positions, origin
@@ -220,12 +222,17 @@ def koth_scenario(
         return TeamSetup(starting=tuple(
             UnitStart(u[0], hex_at(*u[1]), u[2] if len(u) > 2 else None) for u in units))
 
+    m = map_from_text(text)
     return Scenario(
         name="text scenario",
-        mode=Mode.KOTH,
-        map=map_from_text(text),
+        mode=mode or m.meta.modes[0],
+        map=m,
         rules=FrozenDict(dict(rules or {})),
         teams=FrozenDict({Team.RED: team(red), Team.BLU: team(blu)}),
         first_team=first_team,
         seed=seed,
     )
+
+
+#: The name the tests and benches have long used (a text map's first mode is the first installed one).
+koth_scenario = scenario_from_text

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import installed_modes
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_QUICK_BACKEND", "software")
 
@@ -32,6 +34,9 @@ class _BlockQt(importlib.abc.MetaPathFinder):
 
 if os.environ.get("HEXFORT_BLOCK_QT") == "1":
     sys.meta_path.insert(0, _BlockQt())
+
+# The test-only fourth mode (tests/toymode), installed beside the bundled ones: its engine side.
+installed_modes.install("tests.toymode.rules")
 
 
 @pytest.fixture

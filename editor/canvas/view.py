@@ -8,7 +8,7 @@ Space+drag, scroll bars, arrow keys; fit with Ctrl+0.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QWidget
 
 from editor.canvas.items import HexHighlightItem, MapItem, OverlayItem, PieceItem, SymmetryMarkItem
@@ -61,6 +61,9 @@ class MapView(QGraphicsView):
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._build_items()
+        #: the map keeps fitting the view as it is resized (a tab opened, the window laid out) until the
+        #: user zooms
+        self._fitting = True
         self._pan_from: QPoint | None = None
         self._space = False
         self._dragging = False
@@ -174,8 +177,10 @@ class MapView(QGraphicsView):
         """Current scale factor (1 = a hex of 32 px radius)."""
         return self.transform().m11()
 
-    def set_zoom(self, z: float) -> None:
-        """Zoom to ``z`` (clamped) keeping the anchor point."""
+    def set_zoom(self, z: float, user: bool = True) -> None:
+        """Zoom to ``z`` (clamped) keeping the anchor point; a ``user`` zoom stops the view fitting the map."""
+        if user:
+            self._fitting = False
         z = max(MIN_ZOOM, min(MAX_ZOOM, z))
         f = z / self.zoom
         if abs(f - 1.0) > 1e-9:
@@ -183,17 +188,22 @@ class MapView(QGraphicsView):
             self.zoom_changed.emit(self.zoom)
 
     def zoom_by(self, factor: float) -> None:
-        """Multiply the zoom by ``factor``."""
+        """Multiply the zoom by ``factor`` (the user's zoom: the view stops fitting the map on resizes)."""
         self.set_zoom(self.zoom * factor)
 
+    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(e)
+        if self._fitting and self.viewport().width() > 40:
+            self.fit()
+
     def fit(self) -> None:
-        """Show the whole map."""
+        """Show the whole map (a map opens fitted to its view)."""
         r = self.renderer.map_rect(self.doc.map, 1)
         if r.isEmpty():
             return
         self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
         if self.zoom > 3.0:
-            self.set_zoom(3.0)
+            self.set_zoom(3.0, user=False)
         self.zoom_changed.emit(self.zoom)
 
     def center_on_hexes(self, hexes: list[Hex]) -> None:

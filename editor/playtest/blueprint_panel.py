@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from editor.playtest.picture import LETTERS, SlotRow
+from editor.playtest.picture import SlotRow
 from editor.render.style import TEAM_COLORS
 from engine.mapmodel import Team
 
@@ -85,7 +85,7 @@ class BlueprintPanel(QWidget):
         p.setFont(self._bold)
         p.setPen(QColor("white"))
         p.drawText(QRectF(x, y + 2, _ROW - 6, _ROW - 6), Qt.AlignmentFlag.AlignCenter,
-                   LETTERS.get(r.kind, "?") if r.kind else "?")
+                   r.letters or "?")
         x += _ROW + 2
         p.setFont(self._font)
         p.setPen(QColor("#202020") if r.alive else QColor("#707070"))

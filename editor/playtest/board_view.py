@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QKeySequence,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -30,8 +31,10 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsView,
+    QHBoxLayout,
     QLabel,
     QStyleOptionGraphicsItem,
+    QToolButton,
     QWidget,
 )
 
@@ -114,23 +117,32 @@ class _PlayLayer(QGraphicsItem):
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self._size_fonts(p)
         pic = self.picture
         if pic is not None:
-            marks.paint_points(self, p, pic)
-            marks.paint_kits(self, p, pic)
-            marks.paint_tiles(self, p, pic)
+            for m in pic.marks:
+                if m.under:
+                    m.paint(self, p)
         self._paint_choices(p)
         self._paint_area(p)
         self._paint_flash(p)
         self._paint_path(p)
         if pic is not None:
-            marks.paint_carts(self, p, pic)
-            marks.paint_grenades(self, p, pic)
-            marks.paint_sentry_lines(self, p, pic)
+            for m in pic.marks:
+                if not m.under:
+                    m.paint(self, p)
             for u in pic.units:
                 self._paint_unit(p, u)
         self._paint_labels(p)
         self._paint_hover(p)
+
+    def _size_fonts(self, p: QPainter) -> None:
+        """Fonts sized to the hex, but never under a readable size on screen when the board is shown small."""
+        scale = max(1e-6, abs(p.worldTransform().m11()))
+        s = self.s
+        self.f_unit = _font(max(s * 0.46, 12 / scale))
+        self.f_small = _font(max(s * 0.34, 10 / scale))
+        self.f_tiny = _font(max(s * 0.26, 9 / scale))
 
     def _poly(self, h: Hex) -> QPolygonF:
         return self.r.polygon(h)
@@ -212,21 +224,19 @@ class _PlayLayer(QGraphicsItem):
     def _paint_unit(self, p: QPainter, u: UnitMark) -> None:
         s = self.s
         c = self.r.center(u.hex)
-        col = QColor(TEAM_COLORS[u.team])
-        if u.inactive:
-            col = QColor("#8a8a8a")
+        col = QColor("#8a8a8a") if u.dimmed else QColor(TEAM_COLORS[u.team])
         rad = 0.56 * s
         if u.active:  # a gold halo marks the unit acting now
             p.setPen(QPen(_GOLD, s * 0.16))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(c, rad + 0.13 * s, rad + 0.13 * s)
-        if u.uber:
-            p.setPen(QPen(QColor(40, 220, 120), s * 0.1, Qt.PenStyle.DashLine))
+        if u.ring:
+            p.setPen(QPen(QColor(u.ring), s * 0.1, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(c, rad + 0.05 * s, rad + 0.05 * s)
         p.setPen(QPen(QColor("#ffffff"), s * 0.07))
         p.setBrush(col)
-        if u.sentry:
+        if u.square:
             p.drawRoundedRect(QRectF(c.x() - rad, c.y() - rad, 2 * rad, 2 * rad), 0.15 * s, 0.15 * s)
         else:
             p.drawEllipse(c, rad, rad)
@@ -245,25 +255,8 @@ class _PlayLayer(QGraphicsItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(hc)
         p.drawRect(QRectF(bar.left(), bar.top(), bar.width() * f, bar.height()))
-        # markers: burn (flames, top left), scope (top right), charge pips, carried sentry
-        if u.burn:
-            for k in range(u.burn):
-                marks.flame(self, p, QPointF(c.x() - 0.62 * s + k * 0.26 * s, c.y() - 0.58 * s), 0.16 * s)
-        if u.scope:
-            marks.badge(self, p, QPointF(c.x() + 0.55 * s, c.y() - 0.55 * s), f"◎{u.scope}", QColor("#263238"))
-        if u.uber:
-            marks.badge(self, p, QPointF(c.x() + 0.55 * s, c.y() + 0.2 * s), f"U{u.uber}" if not u.weapon else "Ü",
-                        QColor("#1b8a4b"))
-        if u.kritz:
-            marks.badge(self, p, QPointF(c.x() - 0.55 * s, c.y() - 0.55 * s), "K", QColor("#1f5fbf"))
-        if u.max_charge:
-            for k in range(u.max_charge):
-                on = k < u.charge
-                p.setPen(QPen(QColor("#0f5132"), s * 0.03))
-                p.setBrush(QColor("#39d98a") if on else QColor("#dddddd"))
-                p.drawEllipse(QPointF(c.x() - 0.2 * s + k * 0.2 * s, c.y() + 0.82 * s), 0.08 * s, 0.08 * s)
-        if u.carrying:
-            marks.badge(self, p, QPointF(c.x() - 0.58 * s, c.y() + 0.2 * s), "SG", col.darker(140))
+        for d in u.decor:  # what the mode hangs on the counter (burn, scope, charge...)
+            d.paint(self, p, c)
         marks.paint_badges(self, p, u)
 
     def _paint_labels(self, p: QPainter) -> None:
@@ -326,7 +319,9 @@ class BoardView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._hover: Hex | None = None
-        self._fitted = False
+        #: the user zoomed (or a caller focused): resizing keeps that zoom; until then the map is fitted
+        self._zoomed = False
+        self._zoom_box = self._zoom_buttons()
         self._toast = QLabel(self.viewport())
         self._toast.setWordWrap(True)
         self._toast.setMaximumWidth(420)
@@ -349,7 +344,7 @@ class BoardView(QGraphicsView):
         self.play = _PlayLayer(self.renderer, rect)
         self._scene.addItem(self.play)
         self._scene.setSceneRect(rect)
-        self._fitted = False
+        self._zoomed = False
         self.fit()
 
     # -- what to show ------------------------------------------------------------------
@@ -426,9 +421,50 @@ class BoardView(QGraphicsView):
 
     # -- geometry --------------------------------------------------------------------------
 
+    def _zoom_buttons(self) -> QWidget:
+        """Small +, − and Fit buttons in the board's top right corner (also Ctrl +, Ctrl −, Ctrl 0)."""
+        box = QWidget(self)
+        lay = QHBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        for text, tip, key, slot in (("−", "Zoom out", "Ctrl+-", lambda: self.zoom_by(1 / 1.25)),
+                                     ("+", "Zoom in", "Ctrl++", lambda: self.zoom_by(1.25)),
+                                     ("Fit", "Show the whole map", "Ctrl+0", self.refit)):
+            b = QToolButton(box)
+            b.setText(text)
+            b.setToolTip(f"{tip} ({key}; the mouse wheel zooms too)")
+            b.setShortcut(QKeySequence(key))
+            b.clicked.connect(slot)
+            b.setAutoRaise(False)
+            lay.addWidget(b)
+        box.setStyleSheet("QToolButton { background: rgba(255,255,255,220); border: 1px solid #9aa0a8; "
+                          "border-radius: 4px; padding: 2px 7px; font-weight: bold; }")
+        box.adjustSize()
+        return box
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom in (``factor`` > 1) or out around the view's centre, within 0.1× and 6×."""
+        z = self.transform().m11() * factor
+        if 0.1 <= z <= 6.0:
+            self._zoomed = True
+            anchor = self.transformationAnchor()
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+            self.scale(factor, factor)
+            self.setTransformationAnchor(anchor)
+
+    def refit(self) -> None:
+        """Show the whole map again and keep it fitted as the view is resized."""
+        self._zoomed = False
+        self.fit()
+
+    @property
+    def zoom(self) -> float:
+        """The view's scale (1 = hexes of 32 px)."""
+        return self.transform().m11()
+
     def focus(self, hexes: Iterable[Hex], zoom: float) -> None:
         """Zoom to ``zoom`` (1 = hexes of 32 px) centred on ``hexes``."""
-        self._fitted = True
+        self._zoomed = True
         self.resetTransform()
         self.scale(zoom, zoom)
         hs = list(hexes)
@@ -436,13 +472,14 @@ class BoardView(QGraphicsView):
             self.centerOn(self.renderer.hexes_rect(hs, pad=0.5).center())
 
     def fit(self) -> None:
-        """Show the whole map."""
+        """Show the whole map, as large as the view allows (at most 2.5×), centred."""
         r = self.renderer.map_rect(self.map, 1)
         if not r.isEmpty():
-            self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+            self.fitInView(r.adjusted(-6, -6, 6, 6), Qt.AspectRatioMode.KeepAspectRatio)
             if self.transform().m11() > 2.5:
                 self.resetTransform()
                 self.scale(2.5, 2.5)
+            self.centerOn(r.center())
 
     def point_of(self, h: Hex) -> QPointF:
         """The viewport position of the centre of ``h`` (for tests and tooltips)."""
@@ -456,12 +493,12 @@ class BoardView(QGraphicsView):
 
     def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(e)
-        if not self._fitted:
+        self._zoom_box.move(self.viewport().width() - self._zoom_box.width() - 8, 8)
+        if not self._zoomed:
             self.fit()
 
     def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         if e.button() == Qt.MouseButton.LeftButton:
-            self._fitted = True
             self.hex_clicked.emit(self._hex_at(e))
             e.accept()
             return
@@ -496,7 +533,7 @@ class BoardView(QGraphicsView):
             f = 1.0015 ** dy
             z = self.transform().m11() * f
             if 0.1 <= z <= 6.0:
-                self._fitted = True
+                self._zoomed = True
                 self.scale(f, f)
         e.accept()
 

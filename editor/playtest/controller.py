@@ -17,12 +17,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.playtest.journal import LogEntry, entry_after, opening, snapshot
-from editor.playtest.position import Placement, apply_markers, has_markers
+from editor.playtest.presenters import presenter_for
 from editor.playtest.replay_cursor import ReplayCursor
 from editor.playtest.session import HUMAN, GameSetup, game_scenario, make_players, new_seed
 from editor.playtest.thinking import Thinker, searches
@@ -30,7 +30,7 @@ from engine.ai.match import Player
 from engine.formats.errors import LoadError
 from engine.games.game import Game
 from engine.games.protocol import GameState
-from engine.games.state import IllegalActionError
+from engine.games.state import IllegalActionError, Phase
 from engine.mapmodel import Team
 from engine.replay import Replay, load_replay, save_replay
 from engine.rules.actions import Action
@@ -65,7 +65,7 @@ class PlaytestController(QObject):
     problem = Signal(str)
     thinking = Signal(int, int)
 
-    def __init__(self, setup: GameSetup, placements: list[Placement] | None = None,
+    def __init__(self, setup: GameSetup, placements: list[Any] | None = None,
                  scenario_override=None, parent: QObject | None = None,  # type: ignore[no-untyped-def]
                  dice_factory: Callable[[int], Dice] | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +87,8 @@ class PlaytestController(QObject):
         self.thinker.progressed.connect(self.thinking)
         self.cursor: ReplayCursor | None = None
         self.entries: list[LogEntry] = []
+        #: history positions of the human decisions answered at once, having one possible answer
+        self.answered: set[int] = set()
         self.players: dict[Team, Player] = {}
         self.state: GameState = self._new_state()
         self.entries = self._opening_entries()
@@ -97,8 +99,9 @@ class PlaytestController(QObject):
         scenario = (self._scenario_override if self._scenario_override is not None else game_scenario(self.setup))
         dice = self.dice_factory(self.setup.seed) if self.dice_factory is not None else None
         state = Game.of(scenario).new_initial_state(self.setup.seed, dice)
-        if self.placements:
-            apply_markers(state, self.placements)
+        position = presenter_for(scenario.mode).position
+        if self.placements and position is not None:
+            position.apply(state, self.placements)
         self.players = make_players(self.setup)
         return state
 
@@ -142,17 +145,34 @@ class PlaytestController(QObject):
         self._apply(action, HUMAN)
         return True
 
-    def _apply(self, action: Action, by: str) -> None:
+    def _apply(self, action: Action, by: str, note: str = "") -> None:
         before = snapshot(self.state, action)
         self.state.apply(action)
         entry = entry_after(before, self.state, action, by)
+        if note:
+            entry = dataclasses.replace(entry, text=f"{entry.text} ({note})")
         self.entries.append(entry)
         self.entry_added.emit(entry)
         self.changed.emit()
         self._schedule()
 
+    def single_answer(self) -> Action | None:
+        """The one possible answer of a human decision between actions (a prompt with one option), which
+        is played at once unless the set-up asks for every answer (:attr:`GameSetup.ask_single`)."""
+        st = self.state
+        if self.setup.ask_single or not self.is_human_turn() or st.phase is Phase.ACT:
+            return None
+        legal = st.legal_actions_view()
+        return legal[0] if len(legal) == 1 else None
+
     def _schedule(self) -> None:
-        """Start the pause before the next AI decision, if an AI decides now."""
+        """Answer a one-option human decision at once; start the pause before the next AI decision, if an AI
+        decides now."""
+        only = self.single_answer()
+        if only is not None and not self.paused:
+            self.answered.add(len(self.state.history))
+            self._apply(only, HUMAN, "the only choice")
+            return
         if self.replay_mode or self.paused or self.state.is_terminal():
             self._skipping = False
             self._timer.stop()
@@ -262,7 +282,9 @@ class PlaytestController(QObject):
             self.state.undo()
             if self.entries:
                 self.entries.pop()
-            if not humans or self.setup.is_human(self.state.current_team()):
+            answered = len(self.state.history) in self.answered
+            self.answered.discard(len(self.state.history))
+            if not humans or (self.setup.is_human(self.state.current_team()) and not answered):
                 break
         if not humans:
             self.paused = True
@@ -281,9 +303,10 @@ class PlaytestController(QObject):
             self.setup = self.setup.with_seed(seed if seed is not None else new_seed())
         self.state = self._new_state()
         self.entries = self._opening_entries()
+        self.answered = set()
         self.start()
 
-    def new_game(self, setup: GameSetup, placements: list[Placement] | None = None, scenario_override=None) -> None:  # type: ignore[no-untyped-def]
+    def new_game(self, setup: GameSetup, placements: list[Any] | None = None, scenario_override=None) -> None:  # type: ignore[no-untyped-def]
         """Replace the game by a new set-up (start dialog again, or "play from here").
 
         Raises RulesetError/ValueError, leaving the current game as it was, when
@@ -303,10 +326,8 @@ class PlaytestController(QObject):
     @property
     def replay_blocked(self) -> str:
         """Why the game cannot be saved as a replay that reproduces ('' when it can)."""
-        if has_markers(self.placements):
-            return ("this position was set up with burn, uber or scope markers, which a replay file "
-                    "cannot record; replaying it would not reproduce the game")
-        return ""
+        position = presenter_for(self.state.scenario.mode).position
+        return position.replay_blocked(self.placements) if self.placements and position is not None else ""
 
     def replay(self) -> Replay:
         """The replay of the game so far (or the loaded replay in replay mode)."""

@@ -1,12 +1,11 @@
 """What a click on the board may do now, and why a click does nothing (Qt-free).
 
 The board works in *modes*, named by the verb a click plays: move, attack (or
-heal), a targeted special (rocket jump, build, uber), spawn and the sentry's
-target choice, and Team Play's dash, step, Teleporter and Newton. Where the
-legal actions of a mode differ in what they use (:data:`PICKED`: the weapon a
-shot fires, the player who plays a Newton, the card a spawn discards) the
-window picks that ``detail`` with buttons and the board shows the hexes of the
-one picked. :func:`choices` lists every hex a click would act on in a mode,
+heal), spawn, and each mode's targeted specials and choices (its presenter's
+``board_verbs``). Where the legal actions of a mode differ in what they use (the
+presenter's ``picked`` verbs: the weapon a shot fires, the card a spawn carries
+or discards) the window picks that ``detail`` with buttons and the board shows
+the hexes of the one picked. :func:`choices` lists every hex a click would act on in a mode,
 with the action and what the UI shows (path, hit chance, damage, area);
 :func:`explain` says in plain words why a hex is *not* one of them ("no line of
 sight: wall at 3,-2"). Both ask the game state only: :func:`choices` is built
@@ -18,33 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
+from editor.playtest.presenters import presenter_of
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.hexgrid import Hex
 from engine.rules.actions import Action, Verb
 
-__all__ = ["BOARD_VERBS", "PICKED", "Choice", "actors", "choices", "click_action", "details_of", "explain",
-           "hex_status", "mode_label", "modes_now", "spawn_kinds", "special_tip", "unit_name"]
-
-#: Verbs that target a hex chosen on the board (END, SCOPE, PICKUP, PUSH, the choices of Team Play... are buttons).
-BOARD_VERBS: Final = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.ROCKET_JUMP, Verb.BUILD, Verb.UBER, Verb.KRITZ,
-                      Verb.DASH, Verb.STEP, Verb.TELEPORT, Verb.NEWTON)
-#: Board verbs whose actions differ by a ``detail`` the window picks with buttons before a click (the
-#: weapon fired, the player playing a Newton, the card a spawn discards or carries). An action of
-#: another board verb that names a detail (Team Play's move that grabs a weapon from a rack) is a button.
-PICKED: Final = (Verb.ATTACK, Verb.NEWTON, Verb.SPAWN)
-
-_LABELS: Final = {
-    Verb.MOVE: "Move", Verb.ATTACK: "Attack", Verb.HEAL: "Heal", Verb.ROCKET_JUMP: "Rocket jump",
-    Verb.SCOPE: "Scope", Verb.BUILD: "Build sentry", Verb.PICKUP: "Pick up sentry", Verb.UBER: "UberCharge",
-    Verb.END: "End turn", Verb.SPAWN: "Place unit", Verb.TARGET: "Pick sentry target",
-    Verb.PUSH: "Push cart", Verb.KRITZ: "Kritz", Verb.AIRBLAST: "Airblast", Verb.SANDVICH: "Sandvich",
-    Verb.PASS: "Let it through",
-    Verb.DASH: "Dash & grab", Verb.STEP: "Step & shoot", Verb.TELEPORT: "Teleporter", Verb.NEWTON: "Newton",
-    Verb.RUSH: "Adrenaline rush",
-}
+__all__ = ["Choice", "actors", "choices", "click_action", "details_of", "explain", "hex_status", "modes_now",
+           "spawn_kinds", "unit_name"]
 
 
 @dataclass(frozen=True)
@@ -81,7 +63,8 @@ class Choice:
         """One line for tooltips and the status bar."""
         a = self.action
         if a.verb is Verb.MOVE:
-            return f"move to {a.target} ({len(self.path) - 1} steps)"
+            steps = len(self.path) - 1
+            return f"move to {a.target}" + (f" ({steps} step{'s' * (steps != 1)})" if steps > 0 else "")
         if a.verb is Verb.HEAL:
             return f"heal {a.target} for {-(self.damage or 0)}"
         if a.verb is Verb.ATTACK:
@@ -96,7 +79,7 @@ class Choice:
             if len(self.area) > 1:
                 parts.append(f"area of {len(self.area)} hexes")
             return ", ".join(parts)
-        return _LABELS.get(a.verb, a.verb.value).lower() + (f" at {a.target}" if a.target else "")
+        return a.verb.value.replace("_", " ") + (f" at {a.target}" if a.target else "")
 
 
 def unit_name(state: GameState, u: Any) -> str:
@@ -104,40 +87,32 @@ def unit_name(state: GameState, u: Any) -> str:
     return f"{u.team.value} {state.stats(u.kind).name}"
 
 
-def mode_label(verb: Verb) -> str:
-    """Button text of a mode or action verb."""
-    return _LABELS.get(verb, verb.value)
-
-
 def modes_now(state: GameState, actor: Hex | None = None) -> list[Verb]:
-    """The verbs with at least one legal action now, in a stable order (board verbs first).
+    """The verbs with at least one legal action now, in a stable order: spawn, the mode's board verbs, the
+    other verbs in the order they were defined, ``pass`` and ``end`` last.
 
     With ``actor``, only that unit's actions count (and the side's own: end, pass).
     """
     verbs = {a.verb for a in state.legal_actions() if actor is None or a.actor is None or a.actor == actor}
-    others = sorted((v for v in verbs if v not in _ORDER and v not in _LAST), key=list(Verb).index)
-    return [v for v in _ORDER if v in verbs] + others + [v for v in _LAST if v in verbs]
-
-
-#: The order of :func:`modes_now`: spawn and board verbs first, then buttons (any other verb, such as Team
-#: Play's choices, in :class:`Verb`'s order), ``pass`` and ``end`` last.
-_ORDER: Final = (Verb.SPAWN, Verb.TARGET, *BOARD_VERBS, Verb.PUSH, Verb.SCOPE, Verb.PICKUP, Verb.AIRBLAST,
-                 Verb.SANDVICH, Verb.RUSH)
-_LAST: Final = (Verb.PASS, Verb.END)
+    first = (Verb.SPAWN, *presenter_of(state).board_verbs)
+    last = (Verb.PASS, Verb.END)
+    order = list(Verb)
+    others = sorted((v for v in verbs if v not in first and v not in last), key=order.index)
+    return [v for v in dict.fromkeys(first) if v in verbs] + others + [v for v in last if v in verbs]
 
 
 def actors(state: GameState) -> list[Hex]:
-    """Hexes of the units that have an action now, in unit order (the ones a click may select)."""
-    out: list[Hex] = []
-    for a in state.legal_actions():
-        if a.actor is not None and a.actor not in out and a.verb is not Verb.UBER:
-            out.append(a.actor)
-    return out
+    """Hexes of the units that have an action in a team's turn now, in unit order (the ones a click may
+    select); none while another decision waits."""
+    if state.phase is not Phase.ACT:
+        return []
+    return list(dict.fromkeys(a.actor for a in state.legal_actions() if a.actor is not None))
 
 
 def details_of(state: GameState, verb: Verb, actor: Hex | None = None, kind: str | None = None) -> list[str]:
     """The different non-empty ``detail`` of ``verb``'s legal actions (of ``actor``; for a spawn, of the unit
-    ``kind`` picked), in the order offered: what the pick buttons of a :data:`PICKED` mode choose from."""
+    ``kind`` picked), in the order offered: what the pick buttons of a picked mode (the presenter's
+    ``picked``) choose from."""
     legal = [a for a in state.legal_actions() if a.verb is verb and (actor is None or a.actor is None
                                                                      or a.actor == actor)]
     if verb is Verb.SPAWN:
@@ -157,26 +132,6 @@ def _pick(values: list[str], wanted: str | None) -> str | None:
     return wanted if wanted in values else (values[0] if values else None)
 
 
-def special_tip(state: GameState, verb: Verb, actor: Hex | None = None) -> str:
-    """Tooltip of an action's button: what it does, with this ruleset's numbers (the unit's behaviour says)."""
-    if verb is Verb.END:
-        return "End this turn now (E)."
-    if verb is Verb.PASS:
-        return "Let the attack through without popping the UberCharge."
-    if verb is Verb.PUSH:
-        return "Push your cart one hex along its track (in place of this token's attack) (U)."
-    if verb in (Verb.ATTACK, Verb.HEAL):
-        return "Show every target with its hit chance and damage; click one to attack (A)."
-    if verb is Verb.MOVE:
-        return "Show every hex the unit can reach; hover for the path, click to move (M)."
-    u = state.active_unit() if actor is None else state.unit_at(actor)
-    if u is None:
-        if verb is Verb.UBER:
-            return "Pop the UberCharge: click the Medic's ally to cover (or the Medic himself)."
-        return mode_label(verb)
-    return state.behaviour(u.kind).tip(verb)
-
-
 # -- choices ---------------------------------------------------------------------------------
 
 
@@ -185,7 +140,7 @@ def choices(state: GameState, verb: Verb, spawn_kind: str | None = None, actor: 
     """Every hex a click plays an action on in mode ``verb`` -> the :class:`Choice` (empty if none).
 
     ``ATTACK`` also covers the Medic's ``HEAL``. ``spawn_kind`` picks the unit a
-    ``SPAWN`` places, ``detail`` what a :data:`PICKED` mode uses (the weapon card a
+    ``SPAWN`` places, ``detail`` what a picked mode (the presenter's ``picked``) uses (the weapon card a
     spawn carries or the powerup it discards, the weapon fired, the player playing a
     Newton); either defaults to the first offered. ``actor`` is the unit acting
     when several may (Payload Race, Team Play); None means the state's active unit.
@@ -199,7 +154,7 @@ def choices(state: GameState, verb: Verb, spawn_kind: str | None = None, actor: 
         card = _pick(details_of(state, verb, None, kind), detail) or ""
         return {a.target: Choice(a) for a in legal
                 if a.verb is Verb.SPAWN and a.kind == kind and a.detail == card and a.target}
-    wanted_detail = (_pick(details_of(state, verb, actor), detail) or "") if verb in PICKED else ""
+    wanted_detail = (_pick(details_of(state, verb, actor), detail) or "") if verb in presenter_of(state).picked else ""
     if verb in (Verb.ATTACK, Verb.HEAL):
         wanted = {a for a in legal if a.verb in (Verb.ATTACK, Verb.HEAL) and a.detail == wanted_detail}
         out: dict[Hex, Choice] = {}
@@ -249,9 +204,9 @@ def click_action(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = 
         if pick is None:
             return Action(Verb.SPAWN, spawn_kind or "unit", None, h)
         return Action(Verb.SPAWN, pick.kind, None, h, detail or pick.detail)
-    if state.phase is Phase.TARGET:
-        legal = state.legal_actions()
-        return Action(Verb.TARGET, legal[0].kind, legal[0].actor, h) if legal else None
+    if state.phase is not Phase.ACT:  # a choice on the board (a sentry's target): the same verb on another hex
+        legal = [a for a in state.legal_actions() if a.verb is verb and a.target is not None]
+        return Action(verb, legal[0].kind, legal[0].actor, h, legal[0].detail) if legal else None
     u = state.active_unit() if actor is None else state.unit_at(actor)
     if u is None:
         return None
@@ -259,10 +214,12 @@ def click_action(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = 
     if verb in (Verb.ATTACK, Verb.HEAL):
         group = state.behaviour(u.kind).attack_group(state, u)
         verb = group[0] if group is not None else Verb.ATTACK
-    if verb in (Verb.SCOPE, Verb.PICKUP, Verb.END, Verb.AIRBLAST, Verb.SANDVICH, Verb.RUSH):
+    if verb.form == "untargeted":
         return Action(verb, u.kind, here)
-    if verb in PICKED:
-        return Action(verb, u.kind, here, h, _pick(details_of(state, verb, actor), detail) or "")
+    pr = presenter_of(state)
+    if verb in pr.picked:
+        chosen = _pick(details_of(state, verb, actor), detail) or detail or pr.default_detail(state, verb, here)
+        return Action(verb, u.kind, here, h, chosen or "")
     return Action(verb, u.kind, here, h)
 
 
@@ -282,4 +239,4 @@ def explain(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = None,
     action = click_action(state, verb, h, spawn_kind, actor, detail)
     if action is None:
         return "no unit is acting now"
-    return state.why_not(action) or f"nothing to {mode_label(verb).lower()} at {h}"
+    return state.why_not(action) or f"nothing to {presenter_of(state).mode_label(verb).lower()} at {h}"

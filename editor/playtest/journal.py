@@ -88,37 +88,8 @@ def snapshot(state: GameState, action: Action | None = None) -> Snapshot:
 
 
 def _verb_text(state: GameState, action: Action, who: str) -> str:
-    told = presenter_of(state).entry_text(state, action, who)
-    if told:
-        return told
-    v = action.verb
-    t = action.target
-    if v is Verb.SPAWN:
-        card = f" with the {state.ruleset.weapons[action.detail].title}" if action.detail in state.ruleset.weapons else ""
-        return f"{who} places a {state.stats(action.kind).name} on {t}{card}"
-    if v is Verb.TARGET:
-        return f"{who} sentry at {action.actor} picks its target on {t}"
-    if action.actor is None:
-        return f"{who} ends its turn" if v is Verb.END else f"{who} lets the attack through"
-    name = f"{who} {state.stats(action.kind).name}"
-    words = {
-        Verb.MOVE: f"moves {action.actor} → {t}",
-        Verb.ATTACK: f"attacks {t}" if action.kind != "demoman" else f"lobs a grenade at {t}",
-        Verb.HEAL: f"heals {t}",
-        Verb.ROCKET_JUMP: f"rocket-jumps {action.actor} → {t}",
-        Verb.SCOPE: "scopes in",
-        Verb.BUILD: f"puts the sentry on {t}",
-        Verb.PICKUP: "picks up the sentry",
-        Verb.UBER: f"ubercharges with {t}",
-        Verb.END: "ends its turn",
-        Verb.PUSH: f"pushes the cart to {t}",
-        Verb.KRITZ: f"kritzes {t}",
-        Verb.AIRBLAST: "airblasts",
-        Verb.SANDVICH: "eats his Sandvich",
-    }
-    if action.kind == "pyro" and v is Verb.ATTACK:
-        words[Verb.ATTACK] = f"flames toward {t}"
-    return f"{name} {words.get(v, v.value)}"
+    """The entry's words for ``action`` by team ``who``: its mode's presenter says them."""
+    return presenter_of(state).entry_text(state, action, who)
 
 
 def _roll_text(purpose: str, faces: tuple[int, ...], need: int | None) -> str:
@@ -180,7 +151,7 @@ def entry_after(before: Snapshot, state: GameState, action: Action,
     if not pr.stepwise_log:
         details.extend(lines)
     for t in Team:
-        if state.points[t] > before.points[t] and action.verb is not Verb.PUSH:  # a push's log line says it
+        if state.points[t] > before.points[t] and pr.score_lines:
             details.append(f"{t.value} scores ({state.points[Team.RED]}–{state.points[Team.BLU]})")
     if state.is_terminal():
         w = state.winner()

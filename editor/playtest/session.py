@@ -28,7 +28,6 @@ __all__ = [
     "AI_NAMES",
     "CONTROLLERS",
     "HUMAN",
-    "RANDOM_FIRST",
     "GameSetup",
     "ai_name",
     "base_scenario",
@@ -57,10 +56,6 @@ CONTROLLERS: Final[dict[str, str]] = {
 }
 
 
-#: Ruleset options that decide the first team by chance (Payload Race's d8 roll-off, Team Play's draw).
-RANDOM_FIRST: Final = ("roll_for_first", "random_first_team")
-
-
 def ai_name(name: str) -> str:
     """How the editor calls AI ``name`` ("strong AI (heuristic)"); an unknown name as it is."""
     return AI_NAMES.get(name, name)
@@ -74,9 +69,11 @@ class GameSetup:
     :data:`~engine.simulation.batch.AI_PLAYERS`; ``picks`` maps a team to the unit
     kinds filling its open blueprint slots, in order (fewer or none: the remaining
     slots are chosen on the board during set-up). ``first_team`` None keeps the
-    scenario's own way (its first team, Payload Race's d8 roll-off or Team Play's
-    draw). ``rules`` are ruleset options set for this game on top of the
-    scenario's (Team Play's players per side, reward tile, skulls).
+    scenario's own way (its first team, or the mode's throw for it:
+    :attr:`~engine.games.modes.ModeRules.chance_first`). ``rules`` are ruleset
+    options set for this game on top of the scenario's (a mode's own start options).
+    ``ask_single``: a human decision with one possible answer waits for a click
+    (by default it is answered at once, with a line in the log).
     """
 
     scenario: Scenario
@@ -85,6 +82,7 @@ class GameSetup:
     picks: Mapping[Team, tuple[str, ...]] = field(default_factory=dict)
     first_team: Team | None = None
     rules: Mapping[str, OptionValue] = field(default_factory=dict)
+    ask_single: bool = False
 
     def controller(self, team: Team) -> str:
         """The controller of ``team`` (human when unset)."""
@@ -159,10 +157,9 @@ def game_scenario(setup: GameSetup) -> Scenario:
         teams[team] = TeamSetup(ts.roster, ts.starting + tuple(extra))
     rules = dict(s.rules)
     rules.update(setup.rules)
-    if setup.first_team is not None:
-        for option in RANDOM_FIRST:
-            if option in game.ruleset.options:
-                rules[option] = False  # a chosen first team replaces the roll-off or the draw
+    chance = game.rules.chance_first
+    if setup.first_team is not None and chance and chance in game.ruleset.options:
+        rules[chance] = False  # a chosen first team replaces the mode's throw for it
     return replace(s, teams=MappingProxyType(teams), seed=setup.seed, rules=MappingProxyType(rules),
                    first_team=setup.first_team or s.first_team)
 

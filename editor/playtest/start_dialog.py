@@ -2,14 +2,15 @@
 
 Drive it without a user through its widgets or :meth:`StartDialog.setup`; it
 never starts anything itself. Picks left at "choose on the board" are made at
-set-up time (by clicking for a human side, by the AI for a computer side).
-Team Play has no unit picks (its characters are drafted in the game) but its
-own options (:class:`~editor.playtest.teamplay_options.TeamPlayOptions`).
+set-up time (by clicking for a human side, by the AI for a computer side). A
+mode whose units are drafted in the game has no unit picks, and a mode's own
+options come from its presenter (:meth:`~editor.playtest.presenters.Presenter.start_options`).
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -24,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.playtest.presenters import Presenter, presenter_for
 from editor.playtest.session import (
     CONTROLLERS,
     HUMAN,
-    RANDOM_FIRST,
     GameSetup,
     new_seed,
     open_slots,
@@ -35,7 +36,6 @@ from editor.playtest.session import (
     roster,
     rules_of,
 )
-from editor.playtest.teamplay_options import TeamPlayOptions
 from engine.games.modes import GAMES
 from engine.mapmodel import Mode, Team
 from engine.scenario import Scenario
@@ -43,9 +43,6 @@ from engine.scenario import Scenario
 __all__ = ["StartDialog"]
 
 _ON_BOARD = "(choose on the board)"
-#: The first choice of the first-team box when the ruleset decides it by chance.
-_CHANCE = {"roll_for_first": "d8 roll-off (the rulebook's way)",
-           "random_first_team": "drawn at random (the rulebook's way)"}
 
 
 class StartDialog(QDialog):
@@ -70,12 +67,13 @@ class StartDialog(QDialog):
         self.mode.setCurrentIndex(max(0, idx))
         form.addRow("Mode", self.mode)
         self.first = QComboBox()
-        chance = next((o for o in RANDOM_FIRST if o in rules.options), None)
-        if chance is not None:  # 002 "Who goes first?": a d8 roll-off; 003: a draw (thrown with the game's dice)
-            self.first.addItem(_CHANCE[chance], None)
+        game = GAMES[scenario.mode]
+        chance = game.chance_first if game.chance_first in rules.options else ""
+        if chance:  # the mode's own throw for the first team (thrown with the game's dice)
+            self.first.addItem(f"{game.chance_words} (the rulebook's way)", None)
         for t in Team:
             self.first.addItem(f"{t.value} decides first", t)
-        rolled = chance is not None and bool(scenario.rules.get(chance, rules.options[chance]))
+        rolled = bool(chance) and bool(scenario.rules.get(chance, rules.options[chance]))
         self.first.setCurrentIndex(0 if rolled else self.first.findData(scenario.first_team))
         self.first.setToolTip("Which team takes the first turn (and, in Team Play, drafts first)")
         form.addRow("First team", self.first)
@@ -89,11 +87,15 @@ class StartDialog(QDialog):
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(self.new_seed_button)
         form.addRow("Dice seed", seed_row)
+        self.ask_single = QCheckBox("Ask even when there is only one choice")
+        self.ask_single.setToolTip("Off: a decision with one possible answer is answered at once, and the log "
+                                   "says so. On: it waits for a click like any other.")
+        self.ask_single.setChecked(bool(initial and initial.ask_single))
+        form.addRow("", self.ask_single)
         lay.addLayout(form)
-        self.teamplay: TeamPlayOptions | None = None
-        if scenario.mode is Mode.TEAM_PLAY:
-            self.teamplay = TeamPlayOptions(scenario, rules, initial.rules if initial else None)
-            lay.addWidget(self.teamplay)
+        self.options = self._presenter.start_options(scenario, rules, initial.rules if initial else None)
+        if self.options is not None:
+            lay.addWidget(self.options)
         self.controllers: dict[Team, QComboBox] = {}
         self.picks: dict[Team, list[QComboBox]] = {}
         self.pick_buttons: dict[Team, QPushButton] = {}
@@ -120,7 +122,7 @@ class StartDialog(QDialog):
         if fixed:
             names = ", ".join(self._names.get(k, k) for k in fixed)
             grid.addWidget(QLabel(f"Starts with: {names}"), 1, 0, 1, 4)
-        drafted = self.scenario.mode is Mode.TEAM_PLAY
+        drafted = self._presenter.drafted
         if drafted and not fixed:
             grid.addWidget(QLabel("Characters: drafted at the start of the game (1-2-2-1)"), 1, 0, 1, 4)
         n = 0 if drafted else open_slots(self.scenario, team)
@@ -170,8 +172,14 @@ class StartDialog(QDialog):
             controllers={t: c.currentData() for t, c in self.controllers.items()},
             picks=picks,
             first_team=Team(self.first.currentData()) if self.first.currentData() is not None else None,
-            rules=self.teamplay.rules() if self.teamplay is not None and mode is Mode.TEAM_PLAY else {},
+            rules=self.options.rules() if self.options is not None and mode == self.scenario.mode else {},
+            ask_single=self.ask_single.isChecked(),
         )
+
+    @property
+    def _presenter(self) -> Presenter:
+        """The presenter of the scenario's mode (its start options, whether units are drafted)."""
+        return presenter_for(self.scenario.mode)
 
 
 def _with_mode(s: Scenario, m: Mode) -> Scenario:

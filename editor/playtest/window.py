@@ -1,12 +1,16 @@
-"""The playtest window: the board, the turn panel, the mode's own panels, dice and the action log.
+"""The playtest window: the board, the turn panel, the action bar, the choices, the mode's panel, dice and log.
 
 It turns clicks into actions through :mod:`~editor.playtest.explain` and hands
 them to the :class:`~editor.playtest.controller.PlaytestController`, and redraws
-from the controller's signals. The buttons of each decision come from
-:func:`~editor.playtest.buttons.panel_buttons` and the words of each mode from its
-:mod:`~editor.playtest.presenters` presenter, so the window is the same for every
-game. Nothing here changes the map being edited: the game plays a copy of it
-(maps are immutable), so going back to the editor loses nothing.
+from the controller's signals. What differs by mode comes from the mode's
+presenter (:mod:`~editor.playtest.presenters`): the action bar's fixed slots
+(:mod:`~editor.playtest.action_bar`), the words, the board picture and the mode's
+own panel; the buttons of each decision come from :mod:`~editor.playtest.buttons`.
+So the window is the same for every game, and its parts keep their places: the
+action bar's buttons never move, the choices have a fixed height, and the
+selection stays on a unit until the player picks another. Nothing here changes
+the map being edited: the game plays a copy of it (maps are immutable), so going
+back to the editor loses nothing.
 """
 
 from __future__ import annotations
@@ -25,42 +29,37 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
+from editor.playtest.action_bar import ActionBar
 from editor.playtest.action_log import ActionLog
-from editor.playtest.blueprint_panel import BlueprintPanel
 from editor.playtest.board_view import BoardView
 from editor.playtest.button_widgets import ButtonsArea, HintButton
-from editor.playtest.buttons import ButtonSpec, panel_buttons
+from editor.playtest.buttons import ButtonSpec, SlotState, choice_buttons, slot_states
 from editor.playtest.controller import PlaytestController
 from editor.playtest.dice_panel import DicePanel
-from editor.playtest.explain import BOARD_VERBS, actors, choices, explain, hex_status, modes_now
+from editor.playtest.explain import actors, choices, explain, hex_status, modes_now
 from editor.playtest.journal import LogEntry
-from editor.playtest.position import Placement
 from editor.playtest.presenters import Presenter, board_picture, presenter_of
 from editor.playtest.session import HUMAN, GameSetup
-from editor.playtest.teamplay_panel import TeamPlayPanel
 from editor.playtest.window_dialogs import REPLAY_FILTER, WindowDialogs
 from editor.playtest.window_toolbar import build_toolbars
 from editor.render.style import TEAM_COLORS
 from engine.games.modes import GAMES
 from engine.games.state import Phase
 from engine.hexgrid import Hex
-from engine.rules.actions import Verb
+from engine.rules.actions import Action, Verb
 from engine.rules.dice import Dice
 
 __all__ = ["REPLAY_FILTER", "PlaytestWindow"]
 
-#: Modes a button switches to (a click on the board then plays); other verbs are buttons that play at once.
-_BOARD_MODES = BOARD_VERBS
-#: The order a mode is chosen in when the selection changes (other modes wait for their button).
-_DEFAULT_MODES = (Verb.SPAWN, Verb.TARGET, Verb.UBER, Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.DASH, Verb.NEWTON)
-#: Buttons with labels up to this long go three to a row (up to twice as long, two; longer, one).
+#: Buttons with labels up to this long go three to a row among the choices (up to twice as long, two; longer, one).
 _WIDE = 15
+#: The height of the choices' area (they scroll beyond it): fixed, so nothing under it moves.
+_CHOICES_HEIGHT = 120
 
 
 class PlaytestWindow(QMainWindow, WindowDialogs):
@@ -74,28 +73,24 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
 
     back_to_editor = Signal()
     # toolbar actions and the replay line, made by :func:`~editor.playtest.window_toolbar.build_toolbars`
-    act_attack: QAction
     act_back: QAction
-    act_end: QAction
     act_first: QAction
     act_from_here: QAction
     act_last: QAction
     act_leave_replay: QAction
     act_load_replay: QAction
-    act_move: QAction
     act_new_game: QAction
     act_new_seed: QAction
     act_next: QAction
     act_pause: QAction
     act_prev: QAction
-    act_push: QAction
     act_restart: QAction
     act_save_replay: QAction
     act_skip: QAction
     act_undo: QAction
     replay_label: QLabel
 
-    def __init__(self, setup: GameSetup, placements: list[Placement] | None = None,
+    def __init__(self, setup: GameSetup, placements: list | None = None,  # type: ignore[type-arg]
                  scenario_override=None, parent: QWidget | None = None,  # type: ignore[no-untyped-def]
                  standalone: bool = False, dice_factory: Callable[[int], Dice] | None = None) -> None:
         super().__init__(parent)
@@ -106,23 +101,24 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         #: the unit kind a spawn places, and what each picked mode uses (verb -> the weapon, card or player)
         self.spawn_kind: str | None = None
         self.picks: dict[Verb, str] = {}
-        #: the unit chosen to act when the side's units act in any order (Payload Race, Team Play);
-        #: None: the state's active unit
-        self.selected: Hex | None = None
+        #: the unit chosen to act when the side's units act in any order (by uid: it stays on the unit
+        #: when the unit moves); None: the state's active unit
+        self.selected_uid: int | None = None
         self._hover: Hex | None = None
         self._map_key = None
+        self._panel_key: object = None
         self.board = BoardView(self.ctl.state.scenario.map)
-        self.teamplay_panel = TeamPlayPanel()
         build_toolbars(self)
         self._build_panel()
-        self.teamplay_scroll = QScrollArea()  # the panels never overlap: too little room scrolls them
-        self.teamplay_scroll.setWidget(self.teamplay_panel)
-        self.teamplay_scroll.setWidgetResizable(True)
-        self.teamplay_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.mode_panel: QWidget | None = None
+        self.below = QScrollArea()  # a mode's panel under the board; too little room scrolls it
+        self.below.setWidgetResizable(True)
+        self.below.setFrameShape(QFrame.Shape.NoFrame)
+        self.below.hide()
         self.left = QSplitter(Qt.Orientation.Vertical)
         left = self.left
         left.addWidget(self.board)
-        left.addWidget(self.teamplay_scroll)
+        left.addWidget(self.below)
         left.setStretchFactor(0, 1)
         left.setStretchFactor(1, 0)
         self._panel_dragged = False  # once the user sizes the panels, they keep that size
@@ -139,6 +135,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.board.hex_clicked.connect(self.click)
         self.board.hex_hovered.connect(self._hovered)
         self.board.cancelled.connect(lambda: self.set_mode(self._default_mode()))
+        self.bar.chosen.connect(self._slot_chosen)
+        self.bar.refused.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.log.entry_chosen.connect(self._entry_chosen)
         self.ctl.changed.connect(self.refresh)
         self.ctl.log_reset.connect(self._log_reset)
@@ -174,13 +172,18 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.turn_label = QLabel()
         self.turn_label.setWordWrap(True)
         self.turn_label.setTextFormat(Qt.TextFormat.RichText)
+        self.turn_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.turn_label.setStyleSheet("QLabel { background: #f4f1e8; border: 1px solid #d6cfbd; border-radius: 6px;"
                                       " padding: 6px; }")
+        self.turn_label.setFixedHeight(5 * self.fontMetrics().lineSpacing() + 14)  # its text never moves the bar
         lay.addWidget(self.turn_label)
+        self.bar = ActionBar(self.panel)
+        lay.addWidget(self.bar)
         self.buttons_box = QWidget()
         self.buttons_grid = QGridLayout(self.buttons_box)
         self.buttons_grid.setContentsMargins(0, 0, 0, 0)
         self.buttons_grid.setSpacing(4)
+        self.buttons_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
         for c in range(6):  # six even columns: three, two or one button a row
             self.buttons_grid.setColumnStretch(c, 1)
         self.buttons_scroll = ButtonsArea()
@@ -188,13 +191,16 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.buttons_scroll.setWidgetResizable(True)
         self.buttons_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.buttons_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.buttons_scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.buttons_scroll.setFixedHeight(_CHOICES_HEIGHT)
         lay.addWidget(self.buttons_scroll)
-        self.verb_buttons: dict[str, QPushButton] = {}
+        self.choice_buttons: dict[str, QPushButton] = {}
         self.dice_label = DicePanel()
         lay.addWidget(self.dice_label)
-        self.blueprint = BlueprintPanel()
-        lay.addWidget(self.blueprint)
+        self.side = QScrollArea()  # a mode's panel in the side column (the blueprint, the tokens); scrolls when short
+        self.side.setWidgetResizable(True)
+        self.side.setFrameShape(QFrame.Shape.NoFrame)
+        self.side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        lay.addWidget(self.side)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         lay.addWidget(line)
@@ -203,6 +209,11 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         lay.addLayout(head)
         self.log = ActionLog()
         lay.addWidget(self.log, 1)
+
+    @property
+    def verb_buttons(self) -> dict[str, QPushButton]:
+        """Every button of the decision by key: the action bar's slots, then the choices."""
+        return {**self.bar.buttons, **self.choice_buttons}
 
     # -- showing the game -------------------------------------------------------------------
 
@@ -222,6 +233,29 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         """How the game's mode is shown."""
         return presenter_of(self.ctl.state)
 
+    def _set_up_mode(self) -> None:
+        """The mode's panel and the action bar's slots, made again only when another game is shown."""
+        st = self.ctl.state
+        key = (st.scenario.mode, id(st.game))
+        if key == self._panel_key:
+            return
+        self._panel_key = key
+        pr = self.presenter
+        self.bar.set_slots(pr.slots(st))
+        if self.mode_panel is not None:
+            self.mode_panel.hide()
+            self.mode_panel.deleteLater()
+        self.mode_panel = pr.make_panel()
+        if pr.panel_below:
+            self.below.setWidget(self.mode_panel)
+            self.below.show()
+            self.side.hide()
+        else:
+            self.side.setWidget(self.mode_panel)
+            self.side.show()
+            self.below.hide()
+        self._panel_dragged = False
+
     def refresh(self) -> None:
         """Redraw everything from the controller's game."""
         st = self.ctl.state
@@ -230,6 +264,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
             self._map_key = st.scenario.map
             if self.board.map != st.scenario.map:
                 self.board.set_map(st.scenario.map)
+        self._set_up_mode()
         name = st.scenario.name
         self.setWindowTitle(f"Playtest — {name} — seed {self.ctl.seed}{' (replay)' if self.ctl.replay_mode else ''}")
         pic = board_picture(st)
@@ -237,22 +272,23 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         if sel is not None:  # the selected token wears the acting unit's halo
             pic = dataclasses.replace(pic, units=tuple(dataclasses.replace(u, active=u.hex == sel) for u in pic.units))
         self.board.show_picture(pic, st.current_team())
-        self.blueprint.setVisible(pr.panel == "blueprint")
-        if pr.panel == "blueprint":
-            self.blueprint.show_rows(pr.panel_rows(st), pr.panel_title)
-            self.teamplay_scroll.hide()
-        else:
-            self.teamplay_panel.show_state(st)
-            self.teamplay_scroll.show()
-            want = min(self.teamplay_panel.sizeHint().height() + 4, self.left.height() // 2)
-            if not self._panel_dragged and abs(self.teamplay_scroll.height() - want) > 24:
-                self.left.setSizes([max(200, self.left.height() - want), want])  # as tall as the panels need
+        assert self.mode_panel is not None
+        pr.show_panel(self.mode_panel, st)
+        if pr.panel_below:  # as tall as the panel needs, up to a third of the column: the board keeps the rest
+            want = min(self.mode_panel.sizeHint().height() + 4, self.left.height() // 3)
+            if not self._panel_dragged and abs(self.below.height() - want) > 24:
+                self.left.setSizes([max(200, self.left.height() - want), want])
+        else:  # the side panel takes its height while there is room, then scrolls
+            need = self.mode_panel.sizeHint().height() + 2
+            self.side.setMinimumHeight(min(need, 130))
+            self.side.setMaximumHeight(need)
         self.dice_label.setVisible(pr.dice)
         score, line = pr.score(st, pic)
         self.score_label.setText(score)
         self.point_label.setText(line)
         self.turn_label.setText(self._turn_text())
         self.mode = self._keep_or_default_mode()
+        self._show_bar()
         self._rebuild_buttons()
         self._show_mode()
         self._sync_actions()
@@ -270,19 +306,38 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         return (f"<span style='color:{col}'><b>{pr.decider(st)}</b></span> — {who_text}<br>{st.describe_decision()}"
                 + (f"<br><small>{note}</small>" if note else ""))
 
+    @property
+    def selected(self) -> Hex | None:
+        """The hex of the selected unit (None: none selected, or it is gone)."""
+        st = self.ctl.state
+        u = st.units.get(self.selected_uid) if self.selected_uid is not None else None
+        return st.board.hexes[u.cell] if u is not None and u.cell >= 0 else None
+
+    @selected.setter
+    def selected(self, h: Hex | None) -> None:
+        u = self.ctl.state.unit_at(h) if h is not None else None
+        self.selected_uid = u.uid if u is not None else None
+
     def actor_hex(self) -> Hex | None:
-        """The hex of the unit whose actions the board shows: the active unit, or the selected token."""
+        """The hex of the unit whose actions the board shows: the active unit, or the selected token.
+
+        The selection stays on a unit of the deciding side while it lives, whether or
+        not it has anything left to do (or on an enemy a powerup may move, in its
+        mode); otherwise it goes to the first unit of that side that may act.
+        """
         st = self.ctl.state
         u = st.active_unit()
         if u is not None:
             return None if u.cell < 0 else st.board.hexes[u.cell]
         if st.phase is not Phase.ACT:
             return None
+        team = st.current_team()
         choosable = actors(st)
-        if self.selected not in choosable:
-            team = st.current_team()
-            own = [h for h in choosable if (v := st.unit_at(h)) is not None and v.team is team]
-            self.selected = (own or choosable)[0] if (own or choosable) else None
+        sel = st.units.get(self.selected_uid) if self.selected_uid is not None else None
+        if sel is not None and sel.cell >= 0 and (sel.team is team or st.board.hexes[sel.cell] in choosable):
+            return st.board.hexes[sel.cell]
+        own = [h for h in choosable if (v := st.unit_at(h)) is not None and v.team is team]
+        self.selected = (own or choosable)[0] if (own or choosable) else None
         return self.selected
 
     def _default_mode(self) -> Verb | None:
@@ -290,7 +345,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         if not self.ctl.is_human_turn():
             return None
         modes = modes_now(st, self._sel())
-        for v in _DEFAULT_MODES:
+        for v in self.presenter.default_modes:
             if v in modes:
                 return Verb.ATTACK if v is Verb.HEAL else v
         return None
@@ -305,9 +360,30 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         modes = modes_now(self.ctl.state, self._sel())
         if self.mode is Verb.ATTACK and Verb.HEAL in modes:
             return self.mode
-        if self.mode in modes and self.mode in _BOARD_MODES:
+        if self.mode in modes and self.mode in self.presenter.board_verbs:
             return self.mode
+        if self.mode is Verb.ATTACK and self._may_attack():
+            return self.mode  # no target now, but Attack stays on while the unit may still attack
         return self._default_mode()
+
+    def _may_attack(self) -> bool:
+        states = {s.slot.key: s for s in self._slot_states()}
+        s = states.get("attack")
+        return s is not None and s.enabled
+
+    def _slot_states(self) -> list[SlotState]:
+        st = self.ctl.state
+        human = self.ctl.is_human_turn()
+        actor = self.actor_hex() if human else None
+        return slot_states(st, self.presenter, self.bar.slots, self.mode, actor if human else None)
+
+    def _show_bar(self) -> None:
+        states = self._slot_states()
+        if not self.ctl.is_human_turn():
+            why = ("this is a replay: step with ◀ Step / Step ▶" if self.ctl.replay_mode else
+                   "the game is over" if self.ctl.state.is_terminal() else "the AI is deciding")
+            states = [dataclasses.replace(s, enabled=False, reason=why, checked=False) for s in states]
+        self.bar.show_states(states)
 
     def _rebuild_buttons(self) -> None:
         grid = self.buttons_grid
@@ -316,14 +392,20 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
             item = grid.takeAt(0)
             if item is not None and (w := item.widget()) is not None:
                 w.deleteLater()
-        self.verb_buttons = {}
+        self.choice_buttons = {}
         if not self.ctl.is_human_turn():
             if self.ctl.ai_pending:
                 self.thinking_label = QLabel("The AI is thinking… (Skip » or Space to hurry it)")
+                self.thinking_label.setWordWrap(True)
                 grid.addWidget(self.thinking_label, 0, 0, 1, 6)
-            self._fit_buttons()
             return
-        specs = panel_buttons(self.ctl.state, self.presenter, self.mode, self.spawn_kind, self.picks, self._sel())
+        specs = choice_buttons(self.ctl.state, self.presenter, self.bar.slots, self.mode, self.spawn_kind,
+                               self.picks, self._sel())
+        if not specs:
+            hint = QLabel("<small>Choose an action above: the board marks where it can go; click there.</small>")
+            hint.setStyleSheet("QLabel { color: #7a7a7a; }")
+            grid.addWidget(hint, 0, 0, 1, 6)
+            return
         row, col, group, across = 0, 0, None, 3
         for spec in specs:
             if spec.group != group:  # a heading, then the group's buttons in as many columns as their labels allow
@@ -335,46 +417,31 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
                     grid.addWidget(QLabel(f"<small><b>{group}</b></small>"), row, 0, 1, 6)
                     row += 1
             b = self._button(spec)
-            self.verb_buttons[spec.key] = b
+            self.choice_buttons[spec.key] = b
             grid.addWidget(b, row, col * 6 // across, 1, 6 // across)
             row, col = (row, col + 1) if col < across - 1 else (row + 1, 0)
-        self._fit_buttons()
-
-    def _fit_buttons(self) -> None:
-        """Give the buttons the height they need at once (up to the area's cap, then they scroll)."""
         if self.buttons_box.isVisible():  # new buttons would only show after the event loop turns
-            for i in range(self.buttons_grid.count()):
-                item = self.buttons_grid.itemAt(i)
-                if item is not None and (w := item.widget()) is not None:
-                    w.show()
-        self.buttons_grid.activate()
-        self.buttons_scroll.updateGeometry()
-        if (layout := self.panel.layout()) is not None:
-            layout.activate()
+            for b in self.choice_buttons.values():
+                b.show()
 
     def _button(self, spec: ButtonSpec) -> QPushButton:
-        """A button of ``spec``, wired to what its role does."""
+        """A choice's button of ``spec``, wired to what its role does."""
         a = spec.action
         hexes = tuple(h for h in (a.actor, a.target) if h is not None) if a is not None else ()
         b = HintButton(spec.label.replace("&", "&&"), hexes)  # a lone "&" would underline the next letter
         b.hint.connect(lambda hs: self.board.flash(hs, scroll=False))
         b.setToolTip(spec.tip)
-        if spec.role == "probe":  # shown though not possible now: a click says why
-            b.setStyleSheet("QPushButton { color: #8a8a8a; }")
-            b.setToolTip(f"Not possible now (click to see why). {spec.tip}")
         b.setEnabled(spec.enabled)
         if spec.checked is not None:
             b.setCheckable(True)
             b.setChecked(spec.checked)
         v, value = spec.verb, spec.value
         if spec.role == "mode":
-            b.clicked.connect(lambda _=False, v=v: self.set_mode(Verb.ATTACK if v is Verb.HEAL else v))
+            b.clicked.connect(lambda _=False, v=v: self.set_mode(v))
         elif spec.role == "kind":
             b.clicked.connect(lambda _=False, k=value: self._pick(None, k))
         elif spec.role == "detail":
             b.clicked.connect(lambda _=False, v=v, d=value: self._pick(v, d))
-        elif spec.role == "probe":
-            b.clicked.connect(lambda _=False, v=v: self.press(v))
         else:
             b.clicked.connect(lambda _=False, a=a: self.ctl.play(a))
         return b
@@ -392,9 +459,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         rep = self.ctl.replay_mode
         cur = self.ctl.cursor
         self.act_undo.setEnabled(self.ctl.can_undo())
-        self.act_end.setEnabled(self.ctl.is_human_turn() and Verb.END in modes_now(self.ctl.state))
-        self.act_push.setEnabled(self.ctl.is_human_turn() and self._has_carts())
-        self.act_from_here.setEnabled(self.presenter.position_editor and not rep)
+        self.act_from_here.setEnabled(self.presenter.position is not None and not rep)
         for a in (self.act_first, self.act_prev):
             a.setEnabled(rep and cur is not None and not cur.at_start)
         for a in (self.act_next, self.act_last):
@@ -418,15 +483,28 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
                                          detail=self.picks.get(Verb.ATTACK)).items()
                 if c.action.verb is Verb.ATTACK}
 
-    def _has_carts(self) -> bool:
-        return hasattr(self.ctl.state, "carts")
-
     def _show_mode(self) -> None:
         self.board.show_choices(self.mode, self._choices(), self._targets())
         if self._hover is not None:
             self._hovered(self._hover)
 
     # -- interaction ---------------------------------------------------------------------------
+
+    def _slot_chosen(self, s: SlotState) -> None:
+        """A possible action-bar button was clicked: switch to its board mode, or play its action."""
+        if s.slot.board:
+            self.set_mode(s.slot.verbs[0])
+        elif s.action is not None:
+            self.ctl.play(s.action)
+
+    def press(self, key: str) -> bool:
+        """Press the action bar's button ``key`` (a shortcut, a test): its mode, its action, or its reason
+        next to it. True when something was played or switched."""
+        b = self.bar.buttons.get(key)
+        if b is None or b.state is None:
+            return False
+        b.click()
+        return b.state.enabled
 
     def set_mode(self, verb: Verb | None) -> None:
         """Show what a click would do in mode ``verb`` (only on a human decision).
@@ -436,17 +514,17 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         """
         if not self.ctl.is_human_turn():
             return
-        if verb is not None and verb not in _BOARD_MODES + (Verb.SPAWN, Verb.TARGET):
+        pr = self.presenter
+        if verb is not None and verb not in pr.board_verbs:
             return
+        verb = Verb.ATTACK if verb is Verb.HEAL else verb
         st = self.ctl.state
-        if verb in _BOARD_MODES and st.active_unit() is None and verb not in modes_now(st, self._sel()):
+        if verb is not None and st.active_unit() is None and verb not in modes_now(st, self._sel()):
             who = next((a.actor for a in st.legal_actions() if a.verb is verb and a.actor is not None), None)
-            if who is not None:
+            if who is not None and (verb is not Verb.ATTACK or not self._may_attack()):
                 self.selected = who
         if verb is Verb.ATTACK and not choices(st, Verb.ATTACK, actor=self._sel(), detail=self.picks.get(verb)):
-            sel = st.unit_at(self._sel()) if self._sel() is not None else None
-            attacked = st.done_of(sel).attacked if sel is not None else st.has_attacked
-            self.board.tell("already attacked this turn" if attacked else "no target in range and sight now")
+            self.board.tell("no target in range and sight now: the enemies out of reach say why when clicked")
         self.mode = verb
         self.refresh()
 
@@ -461,38 +539,18 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
                 return self.ctl.play(a)
         return False
 
-    def press(self, verb: Verb) -> bool:
-        """A button of ``verb`` that may not be legal now (Push cart, Dash): play it with the selected unit,
-        or say why not, in the engine's words."""
-        st = self.ctl.state
-        sel = self._sel() or self.actor_hex()
-        if not self.ctl.is_human_turn() or sel is None:
-            return False
-        for a in st.legal_actions():
-            if a.verb is verb and a.actor == sel and not a.detail:
-                if verb in _BOARD_MODES:
-                    self.set_mode(verb)
-                    return True
-                return self.ctl.play(a)
-        probe = self.presenter.probe(st, verb, sel)
-        reason = st.why_not(probe) if probe is not None else ""
-        what = self.presenter.mode_label(verb).lower()
-        self.board.tell(f"no {what}: {reason}" if reason else f"no {what} now")
-        self.statusBar().showMessage(self.board.toast_text, 5000)
-        return False
-
-    def push(self) -> bool:
-        """Push the cart with the selected token, or say why it may not (002 "Pushing the cart")."""
-        return self._has_carts() and self.press(Verb.PUSH)
-
     def _selectable(self, h: Hex) -> bool:
-        """Whether a click on ``h`` selects the figure there: one of the deciding side's that may act (or an
-        enemy a Newton may push, in Newton mode), when no single unit is acting."""
+        """Whether a click on ``h`` selects the figure there: one of the deciding side's (or an enemy a
+        Newton may push, in Newton mode), when no single unit is acting."""
         st = self.ctl.state
-        if st.active_unit() is not None or st.phase is not Phase.ACT or h == self.selected or h not in actors(st):
+        if st.active_unit() is not None or st.phase is not Phase.ACT or h == self.selected:
             return False
         u = st.unit_at(h)
-        return u is not None and (u.team is st.current_team() or self.mode is Verb.NEWTON)
+        if u is None:
+            return False
+        if u.team is st.current_team():
+            return True
+        return self.mode is not None and self.mode not in (Verb.MOVE, Verb.ATTACK, Verb.HEAL) and h in actors(st)
 
     def click(self, h: Hex) -> None:
         """A click on hex ``h``: play the action it stands for, select, or say why nothing happens."""
@@ -513,7 +571,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
             return
         if self._selectable(h):
             self.selected = h  # another token of the side takes its turn
-            self.mode = Verb.NEWTON if mode is Verb.NEWTON else self._default_mode()
+            keep = mode if mode is not None and mode not in (Verb.MOVE, Verb.ATTACK, Verb.HEAL) else None
+            self.mode = keep or self._default_mode()
             self.refresh()
             return
         u = st.active_unit()
@@ -527,9 +586,29 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         if h in targets:  # an enemy shown with its odds in move mode: attack it
             self.ctl.play(targets[h].action)
             return
-        self.board.tell(explain(st, mode or Verb.MOVE, h, self.spawn_kind, self._sel(), self.picks.get(mode)) if mode
-                        else "Choose an action on the right first")
+        self.board.tell(self._why(h, mode))
         self.statusBar().showMessage(self.board.toast_text, 5000)
+
+    def _why(self, h: Hex, mode: Verb | None) -> str:
+        """Why a click on ``h`` does nothing, for what the click most likely meant: an enemy is attacked, a
+        unit of one's own side is asked to act, anything else is asked of the mode on."""
+        st = self.ctl.state
+        v = st.unit_at(h)
+        sel = self._sel()
+        if st.phase is Phase.ACT and v is not None:
+            team = st.current_team()
+            if v.team is not team and (mode in (None, Verb.MOVE, Verb.ATTACK) or mode is Verb.HEAL):
+                return explain(st, Verb.ATTACK, h, actor=sel, detail=self.picks.get(Verb.ATTACK))
+            if v.team is team and h == sel:
+                name = f"{v.team.value} {st.stats(v.kind).name}"
+                return f"the {name} is selected: choose what it does on the right, or click another of your units"
+            if v.team is team:
+                why = st.step_reason(Action(Verb.MOVE, v.kind, h, h))
+                if why.startswith("it is not"):
+                    return why
+        if mode is None:
+            return "Choose an action on the right first"
+        return explain(st, mode, h, self.spawn_kind, sel, self.picks.get(mode))
 
     def _hovered(self, h: Hex | None) -> None:
         self._hover = h
@@ -589,6 +668,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
     def _ai_thinking(self, busy: bool) -> None:
         if busy:
             self._rebuild_buttons()
+            self._show_bar()
         self.board.viewport().setCursor(Qt.CursorShape.BusyCursor if busy else Qt.CursorShape.ArrowCursor)
 
     # -- leaving ------------------------------------------------------------------------------------

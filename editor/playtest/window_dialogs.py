@@ -8,14 +8,12 @@ controller; a file that cannot be written or read shows a message and changes no
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from editor import filedialogs
-
-if TYPE_CHECKING:
-    from editor.playtest.position import Placement
+from editor.playtest.presenters import presenter_for
 
 __all__ = ["REPLAY_FILTER", "WindowDialogs"]
 
@@ -70,25 +68,26 @@ class WindowDialogs:
         return True
 
     def play_from_here(self) -> bool:
-        """Open the position editor on the current position; play the position it returns."""
-        from editor.playtest.setup_editor import SetupEditor
-
-        d = SetupEditor(self.ctl.setup.scenario, self.ctl.state, self)  # type: ignore[arg-type]  # self: the window
-        if d.exec() != SetupEditor.DialogCode.Accepted:
+        """Open the mode's position editor on the current position; play the position it returns."""
+        position = presenter_for(self.ctl.state.scenario.mode).position
+        if position is None:
+            return False
+        d = position.dialog(self, self.ctl.setup.scenario, self.ctl.state)  # type: ignore[arg-type]  # the window
+        if d.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.start_position(d.placements())
 
-    def start_position(self, placements: list[Placement]) -> bool:
+    def start_position(self, placements: list[Any]) -> bool:
         """Play ``placements`` ("play from here"); a position the rules refuse shows why and changes nothing."""
-        from editor.playtest.position import placement_problems, position_scenario
-
+        position = presenter_for(self.ctl.state.scenario.mode).position
+        assert position is not None
         base = self.ctl.setup.scenario
-        problems = placement_problems(base, placements)
+        problems = position.problems(base, placements)
         if problems:
             QMessageBox.warning(self, "Play from here",  # type: ignore[arg-type]
                                 "This position cannot be played:\n• " + "\n• ".join(problems))
             return False
-        scenario = position_scenario(base, placements, self.ctl.seed)
+        scenario = position.scenario(base, placements, self.ctl.seed)
         try:
             self.ctl.new_game(self.ctl.setup, placements, scenario)
         except (ValueError, KeyError) as e:

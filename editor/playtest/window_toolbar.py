@@ -1,5 +1,8 @@
 """The playtest window's actions and toolbars: game (undo, restart, replays...) and AI pace and replay steps.
 
+The game's own actions (move, attack, end the turn, push the cart...) are the action
+bar's buttons, with their shortcuts (:mod:`editor.playtest.action_bar`).
+
 :func:`build_toolbars` makes every :class:`~PySide6.QtGui.QAction` of a
 :class:`~editor.playtest.window.PlaytestWindow` (as ``win.act_*``, each with its
 shortcut and a tooltip naming it) and its two toolbars; the actions call the
@@ -14,8 +17,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
 
 from editor.playtest.controller import AI_SPEEDS
-from editor.playtest.explain import special_tip
-from engine.rules.actions import Verb
 
 __all__ = ["build_toolbars"]
 
@@ -55,10 +56,6 @@ def build_toolbars(win: Any) -> None:
                                "Save this game (seed and decisions) to a replay file")
     win.act_load_replay = _act(win, "Load replay…", win.load_replay_dialog, SK.Open,
                                "Open a replay and step through it")
-    win.act_end = _act(win, "End turn", lambda: win.play_verb(Verb.END), "E", "End this turn")
-    win.act_push = _act(win, "Push cart", lambda: win.press(Verb.PUSH), "U", special_tip(win.ctl.state, Verb.PUSH))
-    win.act_move = _act(win, "Move", lambda: win.set_mode(Verb.MOVE), "M", special_tip(win.ctl.state, Verb.MOVE))
-    win.act_attack = _act(win, "Attack", lambda: win.set_mode(Verb.ATTACK), "A", special_tip(win.ctl.state, Verb.ATTACK))
     win.act_skip = _act(win, "Skip »", win.ctl.skip_ai, "Space", "Let the AI play on without pausing")
     win.act_pause = _act(win, "Pause AI", lambda: win.ctl.set_paused(win.act_pause.isChecked()), "P",
                          "Hold the AI before its next decision")

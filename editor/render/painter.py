@@ -551,7 +551,7 @@ class MapRenderer:
             self._paint_teamplay(p, m, near, detail)
 
     def _paint_teamplay(self, p: QPainter, m: HexMap, near: Callable[[Hex], bool], detail: bool) -> None:
-        """Team Play's features: a spawnpoint is a ring and a disc "S" in its colour, an ammo tile a pale
+        """Team Play's features: a spawnpoint is a diamond of its colour with the colour's letter, an ammo tile a pale
         square with a red, a blue and a yellow dot, a weapon rack a dark plate holding three bars."""
         st = self.style
         s = self.layout.size.x
@@ -560,19 +560,16 @@ class MapRenderer:
                 if not near(h):
                     continue
                 c = self.layout.hex_to_pixel(h)
-                hp = self.polygon(h)
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.setPen(st.point_ring[colour])
-                p.drawConvexPolygon(QPolygonF([QPointF(c.x + (v.x() - c.x) * 0.82, c.y + (v.y() - c.y) * 0.82)
-                                               for v in hp]))  # type: ignore[attr-defined]  # QPolygonF iterates
-                r = 0.36 * s
+                r = 0.5 * s
+                diamond = QPolygonF([QPointF(c.x, c.y - r), QPointF(c.x + r, c.y), QPointF(c.x, c.y + r),
+                                     QPointF(c.x - r, c.y)])
                 p.setPen(st.point_pen[colour])
                 p.setBrush(st.point_brush[colour])
-                p.drawEllipse(QPointF(c.x, c.y), r, r)
+                p.drawConvexPolygon(diamond)
                 if detail:
                     p.setFont(st.marker_font)
                     p.setPen(st.marker_text_pen)
-                    p.drawText(QRectF(c.x - r, c.y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, "S")
+                    p.drawText(QRectF(c.x - r, c.y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, colour.letter)
         for h in m.ammo:
             if not near(h):
                 continue

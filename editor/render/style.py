@@ -18,8 +18,9 @@ from engine.mapmodel import Colour, Team, Terrain
 __all__ = ["CUBE_COLORS", "MapStyle", "TEAM_COLORS"]
 
 TEAM_COLORS: dict[Team, QColor] = {Team.RED: QColor("#c8373a"), Team.BLU: QColor("#2f6fc4")}
-#: Team Play's colours: spawnpoints, cubes and powerups.
-CUBE_COLORS: dict[Colour, QColor] = {Colour.RED: QColor("#d23b2f"), Colour.BLUE: QColor("#2a73d6"),
+#: Team Play's colours: spawnpoints, cubes and powerups. Kept apart from the teams' colours (a vermilion
+#: and a sky blue, drawn as diamonds), so a red spawnpoint never reads as RED's ground.
+CUBE_COLORS: dict[Colour, QColor] = {Colour.RED: QColor("#f26a1b"), Colour.BLUE: QColor("#35b5e5"),
                                      Colour.YELLOW: QColor("#e8b400")}
 
 
@@ -71,7 +72,6 @@ class MapStyle:
         self.cp_text_pen = _pen("#6b5000", 1.0)
         self.point_brush = {c: QBrush(col) for c, col in CUBE_COLORS.items()}
         self.point_pen = {c: _pen(col.darker(150), max(1.0, s * 0.07)) for c, col in CUBE_COLORS.items()}
-        self.point_ring = {c: _pen(col, max(1.5, s * 0.13)) for c, col in CUBE_COLORS.items()}
         self.ammo_brush = QBrush(QColor("#f4efe0"))
         self.ammo_pen = _pen("#5a4a30", max(0.8, s * 0.05))
         self.rack_brush = QBrush(QColor("#4b4f57"))

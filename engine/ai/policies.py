@@ -1,27 +1,27 @@
 """Roll-out policies: the fast players a search asks "how good is each action?" and lets play on.
 
 A :class:`ScoringPlayer` is a player that can also score every legal action.
-The roll-out policy of a mode is the heuristic when it plays that mode
-(:attr:`HeuristicPlayer.modes <engine.ai.heuristic.HeuristicPlayer.modes>`; it
-dispatches to the mode's own scorer); a mode without one gets
+The roll-out policy of a mode is the faster player its AI registers
+(:attr:`ModeAI.rollout <engine.ai.modes.ModeAI.rollout>`), else the heuristic
+when the mode registered terms for it (:meth:`HeuristicPlayer.plays
+<engine.ai.heuristic.HeuristicPlayer.plays>`); a mode without any gets
 :class:`UniformPolicy`, which scores every action alike and plays at random, so
-a search still plays it (only weaker). A new mode's heuristic registers its
-scorer in :data:`engine.ai.heuristic.SCORERS` to make the search player strong at it.
+a search still plays it (only weaker). A new mode registers its heuristic's
+scorer (:mod:`engine.ai.modes`) to make the search player strong at it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Protocol
 
 from engine.ai.heuristic import HeuristicPlayer
-from engine.ai.turn_rollout import TurnRollout
+from engine.ai.modes import ai_of
 from engine.games.protocol import GameState
 from engine.mapmodel import Mode
 from engine.rules.actions import Action
 
-__all__ = ["ROLLOUTS", "ScoringPlayer", "UniformPolicy", "policy_for"]
+__all__ = ["ScoringPlayer", "UniformPolicy", "policy_for"]
 
 
 class ScoringPlayer(Protocol):
@@ -56,14 +56,10 @@ class UniformPolicy:
         return [0.0] * len(acts if acts is not None else state.legal_actions_view())
 
 
-#: Modes whose roll-outs a faster variant of the heuristic plays (made from a seed).
-ROLLOUTS: dict[Mode, Callable[[int], ScoringPlayer]] = {Mode.PAYLOAD: TurnRollout}
-
-
 def policy_for(mode: Mode, seed: int) -> ScoringPlayer:
-    """The roll-out policy of ``mode`` seeded with ``seed``: its :data:`ROLLOUTS` entry, else the heuristic
-    where it plays the mode, else :class:`UniformPolicy`."""
-    if mode not in HeuristicPlayer.modes:
+    """The roll-out policy of ``mode`` seeded with ``seed``: its AI's faster roll-out player, else the
+    heuristic where the mode has terms for it, else :class:`UniformPolicy`."""
+    ai = ai_of(mode)
+    if not ai.plays:
         return UniformPolicy(seed)
-    fast = ROLLOUTS.get(mode)
-    return fast(seed) if fast is not None else HeuristicPlayer(seed)
+    return ai.rollout(seed) if ai.rollout is not None else HeuristicPlayer(seed)

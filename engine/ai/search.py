@@ -39,27 +39,28 @@ iteration (the playtest's "play now"). The player uses only the public state
 API, so it plays every mode that has a heuristic; a mode without its own
 evaluation is scored by its score lead and health.
 
-:data:`SETTINGS` holds each mode's default settings, chosen (bench/ladder.py) so
-that the strong player beats the normal one clearly within the CPU a designer
-accepts per game.
+Each mode's AI registers its default settings (:func:`settings_for`), chosen
+(bench/ladder.py) so that the strong player beats the normal one clearly within
+the CPU a designer accepts per game.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
 from engine.ai.evaluation import position_value
+from engine.ai.modes import ai_of
 from engine.ai.policies import ScoringPlayer, policy_for
 from engine.games.protocol import GameState
 from engine.mapmodel import Mode, Team
 from engine.rules.actions import Action
 from engine.rules.dice import Dice
 
-__all__ = ["SETTINGS", "Candidate", "Search", "SearchPlayer", "SearchSettings", "settings_for"]
+__all__ = ["Candidate", "Search", "SearchPlayer", "SearchSettings", "settings_for"]
 
 _RED: Final = Team.RED
 #: Roll-out actions between two looks at a stop request (a play-out is cut short when asked to stop).
@@ -334,21 +335,10 @@ def _select(node: _Node, edges: list[_Edge], c: float) -> _Edge:
     return best
 
 
-#: Each mode's default settings (a mode not listed gets ``SearchSettings()``).
-#: King of the Board: one unit acts a turn, cheap roll-outs, six turns deep. Payload Race and Team Play:
-#: every unit of a side acts in its turn, so a turn is many decisions searched as one tree (``focus`` keeps
-#: the candidates to what the unit the heuristic picks could do), and roll-outs end after the other side's
-#: reply (two turns), where the mode's evaluation takes over.
-SETTINGS: Final[Mapping[Mode, SearchSettings]] = {
-    Mode.KOTH: SearchSettings(iterations=32, horizon=6),
-    Mode.PAYLOAD: SearchSettings(iterations=48, per_candidate=8, horizon=2, width=3, focus=True, obvious=300.0),
-    Mode.TEAM_PLAY: SearchSettings(iterations=32, per_candidate=5, horizon=4, width=3, focus=True),
-}
-
-
 def settings_for(mode: Mode) -> SearchSettings:
-    """The default search settings of ``mode``."""
-    return SETTINGS.get(mode) or SearchSettings()
+    """The default search settings of ``mode``: those its AI registers (:mod:`engine.ai.modes`), else the
+    defaults of :class:`SearchSettings`."""
+    return ai_of(mode).search or SearchSettings()
 
 
 class SearchPlayer:

@@ -18,7 +18,8 @@ from engine.formats.kinds import detect_kind, wrong_kind_message
 from engine.formats.migrations import CURRENT, migrate
 from engine.formats.schemas import schema_dir, schema_id, validate_document
 from engine.hexgrid import Hex
-from engine.mapmodel import MAX_HEXES, Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
+from engine.mapfeatures import FEATURES, features
+from engine.mapmodel import MAX_HEXES, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
 
 __all__ = [
     "MAX_HEXES",
@@ -67,11 +68,14 @@ def map_from_document(doc: Any, file: str | Path) -> HexMap:
         _hexes(v, f"$.control_points[{i}]", cells, problems)
         for i, v in enumerate(doc.get("control_points", []))
     ]
-    tracks = {Team(t): _hexes(v, f"$.tracks.{t}", cells, problems) for t, v in doc.get("tracks", {}).items()}
-    points = {Colour(c): _hexes(v, f"$.spawnpoints.{c}", cells, problems)
-              for c, v in doc.get("spawnpoints", {}).items()}
-    ammo = _hexes(doc.get("ammo", []), "$.ammo", cells, problems)
-    racks = _hexes(doc.get("racks", []), "$.racks", cells, problems)
+    feats: dict[str, Any] = {}
+    for key, f in features().items():  # the modes' features (the schema has checked their form)
+        if key not in doc:
+            continue
+        if f.by_part:
+            feats[key] = {f.part(k): _hexes(v, f"$.{key}.{k}", cells, problems) for k, v in doc[key].items()}
+        else:
+            feats[key] = _hexes(doc[key], f"$.{key}", cells, problems)
     if problems:
         raise LoadError(file, problems[:20])
     try:
@@ -82,7 +86,7 @@ def map_from_document(doc: Any, file: str | Path) -> HexMap:
             modes=tuple(Mode(m) for m in doc["modes"]),
             orientation=orientation,
         )
-        return HexMap.create(meta, cells, spawns, kits, cps, tracks, points, ammo, racks)
+        return HexMap.create(meta, cells, spawns, kits, cps, feats)
     except MapEditError as e:
         where = f"hex {e.hexes[0]}" if e.hexes else "$"
         raise LoadError.single(file, where, str(e)) from None
@@ -146,16 +150,13 @@ def map_to_document(m: HexMap, schema_ref: str | None = None) -> dict[str, Any]:
         doc["kits"] = _hex_list(sorted(m.kits))
     if m.control_points:
         doc["control_points"] = [_hex_list(sorted(cp)) for cp in m.control_points]
-    tracks = {t.value: _hex_list(m.tracks[t]) for t in Team if m.tracks.get(t)}
-    if tracks:
-        doc["tracks"] = tracks
-    points = {c.value: _hex_list(sorted(m.spawnpoints[c])) for c in Colour if m.spawnpoints.get(c)}
-    if points:
-        doc["spawnpoints"] = points
-    if m.ammo:
-        doc["ammo"] = _hex_list(sorted(m.ammo))
-    if m.racks:
-        doc["racks"] = _hex_list(sorted(m.racks))
+    for key, value in m.features.items():  # in the registry's order; paths keep theirs, sets are sorted
+        f = FEATURES[key]
+        if not f.by_part:
+            doc[key] = _hex_list(sorted(value))
+        else:
+            doc[key] = {getattr(k, "value", str(k)): _hex_list(hs if f.shape == "path_by" else sorted(hs))
+                        for k, hs in value.items()}
     return doc
 
 

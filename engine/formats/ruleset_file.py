@@ -18,6 +18,7 @@ __all__ = [
     "BUILTIN_PREFIX",
     "builtin_names",
     "builtin_ruleset",
+    "ruleset_file",
     "builtin_ruleset_path",
     "load_ruleset",
     "resolve_ruleset",
@@ -51,6 +52,12 @@ def builtin_ruleset(name: str) -> Ruleset:
     return load_ruleset(builtin_ruleset_path(name))
 
 
+@cache
+def ruleset_file(path: str) -> Ruleset:
+    """The ruleset file at ``path`` (a mode's own, outside hexfort's data), loaded once; raises LoadError."""
+    return load_ruleset(path)
+
+
 def resolve_ruleset(ref: str, base: Path | None, file: str | Path) -> Ruleset:
     """The ruleset named by ``ref``: ``builtin:<name>`` or a path relative to ``base``.
 
@@ -63,6 +70,8 @@ def resolve_ruleset(ref: str, base: Path | None, file: str | Path) -> Ruleset:
             known = ", ".join(BUILTIN_PREFIX + n for n in builtin_names())
             raise LoadError.single(file, "$.ruleset", f"unknown built-in ruleset {ref!r}; use one of {known}")
         return builtin_ruleset(name)
+    if Path(ref).is_absolute():  # a mode's own ruleset outside hexfort's data
+        return ruleset_file(ref)
     if base is None:
         raise LoadError.single(file, "$.ruleset", f"ruleset {ref!r} is a path, but this scenario has no folder "
                                "to find it from; save the scenario first or use a built-in ruleset")

@@ -43,26 +43,82 @@ def schema_id(kind: str) -> str:
     return f"{SCHEMA_BASE}{kind}.schema.json"
 
 
-@cache
+def bundled_modes() -> list[str]:
+    """The values of the bundled modes, in registry order: what the schema files list."""
+    from engine import installed_modes
+    from engine.games.modes import GAMES
+
+    return [m.value for m in GAMES if m.rank[0] < len(installed_modes.BUNDLED)]
+
+
+def _registered() -> tuple[int, int]:
+    """A key that changes when a mode or a map feature is registered (the cached schemas follow it)."""
+    from engine.games.modes import GAMES
+    from engine.mapfeatures import features
+
+    return len(GAMES), len(features())
+
+
+def with_registry(doc: Any) -> Any:
+    """A schema of ``schemas/`` as this process plays it: every list of the bundled modes' values (a mode
+    enum) becomes the registered modes', and the map's feature properties are the registered features'
+    fragments (:meth:`~engine.mapfeatures.MapFeature.schema`), so a mode installed beside the bundled ones (a
+    test's toy mode) reads and writes its maps. With only the bundled modes it is the file as it is."""
+    from engine.games.modes import GAMES
+    from engine.mapfeatures import features
+
+    bundled = set(bundled_modes())
+    values = [m.value for m in GAMES]
+    if set(values) == bundled and not set(features()) - set(doc.get("properties", {})):
+        return doc
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            out = {k: walk(v) for k, v in node.items()}
+            if isinstance(out.get("enum"), list) and set(out["enum"]) == bundled:
+                out["enum"] = values
+            return out
+        return [walk(v) for v in node] if isinstance(node, list) else node
+
+    out = walk(doc)
+    if doc.get("$id", "").endswith("/map.schema.json"):
+        props = out["properties"]
+        props["modes"]["maxItems"] = len(values)
+        for key, f in features().items():
+            props[key] = f.schema()
+    return out
+
+
 def _registry() -> Registry:
+    """Our schemas, as this process plays them (:func:`with_registry`), for references between files."""
+    return _registry_of(_registered())
+
+
+@cache
+def _registry_of(_key: tuple[int, int]) -> Registry:
     """Our schemas by ``$id``, without their ``$schema``: jsonschema picks the validator class for a
     referenced schema by its ``$schema``, which would swap ours for the stock one inside every
     reference to another file (a scenario's map, a replay's scenario)."""
     resources_: list[tuple[str, Resource]] = []
     for p in sorted(schema_dir().glob("*.schema.json")):
-        contents = json.loads(p.read_text(encoding="utf-8"))
+        contents = with_registry(json.loads(p.read_text(encoding="utf-8")))
         contents.pop("$schema", None)
         resources_.append((contents["$id"], DRAFT202012.create_resource(contents)))
     return Registry().with_resources(resources_)
 
 
-@cache
 def schema(kind: str) -> dict[str, Any]:
-    """The parsed schema for ``kind``; raises KeyError for an unknown kind."""
+    """The parsed schema for ``kind`` as this process plays it (:func:`with_registry`); raises KeyError for
+    an unknown kind."""
+    return _schema_of(kind, _registered())
+
+
+@cache
+def _schema_of(kind: str, _key: tuple[int, int]) -> dict[str, Any]:
     p = schema_dir() / f"{kind}.schema.json"
     if not p.is_file():
         raise KeyError(f"no schema for {kind!r} in {schema_dir()}")
-    return json.loads(p.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return with_registry(json.loads(p.read_text(encoding="utf-8")))  # type: ignore[no-any-return]
 
 
 def _unique_items(validator: Any, unique: bool, instance: Any, schema: dict[str, Any]) -> Iterator[ValidationError]:
@@ -174,8 +230,13 @@ _HexfortValidator: Final = validators.extend(
 )
 
 
-@cache
 def validator(kind: str) -> Draft202012Validator:
+    """A cached validator for ``kind`` (see :func:`_validator_of`)."""
+    return _validator_of(kind, _registered())
+
+
+@cache
+def _validator_of(kind: str, _key: tuple[int, int]) -> Draft202012Validator:
     """A cached validator for ``kind`` that resolves references between our schemas.
 
     It checks what Draft 2020-12 checks, in time linear in the document: lists and

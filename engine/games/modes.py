@@ -1,25 +1,32 @@
-"""The one list of game modes: what each mode's rules are, and whether hexfort can play it.
+"""The registry of game modes: what each mode's rules are, and whether hexfort can play it.
 
 :data:`GAMES` maps each :class:`~engine.mapmodel.Mode` to its :class:`ModeRules`.
-Everything that differs between modes and is asked about outside the rules
-engine — the validator's climbing and sight rules, team sizes, display names,
-which modes the playtest and ``simulate`` accept, which ruleset is built in —
-is read from here; no other module lists modes.
+Each mode package registers its own record when it is imported
+(:func:`register`, at the end of ``engine/games/<mode>/__init__.py``, the way
+OpenSpiel registers a game at the end of its file); the installed packages are
+imported on the first question (:mod:`engine.installed_modes`). Everything that
+differs between modes and is asked about outside the rules engine — the
+validator's climbing and sight rules, team sizes, display names, which modes the
+playtest and ``simulate`` accept, which ruleset is built in, the mode's verbs,
+map features and validator checks — is read from here; nothing outside a mode
+package names a mode.
 
-A mode's state class is named by import path and loaded on first use, so the
-validator and the editor can ask about a mode without importing its engine.
+A mode's state class, races and checks are named by import path and loaded on
+first use, so the validator and the editor can ask about a mode without importing
+its engine.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
+from engine import installed_modes
 from engine.frozendict import FrozenDict
 from engine.mapmodel import Mode, Team
-from engine.rules.dice import TWO_D6, Crit, DiceSpec
+from engine.rules.dice import DiceSpec
 from engine.rules.movement import Climb, MoveProfile
 
 if TYPE_CHECKING:
@@ -28,7 +35,10 @@ if TYPE_CHECKING:
     from engine.games.state import TurnState
     from engine.ruleset import Ruleset
 
-__all__ = ["GAMES", "ModeRules", "NotPlayableError", "game_rules", "playable_modes"]
+__all__ = ["GAMES", "ModeParts", "ModeRules", "NotPlayableError", "game_rules", "modes_for_features", "playable_modes",
+           "register"]
+
+P = TypeVar("P")
 
 
 class NotPlayableError(ValueError):
@@ -44,8 +54,8 @@ class ModeRules:
     - ``climb``: how walking gains height; ``free_climbers``: specials whose
       holders walk by King of the Board's one-level rule instead (002: the Scout);
     - ``heights_block_sight``: whether higher ground blocks shooters at equal height;
-    - ``dice``: the accuracy throw; ``ruleset``: the reference of its built-in ruleset
-      (:meth:`builtin_ruleset` loads it);
+    - ``dice``: the accuracy throw; ``ruleset``: the reference of its own ruleset, ``builtin:<name>``
+      or a file's path (:meth:`builtin_ruleset` loads it);
     - ``state``: ``"module:Class"`` of its game state, empty while not playable;
     - ``spawn_zones``: whether teams start in painted spawn zones (Team Play uses
       coloured spawnpoints instead);
@@ -53,7 +63,20 @@ class ModeRules:
       replays record; raise it when a change to the engine makes recorded games play
       differently, so such a replay says so instead of failing on an illegal action.
     - ``goals``: ``"module:function"`` of its races for the balance report
-      (:meth:`race_plan`), empty for a mode without.
+      (:meth:`race_plan`), empty for a mode without;
+    - ``verbs``: the verbs the mode defines beyond the core ones (its specials and choices);
+    - ``features``: the map features it plays on beyond the core ones (:mod:`engine.mapfeatures`);
+      a map with one of them was most likely made for this mode;
+    - ``checks``: the module of its validator checks (importing it registers them), empty for none;
+    - ``ai``: the module of its AI (importing it registers the heuristic's scorer, the search's evaluation
+      and settings: :mod:`engine.ai.modes`), empty for none;
+    - ``rebalance``: the module of its part of the balance fixer (importing it registers where the sides
+      race to, the mode's own measures and edits: :mod:`engine.rebalance.modes`), empty for none;
+    - ``game_costs``: what one watched game of the mode costs with two players of a kind (``random``,
+      ``heuristic``, ``search``), in millions of iterations of bench/_common.py's reference loop; the
+      default budget of ``--games auto`` is made from them (a player not listed counts 1.0);
+    - ``chance_first``: the ruleset option that makes the first team a throw of the dice (empty: the
+      scenario's first team), and ``chance_words`` how the rulebook throws it.
     """
 
     mode: Mode
@@ -70,6 +93,14 @@ class ModeRules:
     spawn_zones: bool = True
     rules_version: int = 1
     goals: str = ""
+    verbs: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    checks: str = ""
+    ai: str = ""
+    rebalance: str = ""
+    game_costs: Mapping[str, float] = field(default_factory=lambda: FrozenDict({}))
+    chance_first: str = ""
+    chance_words: str = ""
 
     @property
     def playable(self) -> bool:
@@ -93,10 +124,13 @@ class ModeRules:
         return getattr(importlib.import_module(module), name)(game)  # type: ignore[no-any-return]
 
     def builtin_ruleset(self) -> Ruleset:
-        """The mode's built-in ruleset (``ruleset``), loaded once; LoadError if hexfort does not ship it."""
-        from engine.formats.ruleset_file import BUILTIN_PREFIX, builtin_ruleset
+        """The mode's own ruleset (``ruleset``: ``builtin:<name>`` for one hexfort ships, else the path of the
+        file a mode outside the engine brings), loaded once; LoadError when it cannot be loaded."""
+        from engine.formats.ruleset_file import BUILTIN_PREFIX, builtin_ruleset, ruleset_file
 
-        return builtin_ruleset(self.ruleset.removeprefix(BUILTIN_PREFIX))
+        if self.ruleset.startswith(BUILTIN_PREFIX):
+            return builtin_ruleset(self.ruleset.removeprefix(BUILTIN_PREFIX))
+        return ruleset_file(self.ruleset)
 
     def move_profile(self, specials: tuple[str, ...] | frozenset[str], team: Team | None,
                      keep_height: bool = True) -> MoveProfile:
@@ -111,25 +145,75 @@ class ModeRules:
         return MoveProfile(climb, over_low=scout, keep_height=scout and keep_height, team=team)
 
 
-GAMES: Final[Mapping[Mode, ModeRules]] = FrozenDict({
-    Mode.KOTH: ModeRules(
-        Mode.KOTH, "King of the Board", "001", team_size=3, climb=Climb.ONE_LEVEL,
-        heights_block_sight=True, dice=TWO_D6, ruleset="builtin:koth",
-        state="engine.games.koth.state:KothState", goals="engine.games.koth.goals:race_plan",
-    ),
-    Mode.PAYLOAD: ModeRules(
-        Mode.PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY,
-        heights_block_sight=False, dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
-        state="engine.games.payload.state:PayloadState", free_climbers=frozenset({"double_jump"}),
-        goals="engine.games.payload.goals:race_plan",
-    ),
-    Mode.TEAM_PLAY: ModeRules(
-        Mode.TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL,
-        heights_block_sight=True, dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
-        state="engine.games.teamplay.state:TeamPlayState", spawn_zones=False,
-        goals="engine.games.teamplay.goals:race_plan",
-    ),
-})
+class _Registry(Mapping[Mode, ModeRules]):
+    """The registered modes by :class:`Mode`, in install order; asking loads the installed mode packages."""
+
+    def __init__(self) -> None:
+        self._rules: dict[Mode, ModeRules] = {}
+
+    def __getitem__(self, mode: Mode) -> ModeRules:
+        hit = self._rules.get(mode)
+        if hit is None:
+            installed_modes.load()
+            hit = self._rules.get(Mode(mode))
+        if hit is None:
+            raise KeyError(f"no rules are registered for the mode {mode!r}")
+        return hit
+
+    def __iter__(self) -> Iterator[Mode]:
+        installed_modes.load()
+        return iter(sorted(self._rules, key=lambda m: m._rank))  # the order the packages are installed in
+
+    def __len__(self) -> int:
+        installed_modes.load()
+        return len(self._rules)
+
+    def add(self, rules: ModeRules) -> None:
+        """Register ``rules`` (a mode registered twice must be registered the same)."""
+        had = self._rules.get(rules.mode)
+        if had is not None and had != rules:
+            raise ValueError(f"the mode {rules.mode.value!r} is registered twice, differently")
+        self._rules[rules.mode] = rules
+
+
+#: Every registered mode's rules (filled by the mode packages, :func:`register`).
+GAMES: Final = _Registry()
+
+
+def register(rules: ModeRules) -> ModeRules:
+    """Register a mode's rules (a mode package calls this when imported); returns ``rules``."""
+    GAMES.add(rules)
+    return rules
+
+
+class ModeParts(Generic[P]):
+    """Each mode's part of a layer above the games (its AI, its balance fixes), registered by the mode's own
+    module, which the :class:`ModeRules` field ``field`` names and the first question imports.
+
+    ``parts.register(mode, part)`` is called by that module; ``parts.of(mode)`` gives the part, or
+    ``empty`` for a mode whose rules name no such module (or whose module registers none).
+    """
+
+    def __init__(self, field: str, empty: P) -> None:
+        self.field = field
+        self.empty = empty
+        self._parts: dict[Mode, P] = {}
+
+    def register(self, mode: Mode, part: P) -> P:
+        """Register ``mode``'s part; returns it."""
+        self._parts[mode] = part
+        return part
+
+    def of(self, mode: Mode) -> P:
+        """``mode``'s part, importing the module its rules name on the first question."""
+        hit = self._parts.get(mode)
+        if hit is None:
+            rules = GAMES.get(mode)
+            module = getattr(rules, self.field) if rules is not None else ""
+            if module:
+                importlib.import_module(module)
+            hit = self._parts.setdefault(mode, self.empty)
+        return hit
 
 
 def game_rules(mode: Mode) -> ModeRules:
@@ -140,6 +224,16 @@ def game_rules(mode: Mode) -> ModeRules:
 def playable_modes() -> tuple[Mode, ...]:
     """The modes hexfort can play, in registry order."""
     return tuple(m for m, r in GAMES.items() if r.playable)
+
+
+def modes_for_features(present: set[str]) -> tuple[Mode, ...]:
+    """What a map with the features ``present`` (their file names: ``"tracks"``...) was most likely made
+    for: the registered mode sharing the most features with it (the first installed among equals), else
+    the first installed mode."""
+    best = max(GAMES.values(), key=lambda r: len(present.intersection(r.features)), default=None)
+    if best is None or not present.intersection(best.features):
+        return (next(iter(GAMES)),)
+    return (best.mode,)
 
 
 def playable_names() -> list[str]:

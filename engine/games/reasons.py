@@ -16,13 +16,25 @@ from engine.rules.actions import Action, Verb
 if TYPE_CHECKING:
     from engine.games.state import TurnState
 
-__all__ = ["turn_reason"]
+__all__ = ["step_reason", "turn_reason"]
 
 _UNIT_VERBS = (Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.END)
 
 
 def turn_reason(state: TurnState, action: Action) -> str:
     """Plain words on why ``action``, which is not legal, cannot be played now."""
+    reason = step_reason(state, action)
+    if reason:
+        return reason
+    assert action.actor is not None
+    u = state.unit_at(action.actor)
+    assert u is not None
+    return state.behaviour(u.kind).why_not(state, u, action) or f"{action} is not legal now"
+
+
+def step_reason(state: TurnState, action: Action) -> str:
+    """Why the turn order forbids ``action`` whatever its target (game over, another decision first, not the
+    unit's turn, that part of its turn taken), or '' when the unit may still take an action of its verb."""
     if state.phase is Phase.OVER:
         return "the game is over"
     if state.phase is not Phase.ACT:
@@ -52,4 +64,4 @@ def turn_reason(state: TurnState, action: Action) -> str:
     if verb not in _UNIT_VERBS and not steps & Step.SPECIAL:
         return (f"the {name} already used a special this turn" if done.special
                 else f"the {name} has no action left for a special")
-    return state.behaviour(u.kind).why_not(state, u, action) or f"{action} is not legal now"
+    return ""

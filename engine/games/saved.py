@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.mapmodel import Team
 
 if TYPE_CHECKING:
+    from engine.games.decisions import Decision
     from engine.games.phases import Phase
     from engine.games.state import TurnState
     from engine.games.units import Unit, UnitTurn
@@ -40,6 +41,7 @@ class Saved:
     active: int
     done: dict[int, UnitTurn]
     next_uid: int
+    queue: list[Decision]
     n_history: int
     n_log: int
     dice_state: int

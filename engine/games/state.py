@@ -14,8 +14,10 @@ or class attribute documented where it is defined):
 
 - decisions: the ``act`` phase offers the actions of the units that may act now
   (:meth:`actors`), each limited by :meth:`allowed_steps` and
-  :attr:`actions_per_turn`; other phases (set-up, respawn, choices) come from
-  :meth:`decision_groups` and are played by :meth:`decide`;
+  :attr:`actions_per_turn`; every other decision (set-up, respawn, a sentry's
+  target, an answer to an attack, a choice) is a :class:`~engine.games.decisions.Decision`
+  in :attr:`queue`, whose head gives the phase, the deciding team, the legal
+  actions and what playing one does; :meth:`end_game` ends the game;
 - a unit's attacks and specials come from its :class:`~engine.games.behaviour.Behaviour`;
 - damage goes through :meth:`hurt` → :meth:`on_damage`, deaths through
   :meth:`on_kill` (both know the source; the kill knows the overkill), and a dead
@@ -35,10 +37,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
-from engine.games.behaviour import AttackOption, Behaviour
+from engine.games.behaviour import Behaviour
+from engine.games.decisions import Decision
 from engine.games.events import Watched
+from engine.games.explained import Explained
 from engine.games.phases import IllegalActionError, Phase, Step
-from engine.games.reasons import turn_reason
 from engine.games.saved import Saved
 from engine.games.units import Unit, UnitTurn
 from engine.hexgrid import Hex
@@ -46,7 +49,7 @@ from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.dice import Dice, Roll
 from engine.rules.legal import NO_TARGET, Excluding, Group, LegalActions
-from engine.rules.movement import MoveProfile, flood
+from engine.rules.movement import MoveProfile
 from engine.ruleset import OptionValue, UnitStats
 
 if TYPE_CHECKING:
@@ -71,7 +74,7 @@ _NOTHING_DONE: Final = UnitTurn()
 U = TypeVar("U", bound=Unit)
 
 
-class TurnState(Watched, Generic[U]):
+class TurnState(Explained, Watched, Generic[U]):
     """A game in progress (see the module docstring); made by :meth:`Game.new_initial_state`.
 
     Subclasses set the class attributes below and override the hook methods;
@@ -131,6 +134,8 @@ class TurnState(Watched, Generic[U]):
         self.next_uid = 1
         self.history: list[Action] = []
         self.log: list[str] = []
+        #: the decisions waiting between actions, the head first (:mod:`engine.games.decisions`)
+        self.queue: list[Decision] = []
         self._undo: list[Saved] = []
         self.start()
 
@@ -344,7 +349,8 @@ class TurnState(Watched, Generic[U]):
             return LegalActions(self.act_groups())
         if phase is _P_OVER:
             return LegalActions(())
-        return LegalActions(self.decision_groups(phase))
+        q = self.queue
+        return LegalActions(q[0].groups(self) if q else self.decision_groups(phase))
 
     def act_groups(self) -> list[Group]:
         """hook: the legal-action groups of the ``act`` phase: each actor's, then the ends of the turn.
@@ -423,6 +429,8 @@ class TurnState(Watched, Generic[U]):
         self.history.append(action)
         if self.phase is _P_ACT:
             self._act(action)
+        elif self.queue:
+            self.queue.pop(0).decide(self, action)
         else:
             self.decide(action)
 
@@ -490,13 +498,18 @@ class TurnState(Watched, Generic[U]):
         self.turn += 1
         limit = self._turn_limit
         if self.is_decided() or (limit and self.turn >= limit):
-            self.phase = _P_OVER
-            self.active = -1
+            self.end_game()
             return
         self.team = _OTHER[self.team]
         self.active = -1
         if advance:
             self.advance()
+
+    def end_game(self) -> None:
+        """hook: the game is over (won, or out of turns): no decision waits any more."""
+        self.phase = _P_OVER
+        self.active = -1
+        self.queue.clear()
 
     def advance(self) -> None:
         """Begin turns until one needs a decision (a turn nobody can act in passes)."""
@@ -545,55 +558,3 @@ class TurnState(Watched, Generic[U]):
     def fingerprint(self) -> tuple[Any, ...]:
         """A hashable summary of everything that decides the future (for replay and undo checks)."""
         return self.saved_class.capture(self).key()
-
-    # -- explanations -------------------------------------------------------------------------------
-
-    def describe_decision(self) -> str:
-        """Plain words for what the state waits for (status bars, error messages)."""
-        if self.phase is _P_OVER:
-            w = self.winner()
-            return f"game over: {w.value} wins" if w else "game over: draw"
-        u = self.active_unit()
-        if self.phase is _P_ACT and u is not None:
-            return f"{u.team.value} {u.kind} at {self.board.hexes[u.cell]} acts"
-        return f"{self.team.value} to {self.phase.value}"
-
-    def why_not(self, action: Action) -> str:
-        """Plain words on why ``action`` is not legal now; ``""`` when it is legal. Never raises.
-
-        Turn-order reasons (game over, not this unit's turn, already attacked) come
-        from :func:`~engine.games.reasons.turn_reason`; what a unit's rules forbid,
-        from its behaviour.
-        """
-        if action in self.legal_actions():
-            return ""
-        return turn_reason(self, action)
-
-    def move_paths(self, h: Hex | None = None) -> dict[Hex, list[Hex]]:
-        """Hexes the active unit (or the unit on ``h``) can move to -> a shortest path (empty if it may not move)."""
-        u = self.active_unit() if h is None else self.unit_at(h)
-        if u is None or self.phase is not _P_ACT or not self._stats[u.kind].mobile:
-            return {}
-        if u in self.actors() and not self.allowed_steps(u, self.done_of(u)) & _S_MOVE:
-            return {}
-        occupied = {v.cell for v in self.units.values() if v.uid != u.uid and v.cell >= 0}
-        reach = flood(self.board, [u.cell], self.profile(u), self.stats(u.kind).speed, occupied)
-        return {self.board.hexes[c]: reach.path(c) for c in reach.distances() if c != u.cell}
-
-    def attack_options(self, h: Hex | None = None) -> list[AttackOption]:
-        """Attacks (and heals) the active unit, or the unit on ``h``, could make from where it stands.
-
-        Each with its odds, damage and area, for the UI and the AI; ignores
-        whether the unit already attacked this turn.
-        """
-        u = self.active_unit() if h is None else self.unit_at(h)
-        if u is None or u.cell < 0:
-            return []
-        return self._beh[u.kind].attack_options(self, u)
-
-    def attack_area(self, action: Action) -> dict[Hex, int]:
-        """Hex -> damage on a normal hit for an attack action (empty if it is not one now)."""
-        for o in self.attack_options(action.actor):
-            if o.action == action:
-                return dict(o.area)
-        return {}

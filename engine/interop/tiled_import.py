@@ -25,6 +25,7 @@ from typing import Final
 from engine.formats.errors import LoadError, LoadProblem
 from engine.formats.grid_codec import TokenError, decode_token
 from engine.formats.map_file import dumps_map, loads_map
+from engine.games.modes import modes_for_features
 from engine.hexgrid import Hex, HexParseError
 from engine.interop.stagger import AXES, INDICES, StaggeredGrid
 from engine.interop.terrain_table import TerrainTable
@@ -207,9 +208,11 @@ def _meta(tm: TiledMap, file: Path, features: _Features) -> MapMeta:
         raise TiledError(file, "map, property 'modes'", f"{modes_text!r}: list modes from "
                                                          f"{', '.join(m.value for m in Mode)}, comma-separated") \
             from None
-    if not modes:
-        modes = ((Mode.TEAM_PLAY,) if features.spawnpoints else (Mode.PAYLOAD,) if features.tracks
-                 else (Mode.KOTH,))
+    if not modes:  # the mode whose features the map has
+        present = {name for name, there in (("control_points", features.points), ("kits", features.kits),
+                                            ("tracks", features.tracks), ("spawnpoints", features.spawnpoints),
+                                            ("ammo", features.ammo), ("racks", features.racks)) if there}
+        modes = modes_for_features(present)
     name = str(props.get("name", "")).strip() or file.name.split(".")[0] or "Imported map"
     orientation = Orientation.POINTY if tm.stagger_axis == "y" else Orientation.FLAT
     try:
@@ -233,8 +236,8 @@ def map_from_tiled(tm: TiledMap, file: str | Path, table: TerrainTable | None) -
     meta = _meta(tm, file, features)
     try:
         m = HexMap.create(meta, cells, features.spawns, features.kits,
-                          [features.points[k] for k in sorted(features.points)], features.tracks,
-                          features.spawnpoints, features.ammo, features.racks)
+                          [features.points[k] for k in sorted(features.points)], tracks=features.tracks,
+                          spawnpoints=features.spawnpoints, ammo=features.ammo, racks=features.racks)
     except MapEditError as e:
         where = f"hex {e.hexes[0]}" if e.hexes else "map"
         raise TiledError(file, where, str(e)) from None

@@ -14,10 +14,9 @@ would try, each family aimed at one of the validator's fairness measures
   objective, the favoured side's shrinks or a hex of it moves away;
 - **kits** (kits nearer each spawn): the favoured side's kit moves toward the
   other side, or goes; a kit is added by the other side's way;
-- **cover** (hexes seeing the point, King of the Board): a low obstacle beside the
-  point on the other side's half, or a hex raised there; the favoured side's
-  cover cleared;
-- **track** (Payload Race pushes): :mod:`engine.rebalance.tracks`;
+- the mode's own (:mod:`engine.rebalance.modes`): King of the Board's **cover**
+  (hexes seeing the point) and Payload Race's **track** (pushes), each in the
+  mode's package;
 - **team play** (Team Play's racks, ammo tiles and spawnpoints, which no team
   owns): each moved a little, and cover added in the middle; the games decide
   which way helps.
@@ -34,7 +33,7 @@ from typing import Final
 
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex, hexes_within
-from engine.mapmodel import Cell, Colour, HexMap, Mode, Team, Terrain
+from engine.mapmodel import Cell, Colour, HexMap, Team, Terrain
 from engine.rebalance.changes import (
     Change,
     Feature,
@@ -47,25 +46,26 @@ from engine.rebalance.changes import (
 )
 from engine.rebalance.measures import Place
 from engine.rebalance.mirror import Mirror
+from engine.rebalance.modes import fixes_of
 from engine.rebalance.repair import repairs
-from engine.rebalance.tracks import track_changes
 from engine.rules.board import Board
 from engine.rules.movement import flood
 from engine.scenario import Scenario
 
-__all__ = ["proposals"]
+__all__ = ["free_hex", "proposals"]
 
 #: Edits kept per family and direction (the search races the best of all families).
 PER_FAMILY: Final = 4
 
 
 def _goal_cells(scenario: Scenario, team: Team) -> list[Hex]:
-    """Where ``team`` races to: the control point, or the hexes beside the middle of its own track."""
-    m = scenario.map
-    if scenario.mode is Mode.PAYLOAD and len(m.track(team)) >= 2:
-        mid = m.track(team)[len(m.track(team)) // 2]
-        return [n for n in mid.neighbors() if n in m.cells]
-    return sorted(h for cp in m.control_points[:1] for h in cp)
+    """Where ``team`` races to: the hexes its mode names (Payload Race: beside the middle of its own track),
+    else the control point."""
+    hook = fixes_of(scenario.mode).race_to
+    mine = hook(scenario, team) if hook is not None else None
+    if mine is not None:
+        return mine
+    return sorted(h for cp in scenario.map.control_points[:1] for h in cp)
 
 
 class _Walker:
@@ -85,7 +85,7 @@ class _Walker:
         return min(ds) if ds else None
 
 
-def _free(m: HexMap, h: Hex) -> bool:
+def free_hex(m: HexMap, h: Hex) -> bool:
     """Open ground without any feature (where a feature or an obstacle may go)."""
     return h in m.cells and m.cells[h].terrain is Terrain.OPEN and not m.features_at(h)
 
@@ -182,7 +182,7 @@ def _spawn(scenario: Scenario, fav: Team, place: Place) -> list[Proposal]:
     dis = fav.other
     out = []
     zone = {t: set(m.spawns.get(t, ())) for t in Team}
-    grow = sorted({n for h in zone[dis] for n in h.neighbors() if _free(m, n)}, key=lambda h: (place.goal_distance(h), h))
+    grow = sorted({n for h in zone[dis] for n in h.neighbors() if free_hex(m, n)}, key=lambda h: (place.goal_distance(h), h))
     for h in grow[:2]:
         out.append(Proposal((PlaceFeature(Feature("spawn", dis.value), h),),
                             f"{dis.value}'s spawn zone grows toward {place.goal}", "spawn"))
@@ -190,7 +190,7 @@ def _spawn(scenario: Scenario, fav: Team, place: Place) -> list[Proposal]:
     for h in mine[:2]:
         out.append(Proposal((RemoveFeature(Feature("spawn", fav.value), h),),
                             f"{fav.value}'s spawn zone loses its hex nearest {place.goal}", "spawn"))
-        back = sorted((n for n in h.neighbors() if _free(m, n) and place.goal_distance(n) > place.goal_distance(h)),
+        back = sorted((n for n in h.neighbors() if free_hex(m, n) and place.goal_distance(n) > place.goal_distance(h)),
                       key=lambda n: (-place.goal_distance(n), n))
         for n in back[:1]:
             out.append(Proposal((MoveFeature(Feature("spawn", fav.value), h, n),),
@@ -214,7 +214,7 @@ def _kits(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[
         if place.side(k) is not fav:
             continue
         out.append(Proposal((RemoveFeature(kit, k),), f"{fav.value} loses a kit nearer its spawn", "kits"))
-        dests = sorted((h for h in hexes_within(k, 3) if _free(m, h) and place.side(h) is not fav),
+        dests = sorted((h for h in hexes_within(k, 3) if free_hex(m, h) and place.side(h) is not fav),
                        key=lambda h: (h.distance(k), h))
         for h in dests[:2]:
             out.append(Proposal((MoveFeature(kit, k, h),), f"the kit moves off {fav.value}'s side", "kits"))
@@ -222,32 +222,9 @@ def _kits(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[
     if paths:
         way = paths[0]
         mid = way[len(way) // 2]
-        spots = sorted((h for h in (mid, *mid.neighbors()) if _free(m, h)), key=lambda h: (h.distance(mid), h))
+        spots = sorted((h for h in (mid, *mid.neighbors()) if free_hex(m, h)), key=lambda h: (h.distance(mid), h))
         for h in spots[:1]:
             out.append(Proposal((PlaceFeature(kit, h),), f"{dis.value} gets a kit on its way", "kits"))
-    return out
-
-
-def _cover(scenario: Scenario, fav: Team, place: Place) -> list[Proposal]:
-    m = scenario.map
-    if scenario.mode is not Mode.KOTH or not m.control_points:
-        return []
-    dis = fav.other
-    ring = sorted({h for g in place.goal_hexes for h in hexes_within(g, 2) if h in m.cells and h not in place.goal_hexes},
-                  key=lambda h: (place.goal_distance(h), h))
-    out = []
-    theirs = [h for h in ring if place.side(h) is dis and _free(m, h)]
-    for h in theirs[:2]:
-        c = m.cells[h]
-        out.append(Proposal((SetGround(h, c, Cell(c.height, Terrain.LOW)),), f"cover for {dis.value} by the point",
-                            "cover"))
-        if c.height < 2:
-            out.append(Proposal((SetGround(h, c, Cell(c.height + 1)),), f"higher ground for {dis.value} by the point",
-                                "cover"))
-    for h in (h for h in ring if place.side(h) is fav and m.cells[h].terrain is Terrain.LOW):
-        c = m.cells[h]
-        out.append(Proposal((SetGround(h, c, Cell(c.height)),), f"{fav.value} loses cover by the point", "cover"))
-        break
     return out
 
 
@@ -259,11 +236,11 @@ def _team_play(scenario: Scenario, place: Place) -> list[Proposal]:
     features += [(Feature("spawnpoint", c.value), sorted(m.spawnpoints.get(c, ()))) for c in Colour]
     for f, hexes in features:
         for h in hexes:
-            dests = sorted((n for n in hexes_within(h, 2) if _free(m, n)),
+            dests = sorted((n for n in hexes_within(h, 2) if free_hex(m, n)),
                            key=lambda n: (place.goal_distance(n) - place.goal_distance(h), n))
             for n in dests[:1] + dests[-1:]:
                 out.append(Proposal((MoveFeature(f, h, n),), f"the {f.noun()} moves", "team play"))
-    mid = sorted((h for g in place.goal_hexes for h in hexes_within(g, 3) if _free(m, h)),
+    mid = sorted((h for g in place.goal_hexes for h in hexes_within(g, 3) if free_hex(m, h)),
                  key=lambda h: (place.goal_distance(h), h))
     for h in mid[:6:2]:
         c = m.cells[h]
@@ -295,8 +272,9 @@ def proposals(scenario: Scenario, favoured: Team, mirror: Mirror | None) -> list
         singles += _route(scenario, walker, favoured)
         singles += _spawn(scenario, favoured, place)
         singles += _kits(scenario, favoured, place, walker)
-        singles += _cover(scenario, favoured, place)
-        singles += track_changes(scenario, favoured)
+        own = fixes_of(scenario.mode).candidates
+        if own is not None:
+            singles += own(scenario, favoured, place)
     else:
         singles += _team_play(scenario, place)
     if mirror is None:

@@ -191,8 +191,9 @@ class Feature:
         hs = frozenset(hexes)
         setters: dict[str, Callable[[], HexMap]] = {
             "spawn": lambda: m.with_spawn_zone(Team(self.owner), hs),
-            "spawnpoint": lambda: m.with_spawnpoints(Colour(self.owner), hs),
-            "kit": lambda: m.with_kits(hs), "ammo": lambda: m.with_ammo(hs), "rack": lambda: m.with_racks(hs)}
+            "spawnpoint": lambda: m.with_feature_part("spawnpoints", Colour(self.owner), hs),
+            "kit": lambda: m.with_kits(hs), "ammo": lambda: m.with_feature("ammo", hs),
+            "rack": lambda: m.with_feature("racks", hs)}
         return setters[self.kind]()
 
     def mirrored(self) -> Feature:
@@ -298,7 +299,7 @@ class SetTrack(Change):
     def apply(self, m: HexMap) -> HexMap:
         if m.track(self.team) != self.before:
             raise MapEditError(f"{self.team.value}'s track is no longer as this change expects")
-        return m.with_track(self.team, self.after)
+        return m.with_feature_part("tracks", self.team, self.after)
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

@@ -146,7 +146,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     scenario = _load(args.path, err)
     if isinstance(scenario, int):
         return scenario
-    if "heuristic" in players and scenario.mode not in HeuristicPlayer.modes:
+    if "heuristic" in players and not HeuristicPlayer.plays(scenario.mode):
         print(f"{_PROG}: the heuristic AI does not play {GAMES[scenario.mode].name} yet; use --players "
               "search,search or random,random", file=err)
         return 2

@@ -4,10 +4,10 @@
 measure (docs/checks.md, HF301–HF313): how many turns each unit kind needs from
 its spawn to the objective (the balance report's races,
 :func:`engine.simulation.balance.races`), the first-aid kits nearer its spawn,
-the hexes it can see the control point from
-(:func:`engine.validation.fairness.exposure_counts`), its spawn zone's size, and
-in Payload Race its track's pushes and the stretch of the enemy track it can
-contest (:func:`engine.validation.payload_fairness.contest`).
+its spawn zone's size, and the mode's own measures, which its package registers
+(:mod:`engine.rebalance.modes`): in King of the Board the hexes it can see the
+control point from, in Payload Race its track's pushes and the stretch of the
+enemy track it can contest.
 :meth:`Figures.lean` folds them into one number in turns (RED's head start:
 positive favours RED) that orders the candidates: a change that moves it toward
 the disadvantaged side is tried first. Games decide; the lean only orders.
@@ -16,7 +16,7 @@ the disadvantaged side is tried first. Games decide; the lean only orders.
 ``engine.validation``, this module reads those instead of the check internals.)
 
 :class:`Place` says where a hex is in words (whose side, how far from the
-objective) for :mod:`engine.rebalance.changes`.
+objective, which the mode names) for :mod:`engine.rebalance.changes`.
 """
 
 from __future__ import annotations
@@ -24,18 +24,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.games.game import playing_ruleset
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team, Terrain
+from engine.mapmodel import Mode, Team
+from engine.rebalance.modes import fixes_of
 from engine.rules.board import Board
 from engine.rules.movement import Reach, flood
-from engine.rules.sight import Sight
 from engine.scenario import Scenario
 from engine.simulation.balance import races
-from engine.validation.fairness import exposure_counts
-from engine.validation.payload_fairness import contest
-from engine.validation.registry import CheckContext
 
 __all__ = ["Figures", "Place", "figures", "walk"]
 
@@ -119,18 +115,10 @@ def figures(scenario: Scenario) -> Figures:
         if d[Team.RED] != d[Team.BLU]:
             near = min(Team, key=lambda t: math.inf if d[t] is None else d[t])  # type: ignore[arg-type,return-value]
             kits[near] += 1
-    exposure = _zero()
-    if mode is Mode.KOTH and m.control_points:
-        cp = [board.index[h] for h in m.control_points[0] if not board.wall[board.index[h]]]
-        if cp:
-            sight = Sight.for_board(board, GAMES[mode].heights_block_sight)
-            exposure = exposure_counts(sight, {t: reach[t].indices() for t in Team}, cp)
-    pushes, contested = _zero(), _zero()
-    if mode is Mode.PAYLOAD and all(len(m.track(t)) >= 2 for t in Team):
-        pushes = {t: len(m.track(t)) - 1 for t in Team}
-        ctx = CheckContext(m, (mode,), ruleset=playing_ruleset(scenario))
-        contested = {t: len(contest(ctx, t)) for t in Team}
-    return Figures(turns, kits, exposure, spawn, pushes, contested, {t: tuple(p) for t, p in paths.items()})
+    hook = fixes_of(mode).figures
+    own = hook(scenario, board, reach) if hook is not None else {}
+    return Figures(turns, kits, own.get("exposure", _zero()), spawn, own.get("pushes", _zero()),
+                   own.get("contest", _zero()), {t: tuple(p) for t, p in paths.items()})
 
 
 class Place:
@@ -140,16 +128,16 @@ class Place:
         m = scenario.map
         self.board = Board.for_map(m)
         mode = scenario.mode
-        self.goal_hexes = self._goal(scenario)
-        self.goal = "the point" if mode is Mode.KOTH else "the middle of the map"
+        fixes = fixes_of(mode)
+        mine = fixes.goal_hexes(scenario) if fixes.goal_hexes is not None else None
+        self.goal_hexes = mine if mine is not None else self._middle(scenario)
+        self.goal = fixes.goal
         has_zones = GAMES[mode].spawn_zones and all(m.spawns.get(t) for t in Team)
         self._reach = {t: walk(self.board, mode, t) for t in Team} if has_zones else {}
 
     @staticmethod
-    def _goal(scenario: Scenario) -> tuple[Hex, ...]:
+    def _middle(scenario: Scenario) -> tuple[Hex, ...]:
         m = scenario.map
-        if scenario.mode is Mode.KOTH and m.control_points:
-            return tuple(sorted(h for h in m.control_points[0] if m.cells[h].terrain is not Terrain.WALL))
         qs, rs = [h.q for h in m.cells], [h.r for h in m.cells]
         mid = Hex(round(sum(qs) / len(qs)), round(sum(rs) / len(rs)))
         return (min(m.cells, key=lambda h: (h.distance(mid), h)),)

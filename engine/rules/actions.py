@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Final
+from typing import ClassVar, Final
 
 from engine.hexgrid import Hex
+from engine.vocabulary import Term
 
 __all__ = ["CHOICES", "Action", "ActionParseError", "Verb"]
 
@@ -43,52 +43,67 @@ class ActionParseError(ValueError):
     """Text is not an action; the message shows the expected form."""
 
 
-class Verb(StrEnum):
-    """What an action does."""
+class Verb(Term):
+    """What an action does: an open vocabulary (:mod:`engine.vocabulary`).
 
-    MOVE = "move"
-    ATTACK = "attack"
-    HEAL = "heal"
-    ROCKET_JUMP = "rocket_jump"
-    SCOPE = "scope"
-    BUILD = "build"
-    PICKUP = "pickup"
-    UBER = "uber"
-    END = "end"
-    SPAWN = "spawn"
-    TARGET = "target"
-    PUSH = "push"
-    KRITZ = "kritz"
-    AIRBLAST = "airblast"
-    SANDVICH = "sandvich"
-    PASS = "pass"
-    # Team Play (003): character actions, powerups, abilities and choices
-    DASH = "dash"
-    STEP = "step"
-    RUSH = "rush"
-    NEWTON = "newton"
-    TELEPORT = "teleport"
-    TAGBACK = "tagback"
-    TARGETING = "targeting"
-    OVERWATCH = "overwatch"
-    SHOVE = "shove"
-    WAIL = "wail"
-    SALVAGE = "salvage"
-    REVERB = "reverb"
-    DRAFT = "draft"
-    CONTROL = "control"
-    RECOVER = "recover"
-    CUBE = "cube"
-    DRAW = "draw"
-    RELOAD = "reload"
-    DROP = "drop"
+    The core defines the verbs every mode shares (move, attack, heal, end, spawn,
+    pass); a mode package defines its own with :meth:`define` when it is imported
+    (King of the Board's ``rocket_jump``, Payload Race's ``push``...), and a verb
+    several modes define is one member.
+    """
+
+    @classmethod
+    def define(cls, value: str, form: str = "targeted", name: str | None = None) -> Verb:
+        """The verb ``value``, defined now unless it exists (then ``form`` must agree).
+
+        ``form`` is how its actions are written: ``"targeted"`` (a unit's action
+        toward a hex: ``soldier@3,-1 rocket_jump 6,0``), ``"untargeted"`` (a unit's
+        action without one: ``sniper@0,0 scope``) or ``"choice"`` (a choice naming
+        no hex: ``draft sprog``, ``reload rail with p2``).
+        """
+        if form not in _FORMS:
+            raise ValueError(f"verb form {form!r} is not one of {', '.join(_FORMS)}")
+        verb, new = cls._make(value, name)
+        was = _form_of(verb)
+        if not new and was != form:
+            raise ValueError(f"verb {value!r} is defined as {was}, not {form}")
+        if form == "untargeted":
+            _NO_TARGET.add(verb)
+        elif form == "choice":
+            CHOICES.add(verb)
+        return verb
+
+    @property
+    def form(self) -> str:
+        """How its actions are written: ``"targeted"``, ``"untargeted"`` or ``"choice"`` (see :meth:`define`)."""
+        return _form_of(self)
+
+    # the core verbs, for type checkers (assigned below)
+    MOVE: ClassVar[Verb]
+    ATTACK: ClassVar[Verb]
+    HEAL: ClassVar[Verb]
+    END: ClassVar[Verb]
+    SPAWN: ClassVar[Verb]
+    PASS: ClassVar[Verb]
 
 
-#: Verbs without a target hex.
-_NO_TARGET: Final = frozenset({Verb.SCOPE, Verb.PICKUP, Verb.END, Verb.AIRBLAST, Verb.SANDVICH, Verb.RUSH, Verb.WAIL,
-                               Verb.SALVAGE})
-#: Verbs of choices that name no hex: ``verb name`` or ``verb name with detail``.
-CHOICES: Final = frozenset({Verb.DRAFT, Verb.CONTROL, Verb.RECOVER, Verb.CUBE, Verb.DRAW, Verb.RELOAD, Verb.DROP})
+_FORMS: Final = ("targeted", "untargeted", "choice")
+#: Verbs without a target hex (filled as verbs are defined).
+_NO_TARGET: Final[set[Verb]] = set()
+#: Verbs of choices that name no hex: ``verb name`` or ``verb name with detail`` (filled as verbs are defined).
+CHOICES: Final[set[Verb]] = set()
+
+
+def _form_of(verb: Verb) -> str:
+    return "untargeted" if verb in _NO_TARGET else "choice" if verb in CHOICES else "targeted"
+
+
+Verb.MOVE = Verb.define("move")
+Verb.ATTACK = Verb.define("attack")
+Verb.HEAL = Verb.define("heal")
+Verb.END = Verb.define("end", "untargeted")
+Verb.SPAWN = Verb.define("spawn")
+Verb.PASS = Verb.define("pass")
 
 _new: Final = object.__new__
 
@@ -97,8 +112,7 @@ _UNIT_TEXT: Final = re.compile(
     r"^\s*([a-z][a-z0-9_]*)@(-?\d+,-?\d+)\s+([a-z_]+)(?:\s+(-?\d+,-?\d+))?" + _WITH + r"\s*$")
 _SPAWN_TEXT: Final = re.compile(r"^\s*spawn\s+([a-z][a-z0-9_]*)\s+(-?\d+,-?\d+)" + _WITH + r"\s*$")
 _BARE_TEXT: Final = re.compile(r"^\s*(end|pass)\s*$")
-_CHOICE_TEXT: Final = re.compile(
-    r"^\s*(" + "|".join(sorted(v.value for v in CHOICES)) + r")\s+([a-z][a-z0-9_]*)" + _WITH + r"\s*$")
+_CHOICE_TEXT: Final = re.compile(r"^\s*([a-z_]+)\s+([a-z][a-z0-9_]*)" + _WITH + r"\s*$")
 #: Verbs a team plays without naming a unit.
 _BARE: Final = frozenset({Verb.END, Verb.PASS})
 
@@ -185,7 +199,7 @@ class Action:
         if m is not None:
             return cls(Verb(m.group(1)), "")
         m = _CHOICE_TEXT.match(text)
-        if m is not None:
+        if m is not None and m.group(1) in Verb and Verb(m.group(1)) in CHOICES:
             return cls(Verb(m.group(1)), m.group(2), None, None, m.group(3) or "")
         m = _UNIT_TEXT.match(text)
         if m is None:

@@ -24,25 +24,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
+from engine.games.modes import GAMES
 from engine.mapmodel import Mode
 from engine.parallel.backends import Backend, Interrupted
 from engine.simulation.balance import ObservedGame, StudyPlan, play_watched, study_of
 from engine.simulation.batch import BLOCK
 from engine.simulation.headline import stop_block
 
-__all__ = ["BUDGET", "COST", "MIN_GAMES", "Stop", "default_max_games", "play_until_decided"]
+__all__ = ["BUDGET", "MIN_GAMES", "Stop", "default_max_games", "play_until_decided"]
 
-#: What one watched game costs with two players of a kind, in millions of iterations of the reference loop of
-#: bench/_common.py (machines differ; the loop runs at 12-18 M/s on this project's 2-core machine). Measured on
-#: the bundled maps (Ridge, Arena, Canal) in June 2025; Payload Race's heuristic and search and Team Play's search
-#: again in November 2026, after the rules' fast paths and the search's budget per decision made them 3-20 times
-#: cheaper (the known-answer bench's watched Payload games: 2.6-2.9 M a game; bench/ladder.py's search-vs-
-#: heuristic games: 150 M on Payload Race, 120 M on Team Play, so about twice that with two search players).
-COST: Final[dict[tuple[Mode, str], float]] = {
-    (Mode.KOTH, "random"): 0.10, (Mode.KOTH, "heuristic"): 0.21, (Mode.KOTH, "search"): 60.0,
-    (Mode.TEAM_PLAY, "random"): 0.51, (Mode.TEAM_PLAY, "heuristic"): 1.0, (Mode.TEAM_PLAY, "search"): 240.0,
-    (Mode.PAYLOAD, "random"): 8.3, (Mode.PAYLOAD, "heuristic"): 3.0, (Mode.PAYLOAD, "search"): 300.0,
-}
 #: The default budget per pairing and map version: about a minute of one core at 15 M reference iterations/s.
 BUDGET: Final = 900.0
 #: ``--games auto`` plays at least this many games per pairing (the report's other figures need games too)...
@@ -55,8 +45,10 @@ Reason = Literal["decided", "max-games", "minutes", "cancelled"]
 
 def default_max_games(mode: Mode, pairings: Sequence[tuple[str, str]]) -> int:
     """The default ``--max-games``: what :data:`BUDGET` buys for the costliest pairing, in whole blocks,
-    between :data:`MIN_GAMES` and :data:`MAX_GAMES` (a pure function of the mode and players)."""
-    worst = max((COST.get((mode, a), 1.0) + COST.get((mode, b), 1.0)) / 2 for a, b in pairings)
+    between :data:`MIN_GAMES` and :data:`MAX_GAMES` (a pure function of the mode and players: what a game
+    costs is the mode's :attr:`~engine.games.modes.ModeRules.game_costs`)."""
+    costs = GAMES[mode].game_costs
+    worst = max((costs.get(a, 1.0) + costs.get(b, 1.0)) / 2 for a, b in pairings)
     games = int(BUDGET / worst)
     return max(MIN_GAMES, min(MAX_GAMES, games - games % BLOCK))
 

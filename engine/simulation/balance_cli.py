@@ -152,7 +152,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             print(f"{_PROG}: {args.compare} plays {GAMES[other.mode].name}, {args.path} "
                   f"{GAMES[scenario.mode].name}: compare two versions of the same game", file=err)
             return 2
-    lacking = [p for pair in pairings for p in pair if p == "heuristic" and scenario.mode not in HeuristicPlayer.modes]
+    lacking = [p for pair in pairings for p in pair if p == "heuristic" and not HeuristicPlayer.plays(scenario.mode)]
     if lacking:
         print(f"{_PROG}: the heuristic AI does not play {GAMES[scenario.mode].name} yet; use --players "
               "random,random or search,search (the search then plays out games at random)", file=err)

@@ -110,7 +110,7 @@ def _close_gap(team: Team, a: Hex, b: Hex) -> Callable[[HexMap], Repair]:
             return Repair(m, frozenset())
         i = path.index(a)
         new = path[: i + 1] + fill + path[i + 1:]
-        return Repair(m.with_track(team, new), frozenset(new))
+        return Repair(m.with_feature_part("tracks", team, new), frozenset(new))
 
     return run
 

@@ -9,57 +9,43 @@ and sight, and the ruleset the map is played by. The checks of
 :mod:`engine.validation.fairness` report them (and warn past their tolerances);
 anything else — the editor, a balance fixer — may call them for the same figures.
 
-Payload Race's track measures are in :mod:`engine.validation.payload_fairness`,
-Team Play's sides in :mod:`engine.validation.teamplay_fairness`.
+What only one mode has is measured in that mode's package (its ``map_checks``),
+which registers its race to the objective (:func:`race`) and, where its pieces
+stand on spawn hexes, its spawn room (:data:`SPAWN_ROOMS`).
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team, Terrain
-from engine.rules.fov import seers
+from engine.mapmodel import HexMap, Mode, Team, Terrain
 from engine.ruleset import UnitStats
-from engine.validation.payload_fairness import track_turns
 from engine.validation.registry import CheckContext
-from engine.validation.sides import PerSide, first_reached, first_reached_hexes
-from engine.validation.terrain import board, kind_reach, reach, sight, spawn_starts
+from engine.validation.sides import PerSide
+from engine.validation.terrain import reach, spawn_starts
 
 __all__ = [
-    "HIGH_DROP",
+    "RACES",
+    "SPAWN_ROOMS",
     "KindTurns",
+    "SpawnRoom",
     "KitSplit",
     "ObjectiveRace",
-    "PointGround",
-    "PointSightlines",
-    "SpawnZones",
+    "both_spawn",
+    "kind_race",
     "kit_split",
     "objective_race",
-    "point_ground",
-    "point_sightlines",
+    "race",
     "spawn_zone_hexes",
     "spawn_zones",
 ]
 
 
-#: High ground near the point stands at most this many levels below its top. Bundled points stand on
-#: the highest ground (height 2, the most a map has), so "as high as the point" finds nothing; one level
-#: below is where the fight for it is fought from.
-HIGH_DROP: Final = 1
-
-
-def _both_spawn(ctx: CheckContext) -> bool:
+def both_spawn(ctx: CheckContext) -> bool:
+    """Whether both teams have a spawn to start from."""
     return all(spawn_starts(ctx, t) for t in Team)
-
-
-def _point(ctx: CheckContext) -> tuple[Hex, ...]:
-    """The hexes of the (first) control point a unit can stand on; empty when there is none."""
-    m = ctx.map
-    return tuple(sorted(h for h in (m.control_points[0] if m.control_points else ())
-                        if m.cells[h].terrain is not Terrain.WALL))
 
 
 # -- spawn zones ----------------------------------------------------------------------------------
@@ -77,15 +63,28 @@ class SpawnZones:
         return PerSide(len(self.hexes.red), len(self.hexes.blu))
 
 
+@dataclass(frozen=True)
+class SpawnRoom:
+    """Where a mode places units in a spawn zone, when its own pieces take some of the zone's usable hexes:
+    ``hexes(map, team)``; ``words`` name the hexes left out ("of a cart track")."""
+
+    hexes: Callable[[HexMap, Team], Sequence[Hex]]
+    words: str
+
+
+#: The modes whose pieces stand on spawn hexes, registered by their map checks.
+SPAWN_ROOMS: dict[Mode, SpawnRoom] = {}
+
+
 def spawn_zone_hexes(ctx: CheckContext, team: Team) -> tuple[Hex, ...]:
     """``team``'s spawn hexes every unit kind can be placed on, sorted: not a wall or a low obstacle (only
-    the Scout stands there, 001 "Spawning"), not shared with the other side's zone, and in Payload Race
-    not on a cart track either (the game's own :func:`~engine.games.payload.ground.spawn_room`)."""
+    the Scout stands there, 001 "Spawning"), not shared with the other side's zone, and not where one of
+    the map's modes keeps its own pieces (:data:`SPAWN_ROOMS`)."""
     m = ctx.map
-    if Mode.PAYLOAD in ctx.modes:
-        from engine.games.payload.ground import spawn_room
-
-        return tuple(spawn_room(m, team))
+    for mode in ctx.modes:
+        room = SPAWN_ROOMS.get(mode)
+        if room is not None:
+            return tuple(room.hexes(m, team))
     other = m.spawns.get(team.other, frozenset())
     return tuple(sorted(h for h in m.spawns.get(team, ())
                         if m.cells[h].terrain not in (Terrain.WALL, Terrain.LOW) and h not in other))
@@ -112,7 +111,7 @@ class KitSplit:
 
 def kit_split(ctx: CheckContext) -> KitSplit | None:
     """Which side each kit is nearer to (walking steps from its spawn); None without kits or spawns."""
-    if not ctx.map.kits or not _both_spawn(ctx):
+    if not ctx.map.kits or not both_spawn(ctx):
         return None
     near: dict[Team | None, list[Hex]] = {Team.RED: [], Team.BLU: [], None: []}
     red, blu = reach(ctx, Team.RED), reach(ctx, Team.BLU)
@@ -146,133 +145,42 @@ class ObjectiveRace:
     kinds: tuple[KindTurns, ...]
 
 
-def objective_race(ctx: CheckContext, mode: Mode) -> ObjectiveRace | None:
-    """Turns each fielded kind needs to reach the objective of ``mode`` from its spawn (None: no objective).
+#: Each mode's race to its objective, registered by the mode's map checks (:func:`race`): the turns each
+#: kind needs from each spawn, by :func:`kind_race`.
+RACES: dict[Mode, Callable[[CheckContext], ObjectiveRace | None]] = {}
 
-    King of the Board: onto the control point. Payload Race: beside its own cart where it starts, where it
-    can push it (HF309's first figure). Kinds are those either side fields (:meth:`CheckContext.fielded`);
-    each walks by the mode's rules for its specials (the Scout's double jump), one move of ``speed`` steps
-    a turn. None when a side has no spawn or the mode has no objective to race to.
-    """
-    if not _both_spawn(ctx):
+
+def race(mode: Mode) -> Callable[[RaceFn], RaceFn]:
+    """Decorator registering ``mode``'s objective race (a function of the context; None: nothing to race to)."""
+
+    def register(fn: RaceFn) -> RaceFn:
+        RACES[mode] = fn
+        return fn
+
+    return register
+
+
+RaceFn = Callable[[CheckContext], "ObjectiveRace | None"]
+
+
+def objective_race(ctx: CheckContext, mode: Mode) -> ObjectiveRace | None:
+    """Turns each fielded kind needs to reach the objective of ``mode`` from its spawn (None: no objective,
+    or a side without a spawn): the mode's registered race (:data:`RACES`)."""
+    fn = RACES.get(mode)
+    if fn is None or not both_spawn(ctx):
         return None
-    m = ctx.map
+    return fn(ctx)
+
+
+def kind_race(ctx: CheckContext, mode: Mode, goal: str, targets: PerSide[tuple[Hex, ...]],
+              turns: Callable[[Team, UnitStats], int | None]) -> ObjectiveRace:
+    """The race to ``goal`` of every kind either side fields (:meth:`CheckContext.fielded`), ``turns`` giving
+    each fielded kind's turns from a side's spawn; a kind a side does not field has no figure for it."""
     fielded = PerSide.of(lambda t: {u.kind for u in ctx.fielded(mode, t)})
     kinds = [u for u in ctx.ruleset_for(mode).units.values() if u.kind in fielded.red | fielded.blu]
-    if mode is Mode.KOTH:
-        cp = _point(ctx)
-        if not cp:
-            return None
-        goal, targets = "the control point", PerSide(cp, cp)
-
-        def turns(team: Team, u: UnitStats) -> int | None:
-            r = kind_reach(ctx, mode, team, u)
-            ds = [d for h in cp if (d := r.distance(h)) is not None]
-            return math.ceil(min(ds) / u.speed) if ds else None
-    elif mode is Mode.PAYLOAD:
-        if not all(len(m.track(t)) >= 2 for t in Team):
-            return None
-        goal, targets = "its cart", PerSide.of(lambda t: (m.track(t)[0],))
-
-        def turns(team: Team, u: UnitStats) -> int | None:
-            return track_turns(ctx, team, u)[0]
-    else:
-        return None
     out = []
     for u in kinds:
         has = PerSide(u.kind in fielded.red, u.kind in fielded.blu)
         figures = PerSide(turns(Team.RED, u) if has.red else None, turns(Team.BLU, u) if has.blu else None)
         out.append(KindTurns(u.kind, u.name, figures, has))
     return ObjectiveRace(goal, targets, tuple(out))
-
-
-# -- sightlines to the point ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PointSightlines:
-    """The hexes of each side's half (:func:`~engine.validation.sides.first_reached`) from which a unit
-    sees (and so can shoot at) a hex of the control point."""
-
-    point: tuple[Hex, ...]
-    seers: PerSide[tuple[Hex, ...]]
-
-
-def exposed(ctx: CheckContext, cells: set[int], cp: list[int]) -> set[int]:
-    """The indices of ``cells`` outside ``cp`` that see a hex of ``cp`` (standing heights, the mode's
-    sight): one field-of-view sweep per hex of ``cp``."""
-    s = sight(ctx)
-    todo = cells.difference(cp)
-    seen: set[int] = set()
-    for c in cp:
-        hit = seers(s, c, todo)
-        seen |= hit
-        todo -= hit
-    return seen
-
-
-def _point_seen(ctx: CheckContext, cp: tuple[Hex, ...]) -> set[int]:
-    """Every hex a unit can stand on (no wall) that sees a hex of the point ``cp``: one set for the
-    sightline and cover measures (cached)."""
-    hit = ctx.cache.get("point-seen")
-    if hit is None:
-        b = board(ctx)
-        hit = ctx.cache["point-seen"] = exposed(ctx, {i for i in range(b.n) if not b.wall[i]}, b.indices(cp))
-    return hit  # type: ignore[return-value]
-
-
-def point_sightlines(ctx: CheckContext) -> PointSightlines | None:
-    """Each side's hexes that see the control point; None without a point or spawns."""
-    cp = _point(ctx)
-    if not cp or not _both_spawn(ctx):
-        return None
-    b = board(ctx)
-    first = first_reached(ctx)
-    seen = _point_seen(ctx, cp)
-    return PointSightlines(cp, PerSide.of(lambda t: tuple(sorted(b.hexes[i] for i in seen & first[t]))))
-
-
-# -- cover and height near the point --------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PointGround:
-    """Strong ground near the control point, by the side that reaches it first.
-
-    ``near`` is every standable hex (not a wall, not a low obstacle — only the
-    Scout stands there — and not the point itself) within ``radius`` hexes of
-    the point: ``radius`` is the slowest fielded kind's speed, so from any of
-    them every unit could step onto the point in one move on open ground.
-    Among them ``high`` stand at most :data:`HIGH_DROP` level below the point's
-    top (``height``): from there the point is shot at with at most that uphill
-    penalty (001 "Attacking": +1 to the throw per level up) and climbed in one
-    step. (Points crown their maps, so hardly anything near is as high.)
-    ``hidden`` are out of sight of every hex of the point: a unit waits there
-    unseen by the holders, ready to rush in. Each hex counts for the side that
-    walks there in fewer steps (:func:`~engine.validation.sides.first_reached`).
-    """
-
-    point: tuple[Hex, ...]
-    radius: int
-    height: int
-    high: PerSide[tuple[Hex, ...]]
-    hidden: PerSide[tuple[Hex, ...]]
-
-
-def point_ground(ctx: CheckContext) -> PointGround | None:
-    """High ground and hidden ground within one move of the point, per side; None without a point or spawns."""
-    cp = _point(ctx)
-    if not cp or not _both_spawn(ctx):
-        return None
-    b = board(ctx)
-    speeds = [u.speed for t in Team for u in ctx.fielded(Mode.KOTH, t)]
-    if not speeds:
-        return None
-    radius = min(speeds)
-    idx = b.indices(cp)
-    height = max(b.stand[i] for i in idx)
-    near = {j for i in idx for j in b.within(i, radius) if not b.wall[j] and not b.low[j]}.difference(idx)
-    hidden = near - _point_seen(ctx, cp)
-    high = [b.hexes[j] for j in near if b.stand[j] >= height - HIGH_DROP]
-    return PointGround(cp, radius, height, first_reached_hexes(ctx, high),
-                       first_reached_hexes(ctx, [b.hexes[j] for j in hidden]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.hexgrid import Hex
-from engine.mapmodel import Colour, Mode, Team, Terrain
+from engine.mapmodel import Team, Terrain
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.terrain import (
@@ -21,12 +21,11 @@ from engine.validation.terrain import (
     reach,
     rocket_reach,
     spawn_starts,
-    spawnpoint_reach,
 )
 from engine.validation.wording import hex_list, plural
 
 
-def _special_for(ctx: CheckContext, team: Team, h: Hex) -> str | None:
+def special_for(ctx: CheckContext, team: Team, h: Hex) -> str | None:
     """The special ability that gets ``team`` to ``h`` when walking does not, if any."""
     if h in reach(ctx, team, DOUBLE_JUMP):
         return f"the Scout's {DOUBLE_JUMP}"
@@ -35,38 +34,16 @@ def _special_for(ctx: CheckContext, team: Team, h: Hex) -> str | None:
     return None
 
 
-def _teams_with_spawn(ctx: CheckContext) -> list[Team]:
+def teams_with_spawn(ctx: CheckContext) -> list[Team]:
+    """The teams with a spawn to start from."""
     return [t for t in Team if spawn_starts(ctx, t)]
-
-
-@check("control point reachable", "HF201", modes=(Mode.KOTH,))
-def control_point_reachable(ctx: CheckContext) -> Iterator[Problem]:
-    """Each team must be able to walk from its spawn onto the control point."""
-    m = ctx.map
-    for i, cp in enumerate(m.control_points):
-        usable = sorted(h for h in cp if m.cells[h].terrain is not Terrain.WALL)
-        if not usable:
-            continue  # HF101 already reports a point made of walls
-        for team in _teams_with_spawn(ctx):
-            r = reach(ctx, team)
-            if any(h in r for h in usable):
-                continue
-            name = "the control point" if len(m.control_points) == 1 else f"control point {i + 1}"
-            special = _special_for(ctx, team, usable[0])
-            how = f" (only {special} gets there)" if special else ""
-            yield Problem(
-                "HF201", Severity.ERROR,
-                f"{team.value} cannot walk from its spawn to {name}{how}; open a way up "
-                "one height level at a time (0 → 1 → 2) without walls or low obstacles",
-                tuple(usable),
-            )
 
 
 @check("kits reachable", "HF202")
 def kits_reachable(ctx: CheckContext) -> Iterator[Problem]:
     """Every first-aid kit must be reachable from at least one spawn."""
     m = ctx.map
-    teams = _teams_with_spawn(ctx)
+    teams = teams_with_spawn(ctx)
     if not teams:
         return
     for k in sorted(m.kits):
@@ -74,7 +51,7 @@ def kits_reachable(ctx: CheckContext) -> Iterator[Problem]:
             continue  # HF101
         if any(k in reach(ctx, t) for t in teams):
             continue
-        specials = {s for t in teams if (s := _special_for(ctx, t, k))}
+        specials = {s for t in teams if (s := special_for(ctx, t, k))}
         how = f" (only {sorted(specials)[0]} gets there)" if specials else ""
         yield Problem(
             "HF202", Severity.ERROR,
@@ -84,49 +61,10 @@ def kits_reachable(ctx: CheckContext) -> Iterator[Problem]:
         )
 
 
-@check("track reachable", "HF203", modes=(Mode.PAYLOAD,))
-def track_reachable(ctx: CheckContext) -> Iterator[Problem]:
-    """Carts are pushed from next to them: every hex beside a team's track must be reachable."""
-    m = ctx.map
-    for team in _teams_with_spawn(ctx):
-        path = m.track(team)
-        if not path:
-            continue
-        r = reach(ctx, team)
-        on_track = set(path)
-        sides: set[Hex] = set()
-        stuck: list[Hex] = []
-        for k, step in enumerate(path):
-            beside = [
-                n for n in step.neighbors()
-                if n in m.cells and n not in on_track and m.cells[n].terrain is not Terrain.WALL
-                and m.spawn_team(n) is not team.other  # the enemy base is closed on purpose
-            ]
-            sides.update(beside)
-            # the cart is pushed from every step but the last
-            if k < len(path) - 1 and not any(n in r for n in beside):
-                stuck.append(step)
-        unreached = tuple(sorted(h for h in sides if h not in r and m.cells[h].terrain is not Terrain.LOW))
-        if stuck:
-            yield Problem(
-                "HF203", Severity.ERROR,
-                f"{team.value} cannot reach any hex beside its track at {hex_list(tuple(stuck))}, so its cart "
-                "cannot be pushed there; add stairs or open ground beside the track",
-                tuple(stuck),
-            )
-        elif unreached:
-            yield Problem(
-                "HF203", Severity.WARNING,
-                f"{plural(len(unreached), 'hex', 'hexes')} beside the {team.value} track "
-                f"cannot be reached by {team.value} ({hex_list(unreached)}); pushing from there is impossible",
-                unreached,
-            )
-
-
 @check("dead space", "HF204", "HF205")
 def dead_space(ctx: CheckContext) -> Iterator[Problem]:
     """Passable hexes no team can walk to are wasted; some only a special reaches."""
-    teams = _teams_with_spawn(ctx)
+    teams = teams_with_spawn(ctx)
     if not teams:
         return
     b = board(ctx)
@@ -170,27 +108,4 @@ def dead_space(ctx: CheckContext) -> Iterator[Problem]:
             "HF205", Severity.INFO,
             f"{plural(len(hs), 'hex', 'hexes')} can only be reached with {special} ({hex_list(hs)})",
             hs,
-        )
-
-
-@check("team play features reachable", "HF206", modes=(Mode.TEAM_PLAY,))
-def teamplay_features_reachable(ctx: CheckContext) -> Iterator[Problem]:
-    """A character may spawn at any colour: every spawnpoint, ammo tile and rack must be walkable from each."""
-    m = ctx.map
-    features = [(f"{c.value} spawnpoint", h) for c in Colour for h in sorted(m.spawnpoints.get(c, ()))]
-    features += [("ammo tile", h) for h in sorted(m.ammo)] + [("weapon rack", h) for h in sorted(m.racks)]
-    for colour in Colour:
-        if not m.spawnpoints.get(colour):
-            continue  # HF111
-        r = spawnpoint_reach(ctx, colour)
-        cut = [(what, h) for what, h in features if h not in r and m.cells[h].terrain is not Terrain.WALL]
-        if not cut:
-            continue
-        hexes = tuple(h for _, h in cut)
-        names = sorted({what for what, _ in cut})
-        yield Problem(
-            "HF206", Severity.ERROR,
-            f"from the {colour.value} spawnpoints a character cannot walk to the {', '.join(names)} at "
-            f"{hex_list(hexes)}; open a way (climbs of one level, no walls or low obstacles) or move them",
-            hexes,
         )

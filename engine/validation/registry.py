@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
-from engine.games.modes import GAMES
+from engine.games.modes import GAMES, ModeRules
 from engine.mapmodel import HexMap, Mode, Team
 from engine.ruleset import Ruleset, UnitStats
 from engine.validation.problem import Problem, guarded
@@ -61,22 +61,36 @@ CheckFn = Callable[[CheckContext], Iterable[Problem]]
 
 @dataclass(frozen=True)
 class Check:
-    """A registered check: the codes it may report, a title and the function."""
+    """A registered check: the codes it may report, a title and the function.
+
+    It runs when the map is checked for one of ``modes`` (empty: any), and when
+    ``when`` (if given) holds for the rules of one of the modes checked — a fact
+    of the mode rather than its name, so a mode added later is checked too.
+    """
 
     name: str
     codes: tuple[str, ...]
     fn: CheckFn
     modes: tuple[Mode, ...] = ()  # empty: runs for every mode
+    when: Callable[[ModeRules], bool] | None = None
+
+    def applies(self, modes: Iterable[Mode]) -> bool:
+        """Whether the check runs for a map checked for ``modes``."""
+        ms = set(modes)
+        if self.modes and not ms.intersection(self.modes):
+            return False
+        return self.when is None or any(self.when(GAMES[m]) for m in ms)
 
 
 CHECKS: list[Check] = []
 
 
-def check(name: str, *codes: str, modes: tuple[Mode, ...] = ()) -> Callable[[CheckFn], CheckFn]:
-    """Decorator registering a check function under ``name`` with the codes it reports."""
+def check(name: str, *codes: str, modes: tuple[Mode, ...] = (),
+          when: Callable[[ModeRules], bool] | None = None) -> Callable[[CheckFn], CheckFn]:
+    """Decorator registering a check function under ``name`` with the codes it reports (see :class:`Check`)."""
 
     def register(fn: CheckFn) -> CheckFn:
-        CHECKS.append(Check(name, codes, fn, modes))
+        CHECKS.append(Check(name, codes, fn, modes, when))
         return fn
 
     return register
@@ -90,7 +104,7 @@ def run_checks(ctx: CheckContext, checks: Iterable[Check] | None = None) -> list
     """
     out: list[Problem] = []
     for c in CHECKS if checks is None else checks:
-        if c.modes and not set(c.modes) & set(ctx.modes):
+        if not c.applies(ctx.modes):
             continue
         out.extend(guarded(f"the {c.name!r} check", partial(c.fn, ctx)))
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))

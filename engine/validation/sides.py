@@ -1,8 +1,7 @@
 """The vocabulary of the fairness measures: a figure per side, and which side gets where first.
 
-Every fairness measure (:mod:`engine.validation.measures`,
-:mod:`engine.validation.payload_measures`, :mod:`engine.validation.teamplay_fairness`)
-returns a frozen record whose figures are :class:`PerSide` values, so the checks,
+Every fairness measure (:mod:`engine.validation.measures`, and each mode's own in its
+package's ``map_checks`` or ``map_measures``) returns a frozen record whose figures are :class:`PerSide` values, so the checks,
 the editor and a balance fixer read them the same way: ``figures[Team.RED]``.
 """
 

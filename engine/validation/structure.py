@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.games.modes import GAMES
-from engine.games.payload.ground import spawn_room
-from engine.mapmodel import MAX_HEIGHT, Colour, Mode, Team, Terrain
+from engine.mapmodel import Team, Terrain
+from engine.validation.measures import SPAWN_ROOMS
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.wording import hex_list, plural, sorted_hexes
@@ -36,7 +36,7 @@ def features_on_walls(ctx: CheckContext) -> Iterator[Problem]:
             )
 
 
-@check("spawn zones", "HF102", "HF104", "HF105", modes=tuple(m for m, r in GAMES.items() if r.spawn_zones))
+@check("spawn zones", "HF102", "HF104", "HF105", when=lambda rules: rules.spawn_zones)
 def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
     """Both teams need a spawn zone, big enough for their units, not overlapping, in the modes where teams
     start in spawn zones (:attr:`ModeRules.spawn_zones`; Team Play has spawnpoints instead)."""
@@ -62,71 +62,22 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
         usable = sorted_hexes(  # units spawn on open ground or stairs, never on walls or low obstacles
             h for h in zone if m.cells[h].terrain not in (Terrain.WALL, Terrain.LOW) and h not in (red & blu)
         )
-        carts = ""
-        if Mode.PAYLOAD in ctx.modes:  # a cart may stand on any hex of a track: the game leaves those out too
-            room = spawn_room(m, team)
-            if len(room) < len(usable):
-                carts = f" (not counting {plural(len(usable) - len(room), 'hex', 'hexes')} of a cart track)"
-            usable = tuple(room)
+        held = ""
+        for mode in ctx.modes:  # a mode's pieces may stand on spawn hexes (a cart on its track): those are out too
+            room = SPAWN_ROOMS.get(mode)
+            if room is not None:
+                placed = room.hexes(m, team)
+                if len(placed) < len(usable):
+                    held = f" (not counting {plural(len(usable) - len(placed), 'hex', 'hexes')} {room.words})"
+                usable = tuple(placed)
+                break
         if len(usable) < need:
             yield Problem(
                 "HF104", ERROR,
-                f"{team.value}'s spawn zone has {plural(len(usable), 'usable hex', 'usable hexes')}{carts}, "
+                f"{team.value}'s spawn zone has {plural(len(usable), 'usable hex', 'usable hexes')}{held}, "
                 f"but a team starts with {need} units; paint {need - len(usable)} more",
                 sorted_hexes(zone),
             )
-
-
-@check("control point", "HF103", "HF106", modes=(Mode.KOTH,))
-def control_point(ctx: CheckContext) -> Iterator[Problem]:
-    """King of the Board needs a control point, and it stands at height 2."""
-    m = ctx.map
-    if not m.control_points:
-        yield Problem(
-            "HF106", ERROR,
-            "King of the Board needs a control point; place one (on height-2 ground)",
-        )
-        return
-    for i, cp in enumerate(m.control_points):
-        low = sorted_hexes(h for h in cp if m.cells[h].height != MAX_HEIGHT)
-        if low:
-            name = "the control point" if len(m.control_points) == 1 else f"control point {i + 1}"
-            yield Problem(
-                "HF103", WARNING,
-                f"{name} has hexes below height 2 at {hex_list(low)}; the rulebook puts the point "
-                "on height 2 (raise them or move the point)",
-                low,
-            )
-
-
-@check("cart tracks", "HF107", "HF108", "HF109", modes=(Mode.PAYLOAD,))
-def cart_tracks(ctx: CheckContext) -> Iterator[Problem]:
-    """Payload Race needs both tracks, each a path of adjacent hexes, not sharing hexes."""
-    m = ctx.map
-    for team in Team:
-        path = m.track(team)
-        if len(path) < 2:
-            yield Problem(
-                "HF108", ERROR,
-                f"{team.value} has no cart track; draw one from its start to its end (at least 2 hexes)",
-                path,
-            )
-            continue
-        for a, b in zip(path, path[1:], strict=False):
-            if a.distance(b) != 1:
-                yield Problem(
-                    "HF107", ERROR,
-                    f"the {team.value} cart track jumps from {a} to {b} ({a.distance(b)} hexes apart); "
-                    "each step must go to an adjacent hex — add the missing hexes between them",
-                    (a, b),
-                )
-    shared = sorted_hexes(set(m.track(Team.RED)) & set(m.track(Team.BLU)))
-    if shared:
-        yield Problem(
-            "HF109", ERROR,
-            f"the RED and BLU cart tracks share {hex_list(shared)}; each cart needs its own track",
-            shared,
-        )
 
 
 @check("stairs", "HF110")
@@ -150,23 +101,3 @@ def stairs(ctx: CheckContext) -> Iterator[Problem]:
                 f"stairs must lead onto height {c.height + 1} — turn them or change the heights",
                 (h, top) if above is not None else (h,),
             )
-
-
-@check("spawnpoints", "HF111", "HF112", modes=(Mode.TEAM_PLAY,))
-def spawnpoints(ctx: CheckContext) -> Iterator[Problem]:
-    """Team Play needs a spawnpoint of every colour, ammo tiles and weapon racks."""
-    m = ctx.map
-    for colour in Colour:
-        if not m.spawnpoints.get(colour):
-            yield Problem(
-                "HF111", ERROR,
-                f"Team Play has no {colour.value} spawnpoint; a character discarding a {colour.value} powerup "
-                f"spawns on one, so paint at least one",
-            )
-    missing = [what for what, hexes in (("ammo tiles", m.ammo), ("weapon racks", m.racks)) if not hexes]
-    if missing:
-        yield Problem(
-            "HF112", ERROR,
-            f"Team Play has no {' and no '.join(missing)}; characters grab ammo and weapons there, "
-            "so place some (about one ammo tile per 30 hexes and a rack by each spawnpoint colour)",
-        )

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from engine.games.modes import GAMES
 from engine.hexgrid import DIAGONALS, DIRECTIONS, Hex, Symmetry
 from engine.mapmodel import HexMap, Team
 from engine.validation.problem import Problem, Severity
@@ -189,7 +188,7 @@ def team_symmetry(ctx: CheckContext) -> SymmetryFit | None:
     return ctx.cache["team-symmetry"]  # type: ignore[return-value]
 
 
-@check("symmetry", "HF401", "HF402", "HF403", modes=tuple(m for m, r in GAMES.items() if r.spawn_zones))
+@check("symmetry", "HF401", "HF402", "HF403", when=lambda rules: rules.spawn_zones)
 def symmetry(ctx: CheckContext) -> Iterator[Problem]:
     """Report the team symmetry of the map, the hexes breaking one it almost has, or that it has none
     (then the fairness measures, which run either way, are all the comparison there is)."""

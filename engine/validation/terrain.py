@@ -11,7 +11,7 @@ from typing import Final
 
 from engine.games.modes import GAMES
 from engine.hexgrid import DIRECTIONS, Hex
-from engine.mapmodel import Colour, Mode, Team, Terrain
+from engine.mapmodel import Mode, Team, Terrain
 from engine.rules.board import Board
 from engine.rules.movement import Climb, MoveProfile, Reach, can_step, flood
 from engine.rules.sight import Sight
@@ -30,7 +30,6 @@ __all__ = [
     "sight",
     "rocket_reach",
     "spawn_starts",
-    "spawnpoint_reach",
     "walk_mode",
 ]
 
@@ -140,19 +139,6 @@ def _rocket_jump_range(ctx: CheckContext) -> int:
     """The longest rocket jump of the checks' movement mode (0 when no unit rocket-jumps)."""
     units = ctx.ruleset_for(walk_mode(ctx)).units.values()
     return max((int(u.param("rocket_jump_range")) for u in units if "rocket_jump" in u.specials), default=0)
-
-
-def spawnpoint_reach(ctx: CheckContext, colour: Colour) -> Reach:
-    """Where a Team Play character can walk from the ``colour`` spawnpoints (no team: spawn zones do not
-    close anything in Team Play; cached)."""
-    key = f"points:{colour.value}"
-    hit = ctx.cache.get(key)
-    if hit is None:
-        cells = ctx.map.cells
-        starts = sorted(h for h in ctx.map.spawnpoints.get(colour, ()) if cells[h].terrain is not Terrain.WALL)
-        hit = flood(board(ctx), starts, profile(Mode.TEAM_PLAY, None))
-        ctx.cache[key] = hit
-    return hit  # type: ignore[return-value]
 
 
 def _near(b: Board, added: set[int], got: set[int], radius: int) -> set[int]:

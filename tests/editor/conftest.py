@@ -12,8 +12,12 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
+from editor.playtest.installed import PACKAGES  # noqa: E402
 from engine.hexgrid import Hex, hex_spiral  # noqa: E402
 from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Team  # noqa: E402
+
+# The test-only fourth mode (tests/toymode), installed beside the bundled ones: its playtest side.
+PACKAGES.install("tests.toymode.playtest")
 
 
 @pytest.fixture

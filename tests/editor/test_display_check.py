@@ -56,3 +56,25 @@ def test_hexfort_without_a_display_exits_2_with_the_sentence() -> None:
     r = subprocess.run([sys.executable, "-m", "editor.cli"], capture_output=True, text=True, env=env, timeout=120,
                        stdin=subprocess.DEVNULL, cwd=Path(__file__).parents[2])
     assert r.returncode == 2 and "no display to open a window on" in r.stderr
+
+
+def test_missing_packages_lists_each_debian_package_once_and_none_off_linux() -> None:
+    from editor.display_check import QT_LIBRARIES, missing_packages
+
+    gone = {"libxcb-icccm.so.4", "libxcb-keysyms.so.1", "libEGL.so.1"}
+    assert missing_packages(lambda lib: lib not in gone, "linux") == ["libegl1", "libxcb-icccm4", "libxcb-keysyms1"]
+    assert missing_packages(lambda _: True, "linux") == []
+    assert missing_packages(lambda _: False, "darwin") == []
+    assert set(missing_packages(lambda _: False, "linux")) == {*QT_LIBRARIES.values(), *XCB_LIBRARIES.values()}
+
+
+def test_display_check_prints_the_packages_for_run_sh() -> None:
+    r = subprocess.run([sys.executable, "-m", "editor.display_check", "--packages"], capture_output=True, text=True,
+                       timeout=60, cwd=Path(__file__).parents[2])
+    assert r.returncode == 0 and r.stdout.strip() == " ".join(missing_packages_here())
+
+
+def missing_packages_here() -> list[str]:
+    from editor.display_check import missing_packages
+
+    return missing_packages()

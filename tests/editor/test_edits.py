@@ -124,7 +124,7 @@ def test_changed_hexes_is_a_full_diff(small_map: HexMap) -> None:
 
 
 def test_quick_fix_closes_a_one_hex_gap(small_map: HexMap) -> None:
-    m = small_map.with_track(Team.RED, [Hex(-2, 0), Hex(0, 0)])
+    m = small_map.with_feature_part("tracks", Team.RED, [Hex(-2, 0), Hex(0, 0)])
     p = Problem("HF107", Severity.ERROR, "gap", (Hex(-2, 0), Hex(0, 0)))
     (fix,) = suggest_fixes(m, p)
     assert fix.apply(m).map.track(Team.RED) == (Hex(-2, 0), Hex(-1, 0), Hex(0, 0))

@@ -214,8 +214,11 @@ def test_hexfort_edit_on_a_folder_opens_the_library_on_it(qtbot, folder: Path, s
     qtbot.waitUntil(lambda: win.library_window is not None and win.library_window.isVisible(), timeout=5_000)
     assert win.library_window.folder == folder.resolve()
     assert win.library_window.model.rowCount() == len(library_files(folder))
-    assert win.doc is not None and win.doc.path is None  # a blank map beside it, nothing opened by mistake
+    assert win.doc is None and not win.documents.documents()  # no empty Untitled tab with its problems beside it
     _wait_scanned(qtbot, win.library_window)
+    win.documents.open_path(folder / "koth_ridge.map.json", ask=False)  # what Enter on a row does
+    assert win.doc is not None and win.doc.path == folder / "koth_ridge.map.json"
+    assert len(win.documents.documents()) == 1
 
 
 def test_a_crash_while_scanning_a_file_shows_as_its_problem(qtbot, folder, monkeypatch) -> None:  # type: ignore[no-untyped-def]

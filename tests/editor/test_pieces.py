@@ -21,7 +21,7 @@ def hexes(text: str) -> tuple[Hex, ...]:
 
 
 def test_copy_paste_carries_the_track_in_order(small_map: HexMap) -> None:
-    m = small_map.with_track(RED, hexes("-2,0 -1,0 0,0"))
+    m = small_map.with_feature_part("tracks", RED, hexes("-2,0 -1,0 0,0"))
     frag = fragment_of(m, hexes("-2,0 -1,0 0,0"), anchor=Hex(-1, 0))
     assert frag.tracks[RED] == hexes("-1,0 0,0 1,0")
     # pasted onto a map without a RED track: the pasted steps are the track
@@ -32,8 +32,8 @@ def test_copy_paste_carries_the_track_in_order(small_map: HexMap) -> None:
 
 
 def test_paste_over_the_track_replaces_the_covered_steps(small_map: HexMap) -> None:
-    m = small_map.with_track(RED, hexes("-2,0 -1,0 0,0 1,0 2,0"))
-    bent = small_map.with_track(BLU, hexes("0,-1 1,-1"))
+    m = small_map.with_feature_part("tracks", RED, hexes("-2,0 -1,0 0,0 1,0 2,0"))
+    bent = small_map.with_feature_part("tracks", BLU, hexes("0,-1 1,-1"))
     frag = fragment_of(bent, hexes("0,-1 1,-1 0,0 1,0"), anchor=Hex(0, 0))
     frag = type(frag)(frag.cells, frag.spawns, frag.kits, frag.control, {RED: frag.tracks[BLU]})
     out = paste_fragment(m, frag, Hex(0, 0)).map
@@ -43,7 +43,7 @@ def test_paste_over_the_track_replaces_the_covered_steps(small_map: HexMap) -> N
 @pytest.mark.parametrize("how", ["rotate", "mirror"])
 def test_rotate_and_mirror_carry_a_whole_track(small_map: HexMap, how: str) -> None:
     path = hexes("-1,0 0,0 1,0")
-    m = small_map.with_track(RED, path)
+    m = small_map.with_feature_part("tracks", RED, path)
     sym = Symmetry(1) if how == "rotate" else mirror_for(Orientation.POINTY, "left-right")
     edit, new_sel = transform_selection(m, path, sym)
     moved = edit.map.track(RED)
@@ -55,13 +55,13 @@ def test_rotate_and_mirror_carry_a_whole_track(small_map: HexMap, how: str) -> N
 
 
 def test_turning_part_of_a_track_onto_itself_is_refused(small_map: HexMap) -> None:
-    m = small_map.with_track(RED, hexes("-1,1 -1,0 0,0 1,0 1,-1"))
+    m = small_map.with_feature_part("tracks", RED, hexes("-1,1 -1,0 0,0 1,0 1,-1"))
     with pytest.raises(EditRefused, match="over itself"):
         transform_selection(m, hexes("-1,0 0,0 1,0 1,-1"), Symmetry(3))
 
 
 def test_paste_gesture_with_tracks_and_undo(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
-    window.doc.apply(small_map.with_track(RED, hexes("-3,1 -2,1")), "track")
+    window.doc.apply(small_map.with_feature_part("tracks", RED, hexes("-3,1 -2,1")), "track")
     window.state.set_selection(hexes("-3,1 -2,1"))
     key(window.view, "Ctrl+C")
     key(window.view, "Ctrl+V")
@@ -78,7 +78,7 @@ def test_paste_gesture_with_tracks_and_undo(window, mouse, small_map) -> None:  
 
 
 def test_stamp_library_round_trip(tmp_path, small_map: HexMap) -> None:  # type: ignore[no-untyped-def]
-    m = small_map.with_track(RED, hexes("0,0 1,0")).with_control_points([hexes("0,1 1,1")])
+    m = small_map.with_feature_part("tracks", RED, hexes("0,0 1,0")).with_control_points([hexes("0,1 1,1")])
     frag = fragment_of(m, hexes("0,0 1,0 0,1 1,1 0,3"), anchor=Hex(0, 0))
     lib = StampLibrary(tmp_path / "stamps")
     assert lib.stamps() == []

@@ -16,7 +16,7 @@ from engine.scenario import TeamSetup, UnitStart
 
 def _rect(orientation: Orientation = Orientation.POINTY) -> HexMap:
     m = blank_map(Shape.RECTANGLE, 6, 4, orientation)
-    return m.with_cell(Hex(1, 1), Cell(2, Terrain.WALL)).with_kits([Hex(0, 0)]).with_track(
+    return m.with_cell(Hex(1, 1), Cell(2, Terrain.WALL)).with_kits([Hex(0, 0)]).with_feature_part("tracks",
         Team.RED, [Hex(2, 0), Hex(3, 0)])
 
 

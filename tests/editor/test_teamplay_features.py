@@ -67,7 +67,7 @@ def test_symmetry_paints_the_same_colour_on_the_image(window, mouse, small_map) 
 
 
 def test_erase_copy_paste_stamp_and_resize_carry_the_features(small_map) -> None:  # type: ignore[no-untyped-def]
-    m = set_spawnpoints(small_map, Colour.BLUE, [A], True).map.with_ammo([B]).with_racks([C])
+    m = set_spawnpoints(small_map, Colour.BLUE, [A], True).map.with_feature("ammo", [B]).with_feature("racks", [C])
     gone = erase(m, [A, B]).map
     assert not gone.spawnpoints and not gone.ammo and gone.racks == {C}
     frag = fragment_of(m, [A, B, C], Hex(0, 0))
@@ -82,7 +82,7 @@ def test_erase_copy_paste_stamp_and_resize_carry_the_features(small_map) -> None
 
 
 def test_the_canvas_draws_the_features(window, small_map) -> None:  # type: ignore[no-untyped-def]
-    m = set_spawnpoints(small_map, Colour.YELLOW, [Hex(0, 0)], True).map.with_ammo([B]).with_racks([C])
+    m = set_spawnpoints(small_map, Colour.YELLOW, [Hex(0, 0)], True).map.with_feature("ammo", [B]).with_feature("racks", [C])
     assert window.doc.apply(Edit(m, frozenset({Hex(0, 0), B, C})), "Team Play features")
     img = window.view.grab().toImage()
     assert _shows(img, CUBE_COLORS[Colour.YELLOW]) and _shows(img, QColor("#4b4f57"))

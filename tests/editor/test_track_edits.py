@@ -32,7 +32,7 @@ def hexes(text: str) -> tuple[Hex, ...]:
 
 @pytest.fixture
 def tracked(small_map: HexMap) -> HexMap:
-    return small_map.with_track(RED, ROW)
+    return small_map.with_feature_part("tracks", RED, ROW)
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_reroute_in_the_middle(tracked: HexMap, a: str, via: str, b: str, expect
 
 
 def test_reroute_shortcut_drops_a_loop(small_map: HexMap) -> None:
-    loop = small_map.with_track(RED, hexes("0,0 1,0 1,1 0,1 -1,1"))
+    loop = small_map.with_feature_part("tracks", RED, hexes("0,0 1,0 1,1 0,1 -1,1"))
     assert track_reroute(loop, RED, H("0,0"), (), H("0,1")).map.track(RED) == hexes("0,0 0,1 -1,1")
 
 
@@ -122,7 +122,7 @@ def test_reroute_refuses_with_a_reason(tracked: HexMap, a: str, via: str, b: str
 
 
 def test_reroute_may_not_cross_the_kept_track(small_map: HexMap) -> None:
-    m = small_map.with_track(RED, hexes("-2,0 -1,0 0,0 1,0 1,-1 0,-1"))
+    m = small_map.with_feature_part("tracks", RED, hexes("-2,0 -1,0 0,0 1,0 1,-1 0,-1"))
     with pytest.raises(EditRefused, match="crosses"):
         track_reroute(m, RED, H("-2,0"), hexes("-1,-1 0,-1 0,0"), H("1,0"))
 
@@ -130,12 +130,12 @@ def test_reroute_may_not_cross_the_kept_track(small_map: HexMap) -> None:
 def test_remove_end_steps(tracked: HexMap) -> None:
     assert remove_end_step(tracked, RED).map.track(RED) == ROW[:-1]
     assert remove_end_step(tracked, RED, at_start=True).map.track(RED) == ROW[1:]
-    assert remove_end_step(tracked.with_track(RED, ()), RED).is_noop
+    assert remove_end_step(tracked.with_feature_part("tracks", RED, ()), RED).is_noop
 
 
 def test_symmetric_partner_follows_both_ends(small_map: HexMap) -> None:
     sym = SymmetryMode(SymmetryKind.ROT180, (0, 0))
-    m = small_map.with_track(RED, hexes("-3,0 -2,0")).with_track(Team.BLU, hexes("3,0 2,0"))
+    m = small_map.with_feature_part("tracks", RED, hexes("-3,0 -2,0")).with_feature_part("tracks", Team.BLU, hexes("3,0 2,0"))
     m = track_extend(m, RED, [H("-4,0")], at_start=True, sym=sym).map
     assert m.track(Team.BLU) == hexes("4,0 3,0 2,0")
 
@@ -160,7 +160,7 @@ def test_splice_segment(path: str, covered: str, segment: str, expected: str) ->
 
 
 def _start(window, path: tuple[Hex, ...]) -> None:  # type: ignore[no-untyped-def]
-    window.doc.apply(window.doc.map.with_track(RED, path), "track")
+    window.doc.apply(window.doc.map.with_feature_part("tracks", RED, path), "track")
     window.doc.undo_stack.setClean()
     key(window.view, "Shift+R")
     assert window.tool.key == "track-red"

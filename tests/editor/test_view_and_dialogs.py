@@ -138,3 +138,29 @@ def test_file_dialogs_open_big_enough_with_fitted_columns(qtbot, tmp_path: Path,
         index = view.model().index(0, c, view.rootIndex())
         needed = view.sizeHintForColumn(c)
         assert header.sectionSize(c) >= needed, (c, view.model().data(index))
+
+
+def test_a_map_opens_fitted_to_its_view_and_keeps_fitting_until_the_user_zooms(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Canal (a wide map) opened in a new tab shows every hex, and resizing the window refits it; a zoom by the
+    user is kept."""
+    repo = Path(__file__).resolve().parents[2]
+    window.documents.open_path(repo / "maps" / "payload_canal.map.json", ask=False)
+    qtbot.wait(20)
+    v = window.view
+    vp = v.viewport().rect()
+
+    def all_in_view() -> bool:
+        r = v.mapFromScene(v.renderer.map_rect(v.doc.map, 1)).boundingRect()
+        return vp.contains(r.adjusted(2, 2, -2, -2))
+
+    assert v.doc.path is not None and v.doc.path.name == "payload_canal.map.json"
+    assert all_in_view()
+    window.resize(1100, 760)
+    qtbot.wait(20)
+    vp = v.viewport().rect()
+    assert all_in_view()
+    key(v, Qt.Key.Key_Plus)
+    zoomed = v.zoom
+    window.resize(1300, 860)
+    qtbot.wait(20)
+    assert v.zoom == zoomed

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from engine.ai import HeuristicPlayer
-from engine.ai.koth_heuristic import KIT_WOUNDED
 from engine.ai.search import SearchPlayer
 from engine.games.game import new_game
+from engine.games.koth.ai.heuristic import KIT_WOUNDED
 from engine.games.koth.state import KothState
 from engine.rules.actions import Verb
 from engine.textmap import hex_at, koth_scenario

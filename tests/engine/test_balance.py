@@ -166,7 +166,7 @@ def test_cli_refuses_to_compare_two_games(tmp_path: Path, repo: Path) -> None:
 
 
 def test_cli_says_which_ai_cannot_play_a_mode_yet(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(HeuristicPlayer, "modes", frozenset())  # as if the heuristic did not play Payload Race
+    monkeypatch.setattr(HeuristicPlayer, "plays", staticmethod(lambda mode: False))  # as if Payload Race had no AI
     err = io.StringIO()
     path = repo / "maps" / "payload_canal.scenario.json"
     assert balance_cli.run(_args(path, "--format", "json", "-n", "1"), io.StringIO(), err) == 2

@@ -44,7 +44,8 @@ def test_bad_example_triggers_code_with_hexes(code: str, tmp_path: Path) -> None
 
 
 def test_every_code_is_documented_and_every_documented_code_exists() -> None:
-    reported = {c for check in CHECKS for c in check.codes} | LOAD_CODES | SCENARIO_CODES
+    shipped = [check for check in CHECKS if check.fn.__module__.startswith("engine.")]  # not a test's toy mode
+    reported = {c for check in shipped for c in check.codes} | LOAD_CODES | SCENARIO_CODES
     assert reported == set(SECTIONS)
 
 

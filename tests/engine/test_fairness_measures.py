@@ -13,14 +13,15 @@ from pathlib import Path
 import pytest
 
 from engine.formats import load_map, save_map
+from engine.games.koth.map_measures import point_ground, point_sightlines
+from engine.games.payload.map_checks import track_ends, track_lengths_of
+from engine.games.teamplay.map_checks import colour_sides
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, HexMap, Mode, Team, Terrain
 from engine.validation.checks import check_map
-from engine.validation.measures import kit_split, objective_race, point_ground, point_sightlines, spawn_zones
-from engine.validation.payload_fairness import track_ends, track_lengths_of
+from engine.validation.measures import kit_split, objective_race, spawn_zones
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext
-from engine.validation.teamplay_fairness import colour_sides
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -45,22 +46,22 @@ def move_kit(old: str, new: str) -> Callable[[HexMap], HexMap]:
 
 
 def lengthen(team: Team, *extra: str) -> Callable[[HexMap], HexMap]:
-    return lambda m: m.with_track(team, [*m.track(team), *map(Hex.parse, extra)])
+    return lambda m: m.with_feature_part("tracks", team, [*m.track(team), *map(Hex.parse, extra)])
 
 
 def move_rack(old: str, new: str) -> Callable[[HexMap], HexMap]:
-    return lambda m: m.with_racks(set(m.racks) - {Hex.parse(old)} | {Hex.parse(new)})
+    return lambda m: m.with_feature("racks", set(m.racks) - {Hex.parse(old)} | {Hex.parse(new)})
 
 
 def move_ammo(old: str, new: str) -> Callable[[HexMap], HexMap]:
-    return lambda m: m.with_ammo(set(m.ammo) - {Hex.parse(old)} | {Hex.parse(new)})
+    return lambda m: m.with_feature("ammo", set(m.ammo) - {Hex.parse(old)} | {Hex.parse(new)})
 
 
 def add_spawnpoint(colour: str, h: str) -> Callable[[HexMap], HexMap]:
     from engine.mapmodel import Colour
 
     c = Colour(colour)
-    return lambda m: m.with_spawnpoints(c, set(m.spawnpoints[c]) | {Hex.parse(h)})
+    return lambda m: m.with_feature_part("spawnpoints", c, set(m.spawnpoints[c]) | {Hex.parse(h)})
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def cut_the_track(m: HexMap) -> HexMap:
     """HF107: one step taken out of the middle of RED's track (one fix: put it back)."""
     path = list(m.track(Team.RED))
     del path[len(path) // 2]
-    return m.with_track(Team.RED, path)
+    return m.with_feature_part("tracks", Team.RED, path)
 
 
 def wall_under_a_kit(m: HexMap) -> HexMap:
@@ -225,7 +225,7 @@ def test_every_code_with_fixes_is_listed_as_safe_or_a_choice() -> None:
     m = _hill().with_cell(Hex(2, 0), Cell(0, Terrain.WALL)).with_spawn_zone(Team.RED, [Hex(-3, 0)])
     m = m.with_spawn_zone(Team.BLU, [Hex(-3, 0)])
     m = m.with_cell(Hex(0, -1), Cell(1)).with_cell(Hex(-1, 0), Cell(0, Terrain.STAIRS, 3))  # 0,-1 is up
-    m = m.with_track(Team.RED, [Hex(-2, 2), Hex(0, 2)])
+    m = m.with_feature_part("tracks", Team.RED, [Hex(-2, 2), Hex(0, 2)])
     samples = {
         "HF101": (Hex(2, 0),), "HF102": (Hex(-3, 0),), "HF103": (Hex(0, 0),),
         "HF107": (Hex(-2, 2), Hex(0, 2)), "HF110": (Hex(-1, 0),),

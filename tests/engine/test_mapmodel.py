@@ -58,7 +58,7 @@ def test_edits_return_new_maps_and_leave_the_old_one() -> None:
         (lambda m: m.with_kits([Hex(9, 9)]), "first-aid kit at 9,9 is not on the map"),
         (lambda m: m.with_spawn_zone(Team.RED, [Hex(-5, 0)]), "RED spawn at -5,0 is not on the map"),
         (lambda m: m.with_control_points([[]]), "control point 1 has no hexes"),
-        (lambda m: m.with_track(Team.BLU, [Hex(0, 0), Hex(1, 0), Hex(0, 0)]), "visits 0,0 twice"),
+        (lambda m: m.with_feature_part("tracks", Team.BLU, [Hex(0, 0), Hex(1, 0), Hex(0, 0)]), "visits 0,0 twice"),
         (lambda m: m.with_cell(Hex(1, 0), None), "carries first-aid kit"),
         (lambda m: m.cell(Hex(7, 7)), "not on the map"),
     ],
@@ -72,7 +72,7 @@ def test_edits_that_break_invariants_are_refused(edit, message: str) -> None:
 def test_removing_a_bare_hex_and_empty_features() -> None:
     m = small().with_cell(Hex(0, 2), None)
     assert Hex(0, 2) not in m
-    m = m.with_spawn_zone(Team.RED, []).with_track(Team.RED, [])
+    m = m.with_spawn_zone(Team.RED, []).with_feature_part("tracks", Team.RED, [])
     assert Team.RED not in m.spawns and m.track(Team.RED) == ()
 
 
@@ -92,8 +92,8 @@ def test_map_needs_a_hex() -> None:
 
 def test_team_other_and_queries() -> None:
     assert Team.RED.other is Team.BLU and Team.BLU.other is Team.RED
-    m = small().with_track(Team.RED, [Hex(0, 1), Hex(0, 2)])
+    m = small().with_feature_part("tracks", Team.RED, [Hex(0, 1), Hex(0, 2)])
     assert m.features_at(Hex(0, 2)) == ["RED track end"]
     assert m.control_point_at(Hex(3, 0)) == 0
     assert m.bounds() == (-1, 3, 0, 2)
-    assert m.fingerprint() == small().with_track(Team.RED, [Hex(0, 1), Hex(0, 2)]).fingerprint()
+    assert m.fingerprint() == small().with_feature_part("tracks", Team.RED, [Hex(0, 1), Hex(0, 2)]).fingerprint()

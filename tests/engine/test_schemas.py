@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator
 from engine.formats.errors import LoadError
 from engine.formats.ruleset_file import builtin_ruleset_path
 from engine.formats.schemas import _registry, schema, schema_dir, validate_document, validator
+from engine.mapmodel import Mode
 
 DELETE = object()
 ASSERTIONS = {
@@ -88,7 +89,7 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     ("map", ["origin"], [0, 15001], "$.origin[1]", "at most 15000"),
     ("map", ["origin"], [-15001, 0], "$.origin[0]", "at least -15000"),
     ("map", ["origin"], [0, 2.0], "$.origin[1]", "expected integer"),
-    ("map", ["modes"], ["koth", "payload", "team_play", "koth"], "$.modes", "at most 3 items"),
+    ("map", ["modes"], [*(m.value for m in Mode), "koth"], "$.modes", f"at most {len(Mode)} items"),
     ("map", ["rows"], [], "$.rows", "needs at least 1 item (has 0)"),
     ("map", ["rows"], TOO_MANY_ROWS, "$.rows", "at most 400 items"),
     ("map", ["rows"], ["0. 0x"], "$.rows[0]", "expected tokens like"),
@@ -415,3 +416,45 @@ def test_every_schema_rule_is_exercised() -> None:
 def test_schema_dir_has_the_three_schemas() -> None:
     names = {p.name for p in schema_dir().glob("*.schema.json")}
     assert {"map.schema.json", "scenario.schema.json", "ruleset.schema.json"} <= names
+
+
+def _enums_with_modes(node: object) -> list[list[str]]:
+    """Every ``enum`` list of a schema that holds a mode's value."""
+    from engine.mapmodel import Mode
+
+    out = []
+    if isinstance(node, dict):
+        if isinstance(node.get("enum"), list) and any(v in Mode for v in node["enum"]):
+            out.append(node["enum"])
+        for v in node.values():
+            out.extend(_enums_with_modes(v))
+    elif isinstance(node, list):
+        for v in node:
+            out.extend(_enums_with_modes(v))
+    return out
+
+
+def test_the_schema_files_list_exactly_the_bundled_modes_and_their_map_features() -> None:
+    """The files in schemas/ (what JSON editors read) hold the registry's bundled modes and map features:
+    every mode enum is the bundled modes in order, each feature's property is its registered fragment."""
+    import json
+
+    from engine.formats.schemas import bundled_modes, schema_dir
+    from engine.installed_modes import BUNDLED
+    from engine.mapfeatures import features
+
+    bundled = bundled_modes()
+    assert len(bundled) == len(BUNDLED)
+    found = 0
+    for p in sorted(schema_dir().glob("*.schema.json")):
+        for enum in _enums_with_modes(json.loads(p.read_text(encoding="utf-8"))):
+            assert enum == bundled, p.name
+            found += 1
+    assert found >= 5  # map, scenario, replay, simulate, balance
+    disk = json.loads((schema_dir() / "map.schema.json").read_text(encoding="utf-8"))
+    assert disk["properties"]["modes"]["maxItems"] == len(bundled)
+    mine = {k: f for k, f in features().items() if f.key in disk["properties"]}
+    for key, f in mine.items():
+        assert disk["properties"][key] == f.schema(), key
+    assert set(disk["properties"]) - {"$schema", "format", "name", "author", "description", "modes", "orientation",
+                                      "origin", "rows", "spawns", "kits", "control_points"} == set(mine)

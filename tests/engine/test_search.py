@@ -11,11 +11,14 @@ from dataclasses import replace
 import pytest
 
 from engine.ai import HeuristicPlayer, RandomPlayer, play_game
-from engine.ai.evaluation import koth_features, position_value
+from engine.ai import policies as policies_module
+from engine.ai.evaluation import position_value
+from engine.ai.modes import ModeAI
 from engine.ai.policies import UniformPolicy, policy_for
 from engine.ai.search import Search, SearchPlayer, SearchSettings
 from engine.formats import load_scenario
 from engine.games.game import Game
+from engine.games.koth.ai.evaluation import koth_features
 from engine.mapmodel import Mode, Team
 from engine.scenario import Scenario
 from tests.engine.test_simulation import hill
@@ -127,7 +130,7 @@ def test_evaluation_is_the_result_once_over_and_within_bounds_before() -> None:
 @pytest.mark.parametrize("policies", ["the mode's heuristic", "none (uniform roll-outs)"])
 def test_search_plays_payload_race_with_or_without_a_heuristic(repo, monkeypatch, policies) -> None:  # type: ignore[no-untyped-def]
     if policies.startswith("none"):
-        monkeypatch.setattr(HeuristicPlayer, "modes", frozenset())
+        monkeypatch.setattr(policies_module, "ai_of", lambda mode: ModeAI())  # a mode whose AI gives no terms
     scenario = load_scenario(repo / "maps" / "payload_canal.scenario.json")
     expected = UniformPolicy if policies.startswith("none") else HeuristicPlayer
     assert isinstance(policy_for(scenario.mode, 1), expected)

@@ -86,11 +86,11 @@ def test_features_off_the_map_name_their_json_path(key: str, value: object, wher
 def test_edits_replace_each_feature_and_keep_invariants() -> None:
     m = map_from_text(ARENA)
     a = Hex(1, 0)
-    m2 = m.with_spawnpoints(Colour.RED, [a]).with_ammo([]).with_racks([a])
+    m2 = m.with_feature_part("spawnpoints", Colour.RED, [a]).with_feature("ammo", []).with_feature("racks", [a])
     assert m2.spawnpoints[Colour.RED] == {a} and not m2.ammo and m2.racks == {a}
-    assert Colour.RED not in m2.with_spawnpoints(Colour.RED, []).spawnpoints
+    assert Colour.RED not in m2.with_feature_part("spawnpoints", Colour.RED, []).spawnpoints
     with pytest.raises(MapEditError, match="ammo tile at 9,9 is not on the map"):
-        m.with_ammo([Hex(9, 9)])
+        m.with_feature("ammo", [Hex(9, 9)])
     with pytest.raises(MapEditError, match="weapon rack"):
         m2.with_cell(a, None)  # a hex carrying a feature cannot be removed before it
     assert m2 != m

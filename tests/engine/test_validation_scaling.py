@@ -13,13 +13,13 @@ import random
 import pytest
 
 from engine.formats.ruleset_file import builtin_ruleset
+from engine.games.koth.map_checks import exposure_counts
 from engine.hexgrid import Hex, hexes_within
 from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
 from engine.rules.fov import seers, seers_pairwise
 from engine.rules.movement import flood
 from engine.rules.sight import Sight
-from engine.validation.fairness import exposure_counts
-from engine.validation.reachability import _special_for, dead_space
+from engine.validation.reachability import dead_space, special_for
 from engine.validation.registry import CheckContext
 from engine.validation.sightlines import spawn_camping
 from engine.validation.terrain import board, profile, reach, rocket_reach, walk_mode
@@ -130,7 +130,7 @@ def dead_space_reference(ctx: CheckContext) -> dict[str, set[Hex]]:
     for i in range(b.n):
         if b.wall[i] or b.low[i] or i in walked:
             continue
-        names = sorted(s for t in teams if (s := _special_for(ctx, t, b.hexes[i])))
+        names = sorted(s for t in teams if (s := special_for(ctx, t, b.hexes[i])))
         out.setdefault(names[0] if names else "dead", set()).add(b.hexes[i])
     return out
 

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from engine.games.behaviour import Behaviour
+from engine.games.decisions import ask
 from engine.games.events import Pickup, Score
 from engine.games.game import Game
+from engine.games.koth.decisions import Place, SentryShot
 from engine.games.koth.options import DEFAULT_OPTIONS
 from engine.games.koth.pieces import KothUnit, Slot
 from engine.games.koth.reasons import koth_reason
@@ -40,7 +42,7 @@ from engine.ruleset import OptionValue, RulesetError, UnitStats
 __all__ = ["KothSaved", "KothState"]
 
 _P_SPAWN, _P_TARGET, _P_ACT, _P_OVER = Phase.SPAWN, Phase.TARGET, Phase.ACT, Phase.OVER
-_V_SPAWN, _V_TARGET, _V_END = Verb.SPAWN, Verb.TARGET, Verb.END
+_V_END = Verb.END
 #: allowed_steps answers: after a move (no second move), after an attack (no move after it, 001 "Movement")...
 _AFTER_MOVE: Final = Step.ATTACK | Step.SPECIAL
 _AFTER_ATTACK: Final = Step.SPECIAL
@@ -51,7 +53,7 @@ _THEIR_BASE: Final[Mapping[Team, int]] = {t: TEAM_CODE[t.other] for t in Team}
 
 @dataclass(frozen=True, slots=True)
 class KothSaved(Saved):
-    """King of the Board's own saved state: the blueprint, grenades, kits and pending decisions."""
+    """King of the Board's own saved state: the blueprint, grenades and kits (its decisions wait in the queue)."""
 
     slots: dict[Team, list[Slot]]
     pointer: dict[Team, int]
@@ -59,8 +61,6 @@ class KothSaved(Saved):
     dropped_grenades: dict[Team, tuple[int, int, str]]
     kit_timer: dict[int, int]
     active_slot: int
-    pending_sentries: list[int]
-    setup: list[tuple[Team, int]]
 
 
 class KothState(TurnState[KothUnit]):
@@ -96,15 +96,11 @@ class KothState(TurnState[KothUnit]):
         self.kit_timer: dict[int, int] = {i: 0 for i in range(b.n) if b.kit[i]}
         self._point_cells = frozenset(i for i in range(b.n) if b.control[i] >= 0)
         self.active_slot = -1
-        self.pending_sentries: list[int] = []
-        self.setup: list[tuple[Team, int]] = []
         burners = [st for st in self._stats.values() if "burn" in st.specials]
         self._burn_damage = int(burners[0].param("burn_damage")) if burners else 20
         self._burner = burners[0].kind if burners else ""
         self._points_to_win = int(self.options["points_to_win"])
         self._init_slots()
-        if not self.setup:
-            self.team = self.scenario.first_team
         self.finish_setup()
 
     def _init_slots(self) -> None:
@@ -140,7 +136,7 @@ class KothState(TurnState[KothUnit]):
                         raise RulesetError(f"two starting units on {self.board.hexes[c]}")
                     self.place(team, i, slot.fixed_kind, c, slot.fixed_health or None)
                 else:
-                    self.setup.append((team, i))
+                    self.queue.append(Place(team, i, setup=True))
 
     # -- small queries ------------------------------------------------------------------------
 
@@ -221,40 +217,7 @@ class KothState(TurnState[KothUnit]):
                 if self.events is not None:
                     self.events.append(Pickup(u.team, u.kind, "kit", u.cell))
 
-    # -- decisions other than unit actions -----------------------------------------------------------
-
-    def decision_groups(self, phase: Phase) -> list[Group]:
-        if phase is _P_SPAWN:
-            team, slot_i = self.spawn_slot()
-            return [(_V_SPAWN, k, None, cells, self.board.hexes, "") for k, cells in self.spawn_choices(team, slot_i)]
-        if phase is _P_TARGET:
-            s = self.units[self.pending_sentries[0]]
-            cells = [self.units[v].cell for v in self._sentry(s).choices(self, s)[1]]
-            return [(_V_TARGET, s.kind, self.board.hexes[s.cell], cells, self.board.hexes, "")]
-        return []
-
-    def decide(self, a: Action) -> None:
-        b = self.board
-        assert a.target is not None
-        if a.verb is _V_SPAWN:
-            team, slot_i = self.spawn_slot()
-            health = self.slots[team][slot_i].fixed_health or None
-            if self.setup:
-                self.setup.pop(0)
-                self.place(team, slot_i, a.kind, b.index[a.target], health)
-                if not self.setup:
-                    self.team = self.scenario.first_team
-                self.finish_setup()
-            else:
-                self.place(team, slot_i, a.kind, b.index[a.target], health)
-                self.begin_unit_turn()
-            return
-        s = self.units[self.pending_sentries.pop(0)]
-        tgt = self.occupant(b.index[a.target])
-        assert tgt is not None
-        s.target = tgt.uid
-        self._sentry(s).fire(self, s, tgt)
-        self.fire_sentries()
+    # -- decisions other than unit actions (engine.games.koth.decisions) -----------------------------
 
     def spawn_choices(self, team: Team, slot_i: int) -> list[tuple[str, list[int]]]:
         """(kind, free base hexes it may be placed on) for each kind the slot may field, in order."""
@@ -271,8 +234,9 @@ class KothState(TurnState[KothUnit]):
 
     def spawn_slot(self) -> tuple[Team, int]:
         """(team, blueprint slot) of the unit the current spawn decision places."""
-        if self.setup:
-            return self.setup[0]
+        head = self.queue[0] if self.queue else None
+        if isinstance(head, Place):
+            return head.team, head.slot
         return self.team, self.active_slot
 
     def free_kinds(self, team: Team) -> list[str]:
@@ -362,21 +326,21 @@ class KothState(TurnState[KothUnit]):
                     sentry.cell = v.cell
                 sentry.active = False  # 001 "Units": Engineer dead -> turret inactive
                 sentry.target = -1
-        if v.uid in self.pending_sentries:
-            self.pending_sentries.remove(v.uid)
+        if self.queue:  # a dead sentry fires no more
+            self.queue[:] = [d for d in self.queue if not (isinstance(d, SentryShot) and d.sentry == v.uid)]
 
     # -- the turn cycle (001 "Turn Checklist") -------------------------------------------------------
 
     def finish_setup(self) -> None:
-        """Ask the set-up decisions still open (a slot with no free hex waits), then run turns."""
-        while self.setup and not self.can_spawn(*self.setup[0]):
-            self.setup.pop(0)  # no free hex: the slot stays ready and waits (see docs/rules.md)
-            if not self.setup:
-                self.team = self.scenario.first_team
-        if self.setup:
+        """Ask the set-up placements still open (a slot with no free hex waits), then run turns."""
+        q = self.queue
+        while q and not self.can_spawn(q[0].team, q[0].slot):  # type: ignore[attr-defined]
+            q.pop(0)  # no free hex: the slot stays ready and waits (see docs/rules.md)
+        if q:
             self.phase = _P_SPAWN
-            self.team = self.setup[0][0]
+            self.team = q[0].team
             return
+        self.team = self.scenario.first_team
         self.advance()
 
     def begin_turn(self) -> bool:
@@ -409,7 +373,7 @@ class KothState(TurnState[KothUnit]):
             return False  # nobody can act: the turn passes
         self.pointer[self.team] = chosen
         if slots[chosen].uid < 0:
-            self.phase = _P_SPAWN
+            ask(self, Place(self.team, chosen))
             return True
         self.begin_unit_turn()
         return True
@@ -428,9 +392,9 @@ class KothState(TurnState[KothUnit]):
         if cell is not None:  # a grenade laid on the Demoman's last turn goes off now (001 "Units": Demoman)
             self._demoman(u.kind).explode(self, u.team, cell, 0, u)
         team = self.team
-        self.pending_sentries = [s.uid for s in self.units.values()
-                                 if s.kind == "sentry" and s.team is team and s.active and not s.carried]
-        if self.pending_sentries:
+        self.queue[:] = [SentryShot(team, s.uid) for s in self.units.values()
+                         if s.kind == "sentry" and s.team is team and s.active and not s.carried]
+        if self.queue:
             self.fire_sentries()
         elif u.uid not in self.units:  # killed at the start of its own turn (grenade)
             self.end_turn()
@@ -438,24 +402,28 @@ class KothState(TurnState[KothUnit]):
             self.phase = _P_ACT
 
     def fire_sentries(self) -> None:
-        """Fire pending sentries until one needs its owner's choice; then let the unit act."""
-        while self.pending_sentries:
-            s = self.units.get(self.pending_sentries[0])
+        """Fire the queued sentries until one needs its owner's choice; then let the unit act."""
+        q = self.queue
+        while q:
+            head = q[0]
+            assert isinstance(head, SentryShot)
+            s = self.units.get(head.sentry)
             if s is None:
-                self.pending_sentries.pop(0)
+                q.pop(0)
                 continue
             beh = self._sentry(s)
             sticky, choices = beh.choices(self, s)
             if sticky is not None:
-                self.pending_sentries.pop(0)
+                q.pop(0)
                 beh.fire(self, s, self.units[sticky])
                 continue
             # 001 "Units": the target is dropped once it is out of range (or sight); choose afresh
             s.target = -1
             if len(choices) > 1:
                 self.phase = _P_TARGET
+                self.team = head.team
                 return
-            self.pending_sentries.pop(0)
+            q.pop(0)
             if choices:
                 s.target = choices[0]
                 beh.fire(self, s, self.units[choices[0]])
@@ -488,7 +456,7 @@ class KothState(TurnState[KothUnit]):
         for c, left in kits.items():
             if left > 0:
                 kits[c] = left - 1
-        self.pending_sentries = []
+        self.queue.clear()
 
     def score_turn(self) -> None:
         """6. One point to the side that alone holds the control point (001 "Capturing Points")."""
@@ -517,10 +485,13 @@ class KothState(TurnState[KothUnit]):
 
     # -- behaviours by role --------------------------------------------------------------------------
 
-    def _sentry(self, s: KothUnit) -> Sentry:
+    def sentry_behaviour(self, s: KothUnit) -> Sentry:
+        """The behaviour of the sentry ``s``."""
         beh = self._beh[s.kind]
         assert isinstance(beh, Sentry)
         return beh
+
+    _sentry = sentry_behaviour
 
     def _demoman(self, kind: str) -> Demoman:
         beh = self._beh[kind]
@@ -528,14 +499,6 @@ class KothState(TurnState[KothUnit]):
         return beh
 
     # -- explanations --------------------------------------------------------------------------------
-
-    def describe_decision(self) -> str:
-        if self.phase is _P_SPAWN:
-            team, _ = self.spawn_slot()
-            return f"{team.value} places a unit in its spawn base"
-        if self.phase is _P_TARGET:
-            return f"{self.team.value} picks its sentry's target"
-        return super().describe_decision()
 
     def why_not(self, action: Action) -> str:
         if action in self.legal_actions():

@@ -1,1 +1,48 @@
-"""Payload Race (rulebook 002): two carts racing along their own tracks; see :mod:`.state`."""
+"""Payload Race (rulebook 002): two carts racing along their own tracks; see :mod:`.state`.
+
+Importing this package registers the mode (:func:`engine.games.modes.register`): its
+facts, its verbs, its map feature (the carts' tracks), its validator checks and the module of its AI
+(:mod:`.ai`).
+Nothing outside the package names it.
+"""
+
+from __future__ import annotations
+
+from engine.frozendict import FrozenDict
+from engine.games.modes import ModeRules, register
+from engine.mapfeatures import MapFeature, register_feature
+from engine.mapmodel import Mode, Team
+from engine.rules.actions import Verb
+from engine.rules.dice import Crit, DiceSpec
+from engine.rules.movement import Climb
+
+PAYLOAD = Mode.define("payload", __name__)
+#: Pushing the cart and the classes' specials.
+VERBS = (Verb.define("push"), Verb.define("rocket_jump"), Verb.define("kritz"), Verb.define("uber"),
+         Verb.define("airblast", "untargeted"), Verb.define("sandvich", "untargeted"))
+
+#: The map feature Payload Race plays on: each team's cart track.
+TRACKS = register_feature(MapFeature(
+    "tracks", "path_by", "cart track",
+    "Payload Race cart tracks: an ordered path of adjacent hexes per team, from start to end.",
+    parts=("RED", "BLU"), part=Team, one="track",
+    part_words={"RED": "RED's cart track, start first.", "BLU": "BLU's cart track, start first."},
+), __name__)
+
+#: What one watched game costs with two players of a kind, in millions of iterations of bench/_common.py's
+#: reference loop (``--games auto``'s default budget); measured on Canal in June 2025, the heuristic and the
+#: search again in November 2026 after the fast paths and the search's budget per decision made them 3.5 and 20
+#: times cheaper (the known-answer bench's watched games: 2.6-2.9 M; bench/ladder.py's search-vs-heuristic games:
+#: 150 M, so about twice that with two search players).
+GAME_COSTS = FrozenDict({"random": 8.3, "heuristic": 3.0, "search": 300.0})
+
+RULES = register(ModeRules(
+    PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,
+    dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
+    features=("tracks",), checks="engine.games.payload.map_checks",
+    ai="engine.games.payload.ai", rebalance="engine.games.payload.rebalance",
+    game_costs=GAME_COSTS,
+    state="engine.games.payload.state:PayloadState",
+    free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
+    verbs=tuple(v.value for v in VERBS), chance_first="roll_for_first", chance_words="d8 roll-off",
+))

@@ -29,8 +29,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from engine.games.behaviour import Behaviour
+from engine.games.decisions import ask
 from engine.games.events import Score
 from engine.games.game import Game
+from engine.games.payload.decisions import PlaceToken, UberAnswer
 from engine.games.payload.ground import stops_push
 from engine.games.payload.groups import idle, token_groups
 from engine.games.payload.moves import Crowd, move_cells
@@ -63,16 +65,14 @@ _CODE: Final = TEAM_CODE
 
 @dataclass(frozen=True, slots=True)
 class PayloadSaved(Saved):
-    """Payload Race's own saved state: carts, pushes this turn, tokens to place, a pending attack."""
+    """Payload Race's own saved state: carts, pushes this turn, tokens waiting for a free hex (its decisions —
+    tokens to place, an attack an UberCharge may answer — wait in the queue)."""
 
     carts: dict[Team, int]
     pushed: dict[Team, bool]
-    respawns: list[tuple[Team, str, int]]
     waiting: dict[Team, list[tuple[str, int]]]
     acting: Team
     returned: list[int]
-    setup: list[tuple[Team, str, int]]
-    pending: tuple[int, Action] | None
     winner_team: Team | None
     first: Team
 
@@ -102,14 +102,10 @@ class PayloadState(TurnState[PayloadUnit]):
                                                     for t in Team}
         self.carts: dict[Team, int] = {t: 0 for t in Team}
         self.pushed: dict[Team, bool] = {t: False for t in Team}
-        #: tokens dead in the last action, placed back at once (team, class, slot), in the order they died
-        self.respawns: list[tuple[Team, str, int]] = []
         #: dead tokens that found no free spawn hex: placed when their side's turn starts with one
         self.waiting: dict[Team, list[tuple[str, int]]] = {t: [] for t in Team}
         #: uids of tokens placed back in their own side's turn: they act from its next turn
         self.returned: list[int] = []
-        self.setup: list[tuple[Team, str, int]] = []
-        self.pending: tuple[int, Action] | None = None
         self.winner_team: Team | None = None
         # options read at every decision (fixed for the game)
         self._friendly_fire = bool(self.options["friendly_fire"])
@@ -145,7 +141,7 @@ class PayloadState(TurnState[PayloadUnit]):
             rest = [k for k in self.game.rosters[team] if k not in kinds][: size - len(starts)]
             for slot, s in enumerate(starts):
                 if s.hex is None:
-                    self.setup.append((team, s.unit, slot))
+                    self.queue.append(PlaceToken(team, s.unit, slot))
                     continue
                 if s.hex not in self.board.index:
                     raise RulesetError(f"{team.value} {s.unit} starts off the map at {s.hex}")
@@ -157,7 +153,7 @@ class PayloadState(TurnState[PayloadUnit]):
                 weapon = s.weapon or self.stats(s.unit).weapons[0]
                 self.place(team, s.unit, slot, cell, weapon, s.health)
             for slot, kind in enumerate(rest, len(starts)):
-                self.setup.append((team, kind, slot))
+                self.queue.append(PlaceToken(team, kind, slot))
 
     def place(self, team: Team, kind: str, slot: int, cell: int, weapon: str, health: int | None = None,
               ) -> PayloadUnit:
@@ -351,12 +347,10 @@ class PayloadState(TurnState[PayloadUnit]):
             u = self.actor_of(a)
             assert a.target is not None
             if self.uber_targets(u, a):
-                self.pending = (u.uid, a)
                 done = self.done_by(u)
                 done.attacked = True
                 done.actions += 1
-                self.phase = _P_REACT
-                self.team = u.team.other
+                ask(self, UberAnswer(u.team.other, u.uid, a))
                 return
         super()._act(a)
 
@@ -371,8 +365,7 @@ class PayloadState(TurnState[PayloadUnit]):
         self.log.append(f"the {team.value} cart is {self.carts[team]}/{len(track) - 1} along its track")
         if self.carts[team] >= len(track) - 1:
             self.winner_team = team
-            self.phase = _P_OVER
-            self.active = -1
+            self.end_game()
             self.log.append(f"the {team.value} cart reaches the end of its track: {team.value} wins")
 
     def uber_targets(self, attacker: PayloadUnit, a: Action) -> list[tuple[PayloadUnit, list[PayloadUnit]]]:
@@ -396,12 +389,15 @@ class PayloadState(TurnState[PayloadUnit]):
 
     def spawn_slot(self) -> tuple[Team, str, int]:
         """(team, class, slot) of the token the current spawn decision places."""
-        if self.setup:
-            return self.setup[0]
-        if self.respawns:
-            return self.respawns[0]
-        kind, slot = self.waiting[self.team][self._ready(self.team)]
-        return self.team, kind, slot
+        head = self.queue[0]
+        assert isinstance(head, PlaceToken)
+        return head.team, head.kind, head.slot
+
+    @property
+    def pending(self) -> tuple[int, Action] | None:
+        """(attacker's uid, attack) of the attack an UberCharge may answer now, or None."""
+        head = self.queue[0] if self.queue else None
+        return (head.attacker, head.attack) if isinstance(head, UberAnswer) else None
 
     def spawn_cells(self, team: Team, kind: str) -> list[int]:
         """Free hexes of ``team``'s spawn a ``kind`` token may stand on."""
@@ -422,84 +418,43 @@ class PayloadState(TurnState[PayloadUnit]):
 
         A token with no free hex in its spawn now waits for the start of its side's turn (decision 3).
         """
-        while self.respawns:
-            team, kind, slot = self.respawns[0]
-            if self.spawn_cells(team, kind):
+        q = self.queue
+        while q:
+            head = q[0]
+            assert isinstance(head, PlaceToken) and head.why == "respawn"
+            if self.spawn_cells(head.team, head.kind):
                 self.phase = _P_SPAWN
-                self.team = team
+                self.team = head.team
                 return True
-            self.respawns.pop(0)
-            self.waiting[team].append((kind, slot))
-            self.log.append(f"the {team.value} {self.stats(kind).name} waits for a free hex in its spawn")
+            q.pop(0)
+            self.waiting[head.team].append((head.kind, head.slot))
+            self.log.append(f"the {head.team.value} {self.stats(head.kind).name} waits for a free hex in its spawn")
         return False
 
-    def decision_groups(self, phase: Phase) -> list[Group]:
-        b = self.board
-        if phase is _P_SPAWN:
-            team, kind, _ = self.spawn_slot()
-            cells = self.spawn_cells(team, kind)
-            return [(_V_SPAWN, kind, None, cells, b.hexes, w) for w in self.stats(kind).weapons]
-        if phase is _P_REACT and self.pending is not None:
-            uid, a = self.pending
-            groups: list[Group] = []
-            for m, reach in self.uber_targets(self.units[uid], a):
-                groups.append((_V_UBER, m.kind, b.hexes[m.cell], [m.cell] + [v.cell for v in reach], b.hexes, ""))
-            groups.append(_PASS_GROUP)
-            return groups
-        return []
+    def resume_turn(self) -> None:
+        """After a token was placed back: the next one, else the acting side's turn goes on (or ends, idle)."""
+        if not self._ask_respawn():
+            self.phase = _P_ACT
+            self.team = self.acting
+            self._end_when_idle()
 
-    def decide(self, a: Action) -> None:
-        if a.verb is _V_SPAWN:
-            self._spawn(a)
+    def place_waiting(self) -> None:
+        """Ask the placement of the first of the deciding side's waiting tokens that has a free hex, if any;
+        else the side acts."""
+        k = self._ready(self.team)
+        if k < 0:
+            self.phase = _P_ACT
             return
-        assert self.pending is not None
-        uid, attack = self.pending
-        if a.verb is _V_UBER:
-            assert a.actor is not None and a.target is not None
-            medic = self.occupant(self.board.index[a.actor])
-            ally = self.occupant(self.board.index[a.target])
-            assert medic is not None and ally is not None
-            medic.uber = ally.uber = True
-            medic.charge = 0
-            self.log.append(f"{self.unit_name(medic)} pops an UberCharge on himself and the {self.unit_name(ally)}")
-        self.pending = None
-        attacker = self.units[uid]
-        self.phase = _P_ACT
-        self.team = attacker.team
-        assert attack.target is not None
-        self._beh[attacker.kind].attack(self, attacker, self.board.index.get(attack.target, -1), attack.target)
-        self.after_action(attacker, self.done_by(attacker))
-
-    def _spawn(self, a: Action) -> None:
-        """Place a token: at set-up, back from the dead at once, or one that waited for a free hex."""
-        assert a.target is not None
-        team, kind, slot = self.spawn_slot()
-        u = self.place(team, kind, slot, self.board.index[a.target], a.detail)
-        if self.setup:
-            self.setup.pop(0)
-            if not self.setup:
-                self.team = self.first
-            self.finish_setup()
-        elif self.respawns:
-            self.respawns.pop(0)
-            if team is self.acting:  # killed in its own side's turn (friendly fire): it acts from the next one
-                self.returned.append(u.uid)
-            if not self._ask_respawn():
-                self.phase = _P_ACT
-                self.team = self.acting
-                self._end_when_idle()
-        else:
-            self.waiting[team].remove((kind, slot))
-            if self._ready(team) < 0:
-                self.phase = _P_ACT
+        kind, slot = self.waiting[self.team][k]
+        ask(self, PlaceToken(self.team, kind, slot, "waiting"))
 
     # -- the turn cycle -------------------------------------------------------------------------------
 
     def finish_setup(self) -> None:
         """Ask the set-up placements still open (first team, then the other), then run turns."""
-        if self.setup:
+        if self.queue:
             self.phase = _P_SPAWN
-            self.team = self.setup[0][0]
+            self.team = self.queue[0].team
             return
         self.advance()
 
@@ -509,7 +464,7 @@ class PayloadState(TurnState[PayloadUnit]):
         self.returned = []
         self.active = -1
         self.acting = self.team
-        self.phase = _P_SPAWN if self._ready(self.team) >= 0 else _P_ACT
+        self.place_waiting()
         return True
 
     def end_of_turn(self) -> None:
@@ -530,7 +485,7 @@ class PayloadState(TurnState[PayloadUnit]):
 
     def on_kill(self, target: PayloadUnit, source: PayloadUnit | None, overkill: int) -> None:
         """002 "Dying/respawning": back to its spawn at once, placed as soon as the action that killed it is over."""
-        self.respawns.append((target.team, target.kind, target.slot))
+        self.queue.append(PlaceToken(target.team, target.kind, target.slot, "respawn"))
 
     def winner(self) -> Team | None:
         """The team whose cart reached its end; at the turn limit, the cart further along (None: level)."""
@@ -544,12 +499,6 @@ class PayloadState(TurnState[PayloadUnit]):
     # -- explanations -----------------------------------------------------------------------------------
 
     def describe_decision(self) -> str:
-        if self.phase is _P_SPAWN:
-            team, kind, _ = self.spawn_slot()
-            back = " (back from the dead)" if not self.setup else ""
-            return f"{team.value} places its {self.stats(kind).name}{back} in its spawn and picks its weapon card"
-        if self.phase is _P_REACT:
-            return f"{self.team.value} may pop an UberCharge against the attack, or pass"
         if self.phase is _P_ACT:
             return f"{self.team.value}'s turn: move, attack or push with any token, then end the turn"
         return super().describe_decision()

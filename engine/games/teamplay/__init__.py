@@ -1,1 +1,62 @@
-"""Team Play (rulebook 003) over hexfort's compact base game on hexes; see :mod:`.state`."""
+"""Team Play (rulebook 003) over hexfort's compact base game on hexes; see :mod:`.state`.
+
+Importing this package registers the mode (:func:`engine.games.modes.register`): its
+facts, its verbs (character actions, powerups, abilities and the choices between
+actions), its map features (spawnpoints, ammo tiles, racks), its validator
+checks and the module of its AI (:mod:`.ai`). Nothing outside the package names it.
+"""
+
+from __future__ import annotations
+
+from engine.frozendict import FrozenDict
+from engine.games.modes import ModeRules, register
+from engine.mapfeatures import MapFeature, register_feature
+from engine.mapmodel import Colour, Mode
+from engine.rules.actions import Verb
+from engine.rules.dice import Crit, DiceSpec
+from engine.rules.movement import Climb
+
+TEAM_PLAY = Mode.define("team_play", __name__)
+#: Character actions and powerups, abilities, and the choices made between actions.
+VERBS = (
+    *(Verb.define(v) for v in ("dash", "step", "newton", "teleport", "tagback", "targeting", "overwatch", "shove",
+                               "reverb")),
+    *(Verb.define(v, "untargeted") for v in ("rush", "wail", "salvage")),
+    *(Verb.define(v, "choice") for v in ("draft", "control", "recover", "cube", "draw", "reload", "drop")),
+)
+
+#: The map features Team Play plays on: spawnpoints by colour, ammo tiles and weapon racks (map format 3).
+FEATURES = (
+    register_feature(MapFeature(
+        "spawnpoints", "hexes_by", "spawnpoint",
+        "Team Play spawnpoints by colour: a character (re)spawns on a free hex of the colour of the powerup its "
+        "player discards.",
+        parts=("red", "blue", "yellow"), part=Colour, which="spawnpoint_colour",
+        part_words={"red": "Red spawnpoints: a character spawned by discarding a red powerup appears on one.",
+                    "blue": "Blue spawnpoints.", "yellow": "Yellow spawnpoints."},
+    ), __name__),
+    register_feature(MapFeature(
+        "ammo", "hexes", "ammo tile",
+        "Team Play ammo-tile hexes: each holds an ammo tile, grabbed by moving there and laid again at the end "
+        "of the turn.",
+    ), __name__),
+    register_feature(MapFeature(
+        "racks", "hexes", "weapon rack",
+        "Team Play weapon racks: each holds a row of arena weapons a character standing there may grab.",
+    ), __name__),
+)
+
+#: What one watched game costs with two players of a kind, in millions of iterations of bench/_common.py's
+#: reference loop (``--games auto``'s default budget); measured on Arena in June 2025, the search again in
+#: November 2026 (bench/ladder.py's search-vs-heuristic games: 120 M, so about twice that with two searches).
+GAME_COSTS = FrozenDict({"random": 0.51, "heuristic": 1.0, "search": 240.0})
+
+RULES = register(ModeRules(
+    TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
+    dice=DiceSpec(1, 6, Crit.NONE), ruleset="builtin:teamplay",
+    features=("spawnpoints", "ammo", "racks"), checks="engine.games.teamplay.map_checks",
+    ai="engine.games.teamplay.ai", game_costs=GAME_COSTS,
+    state="engine.games.teamplay.state:TeamPlayState",
+    spawn_zones=False, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
+    chance_first="random_first_team", chance_words="drawn at random",
+))

@@ -1,5 +1,5 @@
 """What a Team Play action does: moves and grabs, shots, the adrenaline actions, Newton and
-Teleporter, and the draws from the decks (003 "Actions"; docs/rules-teamplay.md).
+Teleporter (003 "Actions"; docs/rules-teamplay.md).
 
 Functions of the state, called by :meth:`TeamPlayState._act
 <engine.games.teamplay.state.TeamPlayState>` and by the flow of decisions
@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.events import Pickup
+from engine.games.teamplay.decisions import Drop, Scope, Tagback
+from engine.games.teamplay.decks import draw_powerup
 from engine.games.teamplay.economy import ANY, can_pay, pay
-from engine.games.teamplay.pending import Pending, What
 from engine.games.teamplay.pieces import COLOURS, Character, Hand, card_kind
 from engine.games.teamplay.weapons import hits
 from engine.hexgrid import Hex
@@ -21,7 +22,7 @@ from engine.rules.actions import Action, Verb
 if TYPE_CHECKING:
     from engine.games.teamplay.state import TeamPlayState
 
-__all__ = ["act", "discard", "draw_powerup", "draw_weapon", "grab_ammo", "grab_weapon", "offer_tagback", "shoot"]
+__all__ = ["act", "discard", "grab_ammo", "grab_weapon", "offer_tagback", "shoot"]
 
 _V = Verb
 
@@ -131,7 +132,7 @@ def grab_weapon(s: TeamPlayState, u: Character, cell: int, weapon: str) -> None:
     s.log.append(f"the {s.name_of(u)} grabs the {card.title} for {s.player_label(u.team, hand)} "
                     f"({card.grab_cost and 'paying ' + card.grab_cost or 'free'})")
     if s.loaded_arena(hand) > int(s.options["max_loaded"]):
-        s.queue.append(Pending(What.DROP, u.team, s.controller(u), kinds=(weapon,), uids=(cell,)))
+        s.queue.append(Drop(u.team, s.controller(u), weapon, cell))
 
 
 def shoot(s: TeamPlayState, u: Character, weapon: str, aim: Hex) -> None:
@@ -157,7 +158,7 @@ def shoot(s: TeamPlayState, u: Character, weapon: str, aim: Hex) -> None:
         return
     k = s.controller(u)
     if any(card_kind(c) == "targeting_scope" and can_pay(hand, ANY, c) for c in hand.cards):
-        s.queue.append(Pending(What.SCOPE, u.team, k, uids=(u.uid, *damaged)))
+        s.queue.append(Scope(u.team, k, u.uid, tuple(damaged)))
     offer_tagback(s, u, damaged)
 
 
@@ -168,28 +169,8 @@ def offer_tagback(s: TeamPlayState, u: Character, damaged: list[int], why: str =
     After a shot (``why`` empty) the decision waits behind a Targeting Scope; after an ability (``why`` names
     it) it is the next decision, before the acting team's remaining abilities.
     """
-    p = Pending(What.TAGBACK, u.team.other, -1, uids=(u.uid, *damaged), why=why)
+    p = Tagback(u.team.other, u.uid, tuple(damaged), ability=why)
     if why:
         s.queue.insert(0, p)
     else:
         s.queue.append(p)
-
-
-def draw_powerup(s: TeamPlayState, hand: Hand) -> str:
-    """``hand`` draws a powerup (the discards are shuffled back when the deck is out); '' if none is left."""
-    if not s.powerup_deck:
-        s.powerup_deck, s.discards = s.discards, []
-    if not s.powerup_deck:
-        return ""
-    k = s.dice.roll(1, len(s.powerup_deck), "powerup draw").total - 1
-    card = s.powerup_deck.pop(k)
-    hand.cards.append(card)
-    return card
-
-
-def draw_weapon(s: TeamPlayState) -> str:
-    """The next arena weapon from the deck ('' when it is out)."""
-    if not s.weapon_deck:
-        return ""
-    k = s.dice.roll(1, len(s.weapon_deck), "weapon draw").total - 1
-    return s.weapon_deck.pop(k)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.games.events import Death, Score
 from engine.games.phases import Phase
-from engine.games.teamplay import acting
+from engine.games.teamplay.decks import draw_weapon
 from engine.mapmodel import Team
 from engine.ruleset import Reward
 
@@ -36,7 +36,7 @@ def replace(s: TeamPlayState, quiet: bool = False) -> None:
     size = int(s.options["rack_size"])
     for rack in s.racks.values():
         while len(rack) < size:
-            w = acting.draw_weapon(s)
+            w = draw_weapon(s)
             if not w:
                 break
             rack.append(w)

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.games.state import Phase
 from engine.games.teamplay.economy import letters
-from engine.games.teamplay.pending import What
-from engine.games.teamplay.pieces import card_colour, card_kind
+from engine.games.teamplay.pieces import card_kind
 from engine.games.teamplay.weapons import aims
 from engine.rules.actions import CHOICES, Action, Verb
 
@@ -22,21 +21,12 @@ if TYPE_CHECKING:
 
 __all__ = ["teamplay_reason"]
 
-#: What each decision waits for, by the verbs that answer it.
-_ANSWERS = {
-    What.DRAFT: {Verb.DRAFT}, What.LOAD: {Verb.RELOAD}, What.CONTROL: {Verb.CONTROL}, What.SPAWN: {Verb.SPAWN},
-    What.SCOPE: {Verb.TARGETING, Verb.PASS}, What.TAGBACK: {Verb.TAGBACK, Verb.PASS},
-    What.HEAL: {Verb.RECOVER}, What.CUBE: {Verb.CUBE}, What.DRAW: {Verb.DRAW},
-    What.RELOAD: {Verb.RELOAD, Verb.PASS}, What.DROP: {Verb.DROP}, What.UNLOAD: {Verb.DROP},
-}
-
-
 def teamplay_reason(s: TeamPlayState, a: Action) -> str:
     """Why ``a`` (not legal) cannot be played, in Team Play's terms; '' for the shared turn-order reasons."""
     if s.phase is Phase.OVER:
         return ""
     if s.queue:
-        return _decision_reason(s, a)
+        return s.queue[0].why_not(s, a)  # type: ignore[no-any-return]
     if a.verb in CHOICES or a.verb in (Verb.SPAWN, Verb.PASS):
         return f"{s.team.value}'s characters are acting: {s.describe_decision()}"
     if a.actor is None:
@@ -77,48 +67,6 @@ def teamplay_reason(s: TeamPlayState, a: Action) -> str:
     return ""
 
 
-def _decision_reason(s: TeamPlayState, a: Action) -> str:
-    p = s.queue[0]
-    want = _ANSWERS.get(p.what)
-    if want is not None and a.verb not in want:
-        return f"{p.team.value} must first decide: {s.describe_decision()}"
-    if p.what is What.SPAWN and a.verb is Verb.SPAWN:
-        hand = s.hands[p.team][p.player]
-        if a.kind not in p.kinds:
-            return f"this decision spawns {', '.join(s.stats(k).name for k in p.kinds)}"
-        if a.detail not in hand.cards:
-            return f"{hand.name} holds no {a.detail.replace('_', ' ') or 'card'}; discard one of: " \
-                   f"{', '.join(c.replace('_', ' ') for c in hand.cards)}"
-        colour = card_colour(a.detail)
-        return f"discarding a {colour.value} powerup spawns on a free {colour.value} spawnpoint"
-    if a.verb is Verb.RELOAD and p.what in (What.LOAD, What.RELOAD):
-        if a.kind not in s.table[p.team]:
-            return f"the {a.kind} is not on {p.team.value}'s table of unloaded weapons"
-        return (f"{a.detail or 'that player'} cannot reload the {s.card(a.kind).title}: it costs "
-                f"{letters(s.card(a.kind).cost)}, and a character's own weapon only goes to a player who "
-                "controls that character")
-    if a.verb is Verb.TAGBACK:
-        return "a Tagback Grenade answers for a damaged character you control that sees the shooter"
-    if a.verb is Verb.DROP:
-        return "drop one of that player's loaded arena weapons (not the one just grabbed)"
-    if a.verb is Verb.RECOVER:
-        return "healing slides back an adrenaline tile that has slid; that character is at full strength"
-    if a.verb is Verb.CUBE:
-        return f"that player already has {s.options['max_cubes']} cubes of that colour"
-    if a.verb is Verb.DRAW:
-        return f"that player already holds {s.options['max_powerups']} powerups"
-    if p.what is What.ABILITIES and a.actor is not None:
-        u = s.unit_at(a.actor)
-        if u is None:
-            return f"no character stands on {a.actor}"
-        if u.team is not p.team or not s.acted(u):
-            return "only characters that acted this turn use their ability"
-        if u.uid in s.used_abilities:
-            return f"the {s.stats(u.kind).name} already used its ability this turn"
-        return s.behaviour(u.kind).why_not(s, u, a)
-    return f"{p.team.value} must first decide: {s.describe_decision()}"
-
-
 def _rush_reason(s: TeamPlayState, u: Character) -> str:
     name = s.stats(u.kind).name
     if s.adrenaline(u) >= 2:
@@ -142,6 +90,13 @@ def _move_reason(s: TeamPlayState, u: Character, a: Action) -> str:
             return f"no weapon rack on {a.target}"
         if a.detail not in rack:
             return f"the rack on {a.target} holds {', '.join(rack) or 'nothing'}, not {a.detail}"
+        v = s.occupant(i)
+        if i != u.cell and v is not None:
+            return f"the {s.name_of(v)} stands on the rack at {a.target}: a move ends on a free hex"
+        if i != u.cell and i not in s.reach(u, hexes):
+            d = b.distance(u.cell, i)
+            return (f"the rack at {a.target} is {d} hexes away; this action moves up to {hexes}" if d > hexes else
+                    f"no way to the rack at {a.target} within {hexes} hexes (walls, or climbs of more than one level)")
         hand = s.hand_of(u)
         return f"{hand.name} cannot pay the {s.card(a.detail).title}'s grab cost ({letters(s.card(a.detail).grab_cost)})"
     if i == u.cell:
@@ -166,10 +121,27 @@ def _shot_reason(s: TeamPlayState, u: Character, a: Action) -> str:
         return f"the {s.card(w).title} is {where}"
     if not s.is_arena(w) and w != u.weapon:
         return f"the {s.card(w).title} is another character's own weapon"
-    targets, _ = aims(s, u, s.card(w))
-    if not targets:
-        return f"the {name} has nobody to hit with the {s.card(w).title} from here"
     card = s.card(w)
+    b = s.board
+    assert a.target is not None
+    i = b.index.get(a.target)
+    if i is None:
+        return f"{a.target} is off the map"
+    v = s.occupant(i)
+    if card.kind != "fire" and (card.kind == "blast" or (v is not None and v.team is not u.team)):
+        d = b.distance(u.cell, i)
+        if d > card.range:
+            return f"out of range: {d} hexes, the {card.title} reaches {card.range}"
+        if d < card.min_range:
+            return f"too close: {d} hex{'es' * (d != 1)}, the {card.title} needs {card.min_range} or more"
+        if not card.lobbed and not s.sight.sees(u.cell, i):
+            blockers = [b.hexes[c] for c in s.sight.blockers(u.cell, i)][:3]
+            return "no line of sight" + (": " + ", ".join(f"wall at {h}" for h in blockers) if blockers else "")
+    if card.kind == "direct" and (v is None or v.team is u.team):
+        return f"no enemy on {a.target} to shoot" if v is None else f"the {s.name_of(v)} is on your team"
+    targets, _ = aims(s, u, card)
+    if not targets:
+        return f"the {name} has nobody to hit with the {card.title} from here"
     return (f"the {card.title} hits enemies {card.min_range}-{card.range} hexes away"
             + ("" if card.lobbed else " that the shooter sees") + f"; {a.target} is not one of its targets")
 

@@ -6,7 +6,7 @@ Two teams of three characters; each team has 1, 2 or 3 players (options
 - set-up: the draft (003 "Choosing characters": 1-2-2-1, each character's own
   weapon revealed at random beforehand), paying for the characters' own weapons,
   the spawning round (003 "Spawning round"), all as queued decisions
-  (:mod:`.pending`);
+  (:mod:`.decisions`);
 - ``act``: a team turn, one action per character in any order (003 "Actions"):
   ``move`` (up to one square = ``speed`` hexes, grabbing the ammo tile there, or
   ``with`` a weapon from the rack there), ``attack ... with`` a loaded weapon,
@@ -38,8 +38,8 @@ from engine.games.saved import Saved
 from engine.games.state import Phase, TurnState
 from engine.games.teamplay import acting, flow, groups, views
 from engine.games.teamplay.characters import ABILITIES, Fighter
+from engine.games.teamplay.decisions import PlayerDecision
 from engine.games.teamplay.options import DEFAULT_OPTIONS
-from engine.games.teamplay.pending import Pending, What
 from engine.games.teamplay.pieces import (
     Character,
     Hand,
@@ -68,7 +68,6 @@ class TeamPlaySaved(Saved):
     """Team Play's own saved state (everything that changes during play besides the units)."""
 
     step: str
-    queue: list[Pending]
     turn_team: Team
     first: Team
     final_turn: bool
@@ -124,7 +123,6 @@ class TeamPlayState(TurnState[Character]):
         self.arena_weapons = tuple(w for w in self.ruleset.weapons if w not in self._own_weapons())
         self.weapon_of_kind = {w: k for k, st in self._stats.items() for w in st.weapons}
         self.step = "draft"
-        self.queue: list[Pending] = []
         self.first: Team = self.scenario.first_team
         self.turn_team: Team = self.first
         self.final_turn = False
@@ -269,7 +267,7 @@ class TeamPlayState(TurnState[Character]):
             return None
         if self.queue:
             head = self.queue[0]
-            k = head.player if head.player >= 0 else self.shared_by[head.team] if head.what is What.SPAWN else -1
+            k = head.player if isinstance(head, PlayerDecision) else -1
             return player_name(k) if k >= 0 else None if self.players(head.team) > 1 else "p1"
         if self.acting >= 0:
             return player_name(self.controller(self.units[self.acting]))
@@ -367,7 +365,7 @@ class TeamPlayState(TurnState[Character]):
         if self.phase is _P_OVER:
             return LegalActions(())
         if self.queue:
-            return LegalActions(flow.groups(self, self.queue[0]))
+            return LegalActions(self.queue[0].groups(self))
         return LegalActions(groups.act_groups(self))
 
     def more_to_do(self) -> bool:
@@ -392,7 +390,7 @@ class TeamPlayState(TurnState[Character]):
             self._undo.append(self.saved_class.capture(self))
         self.history.append(action)
         if self.queue:
-            flow.decide(self, action)
+            self.queue.pop(0).decide(self, action)
         else:
             self._act(action)
         self.run()
@@ -425,7 +423,7 @@ class TeamPlayState(TurnState[Character]):
         if self.phase is _P_OVER:
             return super().describe_decision()
         if self.queue:
-            return flow.describe(self, self.queue[0])
+            return self.queue[0].describe(self)
         if self.acting >= 0:
             u = self.units[self.acting]
             what = "shoots (or ends its action)" if self.acting_mode == "step" else "takes an adrenaline action"

@@ -118,7 +118,7 @@ def test_a_changed_map_updates_its_objects_in_place_and_drops_the_ones_it_lost(f
     team = Team(objects[spawn][1].properties["team"])
     grid = tiled_grid(read_tiled(tiled), tiled)
     lost = grid.to_hex(*grid.cell_at(*objects[spawn][1].anchor()))
-    changed = m.with_spawn_zone(team, m.spawns[team] - {lost}).with_track(Team.RED, m.tracks[Team.RED][:-1])
+    changed = m.with_spawn_zone(team, m.spawns[team] - {lost}).with_feature_part("tracks", Team.RED, m.tracks[Team.RED][:-1])
     export_tiled(changed, tiled)
     after, props = _objects(tiled), _properties(tiled)
     assert spawn not in after  # its object went with it

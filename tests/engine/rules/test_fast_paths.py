@@ -46,7 +46,7 @@ from engine.rules.board import Board
 from engine.rules.movement import destinations, flood
 from engine.textmap import koth_scenario
 from tests.engine.corpus.record import final_summary
-from tests.engine.rules.test_random_playouts import MAPS
+from tests.engine.games.koth.conformance import MAPS
 
 #: small 0 and 6, tall 0 and 6 were re-recorded after the heuristic tie-break change (see above);
 #: small 7 after the sentry target fix; tall 1 after the carried-sentry fix.

@@ -59,7 +59,7 @@ class KothBehaviour(Behaviour["KothState", KothUnit]):
         d = b.distance(u.cell, cell)
         lo = self.min_range(u) if min_range is None else min_range
         if d > self.stats.range:
-            return f"out of range: {b.hexes[cell]} is {d} away, the {self.stats.name} reaches {self.stats.range}"
+            return f"out of range: {d} hexes, the {self.stats.name} reaches {self.stats.range}"
         if d < lo:
             return f"too close: {d} away, the minimum range is {lo}"
         dq, dr = b.q[cell] - b.q[u.cell], b.r[cell] - b.r[u.cell]

@@ -262,7 +262,7 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
             return f"{h} is off the map"
         d = b.distance(u.cell, i)
         if d > card.range:
-            return f"out of range: {h} is {d} away, the {card.title} reaches {card.range}"
+            return f"out of range: {d} hexes, the {card.title} reaches {card.range}"
         if d < card.min_range:
             return f"too close: the {card.title} needs {card.min_range} or more"
         if not card.lobbed and not state.sight.sees(u.cell, i):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.state import Phase
+from engine.games.teamplay.decisions import Spawn
 from engine.games.teamplay.state import TeamPlayState
 from engine.mapmodel import Team
 from engine.rules.actions import Action
@@ -24,7 +25,7 @@ def _apart(s: TeamPlayState) -> None:
     (f"sprog@{H(0, 0)} dash {H(3, 0)}", "dashing needs 3"),
     (f"sprog@{H(0, 0)} step {H(1, 0)}", "step-and-shoot needs 6"),
     (f"sprog@{H(0, 0)} attack {H(7, 0)} with rail_gun", "not in p1's hand"),
-    (f"sprog@{H(0, 0)} attack {H(7, 0)} with plasma_gun", "nobody to hit"),
+    (f"sprog@{H(0, 0)} attack {H(7, 0)} with plasma_gun", "out of range: 7 hexes, the Plasma Gun reaches 5"),
     (f"sprog@{H(0, 0)} attack {H(7, 0)}", "say which weapon"),
     (f"banshee@{H(7, 0)} move {H(6, 0)}", "it is RED's turn"),
     (f"violet@{H(0, 0)} move {H(1, 0)}", "is Sprog, not violet"),
@@ -64,7 +65,7 @@ def test_describe_decision_names_who_does_what() -> None:
     s = ready()
     assert "one action for each character" in s.describe_decision()
     s = game(players_red=2)
-    while not s.queue or s.queue[0].what.value != "spawn":
+    while not s.queue or not isinstance(s.queue[0], Spawn):
         s.apply(texts(s)[0])
     assert "discards a powerup to spawn" in s.describe_decision()
 

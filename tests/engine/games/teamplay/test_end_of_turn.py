@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.state import Phase
+from engine.games.teamplay.decisions import Control
 from engine.games.teamplay.state import TeamPlayState
 from engine.mapmodel import Team
 from engine.textmap import hex_at
@@ -290,7 +291,7 @@ def test_respawn_the_shared_character_by_either_player() -> None:
     assert echo is not None and s.is_shared(echo)
     s.buffer[Team.BLU] = {"echo": 11}
     s.apply("end")
-    while not (s.queue and s.queue[0].why == "respawn"):
+    while not (s.queue and isinstance(s.queue[0], Control) and s.queue[0].why == "respawn"):
         s.apply("pass" if "pass" in texts(s) else texts(s)[0])
     assert texts(s) == ["control echo with p1", "control echo with p2"]
     play(s, "control echo with p2")

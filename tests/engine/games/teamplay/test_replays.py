@@ -12,8 +12,8 @@ from engine.formats.errors import LoadError
 from engine.games.game import Game
 from engine.replay import Replay, dumps_replay, loads_replay
 from engine.rules.actions import Action
+from tests.engine.games.teamplay.conformance import MAPS
 from tests.engine.games.teamplay.helpers import scenario
-from tests.engine.games.teamplay.test_random_playouts import MAPS
 
 
 def _played(seed: int, players: tuple[int, int]):  # type: ignore[no-untyped-def]

@@ -10,6 +10,7 @@ import pytest
 from engine.games.game import Game
 from engine.games.modes import GAMES
 from engine.games.state import Phase
+from engine.games.teamplay.decisions import Control, Draft, Load
 from engine.games.teamplay.state import TeamPlayState
 from engine.mapmodel import Mode, Team
 from engine.rules.actions import Verb
@@ -51,7 +52,7 @@ def test_choosing_characters_draft_is_one_two_two_one_with_a_weapon_revealed_for
     for kind, w in revealed.items():
         assert w in s.stats(kind).weapons  # one of its two, chosen at random
     order = []
-    while s.queue and s.queue[0].what.value == "draft":
+    while s.queue and isinstance(s.queue[0], Draft):
         order.append(s.team)
         s.apply(texts(s)[0])
     assert order == [Team.RED, Team.BLU, Team.BLU, Team.RED, Team.RED]
@@ -115,10 +116,10 @@ def test_player_ammo_one_player_team_with_two_same_cube_weapons_starts_one_unloa
             break
     else:  # pragma: no cover - the reveal table makes this happen for small seeds
         pytest.fail("no seed with a cube conflict")
-    assert s.phase is Phase.CHOOSE and s.queue[0].what.value == "load"
+    assert s.phase is Phase.CHOOSE and isinstance(s.queue[0], Load)
     choices = texts(s)
     assert all(t.startswith("reload ") and t.endswith("with p1") for t in choices)
-    while s.queue and s.queue[0].what.value == "load":
+    while s.queue and isinstance(s.queue[0], Load):
         s.apply(texts(s)[0])
     assert [s.card(w).grab_cost for w in s.table[Team.RED]] == ["Y"]  # the one not paid for starts unloaded
     assert s.hands[Team.RED][0].cubes[2] == 0
@@ -127,11 +128,11 @@ def test_player_ammo_one_player_team_with_two_same_cube_weapons_starts_one_unloa
 def test_player_ammo_two_player_team_chooses_who_pays_for_the_shared_weapon() -> None:
     s = game(players_red=2)
     shared = next(u for u in s.characters(Team.RED) if s.is_shared(u))
-    assert s.queue[0].what.value == "load"
+    assert isinstance(s.queue[0], Load)
     options = texts(s)
     assert f"reload {shared.weapon} with p1" in options and f"reload {shared.weapon} with p2" in options
     s.apply(f"reload {shared.weapon} with p2")
-    while s.queue and s.queue[0].what.value == "load":
+    while s.queue and isinstance(s.queue[0], Load):
         s.apply(texts(s)[0])
     assert shared.weapon in s.hands[Team.RED][1].weapons
 
@@ -140,12 +141,12 @@ def test_player_ammo_two_player_team_chooses_who_pays_for_the_shared_weapon() ->
 def test_spawning_round_draws_by_team_size_and_spawns_on_the_discarded_colour(
         players: int, draws: list[int], left: list[int]) -> None:
     s = game(players_red=players)
-    while s.queue[0].what.value == "load":
+    while isinstance(s.queue[0], Load):
         s.apply(texts(s)[0])
     seen_draws: dict[int, int] = {}
     while s.team is Team.RED and s.phase is not Phase.ACT:
         head = s.queue[0]
-        if head.what.value == "control":
+        if isinstance(head, Control):
             s.apply(texts(s)[0])  # p1 spawns the shared character and draws 3
             continue
         hand = s.hands[Team.RED][head.player]
@@ -174,7 +175,7 @@ def test_spawning_round_starting_team_first_then_the_other() -> None:
 
 def test_control_two_player_team_decides_each_turn_who_controls_the_shared_character() -> None:
     s = game(players_red=2)
-    while not (s.queue and s.queue[0].why == "turn"):
+    while not (s.queue and isinstance(s.queue[0], Control) and s.queue[0].why == "turn"):
         s.apply(texts(s)[0])
     shared = next(u for u in s.characters(Team.RED) if s.is_shared(u))
     assert s.phase is Phase.CHOOSE and texts(s) == [f"control {shared.kind} with p1", f"control {shared.kind} with p2"]

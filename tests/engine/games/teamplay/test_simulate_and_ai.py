@@ -7,14 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.ai import HeuristicPlayer, RandomPlayer, play_game
-from engine.ai.heuristic import SCORERS
-from engine.ai.teamplay import choose_teamplay
+from engine.ai.modes import ai_of
 from engine.games.game import Game
+from engine.games.teamplay.ai.heuristic import choose_teamplay
 from engine.mapmodel import Mode, Team
 from engine.scenario import Scenario
 from engine.simulation.batch import run_batch, summarise
+from tests.engine.games.teamplay.conformance import MAPS
 from tests.engine.games.teamplay.helpers import scenario
-from tests.engine.games.teamplay.test_random_playouts import MAPS
 
 
 def _small() -> Scenario:
@@ -39,7 +39,7 @@ def test_simulate_records_the_team_that_really_went_first() -> None:
 
 
 def test_the_heuristic_dispatches_team_play_to_its_own_module_and_beats_random() -> None:
-    assert SCORERS[Mode.TEAM_PLAY] is choose_teamplay
+    assert ai_of(Mode.TEAM_PLAY).choose is choose_teamplay
     game = Game.of(scenario(MAPS[1], red=(), blu=(), turn_limit=40, random_first_team=True, reward_tile=""))
     wins = 0
     for seed in range(10):

@@ -1,0 +1,63 @@
+"""What the search's evaluation reads in a Payload Race position (RED minus BLU), and its fitted weights.
+
+:func:`payload_features` returns the features of the mode's logistic model
+(:class:`engine.ai.evaluation.Evaluator`), every one a RED-minus-BLU difference
+(so 0 is an even position and the model needs no intercept), read through the
+state's public attributes. :data:`PAYLOAD_WEIGHTS` are fitted on heuristic
+self-play on the bundled maps by ``bench/fit_evaluation.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.games.payload.ground import stops_push
+from engine.games.protocol import GameState
+from engine.mapmodel import Team
+
+__all__ = ["PAYLOAD_FEATURES", "PAYLOAD_WEIGHTS", "payload_features"]
+
+_RED, _BLU = Team.RED, Team.BLU
+
+PAYLOAD_FEATURES: Final = ("race", "ready", "blocked", "escorts", "health", "to_move")
+#: Fitted by bench/fit_evaluation.py (see the module docstring).
+PAYLOAD_WEIGHTS: Final = (8.16, 0.26, 0.19, 0.19, 0.24, 0.28)
+
+
+def payload_features(state: GameState) -> list[float]:
+    """Payload Race: the race, who can push next, blockers, escorts, health, the side to move.
+
+    - ``race``: the lead in pushes still needed, as a share of the longer track;
+    - ``ready``: 1 for a side whose cart has a teammate beside it and no enemy that stops a push;
+    - ``blocked``: enemies stopping the other side's push minus those stopping one's own (at most 2 each);
+    - ``escorts``: teammates within two hexes of one's own cart (at most 3);
+    - ``health``: tokens' health as a share of full, summed;
+    - ``to_move``: +1 when RED decides next.
+    """
+    s: Any = state
+    b = state.board
+    shielded = bool(state.options["spawn_protection"])
+    left = {t: len(s.tracks[t]) - 1 - s.carts[t] for t in Team}
+    longest = max(1, max(len(s.tracks[t]) - 1 for t in Team))
+    carts = {t: s.cart_cell(t) for t in Team}
+    near = {_RED: 0, _BLU: 0}
+    beside = {_RED: 0, _BLU: 0}
+    stops = {_RED: 0, _BLU: 0}  # enemies stopping the push of this side's cart
+    health = {_RED: 0.0, _BLU: 0.0}
+    for u in state.units.values():
+        c = u.cell
+        if c < 0:
+            continue
+        t = u.team
+        health[t] += u.health / max(1, state.max_health(u.kind))
+        d = b.distance(c, carts[t])
+        if d <= 2:
+            near[t] += 1
+            beside[t] += d == 1
+        if stops_push(b, c, t, carts[t.other], shielded):
+            stops[t.other] += 1
+    ready = {t: 1.0 if beside[t] and not stops[t] else 0.0 for t in Team}
+    to_move = 1.0 if state.current_team() is _RED else -1.0
+    return [(left[_BLU] - left[_RED]) / longest, ready[_RED] - ready[_BLU],
+            float(min(2, stops[_BLU]) - min(2, stops[_RED])), float(min(3, near[_RED]) - min(3, near[_BLU])),
+            health[_RED] - health[_BLU], to_move]
