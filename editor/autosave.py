@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from editor.document import MapDocument
 from editor.recovery import Session, TabState, copy_text
@@ -95,6 +95,8 @@ class RecoveryWriter(QObject):
         """Watch ``doc``; ``base_sha256`` is the digest of its file as the document last matched it."""
         timer = QTimer(self)
         timer.setSingleShot(True)
+        # A coarse timer (Qt's default) may fire up to 5% early; the debounce promises a full pause.
+        timer.setTimerType(Qt.TimerType.PreciseTimer)
         timer.timeout.connect(lambda d=doc: self.copy_now(d))
         tab = _Tab(next(self._numbers), timer, base_sha256=base_sha256)
         self._tabs[doc] = tab
