@@ -15,7 +15,7 @@ import os
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.background import BackgroundRun, Work
 from editor.canvas.view import MapView
 from editor.document import MapDocument
 from engine.hexgrid import Hex
@@ -77,28 +78,17 @@ def _score(t: Tally | None) -> str:
     return "—" if t is None or not t.games else f"RED {100 * t.score:.0f}% ({t.games})"
 
 
-class _Worker(QObject):
-    """Runs one search; lives in the worker thread."""
+def _search(scenario: Scenario, settings: Settings, jobs: int, cancel: threading.Event) -> Work:
+    """The rebalancer's run as background work: its notes and games go to ``note`` and ``progress``."""
+    def work(note: Callable[[str], None], progress: Callable[[int, int], None]) -> Outcome:
+        with local_backend(jobs, 1000) as backend:
+            runner = Runner(backend, settings.players, cancel.is_set)
+            return rebalance(scenario, settings, runner, Listener(note=note, games=progress))
+    return work
 
-    noted = Signal(str)
-    progressed = Signal(int, int)
-    done = Signal(object)
-    failed = Signal(str)
 
-    def __init__(self, scenario: Scenario, settings: Settings, jobs: int, cancel: threading.Event) -> None:
-        super().__init__()
-        self.scenario, self.settings, self.jobs, self.cancel = scenario, settings, jobs, cancel
-
-    def run(self) -> None:
-        try:
-            with local_backend(self.jobs, 1000) as backend:
-                runner = Runner(backend, self.settings.players, self.cancel.is_set)
-                out = rebalance(self.scenario, self.settings, runner,
-                                Listener(note=self.noted.emit, games=self.progressed.emit))
-        except Exception as e:  # noqa: BLE001 - any failure must reach the dock, never kill the thread silently
-            self.failed.emit(str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}")
-            return
-        self.done.emit(out)
+def _failure(e: Exception) -> str:
+    return str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
 
 
 class BalanceFixesPanel(QWidget):
@@ -118,7 +108,11 @@ class BalanceFixesPanel(QWidget):
         self.scenario: Scenario | None = None
         self.outcome: Outcome | None = None
         self.settings = Settings()
-        self._thread: QThread | None = None
+        self._run = BackgroundRun(self)
+        self._run.noted.connect(self._noted)
+        self._run.progressed.connect(self._progressed)
+        self._run.done.connect(self._done)
+        self._run.failed.connect(self._failed)
         self._cancel = threading.Event()
         self.minutes = QSpinBox()
         self.minutes.setRange(1, 120)
@@ -191,7 +185,7 @@ class BalanceFixesPanel(QWidget):
     @property
     def running(self) -> bool:
         """True while a search runs."""
-        return self._thread is not None
+        return self._run.running
 
     # -- running -------------------------------------------------------------------------------------------
 
@@ -215,18 +209,9 @@ class BalanceFixesPanel(QWidget):
         self.progress.setVisible(True)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        thread = QThread(self)
-        worker = _Worker(scenario, settings, self.jobs.value(), self._cancel)
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
-        worker.noted.connect(self.status.setText)
-        worker.progressed.connect(self._progressed)
-        worker.done.connect(self._done)
-        worker.failed.connect(self._failed)
-        self._thread, self._worker = thread, worker
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        thread.start()
+        self._run.start(_search(scenario, settings, self.jobs.value(), self._cancel), _failure)
 
     def cancel(self) -> None:
         """Stop after the games in flight; the best found so far is kept."""
@@ -234,6 +219,9 @@ class BalanceFixesPanel(QWidget):
             self._cancel.set()
             self.cancel_button.setEnabled(False)
             self.status.setText("Stopping after the games in flight; the best found so far is kept…")
+
+    def _noted(self, text: str) -> None:
+        self.status.setText(text)
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setRange(0, total)
@@ -252,12 +240,7 @@ class BalanceFixesPanel(QWidget):
         self.finished_run.emit()
 
     def _stop_thread(self) -> None:
-        t = self._thread
-        self._thread = None
-        if t is not None:
-            t.quit()
-            t.wait(30_000)
-            t.deleteLater()
+        self._run.stop()
         self.progress.setVisible(False)
         self.run_button.setEnabled(self.doc is not None)
         self.cancel_button.setEnabled(False)

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.background import BackgroundRun, Work
 from editor.playtest.session import ai_name
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -73,49 +74,35 @@ def report_text(summary: BatchSummary, name: str, players: tuple[str, str], canc
                         intervals=False)
 
 
-class _Worker(QObject):
-    """Runs one batch; lives in the worker thread."""
+#: At most this many progress updates per second reach the UI thread; fast games
+#: would otherwise queue thousands of signals and delay Cancel and the result.
+UPDATES_PER_S = 20
 
-    progressed = Signal(int, int)
-    done = Signal(object)
-    failed = Signal(str)
 
-    def __init__(self, scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[str, str],
-                 cancel: threading.Event, until_decided: bool = False) -> None:
-        super().__init__()
-        self.args = (scenario, games, seed, jobs, players)
-        self.until_decided = until_decided
-        self.cancel = cancel
-
-    #: At most this many progress updates per second reach the UI thread; fast games
-    #: would otherwise queue thousands of signals and delay Cancel and the result.
-    UPDATES_PER_S = 20
-
-    def run(self) -> None:
-        scenario, games, seed, jobs, players = self.args
+def _batch(scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[str, str],
+           cancel: threading.Event, until_decided: bool = False) -> Work:
+    """One batch as background work: returns ``(study, why it stopped)``; progress throttled to
+    :data:`UPDATES_PER_S`."""
+    def work(_note: Callable[[str], None], report: Callable[[int, int], None]) -> tuple[MapStudy, str]:
         last = 0.0
 
         def progress(done: int, total: int) -> None:
             nonlocal last
             now = time.monotonic()
-            if done == total or now - last >= 1.0 / self.UPDATES_PER_S:
+            if done == total or now - last >= 1.0 / UPDATES_PER_S:
                 last = now
-                self.progressed.emit(done, total)
+                report(done, total)
 
-        try:
-            plan = StudyPlan(scenario, (players,), games, seed)
-            stop = ""
-            with local_backend(jobs, games) as backend:
-                if self.until_decided:
-                    plan, watched, stopped = play_until_decided(plan, backend, progress, self.cancel.is_set)
-                    stop = stopped.why()
-                else:
-                    watched = run_study(plan, backend, progress=progress, cancelled=self.cancel.is_set)
-            study = study_of(plan, watched)[0]
-        except Exception as e:  # noqa: BLE001 - any failure must reach the dialog, never kill the thread silently
-            self.failed.emit(f"{type(e).__name__}: {e}")
-            return
-        self.done.emit((study, stop))
+        plan = StudyPlan(scenario, (players,), games, seed)
+        stop = ""
+        with local_backend(jobs, games) as backend:
+            if until_decided:
+                plan, watched, stopped = play_until_decided(plan, backend, progress, cancel.is_set)
+                stop = stopped.why()
+            else:
+                watched = run_study(plan, backend, progress=progress, cancelled=cancel.is_set)
+        return study_of(plan, watched)[0], stop
+    return work
 
 
 class SimulateDialog(QDialog):
@@ -138,8 +125,10 @@ class SimulateDialog(QDialog):
         self.study: MapStudy | None = None
         self.verdict: Verdict | None = None
         self.was_cancelled = False
-        self._thread: QThread | None = None
-        self._worker: _Worker | None = None
+        self._run = BackgroundRun(self)
+        self._run.progressed.connect(self._progressed)
+        self._run.done.connect(self._done)
+        self._run.failed.connect(self._failed)
         self._cancel = threading.Event()
         lay = QVBoxLayout(self)
         form = QFormLayout()
@@ -224,7 +213,7 @@ class SimulateDialog(QDialog):
     @property
     def running(self) -> bool:
         """True while a batch is being played."""
-        return self._thread is not None
+        return self._run.running
 
     def run(self) -> None:
         """Start a batch with the dialog's settings (does nothing while one runs)."""
@@ -242,18 +231,10 @@ class SimulateDialog(QDialog):
         self.progress.setValue(0)
         self.report.setPlainText("Playing…")
         self._players = players
-        thread = QThread(self)
-        worker = _Worker(self.scenario, self.games.value(), self.seed.value(), self.jobs.value(),
-                         players, self._cancel, self.until.isChecked())  # type: ignore[arg-type]
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
-        worker.progressed.connect(self._progressed)
-        worker.done.connect(self._done)
-        worker.failed.connect(self._failed)
-        self._thread, self._worker = thread, worker
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        thread.start()
+        self._run.start(_batch(self.scenario, self.games.value(), self.seed.value(), self.jobs.value(),
+                               players, self._cancel, self.until.isChecked()))  # type: ignore[arg-type]
 
     def cancel(self) -> None:
         """Stop the batch after the game in progress; the finished games are summarised."""
@@ -303,22 +284,14 @@ class SimulateDialog(QDialog):
         self.finished_batch.emit()
 
     def _stop_thread(self) -> None:
-        t = self._thread
-        self._thread, self._worker = None, None
-        if t is not None:
-            t.quit()
-            t.wait(10_000)
-            t.deleteLater()
+        self._run.stop(10_000)
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.running:
             self.cancel()
-            t = self._thread
-            if t is not None:
-                t.quit()
-                t.wait(30_000)
+            self._run.stop(30_000)
         super().closeEvent(e)
 
     def reject(self) -> None:
