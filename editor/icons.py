@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
 from editor.render.style import TEAM_COLORS
+from engine import palette
 
 __all__ = ["tool_icon"]
 
@@ -41,15 +42,15 @@ def _draw(p: QPainter, glyph: str) -> None:
     c = _SIZE / 2
     outline = _pen("#3a3a3a", 3)
     if glyph == "height":
-        for i, shade in enumerate(("#efeadc", "#cdbf9c", "#9f8a63")):
+        for i, shade in enumerate(palette.HEIGHT_FILL):
             p.setPen(outline)
             p.setBrush(QColor(shade))
             p.drawPolygon(_hex(c - 12 + 12 * i, c + 10 - 10 * i, 15))
     elif glyph == "terrain":
-        p.setPen(_pen("#24272d", 3))
-        p.setBrush(QColor("#3d424c"))
+        p.setPen(_pen(palette.WALL_EDGE, 3))
+        p.setBrush(QColor(palette.WALL_FILL[0]))
         p.drawPolygon(_hex(c - 6, c - 4, 20))
-        p.setBrush(QColor("#6f6048"))
+        p.setBrush(QColor(palette.LOW_FILL))
         p.drawPolygon(_hex(c + 14, c + 14, 11))
     elif glyph == "eraser":
         p.translate(c, c)
@@ -62,7 +63,7 @@ def _draw(p: QPainter, glyph: str) -> None:
         p.resetTransform()
     elif glyph == "fill":
         p.setPen(outline)
-        p.setBrush(QColor("#cdbf9c"))
+        p.setBrush(QColor(palette.HEIGHT_FILL[1]))
         p.drawPolygon(_hex(c - 4, c + 4, 22))
         path = QPainterPath()
         path.moveTo(c + 20, c - 26)

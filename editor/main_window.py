@@ -59,6 +59,7 @@ from editor.tools.features import (
 from editor.tools.paint import EraserTool, FillTool, HeightBrushTool, LineTool, TerrainBrushTool
 from editor.tools.place import PasteTool, StampTool
 from editor.tools.select import RectSelectTool, SymmetryCenterTool, WandTool
+from engine import palette
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.layout import Layout
 from engine.mapmodel import Colour, HexMap, Orientation, Team, Terrain
@@ -66,10 +67,10 @@ from engine.mapmodel import Colour, HexMap, Orientation, Team, Terrain
 __all__ = ["MainWindow", "direction_arrow"]
 
 _TERRAIN_KEYS = [
-    (Terrain.OPEN, "Open ground", "Alt+1", "#efeadc"),
-    (Terrain.WALL, "Wall", "Alt+2", "#3d424c"),
-    (Terrain.LOW, "Low obstacle", "Alt+3", "#6f6048"),
-    (Terrain.STAIRS, "Stairs", "Alt+4", "#cdbf9c"),
+    (Terrain.OPEN, "Open ground", "Alt+1", palette.HEIGHT_FILL[0]),
+    (Terrain.WALL, "Wall", "Alt+2", palette.WALL_FILL[0]),
+    (Terrain.LOW, "Low obstacle", "Alt+3", palette.LOW_FILL),
+    (Terrain.STAIRS, "Stairs", "Alt+4", palette.HEIGHT_FILL[1]),
 ]
 _ARROWS_8 = "→↗↑↖←↙↓↘"  # by screen angle, counter-clockwise from east in 45° steps
 _SYMMETRY_LABELS = {
@@ -303,7 +304,7 @@ class MainWindow(QMainWindow):
         for h in range(3):
             a = self._act(f"Height {h}", lambda _=False, h=h: self.choose_height(h), str(h),
                           f"Paint height {h} (key {h})", checkable=True)
-            a.setIcon(swatch_icon(("#efeadc", "#cdbf9c", "#9f8a63")[h], str(h), "#ffffff" if h == 2 else "#1f1f1f"))
+            a.setIcon(swatch_icon(palette.HEIGHT_FILL[h], str(h), "#ffffff" if h == 2 else "#1f1f1f"))
             self.height_actions.append(a)
         self.terrain_actions = {}
         for t, label, key, col in _TERRAIN_KEYS:
