@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -72,6 +72,10 @@ _TERRAIN_KEYS = [
     (Terrain.LOW, "Low obstacle", "Alt+3", palette.LOW_FILL),
     (Terrain.STAIRS, "Stairs", "Alt+4", palette.HEIGHT_FILL[1]),
 ]
+#: The window's size on a first start, when the screen has room for it.
+_DEFAULT_SIZE = (1500, 950)
+#: Where the window's place and size are kept between sessions.
+_GEOMETRY_KEY = "window/geometry"
 _ARROWS_8 = "→↗↑↖←↙↓↘"  # by screen angle, counter-clockwise from east in 45° steps
 _SYMMETRY_LABELS = {
     SymmetryKind.OFF: "No symmetry",
@@ -127,7 +131,7 @@ class MainWindow(QMainWindow):
         self.action_handler.tool_requested.connect(self.set_tool)
         self.state.notice.connect(self._on_notice)
         self.state.changed.connect(self._sync_options)
-        self.resize(1500, 950)
+        self._place_window()
         self.set_tool("height")
         self._on_current_changed(None)
         if m is not None:
@@ -607,8 +611,24 @@ class MainWindow(QMainWindow):
     def _on_notice(self, message: str, hexes: tuple[Hex, ...], error: bool) -> None:
         self.statusBar().showMessage(("⚠ " if error else "") + message, 6000 if error else 3000)
 
+    def _place_window(self) -> None:
+        """Where the window was last closed, when that is still on a screen; else 1500×950 or as much of the
+        screen as there is (a window wider than the screen hides the docks on the right)."""
+        saved = self.settings.value(_GEOMETRY_KEY)
+        if isinstance(saved, QByteArray) and self.restoreGeometry(saved):
+            return
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is None or room.width() <= 0:
+            self.resize(*_DEFAULT_SIZE)
+            return
+        # leave room for the window manager's frame and a taskbar
+        self.resize(min(_DEFAULT_SIZE[0], room.width() - 16), min(_DEFAULT_SIZE[1], room.height() - 40))
+        self.move(room.x() + (room.width() - self.width()) // 2, room.y() + (room.height() - self.height()) // 3)
+
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.documents.close_all():
+            self.settings.setValue(_GEOMETRY_KEY, self.saveGeometry())
             self.documents.shutdown()
             if self.library_window is not None:
                 self.library_window.close()

@@ -164,3 +164,22 @@ def test_a_map_opens_fitted_to_its_view_and_keeps_fitting_until_the_user_zooms(w
     window.resize(1300, 860)
     qtbot.wait(20)
     assert v.zoom == zoomed
+
+
+def test_the_window_fits_the_screen_on_a_first_start_and_comes_back_where_it_was_closed(  # type: ignore[no-untyped-def]
+        qtbot, small_map, settings, paths) -> None:
+    from editor.main_window import MainWindow
+
+    first = MainWindow(small_map, None, settings=settings, paths=paths)
+    qtbot.addWidget(first)
+    room = first.screen().availableGeometry()  # 800×800 on the offscreen platform
+    least = first.minimumSizeHint()  # what the toolbars and docks need at the least
+    assert first.width() <= max(room.width(), least.width()) < 1500 and first.height() <= room.height()
+    first.show()
+    qtbot.waitExposed(first)
+    first.resize(room.width() * 2 // 3, room.height() * 2 // 3)
+    size = first.size()
+    assert first.close()
+    again = MainWindow(small_map, None, settings=settings, paths=paths)
+    qtbot.addWidget(again)
+    assert again.size() == size
