@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.ai.heuristic import HeuristicPlayer
-from engine.formats import LoadError, load_any, save_map, save_scenario
-from engine.games.game import base_scenario
+from engine.formats import save_map, save_scenario
 from engine.games.modes import GAMES
 from engine.parallel.backends import BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args
@@ -33,8 +32,8 @@ from engine.rebalance.result import ALREADY_FAIR, Outcome
 from engine.rebalance.screen import NotValid
 from engine.rebalance.search import Listener, Settings, rebalance
 from engine.ruleset import RulesetError
-from engine.scenario import Scenario
 from engine.simulation.batch import AI_PLAYERS
+from engine.simulation.cli import load_playable
 
 __all__ = ["add_arguments", "run", "write_result"]
 
@@ -119,20 +118,6 @@ def _usage(args: argparse.Namespace) -> tuple[tuple[str, str], Settings]:
     return players, settings  # type: ignore[return-value]
 
 
-def _load(path: str, err: TextIO) -> Scenario | int:
-    """The scenario to rebalance (a map plays as :func:`~engine.games.game.base_scenario`), or the exit status
-    after saying why not. Whether it can be played is the validator's to say (:class:`NotValid`)."""
-    try:
-        kind, value = load_any(path)
-    except LoadError as e:
-        print(f"{_PROG}: {e}", file=err)
-        return 1
-    if kind not in ("map", "scenario"):
-        print(f"{_PROG}: {path} is a {kind}, not a map or scenario; give a map or scenario file", file=err)
-        return 2
-    return base_scenario(value, path)  # type: ignore[arg-type]
-
-
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Search, write the files and the reports; returns the exit status (module docstring)."""
     out = out or sys.stdout
@@ -143,7 +128,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     except UsageError as e:
         print(f"{_PROG}: {e}", file=err)
         return 2
-    scenario = _load(args.path, err)
+    # whether it can be played is the validator's to say (NotValid, below)
+    scenario = load_playable(args.path, _PROG, err, check=False)
     if isinstance(scenario, int):
         return scenario
     if "heuristic" in players and not HeuristicPlayer.plays(scenario.mode):

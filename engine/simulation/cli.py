@@ -40,21 +40,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("text", "json"), default="text", help="report format (default text)")
 
 
-def load_playable(path: str, prog: str, err: TextIO) -> Scenario | int:
+def load_playable(path: str, prog: str, err: TextIO, check: bool = True) -> Scenario | int:
     """The scenario of map or scenario file ``path`` (:func:`~engine.games.game.base_scenario`) when it can
     be played, or the exit status after saying on ``err`` why not (1: the file cannot be read, or
     :func:`~engine.validation.playability.playability` finds what stops a game, such as a mode hexfort
-    does not play yet; 2: another kind of file). ``prog`` starts each message ("hexfort simulate")."""
+    does not play yet; 2: another kind of file). ``prog`` starts each message ("hexfort simulate").
+    ``check=False`` leaves playability to the caller (the rebalancer asks the whole validator)."""
     try:
         kind, value = load_any(path)
     except LoadError as e:
         print(f"{prog}: {e}", file=err)
         return 1
     if kind not in ("map", "scenario"):
-        print(f"{prog}: {path} is a {kind}, not a map or scenario", file=err)
+        print(f"{prog}: {path} is a {kind}, not a map or scenario; give a map or scenario file", file=err)
         return 2
     scenario = base_scenario(value, path)  # type: ignore[arg-type]
-    problems = blocking(playability(scenario))
+    problems = blocking(playability(scenario)) if check else []
     if problems:
         print(f"{prog}: {path} cannot be played:", file=err)
         for p in problems:
