@@ -46,6 +46,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.games.koth.ai.tables import Target, Threat, danger_map, fire_map, tables_of
 from engine.games.phases import Phase
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
@@ -93,6 +94,11 @@ def cp_distance(board: Any) -> tuple[int, ...]:
     return _cp_tables(board)[1]
 
 
+# The verbs the scorer tells apart, bound once (a member lookup on Verb costs a call).
+_MOVE, _ATTACK, _HEAL, _END = Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.END
+_ROCKET_JUMP, _SCOPE, _BUILD, _PICKUP, _UBER = (Verb.ROCKET_JUMP, Verb.SCOPE, Verb.BUILD, Verb.PICKUP,
+                                                Verb.UBER)
+
 #: Unit kinds in the order the heuristic likes to field them.
 PREFERENCE = ("soldier", "heavy", "medic", "demoman", "scout", "pyro", "sniper", "engineer")
 
@@ -126,7 +132,13 @@ def _spawn_scores(state: GameState, acts: list[Action]) -> list[float]:
 
 
 class KothScorer:
-    """Per-decision cache of what the scorer needs (the terms are in the module docstring)."""
+    """Per-decision cache of what the scorer needs (the terms are in the module docstring).
+
+    The danger and firepower of standing on a hex are read from maps the game
+    keeps across decisions (:mod:`.tables`), under keys naming the enemies they
+    depend on: a search's play-outs meet the same enemies again and again. The
+    scores are the same whether a map was filled by this decision or an earlier one.
+    """
 
     def __init__(self, state: GameState, u: Any) -> None:
         self.state = state
@@ -142,13 +154,17 @@ class KothScorer:
         cp = set(self.cp)
         self.friend_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.friends)
         self.enemy_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.enemies)
-        self._danger: dict[int, float] = {}
-        self._firepower: dict[int, float] = {}
+        # the game's remembered maps (:mod:`.tables`): this decision's danger and firepower maps are taken
+        # from them on first use, under the enemies they depend on
+        self._tables = tables_of(state)
+        self._danger: dict[int, float] | None = None
+        self._firepower: dict[int, float] | None = None
         self._place: dict[int, float] = {}
+        self._here: tuple[float, float] | None = None  # (position, danger) of the unit's own cell
         self._options: dict[Action, Any] | None = None
-        self._hits: dict[int, float] = {}
-        self._threats: list[tuple[int, int, int, int, int, int, int]] | None = None
-        self._target_list: list[tuple[int, int, int, int]] | None = None
+        self._hits = self._tables.hits
+        self._threats: tuple[Threat, ...] | None = None
+        self._target_list: tuple[Target, ...] | None = None
         st = self.st
         #: the unit's King of the Board behaviour: its line rule, whether it heals, its damage by distance
         self.beh = cast("KothBehaviour", state.behaviour(u.kind))
@@ -230,10 +246,13 @@ class KothScorer:
         return value
 
     def firepower(self, cell: int) -> float:
-        """Best expected damage this unit could deal standing on ``cell`` (remembered per cell)."""
-        hit = self._firepower.get(cell)
+        """Best expected damage this unit could deal standing on ``cell`` (remembered per game, :mod:`.tables`)."""
+        fire = self._firepower
+        if fire is None:
+            fire = self._firepower = fire_map(self._tables, self.u.kind, self._targets())
+        hit = fire.get(cell)
         if hit is None:
-            hit = self._firepower[cell] = self._firepower_at(cell)
+            hit = fire[cell] = self._firepower_at(cell)
         return hit
 
     def _firepower_at(self, cell: int) -> float:
@@ -269,47 +288,59 @@ class KothScorer:
             best = max(best, ev)
         return best
 
-    def _targets(self) -> list[tuple[int, int, int, int]]:
+    def _targets(self) -> tuple[Target, ...]:
         """(cell, q, r, health) of the enemies an attack could hurt: not ubercharged, not in their own base."""
         hit = self._target_list
         if hit is None:
             b = self.b
-            hit = self._target_list = [(v.cell, b.q[v.cell], b.r[v.cell], v.health) for v in self.enemies
-                                       if not v.uber and b.spawn_team(v.cell) is not v.team]
+            hit = self._target_list = tuple([(v.cell, b.q[v.cell], b.r[v.cell], v.health) for v in self.enemies
+                                             if not v.uber and b.spawn_team(v.cell) is not v.team])
         return hit
 
     def _hit(self, need: int) -> float:
-        """``state.hit_chance(need)``, remembered."""
+        """``state.hit_chance(need)``, remembered per game."""
         hit = self._hits.get(need)
         if hit is None:
             hit = self._hits[need] = self.state.hit_chance(need)
         return hit
 
-    def danger(self, cell: int) -> float:
-        """Rough expected damage the enemies could deal to a unit on ``cell`` next round."""
-        hit = self._danger.get(cell)
-        if hit is not None:
-            return hit
-        b = self.b
-        total = 0.0
-        if b.spawn_team(cell) is self.team:
-            self._danger[cell] = 0.0
-            return 0.0
+    def _threat_list(self) -> tuple[Threat, ...]:
+        """(cell, q, r, reach, range, damage, shots) of the enemies that could shoot next round."""
         threats = self._threats
         if threats is None:
-            threats = self._threats = []
+            b = self.b
+            out = []
             for v in self.enemies:
                 st = self.state.stats(v.kind)
                 if not st.range or cast("KothBehaviour", self.state.behaviour(v.kind)).heals:
                     continue
                 reach = st.range + (st.speed if st.mobile else 0)
-                threats.append((v.cell, b.q[v.cell], b.r[v.cell], reach, st.range, st.damage,
-                                int(st.params.get("shots", 1))))
+                out.append((v.cell, b.q[v.cell], b.r[v.cell], reach, st.range, st.damage,
+                            int(st.params.get("shots", 1))))
+            threats = self._threats = tuple(out)
+        return threats
+
+    def danger(self, cell: int) -> float:
+        """Rough expected damage the enemies could deal to a unit on ``cell`` next round (remembered per
+        game, :mod:`.tables`)."""
+        known = self._danger
+        if known is None:
+            known = self._danger = danger_map(self._tables, self.team, self._threat_list())
+        hit = known.get(cell)
+        if hit is None:
+            hit = known[cell] = self._danger_at(cell)
+        return hit
+
+    def _danger_at(self, cell: int) -> float:
+        b = self.b
+        total = 0.0
+        if b.spawn_team(cell) is self.team:
+            return 0.0
         q, r = b.q[cell], b.r[cell]
         stand = b.stand
         h = stand[cell]
         sees_at = self.state.sight.sees_at
-        for vc, vq, vr, reach, rng, damage, shots in threats:
+        for vc, vq, vr, reach, rng, damage, shots in self._threat_list():
             dq, dr = q - vq, r - vr
             d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
             if d > reach:
@@ -319,7 +350,6 @@ class KothScorer:
             if not sees_at(vc, cell, stand[vc], h):
                 threat *= 0.5  # it must move before it can shoot: cover
             total += threat
-        self._danger[cell] = total
         return total
 
     # -- scores -------------------------------------------------------------------------
@@ -335,61 +365,91 @@ class KothScorer:
         in place (the point, a kit, safety), so a unit steps onto the point and
         shoots from there rather than shooting first and staying off it.
         """
-        out = [self.score(a) for a in acts]
+        # Moves are most of a decision's actions: scored here, as score() would, without a call per move.
+        out: list[float] = []
+        add = out.append
+        index = self.b.index
+        place = self._place
+        place_at = self._place_gain_at
+        firepower = self.firepower
+        fire_here = None if self.attacked else firepower(self.u.cell)
+        fire = self._firepower if fire_here is not None else None
+        score = self.score
+        jump = 45.0 + (40 if self.u.health < 120 else 0)  # what a rocket jump costs the Soldier
+        forgone = 0.0  # the best move's gain in place, when positive
+        for a in acts:
+            verb = a.verb
+            if verb is _MOVE or verb is _ROCKET_JUMP:
+                dest = index[a.target]  # type: ignore[index]  # a move or jump names its hex
+                gain = place.get(dest)
+                if gain is None:
+                    gain = place_at(dest)
+                if verb is _MOVE and gain > forgone:
+                    forgone = gain
+                if fire is not None:
+                    f = fire.get(dest)
+                    gain += 0.8 * ((firepower(dest) if f is None else f) - fire_here)  # type: ignore[operator]
+                add(gain if verb is _MOVE else gain - jump)
+            else:
+                add(score(a))
         out[-1] = max(out[-1], self.score_end())
-        if not self.state.has_moved and not self.attacked:
-            moved = [self.place_gain(a) for a in acts if a.verb is Verb.MOVE]
-            forgone = max(moved, default=0.0)
-            if forgone > 0:
-                for i, a in enumerate(acts):
-                    if a.verb is Verb.ATTACK or a.verb is Verb.HEAL:
-                        out[i] -= forgone
+        if forgone > 0 and not self.state.has_moved and not self.attacked:
+            for i, a in enumerate(acts):
+                if a.verb is _ATTACK or a.verb is _HEAL:
+                    out[i] -= forgone
         return out
 
     def place_gain(self, a: Action) -> float:
         """What a move or jump gains in place: the point (or a kit), less the change in danger."""
         assert a.target is not None
-        dest = self.b.index[a.target]
+        return self._place_gain_at(self.b.index[a.target])
+
+    def _place_gain_at(self, dest: int) -> float:
         hit = self._place.get(dest)
         if hit is None:
-            u = self.u
-            gain = self.position(dest) - self.position(u.cell)
-            risk = self.danger(dest) - self.danger(u.cell)
-            frail = 1.0 if u.health > self.full / 2 else 2.0
+            here = self._here
+            if here is None:
+                cell = self.u.cell
+                here = self._here = (self.position(cell), self.danger(cell))
+            gain = self.position(dest) - here[0]
+            risk = self.danger(dest) - here[1]
+            frail = 1.0 if self.u.health > self.full / 2 else 2.0
             hit = self._place[dest] = gain - 0.3 * frail * risk
         return hit
 
     def score(self, a: Action) -> float:
+        """The score of ``a``, one of the active unit's actions (see the module docstring)."""
+        verb = a.verb
+        if verb is _MOVE or verb is _ROCKET_JUMP:
+            assert a.target is not None
+            dest = self.b.index[a.target]
+            gain = self._place_gain_at(dest)
+            if not self.attacked:
+                gain += 0.8 * (self.firepower(dest) - self.firepower(self.u.cell))
+            if verb is _ROCKET_JUMP:
+                gain -= 45.0 + (40 if self.u.health < 120 else 0)
+            return gain
+        if verb is _END:
+            return 0.0
         u, b = self.u, self.b
         here = u.cell
-        if a.verb is Verb.END:
-            return 0.0
-        if a.verb is Verb.MOVE or a.verb is Verb.ROCKET_JUMP:
-            assert a.target is not None
-            dest = b.index[a.target]
-            gain = self.place_gain(a)
-            if not self.attacked:
-                gain += 0.8 * (self.firepower(dest) - self.firepower(here))
-            if a.verb is Verb.ROCKET_JUMP:
-                gain -= 45.0 + (40 if u.health < 120 else 0)
-            return gain
-        if a.verb is Verb.ATTACK:
+        if verb is _ATTACK:
             return self._attack_value(a)
-        if a.verb is Verb.HEAL:
+        if verb is _HEAL:
             assert a.target is not None
             v: Any = self.state.unit_at(a.target)  # a King of the Board unit (burn markers)
             if v is None:
                 return 0.0
             missing = self.state.max_health(v.kind) - v.health
             return min(missing, self.st.damage) + 20 * v.burn + 10
-        if a.verb is Verb.SCOPE:
+        if verb is _SCOPE:
             return 12.0 if self.firepower(here) == 0 else 4.0
-        if a.verb is Verb.BUILD:
+        if verb is _BUILD:
             assert a.target is not None
             return 70.0 - 3.0 * self.cp_dist[b.index[a.target]]
-        if a.verb is Verb.PICKUP:
+        if verb is _PICKUP:
             return -5.0
-        if a.verb is Verb.UBER:
+        if verb is _UBER:
             near = sum(1 for v in self.enemies if b.distance(v.cell, here) <= 6)
             return 25.0 * near
         return 0.0

@@ -1,0 +1,80 @@
+"""What King of the Board's heuristic remembers between decisions of one game: danger and firepower maps.
+
+A search plays thousands of short heuristic games from the same few positions,
+and the heuristic scores every move of the unit that acts by two maps over the
+board: the *danger* of standing on a hex (the enemies' expected fire) and the
+*firepower* from it (the best expected damage against the enemies). Both depend
+only on the game (board, sight, dice, unit statistics — fixed for a game) and on
+the enemies: where they stand and what they are (danger), and where they stand and
+how much health they have (firepower). A search meets the same enemies again
+and again (its play-outs start from the same positions, and a turn moves one
+unit), so each map is kept per game under a key that names everything besides the
+game it depends on (:func:`danger_map`, :func:`fire_map`), and filled hex by hex
+as the scorer asks (:class:`~engine.games.koth.ai.heuristic.KothScorer`).
+
+The contract: a map's value for a hex is the value the scorer computes for that
+hex under that key, whatever decision asked for it first; a map is filled only
+by that computation. Maps are dropped when a game holds more than
+:data:`MAPS_PER_GAME` of a kind (a lost map is only computed again) and go with
+the game. Deterministic: what is remembered never changes what is chosen.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, Final
+
+__all__ = ["MAPS_PER_GAME", "GameTables", "danger_map", "fire_map", "tables_of"]
+
+#: Maps of a kind a game keeps before it forgets them all (a few thousand hexes' floats each at most).
+MAPS_PER_GAME: Final = 2048
+
+#: An enemy as a threat: (cell, q, r, reach: range plus a move, range, damage, shots).
+Threat = tuple[int, int, int, int, int, int, int]
+#: An enemy as a target: (cell, q, r, health).
+Target = tuple[int, int, int, int]
+
+
+class GameTables:
+    """The remembered maps and hit chances of one game (see the module docstring)."""
+
+    __slots__ = ("danger", "fire", "hits")
+
+    def __init__(self) -> None:
+        #: (team of the unit in danger, its enemies as threats) -> {cell: danger}
+        self.danger: dict[tuple[Any, tuple[Threat, ...]], dict[int, float]] = {}
+        #: (kind of the shooter, its targets) -> {cell: firepower}
+        self.fire: dict[tuple[str, tuple[Target, ...]], dict[int, float]] = {}
+        #: accuracy need -> chance of the throw reaching it (the game's dice)
+        self.hits: dict[int, float] = {}
+
+
+_TABLES: weakref.WeakKeyDictionary[Any, GameTables] = weakref.WeakKeyDictionary()
+
+
+def tables_of(state: Any) -> GameTables:
+    """The tables of ``state``'s game (made on first use, dropped with the game)."""
+    game = state.game
+    hit = _TABLES.get(game)
+    if hit is None:
+        hit = _TABLES[game] = GameTables()
+    return hit
+
+
+def danger_map(tables: GameTables, team: Any, threats: tuple[Threat, ...]) -> dict[int, float]:
+    """The danger map (cell -> danger, filled as asked) of a ``team`` unit facing ``threats``."""
+    return _map(tables.danger, (team, threats))
+
+
+def fire_map(tables: GameTables, kind: str, targets: tuple[Target, ...]) -> dict[int, float]:
+    """The firepower map (cell -> firepower, filled as asked) of a ``kind`` unit against ``targets``."""
+    return _map(tables.fire, (kind, targets))
+
+
+def _map(maps: dict[Any, dict[int, float]], key: Any) -> dict[int, float]:
+    hit = maps.get(key)
+    if hit is None:
+        if len(maps) >= MAPS_PER_GAME:
+            maps.clear()
+        hit = maps[key] = {}
+    return hit
