@@ -46,7 +46,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.games.koth.ai.tables import Target, Threat, danger_map, fire_map, tables_of
+from engine.games.koth.ai.tables import KindFacts, Target, Threat, danger_map, fire_map, tables_of
 from engine.games.phases import Phase
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
@@ -149,35 +149,29 @@ class KothScorer:
         self.team: Team = u.team
         self.enemies = state.units_of(u.team.other)
         self.friends = [v for v in state.units_of(u.team) if v.uid != u.uid]
-        self.st = state.stats(u.kind)
-        self.full = state.max_health(u.kind)
+        self._tables = tables = tables_of(state)
+        facts = tables.kinds.get((u.kind, u.team))
+        if facts is None:
+            facts = tables.kinds[(u.kind, u.team)] = _kind_facts(state, u.kind, u.team, self.cp)
+        #: the unit's statistics, full health, King of the Board behaviour (its line rule, whether it heals,
+        #: its damage by distance), (straight lines only, burns, shots) of its attack, walk profile, and
+        #: walked steps from each cell to the point (-1: no walk gets there)
+        self.st, self.full, self.beh, self._shooter, profile, self.walk = facts
         cp = set(self.cp)
         self.friend_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.friends)
         self.enemy_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.enemies)
         # the game's remembered maps (:mod:`.tables`): this decision's danger and firepower maps are taken
         # from them on first use, under the enemies they depend on
-        self._tables = tables_of(state)
         self._danger: dict[int, float] | None = None
         self._firepower: dict[int, float] | None = None
         self._place: dict[int, float] = {}
-        self._here: tuple[float, float] | None = None  # (position, danger) of the unit's own cell
+        self._here: tuple[float, float, float] | None = None  # see _place_terms
         self._options: dict[Action, Any] | None = None
-        self._hits = self._tables.hits
+        self._hits = tables.hits
         self._threats: tuple[Threat, ...] | None = None
         self._target_list: tuple[Target, ...] | None = None
         st = self.st
-        #: the unit's King of the Board behaviour: its line rule, whether it heals, its damage by distance
-        self.beh = cast("KothBehaviour", state.behaviour(u.kind))
-        # The Pyro's cone is estimated as its six straight lines, with no roll and one burn tick
-        # (a look-ahead from hexes he does not stand on; his real options come from attack_options).
-        burn = "burn" in st.specials
-        # (straight lines only, burns, shots) of this unit's attack
-        self._shooter = (bool(state.options["straight_line_attacks"]) and (self.beh.lined() or burn), burn,
-                         int(st.params.get("shots", 1)))
         self.attacked = state.has_attacked
-        profile = state.game.profile(u.kind, u.team)
-        #: walked steps from each cell to the point (-1: no walk gets there)
-        self.walk = steps_to(self.b, self.cp, profile) if self.cp else ()
         kits = _kits_here(state)
         burn = getattr(u, "burn", 0)
         self.missing = float(self.full - u.health) + (self._burn_tick() * burn if burn else 0.0)
@@ -370,7 +364,9 @@ class KothScorer:
         add = out.append
         index = self.b.index
         place = self._place
-        place_at = self._place_gain_at
+        position, danger = self.position, self.danger
+        known: dict[int, float] | None = None  # the danger map, once a move needs it
+        here_place = here_danger = weight = 0.0
         firepower = self.firepower
         fire_here = None if self.attacked else firepower(self.u.cell)
         fire = self._firepower if fire_here is not None else None
@@ -382,8 +378,12 @@ class KothScorer:
             if verb is _MOVE or verb is _ROCKET_JUMP:
                 dest = index[a.target]  # type: ignore[index]  # a move or jump names its hex
                 gain = place.get(dest)
-                if gain is None:
-                    gain = place_at(dest)
+                if gain is None:  # _place_gain_at(dest), written out
+                    if known is None:
+                        known, here_place, here_danger, weight = self._place_terms()
+                    d = known.get(dest)
+                    gain = place[dest] = ((position(dest) - here_place)
+                                          - weight * ((danger(dest) if d is None else d) - here_danger))
                 if verb is _MOVE and gain > forgone:
                     forgone = gain
                 if fire is not None:
@@ -407,15 +407,20 @@ class KothScorer:
     def _place_gain_at(self, dest: int) -> float:
         hit = self._place.get(dest)
         if hit is None:
-            here = self._here
-            if here is None:
-                cell = self.u.cell
-                here = self._here = (self.position(cell), self.danger(cell))
-            gain = self.position(dest) - here[0]
-            risk = self.danger(dest) - here[1]
-            frail = 1.0 if self.u.health > self.full / 2 else 2.0
-            hit = self._place[dest] = gain - 0.3 * frail * risk
+            _known, here_place, here_danger, weight = self._place_terms()
+            hit = self._place[dest] = (self.position(dest) - here_place) - weight * (self.danger(dest) - here_danger)
         return hit
+
+    def _place_terms(self) -> tuple[dict[int, float], float, float, float]:
+        """(the danger map, the position and danger of the unit's own hex, the weight of a change in danger:
+        more for a unit at half health or less) — what a move's gain in place is made of."""
+        here = self._here
+        if here is None:
+            cell = self.u.cell
+            frail = 1.0 if self.u.health > self.full / 2 else 2.0
+            here = self._here = (self.position(cell), self.danger(cell), 0.3 * frail)
+        assert self._danger is not None  # made by danger() above
+        return self._danger, here[0], here[1], here[2]
 
     def score(self, a: Action) -> float:
         """The score of ``a``, one of the active unit's actions (see the module docstring)."""
@@ -484,6 +489,21 @@ class KothScorer:
         if o.damage == 0 and not o.rolled:
             value *= 0.5  # nothing is thrown at nobody: a grenade on an empty hex only threatens
         return value
+
+
+def _kind_facts(state: GameState, kind: str, team: Team, cp: list[int]) -> KindFacts:
+    """What the scorer reads of a ``kind`` unit of ``team``, fixed for a game (:class:`KothScorer`'s ``__init__``
+    names them)."""
+    st = state.stats(kind)
+    beh = cast("KothBehaviour", state.behaviour(kind))
+    # The Pyro's cone is estimated as its six straight lines, with no roll and one burn tick
+    # (a look-ahead from hexes he does not stand on; his real options come from attack_options).
+    burn = "burn" in st.specials
+    shooter = (bool(state.options["straight_line_attacks"]) and (beh.lined() or burn), burn,
+               int(st.params.get("shots", 1)))
+    profile = state.game.profile(kind, team)
+    walk = steps_to(state.board, cp, profile) if cp else ()
+    return st, state.max_health(kind), beh, shooter, profile, walk
 
 
 def _kit_trip(b: Any, cp: list[int], here: int, speed: int, missing: float, alone: bool, kits: list[int],

@@ -12,6 +12,9 @@ unit), so each map is kept per game under a key that names everything besides th
 game it depends on (:func:`danger_map`, :func:`fire_map`), and filled hex by hex
 as the scorer asks (:class:`~engine.games.koth.ai.heuristic.KothScorer`).
 
+Beside them, what never changes in a game: hit chances, and each unit kind's
+statistics and walk to the point (:data:`KindFacts`).
+
 The contract: a map's value for a hex is the value the scorer computes for that
 hex under that key, whatever decision asked for it first; a map is filled only
 by that computation. Maps are dropped when a game holds more than
@@ -24,7 +27,7 @@ from __future__ import annotations
 import weakref
 from typing import Any, Final
 
-__all__ = ["MAPS_PER_GAME", "GameTables", "danger_map", "fire_map", "tables_of"]
+__all__ = ["MAPS_PER_GAME", "GameTables", "KindFacts", "Target", "Threat", "danger_map", "fire_map", "tables_of"]
 
 #: Maps of a kind a game keeps before it forgets them all (a few thousand hexes' floats each at most).
 MAPS_PER_GAME: Final = 2048
@@ -33,12 +36,15 @@ MAPS_PER_GAME: Final = 2048
 Threat = tuple[int, int, int, int, int, int, int]
 #: An enemy as a target: (cell, q, r, health).
 Target = tuple[int, int, int, int]
+#: What the scorer reads of a unit kind of a team: (statistics, full health, behaviour, (straight lines only,
+#: burns, shots) of its attack, walk profile, walked steps from each hex to the point).
+KindFacts = tuple[Any, int, Any, tuple[bool, bool, int], Any, tuple[int, ...]]
 
 
 class GameTables:
     """The remembered maps and hit chances of one game (see the module docstring)."""
 
-    __slots__ = ("danger", "fire", "hits")
+    __slots__ = ("danger", "fire", "hits", "kinds")
 
     def __init__(self) -> None:
         #: (team of the unit in danger, its enemies as threats) -> {cell: danger}
@@ -47,6 +53,8 @@ class GameTables:
         self.fire: dict[tuple[str, tuple[Target, ...]], dict[int, float]] = {}
         #: accuracy need -> chance of the throw reaching it (the game's dice)
         self.hits: dict[int, float] = {}
+        #: (unit kind, team) -> what the scorer reads of it
+        self.kinds: dict[tuple[str, Any], KindFacts] = {}
 
 
 _TABLES: weakref.WeakKeyDictionary[Any, GameTables] = weakref.WeakKeyDictionary()
