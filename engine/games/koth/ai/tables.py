@@ -29,8 +29,9 @@ from typing import Any, Final
 
 __all__ = ["MAPS_PER_GAME", "GameTables", "KindFacts", "Target", "Threat", "danger_map", "fire_map", "tables_of"]
 
-#: Maps of a kind a game keeps before it forgets them all (a few thousand hexes' floats each at most).
-MAPS_PER_GAME: Final = 2048
+#: Maps of a kind a game keeps before it forgets them all: a map holds ~100 hexes (a decision's reach), so a
+#: game keeps at most ~10 MB of each kind (a Ridge game of the search fills a few hundred).
+MAPS_PER_GAME: Final = 1024
 
 #: An enemy as a threat: (cell, q, r, reach: range plus a move, range, damage, shots).
 Threat = tuple[int, int, int, int, int, int, int]
