@@ -1,8 +1,8 @@
 """King of the Board's AI, registered when imported (:mod:`engine.ai.modes`; ``ModeRules.ai`` names it).
 
-The heuristic's terms (:mod:`.heuristic`), the search's evaluation
-(:mod:`.evaluation`) and its settings: one unit acts a turn, so roll-outs are
-cheap and go six turns deep. These modules sit at the AI layer (pyproject's
+The heuristic's terms (:mod:`.heuristic`) and what it remembers per game
+(:mod:`.tables`), the search's evaluation (:mod:`.evaluation`) and its settings:
+one unit acts a turn, so roll-outs are cheap and go six turns deep. These modules sit at the AI layer (pyproject's
 layers contract); nothing in :mod:`engine.games` imports them.
 """
 
