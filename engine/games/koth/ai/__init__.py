@@ -13,10 +13,11 @@ from engine.ai.modes import ModeAI, register_ai
 from engine.ai.search import SearchSettings
 from engine.games.koth import KOTH
 from engine.games.koth.ai.evaluation import KOTH_FEATURES, KOTH_WEIGHTS, koth_features
-from engine.games.koth.ai.heuristic import koth_scores
+from engine.games.koth.ai.heuristic import koth_choose, koth_scores
 
 AI = register_ai(KOTH, ModeAI(
     scores=koth_scores,
+    choose=koth_choose,
     evaluator=Evaluator(KOTH_FEATURES, KOTH_WEIGHTS, koth_features),
     search=SearchSettings(iterations=32, horizon=6),
 ))

@@ -44,20 +44,23 @@ Only the public state API is used (King of the Board's kit timers are read as
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.ai.modes import Pick
 from engine.games.koth.ai.tables import KindFacts, Target, Threat, danger_map, fire_map, tables_of
 from engine.games.phases import Phase
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
+from engine.rules.legal import Group
 from engine.rules.movement import steps_to
 
 if TYPE_CHECKING:
     from engine.games.koth.units.base import KothBehaviour
 
 __all__ = ["KIT_DETOUR", "KIT_HEAL", "KIT_MOVES", "KIT_WOUNDED", "PREFERENCE", "KothScorer", "cp_distance",
-           "koth_scores"]
+           "koth_choose", "koth_scores"]
 
 #: Health a hurt unit must lack for each step of detour a kit costs it (on the way to the point).
 KIT_DETOUR = 25.0
@@ -99,8 +102,28 @@ _MOVE, _ATTACK, _HEAL, _END = Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.END
 _ROCKET_JUMP, _SCOPE, _BUILD, _PICKUP, _UBER = (Verb.ROCKET_JUMP, Verb.SCOPE, Verb.BUILD, Verb.PICKUP,
                                                 Verb.UBER)
 
+_action = Action.trusted
+#: Scores this far below the best are not handed to the tie-breaker (:func:`koth_choose`): a tie is 1e-9.
+_NEAR_TOP = 1.0
+
 #: Unit kinds in the order the heuristic likes to field them.
 PREFERENCE = ("soldier", "heavy", "medic", "demoman", "scout", "pyro", "sniper", "engineer")
+
+
+def koth_choose(state: GameState, pick: Pick) -> Action:
+    """The heuristic's choice in ``state`` (:func:`koth_scores`' best, ``pick`` breaking ties): a unit's
+    actions are scored from the legal-action groups, and only the best ones are built and handed to ``pick``
+    (all within :data:`_NEAR_TOP` of the best: far more than any tie), so it chooses as from every action."""
+    if state.phase is not Phase.ACT:
+        acts = state.legal_actions()
+        return pick(acts, koth_scores(state, acts))
+    view = state.legal_actions_view()
+    u = state.active_unit()
+    assert u is not None
+    scores = KothScorer(state, u).group_scores(view.groups)
+    floor = max(scores) - _NEAR_TOP
+    best = [k for k, s in enumerate(scores) if s >= floor]
+    return pick([view[k] for k in best], [scores[k] for k in best])
 
 
 def koth_scores(state: GameState, acts: list[Action]) -> list[float]:
@@ -359,6 +382,11 @@ class KothScorer:
         in place (the point, a kit, safety), so a unit steps onto the point and
         shoots from there rather than shooting first and staying off it.
         """
+        return self.group_scores([(a.verb, a.kind, a.actor, (a.target,), None, a.detail) for a in acts])
+
+    def group_scores(self, groups: Sequence[Group]) -> list[float]:
+        """:meth:`scores` of the actions of ``groups`` (legal-action groups, :mod:`engine.rules.legal`), in
+        their order: moves and jumps are scored from their target's board index, without building them."""
         # Moves are most of a decision's actions: scored here, as score() would, without a call per move.
         out: list[float] = []
         add = out.append
@@ -373,10 +401,17 @@ class KothScorer:
         score = self.score
         jump = 45.0 + (40 if self.u.health < 120 else 0)  # what a rocket jump costs the Soldier
         forgone = 0.0  # the best move's gain in place, when positive
-        for a in acts:
-            verb = a.verb
-            if verb is _MOVE or verb is _ROCKET_JUMP:
-                dest = index[a.target]  # type: ignore[index]  # a move or jump names its hex
+        charged: list[tuple[int, int]] = []  # where the attacks and heals are in ``out``
+        for verb, kind, actor, targets, hexes, detail in groups:
+            if verb is not _MOVE and verb is not _ROCKET_JUMP:
+                if verb is _ATTACK or verb is _HEAL:
+                    charged.append((len(out), len(out) + len(targets)))
+                for t in targets:
+                    add(score(_action(verb, kind, actor, t if hexes is None else hexes[t], detail)))
+                continue
+            moving = verb is _MOVE
+            for t in targets:
+                dest = t if hexes is not None else index[t]
                 gain = place.get(dest)
                 if gain is None:  # _place_gain_at(dest), written out
                     if known is None:
@@ -384,18 +419,16 @@ class KothScorer:
                     d = known.get(dest)
                     gain = place[dest] = ((position(dest) - here_place)
                                           - weight * ((danger(dest) if d is None else d) - here_danger))
-                if verb is _MOVE and gain > forgone:
+                if moving and gain > forgone:
                     forgone = gain
                 if fire is not None:
                     f = fire.get(dest)
                     gain += 0.8 * ((firepower(dest) if f is None else f) - fire_here)  # type: ignore[operator]
-                add(gain if verb is _MOVE else gain - jump)
-            else:
-                add(score(a))
+                add(gain if moving else gain - jump)
         out[-1] = max(out[-1], self.score_end())
         if forgone > 0 and not self.state.has_moved and not self.attacked:
-            for i, a in enumerate(acts):
-                if a.verb is _ATTACK or a.verb is _HEAL:
+            for lo, hi in charged:
+                for i in range(lo, hi):
                     out[i] -= forgone
         return out
 
