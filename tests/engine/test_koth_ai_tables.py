@@ -67,3 +67,25 @@ def test_a_game_forgets_its_maps_past_the_limit_and_keeps_answering(monkeypatch:
     tables.danger_map(t, Team.BLU, ((5, 0, 0, 1, 1, 1, 1),))  # a fourth: the three go
     assert len(t.danger) == 1
     assert tables.danger_map(t, Team.RED, ()) == {}
+
+
+def test_a_finished_games_maps_go_with_it(repo: Path) -> None:
+    """Nothing outside a game keeps it alive: a worker playing game after game holds only the current one's maps
+    (a weak dictionary keyed by the game, whose values referred to the game, kept every game of a batch)."""
+    import gc
+    import weakref
+
+    scenario = load_scenario(repo / "maps" / "koth_quarry.scenario.json")
+    state = Game.of(replace(scenario, seed=9)).new_initial_state(keep_undo=False)
+    players = {Team.RED: SearchPlayer(9, SMALL), Team.BLU: SearchPlayer(10, SMALL)}
+    for _ in range(12):
+        team = state.current_team()
+        if team is None:
+            break
+        state.apply(players[team].choose(state))
+    maps = tables.tables_of(state)
+    assert maps.danger or maps.fire
+    game = weakref.ref(state.game)
+    del state, maps, players
+    gc.collect()
+    assert game() is None

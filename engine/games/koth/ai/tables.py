@@ -24,7 +24,6 @@ the game. Deterministic: what is remembered never changes what is chosen.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any, Final
 
 __all__ = ["MAPS_PER_GAME", "GameTables", "KindFacts", "Target", "Threat", "danger_map", "fire_map", "tables_of"]
@@ -58,15 +57,20 @@ class GameTables:
         self.kinds: dict[tuple[str, Any], KindFacts] = {}
 
 
-_TABLES: weakref.WeakKeyDictionary[Any, GameTables] = weakref.WeakKeyDictionary()
+#: The tables' name in the game's own cache (:attr:`engine.games.game.Game.cache`).
+_CACHE_KEY: Final = __name__
 
 
 def tables_of(state: Any) -> GameTables:
-    """The tables of ``state``'s game (made on first use, dropped with the game)."""
-    game = state.game
-    hit = _TABLES.get(game)
+    """The tables of ``state``'s game (made on first use, kept in the game's cache so they go with it).
+
+    Not a weak dictionary keyed by the game: what the tables hold (the kinds' facts) refers to the game, so
+    such an entry would keep its own key alive and every game of a worker would stay in memory.
+    """
+    cache = state.game.cache
+    hit = cache.get(_CACHE_KEY)
     if hit is None:
-        hit = _TABLES[game] = GameTables()
+        hit = cache[_CACHE_KEY] = GameTables()
     return hit
 
 
