@@ -61,6 +61,12 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         return self._len
 
+    @property
+    def groups(self) -> Sequence[Group]:
+        """The groups the view was made of, in order (see the module docstring; do not change them): a
+        scorer that needs only each action's verb and target index reads them without building actions."""
+        return self._groups
+
     @overload
     def __getitem__(self, k: int) -> Action: ...
 

@@ -44,19 +44,23 @@ Only the public state API is used (King of the Board's kit timers are read as
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.ai.modes import Pick
+from engine.games.koth.ai.tables import KindFacts, Target, Threat, danger_map, fire_map, tables_of
 from engine.games.phases import Phase
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
+from engine.rules.legal import Group
 from engine.rules.movement import steps_to
 
 if TYPE_CHECKING:
     from engine.games.koth.units.base import KothBehaviour
 
 __all__ = ["KIT_DETOUR", "KIT_HEAL", "KIT_MOVES", "KIT_WOUNDED", "PREFERENCE", "KothScorer", "cp_distance",
-           "koth_scores"]
+           "koth_choose", "koth_scores"]
 
 #: Health a hurt unit must lack for each step of detour a kit costs it (on the way to the point).
 KIT_DETOUR = 25.0
@@ -93,8 +97,33 @@ def cp_distance(board: Any) -> tuple[int, ...]:
     return _cp_tables(board)[1]
 
 
+# The verbs the scorer tells apart, bound once (a member lookup on Verb costs a call).
+_MOVE, _ATTACK, _HEAL, _END = Verb.MOVE, Verb.ATTACK, Verb.HEAL, Verb.END
+_ROCKET_JUMP, _SCOPE, _BUILD, _PICKUP, _UBER = (Verb.ROCKET_JUMP, Verb.SCOPE, Verb.BUILD, Verb.PICKUP,
+                                                Verb.UBER)
+
+_action = Action.trusted
+#: Scores this far below the best are not handed to the tie-breaker (:func:`koth_choose`): a tie is 1e-9.
+_NEAR_TOP = 1.0
+
 #: Unit kinds in the order the heuristic likes to field them.
 PREFERENCE = ("soldier", "heavy", "medic", "demoman", "scout", "pyro", "sniper", "engineer")
+
+
+def koth_choose(state: GameState, pick: Pick) -> Action:
+    """The heuristic's choice in ``state`` (:func:`koth_scores`' best, ``pick`` breaking ties): a unit's
+    actions are scored from the legal-action groups, and only the best ones are built and handed to ``pick``
+    (all within :data:`_NEAR_TOP` of the best: far more than any tie), so it chooses as from every action."""
+    if state.phase is not Phase.ACT:
+        acts = state.legal_actions()
+        return pick(acts, koth_scores(state, acts))
+    view = state.legal_actions_view()
+    u = state.active_unit()
+    assert u is not None
+    scores = KothScorer(state, u).group_scores(view.groups)
+    floor = max(scores) - _NEAR_TOP
+    best = [k for k, s in enumerate(scores) if s >= floor]
+    return pick([view[k] for k in best], [scores[k] for k in best])
 
 
 def koth_scores(state: GameState, acts: list[Action]) -> list[float]:
@@ -126,7 +155,13 @@ def _spawn_scores(state: GameState, acts: list[Action]) -> list[float]:
 
 
 class KothScorer:
-    """Per-decision cache of what the scorer needs (the terms are in the module docstring)."""
+    """Per-decision cache of what the scorer needs (the terms are in the module docstring).
+
+    The danger and firepower of standing on a hex are read from maps the game
+    keeps across decisions (:mod:`.tables`), under keys naming the enemies they
+    depend on: a search's play-outs meet the same enemies again and again. The
+    scores are the same whether a map was filled by this decision or an earlier one.
+    """
 
     def __init__(self, state: GameState, u: Any) -> None:
         self.state = state
@@ -137,31 +172,29 @@ class KothScorer:
         self.team: Team = u.team
         self.enemies = state.units_of(u.team.other)
         self.friends = [v for v in state.units_of(u.team) if v.uid != u.uid]
-        self.st = state.stats(u.kind)
-        self.full = state.max_health(u.kind)
+        self._tables = tables = tables_of(state)
+        facts = tables.kinds.get((u.kind, u.team))
+        if facts is None:
+            facts = tables.kinds[(u.kind, u.team)] = _kind_facts(state, u.kind, u.team, self.cp)
+        #: the unit's statistics, full health, King of the Board behaviour (its line rule, whether it heals,
+        #: its damage by distance), (straight lines only, burns, shots) of its attack, walk profile, and
+        #: walked steps from each cell to the point (-1: no walk gets there)
+        self.st, self.full, self.beh, self._shooter, profile, self.walk = facts
         cp = set(self.cp)
         self.friend_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.friends)
         self.enemy_on_cp = any(v.cell in cp and v.kind != "sentry" for v in self.enemies)
-        self._danger: dict[int, float] = {}
-        self._firepower: dict[int, float] = {}
+        # the game's remembered maps (:mod:`.tables`): this decision's danger and firepower maps are taken
+        # from them on first use, under the enemies they depend on
+        self._danger: dict[int, float] | None = None
+        self._firepower: dict[int, float] | None = None
         self._place: dict[int, float] = {}
+        self._here: tuple[float, float, float] | None = None  # see _place_terms
         self._options: dict[Action, Any] | None = None
-        self._hits: dict[int, float] = {}
-        self._threats: list[tuple[int, int, int, int, int, int, int]] | None = None
-        self._target_list: list[tuple[int, int, int, int]] | None = None
+        self._hits = tables.hits
+        self._threats: tuple[Threat, ...] | None = None
+        self._target_list: tuple[Target, ...] | None = None
         st = self.st
-        #: the unit's King of the Board behaviour: its line rule, whether it heals, its damage by distance
-        self.beh = cast("KothBehaviour", state.behaviour(u.kind))
-        # The Pyro's cone is estimated as its six straight lines, with no roll and one burn tick
-        # (a look-ahead from hexes he does not stand on; his real options come from attack_options).
-        burn = "burn" in st.specials
-        # (straight lines only, burns, shots) of this unit's attack
-        self._shooter = (bool(state.options["straight_line_attacks"]) and (self.beh.lined() or burn), burn,
-                         int(st.params.get("shots", 1)))
         self.attacked = state.has_attacked
-        profile = state.game.profile(u.kind, u.team)
-        #: walked steps from each cell to the point (-1: no walk gets there)
-        self.walk = steps_to(self.b, self.cp, profile) if self.cp else ()
         kits = _kits_here(state)
         burn = getattr(u, "burn", 0)
         self.missing = float(self.full - u.health) + (self._burn_tick() * burn if burn else 0.0)
@@ -230,10 +263,13 @@ class KothScorer:
         return value
 
     def firepower(self, cell: int) -> float:
-        """Best expected damage this unit could deal standing on ``cell`` (remembered per cell)."""
-        hit = self._firepower.get(cell)
+        """Best expected damage this unit could deal standing on ``cell`` (remembered per game, :mod:`.tables`)."""
+        fire = self._firepower
+        if fire is None:
+            fire = self._firepower = fire_map(self._tables, self.u.kind, self._targets())
+        hit = fire.get(cell)
         if hit is None:
-            hit = self._firepower[cell] = self._firepower_at(cell)
+            hit = fire[cell] = self._firepower_at(cell)
         return hit
 
     def _firepower_at(self, cell: int) -> float:
@@ -269,47 +305,59 @@ class KothScorer:
             best = max(best, ev)
         return best
 
-    def _targets(self) -> list[tuple[int, int, int, int]]:
+    def _targets(self) -> tuple[Target, ...]:
         """(cell, q, r, health) of the enemies an attack could hurt: not ubercharged, not in their own base."""
         hit = self._target_list
         if hit is None:
             b = self.b
-            hit = self._target_list = [(v.cell, b.q[v.cell], b.r[v.cell], v.health) for v in self.enemies
-                                       if not v.uber and b.spawn_team(v.cell) is not v.team]
+            hit = self._target_list = tuple([(v.cell, b.q[v.cell], b.r[v.cell], v.health) for v in self.enemies
+                                             if not v.uber and b.spawn_team(v.cell) is not v.team])
         return hit
 
     def _hit(self, need: int) -> float:
-        """``state.hit_chance(need)``, remembered."""
+        """``state.hit_chance(need)``, remembered per game."""
         hit = self._hits.get(need)
         if hit is None:
             hit = self._hits[need] = self.state.hit_chance(need)
         return hit
 
-    def danger(self, cell: int) -> float:
-        """Rough expected damage the enemies could deal to a unit on ``cell`` next round."""
-        hit = self._danger.get(cell)
-        if hit is not None:
-            return hit
-        b = self.b
-        total = 0.0
-        if b.spawn_team(cell) is self.team:
-            self._danger[cell] = 0.0
-            return 0.0
+    def _threat_list(self) -> tuple[Threat, ...]:
+        """(cell, q, r, reach, range, damage, shots) of the enemies that could shoot next round."""
         threats = self._threats
         if threats is None:
-            threats = self._threats = []
+            b = self.b
+            out = []
             for v in self.enemies:
                 st = self.state.stats(v.kind)
                 if not st.range or cast("KothBehaviour", self.state.behaviour(v.kind)).heals:
                     continue
                 reach = st.range + (st.speed if st.mobile else 0)
-                threats.append((v.cell, b.q[v.cell], b.r[v.cell], reach, st.range, st.damage,
-                                int(st.params.get("shots", 1))))
+                out.append((v.cell, b.q[v.cell], b.r[v.cell], reach, st.range, st.damage,
+                            int(st.params.get("shots", 1))))
+            threats = self._threats = tuple(out)
+        return threats
+
+    def danger(self, cell: int) -> float:
+        """Rough expected damage the enemies could deal to a unit on ``cell`` next round (remembered per
+        game, :mod:`.tables`)."""
+        known = self._danger
+        if known is None:
+            known = self._danger = danger_map(self._tables, self.team, self._threat_list())
+        hit = known.get(cell)
+        if hit is None:
+            hit = known[cell] = self._danger_at(cell)
+        return hit
+
+    def _danger_at(self, cell: int) -> float:
+        b = self.b
+        total = 0.0
+        if b.spawn_team(cell) is self.team:
+            return 0.0
         q, r = b.q[cell], b.r[cell]
         stand = b.stand
         h = stand[cell]
         sees_at = self.state.sight.sees_at
-        for vc, vq, vr, reach, rng, damage, shots in threats:
+        for vc, vq, vr, reach, rng, damage, shots in self._threat_list():
             dq, dr = q - vq, r - vr
             d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
             if d > reach:
@@ -319,7 +367,6 @@ class KothScorer:
             if not sees_at(vc, cell, stand[vc], h):
                 threat *= 0.5  # it must move before it can shoot: cover
             total += threat
-        self._danger[cell] = total
         return total
 
     # -- scores -------------------------------------------------------------------------
@@ -335,61 +382,112 @@ class KothScorer:
         in place (the point, a kit, safety), so a unit steps onto the point and
         shoots from there rather than shooting first and staying off it.
         """
-        out = [self.score(a) for a in acts]
+        return self.group_scores([(a.verb, a.kind, a.actor, (a.target,), None, a.detail) for a in acts])
+
+    def group_scores(self, groups: Sequence[Group]) -> list[float]:
+        """:meth:`scores` of the actions of ``groups`` (legal-action groups, :mod:`engine.rules.legal`), in
+        their order: moves and jumps are scored from their target's board index, without building them."""
+        # Moves are most of a decision's actions: scored here, as score() would, without a call per move.
+        out: list[float] = []
+        add = out.append
+        index = self.b.index
+        place = self._place
+        position, danger = self.position, self.danger
+        known: dict[int, float] | None = None  # the danger map, once a move needs it
+        here_place = here_danger = weight = 0.0
+        firepower = self.firepower
+        fire_here = None if self.attacked else firepower(self.u.cell)
+        fire = self._firepower if fire_here is not None else None
+        score = self.score
+        jump = 45.0 + (40 if self.u.health < 120 else 0)  # what a rocket jump costs the Soldier
+        forgone = 0.0  # the best move's gain in place, when positive
+        charged: list[tuple[int, int]] = []  # where the attacks and heals are in ``out``
+        for verb, kind, actor, targets, hexes, detail in groups:
+            if verb is not _MOVE and verb is not _ROCKET_JUMP:
+                if verb is _ATTACK or verb is _HEAL:
+                    charged.append((len(out), len(out) + len(targets)))
+                for t in targets:
+                    add(score(_action(verb, kind, actor, t if hexes is None else hexes[t], detail)))
+                continue
+            moving = verb is _MOVE
+            for t in targets:
+                dest = t if hexes is not None else index[t]
+                gain = place.get(dest)
+                if gain is None:  # _place_gain_at(dest), written out
+                    if known is None:
+                        known, here_place, here_danger, weight = self._place_terms()
+                    d = known.get(dest)
+                    gain = place[dest] = ((position(dest) - here_place)
+                                          - weight * ((danger(dest) if d is None else d) - here_danger))
+                if moving and gain > forgone:
+                    forgone = gain
+                if fire is not None:
+                    f = fire.get(dest)
+                    gain += 0.8 * ((firepower(dest) if f is None else f) - fire_here)  # type: ignore[operator]
+                add(gain if moving else gain - jump)
         out[-1] = max(out[-1], self.score_end())
-        if not self.state.has_moved and not self.attacked:
-            moved = [self.place_gain(a) for a in acts if a.verb is Verb.MOVE]
-            forgone = max(moved, default=0.0)
-            if forgone > 0:
-                for i, a in enumerate(acts):
-                    if a.verb is Verb.ATTACK or a.verb is Verb.HEAL:
-                        out[i] -= forgone
+        if forgone > 0 and not self.state.has_moved and not self.attacked:
+            for lo, hi in charged:
+                for i in range(lo, hi):
+                    out[i] -= forgone
         return out
 
     def place_gain(self, a: Action) -> float:
         """What a move or jump gains in place: the point (or a kit), less the change in danger."""
         assert a.target is not None
-        dest = self.b.index[a.target]
+        return self._place_gain_at(self.b.index[a.target])
+
+    def _place_gain_at(self, dest: int) -> float:
         hit = self._place.get(dest)
         if hit is None:
-            u = self.u
-            gain = self.position(dest) - self.position(u.cell)
-            risk = self.danger(dest) - self.danger(u.cell)
-            frail = 1.0 if u.health > self.full / 2 else 2.0
-            hit = self._place[dest] = gain - 0.3 * frail * risk
+            _known, here_place, here_danger, weight = self._place_terms()
+            hit = self._place[dest] = (self.position(dest) - here_place) - weight * (self.danger(dest) - here_danger)
         return hit
 
+    def _place_terms(self) -> tuple[dict[int, float], float, float, float]:
+        """(the danger map, the position and danger of the unit's own hex, the weight of a change in danger:
+        more for a unit at half health or less) — what a move's gain in place is made of."""
+        here = self._here
+        if here is None:
+            cell = self.u.cell
+            frail = 1.0 if self.u.health > self.full / 2 else 2.0
+            here = self._here = (self.position(cell), self.danger(cell), 0.3 * frail)
+        assert self._danger is not None  # made by danger() above
+        return self._danger, here[0], here[1], here[2]
+
     def score(self, a: Action) -> float:
+        """The score of ``a``, one of the active unit's actions (see the module docstring)."""
+        verb = a.verb
+        if verb is _MOVE or verb is _ROCKET_JUMP:
+            assert a.target is not None
+            dest = self.b.index[a.target]
+            gain = self._place_gain_at(dest)
+            if not self.attacked:
+                gain += 0.8 * (self.firepower(dest) - self.firepower(self.u.cell))
+            if verb is _ROCKET_JUMP:
+                gain -= 45.0 + (40 if self.u.health < 120 else 0)
+            return gain
+        if verb is _END:
+            return 0.0
         u, b = self.u, self.b
         here = u.cell
-        if a.verb is Verb.END:
-            return 0.0
-        if a.verb is Verb.MOVE or a.verb is Verb.ROCKET_JUMP:
-            assert a.target is not None
-            dest = b.index[a.target]
-            gain = self.place_gain(a)
-            if not self.attacked:
-                gain += 0.8 * (self.firepower(dest) - self.firepower(here))
-            if a.verb is Verb.ROCKET_JUMP:
-                gain -= 45.0 + (40 if u.health < 120 else 0)
-            return gain
-        if a.verb is Verb.ATTACK:
+        if verb is _ATTACK:
             return self._attack_value(a)
-        if a.verb is Verb.HEAL:
+        if verb is _HEAL:
             assert a.target is not None
             v: Any = self.state.unit_at(a.target)  # a King of the Board unit (burn markers)
             if v is None:
                 return 0.0
             missing = self.state.max_health(v.kind) - v.health
             return min(missing, self.st.damage) + 20 * v.burn + 10
-        if a.verb is Verb.SCOPE:
+        if verb is _SCOPE:
             return 12.0 if self.firepower(here) == 0 else 4.0
-        if a.verb is Verb.BUILD:
+        if verb is _BUILD:
             assert a.target is not None
             return 70.0 - 3.0 * self.cp_dist[b.index[a.target]]
-        if a.verb is Verb.PICKUP:
+        if verb is _PICKUP:
             return -5.0
-        if a.verb is Verb.UBER:
+        if verb is _UBER:
             near = sum(1 for v in self.enemies if b.distance(v.cell, here) <= 6)
             return 25.0 * near
         return 0.0
@@ -424,6 +522,21 @@ class KothScorer:
         if o.damage == 0 and not o.rolled:
             value *= 0.5  # nothing is thrown at nobody: a grenade on an empty hex only threatens
         return value
+
+
+def _kind_facts(state: GameState, kind: str, team: Team, cp: list[int]) -> KindFacts:
+    """What the scorer reads of a ``kind`` unit of ``team``, fixed for a game (:class:`KothScorer`'s ``__init__``
+    names them)."""
+    st = state.stats(kind)
+    beh = cast("KothBehaviour", state.behaviour(kind))
+    # The Pyro's cone is estimated as its six straight lines, with no roll and one burn tick
+    # (a look-ahead from hexes he does not stand on; his real options come from attack_options).
+    burn = "burn" in st.specials
+    shooter = (bool(state.options["straight_line_attacks"]) and (beh.lined() or burn), burn,
+               int(st.params.get("shots", 1)))
+    profile = state.game.profile(kind, team)
+    walk = steps_to(state.board, cp, profile) if cp else ()
+    return st, state.max_health(kind), beh, shooter, profile, walk
 
 
 def _kit_trip(b: Any, cp: list[int], here: int, speed: int, missing: float, alone: bool, kits: list[int],
