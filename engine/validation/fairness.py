@@ -28,7 +28,7 @@ from engine.validation.sides import PerSide
 from engine.validation.symmetry import team_symmetry
 from engine.validation.wording import plural
 
-__all__ = ["KIT_GAP", "SPAWN_GAP", "TURN_GAP", "count_gaps", "larger", "much_larger"]
+__all__ = ["KIT_GAP", "SPAWN_GAP", "TURN_GAP", "CountWords", "count_gaps", "larger", "much_larger"]
 
 #: Warn when a unit kind needs this many more turns from one side than from the other: the games are
 #: races of single turns (a point held one turn sooner scores first), so any whole turn shows.
