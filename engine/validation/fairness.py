@@ -11,7 +11,7 @@ why it is what it is; docs/checks.md has every code with a bad and a fixed map.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from engine.hexgrid import Hex
@@ -28,7 +28,7 @@ from engine.validation.sides import PerSide
 from engine.validation.symmetry import team_symmetry
 from engine.validation.wording import plural
 
-__all__ = ["KIT_GAP", "SPAWN_GAP", "TURN_GAP", "larger"]
+__all__ = ["KIT_GAP", "SPAWN_GAP", "TURN_GAP", "CountWords", "count_gaps", "larger", "much_larger"]
 
 #: Warn when a unit kind needs this many more turns from one side than from the other: the games are
 #: races of single turns (a point held one turn sooner scores first), so any whole turn shows.
@@ -82,6 +82,29 @@ def race(ctx: CheckContext) -> Iterator[Problem]:
 def larger(figures: PerSide[int]) -> Team:
     """The side with the larger figure (BLU when they are equal)."""
     return Team.RED if figures.red > figures.blu else Team.BLU
+
+
+def much_larger(figures: PerSide[int], ratio: float, gap: int) -> Team | None:
+    """The side whose figure is more than ``ratio`` times the other's and at least ``gap`` more; None when
+    neither's is (counts of sightlines, where a few hexes either way are noise and a share is not)."""
+    more = larger(figures)
+    hi, lo = figures[more], figures[more.other]
+    return more if hi - lo >= gap and hi > ratio * lo else None
+
+
+#: Words of a count warning: the side with more and both counts give the message.
+CountWords = Callable[[Team, PerSide[int]], str]
+
+
+def count_gaps(code: str, counts: Iterable[tuple[PerSide[tuple[Hex, ...]], CountWords]],
+               gap: int) -> Iterator[Problem]:
+    """A ``code`` warning for each set of hexes counted per side whose sizes differ by at least ``gap``: its
+    message is ``words(side with more, both counts)`` and it points at that side's hexes."""
+    for hexes, words in counts:
+        n = PerSide(len(hexes.red), len(hexes.blu))
+        if abs(n.red - n.blu) >= gap:
+            more = larger(n)
+            yield Problem(code, Severity.WARNING, words(more, n), hexes[more])
 
 
 @check("spawn zone sizes", "HF314", "HF315", when=lambda rules: rules.spawn_zones)

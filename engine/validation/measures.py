@@ -21,10 +21,11 @@ from dataclasses import dataclass
 
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode, Team, Terrain
+from engine.rules.fov import seers
 from engine.ruleset import UnitStats
 from engine.validation.registry import CheckContext
 from engine.validation.sides import PerSide
-from engine.validation.terrain import reach, spawn_starts
+from engine.validation.terrain import reach, sight, spawn_starts
 
 __all__ = [
     "RACES",
@@ -34,6 +35,7 @@ __all__ = [
     "KitSplit",
     "ObjectiveRace",
     "both_spawn",
+    "exposed",
     "kind_race",
     "kit_split",
     "objective_race",
@@ -46,6 +48,20 @@ __all__ = [
 def both_spawn(ctx: CheckContext) -> bool:
     """Whether both teams have a spawn to start from."""
     return all(spawn_starts(ctx, t) for t in Team)
+
+
+def exposed(ctx: CheckContext, cells: set[int], targets: list[int]) -> set[int]:
+    """The board indices of ``cells`` outside ``targets`` that see a hex of ``targets`` (standing heights, the
+    mode's sight, :func:`~engine.validation.terrain.sight`): one field-of-view sweep per target hex. What a
+    control point (King of the Board) or a cart's last push (Payload Race) is seen from."""
+    s = sight(ctx)
+    todo = cells.difference(targets)
+    seen: set[int] = set()
+    for c in targets:
+        hit = seers(s, c, todo)
+        seen |= hit
+        todo -= hit
+    return seen
 
 
 # -- spawn zones ----------------------------------------------------------------------------------

@@ -1,6 +1,11 @@
 """Every fairness measure compares RED and BLU always (issue #19): each bundled map is even by it, and a
-copy of that map made unfair by one edit — a spawn hex added, a kit moved, a wall drawn, a track
-lengthened, a rack moved — raises its warning, naming both figures and pointing at hexes."""
+copy of that map made unfair by one edit — a spawn hex added, a kit moved, a wall drawn, a hex raised or lowered, a
+track lengthened, a rack moved — raises its warning, naming both figures and pointing at hexes.
+
+One edit means one hex changed. On the bundled King of the Board maps no single wall, low obstacle,
+raised or lowered hex, turned or removed stairs, nor a spawn hex taken away costs any unit kind a turn to
+the point (their routes are wide), so the race's unfair copy adds one spawn hex that brings every kind a
+turn nearer (Ridge: the zone's corner one step forward): the other side is the one a turn behind."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import pytest
 from engine.formats import load_map, save_map
 from engine.games.koth.map_measures import point_ground, point_sightlines
 from engine.games.payload.map_checks import track_ends, track_lengths_of
+from engine.games.payload.map_measures import last_push_ground
 from engine.games.teamplay.map_checks import colour_sides
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, HexMap, Mode, Team, Terrain
@@ -22,6 +28,7 @@ from engine.validation.checks import check_map
 from engine.validation.measures import kit_split, objective_race, spawn_zones
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext
+from engine.validation.terrain import board
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -30,10 +37,16 @@ def bundled(name: str) -> HexMap:
     return load_map(MAPS / f"{name}.map.json")
 
 
-def walls(*hexes: str) -> Callable[[HexMap], HexMap]:
-    """Draw walls on ``hexes`` (one stroke of the wall tool)."""
+def wall(h: str) -> Callable[[HexMap], HexMap]:
+    """Draw a wall on ``h``."""
+    return lambda m: m.with_cell(Hex.parse(h), Cell(m.cells[Hex.parse(h)].height, Terrain.WALL))
+
+
+def level(h: str, by: int) -> Callable[[HexMap], HexMap]:
+    """Raise ``h`` by ``by`` levels (lower it when negative)."""
     def edit(m: HexMap) -> HexMap:
-        return m.with_cells({h: Cell(m.cells[h].height, Terrain.WALL) for h in map(Hex.parse, hexes)})
+        c = m.cells[Hex.parse(h)]
+        return m.with_cell(Hex.parse(h), Cell(c.height + by, c.terrain, c.stairs_up))
     return edit
 
 
@@ -45,8 +58,8 @@ def move_kit(old: str, new: str) -> Callable[[HexMap], HexMap]:
     return lambda m: m.with_kits(set(m.kits) - {Hex.parse(old)} | {Hex.parse(new)})
 
 
-def lengthen(team: Team, *extra: str) -> Callable[[HexMap], HexMap]:
-    return lambda m: m.with_feature_part("tracks", team, [*m.track(team), *map(Hex.parse, extra)])
+def lengthen(team: Team, extra: str) -> Callable[[HexMap], HexMap]:
+    return lambda m: m.with_feature_part("tracks", team, [*m.track(team), Hex.parse(extra)])
 
 
 def move_rack(old: str, new: str) -> Callable[[HexMap], HexMap]:
@@ -80,17 +93,25 @@ CASES = [
     Case("spawn zone size", "koth_crossroads", add_spawn(Team.RED, "-10,-3"), "HF315",
          ("RED's spawn zone has 8 hexes to spawn on but BLU's has 7",)),
     Case("kits nearer a side", "koth_crossroads", move_kit("7,-5", "-6,5"), "HF304", ("(RED 3, BLU 1)",)),
-    Case("turns to the point, every kind", "koth_crossroads", walls("-9,-3", "-8,-4", "-7,-5", "-6,-6"), "HF302",
-         ("RED needs more turns than BLU", "8 unit kinds", "Scout 3 vs 2", "Soldier 5 vs 4", "Pyro 4 vs 3",
+    Case("turns to the point, every kind", "koth_ridge", add_spawn(Team.RED, "-13,7"), "HF302",
+         ("BLU needs more turns than RED", "8 unit kinds", "Scout 3 vs 2", "Soldier 5 vs 4", "Pyro 4 vs 3",
           "Demoman 4 vs 3", "Heavy 5 vs 4", "Engineer 4 vs 3", "Medic 4 vs 3", "Sniper 4 vs 3")),
-    Case("sightlines to the point", "koth_quarry", walls("-3,1"), "HF306", ("(RED 27, BLU 19)",)),
-    Case("cover near the point", "koth_crossroads", walls("-2,0"), "HF317",
+    Case("sightlines to the point", "koth_quarry", wall("-3,1"), "HF306", ("(RED 27, BLU 19)",)),
+    Case("cover near the point", "koth_crossroads", wall("-2,0"), "HF317",
          ("RED reaches more hidden ground", "(RED 3, BLU 1)")),
+    Case("height near the point", "koth_quarry", level("1,1", +1), "HF317",
+         ("RED reaches more high ground", "(RED 3, BLU 1)")),
     Case("track lengths", "payload_canal", lengthen(Team.RED, "7,-4"), "HF303", ("(RED 17, BLU 16)",)),
     Case("last push against the defenders' walk", "payload_canal", lengthen(Team.RED, "7,-4"), "HF320",
          ("RED's Heavy 9, BLU's Heavy 5", "BLU's Heavy 8, RED's Heavy 6")),
-    Case("track ending at the door", "payload_canal", lengthen(Team.RED, "7,-4", "8,-4", "9,-4"), "HF319",
-         ("in 4 turns", "needs 10")),
+    Case("track ending at the door", "payload_canal", add_spawn(Team.BLU, "12,-2"), "HF319",
+         ("the RED track ends at BLU's door", "in 4 turns", "needs 8")),
+    Case("sightlines to the last push", "payload_bridges", wall("10,-9"), "HF324",
+         ("the BLU cart's last push (at 11,-1) is seen from many more hexes", "RED 53, BLU 74")),
+    Case("cover at the last push", "payload_canal", wall("6,-5"), "HF324",
+         ("the RED cart's last push has more hidden ground", "RED 5, BLU 1")),
+    Case("height at the last push", "payload_canal", level("5,-4", -1), "HF324",
+         ("the RED cart's last push has more high ground", "RED 24, BLU 9")),
     Case("racks by side", "teamplay_arena", move_rack("0,0", "-6,3"), "HF322", ("weapon racks", "(red 2, blue 1)")),
     Case("ammo tiles by side", "teamplay_arena", move_ammo("4,1", "-6,2"), "HF322", ("ammo tiles", "(red 5, blue 3)")),
     Case("spawnpoints by side", "teamplay_arena", add_spawnpoint("red", "-9,3"), "HF322",
@@ -133,11 +154,13 @@ def test_koth_measures_are_even_on_the_bundled_maps(name: str) -> None:
 @pytest.mark.parametrize("name", ["payload_canal", "payload_bridges"])
 def test_payload_measures_are_even_on_the_bundled_maps(name: str) -> None:
     ctx = CheckContext(bundled(name))
-    lengths, ends = track_lengths_of(ctx), track_ends(ctx)
-    assert lengths and ends
+    lengths, ends, ground = track_lengths_of(ctx), track_ends(ctx), last_push_ground(ctx)
+    assert lengths and ends and ground
     assert lengths.pushes.red == lengths.pushes.blu
     assert ends.escorts.red == ends.escorts.blu and ends.defenders.red == ends.defenders.blu
     assert ends.lead(Team.RED) == ends.lead(Team.BLU)
+    assert len(ground.seen.red) == len(ground.seen.blu) > 0
+    assert (len(ground.hidden.red), len(ground.high.red)) == (len(ground.hidden.blu), len(ground.high.blu))
 
 
 @pytest.mark.parametrize("name", ["teamplay_arena", "teamplay_bunker"])
@@ -150,13 +173,26 @@ def test_teamplay_sides_are_even_on_the_bundled_maps(name: str) -> None:
 
 
 def test_the_race_counts_only_the_kinds_a_scenarios_rosters_field() -> None:
-    m = walls("-9,-3", "-8,-4", "-7,-5", "-6,-6")(bundled("koth_crossroads"))
-    rosters = {Team.RED: ("heavy", "scout"), Team.BLU: ("heavy", "scout", "medic")}
+    m = add_spawn(Team.RED, "-13,7")(bundled("koth_ridge"))
+    rosters = {Team.RED: ("heavy", "scout", "medic"), Team.BLU: ("heavy", "scout")}
     problems = check_map(m, Mode.KOTH, rosters=rosters)
     [info] = _codes(problems, "HF301")
-    assert info.message == "turns to reach the control point, RED / BLU: Scout 3 / 2, Heavy 5 / 4, Medic — / 3"
+    assert info.message == "turns to reach the control point, RED / BLU: Scout 2 / 3, Heavy 4 / 5, Medic 3 / —"
     [warning] = _codes(problems, "HF302")
-    assert "2 unit kinds (RED vs BLU: Scout 3 vs 2, Heavy 5 vs 4)" in warning.message
+    assert "2 unit kinds (BLU vs RED: Scout 3 vs 2, Heavy 5 vs 4)" in warning.message
+
+
+def test_the_last_push_is_measured_on_a_payload_map_without_a_symmetry() -> None:
+    """Canal with BLU's spawn one row over has no symmetry (HF403); the sight and ground at the last push
+    are still measured for both carts, and the wall drawn beside RED's last push still warns."""
+    m = bundled("payload_canal")
+    moved = m.with_spawn_zone(Team.BLU, [Hex(h.q, h.r - 1) for h in m.spawns[Team.BLU]])
+    problems = check_map(wall("4,-3")(moved))
+    assert _codes(problems, "HF403") and not _codes(problems, "HF401") and not _codes(problems, "HF402")
+    [info] = _codes(problems, "HF323")
+    assert "hexes within 7 that see it: RED 72, BLU 97" in info.message
+    warned = _codes(problems, "HF324")
+    assert any("RED 72, BLU 97" in p.message and p.hexes == (Hex(-5, 4), Hex(5, -4)) for p in warned)
 
 
 def test_hexfort_validate_names_both_spawn_zone_sizes(tmp_path: Path) -> None:
@@ -170,3 +206,17 @@ def test_hexfort_validate_names_both_spawn_zone_sizes(tmp_path: Path) -> None:
     assert lines and "RED's spawn zone has 8 hexes to spawn on but BLU's has 7" in lines[0], result.stdout
     assert lines[0].startswith(f"{path}:hex -10,-3:")  # the hex without a counterpart in BLU's zone
     assert "0 errors, 2 warnings" in result.stdout  # HF315 and HF402: no longer "0 errors, 0 warnings"
+
+
+def test_the_last_push_is_measured_with_the_classes_the_rosters_field() -> None:
+    """Reach is the longest range fielded and the radius the slowest speed plus one: Scouts only (range 3,
+    speed 4) see the cart from fewer hexes and have more ground around it than the whole class card."""
+    m = bundled("payload_canal")
+    every = last_push_ground(CheckContext(m))
+    scouts = last_push_ground(CheckContext(m, rosters={Team.RED: ("scout",), Team.BLU: ("scout",)}))
+    assert every and scouts
+    assert (every.reach, every.radius, scouts.reach, scouts.radius) == (7, 3, 3, 5)
+    assert len(scouts.seen.red) < len(every.seen.red) and len(scouts.hidden.red) > len(every.hidden.red)
+    b = board(CheckContext(m))
+    assert all(b.distance(b.index[h], b.index[scouts.cart.red]) <= 3 for h in scouts.seen.red)
+    assert not set(scouts.hidden.red) & set(scouts.seen.red)

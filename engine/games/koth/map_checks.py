@@ -15,7 +15,7 @@ from engine.games.koth.map_measures import point_ground, point_sightlines
 from engine.mapmodel import MAX_HEIGHT, Team, Terrain
 from engine.rules.fov import seers
 from engine.rules.sight import Sight
-from engine.validation.fairness import larger
+from engine.validation.fairness import CountWords, count_gaps, much_larger
 from engine.validation.problem import Problem, Severity
 from engine.validation.reachability import special_for, teams_with_spawn
 from engine.validation.registry import CheckContext, check
@@ -112,9 +112,8 @@ def exposure(ctx: CheckContext) -> Iterator[Problem]:
     if lines is None:
         return
     n = PerSide(len(lines.seers.red), len(lines.seers.blu))
-    lo, hi = min(n.red, n.blu), max(n.red, n.blu)
-    if hi - lo >= EXPOSURE_MIN_GAP and hi > EXPOSURE_RATIO * lo:
-        more = larger(n)
+    more = much_larger(n, EXPOSURE_RATIO, EXPOSURE_MIN_GAP)
+    if more is not None:
         yield Problem(
             "HF306", Severity.WARNING,
             f"{more.value} can see the control point from many more hexes of its half (RED {n.red}, BLU {n.blu}); "
@@ -137,17 +136,14 @@ def ground(ctx: CheckContext) -> Iterator[Problem]:
         "HF316", Severity.INFO,
         f"within {plural(g.radius, 'hex', 'hexes')} of the control point, hexes at most one level below it: "
         f"RED {high.red}, BLU {high.blu}; hexes out of its sight: RED {hidden.red}, BLU {hidden.blu}")
-    for what, n, hexes, fix in (
-        ("high ground (at most one level below the point)", high, g.high,
-         "level the ground or raise some on the other side"),
-        ("hidden ground (out of the point's sight)", hidden, g.hidden,
-         "move the walls or high ground that hide it, or add cover on the other side"),
-    ):
-        if abs(n.red - n.blu) >= GROUND_GAP:
-            more = larger(n)
-            yield Problem(
-                "HF317", Severity.WARNING,
-                f"{more.value} reaches more {what} within {plural(g.radius, 'hex', 'hexes')} of the control point "
-                f"first (RED {n.red}, BLU {n.blu}); {fix}",
-                hexes[more],
-            )
+
+    def words(what: str, fix: str) -> CountWords:
+        return lambda more, n: (f"{more.value} reaches more {what} within {plural(g.radius, 'hex', 'hexes')} of "
+                                f"the control point first (RED {n.red}, BLU {n.blu}); {fix}")
+
+    yield from count_gaps("HF317", (
+        (g.high, words("high ground (at most one level below the point)",
+                       "level the ground or raise some on the other side")),
+        (g.hidden, words("hidden ground (out of the point's sight)",
+                         "move the walls or high ground that hide it, or add cover on the other side")),
+    ), GROUND_GAP)

@@ -14,13 +14,12 @@ from typing import Final
 from engine.games.koth import KOTH
 from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
-from engine.rules.fov import seers
-from engine.validation.measures import ObjectiveRace, both_spawn, kind_race, race
+from engine.validation.measures import ObjectiveRace, both_spawn, exposed, kind_race, race
 from engine.validation.registry import CheckContext
 from engine.validation.sides import PerSide, first_reached, first_reached_hexes
-from engine.validation.terrain import board, kind_reach, sight
+from engine.validation.terrain import board, kind_reach
 
-__all__ = ["HIGH_DROP", "PointGround", "PointSightlines", "exposed", "point_ground", "point_sightlines",
+__all__ = ["HIGH_DROP", "PointGround", "PointSightlines", "point_ground", "point_sightlines",
            "point_race"]
 
 #: High ground near the point stands at most this many levels below its top. Bundled points stand on
@@ -46,19 +45,6 @@ class PointSightlines:
 
     point: tuple[Hex, ...]
     seers: PerSide[tuple[Hex, ...]]
-
-
-def exposed(ctx: CheckContext, cells: set[int], cp: list[int]) -> set[int]:
-    """The indices of ``cells`` outside ``cp`` that see a hex of ``cp`` (standing heights, the mode's
-    sight): one field-of-view sweep per hex of ``cp``."""
-    s = sight(ctx)
-    todo = cells.difference(cp)
-    seen: set[int] = set()
-    for c in cp:
-        hit = seers(s, c, todo)
-        seen |= hit
-        todo -= hit
-    return seen
 
 
 def _point_seen(ctx: CheckContext, cp: tuple[Hex, ...]) -> set[int]:

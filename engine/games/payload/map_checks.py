@@ -1,5 +1,5 @@
 """Payload Race's validator checks: both tracks are whole and reachable (HF107–HF109, HF203), and fair
-(HF303, HF308–HF311, HF318–HF320), measured with the game's own movement and numbers.
+(HF303, HF308–HF311, HF318–HF320, HF323, HF324), measured with the game's own movement, sight and numbers.
 
 Importing the module registers the checks (the validator imports it through
 :attr:`~engine.games.modes.ModeRules.checks`), the race to the objective (beside
@@ -21,7 +21,10 @@ up only by stairs); and the game's own test of who stops a push
 - HF308 (info) / HF303 (warning): the pushes each cart needs (:func:`track_lengths_of`);
 - HF318 (info): at each track's last push, the turns its escorts and its defenders
   need to stand by the cart (:func:`track_ends`); HF319 (warning): a track ends at
-  the defenders' door; HF320 (warning): the two ends favour their defenders unequally.
+  the defenders' door; HF320 (warning): the two ends favour their defenders unequally;
+- HF323 (info): around each cart at its last push, the hexes that see it and the hidden and high
+  ground near it (:func:`~engine.games.payload.map_measures.last_push_ground`); HF324 (warning): one
+  cart's last push is much more exposed, or has more cover or height around it, than the other's.
 """
 
 from __future__ import annotations
@@ -33,10 +36,12 @@ from typing import Final
 
 from engine.games.payload import PAYLOAD
 from engine.games.payload.ground import posts, spawn_room
+from engine.games.payload.map_measures import last_push_ground
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
 from engine.ruleset import Ruleset, UnitStats
+from engine.validation.fairness import CountWords, count_gaps, much_larger
 from engine.validation.measures import SPAWN_ROOMS, ObjectiveRace, SpawnRoom, kind_race, race
 from engine.validation.problem import Problem, Severity
 from engine.validation.reachability import teams_with_spawn
@@ -45,7 +50,7 @@ from engine.validation.sides import PerSide
 from engine.validation.terrain import board, kind_reach, reach, spawn_starts
 from engine.validation.wording import hex_list, plural, sorted_hexes
 
-__all__ = ["CONTEST_GAP", "DOOR_LEAD", "DOOR_SHARE", "END_GAP", "PUSH_GAP", "TrackEnds", "TrackLengths", "contest", "stand_by",
+__all__ = ["CONTEST_GAP", "DOOR_LEAD", "DOOR_SHARE", "END_GAP", "GROUND_GAP", "PUSH_GAP", "SEEN_GAP", "SEEN_RATIO", "TrackEnds", "TrackLengths", "contest", "stand_by",
            "track_ends", "track_lengths_of", "track_turns"]
 
 #: Warn when one team can contest this many more steps of the enemy track than the other.
@@ -304,6 +309,58 @@ def _lead(turns: int | None) -> str:
     if turns == 0:
         return "arrive together"
     return f"{plural(abs(turns), 'turn')} {'sooner' if turns > 0 else 'later'}"
+
+
+# -- sight and ground at the last push --------------------------------------------------------------
+
+#: Warn when one cart's last push is seen from this many times more hexes (within reach of a shot) than
+#: the other's... The counts run 70-100 on the bundled maps; a wall a few hexes from the track hides 5-15
+#: of them, which ordinary unsymmetric dressing makes up elsewhere, while a quarter more (20 hexes or so:
+#: a whole open flank) is another end to push at. King of the Board's exposure warning (HF306) uses the
+#: same rule, so the two modes' figures read alike.
+SEEN_RATIO: Final = 1.25
+#: ...and at least this many hexes more (on a small map a few hexes are a large share).
+SEEN_GAP: Final = 4
+#: Warn when one cart's last push has this many more hidden or high hexes around it than the other's.
+#: One hex is one token's spot, within what an unsymmetric layout needs; two are a place a team fights
+#: from (King of the Board's HF317 likewise).
+GROUND_GAP: Final = 2
+
+
+@check("sight and ground at the last push", "HF323", "HF324", modes=(PAYLOAD,))
+def last_push(ctx: CheckContext) -> Iterator[Problem]:
+    """Sightlines, cover and height around each cart at its last push, compared between the two carts."""
+    g = last_push_ground(ctx)
+    if g is None:
+        return
+    seen, hidden, high = (PerSide(len(x.red), len(x.blu)) for x in (g.seen, g.hidden, g.high))
+    yield Problem(
+        "HF323", Severity.INFO,
+        f"around each cart at its last push (RED at {g.cart.red}, BLU at {g.cart.blu}): hexes within {g.reach} "
+        f"that see it: RED {seen.red}, BLU {seen.blu}; within {plural(g.radius, 'hex', 'hexes')}, out of its "
+        f"sight: RED {hidden.red}, BLU {hidden.blu}; higher than it: RED {high.red}, BLU {high.blu}")
+    more = much_larger(seen, SEEN_RATIO, SEEN_GAP)
+    if more is not None:
+        yield Problem(
+            "HF324", Severity.WARNING,
+            f"the {more.value} cart's last push (at {g.cart[more]}) is seen from many more hexes within "
+            f"{g.reach} than the {more.other.value} cart's (at {g.cart[more.other]}): RED {seen.red}, "
+            f"BLU {seen.blu}; its pushers are shot at from more places — add cover beside it or open "
+            f"sightlines at the {more.other.value} one",
+            (g.cart[more], g.cart[more.other]),
+        )
+
+    def words(what: str, why: str) -> CountWords:
+        return lambda more, n: (f"the {more.value} cart's last push has more {what} within "
+                                f"{plural(g.radius, 'hex', 'hexes')} than the {more.other.value} cart's: "
+                                f"RED {n.red}, BLU {n.blu}; {why} at the {more.other.value} one")
+
+    yield from count_gaps("HF324", (
+        (g.hidden, words("hidden ground (out of the cart's sight)",
+                         "defenders wait there unseen by the pushers — move the walls that hide it or add cover")),
+        (g.high, words("high ground (above the cart)",
+                       "defenders hold it and escorts climb there only by stairs — level it or raise ground")),
+    ), GROUND_GAP)
 
 
 @race(PAYLOAD)
