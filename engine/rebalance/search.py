@@ -1,9 +1,14 @@
 """The search: from "which side is favoured" to the smallest edit that makes the map fair, proven by games.
 
-1. **Baseline.** Games on the map, in rounds, until the confidence sequence
-   (:mod:`engine.rebalance.evidence`) shows a side favoured — or lies within
-   ``tolerance`` of an even split, or the baseline budget is spent: then the
-   map is *already fair* and nothing changes.
+1. **Baseline.** Games on the map, in rounds of 48, 96, 192… up to
+   ``baseline_games`` and then ``baseline_games`` at a time, until
+   :func:`~engine.rebalance.evidence.baseline_answer` decides: a side favoured
+   as soon as the confidence sequence shows it; *already fair* — nothing
+   changes — only when, from ``baseline_games`` on, the games meet the
+   confirmation's own standard (no side's Wilson interval above 50%, RED within
+   two points of even); at ``baseline_cap`` games a map still not fair favours
+   the side ahead. Error rates of the rule: that function's docstring. When the
+   time runs out first the run ends "not fixed", undecided.
 2. **Candidates.** :func:`engine.rebalance.candidates.proposals` for the
    favoured side; each is screened by the real validator
    (:mod:`engine.rebalance.screen`) and ordered: symmetry repairs first, then
@@ -36,10 +41,19 @@ import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from engine.mapmodel import Team
 from engine.rebalance.candidates import proposals
-from engine.rebalance.evidence import BLOCK, CONFIRM_MARGIN, Evidence, Tally, confirmed_fair
+from engine.rebalance.evidence import (
+    BLOCK,
+    CONFIRM_MARGIN,
+    FAIR,
+    Evidence,
+    Tally,
+    baseline_answer,
+    confirmed_fair,
+)
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Runner
@@ -48,7 +62,7 @@ from engine.rebalance.screen import Screen
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["Listener", "Settings", "rebalance"]
+__all__ = ["Listener", "Settings", "baseline_stops", "rebalance"]
 
 @dataclass(frozen=True)
 class Settings:
@@ -63,6 +77,7 @@ class Settings:
     race_tolerance: float = 0.08
     first_round: int = 48
     baseline_games: int = 1000
+    baseline_cap: int = 4000
     search_games: int = 1600
     confirm_games: int = 1000
     candidates: int = 16
@@ -87,6 +102,20 @@ def batch_seed(seed: int, what: str) -> int:
 
 def _blocks(n: int) -> int:
     return max(BLOCK, -(-n // BLOCK) * BLOCK)
+
+
+def baseline_stops(s: Settings) -> list[int]:
+    """Where the map's own games pause to be judged: rounds of ``first_round`` doubling up to
+    ``baseline_games``, then every ``baseline_games`` up to ``baseline_cap`` (game counts, in whole blocks)."""
+    look = _blocks(s.baseline_games)
+    cap = max(look, _blocks(s.baseline_cap))
+    stops, size = [], _blocks(s.first_round)
+    while not stops or stops[-1] < look:
+        stops.append(min(look, (stops[-1] if stops else 0) + size))
+        size *= 2
+    while stops[-1] < cap:
+        stops.append(min(cap, stops[-1] + look))
+    return stops
 
 
 def _pct(t: Tally, ev: Evidence) -> str:
@@ -122,6 +151,8 @@ class _Search:
         self.confirmations = 0
         self._best_fair = False
         self.baseline_tally = Tally()
+        #: The side the map's own games showed favoured (None: not shown, or fair).
+        self.favoured: Team | None = None
         #: The edits taken so far, one per finished step.
         self.chosen: list[Trial] = []
 
@@ -147,21 +178,22 @@ class _Search:
 
     # -- 1. baseline --------------------------------------------------------------------------------------
 
-    def baseline(self) -> Tally:
-        tally, done, size = Tally(), 0, _blocks(self.s.first_round)
+    def baseline(self) -> tuple[Tally, Team | Literal["fair"] | None]:
+        """The map's own games and their answer (module docstring, 1); None: the time ran out undecided."""
+        tally, done = Tally(), 0
         seed = batch_seed(self.s.seed, "baseline")
-        while done < self.s.baseline_games:
-            stop = min(_blocks(self.s.baseline_games), done + size)
+        look, cap = _blocks(self.s.baseline_games), baseline_stops(self.s)[-1]
+        for stop in baseline_stops(self.s):
             if done and not self._fits(stop - done):
-                self.say.note("time is short: the map's own games stop here")
                 break
             tally = tally + self._round([self.scenario], seed, done, stop)[0]
             done = stop
             self.say.note(f"the map as it is: {_pct(tally, self.ev)}")
-            if self.ev.verdict(tally) is not None or self.ev.even(tally):
-                break
-            size *= 2
-        return tally
+            answer = baseline_answer(tally, self.ev, look, cap)
+            if answer is not None:
+                return tally, answer
+        self.say.note("time is short: the map's own games stop here, undecided")
+        return tally, None
 
     # -- 2. candidates -------------------------------------------------------------------------------------
 
@@ -283,13 +315,20 @@ class _Search:
 
     def run(self) -> Outcome:
         try:
-            baseline = self.baseline_tally = self.baseline()
+            baseline, answer = self.baseline()
         except _Stopped:
             return self._outcome(NOT_FIXED, Tally(), None, (), "interrupted before the map's own games were played")
-        favoured = self.ev.verdict(baseline)
-        if favoured is None:
+        self.baseline_tally = baseline
+        if answer == FAIR:
             return self._outcome(ALREADY_FAIR, baseline, None, (),
-                                 f"no side is favoured: {_pct(baseline, self.ev)}; nothing was changed")
+                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half and "
+                                 f"RED within {100 * CONFIRM_MARGIN:.0f} points of even, the standard a fix is "
+                                 "confirmed by; nothing was changed")
+        if answer is None:
+            return self._outcome(NOT_FIXED, baseline, None, (),
+                                 f"the map's own games did not show in the time given whether a side is favoured "
+                                 f"({_pct(baseline, self.ev)}); nothing was changed; give it more --minutes")
+        favoured = self.favoured = answer
         base, chosen, fav = self.scenario, self.chosen, favoured
         base_score = baseline.score
         for step in range(1, self.s.steps + 1):
@@ -371,9 +410,9 @@ class _Search:
     def salvage(self) -> Outcome:
         """What the run had found when Ctrl-C arrived outside the games (the best so far, unconfirmed)."""
         self.interrupted = True
-        if not self.baseline_tally.games or self.ev.verdict(self.baseline_tally) is None:
+        if self.favoured is None:
             return self._outcome(NOT_FIXED, self.baseline_tally, None, (), "interrupted before anything was found")
-        return self._unfixed(list(self.chosen), self.baseline_tally, self.ev.verdict(self.baseline_tally) or Team.RED)
+        return self._unfixed(list(self.chosen), self.baseline_tally, self.favoured)
 
     def _outcome(self, status: str, baseline: Tally, after: Scenario | None, chosen: tuple[Trial, ...],
                  why: str) -> Outcome:
@@ -389,8 +428,7 @@ class _Search:
             notes.append("interrupted: the best found so far is kept" +
                          ("" if status in (FIXED, ALREADY_FAIR) else ", not confirmed"))
         return Outcome(status, self.scenario, after, baseline,
-                       None if status == ALREADY_FAIR or not baseline.games else
-                       (self.ev.verdict(baseline) or Team.RED).value,
+                       None if self.favoured is None else self.favoured.value,
                        chosen, tuple(self.trials), why, tuple(notes), self.runner.played,
                        self.clock() - self.start, self.interrupted)
 
