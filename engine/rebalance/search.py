@@ -153,6 +153,8 @@ class _Search:
         self.baseline_tally = Tally()
         #: The side the map's own games showed favoured (None: not shown, or fair).
         self.favoured: Team | None = None
+        #: Per step, the step's starting map's own games on the race's seeds (the control of :meth:`_nearer`).
+        self.controls: dict[int, Tally] = {}
         #: The edits taken so far, one per finished step.
         self.chosen: list[Trial] = []
 
@@ -245,22 +247,35 @@ class _Search:
         alive = list(range(len(trials)))
         done, size = 0, _blocks(self.s.first_round)
         tol = self.s.race_tolerance
+        control = Tally()
         try:
             while alive and done < self.s.search_games:
                 stop = min(_blocks(self.s.search_games), done + size)
-                if done and not self._fits(len(alive) * (stop - done), self.s.confirm_games):
+                if done and not self._fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
                     self.say.note("time is short: the race stops here")
                     break
                 self.say.note(f"racing {len(alive)} proposals: games {done + 1}–{stop} on common seeds")
-                tallies = self._round([versions[k] for k in alive], seed, done, stop)
+                tallies = self._round([base] + [versions[k] for k in alive], seed, done, stop)
+                control = control + tallies[0]
                 done = stop
-                for k, got in zip(alive, tallies, strict=True):
+                for k, got in zip(alive, tallies[1:], strict=True):
                     state[k] = self._judge(replace(state[k], tally=state[k].tally + got), tol)
                 alive = self._survivors(alive, state)
                 size *= 2
         except _Stopped:
             pass
+        if control.games > self.controls.get(step, Tally()).games:
+            self.controls[step] = control
         return [replace(t, status="undecided") if t.status == "racing" else t for t in state]
+
+    def _nearer(self, t: Trial, step: int) -> bool:
+        """Whether ``t``'s race games came nearer an even split than the step's starting map did on the same
+        games (its control) by at least :data:`CONFIRM_MARGIN` — a paired comparison on common seeds."""
+        n, control = len(t.tally.blocks), self.controls.get(step, Tally())
+        if not n or len(control.blocks) < n:
+            return False
+        mine, theirs = sum(t.tally.blocks) / n, sum(control.blocks[:n]) / n
+        return abs(mine - 0.5) <= abs(theirs - 0.5) - CONFIRM_MARGIN
 
     def _judge(self, t: Trial, tol: float) -> Trial:
         lo, hi = self.race_ev.interval(t.tally)
@@ -330,7 +345,6 @@ class _Search:
                                  f"({_pct(baseline, self.ev)}); nothing was changed; give it more --minutes")
         favoured = self.favoured = answer
         base, chosen, fav = self.scenario, self.chosen, favoured
-        base_score = baseline.score
         for step in range(1, self.s.steps + 1):
             picked = self.candidates(base, fav, step)
             repairs = [t for t in picked if t.proposal.family == "symmetry"]
@@ -345,15 +359,13 @@ class _Search:
                 if self.interrupted:
                     break
             self.trials += raced
-            better = [t for t in raced if t.tally.games and
-                      abs(_seen(t).score - 0.5) <= abs(base_score - 0.5) - self.s.tolerance]
+            better = [t for t in raced if self._nearer(t, step)]
             if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
                 break
             nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
-            base_score = _seen(nearest).score
             chosen.append(nearest)
             base = replace(base, map=nearest.proposal.apply(base.map))
-            fav = Team.RED if base_score > 0.5 else Team.BLU
+            fav = Team.RED if _seen(nearest).score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
 
