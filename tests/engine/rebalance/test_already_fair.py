@@ -9,12 +9,14 @@ needs ``confirmed_fair(tally, CONFIRM_MARGIN)``, playing on to a cap.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
 
+from engine.formats.schemas import validator
 from engine.mapmodel import Team
 from engine.parallel.backends import InProcess
 from engine.rebalance.evidence import (
@@ -27,6 +29,7 @@ from engine.rebalance.evidence import (
     confirmed_fair,
 )
 from engine.rebalance.play import Round, Runner
+from engine.rebalance.report import document, text
 from engine.rebalance.result import ALREADY_FAIR, NOT_FIXED
 from engine.rebalance.search import Settings, rebalance
 from engine.scenario import Scenario
@@ -117,3 +120,6 @@ def test_when_time_runs_out_undecided_nothing_is_called_fair() -> None:
     out = rebalance(FAIR_LANE, replace(REAL, minutes=1), NoisyRunner(lambda v: 0.52), clock=lambda: next(ticks))
     assert out.status == NOT_FIXED and out.favoured is None and out.after is None
     assert "did not show" in out.why
+    assert "did not show whether a side is favoured" in text(out, REAL, None)
+    assert not list(validator("rebalance").iter_errors(json.loads(json.dumps(document(out, REAL, "lane.map.json",
+                                                                                       None)))))
