@@ -52,7 +52,7 @@ from engine.rules.board import Board
 from engine.rules.movement import flood
 from engine.scenario import Scenario
 
-__all__ = ["free_hex", "proposals"]
+__all__ = ["compensated", "free_hex", "proposals"]
 
 #: Edits kept per family and direction (the search races the best of all families).
 PER_FAMILY: Final = 4
@@ -253,6 +253,24 @@ def _team_play(scenario: Scenario, place: Place) -> list[Proposal]:
     for h in blocks[:3]:
         c = m.cells[h]
         out.append(Proposal((SetGround(h, c, Cell(c.height)),), "longer sightlines in the middle", "team play"))
+    return out
+
+
+def compensated(scenario: Scenario, p: Proposal, favoured: Team, place: Place) -> list[Proposal]:
+    """``p`` with cover on ``favoured``'s side by the objective (a wall or a low obstacle, nearest first): for a
+    single edit that works against the favoured side in the games yet tips a fairness check toward it — opening
+    a wall that hides its ground lets it see the point from more hexes (HF306) — so the pair, both halves
+    against the favoured side, keeps that check level. Unscreened; at most 12 hexes tried."""
+    m = p.apply(scenario.map)
+    spots = sorted((h for h in m.cells if free_hex(m, h) and h not in p.hexes and place.side(h) is favoured
+                    and place.goal_distance(h) <= 3), key=lambda h: (place.goal_distance(h), h))
+    out = []
+    for h in spots[:12]:
+        c = m.cells[h]
+        for after, what in ((Cell(c.height, Terrain.WALL), "a wall"), (Cell(c.height, Terrain.LOW), "a low obstacle")):
+            out.append(Proposal(p.changes + (SetGround(h, c, after),),
+                                f"{p.why}; with {what} on {favoured.value}'s side to keep its sightlines level",
+                                p.family))
     return out
 
 

@@ -27,8 +27,11 @@
    finalist.
 5. **Another step.** When no candidate is fair, the one that came nearest an
    even split (over all its games, a failed confirmation's included) becomes
-   the new starting map and the search goes on from there (at most ``steps``
-   edits in all, while the time lasts).
+   the new starting map — when it came at least :data:`CONFIRM_MARGIN` nearer
+   even than the step's starting map did *on the same games*: that map plays
+   every race round as a control on the race's seeds (:meth:`_Search._nearer`)
+   — and the search goes on from there (at most ``steps`` edits in all, while
+   the time lasts).
 
 Time: before each round the search checks that the round and a confirmation
 still fit in ``minutes`` (by the rate games have run at so far); Ctrl-C or a
@@ -41,10 +44,11 @@ import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Final, Literal
 
 from engine.mapmodel import Team
-from engine.rebalance.candidates import proposals
+from engine.rebalance.candidates import compensated, proposals
+from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import (
     BLOCK,
     CONFIRM_MARGIN,
@@ -93,6 +97,10 @@ class Listener:
     note: Callable[[str], None] = lambda _text: None
     games: Callable[[int, int], None] | None = None
     best: Callable[[Trial], None] = lambda _trial: None
+
+
+#: Refused proposals per step that are offered again with cover on the favoured side (:func:`compensated`).
+PAIRED: Final = 4
 
 
 def batch_seed(seed: int, what: str) -> int:
@@ -207,22 +215,35 @@ class _Search:
         sign = 1 if favoured is Team.RED else -1
         fresh: list[Trial] = []
         seen: set[tuple[str, ...]] = set()
-        for p in proposals(base, favoured, mirror):
+        paired = 0
+
+        def screened(p: Proposal) -> frozenset[str] | None:
+            """Screen ``p``: a fresh trial when valid, else a refused one; the sides its new warnings name."""
             key = tuple(sorted(repr(c) for c in p.changes))
             if key in seen:
-                continue
+                return None
             seen.add(key)
             try:
                 version = replace(base, map=p.apply(base.map))
             except ValueError:
-                continue
+                return None
             words = p.words(place)
-            why_not = screen.refuse(version)
+            why_not, warned = screen.judge(version)
             if why_not is not None:
                 self.trials.append(Trial(p, words, p.hexes, step, status=f"refused: {why_not}"))
-                continue
-            lean = figures(version).lean()
-            fresh.append(Trial(p, words, p.hexes, step, lean=sign * (lean0 - lean)))
+                return warned
+            fresh.append(Trial(p, words, p.hexes, step, lean=sign * (lean0 - figures(version).lean())))
+            return None
+
+        for p in proposals(base, favoured, mirror):
+            warned = screened(p)
+            if mirror is None and warned == {favoured.value} and paired < PAIRED:
+                paired += 1
+                before = len(fresh)
+                for pair in compensated(base, p, favoured, place):
+                    screened(pair)
+                    if len(fresh) - before >= 3:
+                        break
         fresh.sort(key=lambda t: (t.proposal.family != "symmetry", t.lean <= 0, len(t.hexes), -t.lean, t.words))
         picked: list[Trial] = []
         families: dict[str, list[Trial]] = {}
