@@ -66,6 +66,12 @@ def test_the_baseline_rule_on_synthetic_tallies(tally: Tally, answer: object) ->
     assert baseline_answer(tally, EV, 1000, 4000) == answer
 
 
+@pytest.mark.parametrize("red, fair", [(480, True), (520, True), (479, False), (521, False)])
+def test_within_two_points_includes_two_points(red: int, fair: bool) -> None:
+    """480 of 1,000 is two points off even and passes (floats once made 0.5 - 0.48 a hair over 0.02)."""
+    assert confirmed_fair(Tally(red, 1000 - red), CONFIRM_MARGIN) is fair
+
+
 def test_at_the_cap_a_gap_over_two_points_is_wilson_significant() -> None:
     """Why 4,000: the cap's forced answer agrees with the balance report's rule."""
     for red in (2081, 1919):  # 52.0%, 48.0% of 4,000: just over two points off
