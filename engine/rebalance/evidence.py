@@ -170,11 +170,12 @@ def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int) -> Team |
       not fair favours the side with more than half the score;
     - otherwise: more games.
 
-    The callers look at 1,000 games and every 1,000 after; error rates of this
-    schedule with games as coin flips (``bench/rebalance_baseline_rule.py``) are
-    in docs/balance.md "How it decides": a map whose true share is 50% is called
-    fair about 97% of the time; one at 46% or 54% is called fair about 1 time in 10,
-    as often as a fix at that share passes the confirmation.
+    The callers look at 1,000 games and every 1,000 after. Error rates of that
+    schedule with games as coin flips (``bench/rebalance_baseline_rule.py``; the
+    table is in docs/balance.md "How it decides"): a map whose true share is 50%
+    is called fair 97% of the time (a side favoured 3%); one at 46% or 54%
+    12% of the time, about as often as a fix left at that share passes the
+    confirmation; 53%: 33%; 56%: under 1%.
     """
     side = ev.verdict(t)
     if side is not None:
