@@ -52,7 +52,7 @@ from engine.rules.board import Board
 from engine.rules.movement import flood
 from engine.scenario import Scenario
 
-__all__ = ["free_hex", "proposals"]
+__all__ = ["compensated", "free_hex", "proposals"]
 
 #: Edits kept per family and direction (the search races the best of all families).
 PER_FAMILY: Final = 4
@@ -99,7 +99,7 @@ def _spread(items: list[tuple[int, Proposal]], k: int = PER_FAMILY) -> list[Prop
     return [items[i][1] for i in picks]
 
 
-def _route(scenario: Scenario, walker: _Walker, fav: Team) -> list[Proposal]:
+def _route(scenario: Scenario, walker: _Walker, fav: Team, k: int) -> list[Proposal]:
     m = scenario.map
     dis = fav.other
     base = {t: walker.steps(m, t) for t in Team}
@@ -144,7 +144,7 @@ def _route(scenario: Scenario, walker: _Walker, fav: Team) -> list[Proposal]:
             if gain is not None and gain < 0:
                 fast.append((-gain, Proposal((change,), f"shortens {dis.value}'s way to {place.goal} by "
                                                         f"{count_words(-gain, 'step')}", "route")))
-    return _spread(slow) + _spread(fast)
+    return _spread(slow, k) + _spread(fast, k)
 
 
 def _paths(scenario: Scenario, walker: _Walker, team: Team) -> list[list[Hex]]:
@@ -177,26 +177,27 @@ def _gain(walker: _Walker, m: HexMap, change: Change, base: dict[Team, int | Non
     return mine if abs(theirs) < abs(mine) else None
 
 
-def _spawn(scenario: Scenario, fav: Team, place: Place) -> list[Proposal]:
+def _spawn(scenario: Scenario, fav: Team, place: Place, k: int) -> list[Proposal]:
+    """Spawn hexes grown, taken out or moved; ``k`` (:data:`PER_FAMILY` or more) sets how many of each."""
     m = scenario.map
     dis = fav.other
     out = []
     zone = {t: set(m.spawns.get(t, ())) for t in Team}
     grow = sorted({n for h in zone[dis] for n in h.neighbors() if free_hex(m, n)}, key=lambda h: (place.goal_distance(h), h))
-    for h in grow[:2]:
+    for h in grow[:k // 2]:
         out.append(Proposal((PlaceFeature(Feature("spawn", dis.value), h),),
                             f"{dis.value}'s spawn zone grows toward {place.goal}", "spawn"))
     mine = sorted(zone[fav], key=lambda h: (place.goal_distance(h), h))
-    for h in mine[:2]:
+    for h in mine[:k // 2]:
         out.append(Proposal((RemoveFeature(Feature("spawn", fav.value), h),),
                             f"{fav.value}'s spawn zone loses its hex nearest {place.goal}", "spawn"))
         back = sorted((n for n in h.neighbors() if free_hex(m, n) and place.goal_distance(n) > place.goal_distance(h)),
                       key=lambda n: (-place.goal_distance(n), n))
-        for n in back[:1]:
+        for n in back[:k // 4]:
             out.append(Proposal((MoveFeature(Feature("spawn", fav.value), h, n),),
                                 f"{fav.value}'s spawn starts farther from {place.goal}", "spawn"))
     far = sorted(zone[dis], key=lambda h: (-place.goal_distance(h), h))
-    for h in far[:1]:
+    for h in far[:k // 4]:
         fore = sorted((n for n in grow if place.goal_distance(n) < place.goal_distance(h)),
                       key=lambda n: (place.goal_distance(n), n))
         for n in fore[:1]:
@@ -255,22 +256,44 @@ def _team_play(scenario: Scenario, place: Place) -> list[Proposal]:
     return out
 
 
+def compensated(scenario: Scenario, p: Proposal, favoured: Team, place: Place) -> list[Proposal]:
+    """``p`` with cover on ``favoured``'s side by the objective (a wall or a low obstacle, nearest first): for a
+    single edit that works against the favoured side in the games yet tips a fairness check toward it — opening
+    a wall that hides its ground lets it see the point from more hexes (HF306) — so the pair, both halves
+    against the favoured side, keeps that check level. Unscreened; at most 12 hexes tried."""
+    m = p.apply(scenario.map)
+    spots = sorted((h for h in m.cells if free_hex(m, h) and h not in p.hexes and place.side(h) is favoured
+                    and place.goal_distance(h) <= 3), key=lambda h: (place.goal_distance(h), h))
+    out = []
+    for h in spots[:12]:
+        c = m.cells[h]
+        for after, what in ((Cell(c.height, Terrain.WALL), "a wall"), (Cell(c.height, Terrain.LOW), "a low obstacle")):
+            out.append(Proposal(p.changes + (SetGround(h, c, after),),
+                                f"{p.why}; with {what} on {favoured.value}'s side to keep its sightlines level",
+                                p.family))
+    return out
+
+
 def proposals(scenario: Scenario, favoured: Team, mirror: Mirror | None) -> list[Proposal]:
     """Every candidate for ``scenario`` when ``favoured`` wins too often (module docstring), unscreened.
 
     On a map with a team ``mirror`` single edits come as mirrored pairs (and
-    an almost symmetric map's repairs come first); without one, as they are.
+    an almost symmetric map's repairs come first); without one, as they are,
+    and three times as many of the route and spawn families: a single edit tips the
+    validator's fairness checks (which a mirrored pair keeps level) far more
+    often, so most of them are refused.
     """
     m = scenario.map
     out: list[Proposal] = []
+    k = PER_FAMILY if mirror is not None else 3 * PER_FAMILY
     if mirror is not None and not mirror.exact:
         out += repairs(m, mirror)
     place = Place(scenario)
     singles: list[Proposal] = []
     if GAMES[scenario.mode].spawn_zones and all(m.spawns.get(t) for t in Team):
         walker = _Walker(scenario)
-        singles += _route(scenario, walker, favoured)
-        singles += _spawn(scenario, favoured, place)
+        singles += _route(scenario, walker, favoured, k)
+        singles += _spawn(scenario, favoured, place, k)
         singles += _kits(scenario, favoured, place, walker)
         own = fixes_of(scenario.mode).candidates
         if own is not None:

@@ -17,20 +17,23 @@ questions, each answered here and nowhere else:
   games judged by the balance report's rule (a side is favoured when the 95%
   Wilson interval of its win rate lies wholly above 50%, as
   :func:`engine.simulation.balance.judge` says it), and, for the search, RED's
-  score within :data:`CONFIRM_MARGIN` of an even split.
+  score within :data:`CONFIRM_MARGIN` of an even split;
+- :func:`baseline_answer`: whether the map as it is is *already fair* — by the
+  same standard as a confirmed fix — or a side is favoured, or more games are
+  needed (the rule and its error rates are in its docstring).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from engine.mapmodel import Team
 from engine.simulation.batch import GameResult
 from engine.simulation.sequential import confidence_sequence
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["BLOCK", "CONFIRM_MARGIN", "Evidence", "Tally", "confirmed_fair"]
+__all__ = ["BLOCK", "CONFIRM_MARGIN", "FAIR", "Evidence", "Tally", "baseline_answer", "confirmed_fair"]
 
 #: Games per observation: one of each (first team, side) combination.
 BLOCK: Final = 4
@@ -138,9 +141,47 @@ def confirmed_fair(t: Tally, margin: float = 0.0) -> bool:
     report's rule alone accepts a map whose true share is 47% about half the time.
     """
     n = t.games
+    # "within" includes the margin itself: 480 of 1,000 is two points off, though 0.5 - 0.48 > 0.02 in floats
     return n > 0 and all(wilson_interval(t.wins(team), n)[0] <= 0.5 for team in Team) and \
-        abs(t.score - 0.5) <= (margin or 1.0)
+        abs(t.score - 0.5) <= (margin or 1.0) + 1e-9
 
 
 #: How near an even split the confirmation games must come, besides the balance report's rule.
 CONFIRM_MARGIN: Final = 0.02
+
+
+#: :func:`baseline_answer`'s word for a map that meets the confirmation's standard.
+FAIR: Final = "fair"
+
+
+def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int) -> Team | Literal["fair"] | None:
+    """What the map's own games ``t`` say so far: the favoured side, :data:`FAIR`, or None (play on).
+
+    The rule ("already fair" as strict as a confirmed fix):
+
+    - a side is favoured as soon as the anytime-valid sequence ``ev`` shows it
+      (:meth:`Evidence.verdict`), at any number of games;
+    - from ``first_look`` games on, the map is fair when it meets the
+      confirmation's own standard, ``confirmed_fair(t, CONFIRM_MARGIN)``: no
+      side's 95% Wilson interval above 50% and RED's score within two points of
+      even;
+    - at ``cap`` games (4,000 by default, where a gap over two points always puts
+      a Wilson interval wholly above 50% when there are few draws) a map that is
+      not fair favours the side with more than half the score;
+    - otherwise: more games.
+
+    The callers look at 1,000 games and every 1,000 after. Error rates of that
+    schedule with games as coin flips (``bench/rebalance_baseline_rule.py``; the
+    table is in docs/balance.md "How it decides"): a map whose true share is 50%
+    is called fair 97% of the time (a side favoured 3%); one at 46% or 54%
+    12% of the time, about as often as a fix left at that share passes the
+    confirmation; 53%: 33%; 56%: under 1%.
+    """
+    side = ev.verdict(t)
+    if side is not None:
+        return side
+    if t.games >= first_look and confirmed_fair(t, CONFIRM_MARGIN):
+        return FAIR
+    if t.games >= cap:
+        return Team.RED if t.score > 0.5 else Team.BLU
+    return None

@@ -12,8 +12,13 @@ enemy track it can contest.
 positive favours RED) that orders the candidates: a change that moves it toward
 the disadvantaged side is tried first. Games decide; the lean only orders.
 
-(When the typed measure functions issue #19 asks of the validator land in
-``engine.validation``, this module reads those instead of the check internals.)
+The spawn zone sizes and the kit split are the validator's own typed measures
+(:func:`engine.validation.measures.spawn_zones`, :func:`~engine.validation.measures.kit_split`,
+the figures HF314 and HF307 report), on the scenario's ruleset. The turns stay
+the balance report's races (the mean over the kinds of steps over speed, a
+finer figure than the validator's whole turns per kind, and with the paths the
+route edits follow), and King of the Board's exposure counts every hex a side
+walks to (the validator's HF305 counts only each side's half).
 
 :class:`Place` says where a hex is in words (whose side, how far from the
 objective, which the mode names) for :mod:`engine.rebalance.changes`.
@@ -24,6 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine.games.game import playing_ruleset
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Mode, Team
@@ -32,6 +38,8 @@ from engine.rules.board import Board
 from engine.rules.movement import Reach, flood
 from engine.scenario import Scenario
 from engine.simulation.balance import races
+from engine.validation.measures import kit_split, spawn_zones
+from engine.validation.registry import CheckContext
 
 __all__ = ["Figures", "Place", "figures", "walk"]
 
@@ -109,12 +117,12 @@ def figures(scenario: Scenario) -> Figures:
                 paths[t].append(r.paths[t])
     board = Board.for_map(m)
     reach = {t: walk(board, mode, t) for t in Team}
-    kits = _zero()
-    for k in m.kits:
-        d = {t: reach[t].distance(k) for t in Team}
-        if d[Team.RED] != d[Team.BLU]:
-            near = min(Team, key=lambda t: math.inf if d[t] is None else d[t])  # type: ignore[arg-type,return-value]
-            kits[near] += 1
+    ctx = CheckContext(m, (mode,), ruleset=playing_ruleset(scenario))
+    zones = spawn_zones(ctx)
+    if zones is not None:
+        spawn = {t: zones.sizes[t] for t in Team}
+    split = kit_split(ctx)
+    kits = {t: len(split.nearer[t]) for t in Team} if split is not None else _zero()
     hook = fixes_of(mode).figures
     own = hook(scenario, board, reach) if hook is not None else {}
     return Figures(turns, kits, own.get("exposure", _zero()), spawn, own.get("pushes", _zero()),

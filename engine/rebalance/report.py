@@ -74,6 +74,8 @@ def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -
              f"before: {_rate(outcome.baseline)}"]
     if outcome.status == ALREADY_FAIR:
         lines.append("already fair: no side is favoured; nothing was changed")
+    elif outcome.favoured is None:
+        lines.append(f"{outcome.status}: the map's own games did not show whether a side is favoured")
     else:
         n = len(outcome.hexes)
         lines.append(f"{outcome.status}: {outcome.favoured} was favoured; "

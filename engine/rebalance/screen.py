@@ -66,19 +66,26 @@ class Screen:
 
     def refuse(self, scenario: Scenario) -> str | None:
         """Why ``scenario`` may not be offered (in words), or None when it may."""
+        return self.judge(scenario)[0]
+
+    def judge(self, scenario: Scenario) -> tuple[str | None, frozenset[str]]:
+        """(:meth:`refuse`'s answer, the sides — ``"RED"``, ``"BLU"`` — that new warnings name when new
+        warnings are the only objection; empty otherwise)."""
         problems = scenario_problems(scenario)
         errors = _errors(problems)
         if errors:
-            return f"{errors[0].code}: {errors[0].message}"
-        now = Counter(warning_key(p) for p in problems if p.severity is Severity.WARNING)
-        for key, n in now.items():
-            if n > self.warnings.get(key, 0):
-                p = next(p for p in problems if p.severity is Severity.WARNING and warning_key(p) == key)
-                return f"new warning {p.code}: {p.message}"
+            return f"{errors[0].code}: {errors[0].message}", frozenset()
+        symmetry = None
         if self.exact or self.breaking is not None:
             fit = team_fit(scenario.map)
             if self.exact and (fit is None or not fit.exact):
-                return "breaks the map's symmetry"
-            if self.breaking is not None and (fit is None or len(fit.mismatches) > self.breaking):
-                return "breaks more of the map's symmetry"
-        return None
+                symmetry = "breaks the map's symmetry"
+            elif self.breaking is not None and (fit is None or len(fit.mismatches) > self.breaking):
+                symmetry = "breaks more of the map's symmetry"
+        now = Counter(warning_key(p) for p in problems if p.severity is Severity.WARNING)
+        new = [key for key, n in now.items() if n > self.warnings.get(key, 0)]
+        if new:
+            p = next(p for p in problems if p.severity is Severity.WARNING and warning_key(p) == new[0])
+            sides = frozenset() if symmetry else frozenset(side for _, side in new if side)
+            return f"new warning {p.code}: {p.message}", sides
+        return symmetry, frozenset()

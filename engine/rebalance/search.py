@@ -1,9 +1,14 @@
 """The search: from "which side is favoured" to the smallest edit that makes the map fair, proven by games.
 
-1. **Baseline.** Games on the map, in rounds, until the confidence sequence
-   (:mod:`engine.rebalance.evidence`) shows a side favoured — or lies within
-   ``tolerance`` of an even split, or the baseline budget is spent: then the
-   map is *already fair* and nothing changes.
+1. **Baseline.** Games on the map, in rounds of 48, 96, 192… up to
+   ``baseline_games`` and then ``baseline_games`` at a time, until
+   :func:`~engine.rebalance.evidence.baseline_answer` decides: a side favoured
+   as soon as the confidence sequence shows it; *already fair* — nothing
+   changes — only when, from ``baseline_games`` on, the games meet the
+   confirmation's own standard (no side's Wilson interval above 50%, RED within
+   two points of even); at ``baseline_cap`` games a map still not fair favours
+   the side ahead. Error rates of the rule: that function's docstring. When the
+   time runs out first the run ends "not fixed", undecided.
 2. **Candidates.** :func:`engine.rebalance.candidates.proposals` for the
    favoured side; each is screened by the real validator
    (:mod:`engine.rebalance.screen`) and ordered: symmetry repairs first, then
@@ -22,8 +27,11 @@
    finalist.
 5. **Another step.** When no candidate is fair, the one that came nearest an
    even split (over all its games, a failed confirmation's included) becomes
-   the new starting map and the search goes on from there (at most ``steps``
-   edits in all, while the time lasts).
+   the new starting map — when it came at least :data:`CONFIRM_MARGIN` nearer
+   even than the step's starting map did *on the same games*: that map plays
+   every race round as a control on the race's seeds (:meth:`_Search._nearer`)
+   — and the search goes on from there (at most ``steps`` edits in all, while
+   the time lasts).
 
 Time: before each round the search checks that the round and a confirmation
 still fit in ``minutes`` (by the rate games have run at so far); Ctrl-C or a
@@ -36,10 +44,20 @@ import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Final, Literal
 
 from engine.mapmodel import Team
-from engine.rebalance.candidates import proposals
-from engine.rebalance.evidence import BLOCK, CONFIRM_MARGIN, Evidence, Tally, confirmed_fair
+from engine.rebalance.candidates import compensated, proposals
+from engine.rebalance.changes import Proposal
+from engine.rebalance.evidence import (
+    BLOCK,
+    CONFIRM_MARGIN,
+    FAIR,
+    Evidence,
+    Tally,
+    baseline_answer,
+    confirmed_fair,
+)
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Runner
@@ -48,7 +66,7 @@ from engine.rebalance.screen import Screen
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["Listener", "Settings", "rebalance"]
+__all__ = ["Listener", "Settings", "baseline_stops", "rebalance"]
 
 @dataclass(frozen=True)
 class Settings:
@@ -63,6 +81,7 @@ class Settings:
     race_tolerance: float = 0.08
     first_round: int = 48
     baseline_games: int = 1000
+    baseline_cap: int = 4000
     search_games: int = 1600
     confirm_games: int = 1000
     candidates: int = 16
@@ -80,6 +99,10 @@ class Listener:
     best: Callable[[Trial], None] = lambda _trial: None
 
 
+#: Refused proposals per step that are offered again with cover on the favoured side (:func:`compensated`).
+PAIRED: Final = 4
+
+
 def batch_seed(seed: int, what: str) -> int:
     """A batch seed for one purpose of a run (``baseline``, ``step 1``, ``confirm 2``...)."""
     return int.from_bytes(hashlib.sha256(f"hexfort-rebalance:{seed}:{what}".encode()).digest()[:6], "big")
@@ -87,6 +110,20 @@ def batch_seed(seed: int, what: str) -> int:
 
 def _blocks(n: int) -> int:
     return max(BLOCK, -(-n // BLOCK) * BLOCK)
+
+
+def baseline_stops(s: Settings) -> list[int]:
+    """Where the map's own games pause to be judged: rounds of ``first_round`` doubling up to
+    ``baseline_games``, then every ``baseline_games`` up to ``baseline_cap`` (game counts, in whole blocks)."""
+    look = _blocks(s.baseline_games)
+    cap = max(look, _blocks(s.baseline_cap))
+    stops, size = [], _blocks(s.first_round)
+    while not stops or stops[-1] < look:
+        stops.append(min(look, (stops[-1] if stops else 0) + size))
+        size *= 2
+    while stops[-1] < cap:
+        stops.append(min(cap, stops[-1] + look))
+    return stops
 
 
 def _pct(t: Tally, ev: Evidence) -> str:
@@ -122,6 +159,10 @@ class _Search:
         self.confirmations = 0
         self._best_fair = False
         self.baseline_tally = Tally()
+        #: The side the map's own games showed favoured (None: not shown, or fair).
+        self.favoured: Team | None = None
+        #: Per step, the step's starting map's own games on the race's seeds (the control of :meth:`_nearer`).
+        self.controls: dict[int, Tally] = {}
         #: The edits taken so far, one per finished step.
         self.chosen: list[Trial] = []
 
@@ -147,21 +188,22 @@ class _Search:
 
     # -- 1. baseline --------------------------------------------------------------------------------------
 
-    def baseline(self) -> Tally:
-        tally, done, size = Tally(), 0, _blocks(self.s.first_round)
+    def baseline(self) -> tuple[Tally, Team | Literal["fair"] | None]:
+        """The map's own games and their answer (module docstring, 1); None: the time ran out undecided."""
+        tally, done = Tally(), 0
         seed = batch_seed(self.s.seed, "baseline")
-        while done < self.s.baseline_games:
-            stop = min(_blocks(self.s.baseline_games), done + size)
+        look, cap = _blocks(self.s.baseline_games), baseline_stops(self.s)[-1]
+        for stop in baseline_stops(self.s):
             if done and not self._fits(stop - done):
-                self.say.note("time is short: the map's own games stop here")
                 break
             tally = tally + self._round([self.scenario], seed, done, stop)[0]
             done = stop
             self.say.note(f"the map as it is: {_pct(tally, self.ev)}")
-            if self.ev.verdict(tally) is not None or self.ev.even(tally):
-                break
-            size *= 2
-        return tally
+            answer = baseline_answer(tally, self.ev, look, cap)
+            if answer is not None:
+                return tally, answer
+        self.say.note("time is short: the map's own games stop here, undecided")
+        return tally, None
 
     # -- 2. candidates -------------------------------------------------------------------------------------
 
@@ -173,22 +215,35 @@ class _Search:
         sign = 1 if favoured is Team.RED else -1
         fresh: list[Trial] = []
         seen: set[tuple[str, ...]] = set()
-        for p in proposals(base, favoured, mirror):
+        paired = 0
+
+        def screened(p: Proposal) -> frozenset[str] | None:
+            """Screen ``p``: a fresh trial when valid, else a refused one; the sides its new warnings name."""
             key = tuple(sorted(repr(c) for c in p.changes))
             if key in seen:
-                continue
+                return None
             seen.add(key)
             try:
                 version = replace(base, map=p.apply(base.map))
             except ValueError:
-                continue
+                return None
             words = p.words(place)
-            why_not = screen.refuse(version)
+            why_not, warned = screen.judge(version)
             if why_not is not None:
                 self.trials.append(Trial(p, words, p.hexes, step, status=f"refused: {why_not}"))
-                continue
-            lean = figures(version).lean()
-            fresh.append(Trial(p, words, p.hexes, step, lean=sign * (lean0 - lean)))
+                return warned
+            fresh.append(Trial(p, words, p.hexes, step, lean=sign * (lean0 - figures(version).lean())))
+            return None
+
+        for p in proposals(base, favoured, mirror):
+            warned = screened(p)
+            if mirror is None and warned == {favoured.value} and paired < PAIRED:
+                paired += 1
+                before = len(fresh)
+                for pair in compensated(base, p, favoured, place):
+                    screened(pair)
+                    if len(fresh) - before >= 3:
+                        break
         fresh.sort(key=lambda t: (t.proposal.family != "symmetry", t.lean <= 0, len(t.hexes), -t.lean, t.words))
         picked: list[Trial] = []
         families: dict[str, list[Trial]] = {}
@@ -213,22 +268,35 @@ class _Search:
         alive = list(range(len(trials)))
         done, size = 0, _blocks(self.s.first_round)
         tol = self.s.race_tolerance
+        control = Tally()
         try:
             while alive and done < self.s.search_games:
                 stop = min(_blocks(self.s.search_games), done + size)
-                if done and not self._fits(len(alive) * (stop - done), self.s.confirm_games):
+                if done and not self._fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
                     self.say.note("time is short: the race stops here")
                     break
                 self.say.note(f"racing {len(alive)} proposals: games {done + 1}–{stop} on common seeds")
-                tallies = self._round([versions[k] for k in alive], seed, done, stop)
+                tallies = self._round([base] + [versions[k] for k in alive], seed, done, stop)
+                control = control + tallies[0]
                 done = stop
-                for k, got in zip(alive, tallies, strict=True):
+                for k, got in zip(alive, tallies[1:], strict=True):
                     state[k] = self._judge(replace(state[k], tally=state[k].tally + got), tol)
                 alive = self._survivors(alive, state)
                 size *= 2
         except _Stopped:
             pass
+        if control.games > self.controls.get(step, Tally()).games:
+            self.controls[step] = control
         return [replace(t, status="undecided") if t.status == "racing" else t for t in state]
+
+    def _nearer(self, t: Trial, step: int) -> bool:
+        """Whether ``t``'s race games came nearer an even split than the step's starting map did on the same
+        games (its control) by at least :data:`CONFIRM_MARGIN` — a paired comparison on common seeds."""
+        n, control = len(t.tally.blocks), self.controls.get(step, Tally())
+        if not n or len(control.blocks) < n:
+            return False
+        mine, theirs = sum(t.tally.blocks) / n, sum(control.blocks[:n]) / n
+        return abs(mine - 0.5) <= abs(theirs - 0.5) - CONFIRM_MARGIN
 
     def _judge(self, t: Trial, tol: float) -> Trial:
         lo, hi = self.race_ev.interval(t.tally)
@@ -283,15 +351,21 @@ class _Search:
 
     def run(self) -> Outcome:
         try:
-            baseline = self.baseline_tally = self.baseline()
+            baseline, answer = self.baseline()
         except _Stopped:
             return self._outcome(NOT_FIXED, Tally(), None, (), "interrupted before the map's own games were played")
-        favoured = self.ev.verdict(baseline)
-        if favoured is None:
+        self.baseline_tally = baseline
+        if answer == FAIR:
             return self._outcome(ALREADY_FAIR, baseline, None, (),
-                                 f"no side is favoured: {_pct(baseline, self.ev)}; nothing was changed")
+                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half and "
+                                 f"RED within {100 * CONFIRM_MARGIN:.0f} points of even, the standard a fix is "
+                                 "confirmed by; nothing was changed")
+        if answer is None:
+            return self._outcome(NOT_FIXED, baseline, None, (),
+                                 f"the map's own games did not show in the time given whether a side is favoured "
+                                 f"({_pct(baseline, self.ev)}); nothing was changed; give it more --minutes")
+        favoured = self.favoured = answer
         base, chosen, fav = self.scenario, self.chosen, favoured
-        base_score = baseline.score
         for step in range(1, self.s.steps + 1):
             picked = self.candidates(base, fav, step)
             repairs = [t for t in picked if t.proposal.family == "symmetry"]
@@ -306,15 +380,13 @@ class _Search:
                 if self.interrupted:
                     break
             self.trials += raced
-            better = [t for t in raced if t.tally.games and
-                      abs(_seen(t).score - 0.5) <= abs(base_score - 0.5) - self.s.tolerance]
+            better = [t for t in raced if self._nearer(t, step)]
             if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
                 break
             nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
-            base_score = _seen(nearest).score
             chosen.append(nearest)
             base = replace(base, map=nearest.proposal.apply(base.map))
-            fav = Team.RED if base_score > 0.5 else Team.BLU
+            fav = Team.RED if _seen(nearest).score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
 
@@ -371,9 +443,9 @@ class _Search:
     def salvage(self) -> Outcome:
         """What the run had found when Ctrl-C arrived outside the games (the best so far, unconfirmed)."""
         self.interrupted = True
-        if not self.baseline_tally.games or self.ev.verdict(self.baseline_tally) is None:
+        if self.favoured is None:
             return self._outcome(NOT_FIXED, self.baseline_tally, None, (), "interrupted before anything was found")
-        return self._unfixed(list(self.chosen), self.baseline_tally, self.ev.verdict(self.baseline_tally) or Team.RED)
+        return self._unfixed(list(self.chosen), self.baseline_tally, self.favoured)
 
     def _outcome(self, status: str, baseline: Tally, after: Scenario | None, chosen: tuple[Trial, ...],
                  why: str) -> Outcome:
@@ -389,8 +461,7 @@ class _Search:
             notes.append("interrupted: the best found so far is kept" +
                          ("" if status in (FIXED, ALREADY_FAIR) else ", not confirmed"))
         return Outcome(status, self.scenario, after, baseline,
-                       None if status == ALREADY_FAIR or not baseline.games else
-                       (self.ev.verdict(baseline) or Team.RED).value,
+                       None if self.favoured is None else self.favoured.value,
                        chosen, tuple(self.trials), why, tuple(notes), self.runner.played,
                        self.clock() - self.start, self.interrupted)
 

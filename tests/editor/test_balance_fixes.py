@@ -10,7 +10,8 @@ from engine.rebalance.search import Settings
 from tests.engine.rebalance.lanes import lane
 
 #: Small budgets: a few hundred real games on a 30-hex map.
-SMALL = Settings(first_round=24, baseline_games=48, search_games=24, confirm_games=24, candidates=3, steps=1)
+SMALL = Settings(first_round=24, baseline_games=48, baseline_cap=96, search_games=24, confirm_games=24, candidates=3,
+                 steps=1)
 #: RED's zone three hexes deep toward the point: RED wins about 85% (no mirror left to repair toward).
 FAR = lane((Hex(2, 0), Hex(3, 0), Hex(2, 1)))
 
@@ -44,7 +45,8 @@ def test_suggest_preview_apply_and_undo(make_window, qtbot) -> None:  # type: ig
 def test_cancel_keeps_what_was_found_and_a_changed_map_is_not_patched(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     win = make_window(FAR)
     panel = win.balance_fixes
-    panel.settings = Settings(first_round=24, baseline_games=48, search_games=2000, confirm_games=24, candidates=3)
+    panel.settings = Settings(first_round=24, baseline_games=48, baseline_cap=96, search_games=2000, confirm_games=24,
+                              candidates=3)
     panel.jobs.setValue(1)
     with qtbot.waitSignal(panel.finished_run, timeout=120_000):
         win.act_suggest_fixes.trigger()

@@ -4,25 +4,31 @@ The sides race to the control point; the mode's own measure is how many hexes
 each side can see the point from (the validator's exposure,
 :func:`.map_checks.exposure_counts`), and its own edits are the **cover** by the
 point: a low obstacle beside it on the other side's half, or a hex raised there;
-the favoured side's cover cleared. This module sits at the rebalance layer
+the favoured side's cover cleared; and, on a map with no mirror, when the favoured side reaches more
+ground hidden from the point first (the validator's :func:`.map_measures.point_ground`,
+HF317), the walls and low obstacles by the point that hide it opened. This module sits at the rebalance layer
 (pyproject's layers contract); nothing in :mod:`engine.games` imports it.
 """
 
 from __future__ import annotations
 
+from engine.games.game import playing_ruleset
 from engine.games.koth import KOTH
 from engine.games.koth.map_checks import exposure_counts
+from engine.games.koth.map_measures import point_ground
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex, hexes_within
 from engine.mapmodel import Cell, Team, Terrain
 from engine.rebalance.candidates import free_hex
 from engine.rebalance.changes import Proposal, SetGround
 from engine.rebalance.measures import Place
+from engine.rebalance.mirror import team_mirror
 from engine.rebalance.modes import ModeFixes, register_fixes
 from engine.rules.board import Board
 from engine.rules.movement import Reach
 from engine.rules.sight import Sight
 from engine.scenario import Scenario
+from engine.validation.registry import CheckContext
 
 __all__ = ["FIXES"]
 
@@ -68,7 +74,27 @@ def cover(scenario: Scenario, fav: Team, place: Place) -> list[Proposal]:
         c = m.cells[h]
         out.append(Proposal((SetGround(h, c, Cell(c.height)),), f"{fav.value} loses cover by the point", "cover"))
         break
-    return out
+    return out + unhide(scenario, fav)
+
+
+def unhide(scenario: Scenario, fav: Team) -> list[Proposal]:
+    """Walls and low obstacles within two hexes of the point and beside ground only ``fav`` reaches first out
+    of the point's sight, opened (nearest the point first) — when ``fav`` reaches more such ground than the
+    other side: the validator's remedy for HF317. Only on a map with no team mirror (on a mirrored one the
+    pair of openings would open both sides' ground alike; the symmetry repairs address the difference)."""
+    m = scenario.map
+    if team_mirror(m) is not None:
+        return []
+    ground = point_ground(CheckContext(m, (scenario.mode,), ruleset=playing_ruleset(scenario)))
+    if ground is None or len(ground.hidden[fav]) <= len(ground.hidden[fav.other]):
+        return []
+    hidden = set(ground.hidden[fav])
+    blocks = sorted({h for x in hidden for h in hexes_within(x, 2) if h in m.cells and not m.features_at(h)
+                     and m.cells[h].terrain in (Terrain.WALL, Terrain.LOW)
+                     and min(h.distance(p) for p in ground.point) <= 2},
+                    key=lambda h: (min(h.distance(p) for p in ground.point), h))
+    return [Proposal((SetGround(h, m.cells[h], Cell(m.cells[h].height)),),
+                     f"{fav.value}'s hidden ground by the point comes into its sight", "cover") for h in blocks[:4]]
 
 
 FIXES = register_fixes(KOTH, ModeFixes(goal="the point", goal_hexes=point_hexes, figures=exposure,

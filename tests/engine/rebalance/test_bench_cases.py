@@ -40,7 +40,8 @@ def test_each_case_builds_a_valid_map_with_the_symmetry_it_claims(case) -> None:
 
 
 def test_a_run_is_the_same_with_one_or_two_worker_processes() -> None:
-    settings = Settings(first_round=8, baseline_games=16, search_games=16, confirm_games=8, candidates=2, steps=1)
+    settings = Settings(first_round=8, baseline_games=16, baseline_cap=32, search_games=16, confirm_games=8, candidates=2,
+                        steps=1)
     docs = []
     for backend in (InProcess(), ProcessPool(2)):
         with backend:

@@ -163,7 +163,8 @@ def test_real_games_end_to_end_give_a_document_the_schema_accepts() -> None:
     from engine.formats.schemas import validator
     from engine.rebalance.report import document, text
 
-    settings = Settings(first_round=8, baseline_games=16, search_games=16, confirm_games=16, candidates=2, steps=1)
+    settings = Settings(first_round=8, baseline_games=16, baseline_cap=32, search_games=16, confirm_games=16, candidates=2,
+                        steps=1)
     out = rebalance(UNFAIR, settings, Runner(InProcess(), settings.players))
     doc = json.loads(json.dumps(document(out, settings, "lane.map.json", None)))
     assert not list(validator("rebalance").iter_errors(doc))

@@ -1,0 +1,131 @@
+""""Already fair" is as strict as a confirmed fix (issue #20): the baseline's rule on synthetic tallies, and the
+search on a model of noisy games whose RED share is known.
+
+A map whose true share is 46% or 54% used to be called already fair when the
+confidence sequence had not shown a side favoured after 1,000 games, while an
+independent 1,000-game Wilson check saw the side favoured. Now "already fair"
+needs ``confirmed_fair(tally, CONFIRM_MARGIN)``, playing on to a cap.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import pytest
+
+from engine.formats.schemas import validator
+from engine.mapmodel import Team
+from engine.parallel.backends import InProcess
+from engine.rebalance.evidence import (
+    BLOCK,
+    CONFIRM_MARGIN,
+    FAIR,
+    Evidence,
+    Tally,
+    baseline_answer,
+    confirmed_fair,
+)
+from engine.rebalance.play import Round, Runner
+from engine.rebalance.report import document, text
+from engine.rebalance.result import ALREADY_FAIR, NOT_FIXED
+from engine.rebalance.search import Settings, rebalance
+from engine.scenario import Scenario
+from tests.engine.rebalance.lanes import FAIR as FAIR_LANE
+
+EV = Evidence(0.05, 0.05)
+
+
+def noisy(p: float, games: int, seed: int = 1) -> Tally:
+    """``games`` games (whole blocks) whose block scores are Binomial(4, p) / 4, as coin-flip games give."""
+    rng = random.Random(seed)
+    wins = [sum(rng.random() < p for _ in range(BLOCK)) for _ in range(games // BLOCK)]
+    red = sum(wins)
+    return Tally(red, games - red, 0, 0, tuple(w / BLOCK for w in wins))
+
+
+def _shares(n: int, share: float) -> Tally:
+    """Exactly ``share`` of ``n`` games to RED, blocks alternating above and below it (an unclear sequence)."""
+    t = noisy(0.5, n, 7)
+    red = round(share * n)
+    return replace(t, red=red, blu=n - red)
+
+
+@pytest.mark.parametrize("tally, answer", [
+    (_shares(1000, 0.49), FAIR),  # within two points, no Wilson interval above half
+    (_shares(1000, 0.515), FAIR),
+    (_shares(1000, 0.53), None),  # neither fair (three points off) nor shown: play on
+    (_shares(800, 0.50), None),  # before the first look nothing is called fair
+    (_shares(4000, 0.53), Team.RED),  # at the cap: not fair, so the side ahead is favoured
+    (_shares(4000, 0.475), Team.BLU),
+    (noisy(0.8, 200), Team.RED),  # the sequence shows it: favoured at once
+])
+def test_the_baseline_rule_on_synthetic_tallies(tally: Tally, answer: object) -> None:
+    assert baseline_answer(tally, EV, 1000, 4000) == answer
+
+
+@pytest.mark.parametrize("red, fair", [(480, True), (520, True), (479, False), (521, False)])
+def test_within_two_points_includes_two_points(red: int, fair: bool) -> None:
+    """480 of 1,000 is two points off even and passes (floats once made 0.5 - 0.48 a hair over 0.02)."""
+    assert confirmed_fair(Tally(red, 1000 - red), CONFIRM_MARGIN) is fair
+
+
+def test_at_the_cap_a_gap_over_two_points_is_wilson_significant() -> None:
+    """Why 4,000: the cap's forced answer agrees with the balance report's rule."""
+    for red in (2081, 1919):  # 52.0%, 48.0% of 4,000: just over two points off
+        assert not confirmed_fair(Tally(red, 4000 - red)) and not confirmed_fair(Tally(red, 4000 - red), CONFIRM_MARGIN)
+    assert confirmed_fair(Tally(2060, 1940), CONFIRM_MARGIN)  # 51.5%: fair at the cap
+
+
+class NoisyRunner(Runner):
+    """Coin-flip games: game ``i`` of batch ``seed`` is a RED win with probability ``share(version)``, the same
+    random draw for every version (common random numbers)."""
+
+    def __init__(self, share: Callable[[Scenario], float]) -> None:
+        super().__init__(InProcess(), ("heuristic", "heuristic"))
+        self.share = share
+
+    def round(self, versions: Sequence[Scenario], seed: int, start: int, stop: int, progress=None) -> Round:  # type: ignore[no-untyped-def]
+        out = []
+        for v in versions:
+            p = self.share(v)
+            wins = [sum(random.Random(seed * 100_003 + i * BLOCK + k).random() < p for k in range(BLOCK))
+                    for i in range(start // BLOCK, stop // BLOCK)]
+            red = sum(wins)
+            out.append(Tally(red, stop - start - red, 0, 0, tuple(w / BLOCK for w in wins)))
+        self.played += (stop - start) * len(versions)
+        return Round(tuple(out), False, (stop - start) * len(versions))
+
+
+REAL = Settings(minutes=600)
+
+
+@pytest.mark.parametrize("share", [0.46, 0.54])
+def test_a_map_a_wilson_check_sees_favoured_is_not_called_already_fair(share: float) -> None:
+    """Quarry (red-low) at 46%, Ridge (blu-spawn-1) at 54%: the old rule stopped at 1,000 games, unshown, and
+    called them fair; the independent check saw them favoured."""
+    runner = NoisyRunner(lambda v: share if v is FAIR_LANE else 0.5)
+    out = rebalance(FAIR_LANE, REAL, runner)
+    assert out.status != ALREADY_FAIR
+    assert out.favoured == ("RED" if share > 0.5 else "BLU")
+    assert not confirmed_fair(out.baseline, CONFIRM_MARGIN)
+
+
+def test_an_even_map_is_already_fair_on_the_confirmations_standard() -> None:
+    out = rebalance(FAIR_LANE, REAL, NoisyRunner(lambda v: 0.5))
+    assert out.status == ALREADY_FAIR and out.favoured is None and out.after is None
+    assert out.baseline.games >= REAL.baseline_games and confirmed_fair(out.baseline, CONFIRM_MARGIN)
+    assert "within 2 points of even" in out.why
+
+
+def test_when_time_runs_out_undecided_nothing_is_called_fair() -> None:
+    """A near-even map and a clock that says the next round will not fit: "not fixed", with no side named."""
+    ticks = iter(range(0, 10**6, 30))
+    out = rebalance(FAIR_LANE, replace(REAL, minutes=1), NoisyRunner(lambda v: 0.52), clock=lambda: next(ticks))
+    assert out.status == NOT_FIXED and out.favoured is None and out.after is None
+    assert "did not show" in out.why
+    assert "did not show whether a side is favoured" in text(out, REAL, None)
+    assert not list(validator("rebalance").iter_errors(json.loads(json.dumps(document(out, REAL, "lane.map.json",
+                                                                                       None)))))
