@@ -112,6 +112,10 @@ def main() -> int:
     games = set(args.games.split(","))
     cases: list[Case] = [c for c in CASES if c.game in games and
                          (not args.only or c.name in args.only or f"{c.source}:{c.name}" in args.only)]
+    known = {c.name for c in CASES} | {f"{c.source}:{c.name}" for c in CASES}
+    unknown = [n for n in args.only if n not in known]
+    if unknown:
+        p.error(f"no case named {', '.join(unknown)}; --list shows the names (source:name or name)")
     if args.list:
         for c in CASES:
             print(f"{c.source}:{c.name:20} {c.effect}")
