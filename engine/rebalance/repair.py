@@ -14,11 +14,19 @@ from __future__ import annotations
 from itertools import product
 
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap
-from engine.rebalance.changes import Change, Feature, PlaceFeature, Proposal, RemoveFeature, SetGround
+from engine.mapmodel import HexMap, Team
+from engine.rebalance.changes import (
+    Change,
+    Feature,
+    PlaceFeature,
+    Proposal,
+    RemoveFeature,
+    SetGround,
+    SetTrack,
+)
 from engine.rebalance.mirror import Mirror
 
-__all__ = ["copy_across", "repairs"]
+__all__ = ["copy_across", "repairs", "track_repairs"]
 
 #: Pairs up to which every combination of directions is offered (2^k proposals); beyond, one per pair.
 ALL_COMBINATIONS_UP_TO = 3
@@ -61,9 +69,29 @@ def _pairs(mirror: Mirror) -> list[tuple[Hex, Hex]]:
     return out
 
 
+def track_repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
+    """Proposals that make one cart track the mirror image of the other (Payload Race): each team's track made
+    the image of the other's, when the two differ and the image lies on the map. A track step is part of a
+    path, so it is repaired as a whole track, never hex by hex (:func:`copy_across` leaves track hexes alone)."""
+    out = []
+    for team in Team:
+        src, dst = m.track(team.other), m.track(team)
+        if not src or not dst:
+            continue
+        image = tuple(mirror.image(h) for h in src)
+        if any(h is None or h not in m.cells for h in image) or image == dst:
+            continue
+        change = SetTrack(team, dst, image)  # type: ignore[arg-type]
+        out.append(Proposal((change,), f"the map is almost symmetric ({mirror.describe()}): make {team.value}'s "
+                            f"track the mirror image of {team.other.value}'s", "symmetry"))
+    return out
+
+
 def repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
     """Proposals that make the breaking hexes of ``m`` match their images (module docstring), fewest changes
-    first. Empty when the map is exactly symmetric."""
+    first, and the cart tracks each other's image (:func:`track_repairs`). Empty when the map is exactly
+    symmetric."""
+    tracks = track_repairs(m, mirror)
     pairs = _pairs(mirror)
     options: list[list[tuple[Hex, list[Change]]]] = []
     for a, b in pairs:
@@ -71,7 +99,7 @@ def repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
         if ways:
             options.append(ways)
     if not options:
-        return []
+        return sorted(tracks, key=lambda p: (len(p.hexes), p.why))
     why = f"the map is almost symmetric ({mirror.describe()}): make {{}} match {{}} mirror image"
     out = []
     if len(options) <= ALL_COMBINATIONS_UP_TO:
@@ -84,5 +112,6 @@ def repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
         for ways in options:
             for dst, cs in ways:
                 out.append(Proposal(tuple(cs), why.format(dst, "its"), "symmetry"))
+    out += tracks
     out.sort(key=lambda p: (len(p.hexes), p.why))
     return out

@@ -114,3 +114,25 @@ def test_the_mirror_is_found_past_an_odd_first_red_spawn_hex() -> None:
     odd = odd.with_spawn_zone(Team.RED, set(odd.spawns[Team.RED]) | {Hex(-1, 0)})
     mirror = team_mirror(odd)
     assert mirror is not None and Hex(-1, 0) in mirror.breaking
+
+
+@pytest.mark.parametrize("owner", list(Team))
+def test_a_track_one_push_short_of_its_mirror_is_repaired_as_a_whole_track_either_way(repo, owner: Team) -> None:
+    """Payload Race: a track step is part of a path, so an almost symmetric map whose tracks differ by a push is
+    offered each track made the other's mirror image (one hex each), and either repair makes the map exact.
+    (Before, no symmetry repair touched a track, and the fixer raced mirrored pairs that change both sides alike.)"""
+    from dataclasses import replace
+
+    from engine.formats import load_scenario
+
+    scenario = load_scenario(repo / "maps" / "payload_canal.scenario.json")
+    track = scenario.map.track(owner)
+    short = replace(scenario, map=scenario.map.with_feature_part("tracks", owner, track[:-1]))
+    mirror = team_mirror(short.map)
+    assert mirror is not None and not mirror.exact
+    fixes = [p for p in repairs(short.map, mirror) if any(isinstance(c, SetTrack) for c in p.changes)]
+    assert len(fixes) == 2 and all(len(p.hexes) == 1 for p in fixes)
+    for p in fixes:
+        fixed = team_mirror(p.apply(short.map))
+        assert fixed is not None and fixed.exact
+    assert {p.changes[0].team for p in fixes} == set(Team)  # type: ignore[attr-defined]
