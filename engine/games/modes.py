@@ -75,6 +75,9 @@ class ModeRules:
     - ``game_costs``: what one watched game of the mode costs with two players of a kind (``random``,
       ``heuristic``, ``search``), in millions of iterations of bench/_common.py's reference loop; the
       default budget of ``--games auto`` is made from them (a player not listed counts 1.0);
+    - ``change_games``: the games per map version ``--compare`` plays at least by default with two heuristic
+      players (as a budget, what they cost: fewer with costlier players), for a mode whose smallest known
+      one-turn change needs more games than the default budget buys; 0 for none;
     - ``chance_first``: the ruleset option that makes the first team a throw of the dice (empty: the
       scenario's first team), and ``chance_words`` how the rulebook throws it.
     """
@@ -99,6 +102,7 @@ class ModeRules:
     ai: str = ""
     rebalance: str = ""
     game_costs: Mapping[str, float] = field(default_factory=lambda: FrozenDict({}))
+    change_games: int = 0
     chance_first: str = ""
     chance_words: str = ""
 

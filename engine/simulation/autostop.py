@@ -43,13 +43,19 @@ MAX_GAMES: Final = 10_000
 Reason = Literal["decided", "max-games", "minutes", "cancelled"]
 
 
-def default_max_games(mode: Mode, pairings: Sequence[tuple[str, str]]) -> int:
+def default_max_games(mode: Mode, pairings: Sequence[tuple[str, str]], compare: bool = False) -> int:
     """The default ``--max-games``: what :data:`BUDGET` buys for the costliest pairing, in whole blocks,
     between :data:`MIN_GAMES` and :data:`MAX_GAMES` (a pure function of the mode and players: what a game
-    costs is the mode's :attr:`~engine.games.modes.ModeRules.game_costs`)."""
-    costs = GAMES[mode].game_costs
+    costs is the mode's :attr:`~engine.games.modes.ModeRules.game_costs`).
+
+    With ``compare`` (two map versions) the budget is at least what the mode's
+    :attr:`~engine.games.modes.ModeRules.change_games` heuristic games cost: the games that find the mode's
+    smallest one-turn change nine times in ten (Payload Race's one push on a long track)."""
+    rules = GAMES[mode]
+    costs = rules.game_costs
     worst = max((costs.get(a, 1.0) + costs.get(b, 1.0)) / 2 for a, b in pairings)
-    games = int(BUDGET / worst)
+    budget = max(BUDGET, rules.change_games * costs.get("heuristic", 1.0)) if compare else BUDGET
+    games = int(budget / worst + 1e-9)
     return max(MIN_GAMES, min(MAX_GAMES, games - games % BLOCK))
 
 

@@ -255,6 +255,16 @@ def test_the_default_budget_follows_what_games_cost(mode: Mode, pairings: list[t
     assert default_max_games(mode, pairings) == games
 
 
+@pytest.mark.parametrize(("mode", "pairings", "games"), [
+    (Mode.PAYLOAD, [HH], 1200), (Mode.PAYLOAD, [SS], 100), (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 900),
+])
+def test_compare_plays_at_least_the_games_that_find_the_modes_smallest_change(
+        mode: Mode, pairings: list[tuple[str, str]], games: int) -> None:
+    """Payload Race's one push on Bridges (10 points) needs ~1,200 games a version to be found 9 times in 10; the
+    floor is a budget, so costlier players get fewer games, and modes without one keep the minute."""
+    assert default_max_games(mode, pairings, compare=True) == games
+
+
 @pytest.mark.parametrize(("x", "null", "signed", "text"), [
     (0.61, 0.5, False, "61"), (0.4996, 0.5, False, "49.96"), (0.503, 0.5, False, "50.3"), (0.5, 0.5, False, "50"),
     (-0.002, 0.0, True, "-0.2"), (-0.33, 0.0, True, "-33"), (0.0, 0.0, True, "+0"),

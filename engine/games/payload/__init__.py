@@ -35,13 +35,18 @@ TRACKS = register_feature(MapFeature(
 #: times cheaper (the known-answer bench's watched games: 2.6-2.9 M; bench/ladder.py's search-vs-heuristic games:
 #: 150 M, so about twice that with two search players).
 GAME_COSTS = FrozenDict({"random": 8.3, "heuristic": 3.0, "search": 300.0})
+#: ``--compare``'s least default budget, in heuristic games per version: one push less on Bridges' 24-push track
+#: moves RED's share by 10 points (2,000 games a version), which 300 games find 16% of the time and 1,200 92%
+#: (bench/compare_power.py calibrated on that run; docs/balance.md "Known answers"). Canal's one push (18 points)
+#: is found in 160-240 games, so an effect stops the run long before; only an unchanged map plays them all.
+CHANGE_GAMES = 1200
 
 RULES = register(ModeRules(
     PAYLOAD, "Payload Race", "002", team_size=6, climb=Climb.STAIRS_ONLY, heights_block_sight=False,
     dice=DiceSpec(1, 8, Crit.NONE), ruleset="builtin:payload",
     features=("tracks",), checks="engine.games.payload.map_checks",
     ai="engine.games.payload.ai", rebalance="engine.games.payload.rebalance",
-    game_costs=GAME_COSTS,
+    game_costs=GAME_COSTS, change_games=CHANGE_GAMES,
     state="engine.games.payload.state:PayloadState",
     free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
     verbs=tuple(v.value for v in VERBS), chance_first="roll_for_first", chance_words="d8 roll-off",
