@@ -22,14 +22,19 @@ here swing several-fold: compare reference-loop rates). Payload Race games cost 
 so choose a subset: ``--modes koth,team_play --seeds 20 --pairs mirrored,spawn``.
 
 Run: ``nice -n 10 python bench/known_answer.py [--modes koth,payload,team_play] [--seeds 20] [--first-seed 1]
-[--pairs SUBSTRING,...] [--max-games N | --games N] [--jobs 2] [--json out.json] [--list]``
+[--pairs SUBSTRING,...] [--max-games N | --games N] [--jobs 2] [--json out.json] [--results FILE.jsonl [--table]]
+[--list]``. A campaign at default settings takes many core-hours (every equal pair plays to its budget): keep it
+in ``--results bench/results/known_answer.jsonl``, which skips the answers already kept and appends each new one,
+so it can run a slice a day.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -239,13 +244,75 @@ class Outcome:
         return self.changed and self.direction == effect
 
 
+def budget_of(pair: Pair, max_games: int | None, games: int | None) -> str:
+    """The answer's budget as the campaign file keys it: ``games N`` (fixed), ``max-games N``, or, at default
+    settings, ``default N`` with N the default cap today (a changed default starts a new series)."""
+    if games:
+        return f"games {games}"
+    if max_games:
+        return f"max-games {max_games // 4 * 4}"
+    return f"default {default_max_games(pair.mode, [PLAYERS], compare=True)}"
+
+
+class Campaign:
+    """A JSON-lines file of answers that grows across runs: one line per (pair, seed, budget), appended and flushed
+    as each answer is found, with the commit that played it and the reference rate of its run."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.rows: dict[tuple[str, int, str], dict[str, Any]] = {}
+        if path.exists():
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                    self.rows[(row["pair"], int(row["seed"]), row["budget"])] = row
+                except (ValueError, KeyError, TypeError) as e:
+                    raise SystemExit(f"{path}:{n}: not an answer line ({e}); remove or mend the line") from None
+
+    def get(self, pair: Pair, seed: int, budget: str) -> Outcome | None:
+        """The kept answer for ``pair`` at ``seed`` and ``budget``, if any."""
+        row = self.rows.get((f"{pair.name}: {pair.kind}", seed, budget))
+        if row is None:
+            return None
+        fields = {f.name for f in dataclasses.fields(Outcome)}
+        return Outcome(**{k: v for k, v in row.items() if k in fields})
+
+    def add(self, o: Outcome, pair: Pair, budget: str, ref: float) -> None:
+        """Append ``o`` (played for ``pair`` at ``budget``, in a run whose reference loop ran at ``ref``)."""
+        row = {**dataclasses.asdict(o), "seconds": round(o.seconds, 2), "cpu": round(o.cpu, 2), "budget": budget, "effect": pair.effect, "commit": _commit(),
+               "reference_rate": round(ref)}
+        self.rows[(o.pair, o.seed, budget)] = row
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(row, sort_keys=True) + "\n")
+
+    def reference_rate(self) -> float:
+        """The median reference rate of the kept answers' runs (0 when none)."""
+        rates = sorted(r.get("reference_rate", 0) for r in self.rows.values())
+        return float(rates[len(rates) // 2]) if rates else 0.0
+
+
+def _commit() -> str:
+    """The short commit the answer was played on (``+`` when the work tree had changes), or ``unknown``."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+" if dirty else "")
+
+
 def answer_pair(pair: Pair, seed: int, jobs: int, max_games: int | None, games: int | None) -> Outcome:
     """Play and answer ``pair`` for batch seed ``seed`` as ``hexfort balance --compare`` does.
 
     ``seconds`` is wall time; ``cpu`` the CPU seconds of this process and its worker processes (the pool is
     closed, so its workers are counted, before the answer returns)."""
     t0, c0 = time.perf_counter(), _cpu()
-    most = games or max_games or default_max_games(pair.mode, [PLAYERS])
+    most = games or max_games or default_max_games(pair.mode, [PLAYERS], compare=True)
     plan = StudyPlan(pair.base, (PLAYERS,), most, seed, pair.other)
     backend = local_backend(jobs, 1000)
     with backend:
@@ -310,6 +377,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=None, help="play exactly N games per version instead of auto")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", metavar="FILE", help="also write every answer as JSON")
+    ap.add_argument("--results", metavar="FILE.jsonl",
+                    help="a campaign file: answers already in it (same pair, seed and budget) are not played again "
+                         "and count in the table; each new answer is appended as it is found, so a campaign "
+                         "can stop and resume across days (bench/results/known_answer.jsonl is the kept one)")
+    ap.add_argument("--table", action="store_true", help="with --results: print the table of its answers, play none")
     ap.add_argument("--list", action="store_true", help="list the pairs and stop")
     args = ap.parse_args(argv)
     modes = {Mode(m.strip()) for m in args.modes.split(",") if m.strip()}
@@ -321,13 +393,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         for p in pairs:
             print(f"{p.mode.value:9} {p.name}: {p.kind} (effect {p.effect:+d})")
         return 0
-    ref = reference_rate()
+    store = Campaign(Path(args.results)) if args.results else None
+    ref = reference_rate() if not args.table else (store.reference_rate() if store else 0.0)
     print(f"{len(pairs)} pairs x {args.seeds} seeds; reference loop {ref / 1e6:.1f} M it/s", file=sys.stderr)
     outcomes: dict[str, list[Outcome]] = {}
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
     try:
-        for seed in range(args.first_seed, args.first_seed + args.seeds):
+        for seed in seeds:
             for p in pairs:
+                budget = budget_of(p, args.max_games, args.games)
+                kept = store.get(p, seed, budget) if store else None
+                if kept is not None or args.table:
+                    if kept is not None:
+                        outcomes.setdefault(kept.pair, []).append(kept)
+                    continue
                 o = answer_pair(p, seed, args.jobs, args.max_games, args.games)
+                if store:
+                    store.add(o, p, budget, ref)
                 outcomes.setdefault(o.pair, []).append(o)
                 mark = "ok" if o.correct(p.effect) else ("FALSE ALARM" if p.effect == 0 else "missed")
                 print(f"seed {seed} {o.pair}: {mark} ({o.games} games per version, {o.seconds:.1f} s, "
