@@ -77,3 +77,22 @@ def test_a_one_turn_effect_is_detected_and_a_resaved_map_is_not_called_changed(k
     same = next(p for p in pairs if p.name == "koth_crossroads" and p.kind == "re-saved")
     got = ka.answer_pair(same, seed=1, jobs=1, max_games=None, games=40)
     assert got.correct(0) and not got.changed
+
+
+def test_a_campaign_file_keeps_answers_by_pair_seed_and_budget_and_names_a_bad_line(
+        ka: ModuleType, pairs: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
+    """The 20-seed campaign runs a slice a day: what a run found is kept and not played again, a changed budget
+    starts afresh, and a damaged line stops the run with the file and line to mend, not a traceback."""
+    same = next(p for p in pairs if p.name == "koth_crossroads" and p.kind == "re-saved")
+    budget = ka.budget_of(same, None, 8)
+    got = ka.answer_pair(same, seed=3, jobs=1, max_games=None, games=8)
+    path = tmp_path / "campaign.jsonl"
+    ka.Campaign(path).add(got, same, budget, 15e6)
+    again = ka.Campaign(path)
+    assert again.get(same, 3, budget) == got.__class__(**{**got.__dict__, "seconds": round(got.seconds, 2),
+                                                            "cpu": round(got.cpu, 2)})
+    assert again.get(same, 4, budget) is None and again.get(same, 3, ka.budget_of(same, 400, None)) is None
+    assert ka.budget_of(same, None, None) == "default 4284" and again.reference_rate() == 15e6
+    path.write_text(path.read_text() + "{not json\n")
+    with pytest.raises(SystemExit, match=r"campaign.jsonl:2: not an answer line"):
+        ka.Campaign(path)
