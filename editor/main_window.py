@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QStackedWidget,
     QToolBar,
+    QToolButton,
     QUndoView,
     QWidget,
 )
@@ -76,6 +77,9 @@ _TERRAIN_KEYS = [
 _DEFAULT_SIZE = (1500, 950)
 #: Where the window's place and size are kept between sessions.
 _GEOMETRY_KEY = "window/geometry"
+#: Screens at least this tall (available pixels) get the tools column's larger icons; shorter ones would hide
+#: its last tools behind a » button.
+_TALL_SCREEN = 1000
 _ARROWS_8 = "→↗↑↖←↙↓↘"  # by screen angle, counter-clockwise from east in 45° steps
 _SYMMETRY_LABELS = {
     SymmetryKind.OFF: "No symmetry",
@@ -395,7 +399,10 @@ class MainWindow(QMainWindow):
         tb = QToolBar("Tools", self)
         tb.setObjectName("tools")
         tb.setOrientation(Qt.Orientation.Vertical)
-        tb.setIconSize(tb.iconSize() * 1.25)
+        # 21 tools in one column: larger icons only where the screen is tall enough to show them all
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is not None and screen.availableGeometry().height() >= _TALL_SCREEN:
+            tb.setIconSize(tb.iconSize() * 1.25)
         groups = [["height", "terrain", "eraser", "fill", "line"],
                   ["spawn-red", "spawn-blu", "kit", "control", "track-red", "track-blu"],
                   ["spawnpoint-red", "spawnpoint-blue", "spawnpoint-yellow", "ammo", "rack"],
@@ -412,6 +419,9 @@ class MainWindow(QMainWindow):
         ob.addWidget(QLabel(" Height "))
         for a in self.height_actions:
             ob.addAction(a)
+            button = ob.widgetForAction(a)  # the swatch shows the level: no "Height 1" text beside it
+            if isinstance(button, QToolButton):
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         ob.addSeparator()
         ob.addWidget(QLabel(" Terrain "))
         for a in self.terrain_actions.values():

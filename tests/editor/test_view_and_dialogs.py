@@ -183,3 +183,26 @@ def test_the_window_fits_the_screen_on_a_first_start_and_comes_back_where_it_was
     again = MainWindow(small_map, None, settings=settings, paths=paths)
     qtbot.addWidget(again)
     assert again.size() == size
+
+
+def test_every_tool_shows_on_a_screen_under_1000_pixels_tall_and_the_height_swatches_carry_no_text(  # type: ignore[no-untyped-def]
+        qtbot, small_map, settings, paths) -> None:
+    """At 1400×900 the tools column hid its last four tools (stamps, symmetry centre) behind a » button and the
+    options bar its symmetry box: the column keeps the style's icon size on short screens, and the height buttons
+    show their swatch (which carries the level) without "Height 1" beside it."""
+    from PySide6.QtWidgets import QToolBar, QToolButton
+
+    from editor.main_window import MainWindow
+
+    w = MainWindow(small_map, None, settings=settings, paths=paths)
+    qtbot.addWidget(w)
+    w.resize(w.width(), w.screen().availableGeometry().height())  # 800 pixels tall on the offscreen platform
+    w.show()
+    qtbot.waitExposed(w)
+    tools = w.findChild(QToolBar, "tools")
+    buttons = [tools.widgetForAction(a) for a in tools.actions() if not a.isSeparator()]
+    assert len(buttons) == 21 and all(b is not None and b.isVisible() for b in buttons)
+    options = w.findChild(QToolBar, "options")
+    swatches = [options.widgetForAction(a) for a in w.height_actions]
+    assert all(isinstance(b, QToolButton) and b.toolButtonStyle() is Qt.ToolButtonStyle.ToolButtonIconOnly
+               for b in swatches)
