@@ -236,6 +236,8 @@ class Outcome:
     games: int
     seconds: float
     cpu: float
+    #: The reference loop's rate in the run that played it (iterations/s; 0: that of the run printing the table).
+    ref: float = 0.0
 
     def correct(self, effect: int) -> bool:
         """Equal pair: nothing significant. Effect pair: changed, the right way round."""
@@ -277,11 +279,11 @@ class Campaign:
         if row is None:
             return None
         fields = {f.name for f in dataclasses.fields(Outcome)}
-        return Outcome(**{k: v for k, v in row.items() if k in fields})
+        return Outcome(**{k: v for k, v in row.items() if k in fields}, ref=float(row.get("reference_rate", 0)))
 
     def add(self, o: Outcome, pair: Pair, budget: str, ref: float) -> None:
         """Append ``o`` (played for ``pair`` at ``budget``, in a run whose reference loop ran at ``ref``)."""
-        row = {**dataclasses.asdict(o), "seconds": round(o.seconds, 2), "cpu": round(o.cpu, 2), "budget": budget, "effect": pair.effect, "commit": _commit(),
+        row = {**{k: v for k, v in dataclasses.asdict(o).items() if k != "ref"}, "seconds": round(o.seconds, 2), "cpu": round(o.cpu, 2), "budget": budget, "effect": pair.effect, "commit": _commit(),
                "reference_rate": round(ref)}
         self.rows[(o.pair, o.seed, budget)] = row
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -349,13 +351,14 @@ def table(pairs: Sequence[Pair], outcomes: dict[str, list[Outcome]], ref: float)
             continue
         right = sum(o.correct(p.effect) for o in got)
         cpu = sum(o.cpu for o in got) / len(got)
+        iterations = sum(o.cpu * (o.ref or ref) for o in got) / len(got)  # each answer at its own run's rate
         key = 0 if p.effect == 0 else 1
         totals[key][0] += right if key else len(got) - right
         totals[key][1] += len(got)
         what = f"{len(got) - right} false" if p.effect == 0 else f"{right} detected"
         lines.append(f"| {p.mode.value} | {p.name}: {p.kind} | {len(got)} | {what} | "
                      f"{sum(o.decided for o in got)} | {sum(o.games for o in got) / len(got):.0f} | "
-                     f"{sum(o.seconds for o in got) / len(got):.1f} | {cpu:.1f} / {cpu * ref / 1e6:.0f} |")
+                     f"{sum(o.seconds for o in got) / len(got):.1f} | {cpu:.1f} / {iterations / 1e6:.0f} |")
     fa, n0 = totals[0]
     det, n1 = totals[1]
     lines.append("")
@@ -363,7 +366,8 @@ def table(pairs: Sequence[Pair], outcomes: dict[str, list[Outcome]], ref: float)
         lines.append(f"false alarms on equal pairs: {fa} of {n0} answers ({100 * fa / n0:.1f}%; target <= 5%)")
     if n1:
         lines.append(f"one-turn effects detected: {det} of {n1} answers ({100 * det / n1:.1f}%; target >= 90%)")
-    lines.append(f"reference loop: {ref / 1e6:.1f} M iterations/s (bench/_common.py)")
+    lines.append(f"reference loop: {ref / 1e6:.1f} M iterations/s (bench/_common.py; kept answers count at their "
+                 "own run's rate)")
     return "\n".join(lines)
 
 

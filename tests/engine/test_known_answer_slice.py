@@ -90,7 +90,7 @@ def test_a_campaign_file_keeps_answers_by_pair_seed_and_budget_and_names_a_bad_l
     ka.Campaign(path).add(got, same, budget, 15e6)
     again = ka.Campaign(path)
     assert again.get(same, 3, budget) == got.__class__(**{**got.__dict__, "seconds": round(got.seconds, 2),
-                                                            "cpu": round(got.cpu, 2)})
+                                                            "cpu": round(got.cpu, 2), "ref": 15e6})
     assert again.get(same, 4, budget) is None and again.get(same, 3, ka.budget_of(same, 400, None)) is None
     assert ka.budget_of(same, None, None) == "default 4284" and again.reference_rate() == 15e6
     path.write_text(path.read_text() + "{not json\n")
