@@ -37,6 +37,7 @@ from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
+from engine.rules.legal import Group
 from engine.rules.movement import steps_to
 
 __all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps", "score_context"]
@@ -49,15 +50,27 @@ RESERVES = frozenset({"pyro", "soldier"})
 #: Score of a push: above anything else a token could do.
 PUSH = 1000.0
 
-Pick = Callable[[list[Action], list[float]], Action]
+Pick = Callable[[Sequence[Action], list[float]], Action]
+
+_END, _PUSH, _MOVE, _ATTACK, _HEAL = Verb.END, Verb.PUSH, Verb.MOVE, Verb.ATTACK, Verb.HEAL
+_JUMP, _AIRBLAST, _SANDVICH, _KRITZ = Verb.ROCKET_JUMP, Verb.AIRBLAST, Verb.SANDVICH, Verb.KRITZ
 
 
 def choose_payload(state: Any, pick: Pick) -> Action:
-    """The heuristic's choice in a Payload Race decision (``pick`` breaks ties)."""
+    """The heuristic's choice in a Payload Race decision (``pick`` breaks ties).
+
+    In a turn's decision the actions are scored from the legal actions' groups
+    (:meth:`_Context.scores`, the same score per action as :meth:`_Context.score`) and
+    ``pick`` gets the lazy view, so only the actions it reads are built.
+    """
+    phase = state.phase
+    if phase is Phase.ACT:
+        view = state.legal_actions_view()
+        return pick(view, _Context(state).scores(view.groups))
     acts = state.legal_actions()
-    if state.phase is Phase.SPAWN:
+    if phase is Phase.SPAWN:
         return pick(acts, [_spawn_value(state, a) for a in acts])
-    if state.phase is Phase.REACT:
+    if phase is Phase.REACT:
         return _react(state, acts)
     ctx = _Context(state)
     return pick(acts, [ctx.score(a) for a in acts])
@@ -219,40 +232,81 @@ class _Context:
             hit = table[cell] = _firepower(self.state, self.state.ruleset.weapons[u.weapon], self._targets, cell)
         return hit
 
+    def scores(self, groups: Sequence[Group]) -> list[float]:
+        """:meth:`score` of each action of ``groups`` (a legal actions view's, in its order), read from the
+        groups: a move's and a rocket jump's from its board index, without making the action; an attack's
+        cost to the push once per token."""
+        out: list[float] = []
+        add = out.append
+        b = self.b
+        for verb, kind, actor, targets, hexes, detail in groups:
+            n = len(targets)
+            if not n:
+                continue
+            if verb is _END:
+                out.extend([0.0] * n)
+            elif verb is _PUSH:
+                out.extend([PUSH] * n)
+            elif (verb is _MOVE or verb is _JUMP) and hexes is not None and hexes is b.hexes:
+                mover = self._movers.get(actor)
+                if mover is None:
+                    u = self._units.get(actor)
+                    if u is None:
+                        u = self._units[actor] = self.state.unit_at(actor)
+                    mover = self._movers[actor] = self.mover(u)
+                if verb is _MOVE:
+                    self._move_gains(mover, targets, add)
+                else:
+                    for c in targets:
+                        add(self.jump_gain(mover, c))
+            elif verb is _ATTACK:
+                make = Action.trusted
+                first = make(verb, kind, actor, targets[0] if hexes is None else hexes[targets[0]], detail)
+                cost = self._pusher_cost(self.unit(first))
+                attack = self._attack
+                for t in targets:
+                    add(attack(make(verb, kind, actor, t if hexes is None else hexes[t], detail)) - cost)
+            else:
+                make = Action.trusted
+                score = self.score
+                for t in targets:
+                    add(score(make(verb, kind, actor, t if hexes is None else hexes[t], detail)))
+        return out
+
     def score(self, a: Action) -> float:
         verb = a.verb
-        if verb is Verb.END:
+        if verb is _END:
             return 0.0
-        if verb is Verb.PUSH:
+        if verb is _PUSH:
             return PUSH
-        if verb is Verb.MOVE:
+        if verb is _MOVE:
             assert a.target is not None
             return self._move(a)
         u = self.unit(a)
         b = self.b
-        if verb is Verb.ATTACK:
+        if verb is _ATTACK:
             return self._attack(a) - self._pusher_cost(u)
-        if verb is Verb.HEAL:
+        if verb is _HEAL:
             assert a.target is not None
             v = self.state.unit_at(a.target)
             if v is None:
                 return 0.0
             missing = self.state.max_health(v.kind) - v.health
             return 4.0 * missing + (6.0 if b.distance(v.cell, self.mine) == 1 else 0.0)
-        if verb is Verb.ROCKET_JUMP:
+        if verb is _JUMP:
             assert a.target is not None
             mover = self._movers.get(a.actor)
             if mover is None:
                 mover = self._movers[a.actor] = self.mover(u)
             return self.jump_gain(mover, b.index[a.target])
-        if verb is Verb.AIRBLAST:
+        if verb is _AIRBLAST:
             near_ours = sum(1 for v in self.enemies if b.distance(v.cell, self.mine) == 1
                             and b.distance(v.cell, u.cell) == 1)
             near = sum(1 for v in self.enemies if b.distance(v.cell, u.cell) == 1)
             return 25.0 * near_ours + 4.0 * near
-        if verb is Verb.SANDVICH:
+        if verb is _SANDVICH:
             return 3.0 * (self.state.max_health(u.kind) - u.health)
-        if verb is Verb.KRITZ:
+        if verb is _KRITZ:
             assert a.target is not None
             st: Any = self.state
             v = st.unit_at(a.target)
@@ -285,6 +339,31 @@ class _Context:
         if fire:
             gain += 0.8 * (self.firepower(u, dest) - fire_here)
         return gain
+
+    def _move_gains(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], cells: Sequence[int],
+                    add: Callable[[float], None]) -> None:
+        """:meth:`move_gain` of each of ``cells`` in turn, handed to ``add`` (the same sums, written out)."""
+        u, steps, cart, here, fire, fire_here = mover
+        distance = self.b.distance
+        if not fire:
+            for dest in cells:
+                d = steps[dest]
+                if d < 0:
+                    d = 2 * distance(dest, cart)
+                add((30.0 if d == 0 else -4.0 * d) - here)
+            return
+        table = self._fire.get(u.weapon)
+        if table is None:
+            self.firepower(u, u.cell)
+            table = self._fire[u.weapon]
+        for dest in cells:
+            d = steps[dest]
+            if d < 0:
+                d = 2 * distance(dest, cart)
+            f = table.get(dest)
+            if f is None:
+                f = self.firepower(u, dest)
+            add((30.0 if d == 0 else -4.0 * d) - here + 0.8 * (f - fire_here))
 
     def jump_gain(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], dest: int) -> float:
         """The score of a rocket jump of the token of ``mover`` to ``dest``: the change of place, less 12."""
