@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
+from engine.games.payload.ai.fire import Firepower, fire_of
 from engine.games.payload.ground import posts
 from engine.games.protocol import GameState
 from engine.games.state import Phase
@@ -191,7 +192,8 @@ class _Context:
         self._units: dict[Any, Any] = {hexes[u.cell]: u for u in state.units.values() if u.cell >= 0}
         self._steps: dict[str, tuple[int, ...]] = {}
         self._options: dict[Any, dict[Action, Any]] = {}
-        self._fire: dict[str, dict[int, float]] = {}
+        self._fire: dict[str, Firepower] = {}
+        self._sees = state.sight.sees
         # per moving token: (unit, its steps table, its job cart, its place value here, whether its firepower
         # counts (not after an attack), its firepower here)
         self._movers: dict[Any, tuple[Any, tuple[int, ...], int, float, bool, float]] = {}
@@ -222,15 +224,18 @@ class _Context:
         d = _walk(self.b, self.steps(u), cell, self.job_cart(u))
         return 30.0 if d == 0 else -4.0 * d
 
+    def fire(self, u: Any) -> Firepower:
+        """The firepower of ``u``'s card against the enemies now (:func:`.fire.fire_of`)."""
+        hit = self._fire.get(u.weapon)
+        if hit is None:
+            hit = self._fire[u.weapon] = fire_of(self.state, self.state.ruleset.weapons[u.weapon], self._targets)
+        return hit
+
     def firepower(self, u: Any, cell: int) -> float:
         """Rough best expected damage ``u`` could deal from ``cell`` (its card's reach, line of sight)."""
-        table = self._fire.get(u.weapon)
-        if table is None:
-            table = self._fire[u.weapon] = _fire_table(self.state, self.state.ruleset.weapons[u.weapon], self._targets)
-        hit = table.get(cell)
-        if hit is None:
-            hit = table[cell] = _firepower(self.state, self.state.ruleset.weapons[u.weapon], self._targets, cell)
-        return hit
+        fire = self._fire.get(u.weapon) or self.fire(u)
+        hit = fire.table.get(cell)
+        return hit if hit is not None else fire.at(cell, self._sees)
 
     def scores(self, groups: Sequence[Group]) -> list[float]:
         """:meth:`score` of each action of ``groups`` (a legal actions view's, in its order), read from the
@@ -260,12 +265,18 @@ class _Context:
                     for c in targets:
                         add(self.jump_gain(mover, c))
             elif verb is _ATTACK:
+                aims = list(targets) if hexes is None else [hexes[t] for t in targets]
                 make = Action.trusted
-                first = make(verb, kind, actor, targets[0] if hexes is None else hexes[targets[0]], detail)
-                cost = self._pusher_cost(self.unit(first))
-                attack = self._attack
-                for t in targets:
-                    add(attack(make(verb, kind, actor, t if hexes is None else hexes[t], detail)) - cost)
+                cost = self._pusher_cost(self.unit(make(verb, kind, actor, aims[0], detail)))
+                options = self._in_order(actor, aims) if not detail else None
+                if options is not None:
+                    value = self._option_value
+                    for o in options:
+                        add(value(o) - cost)
+                else:
+                    attack = self._attack
+                    for aim in aims:
+                        add(attack(make(verb, kind, actor, aim, detail)) - cost)
             else:
                 make = Action.trusted
                 score = self.score
@@ -352,17 +363,15 @@ class _Context:
                     d = 2 * distance(dest, cart)
                 add((30.0 if d == 0 else -4.0 * d) - here)
             return
-        table = self._fire.get(u.weapon)
-        if table is None:
-            self.firepower(u, u.cell)
-            table = self._fire[u.weapon]
+        fire = self.fire(u)
+        table, at, sees = fire.table, fire.at, self._sees
         for dest in cells:
             d = steps[dest]
             if d < 0:
                 d = 2 * distance(dest, cart)
             f = table.get(dest)
             if f is None:
-                f = self.firepower(u, dest)
+                f = at(dest, sees)
             add((30.0 if d == 0 else -4.0 * d) - here + 0.8 * (f - fire_here))
 
     def jump_gain(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], dest: int) -> float:
@@ -383,13 +392,29 @@ class _Context:
                   and not (st.done_of(v).attacked or st.done_of(v).special)]
         return 0.0 if others else 20.0
 
+    def _in_order(self, actor: Any, aims: list[Any]) -> list[Any] | None:
+        """The attack options of the token on ``actor``, one per aim of ``aims`` in that order, when its options
+        are exactly its attacks at ``aims`` (they are built from the same group); else None (then each attack
+        is looked up by its action, :meth:`_attack`)."""
+        options = self.state.attack_options(actor)
+        if len(options) != len(aims):
+            return None
+        for o, aim in zip(options, aims, strict=True):
+            a = o.action
+            if a.verb is not _ATTACK or a.target != aim or a.actor != actor or a.detail:
+                return None
+        return options
+
     def _attack(self, a: Action) -> float:
         by_action = self._options.get(a.actor)
         if by_action is None:
             by_action = self._options[a.actor] = {o.action: o for o in self.state.attack_options(a.actor)}
         o = by_action.get(a)
-        if o is None:
-            return 0.0
+        return 0.0 if o is None else self._option_value(o)
+
+    def _option_value(self, o: Any) -> float:
+        """What an attack option is worth: the expected damage on enemies (capped by their health), more for a
+        likely kill and for enemies by either cart."""
         b = self.b
         value = 0.0
         for h, dmg in o.area.items():
@@ -405,53 +430,3 @@ class _Context:
             if b.distance(v.cell, self.theirs) == 1:
                 value += 4.0  # it escorts theirs
         return 3.0 * value
-
-
-#: Firepower tables remembered per sight table (one board, one sight rule): (card, the mode's dice, enemies'
-#: (cell, uber)) -> {cell: firepower}. Pure values of their key, so sharing them between decisions, games and
-#: threads changes no choice; cleared when large.
-_FIRE: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], dict[int, float]]] = weakref.WeakKeyDictionary()
-_FIRE_LIMIT: Final = 512
-
-
-def _fire_table(state: Any, card: Any, targets: tuple[tuple[int, bool], ...]) -> dict[int, float]:
-    """The remembered firepower of ``card`` from each hex against ``targets`` (filled as asked)."""
-    per_sight = _FIRE.get(state.sight)
-    if per_sight is None:
-        per_sight = _FIRE[state.sight] = {}
-    key = (card, state.game.rules.dice, targets)
-    hit = per_sight.get(key)
-    if hit is None:
-        if len(per_sight) >= _FIRE_LIMIT:
-            per_sight.clear()
-        hit = per_sight[key] = {}
-    return hit
-
-
-def _firepower(state: Any, card: Any, targets: tuple[tuple[int, bool], ...], cell: int) -> float:
-    """Rough best expected damage a ``card`` holder on ``cell`` could deal to ``targets`` ((cell, uber) each)."""
-    if card.kind == "heal":
-        return 0.0
-    b = state.board
-    qs, rs = b.q, b.r
-    q, r = qs[cell], rs[cell]
-    lo, hi = card.min_range, max(card.range, 1)
-    sees = state.sight.sees
-    chance = state.hit_chance
-    best = 0.0
-    for vc, uber in targets:
-        dq, dr = qs[vc] - q, rs[vc] - r
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-        if not lo <= d <= hi or uber:
-            continue
-        if not card.lobbed and not sees(cell, vc):
-            continue
-        if card.kind == "direct":
-            ev = chance(d - card.accuracy) * max(1, card.damage - card.falloff * (d - 1)) * card.shots
-        elif card.kind == "blast":
-            ev = chance(d - card.accuracy) * d
-        else:
-            ev = 2.0
-        if ev > best:
-            best = ev
-    return best
