@@ -5,31 +5,31 @@ heuristic asks for the firepower of a card from every hex a token may move to, a
 every decision. The answer depends on the map (distances, sight), the card, the
 mode's dice and the enemies — where each stands and whether an UberCharge covers
 it — alone, and the enemies stand still through the side's own turn; so
-:func:`fire_of` keeps one :class:`Firepower` per (card, dice, enemies) per sight
-table, filled hex by hex as asked. Each one has its card's expected damage by
-distance worked out once (the same products the per-hex loop made, so the same
-floats). Pure values of their key: sharing them between decisions, games and
-threads changes no choice.
+:func:`fire_of` keeps one :class:`Firepower` per (card, enemies) per game, in the
+game's cache, filled hex by hex as asked. Each one has its card's expected damage
+by distance worked out once (the same products the per-hex loop made, so the
+same floats). Pure values of their key: sharing them between the decisions and
+play-outs of a game changes no choice.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["Firepower", "fire_of"]
+__all__ = ["FIRE_PER_GAME", "Firepower", "fire_of"]
 
-#: Kept per sight table (one board, one sight rule): (card, dice, enemies) -> Firepower; cleared when large.
-_FIRE: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], Firepower]] = weakref.WeakKeyDictionary()
-_FIRE_LIMIT: Final = 512
+#: Firepowers a game keeps before it forgets them all: each holds at most a value per hex, and a turn asks
+#: for one per card of the side (a search's play-outs ask again for the same few many times).
+FIRE_PER_GAME: Final = 512
+#: The firepowers' name in the game's own cache (:attr:`engine.games.game.Game.cache`).
+_CACHE_KEY: Final = __name__
 
 
 class Firepower:
     """The firepower of one card against one set of enemies, per board index (see the module docstring).
 
-    ``table`` holds the hexes asked so far; :meth:`at` fills it. It holds nothing of the sight table it is
-    kept by (``at`` is handed its ``sees``), so the weak dictionary that keeps it lets the sight go.
+    ``table`` holds the hexes asked so far; :meth:`at` fills it (handed the game's ``sees``).
     """
 
     __slots__ = ("table", "_targets", "_evs", "_lo", "_hi", "_lobbed", "_q", "_r")
@@ -78,16 +78,19 @@ class Firepower:
         return best
 
 
-def fire_of(state: Any, card: Any, targets: tuple[tuple[int, bool], ...]) -> Firepower:
-    """The kept :class:`Firepower` of ``card`` against ``targets`` ((cell, uber) of each enemy) in ``state``'s
-    game: made on first use, shared by every game on the same sight table."""
-    per_sight = _FIRE.get(state.sight)
-    if per_sight is None:
-        per_sight = _FIRE[state.sight] = {}
-    key = (card, state.game.rules.dice, targets)
-    hit = per_sight.get(key)
+def fire_of(state: Any, weapon: str, targets: tuple[tuple[int, bool], ...]) -> Firepower:
+    """The kept :class:`Firepower` of the ``weapon`` card against ``targets`` ((cell, uber) of each enemy) in
+    ``state``'s game: made on first use, kept in the game's cache (so it goes with the game, and the
+    game's board, sight, ruleset and dice need not be in the key); forgotten all at once past
+    :data:`FIRE_PER_GAME`."""
+    cache = state.game.cache
+    kept = cache.get(_CACHE_KEY)
+    if kept is None:
+        kept = cache[_CACHE_KEY] = {}
+    key = (weapon, targets)
+    hit = kept.get(key)
     if hit is None:
-        if len(per_sight) >= _FIRE_LIMIT:
-            per_sight.clear()
-        hit = per_sight[key] = Firepower(state, card, targets)
+        if len(kept) >= FIRE_PER_GAME:
+            kept.clear()
+        hit = kept[key] = Firepower(state, state.ruleset.weapons[weapon], targets)
     return hit

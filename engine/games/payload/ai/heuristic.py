@@ -28,9 +28,8 @@ covered token below half health. Only the public state API is used.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.games.payload.ai.fire import Firepower, fire_of
 from engine.games.payload.ground import posts
@@ -120,17 +119,18 @@ def _spawn_value(state: Any, a: Action) -> float:
     return -steps + (0.5 if a.detail == first else 0.0)
 
 
-#: job_steps remembered per game: (team, kind, blocker, the job cart's step) -> steps. A pure value of its key
-#: (the game fixes the board, the tracks and the options), asked for by every decision of every play-out.
-_JOB_STEPS: weakref.WeakKeyDictionary[Any, dict[tuple[Team, str, bool, int], tuple[int, ...]]] = \
-    weakref.WeakKeyDictionary()
+#: The name in the game's cache (:attr:`engine.games.game.Game.cache`) of job_steps remembered per game:
+#: (team, kind, blocker, the job cart's step) -> steps. A pure value of its key (the game fixes the board, the
+#: tracks and the options), asked for by every decision of every play-out; it goes with the game.
+_JOB_STEPS: Final = __name__ + ".job_steps"
 
 
 def job_steps(state: Any, team: Team, kind: str, blocker: bool) -> tuple[int, ...]:
     """Per board index, the steps a ``kind`` token of ``team`` walks to its nearest post (-1: none)."""
-    per_game = _JOB_STEPS.get(state.game)
+    cache = state.game.cache
+    per_game = cache.get(_JOB_STEPS)
     if per_game is None:
-        per_game = _JOB_STEPS[state.game] = {}
+        per_game = cache[_JOB_STEPS] = {}
     key = (team, kind, blocker, state.carts[team.other if blocker else team])
     hit = per_game.get(key)
     if hit is None:
@@ -228,7 +228,7 @@ class _Context:
         """The firepower of ``u``'s card against the enemies now (:func:`.fire.fire_of`)."""
         hit = self._fire.get(u.weapon)
         if hit is None:
-            hit = self._fire[u.weapon] = fire_of(self.state, self.state.ruleset.weapons[u.weapon], self._targets)
+            hit = self._fire[u.weapon] = fire_of(self.state, u.weapon, self._targets)
         return hit
 
     def firepower(self, u: Any, cell: int) -> float:
