@@ -11,7 +11,7 @@ by :meth:`~engine.games.payload.state.PayloadState.allowed_steps`), then a push
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from engine.games.payload.moves import Crowd, move_cells
 from engine.games.payload.pieces import PayloadUnit
@@ -47,7 +47,7 @@ def add_token_groups(state: PayloadState, u: PayloadUnit, crowd: Crowd, out: lis
     done = state.done.get(u.uid) or _NOTHING_DONE
     steps = state.allowed_steps(u, done)
     if steps:
-        beh = cast(Armed, state._beh[u.kind])  # every Payload Race class is Armed (PayloadState.behaviours)
+        beh: Armed = state._beh[u.kind]  # type: ignore[assignment]  # every class is Armed (PayloadState.behaviours)
         if steps & _S_MOVE and beh.mobile:
             hexes = state.board.hexes
             out.append((_V_MOVE, u.kind, hexes[u.cell], move_cells(state, u, crowd), hexes, ""))

@@ -60,8 +60,8 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         self.has_specials = type(self).special_groups is not Armed.special_groups
         #: (with the areas, hex, card, hexes of the tokens it may hurt) -> attack_options' answer
         self._options: dict[tuple[int | str | bool, ...], tuple[AttackOption, ...]] = {}
-        #: (hex, card, hexes of the tokens it may hurt) -> where the card may aim (see attack_group)
-        self._aimed: dict[tuple[int | str, ...], tuple[int, ...] | tuple[Hex, ...]] = {}
+        #: (hex, card, hexes of the tokens it may hurt) -> the attack group there (see attack_group)
+        self._aimed: dict[tuple[int | str, ...], Group] = {}
 
     def card(self, state: PayloadState, u: PayloadUnit) -> WeaponCard:
         """The weapon card ``u`` carries."""
@@ -89,11 +89,10 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         kind = card.kind
         if kind not in _AIMED:
             return None
-        b = state.board
         hurt = (crowd or state.crowd()).hurt_by(u)
         key: tuple[int | str, ...] = (u.cell, u.weapon, *hurt)
-        aims = self._aimed.get(key)
-        if aims is None:
+        group = self._aimed.get(key)
+        if group is None:
             make_room(self._aimed, 8_192)
             if not hurt:
                 aims = ()
@@ -105,8 +104,9 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
                 cover = self.aims.cover
                 ring = self.aims.ring(u.cell)
                 aims = tuple([ring[d] for d in range(6) if not cover(card.stencil, u.cell, d).isdisjoint(hurt)])
-            self._aimed[key] = aims
-        return (_V_ATTACK, u.kind, b.hexes[u.cell], aims, b.hexes if kind != "fire" else None, "")
+            hexes = state.board.hexes
+            group = self._aimed[key] = (_V_ATTACK, u.kind, hexes[u.cell], aims, hexes if kind != "fire" else None, "")
+        return group
 
     def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn,
                        crowd: Crowd | None = None) -> list[Group]:
