@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from engine.games.payload.ai.fire import Firepower, fire_of
 from engine.games.payload.ground import posts
+from engine.games.payload.units.armed import Armed
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.mapmodel import Team
@@ -193,6 +194,7 @@ class _Context:
         self._steps: dict[str, tuple[int, ...]] = {}
         self._options: dict[Any, dict[Action, Any]] = {}
         self._fire: dict[str, Firepower] = {}
+        self._crowd: Any = None
         self._sees = state.sight.sees
         # per moving token: (unit, its steps table, its job cart, its place value here, whether its firepower
         # counts (not after an attack), its firepower here)
@@ -262,13 +264,13 @@ class _Context:
                 if verb is _MOVE:
                     self._move_gains(mover, targets, add)
                 else:
-                    for c in targets:
-                        add(self.jump_gain(mover, c))
+                    self._jump_gains(mover, targets, add)
             elif verb is _ATTACK:
                 aims = list(targets) if hexes is None else [hexes[t] for t in targets]
                 make = Action.trusted
-                cost = self._pusher_cost(self.unit(make(verb, kind, actor, aims[0], detail)))
-                options = self._in_order(actor, aims) if not detail else None
+                u = self.unit(make(verb, kind, actor, aims[0], detail))
+                cost = self._pusher_cost(u)
+                options = self._in_order(u, actor, aims) if not detail else None
                 if options is not None:
                     value = self._option_value
                     for o in options:
@@ -374,6 +376,17 @@ class _Context:
                 f = at(dest, sees)
             add((30.0 if d == 0 else -4.0 * d) - here + 0.8 * (f - fire_here))
 
+    def _jump_gains(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], cells: Sequence[int],
+                    add: Callable[[float], None]) -> None:
+        """:meth:`jump_gain` of each of ``cells`` in turn, handed to ``add`` (the same sums, written out)."""
+        _u, steps, cart, here, _fire, _fire_here = mover
+        distance = self.b.distance
+        for dest in cells:
+            d = steps[dest]
+            if d < 0:
+                d = 2 * distance(dest, cart)
+            add((30.0 if d == 0 else -4.0 * d) - here - 12.0)
+
     def jump_gain(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], dest: int) -> float:
         """The score of a rocket jump of the token of ``mover`` to ``dest``: the change of place, less 12."""
         _u, steps, cart, here, _fire, _fire_here = mover
@@ -392,11 +405,18 @@ class _Context:
                   and not (st.done_of(v).attacked or st.done_of(v).special)]
         return 0.0 if others else 20.0
 
-    def _in_order(self, actor: Any, aims: list[Any]) -> list[Any] | None:
-        """The attack options of the token on ``actor``, one per aim of ``aims`` in that order, when its options
+    def _in_order(self, u: Any, actor: Any, aims: list[Any]) -> Sequence[Any] | None:
+        """The attack options of ``u`` (on ``actor``), one per aim of ``aims`` in that order, when its options
         are exactly its attacks at ``aims`` (they are built from the same group); else None (then each attack
-        is looked up by its action, :meth:`_attack`)."""
-        options = self.state.attack_options(actor)
+        is looked up by its action, :meth:`_attack`). A card holder's kept options are read with the
+        decision's one crowd (:meth:`~engine.games.payload.units.armed.Armed.kept_options`)."""
+        beh = self.state.behaviour(u.kind)
+        if type(beh).attack_options is Armed.attack_options:
+            if self._crowd is None:
+                self._crowd = self.state.crowd()
+            options: Sequence[Any] = beh.kept_options(self.state, u, self._crowd)
+        else:
+            options = self.state.attack_options(actor)
         if len(options) != len(aims):
             return None
         for o, aim in zip(options, aims, strict=True):

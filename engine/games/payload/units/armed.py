@@ -182,16 +182,22 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         """Each attack ``u`` could make, with its odds, damage and area. Like :meth:`attack_group` they depend
         on ``u``'s hex and card and the hexes of the tokens it may hurt alone, so they are kept by those (a
         heuristic asks once per attack it scores); the areas are read-only."""
+        return list(self.kept_options(state, u, None, with_area))
+
+    def kept_options(self, state: PayloadState, u: PayloadUnit, crowd: Crowd | None = None,
+                     with_area: bool = True) -> tuple[AttackOption, ...]:
+        """:meth:`attack_options` as the kept tuple itself (read only; ``crowd``: :meth:`PayloadState.crowd`
+        now, if the caller has it): one per aim of :meth:`attack_group`, in its order."""
         card = state.ruleset.weapons[u.weapon]
         if card.kind not in _AIMED:
-            return []
-        crowd = state.crowd()
+            return ()
+        crowd = crowd or state.crowd()
         key: tuple[int | str | bool, ...] = (with_area, u.cell, u.weapon, *crowd.hurt_by(u))
         hit = self._options.get(key)
         if hit is None:
             make_room(self._options, 1_024)
             hit = self._options[key] = tuple(self._attack_options(state, u, card, crowd, with_area))
-        return list(hit)
+        return hit
 
     def _attack_options(self, state: PayloadState, u: PayloadUnit, card: WeaponCard, crowd: Crowd,
                         with_area: bool) -> list[AttackOption]:
