@@ -203,6 +203,12 @@ class _Context:
         # (cell, uber) of every enemy: what a token's firepower depends on besides its card and hex
         self._targets = tuple((v.cell, v.uber) for v in self.enemies)
 
+    def crowd(self) -> Any:
+        """Who stands where in this decision (:meth:`PayloadState.crowd`), made once when first asked."""
+        if self._crowd is None:
+            self._crowd = self.state.crowd()
+        return self._crowd
+
     def unit(self, a: Action) -> Any:
         assert a.actor is not None
         hit = self._units.get(a.actor)
@@ -412,9 +418,7 @@ class _Context:
         decision's one crowd (:meth:`~engine.games.payload.units.armed.Armed.kept_options`)."""
         beh = self.state.behaviour(u.kind)
         if type(beh).attack_options is Armed.attack_options:
-            if self._crowd is None:
-                self._crowd = self.state.crowd()
-            options: Sequence[Any] = beh.kept_options(self.state, u, self._crowd)
+            options: Sequence[Any] = beh.kept_options(self.state, u, self.crowd())
         else:
             options = self.state.attack_options(actor)
         if len(options) != len(aims):
