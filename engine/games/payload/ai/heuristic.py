@@ -23,7 +23,8 @@ Each legal action gets a score:
 - ``end`` scores 0, so the turn ends when nothing else is worth doing.
 
 In a ``react`` decision the UberCharge is popped when the attack could take a
-covered token below half health. Only the public state API is used.
+covered token below half health. Only the public state API is used (and, for a card holder's attacks,
+the options its behaviour keeps: :meth:`~engine.games.payload.units.armed.Armed.kept_options`).
 """
 
 from __future__ import annotations
@@ -371,8 +372,8 @@ class _Context:
                     d = 2 * distance(dest, cart)
                 add((30.0 if d == 0 else -4.0 * d) - here)
             return
-        fire = self.fire(u)
-        table, at, sees = fire.table, fire.at, self._sees
+        power = self.fire(u)
+        table, at, sees = power.table, power.at, self._sees
         for dest in cells:
             d = steps[dest]
             if d < 0:
