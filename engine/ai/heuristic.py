@@ -14,7 +14,7 @@ sight) and is deterministic.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.ai.modes import Pick, ai_of
@@ -72,11 +72,17 @@ class HeuristicPlayer:
             raise IndexError("no legal action to score")
         return [0.0] * len(acts)
 
-    def _pick(self, acts: list[Action], scores: list[float]) -> Action:
-        """The best-scoring action, ties broken at random (seeded), so neither side is favoured."""
+    def _pick(self, acts: Sequence[Action], scores: list[float]) -> Action:
+        """The best-scoring action, ties broken at random (seeded), so neither side is favoured.
+
+        Reads only the actions it plays (``acts`` may be a lazy :class:`~engine.rules.legal.LegalActions`);
+        ValueError when ``acts`` and ``scores`` differ in length."""
+        if len(acts) != len(scores):
+            raise ValueError(f"{len(acts)} actions but {len(scores)} scores")
         top = max(scores)
-        best = [a for a, s in zip(acts, scores, strict=True) if s >= top - self.TIE]
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        floor = top - self.TIE
+        best = [k for k, s in enumerate(scores) if s >= floor]
+        return acts[best[0] if len(best) == 1 else self.rng.choice(best)]
 
 
 def _scores_of(scorer: Callable[[Any, Pick], Action], state: GameState, acts: list[Action]) -> list[float]:

@@ -12,7 +12,7 @@ lead and health and uses the default settings.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["ModeAI", "Pick", "ai_of", "register_ai"]
 
 #: The heuristic's tie-breaker: (actions, their scores) -> one of the best.
-Pick = Callable[[list[Action], list[float]], Action]
+Pick = Callable[[Sequence[Action], list[float]], Action]
 
 
 @dataclass(frozen=True)

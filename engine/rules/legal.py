@@ -167,5 +167,11 @@ class Excluding(Sequence[int]):
         return self._base[k]
 
     def __iter__(self) -> Iterator[int]:
-        holes = set(self._holes)
-        return (c for p, c in enumerate(self._base) if p not in holes)
+        base = self._base
+        out: list[int] = []
+        start = 0
+        for p in self._holes:  # the runs of ``base`` between the holes, copied a slice at a time
+            out.extend(base[start:p])
+            start = p + 1
+        out.extend(base[start:])
+        return iter(out)

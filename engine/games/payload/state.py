@@ -34,7 +34,7 @@ from engine.games.events import Score
 from engine.games.game import Game
 from engine.games.payload.decisions import PlaceToken, UberAnswer
 from engine.games.payload.ground import stops_push
-from engine.games.payload.groups import idle, token_groups
+from engine.games.payload.groups import add_token_groups, idle, token_groups
 from engine.games.payload.moves import Crowd, move_cells
 from engine.games.payload.options import DEFAULT_OPTIONS
 from engine.games.payload.pieces import PayloadUnit
@@ -262,14 +262,14 @@ class PayloadState(TurnState[PayloadUnit]):
         crowd = Crowd(self)
         groups: list[Group] = []
         for u in self.actors():
-            groups.extend(self.token_groups(u, crowd))
+            add_token_groups(self, u, crowd, groups)
         groups.extend(self.end_groups())
         return groups
 
     def add_unit_groups(self, u: PayloadUnit, groups: list[Group], crowd: Crowd | None = None) -> None:
         """The generic groups (moves, attacks, specials by :meth:`allowed_steps`), then a push; ``crowd``
         (:meth:`crowd` now) saves working out who stands where again for each token."""
-        groups.extend(self.token_groups(u, crowd or Crowd(self)))
+        add_token_groups(self, u, crowd or Crowd(self), groups)
 
     def token_groups(self, u: PayloadUnit, crowd: Crowd) -> Iterator[Group]:
         """:meth:`add_unit_groups`, one group at a time (:func:`.groups.token_groups`)."""

@@ -19,7 +19,7 @@ from engine.games.game import Game
 from engine.games.payload.pieces import PayloadUnit
 from engine.games.payload.state import PayloadState
 from engine.games.payload.stencils import lay
-from engine.games.payload.units import Armed
+from engine.games.payload.units import Armed, Medic
 from engine.games.teamplay.groups import _Here, powerup_groups
 from engine.games.teamplay.pieces import Character
 from engine.games.teamplay.state import TeamPlayState
@@ -116,6 +116,14 @@ def _plain_aims(state: PayloadState, u: PayloadUnit) -> list[Any]:
     return []
 
 
+def _plain_reach(state: PayloadState, u: PayloadUnit) -> list[PayloadUnit]:
+    """002 "Deploying kritz or uber": the Medic's teammates in his card's range and in sight, in unit order."""
+    card = state.ruleset.weapons[u.weapon]
+    b = state.board
+    return [v for v in state.units.values() if v.team is u.team and v.uid != u.uid and v.cell >= 0
+            and card.min_range <= b.distance(u.cell, v.cell) <= card.range and state.sight.sees(u.cell, v.cell)]
+
+
 @pytest.mark.parametrize("rules", [{}, {"friendly_fire": True, "pass_through_teammates": False},
                                    {"spawn_protection": False}], ids=["default", "friendly", "unprotected"])
 @pytest.mark.parametrize("name", [m for m in MAPS if m.startswith("payload")])
@@ -133,6 +141,9 @@ def test_payload_moves_and_aims_equal_the_flood_and_the_stencils(repo: Path, nam
                 group = state.behaviour(u.kind).attack_group(state, u)
                 if group is not None and group[0] is Verb.ATTACK:
                     assert list(group[3]) == _plain_aims(state, u), (u.kind, u.weapon)
+                beh = state.behaviour(u.kind)
+                if isinstance(beh, Medic):
+                    assert beh.reach(state, u) == _plain_reach(state, u)
             acts = state.legal_actions_view()
             state.apply_unchecked(acts[rng.randrange(len(acts))])
 

@@ -23,20 +23,23 @@ Each legal action gets a score:
 - ``end`` scores 0, so the turn ends when nothing else is worth doing.
 
 In a ``react`` decision the UberCharge is popped when the attack could take a
-covered token below half health. Only the public state API is used.
+covered token below half health. Only the public state API is used (and, for a card holder's attacks,
+the options its behaviour keeps: :meth:`~engine.games.payload.units.armed.Armed.kept_options`).
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from engine.games.payload.ai.fire import Firepower, fire_of
 from engine.games.payload.ground import posts
+from engine.games.payload.units.armed import Armed
 from engine.games.protocol import GameState
 from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
+from engine.rules.legal import Group
 from engine.rules.movement import steps_to
 
 __all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps", "score_context"]
@@ -49,15 +52,27 @@ RESERVES = frozenset({"pyro", "soldier"})
 #: Score of a push: above anything else a token could do.
 PUSH = 1000.0
 
-Pick = Callable[[list[Action], list[float]], Action]
+Pick = Callable[[Sequence[Action], list[float]], Action]
+
+_END, _PUSH, _MOVE, _ATTACK, _HEAL = Verb.END, Verb.PUSH, Verb.MOVE, Verb.ATTACK, Verb.HEAL
+_JUMP, _AIRBLAST, _SANDVICH, _KRITZ = Verb.ROCKET_JUMP, Verb.AIRBLAST, Verb.SANDVICH, Verb.KRITZ
 
 
 def choose_payload(state: Any, pick: Pick) -> Action:
-    """The heuristic's choice in a Payload Race decision (``pick`` breaks ties)."""
+    """The heuristic's choice in a Payload Race decision (``pick`` breaks ties).
+
+    In a turn's decision the actions are scored from the legal actions' groups
+    (:meth:`_Context.scores`, the same score per action as :meth:`_Context.score`) and
+    ``pick`` gets the lazy view, so only the actions it reads are built.
+    """
+    phase = state.phase
+    if phase is Phase.ACT:
+        view = state.legal_actions_view()
+        return pick(view, _Context(state).scores(view.groups))
     acts = state.legal_actions()
-    if state.phase is Phase.SPAWN:
+    if phase is Phase.SPAWN:
         return pick(acts, [_spawn_value(state, a) for a in acts])
-    if state.phase is Phase.REACT:
+    if phase is Phase.REACT:
         return _react(state, acts)
     ctx = _Context(state)
     return pick(acts, [ctx.score(a) for a in acts])
@@ -106,17 +121,18 @@ def _spawn_value(state: Any, a: Action) -> float:
     return -steps + (0.5 if a.detail == first else 0.0)
 
 
-#: job_steps remembered per game: (team, kind, blocker, the job cart's step) -> steps. A pure value of its key
-#: (the game fixes the board, the tracks and the options), asked for by every decision of every play-out.
-_JOB_STEPS: weakref.WeakKeyDictionary[Any, dict[tuple[Team, str, bool, int], tuple[int, ...]]] = \
-    weakref.WeakKeyDictionary()
+#: The name in the game's cache (:attr:`engine.games.game.Game.cache`) of job_steps remembered per game:
+#: (team, kind, blocker, the job cart's step) -> steps. A pure value of its key (the game fixes the board, the
+#: tracks and the options), asked for by every decision of every play-out; it goes with the game.
+_JOB_STEPS: Final = __name__ + ".job_steps"
 
 
 def job_steps(state: Any, team: Team, kind: str, blocker: bool) -> tuple[int, ...]:
     """Per board index, the steps a ``kind`` token of ``team`` walks to its nearest post (-1: none)."""
-    per_game = _JOB_STEPS.get(state.game)
+    cache = state.game.cache
+    per_game = cache.get(_JOB_STEPS)
     if per_game is None:
-        per_game = _JOB_STEPS[state.game] = {}
+        per_game = cache[_JOB_STEPS] = {}
     key = (team, kind, blocker, state.carts[team.other if blocker else team])
     hit = per_game.get(key)
     if hit is None:
@@ -178,13 +194,21 @@ class _Context:
         self._units: dict[Any, Any] = {hexes[u.cell]: u for u in state.units.values() if u.cell >= 0}
         self._steps: dict[str, tuple[int, ...]] = {}
         self._options: dict[Any, dict[Action, Any]] = {}
-        self._fire: dict[str, dict[int, float]] = {}
+        self._fire: dict[str, Firepower] = {}
+        self._crowd: Any = None
+        self._sees = state.sight.sees
         # per moving token: (unit, its steps table, its job cart, its place value here, whether its firepower
         # counts (not after an attack), its firepower here)
         self._movers: dict[Any, tuple[Any, tuple[int, ...], int, float, bool, float]] = {}
         self.blocking = blockers_of(state, self.team)
         # (cell, uber) of every enemy: what a token's firepower depends on besides its card and hex
         self._targets = tuple((v.cell, v.uber) for v in self.enemies)
+
+    def crowd(self) -> Any:
+        """Who stands where in this decision (:meth:`PayloadState.crowd`), made once when first asked."""
+        if self._crowd is None:
+            self._crowd = self.state.crowd()
+        return self._crowd
 
     def unit(self, a: Action) -> Any:
         assert a.actor is not None
@@ -209,50 +233,100 @@ class _Context:
         d = _walk(self.b, self.steps(u), cell, self.job_cart(u))
         return 30.0 if d == 0 else -4.0 * d
 
+    def fire(self, u: Any) -> Firepower:
+        """The firepower of ``u``'s card against the enemies now (:func:`.fire.fire_of`)."""
+        hit = self._fire.get(u.weapon)
+        if hit is None:
+            hit = self._fire[u.weapon] = fire_of(self.state, u.weapon, self._targets)
+        return hit
+
     def firepower(self, u: Any, cell: int) -> float:
         """Rough best expected damage ``u`` could deal from ``cell`` (its card's reach, line of sight)."""
-        table = self._fire.get(u.weapon)
-        if table is None:
-            table = self._fire[u.weapon] = _fire_table(self.state, self.state.ruleset.weapons[u.weapon], self._targets)
-        hit = table.get(cell)
-        if hit is None:
-            hit = table[cell] = _firepower(self.state, self.state.ruleset.weapons[u.weapon], self._targets, cell)
-        return hit
+        fire = self._fire.get(u.weapon) or self.fire(u)
+        hit = fire.table.get(cell)
+        return hit if hit is not None else fire.at(cell, self._sees)
+
+    def scores(self, groups: Sequence[Group]) -> list[float]:
+        """:meth:`score` of each action of ``groups`` (a legal actions view's, in its order), read from the
+        groups: a move's and a rocket jump's from its board index, without making the action; an attack's
+        cost to the push once per token."""
+        out: list[float] = []
+        add = out.append
+        b = self.b
+        for verb, kind, actor, targets, hexes, detail in groups:
+            n = len(targets)
+            if not n:
+                continue
+            if verb is _END:
+                out.extend([0.0] * n)
+            elif verb is _PUSH:
+                out.extend([PUSH] * n)
+            elif (verb is _MOVE or verb is _JUMP) and hexes is not None and hexes is b.hexes:
+                mover = self._movers.get(actor)
+                if mover is None:
+                    u = self._units.get(actor)
+                    if u is None:
+                        u = self._units[actor] = self.state.unit_at(actor)
+                    mover = self._movers[actor] = self.mover(u)
+                if verb is _MOVE:
+                    self._move_gains(mover, targets, add)
+                else:
+                    self._jump_gains(mover, targets, add)
+            elif verb is _ATTACK:
+                aims = list(targets) if hexes is None else [hexes[t] for t in targets]
+                make = Action.trusted
+                u = self.unit(make(verb, kind, actor, aims[0], detail))
+                cost = self._pusher_cost(u)
+                options = self._in_order(u, actor, aims) if not detail else None
+                if options is not None:
+                    value = self._option_value
+                    for o in options:
+                        add(value(o) - cost)
+                else:
+                    attack = self._attack
+                    for aim in aims:
+                        add(attack(make(verb, kind, actor, aim, detail)) - cost)
+            else:
+                make = Action.trusted
+                score = self.score
+                for t in targets:
+                    add(score(make(verb, kind, actor, t if hexes is None else hexes[t], detail)))
+        return out
 
     def score(self, a: Action) -> float:
         verb = a.verb
-        if verb is Verb.END:
+        if verb is _END:
             return 0.0
-        if verb is Verb.PUSH:
+        if verb is _PUSH:
             return PUSH
-        if verb is Verb.MOVE:
+        if verb is _MOVE:
             assert a.target is not None
             return self._move(a)
         u = self.unit(a)
         b = self.b
-        if verb is Verb.ATTACK:
+        if verb is _ATTACK:
             return self._attack(a) - self._pusher_cost(u)
-        if verb is Verb.HEAL:
+        if verb is _HEAL:
             assert a.target is not None
             v = self.state.unit_at(a.target)
             if v is None:
                 return 0.0
             missing = self.state.max_health(v.kind) - v.health
             return 4.0 * missing + (6.0 if b.distance(v.cell, self.mine) == 1 else 0.0)
-        if verb is Verb.ROCKET_JUMP:
+        if verb is _JUMP:
             assert a.target is not None
             mover = self._movers.get(a.actor)
             if mover is None:
                 mover = self._movers[a.actor] = self.mover(u)
             return self.jump_gain(mover, b.index[a.target])
-        if verb is Verb.AIRBLAST:
+        if verb is _AIRBLAST:
             near_ours = sum(1 for v in self.enemies if b.distance(v.cell, self.mine) == 1
                             and b.distance(v.cell, u.cell) == 1)
             near = sum(1 for v in self.enemies if b.distance(v.cell, u.cell) == 1)
             return 25.0 * near_ours + 4.0 * near
-        if verb is Verb.SANDVICH:
+        if verb is _SANDVICH:
             return 3.0 * (self.state.max_health(u.kind) - u.health)
-        if verb is Verb.KRITZ:
+        if verb is _KRITZ:
             assert a.target is not None
             st: Any = self.state
             v = st.unit_at(a.target)
@@ -286,6 +360,40 @@ class _Context:
             gain += 0.8 * (self.firepower(u, dest) - fire_here)
         return gain
 
+    def _move_gains(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], cells: Sequence[int],
+                    add: Callable[[float], None]) -> None:
+        """:meth:`move_gain` of each of ``cells`` in turn, handed to ``add`` (the same sums, written out)."""
+        u, steps, cart, here, fire, fire_here = mover
+        distance = self.b.distance
+        if not fire:
+            for dest in cells:
+                d = steps[dest]
+                if d < 0:
+                    d = 2 * distance(dest, cart)
+                add((30.0 if d == 0 else -4.0 * d) - here)
+            return
+        power = self.fire(u)
+        table, at, sees = power.table, power.at, self._sees
+        for dest in cells:
+            d = steps[dest]
+            if d < 0:
+                d = 2 * distance(dest, cart)
+            f = table.get(dest)
+            if f is None:
+                f = at(dest, sees)
+            add((30.0 if d == 0 else -4.0 * d) - here + 0.8 * (f - fire_here))
+
+    def _jump_gains(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], cells: Sequence[int],
+                    add: Callable[[float], None]) -> None:
+        """:meth:`jump_gain` of each of ``cells`` in turn, handed to ``add`` (the same sums, written out)."""
+        _u, steps, cart, here, _fire, _fire_here = mover
+        distance = self.b.distance
+        for dest in cells:
+            d = steps[dest]
+            if d < 0:
+                d = 2 * distance(dest, cart)
+            add((30.0 if d == 0 else -4.0 * d) - here - 12.0)
+
     def jump_gain(self, mover: tuple[Any, tuple[int, ...], int, float, bool, float], dest: int) -> float:
         """The score of a rocket jump of the token of ``mover`` to ``dest``: the change of place, less 12."""
         _u, steps, cart, here, _fire, _fire_here = mover
@@ -304,13 +412,34 @@ class _Context:
                   and not (st.done_of(v).attacked or st.done_of(v).special)]
         return 0.0 if others else 20.0
 
+    def _in_order(self, u: Any, actor: Any, aims: list[Any]) -> Sequence[Any] | None:
+        """The attack options of ``u`` (on ``actor``), one per aim of ``aims`` in that order, when its options
+        are exactly its attacks at ``aims`` (they are built from the same group); else None (then each attack
+        is looked up by its action, :meth:`_attack`). A card holder's kept options are read with the
+        decision's one crowd (:meth:`~engine.games.payload.units.armed.Armed.kept_options`)."""
+        beh = self.state.behaviour(u.kind)
+        if type(beh).attack_options is Armed.attack_options:
+            options: Sequence[Any] = beh.kept_options(self.state, u, self.crowd())
+        else:
+            options = self.state.attack_options(actor)
+        if len(options) != len(aims):
+            return None
+        for o, aim in zip(options, aims, strict=True):
+            a = o.action
+            if a.verb is not _ATTACK or a.target != aim or a.actor != actor or a.detail:
+                return None
+        return options
+
     def _attack(self, a: Action) -> float:
         by_action = self._options.get(a.actor)
         if by_action is None:
             by_action = self._options[a.actor] = {o.action: o for o in self.state.attack_options(a.actor)}
         o = by_action.get(a)
-        if o is None:
-            return 0.0
+        return 0.0 if o is None else self._option_value(o)
+
+    def _option_value(self, o: Any) -> float:
+        """What an attack option is worth: the expected damage on enemies (capped by their health), more for a
+        likely kill and for enemies by either cart."""
         b = self.b
         value = 0.0
         for h, dmg in o.area.items():
@@ -326,53 +455,3 @@ class _Context:
             if b.distance(v.cell, self.theirs) == 1:
                 value += 4.0  # it escorts theirs
         return 3.0 * value
-
-
-#: Firepower tables remembered per sight table (one board, one sight rule): (card, the mode's dice, enemies'
-#: (cell, uber)) -> {cell: firepower}. Pure values of their key, so sharing them between decisions, games and
-#: threads changes no choice; cleared when large.
-_FIRE: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], dict[int, float]]] = weakref.WeakKeyDictionary()
-_FIRE_LIMIT: Final = 512
-
-
-def _fire_table(state: Any, card: Any, targets: tuple[tuple[int, bool], ...]) -> dict[int, float]:
-    """The remembered firepower of ``card`` from each hex against ``targets`` (filled as asked)."""
-    per_sight = _FIRE.get(state.sight)
-    if per_sight is None:
-        per_sight = _FIRE[state.sight] = {}
-    key = (card, state.game.rules.dice, targets)
-    hit = per_sight.get(key)
-    if hit is None:
-        if len(per_sight) >= _FIRE_LIMIT:
-            per_sight.clear()
-        hit = per_sight[key] = {}
-    return hit
-
-
-def _firepower(state: Any, card: Any, targets: tuple[tuple[int, bool], ...], cell: int) -> float:
-    """Rough best expected damage a ``card`` holder on ``cell`` could deal to ``targets`` ((cell, uber) each)."""
-    if card.kind == "heal":
-        return 0.0
-    b = state.board
-    qs, rs = b.q, b.r
-    q, r = qs[cell], rs[cell]
-    lo, hi = card.min_range, max(card.range, 1)
-    sees = state.sight.sees
-    chance = state.hit_chance
-    best = 0.0
-    for vc, uber in targets:
-        dq, dr = qs[vc] - q, rs[vc] - r
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-        if not lo <= d <= hi or uber:
-            continue
-        if not card.lobbed and not sees(cell, vc):
-            continue
-        if card.kind == "direct":
-            ev = chance(d - card.accuracy) * max(1, card.damage - card.falloff * (d - 1)) * card.shots
-        elif card.kind == "blast":
-            ev = chance(d - card.accuracy) * d
-        else:
-            ev = 2.0
-        if ev > best:
-            best = ev
-    return best

@@ -6,7 +6,7 @@ decision, although within a side's turn little changes between two decisions:
 the enemies stand still, and a teammate's move changes nothing another token
 could do. :class:`TurnRollout` keeps, for the turn under way, each token's
 scored actions (built from that token's own legal actions only,
-``state.unit_groups``), and at each decision rescores only the tokens whose
+``state.add_unit_groups``), and at each decision rescores only the tokens whose
 situation changed — the one that just acted, or all of them once anything
 but a move happened (a shot, a push, a death, a respawn). It plays the
 best-scoring action over all tokens, as the heuristic does, after checking that
@@ -76,7 +76,7 @@ class TurnRollout(HeuristicPlayer):
                 return _END
             score, uid, action = top
             u = s.units[uid]
-            if _legal_for(s, u, action):
+            if _legal_for(s, u, action, ctx):
                 return action
             # a teammate took the hex, the cart's next hex or moved out of reach meanwhile: score afresh
             if ctx is None:
@@ -84,10 +84,11 @@ class TurnRollout(HeuristicPlayer):
             best[uid] = _score_token(s, ctx, u, _situation(s, u))
 
 
-def _legal_for(s: Any, u: Any, action: Action) -> bool:
-    """Whether ``action`` is among ``u``'s legal actions now (its own groups only, no action made)."""
+def _legal_for(s: Any, u: Any, action: Action, ctx: Any = None) -> bool:
+    """Whether ``action`` is among ``u``'s legal actions now (its own groups only, no action made; ``ctx``:
+    the decision's scorer, if the caller has one)."""
     b = s.board
-    for verb, kind, actor, targets, hexes, detail in s.unit_groups(u):
+    for verb, kind, actor, targets, hexes, detail in _groups(s, s.crowd() if ctx is None else ctx.crowd(), u):
         if verb is not action.verb or kind != action.kind or actor != action.actor or detail != action.detail:
             continue
         if hexes is None:
@@ -113,28 +114,25 @@ def _situation(s: Any, u: Any) -> tuple[Any, ...]:
 def _score_token(s: Any, ctx: Any, u: Any, me: tuple[Any, ...]) -> tuple[tuple[Any, ...], Action, float]:
     """(``me``, the token's best action, its score) from the token's own legal actions (``end`` if none).
 
-    Moves and rocket jumps are scored from their board indices (``ctx.move_gain``, ``ctx.jump_gain``),
-    without making an action of each; only the best becomes one.
+    Each group is scored as the heuristic scores a decision's groups (``ctx.scores``: moves and rocket
+    jumps from their board indices, attacks from the token's options in order), without making an
+    action of each; only the best becomes one (the first of the best, in group order).
     """
     top = -float("inf")
     best: tuple[Any, ...] | None = None
-    mover = None
-    for g in s.unit_groups(u):
+    scores = ctx.scores
+    for g in _groups(s, ctx.crowd(), u):
         verb, kind, actor, targets, hexes, detail = g
-        if (verb is _MOVE or verb is _JUMP) and hexes is not None:
-            if mover is None:
-                mover = ctx.mover(u)
-            gain = ctx.move_gain if verb is _MOVE else ctx.jump_gain
-            for cell in targets:
-                v = gain(mover, cell)
-                if v > top:
-                    top, best = v, (verb, kind, actor, hexes[cell], detail)
-            continue
-        for t in targets:
-            a = Action.trusted(verb, kind, actor, t if hexes is None else hexes[t], detail)
-            v = ctx.score(a)
+        for t, v in zip(targets, scores((g,)), strict=True):
             if v > top:
-                top, best = v, (verb, kind, actor, a.target, detail)
+                top, best = v, (verb, kind, actor, t if hexes is None else hexes[t], detail)
     if best is None:
         return me, _END, 0.0
     return me, Action.trusted(*best), top
+
+
+def _groups(s: Any, crowd: Any, u: Any) -> list[Any]:
+    """``u``'s legal action groups now, read with ``crowd`` (who stands where now, :meth:`PayloadState.crowd`)."""
+    groups: list[Any] = []
+    s.add_unit_groups(u, groups, crowd)
+    return groups

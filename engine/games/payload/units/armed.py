@@ -60,8 +60,8 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         self.has_specials = type(self).special_groups is not Armed.special_groups
         #: (with the areas, hex, card, hexes of the tokens it may hurt) -> attack_options' answer
         self._options: dict[tuple[int | str | bool, ...], tuple[AttackOption, ...]] = {}
-        #: (hex, card, hexes of the tokens it may hurt) -> where the card may aim (see attack_group)
-        self._aimed: dict[tuple[int | str, ...], tuple[int, ...] | tuple[Hex, ...]] = {}
+        #: (hex, card, hexes of the tokens it may hurt) -> the attack group there (see attack_group)
+        self._aimed: dict[tuple[int | str, ...], Group] = {}
 
     def card(self, state: PayloadState, u: PayloadUnit) -> WeaponCard:
         """The weapon card ``u`` carries."""
@@ -89,11 +89,10 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         kind = card.kind
         if kind not in _AIMED:
             return None
-        b = state.board
         hurt = (crowd or state.crowd()).hurt_by(u)
         key: tuple[int | str, ...] = (u.cell, u.weapon, *hurt)
-        aims = self._aimed.get(key)
-        if aims is None:
+        group = self._aimed.get(key)
+        if group is None:
             make_room(self._aimed, 8_192)
             if not hurt:
                 aims = ()
@@ -105,8 +104,9 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
                 cover = self.aims.cover
                 ring = self.aims.ring(u.cell)
                 aims = tuple([ring[d] for d in range(6) if not cover(card.stencil, u.cell, d).isdisjoint(hurt)])
-            self._aimed[key] = aims
-        return (_V_ATTACK, u.kind, b.hexes[u.cell], aims, b.hexes if kind != "fire" else None, "")
+            hexes = state.board.hexes
+            group = self._aimed[key] = (_V_ATTACK, u.kind, hexes[u.cell], aims, hexes if kind != "fire" else None, "")
+        return group
 
     def special_groups(self, state: PayloadState, u: PayloadUnit, done: UnitTurn,
                        crowd: Crowd | None = None) -> list[Group]:
@@ -182,16 +182,22 @@ class Armed(Behaviour["PayloadState", PayloadUnit]):
         """Each attack ``u`` could make, with its odds, damage and area. Like :meth:`attack_group` they depend
         on ``u``'s hex and card and the hexes of the tokens it may hurt alone, so they are kept by those (a
         heuristic asks once per attack it scores); the areas are read-only."""
+        return list(self.kept_options(state, u, None, with_area))
+
+    def kept_options(self, state: PayloadState, u: PayloadUnit, crowd: Crowd | None = None,
+                     with_area: bool = True) -> tuple[AttackOption, ...]:
+        """:meth:`attack_options` as the kept tuple itself (read only; ``crowd``: :meth:`PayloadState.crowd`
+        now, if the caller has it): one per aim of :meth:`attack_group`, in its order."""
         card = state.ruleset.weapons[u.weapon]
         if card.kind not in _AIMED:
-            return []
-        crowd = state.crowd()
+            return ()
+        crowd = crowd or state.crowd()
         key: tuple[int | str | bool, ...] = (with_area, u.cell, u.weapon, *crowd.hurt_by(u))
         hit = self._options.get(key)
         if hit is None:
             make_room(self._options, 1_024)
             hit = self._options[key] = tuple(self._attack_options(state, u, card, crowd, with_area))
-        return list(hit)
+        return hit
 
     def _attack_options(self, state: PayloadState, u: PayloadUnit, card: WeaponCard, crowd: Crowd,
                         with_area: bool) -> list[AttackOption]:

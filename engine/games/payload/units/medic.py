@@ -41,21 +41,12 @@ class Medic(Armed):
     """Heals, kritz and uber (see the module docstring)."""
 
     def reach(self, state: PayloadState, u: PayloadUnit) -> list[PayloadUnit]:
-        """Teammates (not himself) in his card's range and in sight."""
+        """Teammates (not himself) in his card's range and in sight, in unit order (the hexes in reach from his
+        hex are the aim tables' :meth:`~engine.games.payload.aims.AimTables.in_reach`, kept per game)."""
         card = self.card(state, u)
-        b = state.board
-        qs, rs = b.q, b.r
-        a, team, uid = u.cell, u.team, u.uid
-        lo, hi = card.min_range, card.range
-        sees = state.sight.sees
-        out = []
-        for v in state.units.values():
-            c = v.cell
-            if v.team is team and v.uid != uid and c >= 0:
-                dq, dr = qs[c] - qs[a], rs[c] - rs[a]
-                if lo <= (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 <= hi and sees(a, c):
-                    out.append(v)
-        return out
+        near = self.aims.in_reach(u.cell, card.min_range, card.range, False)
+        team, uid = u.team, u.uid
+        return [v for v in state.units.values() if v.team is team and v.uid != uid and v.cell in near]
 
     def charged(self, state: PayloadState, u: PayloadUnit, effect: str) -> bool:
         """Whether ``u`` holds a full charge of ``effect`` (``uber`` or ``kritz``)."""
