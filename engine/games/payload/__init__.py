@@ -30,11 +30,11 @@ TRACKS = register_feature(MapFeature(
 ), __name__)
 
 #: What one watched game costs with two players of a kind, in millions of iterations of bench/_common.py's
-#: reference loop (``--games auto``'s default budget); measured on Canal in June 2025, the heuristic and the
-#: search again in November 2026 after the fast paths and the search's budget per decision made them 3.5 and 20
-#: times cheaper (the known-answer bench's watched games: 2.6-2.9 M; bench/ladder.py's search-vs-heuristic games:
-#: 150 M, so about twice that with two search players).
-GAME_COSTS = FrozenDict({"random": 8.3, "heuristic": 3.0, "search": 300.0})
+#: reference loop (``--games auto``'s default budget). Measured again on 26 November 2026 on Bridges and Canal,
+#: the same seeded games before and after the heuristic scored from the legal actions' groups and kept its
+#: firepower per game (docs/architecture.md "Fast paths"): heuristic 1.7-1.8 M (was 3.1-3.5), random 2.1 M (the
+#: 8.3 of June 2025 was four times too high by then), search 1.2-1.25 times cheaper than the 300 M of the ladder.
+GAME_COSTS = FrozenDict({"random": 2.1, "heuristic": 1.8, "search": 250.0})
 #: ``--compare``'s least default budget, in heuristic games per version: one push less on Bridges' 24-push track
 #: moves RED's share by 10 points (2,000 games a version), which 300 games find 16% of the time and 1,200 92%
 #: (bench/compare_power.py calibrated on that run; docs/balance.md "Known answers"). Canal's one push (18 points)
