@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 __all__ = ["act_groups", "more_to_do", "newton_cells", "unit_groups"]
 
-_V = Verb
+#: Verbs as module constants: a member looked up on the open vocabulary costs a call (:mod:`engine.vocabulary`).
+_V_ATTACK, _V_DASH, _V_END, _V_MOVE = Verb.ATTACK, Verb.DASH, Verb.END, Verb.MOVE
+_V_NEWTON, _V_RUSH, _V_STEP, _V_TELEPORT = Verb.NEWTON, Verb.RUSH, Verb.STEP, Verb.TELEPORT
 _END: Final[Group] = (Verb.END, "", None, NO_TARGET, None, "")
 
 
@@ -80,12 +82,15 @@ def _static(s: TeamPlayState) -> _Static:
 
 
 class _Here:
-    """Who stands where now, for one call's groups: the hexes figures stand on."""
+    """Who stands where now, for one call's groups: the hexes figures stand on, and the acting team's enemies on
+    the board (by uid, as :func:`~.weapons.aims` wants them)."""
 
-    __slots__ = ("occupied",)
+    __slots__ = ("occupied", "enemies")
 
     def __init__(self, s: TeamPlayState) -> None:
         self.occupied = {v.cell for v in s.units.values() if v.cell >= 0}
+        team = s.team
+        self.enemies = [v for v in s.units.values() if v.team is not team and v.cell >= 0]
 
 
 def act_groups(s: TeamPlayState) -> list[Group]:
@@ -129,21 +134,21 @@ def unit_groups(s: TeamPlayState, u: Character, groups: list[Group], here: _Here
     at = b.hexes[u.cell]
     mode = s.acting_mode if acting == u.uid else ""
     if mode == "step":
-        _attack_groups(s, u, groups)
-        groups.append((_V.END, u.kind, at, NO_TARGET, None, ""))
+        _attack_groups(s, u, groups, here)
+        groups.append((_V_END, u.kind, at, NO_TARGET, None, ""))
         return
     level = 2 if mode == "rush" else _adrenaline(st, u)
     if mode != "rush":
-        _move_groups(s, u, _V.MOVE, s._stats[u.kind].speed, groups, here)
-        _attack_groups(s, u, groups)
+        _move_groups(s, u, _V_MOVE, s._stats[u.kind].speed, groups, here)
+        _attack_groups(s, u, groups, here)
     if level >= 1:
-        _move_groups(s, u, _V.DASH, st.dash, groups, here)
+        _move_groups(s, u, _V_DASH, st.dash, groups, here)
     if level >= 2:
-        groups.append((_V.STEP, u.kind, at, _reach(s, u, st.step, here)[0], b.hexes, ""))
+        groups.append((_V_STEP, u.kind, at, _reach(s, u, st.step, here)[0], b.hexes, ""))
     if not mode and _adrenaline(st, u) < 2 and u.tile < st.rush_limit and u.damage < st.killshot - u.tile - 1:
-        groups.append((_V.RUSH, u.kind, at, NO_TARGET, None, ""))  # may_rush
+        groups.append((_V_RUSH, u.kind, at, NO_TARGET, None, ""))  # may_rush
     if mode == "rush":  # the rush is paid; a boxed-in character may still end its action
-        groups.append((_V.END, u.kind, at, NO_TARGET, None, ""))
+        groups.append((_V_END, u.kind, at, NO_TARGET, None, ""))
 
 
 def _reach(s: TeamPlayState, u: Character, hexes: int, here: _Here) -> tuple[Sequence[int], dict[int, int]]:
@@ -176,14 +181,15 @@ def _move_groups(s: TeamPlayState, u: Character, verb: Verb, hexes: int, groups:
                 groups.append((verb, u.kind, at, (r,), b.hexes, w))
 
 
-def _attack_groups(s: TeamPlayState, u: Character, groups: list[Group]) -> None:
+def _attack_groups(s: TeamPlayState, u: Character, groups: list[Group], here: _Here) -> None:
     b = s.board
     at = b.hexes[u.cell]
     card = s.ruleset.weapon
+    enemies = here.enemies if u.team is s.team else None
     for w in s.usable_weapons(u):
-        targets, indices = aims(s, u, card(w))
+        targets, indices = aims(s, u, card(w), enemies)
         if targets:
-            groups.append((_V.ATTACK, u.kind, at, targets, b.hexes if indices else None, w))
+            groups.append((_V_ATTACK, u.kind, at, targets, b.hexes if indices else None, w))
 
 
 def newton_cells(s: TeamPlayState, v: Character, here: _Here | None = None) -> list[int]:
@@ -205,7 +211,7 @@ def powerup_groups(s: TeamPlayState, groups: list[Group], here: _Here) -> None:
             for v in enemies:
                 cells = newton_cells(s, v, here)
                 if cells:
-                    groups.append((_V.NEWTON, v.kind, b.hexes[v.cell], cells, b.hexes, hand.name))
+                    groups.append((_V_NEWTON, v.kind, b.hexes[v.cell], cells, b.hexes, hand.name))
     free = None
     for u in s.characters(team):
         if u.cell < 0 or s.controller(u) < 0:
@@ -214,4 +220,4 @@ def powerup_groups(s: TeamPlayState, groups: list[Group], here: _Here) -> None:
             if free is None:  # free(c) for every hex: open and no figure there
                 st = _static(s)
                 free = Excluding.of(st.open, st.open_at, here.occupied)
-            groups.append((_V.TELEPORT, u.kind, b.hexes[u.cell], free, b.hexes, ""))
+            groups.append((_V_TELEPORT, u.kind, b.hexes[u.cell], free, b.hexes, ""))

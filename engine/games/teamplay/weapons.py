@@ -55,16 +55,23 @@ def _stencil_cells(state: TeamPlayState, card: WeaponCard, anchor: int, directio
     return [(c, card.damage if dmg is None else int(dmg)) for c, dmg in lay(state.sight, stencil, anchor, direction)]
 
 
-def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int] | list[Hex], bool]:
+def aims(state: TeamPlayState, u: Character, card: WeaponCard,
+         enemies: list[Character] | None = None) -> tuple[list[int] | list[Hex], bool]:
     """(targets of ``card`` fired by ``u`` now, whether they are board indices) — each hits at least one enemy.
 
     Board indices for ``direct`` and ``blast`` (the enemy's or the centre's hex);
     hexes next to ``u`` for ``fire`` (one per direction that reaches an enemy).
-    The answer depends on the map, the card, ``u``'s hex and the enemies' hexes
+    ``enemies``: ``u``'s enemies on the board, by uid (default: found here; a
+    caller asking for several cards passes them once). A ``direct`` card's
+    answer is worked out each time from the sight's shot table (a few lookups);
+    a stencil's depends on the map, the card, ``u``'s hex and the enemies' hexes
     alone, so it is kept by those in the game's cache (a team's turn seldom
-    moves the enemies): a fresh list each call, the caller may keep or change it.
+    moves the enemies). A fresh list each call, the caller may keep or change it.
     """
-    enemies = _enemies(state, u)
+    if enemies is None:
+        enemies = _enemies(state, u)
+    if card.kind == "direct":
+        return _direct(state, u.cell, card, enemies), True
     memo: dict[tuple[int | str, ...], tuple[tuple[int | Hex, ...], bool]] | None = state.game.cache.get(__name__)
     if memo is None:
         memo = state.game.cache[__name__] = {}
@@ -77,20 +84,32 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int
     return list(hit[0]), hit[1]  # type: ignore[return-value]  # a list of one kind, as _aims made it
 
 
+def _direct(state: TeamPlayState, a: int, card: WeaponCard, enemies: list[Character]) -> list[int]:
+    """The hexes of ``enemies`` a ``direct`` card fired from ``a`` may aim at, in their order: :func:`in_reach`
+    written out (the commonest card, asked for every enemy at every decision), sight read from the shared
+    :meth:`~engine.rules.targets.TargetTables.shot_table` of the game's sight."""
+    lo, hi = card.min_range, card.range
+    if card.lobbed:
+        distance = state.board.distance
+        return [c for v in enemies if lo <= distance(a, c := v.cell) <= hi]
+    tt = state.game.targets
+    table = tt.shot_table(lo, hi, False)
+    base = a * state.board.n
+    cells = []
+    for v in enemies:
+        c = v.cell
+        ok = table.get(base + c)
+        if ok is None:
+            ok = tt.can_shoot(a, c, lo, hi, False)
+        if ok:
+            cells.append(c)
+    return cells
+
+
 def _aims(state: TeamPlayState, u: Character, card: WeaponCard,
           enemies: list[Character]) -> tuple[list[int] | list[Hex], bool]:
-    """:func:`aims` worked out, with the map's part from the game's aim tables (stencils laid, reach)."""
-    if card.kind == "direct":  # in_reach written out: the commonest card, asked for every enemy
-        b = state.board
-        qs, rs, a = b.q, b.r, u.cell
-        lo, hi, lobbed, sees = card.min_range, card.range, card.lobbed, state.sight.sees
-        cells = []
-        for v in enemies:
-            c = v.cell
-            dq, dr = qs[c] - qs[a], rs[c] - rs[a]
-            if lo <= (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 <= hi and (lobbed or sees(a, c)):
-                cells.append(c)
-        return cells, True
+    """:func:`aims` of a stencil card worked out, with the map's part from the game's aim tables (stencils laid,
+    reach)."""
     where = {v.cell for v in enemies}
     tables = aim_tables(state.game)
     if card.kind == "blast":

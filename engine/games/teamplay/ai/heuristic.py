@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.games.teamplay.ai.tables import (
     Arm,
-    GameTables,
     Reach,
     potential_map,
     reach_of,
@@ -249,7 +248,7 @@ class _Context:
         if pot is None:
             pot = self._potential_map(u)
         walk: dict[int, int] | None = None
-        goals: tuple[int, ...] = ()
+        ways: list[tuple[int, tuple[int, ...]]] = []
         dash = verb is _DASH
         for dest in targets:
             value = 0.0
@@ -267,10 +266,12 @@ class _Context:
             if here == 0:
                 if walk is None:
                     goals = tuple(self.goals(u))
-                    walk = walk_map(self.tables, s.game.profile(u.kind, u.team), goals)
+                    profile = s.game.profile(u.kind, u.team)
+                    walk = walk_map(self.tables, profile, goals)
+                    ways = [(g, steps_to_goal(self.tables, self.b, profile, g)) for g in goals]
                 d = walk.get(dest)
                 if d is None:
-                    d = walk[dest] = _walk(self.tables, self.b, s.game.profile(u.kind, u.team), goals, dest)
+                    d = walk[dest] = _walk(self.b, ways, dest)
                 value -= 0.4 * d
             if dash:
                 value -= 0.5
@@ -324,10 +325,14 @@ class _Context:
         if armed or hand is None:
             if not self.enemies:
                 return keep
-            near = _walk(self.tables, self.b, profile, [v.cell for v in self.enemies], cell)
+            near = _walk(self.b, self._ways(profile, [v.cell for v in self.enemies]), cell)
             return keep - 0.1 * abs(near - 4)
         racks = [c for c, rack in s.racks.items() if rack] or [c for c, t in s.ammo.items() if t]
-        return keep - 0.1 * _walk(self.tables, self.b, profile, racks, cell) if racks else keep
+        return keep - 0.1 * _walk(self.b, self._ways(profile, racks), cell) if racks else keep
+
+    def _ways(self, profile: Any, goals: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """Each of ``goals`` with its walking steps by ``profile`` (for :func:`_walk`)."""
+        return [(g, steps_to_goal(self.tables, self.b, profile, g)) for g in goals]
 
     def salvage(self, a: Action) -> float:
         assert a.actor is not None
@@ -378,13 +383,15 @@ def _reaches(s: TeamPlayState, arm: Arm, cell: int, at: int) -> int:
         return _YES if d <= hi else 1
     return _YES if lo <= d <= hi and (lobbed or s.sight.sees(cell, at)) else 1
 
-def _walk(tables: GameTables, board: Any, profile: Any, goals: Sequence[int], cell: int) -> int:
-    """The fewest steps from ``cell`` to any of ``goals`` walked by ``profile`` (0 without goals; a goal no
-    walk reaches counts twice its hexes as the crow flies). Each goal's table is kept per game and profile
-    (:func:`~engine.games.teamplay.ai.tables.steps_to_goal`), so goals that move cost nothing new."""
+
+
+def _walk(board: Any, ways: list[tuple[int, tuple[int, ...]]], cell: int) -> int:
+    """The fewest steps from ``cell`` to any goal of ``ways`` (each goal with its steps from every hex, kept per
+    board: :func:`~engine.games.teamplay.ai.tables.steps_to_goal`): 0 without goals; a goal no walk reaches
+    counts twice its hexes as the crow flies."""
     best = -1
-    for g in goals:
-        d = steps_to_goal(tables, board, profile, g)[cell]
+    for g, steps in ways:
+        d = steps[cell]
         if d < 0:
             d = 2 * board.distance(cell, g)
         if best < 0 or d < best:
