@@ -21,6 +21,7 @@ from engine.hexgrid import DIRECTIONS
 from engine.rules.actions import Verb
 from engine.rules.legal import NO_TARGET, Excluding, Group
 from engine.rules.movement import can_step
+from engine.rules.targets import Cells
 
 if TYPE_CHECKING:
     from engine.games.teamplay.state import TeamPlayState
@@ -37,7 +38,7 @@ class _Static:
     """What a game's actions read that never changes during it: option numbers, Newton lines, open hexes."""
 
     __slots__ = ("dash", "step", "adrenaline_1", "adrenaline_2", "rush_limit", "killshot", "newton", "open",
-                 "open_at", "_lines")
+                 "open_at", "_lines", "_moves")
 
     def __init__(self, s: TeamPlayState) -> None:
         o = s.options
@@ -53,6 +54,18 @@ class _Static:
         self.open = tuple(c for c in range(b.n) if not b.wall[c] and not b.low[c])
         self.open_at = {c: k for k, c in enumerate(self.open)}
         self._lines: dict[int, tuple[int, ...]] = {}
+        self._moves: dict[int, dict[int, Cells]] = {}
+
+    def moves(self, s: TeamPlayState, hexes: int, cell: int) -> Cells:
+        """:meth:`~engine.rules.targets.TargetTables.moves` of a figure walking ``hexes`` from ``cell``, through
+        the sight's table for that distance (kept here: its key, the walk profile, is slow to hash)."""
+        table = self._moves.get(hexes)
+        if table is None:
+            table = self._moves[hexes] = s.game.targets.move_table(s.walk, hexes)
+        hit = table.get(cell)
+        if hit is None:
+            hit = s.game.targets.moves(s.walk, hexes, cell)
+        return hit
 
     def lines(self, s: TeamPlayState, cell: int) -> tuple[int, ...]:
         """The hexes a Newton may move a figure on ``cell`` through: in each direction, up to ``newton_hexes``
@@ -153,8 +166,8 @@ def unit_groups(s: TeamPlayState, u: Character, groups: list[Group], here: _Here
 
 def _reach(s: TeamPlayState, u: Character, hexes: int, here: _Here) -> tuple[Sequence[int], dict[int, int]]:
     """(:meth:`TeamPlayState.reach`, each destination's position before figures are left out)."""
-    base, where = s.game.targets.moves(s.walk, hexes, u.cell)
-    holes = [where[c] for c in where.keys() & here.occupied]
+    base, where = _static(s).moves(s, hexes, u.cell)
+    holes = [p for c in here.occupied if (p := where.get(c)) is not None]
     if not holes:
         return base, where
     holes.sort()
@@ -171,11 +184,13 @@ def _move_groups(s: TeamPlayState, u: Character, verb: Verb, hexes: int, groups:
     groups.append((verb, u.kind, at, plain, b.hexes, ""))
     if not s.racks:
         return
-    hand = s.hand_of(u)
+    hand = None
     card = s.ruleset.weapon
     for r, rack in s.racks.items():
-        if r != u.cell and (r not in where or r in here.occupied):  # not among cells, nor its own hex
+        if not rack or (r != u.cell and (r not in where or r in here.occupied)):  # not among cells, nor its own hex
             continue
+        if hand is None:
+            hand = s.hand_of(u)
         for w in dict.fromkeys(rack):
             if can_pay(hand, card(w).grab_cost):
                 groups.append((verb, u.kind, at, (r,), b.hexes, w))

@@ -18,7 +18,7 @@ token with a ``venom`` card. Nothing here changes the game; :mod:`.state` does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.games.payload.aims import aim_tables
 from engine.games.payload.stencils import lay
@@ -64,24 +64,40 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard,
     ``enemies``: ``u``'s enemies on the board, by uid (default: found here; a
     caller asking for several cards passes them once). A ``direct`` card's
     answer is worked out each time from the sight's shot table (a few lookups);
-    a stencil's depends on the map, the card, ``u``'s hex and the enemies' hexes
-    alone, so it is kept by those in the game's cache (a team's turn seldom
-    moves the enemies). A fresh list each call, the caller may keep or change it.
+    a stencil card's is the union over the enemies of what would reach each one
+    (:func:`_reaching`), which depends on the map, the card and the two hexes
+    alone and is kept by those in the game's cache. A fresh list each call, the
+    caller may keep or change it.
     """
     if enemies is None:
         enemies = _enemies(state, u)
-    if card.kind == "direct":
+    kind = card.kind
+    if kind == "direct":
         return _direct(state, u.cell, card, enemies), True
-    memo: dict[tuple[int | str, ...], tuple[tuple[int | Hex, ...], bool]] | None = state.game.cache.get(__name__)
+    if kind != "blast" and kind != "fire":
+        return [], True
+    memo: dict[tuple[int, str, int], Any] | None = state.game.cache.get(__name__)
     if memo is None:
         memo = state.game.cache[__name__] = {}
-    key: tuple[int | str, ...] = (u.cell, card.name, *[v.cell for v in enemies])
-    hit = memo.get(key)
-    if hit is None:
-        make_room(memo, 8_192)
-        targets, indices = _aims(state, u, card, enemies)
-        hit = memo[key] = (tuple(targets), indices)
-    return list(hit[0]), hit[1]  # type: ignore[return-value]  # a list of one kind, as _aims made it
+    cell, name = u.cell, card.name
+    parts = []
+    for v in enemies:
+        key = (cell, name, v.cell)
+        hit = memo.get(key)
+        if hit is None:
+            make_room(memo, 65_536)
+            hit = memo[key] = _reaching(state, cell, card, v.cell)
+        if hit:
+            parts.append(hit)
+    if kind == "fire":
+        mask = 0
+        for m in parts:
+            mask |= m
+        ring = aim_tables(state.game).ring(cell)
+        return [ring[d] for d in range(6) if mask >> d & 1], False
+    if len(parts) == 1:
+        return list(parts[0]), True
+    return sorted(set().union(*parts)), True
 
 
 def _direct(state: TeamPlayState, a: int, card: WeaponCard, enemies: list[Character]) -> list[int]:
@@ -106,22 +122,18 @@ def _direct(state: TeamPlayState, a: int, card: WeaponCard, enemies: list[Charac
     return cells
 
 
-def _aims(state: TeamPlayState, u: Character, card: WeaponCard,
-          enemies: list[Character]) -> tuple[list[int] | list[Hex], bool]:
-    """:func:`aims` of a stencil card worked out, with the map's part from the game's aim tables (stencils laid,
-    reach)."""
-    where = {v.cell for v in enemies}
+def _reaching(state: TeamPlayState, cell: int, card: WeaponCard, x: int) -> Any:
+    """What of a stencil ``card`` fired from ``cell`` would hit an enemy on ``x``, from the game's aim tables
+    (stencils laid, reach): a ``blast``'s centres in reach whose stencil covers ``x`` (sorted; the blasts
+    that hit any of several enemies are the union of each one's, since a centre whose laid stencil covers
+    an enemy is among the centres near him); a ``fire``'s directions whose flame covers ``x``, as a bit mask."""
     tables = aim_tables(state.game)
-    if card.kind == "blast":
-        ok = tables.in_reach(u.cell, card.min_range, card.range, card.lobbed)
-        own = card.min_range <= 0 <= card.range  # the shooter's own hex is in reach too (at 0, in sight)
-        near = tables.centres_near  # the centres whose stencil would cover an enemy
-        centres = {c for x in where for c in near(card.stencil, x) if c in ok or (own and c == u.cell)}
-        return sorted(c for c in centres if not tables.cover(card.stencil, c).isdisjoint(where)), True
     if card.kind == "fire":
-        ring = tables.ring(u.cell)
-        return [ring[d] for d in range(6) if not tables.cover(card.stencil, u.cell, d).isdisjoint(where)], False
-    return [], True
+        return sum(1 << d for d in range(6) if x in tables.cover(card.stencil, cell, d))
+    ok = tables.in_reach(cell, card.min_range, card.range, card.lobbed)
+    own = card.min_range <= 0 <= card.range  # the shooter's own hex is in reach too (at 0, in sight)
+    return tuple(sorted(c for c in tables.centres_near(card.stencil, x)
+                        if (c in ok or (own and c == cell)) and x in tables.cover(card.stencil, c)))
 
 
 def hits(state: TeamPlayState, u: Character, card: WeaponCard, aim: Hex) -> list[Hit]:
