@@ -64,10 +64,10 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard,
     ``enemies``: ``u``'s enemies on the board, by uid (default: found here; a
     caller asking for several cards passes them once). A ``direct`` card's
     answer is worked out each time from the sight's shot table (a few lookups);
-    a stencil card's is the union over the enemies of what would reach each one
-    (:func:`_reaching`), which depends on the map, the card and the two hexes
-    alone and is kept by those in the game's cache. A fresh list each call, the
-    caller may keep or change it.
+    a stencil card's is the union over the enemies of what would reach each one,
+    which depends on the map, the card and the two hexes alone: the answers for
+    every hex from one hex (:func:`_reaching`) are kept by the hex and the card
+    in the game's cache. A fresh list each call, the caller may keep or change it.
     """
     if enemies is None:
         enemies = _enemies(state, u)
@@ -76,19 +76,16 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard,
         return _direct(state, u.cell, card, enemies), True
     if kind != "blast" and kind != "fire":
         return [], True
-    memo: dict[tuple[int, str, int], Any] | None = state.game.cache.get(__name__)
+    memo: dict[tuple[int, str], dict[int, Any]] | None = state.game.cache.get(__name__)
     if memo is None:
         memo = state.game.cache[__name__] = {}
-    cell, name = u.cell, card.name
-    parts = []
-    for v in enemies:
-        key = (cell, name, v.cell)
-        hit = memo.get(key)
-        if hit is None:
-            make_room(memo, 65_536)
-            hit = memo[key] = _reaching(state, cell, card, v.cell)
-        if hit:
-            parts.append(hit)
+    cell = u.cell
+    key = (cell, card.name)
+    reaching = memo.get(key)
+    if reaching is None:
+        make_room(memo, 4_096)
+        reaching = memo[key] = _reaching(state, cell, card)
+    parts = [hit for v in enemies if (hit := reaching.get(v.cell))]
     if kind == "fire":
         mask = 0
         for m in parts:
@@ -122,18 +119,28 @@ def _direct(state: TeamPlayState, a: int, card: WeaponCard, enemies: list[Charac
     return cells
 
 
-def _reaching(state: TeamPlayState, cell: int, card: WeaponCard, x: int) -> Any:
-    """What of a stencil ``card`` fired from ``cell`` would hit an enemy on ``x``, from the game's aim tables
-    (stencils laid, reach): a ``blast``'s centres in reach whose stencil covers ``x`` (sorted; the blasts
-    that hit any of several enemies are the union of each one's, since a centre whose laid stencil covers
-    an enemy is among the centres near him); a ``fire``'s directions whose flame covers ``x``, as a bit mask."""
+def _reaching(state: TeamPlayState, cell: int, card: WeaponCard) -> dict[int, Any]:
+    """What of a stencil ``card`` fired from ``cell`` would hit an enemy on each hex it can hit, from the game's
+    aim tables (stencils laid, reach): a ``blast``'s centres in reach (not walls) whose laid stencil covers the
+    hex, sorted (the blasts that hit any of several enemies are the union of each one's); a ``fire``'s
+    directions whose flame covers the hex, as a bit mask. Hexes no shot reaches are left out."""
     tables = aim_tables(state.game)
+    out: dict[int, Any] = {}
     if card.kind == "fire":
-        return sum(1 << d for d in range(6) if x in tables.cover(card.stencil, cell, d))
-    ok = tables.in_reach(cell, card.min_range, card.range, card.lobbed)
-    own = card.min_range <= 0 <= card.range  # the shooter's own hex is in reach too (at 0, in sight)
-    return tuple(sorted(c for c in tables.centres_near(card.stencil, x)
-                        if (c in ok or (own and c == cell)) and x in tables.cover(card.stencil, c)))
+        for d in range(6):
+            for x in tables.cover(card.stencil, cell, d):
+                out[x] = out.get(x, 0) | 1 << d
+        return out
+    wall = state.board.wall
+    centres = set(tables.in_reach(cell, card.min_range, card.range, card.lobbed))
+    if card.min_range <= 0 <= card.range:  # the shooter's own hex is in reach too (at 0, in sight)
+        centres.add(cell)
+    found: dict[int, list[int]] = {}
+    for c in sorted(centres):
+        if not wall[c]:
+            for x in tables.cover(card.stencil, c):
+                found.setdefault(x, []).append(c)
+    return {x: tuple(cs) for x, cs in found.items()}
 
 
 def hits(state: TeamPlayState, u: Character, card: WeaponCard, aim: Hex) -> list[Hit]:
