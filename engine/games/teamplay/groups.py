@@ -20,6 +20,7 @@ from engine.games.teamplay.weapons import aims
 from engine.hexgrid import DIRECTIONS
 from engine.rules.actions import Verb
 from engine.rules.legal import NO_TARGET, Excluding, Group
+from engine.rules.memo import make_room
 from engine.rules.movement import can_step
 from engine.rules.targets import Cells
 
@@ -38,7 +39,7 @@ class _Static:
     """What a game's actions read that never changes during it: option numbers, Newton lines, open hexes."""
 
     __slots__ = ("dash", "step", "adrenaline_1", "adrenaline_2", "rush_limit", "killshot", "newton", "open",
-                 "open_at", "_lines", "_moves")
+                 "open_at", "_lines", "_moves", "attacks")
 
     def __init__(self, s: TeamPlayState) -> None:
         o = s.options
@@ -55,6 +56,9 @@ class _Static:
         self.open_at = {c: k for k, c in enumerate(self.open)}
         self._lines: dict[int, tuple[int, ...]] = {}
         self._moves: dict[int, dict[int, Cells]] = {}
+        #: (kind, hex, usable weapons, the enemies' hexes by uid) -> a character's attack groups (see
+        #: :func:`_attack_groups`)
+        self.attacks: dict[tuple[str, int, tuple[str, ...], tuple[int, ...]], tuple[Group, ...]] = {}
 
     def moves(self, s: TeamPlayState, hexes: int, cell: int) -> Cells:
         """:meth:`~engine.rules.targets.TargetTables.moves` of a figure walking ``hexes`` from ``cell``, through
@@ -98,12 +102,13 @@ class _Here:
     """Who stands where now, for one call's groups: the hexes figures stand on, and the acting team's enemies on
     the board (by uid, as :func:`~.weapons.aims` wants them)."""
 
-    __slots__ = ("occupied", "enemies")
+    __slots__ = ("occupied", "enemies", "foes")
 
     def __init__(self, s: TeamPlayState) -> None:
         self.occupied = {v.cell for v in s.units.values() if v.cell >= 0}
         team = s.team
         self.enemies = [v for v in s.units.values() if v.team is not team and v.cell >= 0]
+        self.foes = tuple(v.cell for v in self.enemies)
 
 
 def act_groups(s: TeamPlayState) -> list[Group]:
@@ -197,14 +202,35 @@ def _move_groups(s: TeamPlayState, u: Character, verb: Verb, hexes: int, groups:
 
 
 def _attack_groups(s: TeamPlayState, u: Character, groups: list[Group], here: _Here) -> None:
+    """Append ``u``'s shots: a group per usable weapon that hits someone. They depend on ``u``'s kind and hex,
+    its weapons and the enemies' hexes alone (:func:`~.weapons.aims`), so they are kept by those per game:
+    the characters that have not acted find theirs again at the team's next decision."""
+    weapons = tuple(s.usable_weapons(u))
+    if not weapons:
+        return
+    if u.team is not s.team:  # not the acting team's (asked by a test or the UI): its enemies are others
+        groups.extend(_shots(s, u, weapons, None))
+        return
+    memo = _static(s).attacks
+    key = (u.kind, u.cell, weapons, here.foes)
+    hit = memo.get(key)
+    if hit is None:
+        make_room(memo, 8_192)
+        hit = memo[key] = _shots(s, u, weapons, here.enemies)
+    groups.extend(hit)
+
+
+def _shots(s: TeamPlayState, u: Character, weapons: tuple[str, ...],
+           enemies: list[Character] | None) -> tuple[Group, ...]:
     b = s.board
     at = b.hexes[u.cell]
     card = s.ruleset.weapon
-    enemies = here.enemies if u.team is s.team else None
-    for w in s.usable_weapons(u):
+    out = []
+    for w in weapons:
         targets, indices = aims(s, u, card(w), enemies)
         if targets:
-            groups.append((_V_ATTACK, u.kind, at, targets, b.hexes if indices else None, w))
+            out.append((_V_ATTACK, u.kind, at, tuple(targets), b.hexes if indices else None, w))
+    return tuple(out)
 
 
 def newton_cells(s: TeamPlayState, v: Character, here: _Here | None = None) -> list[int]:

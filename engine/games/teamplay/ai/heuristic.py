@@ -61,7 +61,7 @@ PREFERENCE: Final = ("echo", "violet", "banshee", "dstructor", "sprog", "dozer")
 KEEP: Final = {"targeting_scope": 3.0, "tagback_grenade": 2.5, "teleporter": 1.0, "newton": 0.5}
 #: Score of the team's ``end`` while a character could still act: below any move.
 _END: Final = -50.0
-_MOVE, _DASH, _PASS, _END_V = Verb.MOVE, Verb.DASH, Verb.PASS, Verb.END
+_MOVE, _DASH, _STEP, _PASS, _END_V = Verb.MOVE, Verb.DASH, Verb.STEP, Verb.PASS, Verb.END
 #: The power of no weapon (none reaches): below any power plus closeness.
 _NONE: Final = float("-inf")
 _POWER: Final = itemgetter(4)
@@ -99,7 +99,7 @@ class _Context:
 
     def scores(self, groups: Sequence[Group], acts: list[Action]) -> list[float]:
         """A score per action of ``acts``, the actions of ``groups`` (the decision's legal-action groups) in order:
-        moves and dashes scored a group at a time, every other action by :meth:`score`."""
+        moves, dashes and steps scored a group at a time, every other action by :meth:`score`."""
         out: list[float] = []
         k = 0
         for g in groups:
@@ -107,6 +107,8 @@ class _Context:
             n = len(g[3])
             if (verb is _MOVE or verb is _DASH) and g[4] is not None:
                 self._moves(g, out)
+            elif verb is _STEP and g[4] is not None:
+                self._steps(g, out)
             else:
                 out.extend([self.score(a) for a in acts[k:k + n]])
             k += n
@@ -217,11 +219,21 @@ class _Context:
         return value
 
     def step(self, a: Action) -> float:
-        assert a.actor is not None and a.target is not None
-        u = self.s.unit_at(a.actor)
+        """One step (a group's worth is scored by :meth:`_steps`; this is the same score)."""
+        assert a.target is not None
+        out: list[float] = []
+        self._steps((a.verb, a.kind, a.actor, (self.b.index[a.target],), self.b.hexes, a.detail), out)
+        return out[0]
+
+    def _steps(self, g: Group, out: list[float]) -> None:
+        """Append the score of each step of group ``g`` (targets are board indices): a shot from there is worth
+        most; a step with nothing to shoot at after it, little."""
+        u = self.s.unit_at(g[2])
         assert u is not None
-        best = self.potential(u, self.b.index[a.target])
-        return 90.0 + best if best > 0 else -20.0
+        potential = self.potential
+        for dest in g[3]:
+            best = potential(u, dest)
+            out.append(90.0 + best if best > 0 else -20.0)
 
     def move(self, a: Action) -> float:
         """One move or dash (a group's worth is scored by :meth:`_moves`; this is the same score)."""
