@@ -254,24 +254,28 @@ class _Context:
         if detail:
             weapons = s.loaded_arena(hand)
             grab = (6.0 + self.power(detail)) * (1.0 if weapons < int(s.options["max_loaded"]) else 0.2)
-        ammo = s.ammo
-        tiles: dict[str, float] = {}
+        ammo = s.ammo.get
+        tiles: dict[str, float] = {}  # an ammo tile's worth to this hand (0.0 plus it: the score's first term)
         pot = self._potentials.get(u.uid)
         if pot is None:
             pot = self._potential_map(u)
+        known = pot.get
         walk: dict[int, int] | None = None
         ways: list[tuple[int, tuple[int, ...]]] = []
         dash = verb is _DASH
+        first = 0.0 + grab
+        add = out.append
         for dest in targets:
-            value = 0.0
             if detail:
-                value += grab
-            elif tile := ammo.get(dest):
+                value = first
+            elif tile := ammo(dest):
                 got = tiles.get(tile)
                 if got is None:
-                    got = tiles[tile] = self._ammo_worth(tile, hand)
-                value += got
-            here = pot.get(dest)
+                    got = tiles[tile] = 0.0 + self._ammo_worth(tile, hand)
+                value = got
+            else:
+                value = 0.0
+            here = known(dest)
             if here is None:
                 here = pot[dest] = self._potential_at(u, dest)
             value += 0.8 * here
@@ -287,7 +291,7 @@ class _Context:
                 value -= 0.4 * d
             if dash:
                 value -= 0.5
-            out.append(value)
+            add(value)
 
     def _ammo_worth(self, tile: str, hand: Any) -> float:
         """What grabbing ammo tile ``tile`` gives ``hand``'s player: cubes he lacks, a powerup he has room for."""
