@@ -105,10 +105,17 @@ class _Here:
     __slots__ = ("occupied", "enemies", "foes")
 
     def __init__(self, s: TeamPlayState) -> None:
-        self.occupied = {v.cell for v in s.units.values() if v.cell >= 0}
         team = s.team
-        self.enemies = [v for v in s.units.values() if v.team is not team and v.cell >= 0]
-        self.foes = tuple(v.cell for v in self.enemies)
+        occupied = set()
+        enemies = []
+        for v in s.units.values():
+            if v.cell >= 0:
+                occupied.add(v.cell)
+                if v.team is not team:
+                    enemies.append(v)
+        self.occupied = occupied
+        self.enemies = enemies
+        self.foes = tuple(v.cell for v in enemies)
 
 
 def act_groups(s: TeamPlayState) -> list[Group]:
