@@ -25,7 +25,11 @@ best (ties broken by the player's own seeded generator):
   goal: a few steps from the enemy when its player holds a loaded weapon, by the
   racks when his hand is empty.
 
-It reads only the state's public API (legal actions, figures, buffers, hands).
+It reads only the state's public API (the legal actions and their groups,
+figures, buffers, hands). Moves, dashes and steps are scored a group at a time
+(one character, one verb); what it remembers between decisions, and which
+games share it, is :mod:`.tables`'s — the same scores, in the same order of
+operations, as working everything out afresh.
 """
 
 from __future__ import annotations

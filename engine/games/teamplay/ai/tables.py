@@ -1,30 +1,35 @@
-"""What Team Play's heuristic remembers between decisions: reach and walk maps per board, weapon worths per game.
+"""What Team Play's heuristic remembers between decisions: reach, potential and walk maps per board, weapon worths
+per game.
 
 The heuristic scores every move of every character that may still act, at every
 decision of the acting team, by the best shot the character could fire from the
 hex it moves to (its *potential* there) and, with nothing to shoot at, by the
 steps it would still walk to its goal. The potential is, over the enemies, the
-most powerful of its weapons that reaches the enemy's hex from there plus how
-near that enemy is to a killshot. The first part depends only on the board, its
-sight rules, the weapons' ranges and powers and the two hexes; the walk only on
-the board, the walking profile and the goal hexes. Games on one map ask for the
-same ones again and again (the characters that have not acted keep their
-weapons, the enemies stand still until shot at, the search's play-outs meet the
-same positions, a batch plays game after game on the map), so each map is kept
-under a key that names everything besides the board it depends on
-(:func:`reach_map`, :func:`walk_map`) in the board's cache
-(:attr:`engine.rules.board.Board.cache`: boards are immutable and shared by the
-games on a map), and filled as the scorer asks
+power of the most powerful of its weapons that reaches the enemy's hex from
+there plus how near that enemy is to a killshot. Whether a weapon reaches one
+hex from another depends only on the board, its sight rules and the weapon's
+ranges (:func:`reach_of`: a table per kind of reach); the potential on a hex
+only on those, the weapons' powers and the enemies' hexes and closeness
+(:func:`potential_map`); the walk only on the board, the walking profile and the
+goal hexes (:func:`walk_map`, from each goal's steps, :func:`steps_to_goal`).
+Games on one map ask for the same ones again and again (the characters that
+have not acted keep their weapons, the enemies stand still until shot at, the
+search's play-outs meet the same positions, a batch plays game after game on the
+map), so each is kept under a key that names everything besides the board it
+depends on, in the board's cache (:attr:`engine.rules.board.Board.cache`: boards
+are immutable and shared by the games on a map), and filled as the scorer asks
 (:mod:`engine.games.teamplay.ai.heuristic`). What depends on the ruleset — each
 weapon's worth to the heuristic (:attr:`GameTables.power`) — is kept per game
 (:attr:`engine.games.game.Game.cache`), so it goes with the game.
 
 The contract: a map's value is the value the scorer computes for it under that
 key, whatever decision, game or player asked for it first; a map is filled only
-by that computation. Maps are dropped when a board holds more than
-:data:`MAPS_PER_BOARD` of a kind (a lost map is only computed again).
-Deterministic: what is remembered never changes what is chosen. Nothing kept
-refers to a game, so a finished game is collected.
+by that computation. Potential and walk maps are dropped when a board holds more
+than :data:`MAPS_PER_BOARD` of a kind (a lost map is only computed again); a
+reach table is a byte per pair of hexes up to :data:`DENSE_HEXES` hexes, above
+that a dictionary forgotten past :data:`SPARSE_PAIRS` pairs. Deterministic: what
+is remembered never changes what is chosen. What a board keeps is numbers only,
+so a finished game is collected (tests/engine/games/teamplay/test_ai_tables.py).
 """
 
 from __future__ import annotations
