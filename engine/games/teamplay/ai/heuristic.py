@@ -103,7 +103,8 @@ class _Context:
 
     def scores(self, groups: Sequence[Group], acts: list[Action]) -> list[float]:
         """A score per action of ``acts``, the actions of ``groups`` (the decision's legal-action groups) in order:
-        moves, dashes and steps scored a group at a time, every other action by :meth:`score`."""
+        moves, dashes and steps scored a group at a time, verbs scored alike whatever the target (:data:`_SAME`) a
+        group at once, every other action by :meth:`score`."""
         out: list[float] = []
         k = 0
         for g in groups:
@@ -113,6 +114,8 @@ class _Context:
                 self._moves(g, out)
             elif verb is _STEP and g[4] is not None:
                 self._steps(g, out)
+            elif verb in _SAME:  # a Teleporter's hundreds of hexes, one score
+                out.extend([_SAME[verb]] * n)
             else:
                 out.extend([self.score(a) for a in acts[k:k + n]])
             k += n
@@ -381,17 +384,20 @@ class _Context:
 
 
 #: The score of each verb's actions besides moves (pass and end are scored by :meth:`_Context.score`).
+#: The score of every action of a verb scored alike, whatever its target: abilities, powerups, the rush.
+_SAME: Final[dict[Verb, float]] = {
+    Verb.TARGETING: 2.0, Verb.TAGBACK: 2.0, Verb.OVERWATCH: 3.0, Verb.WAIL: 3.0, Verb.SHOVE: 1.0,
+    Verb.RUSH: -5.0, Verb.NEWTON: -5.0, Verb.TELEPORT: -5.0,
+}
+#: The score of each verb's other actions (pass and end are scored by :meth:`_Context.score`).
 _SCORE: Final[dict[Verb, Callable[[_Context, Action], float]]] = {
     Verb.ATTACK: _Context.shot, Verb.MOVE: _Context.move, Verb.DASH: _Context.move, Verb.STEP: _Context.step,
     Verb.DRAFT: lambda c, a: -float(PREFERENCE.index(a.kind)) if a.kind in PREFERENCE else -10.0,
     Verb.RELOAD: _Context.reload, Verb.CONTROL: _Context.control, Verb.SPAWN: _Context.spawn,
-    Verb.TARGETING: lambda c, a: 2.0, Verb.TAGBACK: lambda c, a: 2.0,
-    Verb.OVERWATCH: lambda c, a: 3.0, Verb.WAIL: lambda c, a: 3.0, Verb.SHOVE: lambda c, a: 1.0,
     Verb.SALVAGE: _Context.salvage, Verb.REVERB: _Context.reverb, Verb.RECOVER: _Context.recover,
     Verb.CUBE: _Context.cube, Verb.DRAW: _Context.draw, Verb.DROP: lambda c, a: -c.power(a.kind),
-    Verb.RUSH: lambda c, a: -5.0, Verb.NEWTON: lambda c, a: -5.0, Verb.TELEPORT: lambda c, a: -5.0,
+    **{v: (lambda c, a, x=x: x) for v, x in _SAME.items()},
 }
-
 
 def _reaches(s: TeamPlayState, arm: Arm, cell: int, at: int) -> int:
     """Whether ``arm`` fired from ``cell`` reaches hex ``at`` as a reach table's byte (2 yes, 1 no): a flame by
