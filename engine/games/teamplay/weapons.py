@@ -66,8 +66,8 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard,
     answer is worked out each time from the sight's shot table (a few lookups);
     a stencil card's is the union over the enemies of what would reach each one,
     which depends on the map, the card and the two hexes alone: the answers for
-    every hex from one hex (:func:`_reaching`) are kept by the hex and the card
-    in the game's cache. A fresh list each call, the caller may keep or change it.
+    every hex from one hex (:func:`_reaching`) are kept by the hex and the card's
+    shape (:func:`_card_memo`). A fresh list each call, the caller may keep or change it.
     """
     if enemies is None:
         enemies = _enemies(state, u)
@@ -76,15 +76,12 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard,
         return _direct(state, u.cell, card, enemies), True
     if kind != "blast" and kind != "fire":
         return [], True
-    memo: dict[tuple[int, str], dict[int, Any]] | None = state.game.cache.get(__name__)
-    if memo is None:
-        memo = state.game.cache[__name__] = {}
+    memo = _card_memo(state, card)
     cell = u.cell
-    key = (cell, card.name)
-    reaching = memo.get(key)
+    reaching = memo.get(cell)
     if reaching is None:
         make_room(memo, 4_096)
-        reaching = memo[key] = _reaching(state, cell, card)
+        reaching = memo[cell] = _reaching(state, cell, card)
     parts = [hit for v in enemies if (hit := reaching.get(v.cell))]
     if kind == "fire":
         mask = 0
@@ -95,6 +92,28 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard,
     if len(parts) == 1:
         return list(parts[0]), True
     return sorted(set().union(*parts)), True
+
+
+def _card_memo(state: TeamPlayState, card: WeaponCard) -> dict[int, dict[int, Any]]:
+    """The kept answers of :func:`_reaching` for ``card``, by the shooter's hex. They depend on the board's
+    sight, the card's shape (kind, stencil, ranges) and the hexes alone, so they are kept by the board under
+    that shape (games on a map share them; a batch makes a game per game) and found by the card's name in the
+    game's cache (where the name stands for the shape under this game's ruleset)."""
+    by_name: dict[str, dict[int, dict[int, Any]]] | None = state.game.cache.get(__name__)
+    if by_name is None:
+        by_name = state.game.cache[__name__] = {}
+    hit = by_name.get(card.name)
+    if hit is None:
+        sight = state.sight
+        shape = (sight.heights_block, sight.strict_edges, card.kind, state.ruleset.stencils[card.stencil],
+                 card.min_range, card.range, card.lobbed)
+        shapes: dict[Any, dict[int, dict[int, Any]]] = state.board.cache.setdefault(__name__, {})
+        hit = shapes.get(shape)
+        if hit is None:
+            make_room(shapes, 64)
+            hit = shapes[shape] = {}
+        by_name[card.name] = hit
+    return hit
 
 
 def _direct(state: TeamPlayState, a: int, card: WeaponCard, enemies: list[Character]) -> list[int]:
