@@ -251,9 +251,13 @@ def powerup_groups(s: TeamPlayState, groups: list[Group], here: _Here) -> None:
     """Append the Newton and Teleporter plays of the acting team now."""
     b = s.board
     team = s.team
+    hands = s.hands[team]
+    held = [{card_kind(c) for c in hand.cards} for hand in hands]  # the powerup kinds in each hand
+    if not any(held):
+        return
     enemies = None
-    for hand in s.hands[team]:
-        if any(card_kind(c) == "newton" for c in hand.cards):
+    for hand, kinds in zip(hands, held, strict=True):
+        if "newton" in kinds:
             if enemies is None:
                 enemies = [v for v in s.characters(team.other) if v.cell >= 0]
             for v in enemies:
@@ -262,9 +266,10 @@ def powerup_groups(s: TeamPlayState, groups: list[Group], here: _Here) -> None:
                     groups.append((_V_NEWTON, v.kind, b.hexes[v.cell], cells, b.hexes, hand.name))
     free = None
     for u in s.characters(team):
-        if u.cell < 0 or s.controller(u) < 0:
+        if u.cell < 0:
             continue
-        if any(card_kind(c) == "teleporter" for c in s.hand_of(u).cards):
+        k = s.controller(u)
+        if k >= 0 and "teleporter" in held[k]:  # the hand of its controller (hand_of)
             if free is None:  # free(c) for every hex: open and no figure there
                 st = _static(s)
                 free = Excluding.of(st.open, st.open_at, here.occupied)
