@@ -80,7 +80,7 @@ def aims(state: TeamPlayState, u: Character, card: WeaponCard,
     cell = u.cell
     reaching = memo.get(cell)
     if reaching is None:
-        make_room(memo, 4_096)
+        make_room(memo, 1_024)  # a table from a hex holds a few hundred entries; a bundled map has ~300 hexes
         reaching = memo[cell] = _reaching(state, cell, card)
     parts = [hit for v in enemies if (hit := reaching.get(v.cell))]
     if kind == "fire":
@@ -110,7 +110,7 @@ def _card_memo(state: TeamPlayState, card: WeaponCard) -> dict[int, dict[int, An
         shapes: dict[Any, dict[int, dict[int, Any]]] = state.board.cache.setdefault(__name__, {})
         hit = shapes.get(shape)
         if hit is None:
-            make_room(shapes, 64)
+            make_room(shapes, 32)
             hit = shapes[shape] = {}
         by_name[card.name] = hit
     return hit
