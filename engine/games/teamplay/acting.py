@@ -24,16 +24,18 @@ if TYPE_CHECKING:
 
 __all__ = ["act", "discard", "grab_ammo", "grab_weapon", "offer_tagback", "shoot"]
 
-_V = Verb
+#: Verbs as module constants: a member looked up on the open vocabulary costs a call (:mod:`engine.vocabulary`).
+_V_ATTACK, _V_DASH, _V_END, _V_MOVE = Verb.ATTACK, Verb.DASH, Verb.END, Verb.MOVE
+_V_NEWTON, _V_RUSH, _V_STEP, _V_TELEPORT = Verb.NEWTON, Verb.RUSH, Verb.STEP, Verb.TELEPORT
 
 
 def act(s: TeamPlayState, a: Action) -> None:
     verb = a.verb
-    if verb is _V.END and a.actor is None:
+    if verb is _V_END and a.actor is None:
         s.log.append(f"{s.team.value} ends its turn")
         s.step = "replace"
         return
-    if verb is _V.NEWTON:
+    if verb is _V_NEWTON:
         v = s.actor_of(a)
         hand = s.hand(s.team, a.detail)
         discard(s, hand, "newton")
@@ -43,33 +45,33 @@ def act(s: TeamPlayState, a: Action) -> None:
         v.cell = s.board.index[a.target]
         return
     u = s.actor_of(a)
-    if verb is _V.TELEPORT:
+    if verb is _V_TELEPORT:
         assert a.target is not None
         discard(s, s.hand_of(u), "teleporter")
         s.log.append(f"{s.player_label(s.team, s.hand_of(u))} teleports the {s.name_of(u)} "
                  f"{a.actor} → {a.target}")
         u.cell = s.board.index[a.target]
         return
-    if verb is _V.RUSH:
+    if verb is _V_RUSH:
         u.tile += 1
         s.sync(u)
         s.acting, s.acting_mode = u.uid, "rush"
         s.log.append(f"the {s.name_of(u)} pays an adrenaline rush: its tile slides to killshot space "
                  f"{s.killshot(u)}")
         return
-    if verb is _V.STEP:
+    if verb is _V_STEP:
         assert a.target is not None
         u.cell = s.board.index[a.target]
         s.acting, s.acting_mode = u.uid, "step"
         s.log.append(f"the {s.name_of(u)} steps {a.actor} → {a.target}, then may shoot")
         return
-    if verb is _V.MOVE or verb is _V.DASH:
+    if verb is _V_MOVE or verb is _V_DASH:
         assert a.target is not None
         move_and_grab(s, u, s.board.index[a.target], a.detail)
-    elif verb is _V.ATTACK:
+    elif verb is _V_ATTACK:
         assert a.target is not None
         shoot(s, u, a.detail, a.target)
-    elif verb is _V.END:
+    elif verb is _V_END:
         s.log.append(f"the {s.name_of(u)} ends its action")
     finish_action(s, u)
 

@@ -82,6 +82,11 @@ class TeamDecision(Decision):
         """Why ``a``, a verb that answers this decision, does not ('' for "must first decide")."""
         return ""
 
+    def waits(self, s: TeamPlayState) -> bool:
+        """Whether the decision has an action to choose (the flow drops one without): ``groups`` is not empty. A
+        kind whose groups cost much to list may answer sooner."""
+        return bool(self.groups(s))
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerDecision(TeamDecision):
@@ -328,6 +333,13 @@ class Abilities(TeamDecision):
             if u.cell >= 0 and s.acted(u) and u.uid not in s.used_abilities:
                 out += s.behaviour(u.kind).ability_groups(s, u)  # type: ignore[attr-defined]
         return [*out, _PASS] if out else []
+
+    def waits(self, s: TeamPlayState) -> bool:
+        """Whether a character may still use its ability: the first one found answers (asked at the end of every
+        turn, before the groups are listed)."""
+        return any(u.cell >= 0 and s.acted(u) and u.uid not in s.used_abilities
+                   and s.behaviour(u.kind).ability_groups(s, u)  # type: ignore[attr-defined]
+                   for u in s.characters(self.team))
 
     def decide(self, s: TeamPlayState, a: Action) -> None:
         if a.verb is Verb.PASS:

@@ -167,7 +167,7 @@ def run(s: TeamPlayState) -> None:
             head = s.queue[0]
             if isinstance(head, Spawn) and head.draws:
                 s.queue[0] = head = head.draw(s)
-            if not head.groups(s):
+            if not head.waits(s):  # type: ignore[attr-defined]  # a TeamDecision: Team Play queues no other
                 s.queue.pop(0)
                 continue
             s.phase = head.phase

@@ -75,4 +75,13 @@ def card_colour(card: str) -> Colour:
 
 def card_kind(card: str) -> str:
     """The powerup kind of a card id (``newton`` of ``newton_red``)."""
-    return card.rsplit("_", 1)[0]
+    hit = _KINDS.get(card)
+    if hit is None:
+        if len(_KINDS) >= 4_096:  # card ids come from rulesets: a few dozen; never grow without bound
+            _KINDS.clear()
+        hit = _KINDS[card] = card.rsplit("_", 1)[0]
+    return hit
+
+
+#: card id -> its kind: the legal actions of every decision look at every card in the acting team's hands.
+_KINDS: dict[str, str] = {}

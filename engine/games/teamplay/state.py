@@ -60,7 +60,8 @@ __all__ = ["TeamPlaySaved", "TeamPlayState"]
 
 _P_ACT, _P_OVER = Phase.ACT, Phase.OVER
 _SLOT: Final = attrgetter("slot")
-_V = Verb
+#: Verbs as module constants: a member looked up on the open vocabulary costs a call (:mod:`engine.vocabulary`).
+_V_ATTACK, _V_DRAFT, _V_DRAW, _V_END, _V_PASS, _V_SPAWN = Verb.ATTACK, Verb.DRAFT, Verb.DRAW, Verb.END, Verb.PASS, Verb.SPAWN
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +278,7 @@ class TeamPlayState(TurnState[Character]):
         """Who plays ``action`` (a legal one): the player named in it, or the controller of its character."""
         if action.detail.startswith("p") and action.detail[1:].isdigit():
             return action.detail
-        if action.verb in (_V.SPAWN, _V.DRAFT, _V.PASS, _V.END, _V.DRAW) or action.actor is None:
+        if action.verb in (_V_SPAWN, _V_DRAFT, _V_PASS, _V_END, _V_DRAW) or action.actor is None:
             return self.current_player()
         u = self.unit_at(action.actor)
         if u is None or u.team is not self.team:
@@ -464,7 +465,7 @@ class TeamPlayState(TurnState[Character]):
             for t in targets:
                 aim: Hex = self.board.hexes[t] if isinstance(t, int) else t
                 struck = hits(self, u, card, aim)
-                out.append(AttackOption(Action(_V.ATTACK, u.kind, here, aim, w),
+                out.append(AttackOption(Action(_V_ATTACK, u.kind, here, aim, w),
                                         1.0, 0.0, max((d for _, d in struck), default=0),
                                         area(self, u, card, aim), 1, False))
         return out

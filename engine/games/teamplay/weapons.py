@@ -18,7 +18,7 @@ token with a ``venom`` card. Nothing here changes the game; :mod:`.state` does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.games.payload.aims import aim_tables
 from engine.games.payload.stencils import lay
@@ -55,54 +55,111 @@ def _stencil_cells(state: TeamPlayState, card: WeaponCard, anchor: int, directio
     return [(c, card.damage if dmg is None else int(dmg)) for c, dmg in lay(state.sight, stencil, anchor, direction)]
 
 
-def aims(state: TeamPlayState, u: Character, card: WeaponCard) -> tuple[list[int] | list[Hex], bool]:
+def aims(state: TeamPlayState, u: Character, card: WeaponCard,
+         enemies: list[Character] | None = None) -> tuple[list[int] | list[Hex], bool]:
     """(targets of ``card`` fired by ``u`` now, whether they are board indices) — each hits at least one enemy.
 
     Board indices for ``direct`` and ``blast`` (the enemy's or the centre's hex);
     hexes next to ``u`` for ``fire`` (one per direction that reaches an enemy).
-    The answer depends on the map, the card, ``u``'s hex and the enemies' hexes
-    alone, so it is kept by those in the game's cache (a team's turn seldom
-    moves the enemies): a fresh list each call, the caller may keep or change it.
+    ``enemies``: ``u``'s enemies on the board, by uid (default: found here; a
+    caller asking for several cards passes them once). A ``direct`` card's
+    answer is worked out each time from the sight's shot table (a few lookups);
+    a stencil card's is the union over the enemies of what would reach each one,
+    which depends on the map, the card and the two hexes alone: the answers for
+    every hex from one hex (:func:`_reaching`) are kept by the hex and the card's
+    shape (:func:`_card_memo`). A fresh list each call, the caller may keep or change it.
     """
-    enemies = _enemies(state, u)
-    memo: dict[tuple[int | str, ...], tuple[tuple[int | Hex, ...], bool]] | None = state.game.cache.get(__name__)
-    if memo is None:
-        memo = state.game.cache[__name__] = {}
-    key: tuple[int | str, ...] = (u.cell, card.name, *[v.cell for v in enemies])
-    hit = memo.get(key)
+    if enemies is None:
+        enemies = _enemies(state, u)
+    kind = card.kind
+    if kind == "direct":
+        return _direct(state, u.cell, card, enemies), True
+    if kind != "blast" and kind != "fire":
+        return [], True
+    memo = _card_memo(state, card)
+    cell = u.cell
+    reaching = memo.get(cell)
+    if reaching is None:
+        make_room(memo, 1_024)  # a table from a hex holds a few hundred entries; a bundled map has ~300 hexes
+        reaching = memo[cell] = _reaching(state, cell, card)
+    parts = [hit for v in enemies if (hit := reaching.get(v.cell))]
+    if kind == "fire":
+        mask = 0
+        for m in parts:
+            mask |= m
+        ring = aim_tables(state.game).ring(cell)
+        return [ring[d] for d in range(6) if mask >> d & 1], False
+    if len(parts) == 1:
+        return list(parts[0]), True
+    return sorted(set().union(*parts)), True
+
+
+def _card_memo(state: TeamPlayState, card: WeaponCard) -> dict[int, dict[int, Any]]:
+    """The kept answers of :func:`_reaching` for ``card``, by the shooter's hex. They depend on the board's
+    sight, the card's shape (kind, stencil, ranges) and the hexes alone, so they are kept by the board under
+    that shape (games on a map share them; a batch makes a game per game) and found by the card's name in the
+    game's cache (where the name stands for the shape under this game's ruleset)."""
+    by_name: dict[str, dict[int, dict[int, Any]]] | None = state.game.cache.get(__name__)
+    if by_name is None:
+        by_name = state.game.cache[__name__] = {}
+    hit = by_name.get(card.name)
     if hit is None:
-        make_room(memo, 8_192)
-        targets, indices = _aims(state, u, card, enemies)
-        hit = memo[key] = (tuple(targets), indices)
-    return list(hit[0]), hit[1]  # type: ignore[return-value]  # a list of one kind, as _aims made it
+        sight = state.sight
+        shape = (sight.heights_block, sight.strict_edges, card.kind, state.ruleset.stencils[card.stencil],
+                 card.min_range, card.range, card.lobbed)
+        shapes: dict[Any, dict[int, dict[int, Any]]] = state.board.cache.setdefault(__name__, {})
+        hit = shapes.get(shape)
+        if hit is None:
+            make_room(shapes, 32)
+            hit = shapes[shape] = {}
+        by_name[card.name] = hit
+    return hit
 
 
-def _aims(state: TeamPlayState, u: Character, card: WeaponCard,
-          enemies: list[Character]) -> tuple[list[int] | list[Hex], bool]:
-    """:func:`aims` worked out, with the map's part from the game's aim tables (stencils laid, reach)."""
-    if card.kind == "direct":  # in_reach written out: the commonest card, asked for every enemy
-        b = state.board
-        qs, rs, a = b.q, b.r, u.cell
-        lo, hi, lobbed, sees = card.min_range, card.range, card.lobbed, state.sight.sees
-        cells = []
-        for v in enemies:
-            c = v.cell
-            dq, dr = qs[c] - qs[a], rs[c] - rs[a]
-            if lo <= (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 <= hi and (lobbed or sees(a, c)):
-                cells.append(c)
-        return cells, True
-    where = {v.cell for v in enemies}
+def _direct(state: TeamPlayState, a: int, card: WeaponCard, enemies: list[Character]) -> list[int]:
+    """The hexes of ``enemies`` a ``direct`` card fired from ``a`` may aim at, in their order: :func:`in_reach`
+    written out (the commonest card, asked for every enemy at every decision), sight read from the shared
+    :meth:`~engine.rules.targets.TargetTables.shot_table` of the game's sight."""
+    lo, hi = card.min_range, card.range
+    if card.lobbed:
+        distance = state.board.distance
+        return [c for v in enemies if lo <= distance(a, c := v.cell) <= hi]
+    tt = state.game.targets
+    table = tt.shot_table(lo, hi, False)
+    base = a * state.board.n
+    cells = []
+    for v in enemies:
+        c = v.cell
+        ok = table.get(base + c)
+        if ok is None:
+            ok = tt.can_shoot(a, c, lo, hi, False)
+        if ok:
+            cells.append(c)
+    return cells
+
+
+def _reaching(state: TeamPlayState, cell: int, card: WeaponCard) -> dict[int, Any]:
+    """What of a stencil ``card`` fired from ``cell`` would hit an enemy on each hex it can hit, from the game's
+    aim tables (stencils laid, reach): a ``blast``'s centres in reach (not walls) whose laid stencil covers the
+    hex, sorted (the blasts that hit any of several enemies are the union of each one's); a ``fire``'s
+    directions whose flame covers the hex, as a bit mask. Hexes no shot reaches are left out."""
     tables = aim_tables(state.game)
-    if card.kind == "blast":
-        ok = tables.in_reach(u.cell, card.min_range, card.range, card.lobbed)
-        own = card.min_range <= 0 <= card.range  # the shooter's own hex is in reach too (at 0, in sight)
-        near = tables.centres_near  # the centres whose stencil would cover an enemy
-        centres = {c for x in where for c in near(card.stencil, x) if c in ok or (own and c == u.cell)}
-        return sorted(c for c in centres if not tables.cover(card.stencil, c).isdisjoint(where)), True
+    out: dict[int, Any] = {}
     if card.kind == "fire":
-        ring = tables.ring(u.cell)
-        return [ring[d] for d in range(6) if not tables.cover(card.stencil, u.cell, d).isdisjoint(where)], False
-    return [], True
+        for d in range(6):
+            for x in tables.cover(card.stencil, cell, d):
+                out[x] = out.get(x, 0) | 1 << d
+        return out
+    wall = state.board.wall
+    centres = set(tables.in_reach(cell, card.min_range, card.range, card.lobbed))
+    if card.min_range <= 0 <= card.range:  # the shooter's own hex is in reach too (at 0, in sight)
+        centres.add(cell)
+    found: dict[int, list[int]] = {}
+    for c in sorted(centres):
+        if not wall[c]:
+            for x in tables.cover(card.stencil, c):
+                found.setdefault(x, []).append(c)
+    return {x: tuple(cs) for x, cs in found.items()}
 
 
 def hits(state: TeamPlayState, u: Character, card: WeaponCard, aim: Hex) -> list[Hit]:

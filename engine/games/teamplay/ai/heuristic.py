@@ -25,19 +25,33 @@ best (ties broken by the player's own seeded generator):
   goal: a few steps from the enemy when its player holds a loaded weapon, by the
   racks when his hand is empty.
 
-It reads only the state's public API (legal actions, figures, buffers, hands).
+It reads only the state's public API (the legal actions and their groups,
+figures, buffers, hands). Moves, dashes and steps are scored a group at a time
+(one character, one verb); what it remembers between decisions, and which
+games share it, is :mod:`.tables`'s — the same scores, in the same order of
+operations, as working everything out afresh.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
+from engine.games.teamplay.ai.tables import (
+    Arm,
+    Reach,
+    potential_map,
+    reach_of,
+    steps_to_goal,
+    tables_of,
+    walk_map,
+)
 from engine.games.teamplay.economy import can_pay
 from engine.games.teamplay.pieces import COLOURS, card_kind
-from engine.games.teamplay.weapons import hits, in_reach
+from engine.games.teamplay.weapons import hits
 from engine.rules.actions import Action, Verb
-from engine.rules.movement import steps_to
+from engine.rules.legal import Group
 
 if TYPE_CHECKING:
     from engine.games.teamplay.pieces import Character
@@ -51,51 +65,70 @@ PREFERENCE: Final = ("echo", "violet", "banshee", "dstructor", "sprog", "dozer")
 KEEP: Final = {"targeting_scope": 3.0, "tagback_grenade": 2.5, "teleporter": 1.0, "newton": 0.5}
 #: Score of the team's ``end`` while a character could still act: below any move.
 _END: Final = -50.0
+_MOVE, _DASH, _STEP, _PASS, _END_V = Verb.MOVE, Verb.DASH, Verb.STEP, Verb.PASS, Verb.END
+#: The power of no weapon (none reaches): below any power plus closeness.
+_NONE: Final = float("-inf")
+_POWER: Final = itemgetter(4)
+#: A reach table's byte for "reaches" (0: not known yet, 1: does not).
+_YES: Final = 2
 
 
 def choose_teamplay(state: TeamPlayState, pick: Callable[[list[Action], list[float]], Action]) -> Action:
     """The heuristic's choice in a Team Play decision (``pick`` plays the best score, breaking ties)."""
-    acts = state.legal_actions()
-    if len(acts) == 1:
-        return acts[0]
-    ctx = _Context(state)
-    return pick(acts, [ctx.score(a) for a in acts])
+    view = state.legal_actions_view()
+    if len(view) == 1:
+        return view[0]
+    acts = view.to_list()
+    return pick(acts, _Context(state).scores(view.groups, acts))
 
 
 class _Context:
-    """What one decision's scoring needs, computed once."""
+    """What one decision's scoring needs, computed once; what a game's decisions share is in its
+    :class:`~engine.games.teamplay.ai.tables.GameTables`."""
 
     def __init__(self, state: TeamPlayState) -> None:
         self.s = state
         self.b = state.board
         self.team = state.team
+        self.tables = tables_of(state)
         self.enemies = [v for v in state.characters(state.team.other) if v.cell >= 0]
         self.flush_at = int(state.options["flush_at"])
-        self._power: dict[str, float] = {}
-        # per character (uid): its usable weapons' (card, power) and the goals of its walk; per (uid, hex): what
-        # it could shoot from there and how far its goal is (moves and dashes to one hex share them)
-        self._arms: dict[int, list[tuple[Any, float]]] = {}
-        self._potential: dict[tuple[int, int], float] = {}
-        self._goals: dict[int, list[int]] = {}
+        self._power = self.tables.power
+        # per character (uid): what it could shoot from each hex (moves and dashes to one hex share it) and each
+        # of its arms with its reach table; the enemies' (hex, closeness)
+        self._potentials: dict[int, dict[int, float]] = {}
+        self._reach: dict[int, list[tuple[Reach, Arm]]] = {}
+        self._foes: tuple[tuple[int, float], ...] | None = None
         self._closeness_of: dict[int, float] = {}
-        self._score: dict[Verb, Callable[[Action], float]] = {
-            Verb.ATTACK: self.shot, Verb.MOVE: self.move, Verb.DASH: self.move, Verb.STEP: self.step,
-            Verb.DRAFT: lambda a: -float(PREFERENCE.index(a.kind)) if a.kind in PREFERENCE else -10.0,
-            Verb.RELOAD: self.reload, Verb.CONTROL: self.control, Verb.SPAWN: self.spawn,
-            Verb.TARGETING: lambda a: 2.0, Verb.TAGBACK: lambda a: 2.0,
-            Verb.OVERWATCH: lambda a: 3.0, Verb.WAIL: lambda a: 3.0, Verb.SHOVE: lambda a: 1.0,
-            Verb.SALVAGE: self.salvage, Verb.REVERB: self.reverb, Verb.RECOVER: self.recover, Verb.CUBE: self.cube,
-            Verb.DRAW: self.draw, Verb.DROP: lambda a: -self.power(a.kind),
-            Verb.RUSH: lambda a: -5.0, Verb.NEWTON: lambda a: -5.0, Verb.TELEPORT: lambda a: -5.0,
-        }
+
+    def scores(self, groups: Sequence[Group], acts: list[Action]) -> list[float]:
+        """A score per action of ``acts``, the actions of ``groups`` (the decision's legal-action groups) in order:
+        moves, dashes and steps scored a group at a time, verbs scored alike whatever the target (:data:`_SAME`) a
+        group at once, every other action by :meth:`score`."""
+        out: list[float] = []
+        k = 0
+        for g in groups:
+            verb = g[0]
+            n = len(g[3])
+            if (verb is _MOVE or verb is _DASH) and g[4] is not None:
+                self._moves(g, out)
+            elif verb is _STEP and g[4] is not None:
+                self._steps(g, out)
+            elif verb in _SAME:  # a Teleporter's hundreds of hexes, one score
+                out.extend([_SAME[verb]] * n)
+            else:
+                out.extend([self.score(a) for a in acts[k:k + n]])
+            k += n
+        return out
 
     def score(self, a: Action) -> float:
-        if a.verb is Verb.PASS:
+        verb = a.verb
+        if verb is _PASS:
             return 0.0
-        if a.verb is Verb.END:
+        if verb is _END_V:
             return _END if a.actor is None else -10.0
-        fn = self._score.get(a.verb)
-        return fn(a) if fn is not None else 0.0
+        fn = _SCORE.get(verb)
+        return fn(self, a) if fn is not None else 0.0
 
     # -- weapons -----------------------------------------------------------------------------------------
 
@@ -112,25 +145,50 @@ class _Context:
 
     def potential(self, u: Character, cell: int) -> float:
         """The best damage ``u`` could deal from ``cell`` with the weapons its player holds (a rough look ahead)."""
-        key = (u.uid, cell)
-        hit = self._potential.get(key)
-        if hit is not None:
-            return hit
-        arms = self._arms.get(u.uid)
-        if arms is None:
-            arms = self._arms[u.uid] = [(self.s.card(w), self.power(w)) for w in self.s.usable_weapons(u)]
+        pot = self._potentials.get(u.uid)
+        if pot is None:
+            pot = self._potential_map(u)
+        hit = pot.get(cell)
+        if hit is None:
+            hit = pot[cell] = self._potential_at(u, cell)
+        return hit
+
+    def _potential_map(self, u: Character) -> dict[int, float]:
+        """``u``'s potential by hex, kept by its board under its weapons and the enemies' hexes and closeness."""
+        foes = self._foes
+        if foes is None:
+            foes = self._foes = tuple((v.cell, self._closeness(v)) for v in self.enemies)
+        arms = self._arms(u)
+        sight = self.s.sight
+        self._reach[u.uid] = [(reach_of(self.tables, sight, arm), arm) for arm in arms]
+        pot = self._potentials[u.uid] = potential_map(self.tables, arms, foes)
+        return pot
+
+    def _potential_at(self, u: Character, cell: int) -> float:
+        """The best of a weapon's power plus an enemy's closeness over the enemies ``u`` could shoot from ``cell``:
+        against each enemy the most powerful weapon that reaches it (the first of the arms, most powerful first)."""
+        reach = self._reach[u.uid]
+        n = self.b.n
         best = 0.0
-        s = self.s
-        for card, power in arms:
-            for v in self.enemies:
-                if card.kind == "fire":
-                    ok = self.b.distance(cell, v.cell) <= card.range
-                else:
-                    ok = in_reach(s, cell, card, v.cell)
-                if ok:
-                    best = max(best, power + self._closeness(v))
-        self._potential[key] = best
+        for at, close in self._foes:  # type: ignore[union-attr]  # set by _potential_map
+            key = cell * n + at
+            top = _NONE
+            for table, arm in reach:
+                ok = table[key]
+                if not ok:
+                    ok = table[key] = _reaches(self.s, arm, cell, at)
+                if ok == _YES:
+                    top = arm[4]
+                    break
+            best = max(best, top + close)
         return best
+
+    def _arms(self, u: Character) -> tuple[Arm, ...]:
+        """The weapons ``u`` may fire as (flame, min range, range, lobbed, power), each once, the most powerful first
+        (the first that reaches an enemy is the best against it; characters whose weapons shoot alike share maps)."""
+        s = self.s
+        return tuple(sorted({(c.kind == "fire", c.min_range, c.range, c.lobbed, self.power(w))
+                             for w in s.usable_weapons(u) for c in (s.card(w),)}, key=_POWER, reverse=True))
 
     def _closeness(self, v: Character) -> float:
         """How near ``v`` is to a killshot, counting the damage waiting in its buffer (0..~3)."""
@@ -168,46 +226,92 @@ class _Context:
         return value
 
     def step(self, a: Action) -> float:
-        assert a.actor is not None and a.target is not None
-        u = self.s.unit_at(a.actor)
+        """One step (a group's worth is scored by :meth:`_steps`; this is the same score)."""
+        assert a.target is not None
+        out: list[float] = []
+        self._steps((a.verb, a.kind, a.actor, (self.b.index[a.target],), self.b.hexes, a.detail), out)
+        return out[0]
+
+    def _steps(self, g: Group, out: list[float]) -> None:
+        """Append the score of each step of group ``g`` (targets are board indices): a shot from there is worth
+        most; a step with nothing to shoot at after it, little."""
+        u = self.s.unit_at(g[2])
         assert u is not None
-        best = self.potential(u, self.b.index[a.target])
-        return 90.0 + best if best > 0 else -20.0
+        potential = self.potential
+        for dest in g[3]:
+            best = potential(u, dest)
+            out.append(90.0 + best if best > 0 else -20.0)
 
     def move(self, a: Action) -> float:
-        s = self.s
-        assert a.actor is not None and a.target is not None
-        u = s.unit_at(a.actor)
-        assert u is not None
-        dest = self.b.index[a.target]
-        hand = s.hand_of(u)
-        value = 0.0
-        if a.detail:
-            weapons = s.loaded_arena(hand)
-            value += (6.0 + self.power(a.detail)) * (1.0 if weapons < int(s.options["max_loaded"]) else 0.2)
-        elif s.ammo.get(dest):
-            cap = int(s.options["max_cubes"])
-            for letter in s.ammo[dest]:
-                if letter == "P":
-                    value += 1.0 if len(hand.cards) < int(s.options["max_powerups"]) else 0.0
-                else:
-                    have = hand.cubes["RBY".index(letter)]
-                    value += (2.0 if have == 0 else 1.0) if have < cap else 0.0
-        here = self.potential(u, dest)
-        value += 0.8 * here
-        if here == 0:
-            value -= 0.4 * self._distance_to_goal(u, dest)
-        if a.verb is Verb.DASH:
-            value -= 0.5
-        return value
+        """One move or dash (a group's worth is scored by :meth:`_moves`; this is the same score)."""
+        assert a.target is not None
+        out: list[float] = []
+        self._moves((a.verb, a.kind, a.actor, (self.b.index[a.target],), self.b.hexes, a.detail), out)
+        return out[0]
 
-    def _distance_to_goal(self, u: Character, cell: int) -> float:
-        """Steps ``u`` walks from ``cell`` to its goal (see the module docstring); 0 without one."""
-        goals = self._goals.get(u.uid)
-        if goals is None:
-            goals = self._goals[u.uid] = self.goals(u)
-        profile = self.s.game.profile(u.kind, u.team)
-        return float(_walk(self.b, profile, goals, cell))
+    def _moves(self, g: Group, out: list[float]) -> None:
+        """Append the score of each move of group ``g`` (targets are board indices): what it grabs (cubes the
+        player lacks, a powerup, a weapon he can afford), the best shot from there, else the walk to the goal."""
+        verb, _kind, actor, targets, _hexes, detail = g
+        s = self.s
+        u = s.unit_at(actor)
+        assert u is not None
+        hand = s.hand_of(u)
+        grab = 0.0
+        if detail:
+            weapons = s.loaded_arena(hand)
+            grab = (6.0 + self.power(detail)) * (1.0 if weapons < int(s.options["max_loaded"]) else 0.2)
+        ammo = s.ammo.get
+        tiles: dict[str, float] = {}  # an ammo tile's worth to this hand (0.0 plus it: the score's first term)
+        pot = self._potentials.get(u.uid)
+        if pot is None:
+            pot = self._potential_map(u)
+        known = pot.get
+        walk: dict[int, int] | None = None
+        ways: list[tuple[int, tuple[int, ...]]] = []
+        dash = verb is _DASH
+        first = 0.0 + grab
+        add = out.append
+        for dest in targets:
+            if detail:
+                value = first
+            elif tile := ammo(dest):
+                got = tiles.get(tile)
+                if got is None:
+                    got = tiles[tile] = 0.0 + self._ammo_worth(tile, hand)
+                value = got
+            else:
+                value = 0.0
+            here = known(dest)
+            if here is None:
+                here = pot[dest] = self._potential_at(u, dest)
+            value += 0.8 * here
+            if here == 0:
+                if walk is None:
+                    goals = tuple(self.goals(u))
+                    profile = s.game.profile(u.kind, u.team)
+                    walk = walk_map(self.tables, profile, goals)
+                    ways = [(g, steps_to_goal(self.tables, self.b, profile, g)) for g in goals]
+                d = walk.get(dest)
+                if d is None:
+                    d = walk[dest] = _walk(self.b, ways, dest)
+                value -= 0.4 * d
+            if dash:
+                value -= 0.5
+            add(value)
+
+    def _ammo_worth(self, tile: str, hand: Any) -> float:
+        """What grabbing ammo tile ``tile`` gives ``hand``'s player: cubes he lacks, a powerup he has room for."""
+        s = self.s
+        value = 0.0
+        cap = int(s.options["max_cubes"])
+        for letter in tile:
+            if letter == "P":
+                value += 1.0 if len(hand.cards) < int(s.options["max_powerups"]) else 0.0
+            else:
+                have = hand.cubes["RBY".index(letter)]
+                value += (2.0 if have == 0 else 1.0) if have < cap else 0.0
+        return value
 
     def goals(self, u: Character) -> list[int]:
         """Where ``u`` heads with nothing to shoot (see the module docstring)."""
@@ -244,10 +348,14 @@ class _Context:
         if armed or hand is None:
             if not self.enemies:
                 return keep
-            near = _walk(self.b, profile, [v.cell for v in self.enemies], cell)
+            near = _walk(self.b, self._ways(profile, [v.cell for v in self.enemies]), cell)
             return keep - 0.1 * abs(near - 4)
         racks = [c for c, rack in s.racks.items() if rack] or [c for c, t in s.ammo.items() if t]
-        return keep - 0.1 * _walk(self.b, profile, racks, cell) if racks else keep
+        return keep - 0.1 * _walk(self.b, self._ways(profile, racks), cell) if racks else keep
+
+    def _ways(self, profile: Any, goals: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """Each of ``goals`` with its walking steps by ``profile`` (for :func:`_walk`)."""
+        return [(g, steps_to_goal(self.tables, self.b, profile, g)) for g in goals]
 
     def salvage(self, a: Action) -> float:
         assert a.actor is not None
@@ -275,13 +383,41 @@ class _Context:
         return 3.0 - len(self.s.hand(self.team, a.kind).cards)
 
 
-def _walk(board: Any, profile: Any, goals: list[int], cell: int) -> int:
-    """The fewest steps from ``cell`` to any of ``goals`` walked by ``profile`` (0 without goals; a goal no
-    walk reaches counts twice its hexes as the crow flies). Each goal's table is kept per board and profile
-    (:func:`~engine.rules.movement.steps_to` of that one hex), so goals that move cost nothing new."""
+#: The score of each verb's actions besides moves (pass and end are scored by :meth:`_Context.score`).
+#: The score of every action of a verb scored alike, whatever its target: abilities, powerups, the rush.
+_SAME: Final[dict[Verb, float]] = {
+    Verb.TARGETING: 2.0, Verb.TAGBACK: 2.0, Verb.OVERWATCH: 3.0, Verb.WAIL: 3.0, Verb.SHOVE: 1.0,
+    Verb.RUSH: -5.0, Verb.NEWTON: -5.0, Verb.TELEPORT: -5.0,
+}
+#: The score of each verb's other actions (pass and end are scored by :meth:`_Context.score`).
+_SCORE: Final[dict[Verb, Callable[[_Context, Action], float]]] = {
+    Verb.ATTACK: _Context.shot, Verb.MOVE: _Context.move, Verb.DASH: _Context.move, Verb.STEP: _Context.step,
+    Verb.DRAFT: lambda c, a: -float(PREFERENCE.index(a.kind)) if a.kind in PREFERENCE else -10.0,
+    Verb.RELOAD: _Context.reload, Verb.CONTROL: _Context.control, Verb.SPAWN: _Context.spawn,
+    Verb.SALVAGE: _Context.salvage, Verb.REVERB: _Context.reverb, Verb.RECOVER: _Context.recover,
+    Verb.CUBE: _Context.cube, Verb.DRAW: _Context.draw, Verb.DROP: lambda c, a: -c.power(a.kind),
+    **{v: (lambda c, a, x=x: x) for v, x in _SAME.items()},
+}
+
+def _reaches(s: TeamPlayState, arm: Arm, cell: int, at: int) -> int:
+    """Whether ``arm`` fired from ``cell`` reaches hex ``at`` as a reach table's byte (2 yes, 1 no): a flame by
+    distance alone, any other card by its range and, unless lobbed, sight
+    (:func:`~engine.games.teamplay.weapons.in_reach`)."""
+    fire, lo, hi, lobbed, _ = arm
+    d = s.board.distance(cell, at)
+    if fire:
+        return _YES if d <= hi else 1
+    return _YES if lo <= d <= hi and (lobbed or s.sight.sees(cell, at)) else 1
+
+
+
+def _walk(board: Any, ways: list[tuple[int, tuple[int, ...]]], cell: int) -> int:
+    """The fewest steps from ``cell`` to any goal of ``ways`` (each goal with its steps from every hex, kept per
+    board: :func:`~engine.games.teamplay.ai.tables.steps_to_goal`): 0 without goals; a goal no walk reaches
+    counts twice its hexes as the crow flies."""
     best = -1
-    for g in goals:
-        d = steps_to(board, (g,), profile)[cell]
+    for g, steps in ways:
+        d = steps[cell]
         if d < 0:
             d = 2 * board.distance(cell, g)
         if best < 0 or d < best:
