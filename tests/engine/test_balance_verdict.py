@@ -248,7 +248,7 @@ def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_s
 
 
 @pytest.mark.parametrize(("mode", "pairings", "games"), [
-    (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 900), (Mode.PAYLOAD, [HH], 500), (Mode.KOTH, [HH, SS], 100),
+    (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 1956), (Mode.PAYLOAD, [HH], 500), (Mode.KOTH, [HH, SS], 100),
     (Mode.KOTH, [("random", "random")], 9000),
 ])
 def test_the_default_budget_follows_what_games_cost(mode: Mode, pairings: list[tuple[str, str]], games: int) -> None:
@@ -256,7 +256,7 @@ def test_the_default_budget_follows_what_games_cost(mode: Mode, pairings: list[t
 
 
 @pytest.mark.parametrize(("mode", "pairings", "games"), [
-    (Mode.PAYLOAD, [HH], 1200), (Mode.PAYLOAD, [SS], 100), (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 900),
+    (Mode.PAYLOAD, [HH], 1200), (Mode.PAYLOAD, [SS], 100), (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 1956),
 ])
 def test_compare_plays_at_least_the_games_that_find_the_modes_smallest_change(
         mode: Mode, pairings: list[tuple[str, str]], games: int) -> None:

@@ -47,9 +47,11 @@ FEATURES = (
 )
 
 #: What one watched game costs with two players of a kind, in millions of iterations of bench/_common.py's
-#: reference loop (``--games auto``'s default budget); measured on Arena in June 2025, the search again in
-#: November 2026 (bench/ladder.py's search-vs-heuristic games: 120 M, so about twice that with two searches).
-GAME_COSTS = FrozenDict({"random": 0.51, "heuristic": 1.0, "search": 240.0})
+#: reference loop (``--games auto``'s default budget). Measured again on 26 November 2026 on Arena and Bunker,
+#: the same seeded games before and after the heuristic scored a group at a time and kept its maps by board
+#: (docs/architecture.md "Fast paths"): heuristic 0.45-0.48 M (was 0.93-1.04), random 0.28 M (was 0.37-0.39),
+#: a search-vs-heuristic game 50-56 M (was 106-129), so about 100 with two searches.
+GAME_COSTS = FrozenDict({"random": 0.28, "heuristic": 0.46, "search": 100.0})
 
 RULES = register(ModeRules(
     TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
