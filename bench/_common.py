@@ -1,17 +1,26 @@
-"""Shared helpers for the bench scripts: test maps and timing."""
+"""Shared helpers for the bench scripts: test maps and timing.
+
+Importing this module puts the tree it lives in first on the import path, so a bench script run from
+another checkout (a worktree, a copy of an older commit) measures that checkout's engine, not the one
+installed in the virtual environment.
+"""
 
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.hexgrid import ODD, OffsetCoord, roffset_to_cube
-from engine.mapmodel import Cell, HexMap, MapMeta, Terrain
-from engine.scenario import Scenario
-
 REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path[:1]:
+    sys.path.insert(0, str(REPO))
+
+from engine.hexgrid import ODD, OffsetCoord, roffset_to_cube  # noqa: E402
+from engine.mapmodel import Cell, HexMap, MapMeta, Terrain  # noqa: E402
+from engine.scenario import Scenario  # noqa: E402
+
 
 def big_map(width: int = 60, height: int = 60, walls: float = 0.15, seed: int = 1) -> HexMap:
     """A width x height pointy map with about ``walls`` of its hexes walls and random heights."""
