@@ -47,6 +47,7 @@ from engine.games.teamplay.ai.tables import (
     tables_of,
     walk_map,
 )
+from engine.games.teamplay.decisions import PlayerDecision
 from engine.games.teamplay.economy import can_pay
 from engine.games.teamplay.pieces import COLOURS, card_kind
 from engine.games.teamplay.weapons import hits
@@ -342,7 +343,8 @@ class _Context:
         s = self.s
         cell = self.b.index[a.target]
         keep = -KEEP.get(card_kind(a.detail), 1.0)
-        hand = s.hands[self.team][s.queue[0].player] if s.queue else None
+        head = s.queue[0] if s.queue else None  # the spawn being answered: whose hand discards
+        hand = s.hands[self.team][head.player] if isinstance(head, PlayerDecision) else None
         armed = hand is not None and bool(hand.weapons)
         profile = s.game.profile(a.kind, self.team)
         if armed or hand is None:
