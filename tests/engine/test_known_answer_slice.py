@@ -96,3 +96,12 @@ def test_a_campaign_file_keeps_answers_by_pair_seed_and_budget_and_names_a_bad_l
     path.write_text(path.read_text() + "{not json\n")
     with pytest.raises(SystemExit, match=r"campaign.jsonl:2: not an answer line"):
         ka.Campaign(path)
+
+
+def test_the_campaign_set_has_twelve_equal_pairs_whose_games_differ_and_every_effect_pair(
+        ka: ModuleType, pairs: list) -> None:  # type: ignore[type-arg]
+    chosen = [p for p in pairs if any(w in f"{p.name}: {p.kind}" for w in ka.CAMPAIGN)]
+    equal = [p for p in chosen if p.effect == 0]
+    assert len(equal) == 12 and not any(p.kind == "re-saved" for p in equal)
+    assert {p.mode for p in equal} == {Mode.KOTH, Mode.PAYLOAD, Mode.TEAM_PLAY}
+    assert [p for p in chosen if p.effect != 0] == [p for p in pairs if p.effect != 0]
