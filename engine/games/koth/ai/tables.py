@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from engine.ai.kept import kept_map
+
 __all__ = ["MAPS_PER_GAME", "GameTables", "KindFacts", "Target", "Threat", "danger_map", "fire_map", "tables_of"]
 
 #: Maps of a kind a game keeps before it forgets them all: a map holds ~100 hexes (a decision's reach), so a
@@ -76,18 +78,9 @@ def tables_of(state: Any) -> GameTables:
 
 def danger_map(tables: GameTables, team: Any, threats: tuple[Threat, ...]) -> dict[int, float]:
     """The danger map (cell -> danger, filled as asked) of a ``team`` unit facing ``threats``."""
-    return _map(tables.danger, (team, threats))
+    return kept_map(tables.danger, (team, threats), MAPS_PER_GAME)
 
 
 def fire_map(tables: GameTables, kind: str, targets: tuple[Target, ...]) -> dict[int, float]:
     """The firepower map (cell -> firepower, filled as asked) of a ``kind`` unit against ``targets``."""
-    return _map(tables.fire, (kind, targets))
-
-
-def _map(maps: dict[Any, dict[int, float]], key: Any) -> dict[int, float]:
-    hit = maps.get(key)
-    if hit is None:
-        if len(maps) >= MAPS_PER_GAME:
-            maps.clear()
-        hit = maps[key] = {}
-    return hit
+    return kept_map(tables.fire, (kind, targets), MAPS_PER_GAME)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from engine.ai.kept import kept as kept_in
+
 __all__ = ["FIRE_PER_GAME", "Firepower", "fire_of"]
 
 #: Firepowers a game keeps before it forgets them all: each holds at most a value per hex, and a turn asks
@@ -87,10 +89,5 @@ def fire_of(state: Any, weapon: str, targets: tuple[tuple[int, bool], ...]) -> F
     kept = cache.get(_CACHE_KEY)
     if kept is None:
         kept = cache[_CACHE_KEY] = {}
-    key = (weapon, targets)
-    hit = kept.get(key)
-    if hit is None:
-        if len(kept) >= FIRE_PER_GAME:
-            kept.clear()
-        hit = kept[key] = Firepower(state, state.ruleset.weapons[weapon], targets)
-    return hit
+    return kept_in(kept, (weapon, targets), FIRE_PER_GAME,
+                   lambda: Firepower(state, state.ruleset.weapons[weapon], targets))

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from engine.ai.kept import kept_map
 from engine.rules.movement import steps_to
 
 __all__ = ["DENSE_HEXES", "MAPS_PER_BOARD", "SPARSE_PAIRS", "Arm", "BoardTables", "GameTables", "Reach", "board_tables",
@@ -132,12 +133,12 @@ class _Sparse(dict[int, int]):
 
 def potential_map(tables: GameTables, arms: tuple[Arm, ...], foes: tuple[tuple[int, float], ...]) -> dict[int, float]:
     """The potential map (cell -> best power plus closeness, filled as asked) of ``arms`` against ``foes``."""
-    return _map(tables.board.potential, (arms, foes))
+    return kept_map(tables.board.potential, (arms, foes), MAPS_PER_BOARD)
 
 
 def walk_map(tables: GameTables, profile: Any, goals: tuple[int, ...]) -> dict[int, int]:
     """The walk map (cell -> steps to the nearest of ``goals``, filled as asked) of a ``profile`` walker."""
-    return _map(tables.board.walks, (profile, goals))
+    return kept_map(tables.board.walks, (profile, goals), MAPS_PER_BOARD)
 
 
 def steps_to_goal(tables: GameTables, board: Any, profile: Any, goal: int) -> tuple[int, ...]:
@@ -148,13 +149,4 @@ def steps_to_goal(tables: GameTables, board: Any, profile: Any, goal: int) -> tu
     hit = steps.get(key)
     if hit is None:
         hit = steps[key] = steps_to(board, (goal,), profile)
-    return hit
-
-
-def _map(maps: dict[Any, dict[int, Any]], key: Any) -> dict[int, Any]:
-    hit = maps.get(key)
-    if hit is None:
-        if len(maps) >= MAPS_PER_BOARD:
-            maps.clear()
-        hit = maps[key] = {}
     return hit
