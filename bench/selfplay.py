@@ -42,13 +42,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import sys
 import time
 from typing import Any
 
 from _common import REPO, reference_rate
 
-sys.path.insert(0, str(REPO))
 from engine.ai import RandomPlayer, play_game
 from engine.formats import load_scenario
 from engine.games.behaviour import Behaviour

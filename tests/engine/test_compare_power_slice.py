@@ -3,27 +3,21 @@ figures: its model draws the shares it is given, and its test finds a large chan
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+from tests.playing import bench_module
+
 ALPHA = 0.008  # the change's level under --compare: 4% over five headline questions
 
 
 @pytest.fixture(scope="module")
 def cp() -> Iterator[ModuleType]:
-    sys.path.insert(0, str(BENCH))
-    try:
-        import compare_power
-
-        yield compare_power
-    finally:
-        sys.path.remove(str(BENCH))
+    with bench_module("compare_power") as module:
+        yield module
 
 
 def test_the_model_draws_the_shares_and_the_pairing_it_is_given(cp: ModuleType) -> None:

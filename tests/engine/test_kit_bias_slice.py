@@ -6,7 +6,6 @@ docs/balance.md.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -17,19 +16,15 @@ from engine.formats import load_scenario
 from engine.mapmodel import Team
 from engine.simulation.balance import races
 from engine.simulation.batch import run_batch, summarise
+from tests.playing import bench_module
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def kb() -> Iterator[ModuleType]:
-    sys.path.insert(0, str(REPO / "bench"))
-    try:
-        import kit_bias
-
-        yield kit_bias
-    finally:
-        sys.path.remove(str(REPO / "bench"))
+    with bench_module("kit_bias") as module:
+        yield module
 
 
 def test_the_biased_map_has_kits_on_reds_route_only_and_red_takes_them(kb: ModuleType) -> None:

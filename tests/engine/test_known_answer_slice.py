@@ -5,7 +5,6 @@ its table is in docs/balance.md.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -14,19 +13,13 @@ import pytest
 
 from engine.mapmodel import Mode, Team
 from engine.simulation.balance import races
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+from tests.playing import bench_module
 
 
 @pytest.fixture(scope="module")
 def ka() -> Iterator[ModuleType]:
-    sys.path.insert(0, str(BENCH))
-    try:
-        import known_answer
-
-        yield known_answer
-    finally:
-        sys.path.remove(str(BENCH))
+    with bench_module("known_answer") as module:
+        yield module
 
 
 @pytest.fixture(scope="module")

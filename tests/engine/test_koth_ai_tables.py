@@ -21,6 +21,7 @@ from engine.games.koth.ai import heuristic, tables
 from engine.games.koth.ai.heuristic import koth_scores
 from engine.games.phases import Phase
 from engine.mapmodel import Team
+from tests.playing import play
 
 #: A small search budget: enough play-outs per decision to fill the maps from many positions.
 SMALL = SearchSettings(iterations=8, horizon=3)
@@ -78,11 +79,7 @@ def test_a_finished_games_maps_go_with_it(repo: Path) -> None:
     scenario = load_scenario(repo / "maps" / "koth_quarry.scenario.json")
     state = Game.of(replace(scenario, seed=9)).new_initial_state(keep_undo=False)
     players = {Team.RED: SearchPlayer(9, SMALL), Team.BLU: SearchPlayer(10, SMALL)}
-    for _ in range(12):
-        team = state.current_team()
-        if team is None:
-            break
-        state.apply(players[team].choose(state))
+    play(state, players, 12)
     maps = tables.tables_of(state)
     assert maps.danger or maps.fire
     game = weakref.ref(state.game)

@@ -25,6 +25,7 @@ from engine.games.payload.ai import fire
 from engine.games.payload.ai.heuristic import score_context
 from engine.games.state import Phase
 from engine.mapmodel import Team
+from tests.playing import play
 
 MAPS = ("payload_bridges", "payload_canal")
 RULES = [{}, {"friendly_fire": True, "pass_through_teammates": False, "spawn_protection": False}]
@@ -103,8 +104,7 @@ def test_a_finished_games_firepower_and_job_tables_go_with_it(repo: Path) -> Non
     scenario = load_scenario(repo / "maps" / "payload_bridges.scenario.json")
     state = Game.of(dataclasses.replace(scenario, seed=3)).new_initial_state(keep_undo=False)
     players = {Team.RED: HeuristicPlayer(3), Team.BLU: HeuristicPlayer(4)}
-    for _ in range(30):
-        state.apply_unchecked(players[state.current_team()].choose(state))
+    play(state, players, 30, checked=False)
     cache = state.game.cache
     assert cache[fire.__name__], "the heuristic kept firepower tables in the game's cache"
     assert any(key.endswith(".job_steps") and value for key, value in cache.items())

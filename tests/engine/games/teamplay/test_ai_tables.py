@@ -25,6 +25,7 @@ from engine.games.phases import Phase
 from engine.games.teamplay.ai import heuristic, tables
 from engine.games.teamplay.weapons import in_reach
 from engine.mapmodel import Team
+from tests.playing import play
 
 
 def _plain_potential(ctx: heuristic._Context, u: object, cell: int) -> float:
@@ -95,11 +96,7 @@ def test_a_finished_games_tables_go_with_it_and_its_boards_keep_no_game(repo: Pa
     scenario = load_scenario(repo / "maps" / "teamplay_bunker.scenario.json")
     state = Game.of(replace(scenario, seed=9)).new_initial_state(keep_undo=False)
     players = {Team.RED: HeuristicPlayer(9), Team.BLU: HeuristicPlayer(10)}
-    for _ in range(60):
-        team = state.current_team()
-        if team is None:
-            break
-        state.apply_unchecked(players[team].choose(state))
+    play(state, players, 60, checked=False)
     kept = tables.tables_of(state)
     assert kept.power and kept.board.reach and kept.board.potential
     board = state.board
