@@ -52,6 +52,12 @@ HtmlWriter = Callable[[dict[str, Any], tuple[MapStudy, MapStudy | None], Path], 
 _PROG = "hexfort balance"
 
 
+def _change_floors() -> str:
+    """The modes' ``--compare`` floors in words for the help (": 1,200 on Payload Race"), from their rules."""
+    floors = [f"{r.change_games:,} on {r.name}" for r in GAMES.values() if r.change_games]
+    return ": " + ", ".join(floors) if floors else ""
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Declare the ``balance`` options on ``p``."""
     p.add_argument("path", metavar="MAP_OR_SCENARIO", help="a map or scenario file")
@@ -63,7 +69,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="with --games auto: at most N games per pairing and map version (rounded down to whole blocks "
                         "of 4; default: what about a minute of one core buys for these players and this game, "
                         f"{MIN_GAMES} to {MAX_GAMES}; with --compare at least the games that find the game's smallest "
-                        "one-turn change 9 times in 10: 1200 on Payload Race)")
+                        f"one-turn change 9 times in 10{_change_floors()})")
     p.add_argument("--minutes", type=float, default=None, metavar="M",
                    help="with --games auto: stop after about M minutes of wall time. The one budget that depends on "
                         "the machine: the same command may stop at another point elsewhere (--max-games does not)")

@@ -265,6 +265,22 @@ def test_compare_plays_at_least_the_games_that_find_the_modes_smallest_change(
     assert default_max_games(mode, pairings, compare=True) == games
 
 
+def test_the_help_states_each_modes_compare_floor_from_its_rules() -> None:
+    """``balance --help`` reads the floor from the mode's rules, so it cannot go stale when the floor changes."""
+    import argparse
+
+    from engine.games.modes import GAMES
+    from engine.simulation.balance_cli import add_arguments
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    text = " ".join(parser.format_help().split())
+    floors = [r for r in GAMES.values() if r.change_games]
+    assert floors
+    for rules in floors:
+        assert f"{rules.change_games:,} on {rules.name}" in text
+
+
 @pytest.mark.parametrize(("x", "null", "signed", "text"), [
     (0.61, 0.5, False, "61"), (0.4996, 0.5, False, "49.96"), (0.503, 0.5, False, "50.3"), (0.5, 0.5, False, "50"),
     (-0.002, 0.0, True, "-0.2"), (-0.33, 0.0, True, "-33"), (0.0, 0.0, True, "+0"),

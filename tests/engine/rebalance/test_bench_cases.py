@@ -4,8 +4,6 @@ asymmetric where they claim no mirror; and a run gives the same answer on any nu
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,9 +15,10 @@ from engine.rebalance.search import Settings, rebalance
 from engine.validation.problem import Severity
 from engine.validation.runner import scenario_problems
 from tests.engine.rebalance.lanes import UNFAIR
+from tests.playing import bench_module
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
-from rebalance_cases import CASES  # noqa: E402
+with bench_module("rebalance_cases") as _cases:
+    CASES = _cases.CASES
 
 
 def test_at_least_twenty_cases_across_the_three_games_with_asymmetric_ones() -> None:

@@ -5,8 +5,6 @@ campaign case."""
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,9 +14,12 @@ from engine.mapmodel import Team
 from engine.rebalance.measures import figures, walk
 from engine.rules.board import Board
 from engine.scenario import Scenario
+from tests.playing import bench_module
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
-from rebalance_cases import CASES, FAIR, MAPS  # noqa: E402
+with bench_module("rebalance_cases") as _cases:
+    CASES = _cases.CASES
+    FAIR = _cases.FAIR
+    MAPS = _cases.MAPS
 
 SCENARIOS = [(n, base_scenario(load_map(MAPS / f"{n}.map.json"), MAPS / f"{n}.map.json")) for n in FAIR]
 SCENARIOS += [(f"{c.source}:{c.name}", c.build()) for c in CASES]

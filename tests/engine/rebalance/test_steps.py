@@ -9,10 +9,8 @@ other seeds and had to beat it by five points, so a run of small, real gains
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import replace
-from pathlib import Path
 
 from engine.mapmodel import Team, Terrain
 from engine.parallel.backends import InProcess
@@ -22,9 +20,10 @@ from engine.rebalance.screen import Screen
 from engine.rebalance.search import Listener, Settings, _Search, rebalance
 from engine.scenario import Scenario
 from tests.engine.rebalance.test_search import FAR, QUICK, ModelRunner
+from tests.playing import bench_module
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
-from rebalance_cases import CASES  # noqa: E402
+with bench_module("rebalance_cases") as _cases:
+    CASES = _cases.CASES
 
 
 def low_obstacles(v: Scenario) -> int:
