@@ -74,7 +74,8 @@ class ModeRules:
       race to, the mode's own measures and edits: :mod:`engine.rebalance.modes`), empty for none;
     - ``game_costs``: what one watched game of the mode costs with two players of a kind (``random``,
       ``heuristic``, ``search``), in millions of iterations of bench/_common.py's reference loop; the
-      default budget of ``--games auto`` is made from them (a player not listed counts 1.0);
+      default budget of ``--games auto`` is made from them (a player not listed counts 1.0); bench/game_costs.py
+      measures them and says which have gone stale;
     - ``change_games``: the games per map version ``--compare`` plays at least by default with two heuristic
       players (as a budget, what they cost: fewer with costlier players), for a mode whose smallest known
       one-turn change needs more games than the default budget buys; 0 for none;
