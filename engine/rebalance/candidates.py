@@ -256,21 +256,23 @@ def _team_play(scenario: Scenario, place: Place) -> list[Proposal]:
     return out
 
 
-def compensated(scenario: Scenario, p: Proposal, favoured: Team, place: Place) -> list[Proposal]:
-    """``p`` with cover on ``favoured``'s side by the objective (a wall or a low obstacle, nearest first): for a
-    single edit that works against the favoured side in the games yet tips a fairness check toward it — opening
-    a wall that hides its ground lets it see the point from more hexes (HF306) — so the pair, both halves
-    against the favoured side, keeps that check level. Unscreened; at most 12 hexes tried."""
+def compensated(scenario: Scenario, p: Proposal, side: Team, place: Place) -> list[Proposal]:
+    """``p`` with cover on ``side``'s side by the objective (a wall or a low obstacle, nearest first), for a
+    single edit refused only because a fairness check now names ``side``: opening a wall that hides the
+    favoured side's ground lets it see the point from more hexes (HF306); taking a spawn hex nearest the
+    point from the favoured side lets the other reach more of the ground by the point first (HF317). Cover on
+    the named side's ground there takes that edge back, so the pair keeps the check level while the games
+    decide what it does to the balance. Unscreened; at most 12 hexes tried."""
     m = p.apply(scenario.map)
-    spots = sorted((h for h in m.cells if free_hex(m, h) and h not in p.hexes and place.side(h) is favoured
+    spots = sorted((h for h in m.cells if free_hex(m, h) and h not in p.hexes and place.side(h) is side
                     and place.goal_distance(h) <= 3), key=lambda h: (place.goal_distance(h), h))
     out = []
     for h in spots[:12]:
         c = m.cells[h]
         for after, what in ((Cell(c.height, Terrain.WALL), "a wall"), (Cell(c.height, Terrain.LOW), "a low obstacle")):
             out.append(Proposal(p.changes + (SetGround(h, c, after),),
-                                f"{p.why}; with {what} on {favoured.value}'s side to keep its sightlines level",
-                                p.family))
+                                f"{p.why}; with {what} on {side.value}'s side by the objective to keep the fairness "
+                                "checks level", p.family))
     return out
 
 

@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from engine.hexgrid import Hex
 from engine.rebalance.mirror import team_fit, team_mirror
 from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
@@ -49,6 +50,8 @@ class Screen:
     warnings: Counter[tuple[str, str]]
     exact: bool
     breaking: int | None
+    #: The hexes the original's warnings name (HF315 names the extra spawn hex): where a designer looks first.
+    named: frozenset[Hex] = frozenset()
 
     @classmethod
     def of(cls, scenario: Scenario) -> Screen:
@@ -61,8 +64,9 @@ class Screen:
             raise NotValid(f"it has {len(errors)} validator error{'s' if len(errors) != 1 else ''}: {listed}; "
                            "fix them first (hexfort validate lists them all; hexfort fix repairs the safe ones)")
         mirror = team_mirror(scenario.map)
-        return cls(Counter(warning_key(p) for p in problems if p.severity is Severity.WARNING),
-                   mirror is not None and mirror.exact, None if mirror is None else len(mirror.breaking))
+        warnings = [p for p in problems if p.severity is Severity.WARNING]
+        return cls(Counter(warning_key(p) for p in warnings), mirror is not None and mirror.exact,
+                   None if mirror is None else len(mirror.breaking), frozenset(h for p in warnings for h in p.hexes))
 
     def refuse(self, scenario: Scenario) -> str | None:
         """Why ``scenario`` may not be offered (in words), or None when it may."""

@@ -99,7 +99,9 @@ class Listener:
     best: Callable[[Trial], None] = lambda _trial: None
 
 
-#: Refused proposals per step that are offered again with cover on the favoured side (:func:`compensated`).
+#: Refused proposals per step offered again with cover by the objective (:func:`compensated`): those whose new
+#: warning names the favoured side, and as many edits of a hex the original's warnings name whose new warning
+#: names the other side.
 PAIRED: Final = 4
 
 
@@ -215,7 +217,6 @@ class _Search:
         sign = 1 if favoured is Team.RED else -1
         fresh: list[Trial] = []
         seen: set[tuple[str, ...]] = set()
-        paired = 0
 
         def screened(p: Proposal) -> frozenset[str] | None:
             """Screen ``p``: a fresh trial when valid, else a refused one; the sides its new warnings name."""
@@ -235,16 +236,24 @@ class _Search:
             fresh.append(Trial(p, words, p.hexes, step, lean=sign * (lean0 - figures(version).lean())))
             return None
 
+        paired = {True: 0, False: 0}  # by whether the new warning names the favoured side
         for p in proposals(base, favoured, mirror):
             warned = screened(p)
-            if mirror is None and warned == {favoured.value} and paired < PAIRED:
-                paired += 1
+            if mirror is None and warned is not None and len(warned) == 1:
+                side = Team(next(iter(warned)))
+                mine = side is favoured
+                if paired[mine] >= PAIRED or not (mine or not screen.named.isdisjoint(p.hexes)):
+                    continue
+                paired[mine] += 1
                 before = len(fresh)
-                for pair in compensated(base, p, favoured, place):
+                for pair in compensated(base, p, side, place):
                     screened(pair)
                     if len(fresh) - before >= 3:
                         break
-        fresh.sort(key=lambda t: (t.proposal.family != "symmetry", t.lean <= 0, len(t.hexes), -t.lean, t.words))
+        # a symmetry repair first, then edits of a hex the validator's warnings name, leaning the right way, fewest
+        # hexes, most lean
+        fresh.sort(key=lambda t: (t.proposal.family != "symmetry", screen.named.isdisjoint(t.hexes), t.lean <= 0,
+                                  len(t.hexes), -t.lean, t.words))
         picked: list[Trial] = []
         families: dict[str, list[Trial]] = {}
         for t in fresh:
@@ -304,8 +313,9 @@ class _Search:
             side = "RED" if lo > 0.5 else "BLU"
             return replace(t, status=f"dropped: {side} still favoured, {_pct(t.tally, self.race_ev)}")
         fair = self.race_ev.even(t.tally)
+        t = replace(t, status="fair" if fair else "racing")
         self._offer(t, fair)
-        return replace(t, status="fair" if fair else "racing")
+        return t
 
     def _offer(self, t: Trial, fair: bool) -> None:
         """Make ``t`` the best so far when it is nearer an even split (fair ones first, then fewer hexes)."""
@@ -427,7 +437,7 @@ class _Search:
         for t in chosen:
             base = replace(base, map=t.proposal.apply(base.map))
         after = base if chosen else None
-        best = self.best
+        best = self._latest(self.best)
         if best is not None and best.step == len(chosen) + 1:  # made on the map the chosen steps lead to
             try:
                 after = replace(base, map=best.proposal.apply(base.map))
@@ -439,6 +449,14 @@ class _Search:
                (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
                "; give it more --minutes, or edit by hand from the proposals listed")
         return self._outcome(status, baseline, after, tuple(chosen), why)
+
+    def _latest(self, t: Trial | None) -> Trial | None:
+        """``t`` as its race left it (its last games and status: a race that ended mid-way calls the trials
+        still racing "undecided"), or as it was offered when no race has finished since."""
+        if t is None:
+            return None
+        last = next((x for x in reversed(self.trials) if x.step == t.step and x.proposal == t.proposal), None)
+        return last if last is not None else replace(t, status="undecided") if t.status == "racing" else t
 
     def salvage(self) -> Outcome:
         """What the run had found when Ctrl-C arrived outside the games (the best so far, unconfirmed)."""

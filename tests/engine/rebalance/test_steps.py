@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
 from engine.parallel.backends import InProcess
 from engine.rebalance.play import Runner
@@ -61,3 +62,18 @@ def test_a_map_with_no_mirror_gets_its_hidden_ground_opened_with_cover_to_keep_t
     screen = Screen.of(s)
     assert all(screen.refuse(replace(s, map=t.proposal.apply(s.map))) is None for t in pairs)
     assert screen.judge(replace(s, map=opened[0].proposal.apply(s.map)))[1] == {"RED"}
+
+
+def test_an_edit_whose_new_warning_names_the_other_side_is_offered_with_cover_on_that_side() -> None:
+    """Crossroads (asym-red-spawn+1): taking back RED's spawn hex nearest the point (-9,-3, the one HF315 names)
+    lets BLU reach more of the ground by the point first — a new HF317 naming BLU, the side the edit helps — so
+    alone it is refused; with a wall or low obstacle on BLU's ground by the point it passes the screen."""
+    s = next(c for c in CASES if c.source == "koth_crossroads" and c.name == "asym-red-spawn+1").build()
+    search = _Search(s, Settings(), Runner(InProcess(), ("heuristic", "heuristic")), Listener(), time.monotonic)
+    picked = search.candidates(s, Team.RED, 1)
+    alone = [t for t in search.trials if t.proposal.hexes == (Hex(-9, -3),) and t.proposal.family == "spawn"]
+    assert alone and "HF317" in alone[0].status and "BLU" in alone[0].status
+    screen = Screen.of(s)
+    pairs = [t for t in picked if len(t.hexes) == 2 and Hex(-9, -3) in t.hexes]
+    assert pairs
+    assert all(screen.refuse(replace(s, map=t.proposal.apply(s.map))) is None for t in pairs)
