@@ -1,6 +1,6 @@
 """The balance fixer's campaign (issue #20): deliberately unbalanced maps brought to "no side favoured".
 
-    python bench/rebalance.py [--games koth,teamplay,payload] [--only NAME ...] [--minutes 10] [--jobs 2]
+    python bench/rebalance.py [--games koth,teamplay,payload] [--only NAME|MAP:bundled ...] [--minutes 10] [--jobs 2]
                               [--fair] [--json OUT] [--list]
 
 For each case of :mod:`rebalance_cases` (a bundled map, or an asymmetric
@@ -100,7 +100,8 @@ def _print(rows: list[dict[str, object]]) -> None:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", default="koth,teamplay,payload", help="which games' cases (default all three)")
-    p.add_argument("--only", nargs="*", default=(), help="case names (source:name or name) to run")
+    p.add_argument("--only", nargs="*", default=(),
+                   help="case names (source:name or name) to run; MAP:bundled runs a bundled map (as --fair does)")
     p.add_argument("--minutes", type=float, default=10.0, help="two-core minutes per case (default 10)")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
@@ -112,7 +113,8 @@ def main() -> int:
     games = set(args.games.split(","))
     cases: list[Case] = [c for c in CASES if c.game in games and
                          (not args.only or c.name in args.only or f"{c.source}:{c.name}" in args.only)]
-    known = {c.name for c in CASES} | {f"{c.source}:{c.name}" for c in CASES}
+    bundled = {f"{n}:bundled" for n in FAIR}
+    known = {c.name for c in CASES} | {f"{c.source}:{c.name}" for c in CASES} | bundled
     unknown = [n for n in args.only if n not in known]
     if unknown:
         p.error(f"no case named {', '.join(unknown)}; --list shows the names (source:name or name)")
@@ -124,9 +126,9 @@ def main() -> int:
     print(f"reference loop: {ref / 1e6:.1f} M iterations per CPU second", file=sys.stderr)
     rows = []
     jobs: list[tuple[str, Scenario]] = []
-    if args.fair:
+    if args.fair or bundled & set(args.only):
         jobs += [(f"{n}:bundled", base_scenario(load_map(MAPS / f"{n}.map.json"), MAPS / f"{n}.map.json"))
-                 for n in FAIR if n.split("_", 1)[0] in games]
+                 for n in FAIR if n.split("_", 1)[0] in games and (not args.only or f"{n}:bundled" in args.only)]
     jobs += [(f"{c.source}:{c.name}", c.build()) for c in cases]
     for name, scenario in jobs:
         print(f"{name}: {scenario.name}", file=sys.stderr, flush=True)
