@@ -22,9 +22,10 @@
    of an even split.
 4. **Confirm.** The fair candidate with the fewest hexes (ties: the smaller
    gap) plays ``confirm_games`` on fresh seeds, judged by the balance report's
-   rule with RED's score within two points of even
-   (:func:`~engine.rebalance.evidence.confirmed_fair`); if it fails, the next
-   finalist.
+   rule with RED's score within a point of even; one to two points off, it
+   plays as many games again and passes within a point and a half over all
+   of them (:func:`~engine.rebalance.evidence.confirmation_stage`); if it
+   fails, the next finalist.
 5. **Another step.** When no candidate is fair, the one that came nearest an
    even split (over all its games, a failed confirmation's included) becomes
    the new starting map — when it came at least :data:`CONFIRM_MARGIN` nearer
@@ -56,7 +57,7 @@ from engine.rebalance.evidence import (
     Evidence,
     Tally,
     baseline_answer,
-    confirmed_fair,
+    confirmation_stage,
 )
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import team_mirror
@@ -349,11 +350,20 @@ class _Search:
         total = _blocks(self.s.confirm_games)
         self.say.note(f"confirming on {total} fresh games: {trial.words}")
         tally, done, size = Tally(), 0, max(_blocks(self.s.first_round), total // 4)
-        while done < total:
-            stop = min(total, done + size)
-            tally = tally + self._round([version], seed, done, stop)[0]
-            done = stop
-        ok = confirmed_fair(tally, CONFIRM_MARGIN)
+        ok: bool | None = None
+        for end in (total, 2 * total):  # the two stages of confirmation_stage, on one fresh batch seed
+            while done < end:
+                stop = min(end, done + size)
+                tally = tally + self._round([version], seed, done, stop)[0]
+                done = stop
+            ok = confirmation_stage(tally, end > total)
+            if ok is not None:
+                break
+            if not self._fits(total):
+                self.say.note(f"not confirmed: {tally.words()}, one to two points off even, and no time for "
+                              f"{total} more games")
+                return replace(trial, confirm=tally, status="not confirmed")
+            self.say.note(f"{tally.words()}: one to two points off even, {total} more games")
         self.say.note(f"{'confirmed' if ok else 'not confirmed'}: {tally.words()}")
         return replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
 

@@ -8,6 +8,7 @@ the tests take no time; one test plays real games end to end.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -16,13 +17,14 @@ import pytest
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.parallel.backends import InProcess
+from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import BLOCK, Evidence, Tally, confirmed_fair
 from engine.rebalance.measures import figures
 from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Round, Runner
-from engine.rebalance.result import ALREADY_FAIR, FIXED
+from engine.rebalance.result import ALREADY_FAIR, FIXED, Trial
 from engine.rebalance.screen import NotValid, Screen
-from engine.rebalance.search import Listener, Settings, rebalance
+from engine.rebalance.search import Listener, Settings, _Search, rebalance
 from engine.scenario import Scenario
 from tests.engine.rebalance.lanes import FAIR, UNFAIR, lane, scenario
 
@@ -199,3 +201,22 @@ def test_ctrl_c_between_games_keeps_the_best_found(monkeypatch: pytest.MonkeyPat
     assert out.interrupted and out.status in ("improved, not fixed", "not fixed")
     if out.chosen:
         assert out.after is not None and out.after.map != FAR.map
+
+
+@pytest.mark.parametrize(("first", "second", "games", "status"), [
+    (0.51, None, 400, "confirmed"),  # within a point: the first batch passes
+    (0.52, 0.51, 800, "confirmed"),  # one to two points off: as many again, and within 1.5 over all
+    (0.52, 0.52, 800, "not confirmed"),  # ... not within 1.5 over all
+    (0.53, None, 400, "not confirmed"),  # over two points off: fails at once
+])
+def test_the_confirmation_plays_a_second_batch_only_for_a_first_one_to_two_points_off(
+        first: float, second: float | None, games: int, status: str) -> None:
+    """The two-stage confirmation (evidence.confirmation_stage): a first batch within a point passes, over two
+    points fails, and between plays as many games again on the same fresh batch seed. (The model plays RED's
+    share exactly in each round of 100 games; the first batch is four rounds.)"""
+    rounds = iter([first] * 4 + [second or first] * 4)
+    runner = ModelRunner(lambda v: next(rounds))
+    search = _Search(FAIR, QUICK, runner, Listener(), time.monotonic)
+    done = search.confirm(FAIR, Trial(Proposal(()), "nothing", (), 1))
+    assert done.status == status and done.confirm is not None and done.confirm.games == games
+    assert len(set(runner.seeds)) == 1  # both batches: one fresh batch seed, games 1-400 then 401-800
