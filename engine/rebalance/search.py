@@ -24,7 +24,9 @@
    gap) plays ``confirm_games`` on fresh seeds, judged by the balance report's
    rule with RED's score within a point of even; one to two points off, it
    plays as many games again and passes within a point and a half over all
-   of them (:func:`~engine.rebalance.evidence.confirmation_stage`); if it
+   of them (:func:`~engine.rebalance.evidence.confirmation_stage`); a version
+   that is now exactly its own mirror image is even by construction and needs
+   the balance report's rule only (:func:`even_by_construction`); if it
    fails, the next finalist.
 5. **Another step.** When no candidate is fair, the one that came nearest an
    even split (over all its games, a failed confirmation's included) becomes
@@ -58,6 +60,7 @@ from engine.rebalance.evidence import (
     Tally,
     baseline_answer,
     confirmation_stage,
+    confirmed_fair,
 )
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import team_mirror
@@ -67,7 +70,7 @@ from engine.rebalance.screen import Screen
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["Listener", "Settings", "baseline_stops", "rebalance"]
+__all__ = ["Listener", "Settings", "baseline_stops", "even_by_construction", "rebalance"]
 
 @dataclass(frozen=True)
 class Settings:
@@ -343,12 +346,16 @@ class _Search:
     # -- 4. confirm ---------------------------------------------------------------------------------------------
 
     def confirm(self, base: Scenario, trial: Trial) -> Trial:
-        """Play ``trial`` on seeds no other game of the run used; judged by the balance report's rule."""
+        """Play ``trial`` on seeds no other game of the run used, judged by the balance report's rule and the
+        two-stage margin (:func:`~engine.rebalance.evidence.confirmation_stage`) — the rule alone for a version
+        even by construction (:func:`even_by_construction`), whose games can only be off even by chance."""
         version = replace(base, map=trial.proposal.apply(base.map))
         self.confirmations += 1
         seed = batch_seed(self.s.seed, f"confirm {self.confirmations}")
         total = _blocks(self.s.confirm_games)
-        self.say.note(f"confirming on {total} fresh games: {trial.words}")
+        even = even_by_construction(version)
+        self.say.note(f"confirming on {total} fresh games: {trial.words}" +
+                      (" (now its own mirror image, even by construction)" if even else ""))
         tally, done, size = Tally(), 0, max(_blocks(self.s.first_round), total // 4)
         ok: bool | None = None
         for end in (total, 2 * total):  # the two stages of confirmation_stage, on one fresh batch seed
@@ -356,7 +363,7 @@ class _Search:
                 stop = min(end, done + size)
                 tally = tally + self._round([version], seed, done, stop)[0]
                 done = stop
-            ok = confirmation_stage(tally, end > total)
+            ok = confirmed_fair(tally) if even else confirmation_stage(tally, end > total)
             if ok is not None:
                 break
             if not self._fits(total):
@@ -492,6 +499,18 @@ class _Search:
                        None if self.favoured is None else self.favoured.value,
                        chosen, tuple(self.trials), why, tuple(notes), self.runner.played,
                        self.clock() - self.start, self.interrupted)
+
+
+def even_by_construction(scenario: Scenario) -> bool:
+    """Whether ``scenario``'s games are even between RED and BLU by construction: its map is exactly its own
+    mirror image with the teams swapped and both sides field the same (same roster, no placed units). A batch
+    alternates the first team and swaps the players, so each side plays each seat equally often on the same
+    ground; only chance makes its games come out off even (docs/balance.md, "Symmetric maps and tempo")."""
+    red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
+    if red.roster != blu.roster or red.starting or blu.starting:
+        return False
+    mirror = team_mirror(scenario.map)
+    return mirror is not None and mirror.exact
 
 
 def rebalance(scenario: Scenario, settings: Settings, runner: Runner, listener: Listener | None = None,

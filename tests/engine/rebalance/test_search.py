@@ -216,7 +216,25 @@ def test_the_confirmation_plays_a_second_batch_only_for_a_first_one_to_two_point
     share exactly in each round of 100 games; the first batch is four rounds.)"""
     rounds = iter([first] * 4 + [second or first] * 4)
     runner = ModelRunner(lambda v: next(rounds))
-    search = _Search(FAIR, QUICK, runner, Listener(), time.monotonic)
-    done = search.confirm(FAIR, Trial(Proposal(()), "nothing", (), 1))
+    search = _Search(UNFAIR, QUICK, runner, Listener(), time.monotonic)  # not its own mirror image
+    done = search.confirm(UNFAIR, Trial(Proposal(()), "nothing", (), 1))
     assert done.status == status and done.confirm is not None and done.confirm.games == games
     assert len(set(runner.seeds)) == 1  # both batches: one fresh batch seed, games 1-400 then 401-800
+
+
+def test_a_repair_that_makes_the_map_its_own_mirror_image_is_confirmed_by_the_report_rule_alone() -> None:
+    """A map that is exactly its own mirror image, both sides fielding the same, is even by construction: its
+    confirmation games can be off even only by chance, so the margin (which rejects a truly even map about one
+    time in four) does not apply — 53% on 400 fresh games passes, as the balance report says."""
+    from engine.rebalance.search import even_by_construction
+    from engine.scenario import TeamSetup
+
+    runner = ModelRunner(lambda v: 0.53 if even_by_construction(v) else 0.7)
+    out = rebalance(UNFAIR, QUICK, runner)
+    assert out.status == FIXED and len(out.hexes) == 1
+    assert out.confirm is not None and out.confirm.games == 400 and out.confirm.score == 0.53
+    assert out.after is not None and even_by_construction(out.after)
+    assert not even_by_construction(UNFAIR)
+    # different rosters on the same symmetric ground are not even by construction
+    rosters = {Team.RED: TeamSetup(("Scout",)), Team.BLU: TeamSetup(("Heavy",))}
+    assert not even_by_construction(replace(out.after, teams=rosters))
