@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.ai import HeuristicPlayer
+from engine.ai.evaluation import evaluator_for
 from engine.ai.modes import ai_of
 from engine.ai.search import SearchPlayer
 from engine.games.payload.ai.candidates import blocking_moves
@@ -72,3 +73,22 @@ def test_the_heuristic_lets_the_enemy_cart_home_and_the_search_stops_it(game: Ga
     state = _race(game)
     _red_turn(state, SearchPlayer(1))
     assert state.current_team() is Team.BLU and _blu_can_push(state)
+
+
+def _wide(cols: int = 28) -> str:
+    """Three rows of ``cols`` flat hexes: RED's spawn the first two columns, BLU's the last two."""
+    row = " ".join(["0.R", "0.R"] + ["0. "] * (cols - 4) + ["0.B", "0.B"])
+    return "\n" + "\n".join([row] * 3) + "\n"
+
+
+def test_the_evaluation_counts_a_kill_for_the_killer(game: GameFactory) -> None:
+    """002 "Dying/respawning": a killed token is back in its spawn at once, at full health, but on a long
+    map it is far from both carts, out of the play. So a BLU Medic at 1 health beside his cart is worth
+    more to BLU than the same Medic killed and back in a far spawn at full health: RED's value rises."""
+    def value(medic_at: tuple[int, int], health: int) -> float:
+        state = game(text=_wide(), red=[("heavy", (14, 1), "minigun")], blu=[("medic", medic_at, "medi_gun", health)],
+                     red_track=[(c, 0) for c in range(12, 17)], blu_track=[(c, 2) for c in range(15, 10, -1)])
+        return evaluator_for(state).value(state)
+
+    beside_cart, back_in_spawn = value((16, 2), 1), value((26, 1), 6)
+    assert back_in_spawn > beside_cart
