@@ -8,8 +8,10 @@ ridge) of "RED wins" on them; draws are left out. Prints, per mode, the weights 
 paste into its ``*_WEIGHTS`` (in its ``ai/evaluation.py``) with the fit's log-loss and accuracy on held-out games
 (every fifth seed), beside a model that always says 50%, and those of the weights
 in use now.
-Run: ``python bench/fit_evaluation.py [games per map] [mode ...]`` (modes: koth, payload, team_play;
-default all).
+Run: ``python bench/fit_evaluation.py [games per map] [mode ...] [--hold NAME=WEIGHT ...]`` (modes: koth,
+payload, team_play; default all). ``--hold`` keeps a feature's weight at the value given and fits the
+others around it: for a feature whose sign self-play confounds (in Payload Race the side behind sends
+its reserves to block, so tokens beside the enemy cart go with losing, although each one stops a push).
 """
 
 from __future__ import annotations
@@ -70,15 +72,25 @@ def positions(mode: Mode, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return np.array(rows), np.array(won), np.array(held)
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-5, steps: int = 30) -> np.ndarray:
-    """Logistic regression weights (no intercept: the features are RED-minus-BLU, so 0 means even)."""
-    w = np.zeros(x.shape[1])
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-5, steps: int = 30,
+        held: dict[int, float] | None = None) -> np.ndarray:
+    """Logistic regression weights (no intercept: the features are RED-minus-BLU, so 0 means even); the
+    columns in ``held`` keep the weights given there (their part enters as a fixed offset)."""
+    held = held or {}
+    free = [i for i in range(x.shape[1]) if i not in held]
+    offset = sum((x[:, i] * v for i, v in held.items()), np.zeros(len(y)))
+    xf = x[:, free]
+    w = np.zeros(len(free))
     for _ in range(steps):
-        p = 1 / (1 + np.exp(-x @ w))
-        grad = x.T @ (p - y) + ridge * len(y) * w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * len(y) * np.eye(len(w))
+        p = 1 / (1 + np.exp(-(xf @ w + offset)))
+        grad = xf.T @ (p - y) + ridge * len(y) * w
+        hess = (xf * (p * (1 - p))[:, None]).T @ xf + ridge * len(y) * np.eye(len(w))
         w -= np.linalg.solve(hess, grad)
-    return w
+    out = np.zeros(x.shape[1])
+    out[free] = w
+    for i, v in held.items():
+        out[i] = v
+    return out
 
 
 def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
@@ -86,11 +98,12 @@ def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-def main(games: int = 200, modes: list[str] | None = None) -> None:
+def main(games: int = 200, modes: list[str] | None = None, hold: dict[str, float] | None = None) -> None:
     for mode in (Mode(m) for m in (modes or [m.value for m in Mode if ai_of(m).evaluator is not None])):
         ev = evaluator(mode)
         x, y, held = positions(mode, games)
-        w = fit(x[~held], y[~held])
+        kept = {ev.names.index(n): v for n, v in (hold or {}).items() if n in ev.names}
+        w = fit(x[~held], y[~held], held=kept)
         test_x, test_y = x[held], y[held]
         acc = float(np.mean(((test_x @ w) > 0) == (test_y > 0.5)))
         now = np.array(ev.weights)
@@ -98,10 +111,16 @@ def main(games: int = 200, modes: list[str] | None = None) -> None:
         print(f"  held-out log-loss {log_loss(test_x, test_y, w):.3f} (coin: {np.log(2):.3f}, weights in use: "
               f"{log_loss(test_x, test_y, now):.3f}), accuracy {acc:.1%}")
         print(f"  {mode.name.replace('_', '')}_WEIGHTS: Final = (" + ", ".join(f"{v:.2f}" for v in w) + ")")
-        for name, v in zip(ev.names, w, strict=True):
-            print(f"    {name:>8} {v:+.3f}")
+        for i, (name, v) in enumerate(zip(ev.names, w, strict=True)):
+            print(f"    {name:>8} {v:+.3f}" + (" (held)" if i in kept else ""))
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    main(int(args[0]) if args else 200, args[1:] or None)
+    hold = {}
+    while "--hold" in args:
+        i = args.index("--hold")
+        name, value = args[i + 1].split("=")
+        hold[name] = float(value)
+        del args[i:i + 2]
+    main(int(args[0]) if args else 200, args[1:] or None, hold)

@@ -41,7 +41,11 @@ class ModeAI:
       ``pick`` (the player's seeded tie-breaker). When given, the heuristic plays by it;
     - ``evaluator``: the search's leaf evaluation (:class:`~engine.ai.evaluation.Evaluator`);
     - ``search``: the search's default settings (:class:`~engine.ai.search.SearchSettings`);
-    - ``rollout``: a faster player of the heuristic's terms for the search's play-outs, made from a seed.
+    - ``rollout``: a faster player of the heuristic's terms for the search's play-outs, made from a seed;
+    - ``candidates(state, actions, scores)``: indices of ``actions`` (a decision's legal actions, with the
+      heuristic's ``scores``) that the search should weigh besides the heuristic's best, for a kind of
+      play the heuristic's scores rank low although it may decide the game (Payload Race: a token
+      stepping beside the enemy cart to stop its last pushes).
     """
 
     scores: Callable[[Any, list[Action]], list[float]] | None = None
@@ -49,6 +53,7 @@ class ModeAI:
     evaluator: Evaluator | None = None
     search: SearchSettings | None = None
     rollout: Callable[[int], ScoringPlayer] | None = None
+    candidates: Callable[[Any, Sequence[Action], list[float]], list[int]] | None = None
 
     @property
     def plays(self) -> bool:

@@ -25,6 +25,8 @@ kind at a spawn), so the search can find a better kind of play than the
 heuristic's favourite, not only a better hex. With ``focus`` (the modes where
 every unit of a side acts in one turn) the other kinds are those of the unit the
 heuristic would move now: which unit acts first rarely matters, what it does does.
+A mode may name more candidates of a kind of play its heuristic ranks low
+(:class:`~engine.ai.modes.ModeAI` ``candidates``; Payload Race: stopping the enemy cart's last pushes).
 After the budget the player plays the most-tried candidate.
 
 The **budget** is a number of iterations, so a seed gives the same choices on any
@@ -174,6 +176,7 @@ class Search:
         self.policy = policy
         self.evaluate = evaluate
         self.team = root.current_team()
+        self._extra = ai_of(root.game.rules.mode).candidates
         acts = root.legal_actions()
         if not acts:
             raise IndexError("no legal action: the game is over")
@@ -207,6 +210,8 @@ class Search:
                 if k not in kinds and (actor is None or a.actor == actor):
                     kinds.add(k)
                     keep.append(i)
+            if self._extra is not None and not sure:
+                keep += [i for i in self._extra(state, acts, scores) if i not in keep]
             chosen = [(i, scores[i]) for i in keep]
         top = max(s for _, s in chosen)
         t = self.settings.temperature

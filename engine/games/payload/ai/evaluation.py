@@ -19,19 +19,25 @@ __all__ = ["PAYLOAD_FEATURES", "PAYLOAD_WEIGHTS", "payload_features"]
 
 _RED, _BLU = Team.RED, Team.BLU
 
-PAYLOAD_FEATURES: Final = ("race", "ready", "blocked", "escorts", "health", "to_move")
+PAYLOAD_FEATURES: Final = ("race", "ready", "blocked", "escorts", "strength", "to_move")
+#: Hexes from the nearer cart at which a token's health stops counting (``strength``).
+REACH: Final = 12
 #: Fitted by bench/fit_evaluation.py (see the module docstring).
-PAYLOAD_WEIGHTS: Final = (8.16, 0.26, 0.19, 0.19, 0.24, 0.28)
+PAYLOAD_WEIGHTS: Final = (8.59, 0.00, 0.19, 0.19, 0.18, 0.33)
 
 
 def payload_features(state: GameState) -> list[float]:
-    """Payload Race: the race, who can push next, blockers, escorts, health, the side to move.
+    """Payload Race: the race, who can push next, blockers, escorts, strength in the play, the side to move.
 
     - ``race``: the lead in pushes still needed, as a share of the longer track;
     - ``ready``: 1 for a side whose cart has a teammate beside it and no enemy that stops a push;
     - ``blocked``: enemies stopping the other side's push minus those stopping one's own (at most 2 each);
     - ``escorts``: teammates within two hexes of one's own cart (at most 3);
-    - ``health``: tokens' health as a share of full, summed;
+    - ``strength``: tokens' health as a share of full, each weighted by how near it stands to a cart (1
+      beside one, 0 from :data:`REACH` hexes on), summed. Health alone would count a kill as a loss for
+      the killer: the token is back in its spawn at once at full health (002 "Dying/respawning"), but
+      far from both carts, where it neither pushes nor blocks; on Bridges, late in a race, it is many
+      turns' walk from either.
     - ``to_move``: +1 when RED decides next.
     """
     s: Any = state
@@ -43,13 +49,16 @@ def payload_features(state: GameState) -> list[float]:
     near = {_RED: 0, _BLU: 0}
     beside = {_RED: 0, _BLU: 0}
     stops = {_RED: 0, _BLU: 0}  # enemies stopping the push of this side's cart
-    health = {_RED: 0.0, _BLU: 0.0}
+    strength = {_RED: 0.0, _BLU: 0.0}
+    red_cart, blu_cart = carts[_RED], carts[_BLU]
     for u in state.units.values():
         c = u.cell
         if c < 0:
             continue
         t = u.team
-        health[t] += u.health / max(1, state.max_health(u.kind))
+        away = min(b.distance(c, red_cart), b.distance(c, blu_cart))
+        if away < REACH:
+            strength[t] += u.health / max(1, state.max_health(u.kind)) * (1.0 - away / REACH)
         d = b.distance(c, carts[t])
         if d <= 2:
             near[t] += 1
@@ -60,4 +69,4 @@ def payload_features(state: GameState) -> list[float]:
     to_move = 1.0 if state.current_team() is _RED else -1.0
     return [(left[_BLU] - left[_RED]) / longest, ready[_RED] - ready[_BLU],
             float(min(2, stops[_BLU]) - min(2, stops[_RED])), float(min(3, near[_RED]) - min(3, near[_BLU])),
-            health[_RED] - health[_BLU], to_move]
+            strength[_RED] - strength[_BLU], to_move]
