@@ -183,7 +183,9 @@ FAIR: Final = "fair"
 def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int) -> Team | Literal["fair"] | None:
     """What the map's own games ``t`` say so far: the favoured side, :data:`FAIR`, or None (play on).
 
-    The rule ("already fair" as strict as a confirmed fix):
+    The rule ("already fair" by the margin a confirmation's first batch must meet before any second one —
+    RED within two points; :func:`confirmation_stage` asks a fix one to two points off for a second batch,
+    while this rule plays on anyway, in looks of 1,000 games up to ``cap``):
 
     - a side is favoured as soon as the anytime-valid sequence ``ev`` shows it
       (:meth:`Evidence.verdict`), at any number of games;
