@@ -246,7 +246,8 @@ class _Search:
             if mirror is None and warned is not None and len(warned) == 1:
                 side = Team(next(iter(warned)))
                 mine = side is favoured
-                if paired[mine] >= PAIRED or not (mine or not screen.named.isdisjoint(p.hexes)):
+                named = not screen.named.isdisjoint(p.hexes)
+                if paired[mine] >= PAIRED or not (mine or named):  # the other side's: only for a named hex
                     continue
                 paired[mine] += 1
                 before = len(fresh)
