@@ -305,12 +305,15 @@ class _Search:
 
     def _nearer(self, t: Trial, step: int) -> bool:
         """Whether ``t``'s race games came nearer an even split than the step's starting map did on the same
-        games (its control) by at least :data:`CONFIRM_MARGIN` — a paired comparison on common seeds."""
+        games (its control) by at least :data:`CONFIRM_MARGIN`, or by half the control's own gap when that is
+        smaller (a map three points off, whose edits move it one or two, may take a step of one and a half) — a
+        paired comparison on common seeds."""
         n, control = len(t.tally.blocks), self.controls.get(step, Tally())
         if not n or len(control.blocks) < n:
             return False
         mine, theirs = sum(t.tally.blocks) / n, sum(control.blocks[:n]) / n
-        return abs(mine - 0.5) <= abs(theirs - 0.5) - CONFIRM_MARGIN
+        gap = abs(theirs - 0.5)
+        return abs(mine - 0.5) <= gap - min(CONFIRM_MARGIN, gap / 2)
 
     def _judge(self, t: Trial, tol: float) -> Trial:
         lo, hi = self.race_ev.interval(t.tally)
