@@ -17,9 +17,21 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path[:1]:
     sys.path.insert(0, str(REPO))
 
+from engine.formats import load_scenario  # noqa: E402
+from engine.games.modes import GAMES  # noqa: E402
 from engine.hexgrid import ODD, OffsetCoord, roffset_to_cube  # noqa: E402
 from engine.mapmodel import Cell, HexMap, MapMeta, Terrain  # noqa: E402
 from engine.scenario import Scenario  # noqa: E402
+
+
+def bundled(modes: list[str] | None = None) -> dict[str, Scenario]:
+    """The bundled scenarios (maps/*.scenario.json) of every playable mode (or of ``modes``), by name."""
+    out = {}
+    for path in sorted((REPO / "maps").glob("*.scenario.json")):
+        scenario = load_scenario(path)
+        if GAMES[scenario.mode].playable and (not modes or scenario.mode.value in modes):
+            out[path.name.removesuffix(".scenario.json")] = scenario
+    return out
 
 
 def big_map(width: int = 60, height: int = 60, walls: float = 0.15, seed: int = 1) -> HexMap:

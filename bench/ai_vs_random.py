@@ -12,28 +12,23 @@ from __future__ import annotations
 import sys
 import time
 
-from _common import REPO, heuristic_against_random, reference_rate
+from _common import bundled, heuristic_against_random, reference_rate
 
-from engine.formats import load_scenario
 from engine.games.game import Game
-from engine.games.modes import GAMES
 
 
 def main(games: int = 200, modes: list[str] | None = None) -> int:
     ref = reference_rate()
     print(f"reference loop: {ref / 1e6:.1f} M iterations/s")
     worst = 1.0
-    for path in sorted((REPO / "maps").glob("*.scenario.json")):
-        scenario = load_scenario(path)
-        if not GAMES[scenario.mode].playable or (modes and scenario.mode.value not in modes):
-            continue
+    for name, scenario in bundled(modes).items():
         game = Game.of(scenario)
         t = time.process_time()
         wins, draws, turns = heuristic_against_random(game, games)
         dt = time.process_time() - t
         rate = wins / games
         worst = min(worst, rate)
-        print(f"{path.name.removesuffix('.scenario.json')}: heuristic won {wins}/{games} = {rate:.1%} "
+        print(f"{name}: heuristic won {wins}/{games} = {rate:.1%} "
               f"(draws {draws}), {turns / games:.0f} turns a game, {dt / games * 1000:.0f} ms CPU a game "
               f"({dt / games * ref / 1e6:.1f} M reference iterations)")
     print(f"worst map: {worst:.1%} (bar: 90%)")

@@ -28,9 +28,8 @@ import math
 import statistics
 import time
 
-from _common import REPO, reference_rate
+from _common import bundled, reference_rate
 
-from engine.formats import load_scenario
 from engine.games.modes import GAMES
 from engine.scenario import Scenario
 from engine.simulation.balance import StudyPlan, play_watched
@@ -41,13 +40,11 @@ TOLERANCE = 0.25
 _WARM_UP = 1_000_003
 
 
-def scenarios(modes: set[str] | None) -> dict[str, list[tuple[str, Scenario]]]:
+def scenarios(modes: list[str] | None) -> dict[str, list[tuple[str, Scenario]]]:
     """The bundled scenarios of each playable mode (or of ``modes``), by mode name."""
     out: dict[str, list[tuple[str, Scenario]]] = {}
-    for path in sorted((REPO / "maps").glob("*.scenario.json")):
-        s = load_scenario(path)
-        if GAMES[s.mode].playable and (not modes or s.mode.value in modes):
-            out.setdefault(s.mode.value, []).append((path.name.removesuffix(".scenario.json"), s))
+    for name, s in bundled(modes).items():
+        out.setdefault(s.mode.value, []).append((name, s))
     return out
 
 
@@ -70,7 +67,7 @@ def main() -> None:
     ap.add_argument("--modes", default=None, help="comma-separated modes (default every playable mode)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    modes = set(args.modes.split(",")) if args.modes else None
+    modes = args.modes.split(",") if args.modes else None
     players = args.players.split(",")
     before = reference_rate()
     measured: dict[tuple[str, str], dict[str, float]] = {}

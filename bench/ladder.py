@@ -32,31 +32,18 @@ import sys
 import time
 from typing import Any
 
-from _common import REPO, reference_rate
+from _common import bundled, reference_rate
 
-from engine.formats import load_scenario
-from engine.games.modes import GAMES
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.parallel.backends import local_backend
 from engine.rules.actions import Action
-from engine.scenario import Scenario
 from engine.simulation.batch import GameArgs, GameResult, game_result, start_game
 from engine.simulation.stats import wilson_interval
 
 #: Rungs: (stronger, weaker).
 RUNGS = {"search-heuristic": ("search", "heuristic"), "heuristic-random": ("heuristic", "random"),
          "search-random": ("search", "random")}
-
-
-def bundled(modes: list[str] | None = None) -> dict[str, Scenario]:
-    """The bundled scenarios of every playable mode (or of ``modes``), by name."""
-    out = {}
-    for path in sorted((REPO / "maps").glob("*.scenario.json")):
-        scenario = load_scenario(path)
-        if GAMES[scenario.mode].playable and (not modes or scenario.mode.value in modes):
-            out[path.name.removesuffix(".scenario.json")] = scenario
-    return out
 
 
 class _Timed:
