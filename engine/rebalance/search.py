@@ -19,7 +19,8 @@
    its interval shows it clearly still unfair (or unfair the other way), or
    when it cannot beat a fair one (more hexes, or a gap surely larger), and
    *fair* — worth confirming — when its interval lies within ``race_tolerance``
-   of an even split.
+   of an even split, or within half the starting map's own gap when that is
+   smaller (:meth:`_Search._race_tolerance`).
 4. **Confirm.** The fair candidate with the fewest hexes (ties: the smaller
    gap) plays ``confirm_games`` on fresh seeds, judged by the balance report's
    rule with RED's score within a point of even; one to two points off, it
@@ -281,7 +282,7 @@ class _Search:
         state = list(trials)
         alive = list(range(len(trials)))
         done, size = 0, _blocks(self.s.first_round)
-        tol = self.s.race_tolerance
+        ev = replace(self.race_ev, margin=self._race_tolerance(step))
         control = Tally()
         try:
             while alive and done < self.s.search_games:
@@ -294,7 +295,7 @@ class _Search:
                 control = control + tallies[0]
                 done = stop
                 for k, got in zip(alive, tallies[1:], strict=True):
-                    state[k] = self._judge(replace(state[k], tally=state[k].tally + got), tol)
+                    state[k] = self._judge(replace(state[k], tally=state[k].tally + got), ev)
                 alive = self._survivors(alive, state)
                 size *= 2
         except _Stopped:
@@ -302,6 +303,23 @@ class _Search:
         if control.games > self.controls.get(step, Tally()).games:
             self.controls[step] = control
         return [replace(t, status="undecided") if t.status == "racing" else t for t in state]
+
+    def _race_tolerance(self, step: int) -> float:
+        """How near even a candidate's race interval must lie to be *fair* in ``step``: ``race_tolerance``, or half
+        the step's starting map's own gap when that is smaller (never under :data:`CONFIRM_MARGIN`).
+
+        A map a few points off meets the race tolerance itself: its edits, worth a point or
+        two each, would all look fair after the first round and go to confirmation on a
+        guess (Ridge asym-blu-wall, at 53%: 144 games a candidate, then three finalists
+        refused). With the tolerance tied to the gap the race plays on until it can tell
+        them apart, up to ``search_games``, and the finalists come in order of their
+        scores over all those games. The starting map's gap is its own games' estimate:
+        the baseline in step 1, the chosen edit's games after.
+        """
+        start = self.baseline_tally if step == 1 or len(self.chosen) < step - 1 else _seen(self.chosen[step - 2])
+        if not start.games:
+            return self.s.race_tolerance
+        return min(self.s.race_tolerance, max(CONFIRM_MARGIN, abs(start.score - 0.5) / 2))
 
     def _nearer(self, t: Trial, step: int) -> bool:
         """Whether ``t``'s race games came nearer an even split than the step's starting map did on the same
@@ -315,12 +333,14 @@ class _Search:
         gap = abs(theirs - 0.5)
         return abs(mine - 0.5) <= gap - min(CONFIRM_MARGIN, gap / 2)
 
-    def _judge(self, t: Trial, tol: float) -> Trial:
-        lo, hi = self.race_ev.interval(t.tally)
-        if lo > 0.5 + tol or hi < 0.5 - tol:
+    def _judge(self, t: Trial, ev: Evidence) -> Trial:
+        """``t`` after a race round: dropped when its interval (``ev``'s) lies wholly beyond ``ev.margin`` of even,
+        *fair* when wholly within it, else still racing."""
+        lo, hi = ev.interval(t.tally)
+        if lo > 0.5 + ev.margin or hi < 0.5 - ev.margin:
             side = "RED" if lo > 0.5 else "BLU"
-            return replace(t, status=f"dropped: {side} still favoured, {_pct(t.tally, self.race_ev)}")
-        fair = self.race_ev.even(t.tally)
+            return replace(t, status=f"dropped: {side} still favoured, {_pct(t.tally, ev)}")
+        fair = ev.even(t.tally)
         t = replace(t, status="fair" if fair else "racing")
         self._offer(t, fair)
         return t

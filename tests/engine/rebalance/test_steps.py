@@ -12,9 +12,12 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+import pytest
+
 from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
 from engine.parallel.backends import InProcess
+from engine.rebalance.evidence import Tally
 from engine.rebalance.play import Runner
 from engine.rebalance.result import FIXED
 from engine.rebalance.screen import Screen
@@ -83,7 +86,27 @@ def test_a_map_a_few_points_off_takes_steps_smaller_than_two_points() -> None:
     """At 53%, each low obstacle takes 1.5 points off RED: a step need not gain the full two points, only half
     the starting map's gap, so two of them, one per step, make the map even (the first, at 51.5%, is not
     confirmed: its confirmation lands between one and two points off twice)."""
-    settings = replace(QUICK, candidates=12, race_tolerance=0.005)  # the race plays on: no candidate looks fair
-    out = rebalance(FAR, settings, ModelRunner(lambda v: 0.53 - 0.015 * low_obstacles(v)))
+    out = rebalance(FAR, replace(QUICK, candidates=12), ModelRunner(lambda v: 0.53 - 0.015 * low_obstacles(v)))
     assert out.status == FIXED, out.why
     assert [low_obstacles(replace(FAR, map=out.map_of(t))) for t in out.chosen] == [1, 2]
+
+
+def test_a_map_a_few_points_off_races_its_edits_until_it_can_tell_them_apart() -> None:
+    """Ridge (asym-blu-wall), at 53%, stopped its race after 144 games a candidate: every edit, worth a point or
+    two, already lay within the race's eight points of even, as the map itself did. Now a candidate is fair only
+    within half the starting map's gap (two points at least), so at 53% the race plays all its games; a map far
+    off keeps the race tolerance."""
+    runner = ModelRunner(lambda v: 0.53 - 0.015 * low_obstacles(v))
+    out = rebalance(FAR, replace(QUICK, candidates=12), runner)
+    first = [t for t in out.trials if t.step == 1 and t.tally.games]
+    assert first and max(t.tally.games for t in first) == QUICK.search_games
+
+    def tolerance(score: float) -> float:
+        search = _Search(FAR, QUICK, runner, Listener(), time.monotonic)
+        red = round(400 * score)
+        search.baseline_tally = Tally(red, 400 - red, 0, 200, ())
+        return search._race_tolerance(1)
+
+    assert tolerance(0.53) == pytest.approx(0.02)  # never under the confirmation's two points
+    assert tolerance(0.56) == pytest.approx(0.03)
+    assert tolerance(0.30) == pytest.approx(QUICK.race_tolerance)
