@@ -19,8 +19,8 @@ questions, each answered here and nowhere else:
   :func:`engine.simulation.balance.judge` says it), and, for the search, RED's
   score near an even split — in two stages (:func:`confirmation_stage`);
 - :func:`baseline_answer`: whether the map as it is is *already fair* — by the
-  same standard as a confirmed fix — or a side is favoured, or more games are
-  needed (the rule and its error rates are in its docstring).
+  same two-stage standard as a confirmed fix — or a side is favoured, or more
+  games are needed (the rule and its error rates are in its docstring).
 """
 
 from __future__ import annotations
@@ -180,36 +180,39 @@ def confirmation_stage(t: Tally, second: bool) -> bool | None:
 FAIR: Final = "fair"
 
 
-def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int) -> Team | Literal["fair"] | None:
+def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int,
+                    even: bool = False) -> Team | Literal["fair"] | None:
     """What the map's own games ``t`` say so far: the favoured side, :data:`FAIR`, or None (play on).
 
-    The rule ("already fair" by the margin a confirmation's first batch must meet before any second one —
-    RED within two points; :func:`confirmation_stage` asks a fix one to two points off for a second batch,
-    while this rule plays on anyway, in looks of 1,000 games up to ``cap``):
+    "Already fair" is held to the standard a fix is confirmed by (:func:`confirmation_stage`), looked at
+    in steps of ``first_look`` games up to ``cap``:
 
     - a side is favoured as soon as the anytime-valid sequence ``ev`` shows it
       (:meth:`Evidence.verdict`), at any number of games;
-    - from ``first_look`` games on, the map is fair when it meets the
-      confirmation's own standard, ``confirmed_fair(t, CONFIRM_MARGIN)``: no
-      side's 95% Wilson interval above 50% and RED's score within two points of
-      even;
-    - at ``cap`` games (4,000 by default, where a gap over two points always puts
-      a Wilson interval wholly above 50% when there are few draws) a map that is
-      not fair favours the side with more than half the score;
+    - at ``first_look`` games the map is fair when no side's 95% Wilson interval
+      lies above 50% and RED's score is within :data:`CONFIRM_SURE` (one point)
+      of even; at each later look, within :data:`CONFIRM_POOLED` (a point and a
+      half) over all the games — the two stages of a confirmation;
+    - a map ``even`` by construction (exactly its own mirror image, both sides
+      fielding the same: ``search.even_by_construction``) can be off even only by
+      chance, so it is fair at any look by the balance report's rule alone, as a
+      confirmation of such a version is;
+    - at ``cap`` games (4,000 by default) a map that is not fair favours the side
+      with more than half the score;
     - otherwise: more games.
 
-    The callers look at 1,000 games and every 1,000 after. Error rates of that
-    schedule with games as coin flips (``bench/rebalance_baseline_rule.py``; the
-    table is in docs/balance.md "How it decides"): a map whose true share is 50%
-    is called fair 97% of the time (a side favoured 3%); one at 46% or 54%
-    12% of the time, about as often as a fix left at that share passes the
-    confirmation; 53%: 33%; 56%: under 1%.
+    Error rates with games as coin flips (``bench/rebalance_baseline_rule.py``; the
+    table is in docs/balance.md "How it decides"): a map whose true share is 50% is
+    called fair 95.5% of the time, 53% 20% of the time (36% under the one-stage
+    rule this replaced, which called Canal (blu-wall), 56–57% in fresh games,
+    already fair on its first 1,000 at 51.4%).
     """
     side = ev.verdict(t)
     if side is not None:
         return side
-    if t.games >= first_look and confirmed_fair(t, CONFIRM_MARGIN):
-        return FAIR
+    if t.games >= first_look:
+        if confirmed_fair(t, 0.0 if even else CONFIRM_SURE if t.games <= first_look else CONFIRM_POOLED):
+            return FAIR
     if t.games >= cap:
         return Team.RED if t.score > 0.5 else Team.BLU
     return None

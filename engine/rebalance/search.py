@@ -5,9 +5,10 @@
    :func:`~engine.rebalance.evidence.baseline_answer` decides: a side favoured
    as soon as the confidence sequence shows it; *already fair* — nothing
    changes — only when, from ``baseline_games`` on, the games meet the
-   confirmation's own standard (no side's Wilson interval above 50%, RED within
-   two points of even); at ``baseline_cap`` games a map still not fair favours
-   the side ahead. Error rates of the rule: that function's docstring. When the
+   confirmation's own two-stage standard (no side's Wilson interval above 50%,
+   RED within a point of even at the first look, a point and a half over all
+   games after; the Wilson rule alone for a map even by construction); at
+   ``baseline_cap`` games a map still not fair favours the side ahead. Error rates of the rule: that function's docstring. When the
    time runs out first the run ends "not fixed", undecided.
 2. **Candidates.** :func:`engine.rebalance.candidates.proposals` for the
    favoured side; each is screened by the real validator
@@ -56,6 +57,8 @@ from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import (
     BLOCK,
     CONFIRM_MARGIN,
+    CONFIRM_POOLED,
+    CONFIRM_SURE,
     FAIR,
     Evidence,
     Tally,
@@ -200,13 +203,14 @@ class _Search:
         tally, done = Tally(), 0
         seed = batch_seed(self.s.seed, "baseline")
         look, cap = _blocks(self.s.baseline_games), baseline_stops(self.s)[-1]
+        even = even_by_construction(self.scenario)
         for stop in baseline_stops(self.s):
             if done and not self._fits(stop - done):
                 break
             tally = tally + self._round([self.scenario], seed, done, stop)[0]
             done = stop
             self.say.note(f"the map as it is: {_pct(tally, self.ev)}")
-            answer = baseline_answer(tally, self.ev, look, cap)
+            answer = baseline_answer(tally, self.ev, look, cap, even)
             if answer is not None:
                 return tally, answer
         self.say.note("time is short: the map's own games stop here, undecided")
@@ -408,9 +412,12 @@ class _Search:
         self.baseline_tally = baseline
         if answer == FAIR:
             return self._outcome(ALREADY_FAIR, baseline, None, (),
-                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half and "
-                                 f"RED within {100 * CONFIRM_MARGIN:.0f} points of even, the standard a fix is "
-                                 "confirmed by; nothing was changed")
+                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half" +
+                                 (" and the map is its own mirror image with both sides fielding the same, so only "
+                                  "chance can put its games off even" if even_by_construction(self.scenario) else
+                                  f" and RED within {100 * (CONFIRM_SURE if baseline.games <= self.s.baseline_games else CONFIRM_POOLED):.1f} "
+                                  "points of even") +
+                                 ", the standard a fix is confirmed by; nothing was changed")
         if answer is None:
             return self._outcome(NOT_FIXED, baseline, None, (),
                                  f"the map's own games did not show in the time given whether a side is favoured "

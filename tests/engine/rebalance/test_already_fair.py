@@ -4,7 +4,8 @@ search on a model of noisy games whose RED share is known.
 A map whose true share is 46% or 54% used to be called already fair when the
 confidence sequence had not shown a side favoured after 1,000 games, while an
 independent 1,000-game Wilson check saw the side favoured. Now "already fair"
-needs ``confirmed_fair(tally, CONFIRM_MARGIN)``, playing on to a cap.
+needs a confirmation's two-stage standard (within a point at 1,000 games, a point and a half over
+more), playing on to a cap.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from engine.rebalance.result import ALREADY_FAIR, NOT_FIXED
 from engine.rebalance.search import Settings, rebalance
 from engine.scenario import Scenario
 from tests.engine.rebalance.lanes import FAIR as FAIR_LANE
+from tests.engine.rebalance.lanes import UNFAIR as UNFAIR_LANE
 
 EV = Evidence(0.05, 0.05)
 
@@ -54,8 +56,10 @@ def _shares(n: int, share: float) -> Tally:
 
 
 @pytest.mark.parametrize("tally, answer", [
-    (_shares(1000, 0.49), FAIR),  # within two points, no Wilson interval above half
-    (_shares(1000, 0.515), FAIR),
+    (_shares(1000, 0.49), FAIR),  # first look: within a point, no Wilson interval above half
+    (_shares(1000, 0.515), None),  # one to two points off at the first look: more games, as a confirmation plays
+    (_shares(2000, 0.515), FAIR),  # later looks: within a point and a half over all the games
+    (_shares(2000, 0.517), None),
     (_shares(1000, 0.53), None),  # neither fair (three points off) nor shown: play on
     (_shares(800, 0.50), None),  # before the first look nothing is called fair
     (_shares(4000, 0.53), Team.RED),  # at the cap: not fair, so the side ahead is favoured
@@ -64,6 +68,17 @@ def _shares(n: int, share: float) -> Tally:
 ])
 def test_the_baseline_rule_on_synthetic_tallies(tally: Tally, answer: object) -> None:
     assert baseline_answer(tally, EV, 1000, 4000) == answer
+
+
+@pytest.mark.parametrize("tally, answer", [
+    (_shares(1000, 0.515), FAIR),  # even by construction: the balance report's rule alone
+    (_shares(1000, 0.54), None),  # RED's Wilson interval lies above half: play on (a fluke fades)
+    (_shares(800, 0.50), None),
+])
+def test_a_map_even_by_construction_is_judged_by_the_report_rule_alone(tally: Tally, answer: object) -> None:
+    """A map that is its own mirror image with both sides fielding the same is off even only by chance: as a
+    confirmation of such a version is, its baseline is judged by the balance report's rule without a margin."""
+    assert baseline_answer(tally, EV, 1000, 4000, even=True) == answer
 
 
 @pytest.mark.parametrize("red, fair", [(480, True), (520, True), (479, False), (521, False)])
@@ -113,11 +128,14 @@ def test_a_map_a_wilson_check_sees_favoured_is_not_called_already_fair(share: fl
     assert not confirmed_fair(out.baseline, CONFIRM_MARGIN)
 
 
-def test_an_even_map_is_already_fair_on_the_confirmations_standard() -> None:
-    out = rebalance(FAIR_LANE, REAL, NoisyRunner(lambda v: 0.5))
+@pytest.mark.parametrize("lane, why", [(FAIR_LANE, "its own mirror image"), (UNFAIR_LANE, "points of even")])
+def test_an_even_map_is_already_fair_on_the_confirmations_standard(lane: Scenario, why: str) -> None:
+    """Games at an even split: the mirrored lane is fair by the report's rule, the unmirrored one within a point
+    (or a point and a half over more games) — and the answer says which standard it met."""
+    out = rebalance(lane, REAL, NoisyRunner(lambda v: 0.5))
     assert out.status == ALREADY_FAIR and out.favoured is None and out.after is None
     assert out.baseline.games >= REAL.baseline_games and confirmed_fair(out.baseline, CONFIRM_MARGIN)
-    assert "within 2 points of even" in out.why
+    assert why in out.why
 
 
 def test_when_time_runs_out_undecided_nothing_is_called_fair() -> None:
