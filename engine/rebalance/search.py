@@ -51,6 +51,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from engine.games.modes import GAMES
 from engine.mapmodel import Team
 from engine.rebalance.candidates import compensated, proposals
 from engine.rebalance.changes import Proposal
@@ -71,10 +72,10 @@ from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial
 from engine.rebalance.screen import Screen
-from engine.scenario import Scenario
+from engine.scenario import Scenario, TeamSetup
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["Listener", "Settings", "baseline_stops", "even_by_construction", "rebalance"]
+__all__ = ["Listener", "Settings", "baseline_stops", "even_by_construction", "rebalance", "rosters_only"]
 
 @dataclass(frozen=True)
 class Settings:
@@ -523,6 +524,12 @@ class _Search:
                     f"moving first wins {100 * baseline.first / baseline.games:.0f}% of these games: that is the "
                     "game's tempo, which mirrored edits change for both sides alike; the rules (who moves first) "
                     "decide it, see docs/balance.md \"Balance fixer\"")
+        if status not in (FIXED, ALREADY_FAIR) and self.favoured is not None and rosters_only(self.scenario):
+            red, blu = (", ".join(_fielded(self.scenario.team(t))) for t in (Team.RED, Team.BLU))
+            notes.append(
+                f"on this map no team has a place of its own (both spawn at the same spawnpoints), so what favours "
+                f"{self.favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
+                "which characters its ground suits; to even the sides, give them rosters of equal strength")
         if self.interrupted:
             notes.append("interrupted: the best found so far is kept" +
                          ("" if status in (FIXED, ALREADY_FAIR) else ", not confirmed"))
@@ -530,6 +537,19 @@ class _Search:
                        None if self.favoured is None else self.favoured.value,
                        chosen, tuple(self.trials), why, tuple(notes), self.runner.played,
                        self.clock() - self.start, self.interrupted)
+
+
+def _fielded(setup: TeamSetup) -> tuple[str, ...]:
+    """The unit kinds a team fields: its starting units, else its roster (empty: any)."""
+    return tuple(u.unit for u in setup.starting) or setup.roster or ("any",)
+
+
+def rosters_only(scenario: Scenario) -> bool:
+    """Whether ``scenario``'s sides differ only by what they field: a mode whose teams have no place of their own
+    on the map (Team Play: both spawn at the same spawnpoints) and sides fielding different units — an imbalance
+    no map edit aims at, which the fixer's report says in so many words."""
+    red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
+    return not GAMES[scenario.mode].spawn_zones and _fielded(red) != _fielded(blu)
 
 
 def even_by_construction(scenario: Scenario) -> bool:

@@ -31,3 +31,26 @@ def test_a_mode_without_a_part_races_to_the_middle_and_gets_the_core_edits_only(
     f = figures(s)
     assert f.exposure == f.pushes == f.contest == {t: 0 for t in Team}
     assert {p.family for p in proposals(s, Team.RED, None)} <= {"route", "spawn", "kits"}
+
+
+def test_a_team_play_imbalance_in_the_rosters_is_named_when_no_edit_fixes_it() -> None:
+    """Team Play (rosters-a of bench/rebalance_cases.py): no team has a place on the map, so a side favoured by
+    what it fields is not a fault of the ground; when no edit is confirmed, the report says so and names both
+    rosters. The bundled scenario, fielding alike, is not taken for such a case."""
+    from dataclasses import replace
+
+    from engine.formats import load_map
+    from engine.games.game import base_scenario
+    from engine.rebalance.result import ALREADY_FAIR, FIXED
+    from engine.rebalance.search import rebalance, rosters_only
+    from tests.engine.rebalance.test_search import QUICK, ModelRunner
+    from tests.playing import bench_module
+
+    with bench_module("rebalance_cases") as cases:
+        s = next(c for c in cases.CASES if c.name == "rosters-a").build()
+        bundled = base_scenario(load_map(cases.MAPS / "teamplay_arena.map.json"))
+    assert rosters_only(s) and not rosters_only(bundled) and not rosters_only(UNFAIR)
+    out = rebalance(s, replace(QUICK, candidates=3, steps=1), ModelRunner(lambda v: 0.40))
+    assert out.status not in (FIXED, ALREADY_FAIR) and out.favoured == "BLU"
+    note = next(n for n in out.notes if "what the sides field" in n)
+    assert "RED: sprog, banshee, echo" in note and "BLU: violet, dozer, dstructor" in note
