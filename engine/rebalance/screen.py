@@ -24,9 +24,11 @@ from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
 from engine.validation.runner import scenario_problems
 
-__all__ = ["NotValid", "Screen", "warning_key"]
+__all__ = ["FAIRNESS", "NotValid", "Screen", "warning_key"]
 
 _SIDE = re.compile(r"\b(RED|BLU)\b")
+#: The code prefix of the validator's fairness checks (turns, kits, sightlines, spawn sizes, ground by the objective).
+FAIRNESS = "HF3"
 
 
 class NotValid(ValueError):
@@ -74,7 +76,7 @@ class Screen:
 
     def judge(self, scenario: Scenario) -> tuple[str | None, frozenset[str]]:
         """(:meth:`refuse`'s answer, the sides — ``"RED"``, ``"BLU"`` — that new warnings name when new
-        warnings are the only objection; empty otherwise)."""
+        fairness warnings (:data:`FAIRNESS`) are the only objection; empty otherwise)."""
         problems = scenario_problems(scenario)
         errors = _errors(problems)
         if errors:
@@ -90,6 +92,9 @@ class Screen:
         new = [key for key, n in now.items() if n > self.warnings.get(key, 0)]
         if new:
             p = next(p for p in problems if p.severity is Severity.WARNING and warning_key(p) == new[0])
-            sides = frozenset() if symmetry else frozenset(side for _, side in new if side)
+            # cover by the objective can level a fairness check (HF3xx), never a structural warning (a hex beside
+            # a track out of reach, stairs onto a wall): only those name sides worth a compensated edit
+            fairness = all(code.startswith(FAIRNESS) for code, _ in new)
+            sides = frozenset(side for _, side in new if side) if fairness and not symmetry else frozenset()
             return f"new warning {p.code}: {p.message}", sides
         return symmetry, frozenset()

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from engine.hexgrid import Hex
-from engine.mapmodel import Team, Terrain
+from engine.mapmodel import Cell, Team, Terrain
 from engine.parallel.backends import InProcess
 from engine.rebalance.evidence import Tally
 from engine.rebalance.play import Runner
@@ -110,3 +110,18 @@ def test_a_map_a_few_points_off_races_its_edits_until_it_can_tell_them_apart() -
     assert tolerance(0.53) == pytest.approx(0.02)  # never under the confirmation's two points
     assert tolerance(0.56) == pytest.approx(0.03)
     assert tolerance(0.30) == pytest.approx(QUICK.race_tolerance)
+
+
+def test_only_a_new_fairness_warning_earns_an_edit_with_cover() -> None:
+    """Canal (asym-red-track-1): raising -10,-2 puts a hex beside RED's track out of RED's reach (HF203, which names
+    RED). Cover by the objective cannot undo that, so the screen names no side for it and no compensated pair is
+    built from it (the fairness warnings still name theirs: the Quarry and Crossroads tests above)."""
+    s = next(c for c in CASES if c.source == "payload_canal" and c.name == "asym-red-track-1").build()
+    screen = Screen.of(s)
+    h = Hex(-10, -2)
+    raised = replace(s, map=s.map.with_cells({h: Cell(2, Terrain.OPEN)}))
+    why, sides = screen.judge(raised)
+    assert why is not None and "HF203" in why and sides == frozenset()
+    search = _Search(s, Settings(), Runner(InProcess(), ("heuristic", "heuristic")), Listener(), time.monotonic)
+    search.candidates(s, Team.RED, 1)
+    assert not [t for t in search.trials if t.words.startswith("raise -10,-2 to height 2;")]
