@@ -210,9 +210,9 @@ def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int,
     side = ev.verdict(t)
     if side is not None:
         return side
-    if t.games >= first_look:
-        if confirmed_fair(t, 0.0 if even else CONFIRM_SURE if t.games <= first_look else CONFIRM_POOLED):
-            return FAIR
+    margin = 0.0 if even else CONFIRM_SURE if t.games <= first_look else CONFIRM_POOLED  # 0.0: no margin
+    if t.games >= first_look and confirmed_fair(t, margin):
+        return FAIR
     if t.games >= cap:
         return Team.RED if t.score > 0.5 else Team.BLU
     return None
