@@ -8,8 +8,9 @@
    confirmation's own two-stage standard (no side's Wilson interval above 50%,
    RED within a point of even at the first look, a point and a half over all
    games after; the Wilson rule alone for a map even by construction); at
-   ``baseline_cap`` games a map still not fair favours the side ahead. Error rates of the rule: that function's docstring. When the
-   time runs out first the run ends "not fixed", undecided.
+   ``baseline_cap`` games a map still not fair favours the side ahead. Error
+   rates of the rule: that function's docstring. When the time runs out first
+   the run ends "not fixed", undecided.
 2. **Candidates.** :func:`engine.rebalance.candidates.proposals` for the
    favoured side; each is screened by the real validator
    (:mod:`engine.rebalance.screen`) and ordered: symmetry repairs first, then
@@ -413,12 +414,8 @@ class _Search:
         self.baseline_tally = baseline
         if answer == FAIR:
             return self._outcome(ALREADY_FAIR, baseline, None, (),
-                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half" +
-                                 (" and the map is its own mirror image with both sides fielding the same, so only "
-                                  "chance can put its games off even" if even_by_construction(self.scenario) else
-                                  f" and RED within {100 * (CONFIRM_SURE if baseline.games <= self.s.baseline_games else CONFIRM_POOLED):.1f} "
-                                  "points of even") +
-                                 ", the standard a fix is confirmed by; nothing was changed")
+                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half and "
+                                 f"{self._standard(baseline)}, the standard a fix is confirmed by; nothing was changed")
         if answer is None:
             return self._outcome(NOT_FIXED, baseline, None, (),
                                  f"the map's own games did not show in the time given whether a side is favoured "
@@ -448,6 +445,13 @@ class _Search:
             fav = Team.RED if _seen(nearest).score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
+
+    def _standard(self, baseline: Tally) -> str:
+        """What an already fair map met besides the Wilson rule, in words (:func:`baseline_answer`)."""
+        if even_by_construction(self.scenario):
+            return "the map is its own mirror image with both sides fielding the same, so only chance puts its games off even"
+        margin = CONFIRM_SURE if baseline.games <= _blocks(self.s.baseline_games) else CONFIRM_POOLED
+        return f"RED within {100 * margin:g} point{'s' if margin != 0.01 else ''} of even"
 
     def _stage(self, base: Scenario, picked: list[Trial], step: int) -> tuple[list[Trial], Trial | None]:
         """Race ``picked`` and confirm its finalists: (the trials as they ended, the confirmed one or None)."""
