@@ -8,6 +8,7 @@ installed in the virtual environment.
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -99,3 +100,15 @@ def reference_rate(n: int = 2_000_000) -> float:
     for i in range(n):
         x += get(i & 63, 0) ^ (i >> 3)
     return n / max(time.process_time() - t, 1e-9)
+
+
+def commit() -> str:
+    """The short commit this run plays on (``+`` when the work tree had changes), or ``unknown``."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+" if dirty else "")

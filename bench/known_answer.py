@@ -34,7 +34,6 @@ import argparse
 import dataclasses
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,7 +42,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from _common import REPO, reference_rate
+from _common import REPO, commit, reference_rate
 
 from engine.formats import load_map, load_scenario, save_map
 from engine.hexgrid import DIRECTIONS, Hex, Symmetry
@@ -292,7 +291,7 @@ class Campaign:
 
     def add(self, o: Outcome, pair: Pair, budget: str, ref: float) -> None:
         """Append ``o`` (played for ``pair`` at ``budget``, in a run whose reference loop ran at ``ref``)."""
-        row = {**{k: v for k, v in dataclasses.asdict(o).items() if k != "ref"}, "seconds": round(o.seconds, 2), "cpu": round(o.cpu, 2), "budget": budget, "effect": pair.effect, "commit": _commit(),
+        row = {**{k: v for k, v in dataclasses.asdict(o).items() if k != "ref"}, "seconds": round(o.seconds, 2), "cpu": round(o.cpu, 2), "budget": budget, "effect": pair.effect, "commit": commit(),
                "reference_rate": round(ref)}
         self.rows[(o.pair, o.seed, budget)] = row
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -303,18 +302,6 @@ class Campaign:
         """The median reference rate of the kept answers' runs (0 when none)."""
         rates = sorted(r.get("reference_rate", 0) for r in self.rows.values())
         return float(rates[len(rates) // 2]) if rates else 0.0
-
-
-def _commit() -> str:
-    """The short commit the answer was played on (``+`` when the work tree had changes), or ``unknown``."""
-    try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
-                              check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
-                               capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return head + ("+" if dirty else "")
 
 
 def answer_pair(pair: Pair, seed: int, jobs: int, max_games: int | None, games: int | None) -> Outcome:

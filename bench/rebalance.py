@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import reference_rate  # noqa: E402
+from _common import commit, reference_rate  # noqa: E402
 from rebalance_cases import CASES, FAIR, MAPS, Case  # noqa: E402
 
 from engine.formats import load_map  # noqa: E402
@@ -122,8 +122,8 @@ def main() -> int:
         for c in CASES:
             print(f"{c.source}:{c.name:20} {c.effect}")
         return 0
-    ref = reference_rate()
-    print(f"reference loop: {ref / 1e6:.1f} M iterations per CPU second", file=sys.stderr)
+    ref, played_on = reference_rate(), commit()
+    print(f"reference loop: {ref / 1e6:.1f} M iterations per CPU second; commit {played_on}", file=sys.stderr)
     rows = []
     jobs: list[tuple[str, Scenario]] = []
     if args.fair or bundled & set(args.only):
@@ -138,7 +138,7 @@ def main() -> int:
         print(f"  -> {row['status']}: {row['change'] or 'nothing changed'}; before {row['before']}, after "
               f"{row['after']}, {row['minutes']} min (wall {row['wall_minutes']})", file=sys.stderr, flush=True)
         if args.json:
-            Path(args.json).write_text(json.dumps({"reference": ref, "rows": rows}, indent=2) + "\n")
+            Path(args.json).write_text(json.dumps({"reference": ref, "commit": played_on, "rows": rows}, indent=2) + "\n")
     _print(rows)
     unfair = [r for r in rows if not str(r["case"]).endswith(":bundled")]
     fixed = [r for r in unfair if r["ok"]]
