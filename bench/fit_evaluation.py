@@ -16,7 +16,7 @@ its reserves to block, so tokens beside the enemy cart go with losing, although 
 
 from __future__ import annotations
 
-import sys
+import argparse
 from dataclasses import replace
 
 import numpy as np
@@ -115,12 +115,16 @@ def main(games: int = 200, modes: list[str] | None = None, hold: dict[str, float
             print(f"    {name:>8} {v:+.3f}" + (" (held)" if i in kept else ""))
 
 
+def _hold(text: str) -> tuple[str, float]:
+    name, _, value = text.partition("=")
+    return name, float(value)
+
+
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    hold = {}
-    while "--hold" in args:
-        i = args.index("--hold")
-        name, value = args[i + 1].split("=")
-        hold[name] = float(value)
-        del args[i:i + 2]
-    main(int(args[0]) if args else 200, args[1:] or None, hold)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games", nargs="?", type=int, default=200, help="games per map (default 200)")
+    ap.add_argument("modes", nargs="*", help="modes to fit (koth, payload, team_play; default all)")
+    ap.add_argument("--hold", action="append", type=_hold, default=[], metavar="NAME=WEIGHT",
+                    help="keep a feature's weight at WEIGHT and fit the others around it (repeatable)")
+    args = ap.parse_args()
+    main(args.games, args.modes or None, dict(args.hold))
