@@ -7,21 +7,37 @@ and the editor's dock all read the same values.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.hexgrid import Hex
+from engine.mapfeatures import FEATURES
 from engine.mapmodel import HexMap
 from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import Evidence, Tally
 from engine.scenario import Scenario
 
-__all__ = ["ALREADY_FAIR", "FIXED", "IMPROVED", "NOT_FIXED", "Outcome", "Trial", "interval_json"]
+__all__ = ["ALREADY_FAIR", "FIXED", "IMPROVED", "NOT_FIXED", "Outcome", "Trial", "interval_json", "net_changes"]
 
 ALREADY_FAIR: Final = "already fair"
 FIXED: Final = "fixed"
 IMPROVED: Final = "improved, not fixed"
 NOT_FIXED: Final = "not fixed"
+
+
+def _on(m: HexMap, h: Hex) -> tuple[object, ...]:
+    """What hex ``h`` of ``m`` holds — ground, spawn, kit, point and every feature it belongs to — with no
+    position along a path, so that a track lengthened elsewhere leaves its other hexes unchanged."""
+    parts = frozenset((key, getattr(part, "value", part)) for key, value in m.features.items()
+                      for part, hexes in (value.items() if FEATURES[key].by_part else ((None, value),))
+                      if h in hexes)
+    return m.cells.get(h), m.spawn_team(h), h in m.kits, m.control_point_at(h), parts
+
+
+def net_changes(before: HexMap, after: HexMap, touched: Iterable[Hex]) -> tuple[Hex, ...]:
+    """The hexes of ``touched`` that differ between ``before`` and ``after``, in hex order."""
+    return tuple(sorted(h for h in set(touched) if _on(before, h) != _on(after, h)))
 
 
 def interval_json(t: Tally, evidence: Evidence) -> dict[str, Any]:
@@ -82,8 +98,11 @@ class Outcome:
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
-        """Every hex the chosen proposals change."""
-        return tuple(sorted({h for t in self.chosen for h in t.hexes}))
+        """The hexes the result changes: those a chosen proposal touched and that differ between the map before
+        and after (a later step that puts a hex back as it was leaves it out; without a result map, every
+        hex the chosen proposals touch)."""
+        touched = sorted({h for t in self.chosen for h in t.hexes})
+        return tuple(touched) if self.after is None else net_changes(self.before.map, self.after.map, touched)
 
     @property
     def words(self) -> str:

@@ -71,7 +71,7 @@ from engine.rebalance.evidence import (
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Runner
-from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial
+from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.screen import Screen
 from engine.scenario import Scenario, TeamSetup
 from engine.simulation.stats import wilson_interval
@@ -478,7 +478,7 @@ class _Search:
         last = chosen[-1]
         after = replace(base, map=last.proposal.apply(base.map))
         assert last.confirm is not None
-        hexes = len({h for t in chosen for h in t.hexes})
+        hexes = len(net_changes(self.scenario.map, after.map, (h for t in chosen for h in t.hexes)))
         why = (f"{fav.value} was favoured ({_pct(baseline, self.ev)}); the smallest change found whose games "
                f"showed no side favoured changes {hexes} hex{'es' if hexes != 1 else ''}: on the search's common "
                f"seeds {_pct(last.tally, self.ev)}, and on {last.confirm.games} fresh games "

@@ -125,3 +125,25 @@ def test_only_a_new_fairness_warning_earns_an_edit_with_cover() -> None:
     search = _Search(s, Settings(), Runner(InProcess(), ("heuristic", "heuristic")), Listener(), time.monotonic)
     search.candidates(s, Team.RED, 1)
     assert not [t for t in search.trials if t.words.startswith("raise -10,-2 to height 2;")]
+
+
+def test_hexes_changed_counts_the_result_not_the_steps() -> None:
+    """A later step that puts a hex back as it was (a low obstacle added at step 1, cleared at step 3) leaves that
+    hex out of the count; a track lengthened by one push counts the new hex only, not the old end."""
+    from engine.rebalance.changes import Proposal, SetGround, SetTrack
+    from engine.rebalance.result import IMPROVED, Outcome, Trial
+
+    s = next(c for c in CASES if c.source == "payload_canal" and c.name == "blu-track+1").build()
+    m = s.map
+    h, k = sorted(x for x in m.cells if m.cells[x] == Cell(0) and not m.features_at(x))[:2]
+    low = Cell(0, Terrain.LOW)
+    t = m.track(Team.BLU)
+    steps = [Proposal((SetGround(h, Cell(0), low),)), Proposal((SetGround(k, Cell(0), low),)),
+             Proposal((SetGround(h, low, Cell(0)),)), Proposal((SetTrack(Team.BLU, t, t[:-1]),))]
+    after = m
+    for p in steps:
+        after = p.apply(after)
+    chosen = tuple(Trial(p, "", p.hexes, n) for n, p in enumerate(steps, 1))
+    out = Outcome(IMPROVED, s, replace(s, map=after), Tally(), "RED", chosen, chosen, "")
+    assert out.hexes == (k, t[-1])
+    assert replace(out, after=None).hexes == tuple(sorted({h, k, t[-1]}))
