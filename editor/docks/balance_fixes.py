@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
@@ -36,7 +37,7 @@ from editor.background import BackgroundRun, Work
 from editor.canvas.view import MapView
 from editor.document import MapDocument
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, Terrain
+from engine.mapmodel import Terrain
 from engine.parallel.backends import local_backend
 from engine.rebalance.changes import Change, MoveFeature, MoveStairs, SetGround, SetTrack, ToggleFeature
 from engine.rebalance.evidence import Tally
@@ -255,18 +256,18 @@ class BalanceFixesPanel(QWidget):
             return
         lines = [f"{outcome.status.capitalize()}: {outcome.why}", *outcome.notes]
         self.status.setText("\n".join(lines))
-        rows: list[tuple[str, tuple[Hex, ...], Tally | None, HexMap | None, Trial | None]] = []
+        rows: list[tuple[str, tuple[Hex, ...], Tally | None, Scenario | None, Trial | None]] = []
         if outcome.chosen and outcome.after is not None:
             rows.append((f"★ {outcome.words}", outcome.hexes, outcome.confirm or outcome.chosen[-1].tally,
-                         outcome.after.map, None))
+                         outcome.after, None))
         played = sorted((t for t in outcome.trials if t.tally.games and not t.status.startswith("refused")
                          and not (len(outcome.chosen) == 1 and t.proposal == outcome.chosen[0].proposal)),
                         key=lambda t: (abs(t.tally.score - 0.5), len(t.hexes)))
         for t in played:
             rows.append((t.words, t.hexes, t.confirm or t.tally, None, t))
-        for words, hexes, after, m, trial in rows:
+        for words, hexes, after, version, trial in rows:
             item = QTreeWidgetItem([words, str(len(hexes)), _score(outcome.baseline), _score(after)])
-            item.setData(0, _ROLE, (m, trial))
+            item.setData(0, _ROLE, (version, trial))
             tip = f"{words}\nhexes: {', '.join(str(h) for h in hexes)}"
             if trial is not None:
                 tip += f"\n{trial.proposal.why}\n{trial.status}"
@@ -276,17 +277,18 @@ class BalanceFixesPanel(QWidget):
         if self.tree.topLevelItemCount():
             self.tree.setCurrentItem(self.tree.topLevelItem(0))
 
-    def current(self) -> tuple[HexMap, tuple[Change, ...]] | None:
-        """The selected proposal's map and its changes (the recommended fix: every chosen step's)."""
+    def current(self) -> tuple[Scenario, tuple[Change, ...]] | None:
+        """The selected proposal's scenario (its map, and what the sides field) and its changes (the recommended
+        fix: every chosen step's)."""
         item = self.tree.currentItem()
         if item is None or self.outcome is None:
             return None
-        m, trial = item.data(0, _ROLE)
+        version, trial = item.data(0, _ROLE)
         if trial is None:
-            return m, tuple(c for t in self.outcome.chosen for c in t.proposal.changes)
-        return self.outcome.map_of(trial), trial.proposal.changes
+            return version, tuple(c for t in self.outcome.chosen for c in t.proposal.changes)
+        return self.outcome.scenario_of(trial), trial.proposal.changes
 
-    def preview(self, chosen: tuple[HexMap, tuple[Change, ...]] | None) -> None:
+    def preview(self, chosen: tuple[Scenario, tuple[Change, ...]] | None) -> None:
         """Tint and label the hexes ``chosen`` changes on the canvas (None clears the preview)."""
         self.apply_button.setEnabled(chosen is not None and not self.running)
         if self.view is None:
@@ -312,7 +314,12 @@ class BalanceFixesPanel(QWidget):
             return False
         item = self.tree.currentItem()
         words = item.text(0).lstrip("★ ") if item is not None else "balance fix"
-        done = self.doc.apply(chosen[0], f"Balance fix: {words}")
+        version = chosen[0]
+        if version.teams != self.outcome.before.teams and self.doc.scenario is not None:  # a roster exchange
+            setup = replace(self.doc.scenario, teams=version.teams)
+            done = self.doc.apply_with_scenario(version.map, setup, f"Balance fix: {words}")
+        else:
+            done = self.doc.apply(version.map, f"Balance fix: {words}")
         if done:
             self.preview(None)
             self.status.setText(f"Applied: {words} (Edit ▸ Undo takes it back).")

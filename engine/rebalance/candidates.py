@@ -19,7 +19,9 @@ would try, each family aimed at one of the validator's fairness measures
   mode's package;
 - **team play** (Team Play's racks, ammo tiles and spawnpoints, which no team
   owns): each moved a little, and cover added in the middle; the games decide
-  which way helps.
+  which way helps;
+- **rosters**: where the sides differ only by what they field (Team Play's fixed
+  rosters), one unit of each side's exchanged (:mod:`engine.rebalance.rosters`).
 
 On a map with a team symmetry every edit comes with its mirror image (a
 mirrored pair), so the map stays symmetric. Candidates are not yet screened by
@@ -31,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from engine.games.game import ruleset_of
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex, hexes_within
 from engine.mapmodel import Cell, Colour, HexMap, Team, Terrain
@@ -48,6 +51,7 @@ from engine.rebalance.measures import Place
 from engine.rebalance.mirror import Mirror
 from engine.rebalance.modes import fixes_of
 from engine.rebalance.repair import repairs
+from engine.rebalance.rosters import exchanges
 from engine.rules.board import Board
 from engine.rules.movement import flood
 from engine.scenario import Scenario
@@ -302,6 +306,7 @@ def proposals(scenario: Scenario, favoured: Team, mirror: Mirror | None) -> list
             singles += own(scenario, favoured, place)
     else:
         singles += _team_play(scenario, place)
+    singles += exchanges(scenario, {k: u.name for k, u in ruleset_of(scenario).units.items()})
     if mirror is None:
         return out + singles
     for p in singles:

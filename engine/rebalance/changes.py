@@ -1,7 +1,8 @@
 """Candidate map edits as frozen values: what a designer would change, in words and hexes.
 
 Every :class:`Change` applies to a :class:`~engine.mapmodel.HexMap` and gives a
-new map (maps are immutable), names the hexes it changes, says itself in plain
+new map (maps are immutable; :meth:`Change.apply_to` gives the scenario, where a
+change of what the sides field — :mod:`engine.rebalance.rosters` — is made), names the hexes it changes, says itself in plain
 words (``"open the wall at 11,-5"``) and has a mirror image on the other side of
 a team symmetry (:meth:`Change.mirrored`, RED and BLU swapped), so that edits on
 a symmetric map come in mirrored pairs. A :class:`Proposal` is the changes
@@ -16,12 +17,13 @@ there); the search simply drops such candidates.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol
 
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, Colour, HexMap, MapEditError, Team, Terrain
 from engine.rebalance.mirror import Mirror
+from engine.scenario import Scenario
 
 __all__ = ["Change", "Feature", "MoveFeature", "MoveStairs", "PlaceFeature", "Proposal", "RemoveFeature",
            "SetGround", "SetTrack", "ToggleFeature", "Wording", "count_words"]
@@ -67,6 +69,10 @@ class Change:
         """The map after this change; raises MapEditError when it does not fit ``m``."""
         raise NotImplementedError
 
+    def apply_to(self, s: Scenario) -> Scenario:
+        """The scenario after this change: its map changed (a change of what the sides field overrides this)."""
+        return replace(s, map=self.apply(s.map))
+
     @property
     def hexes(self) -> tuple[Hex, ...]:
         """The hexes this change touches."""
@@ -80,9 +86,13 @@ class Change:
         """The same change on the other side (RED and BLU swapped); None when a hex has no whole image."""
         raise NotImplementedError
 
+    def facts(self) -> dict[str, Any]:
+        """What a JSON document says of the change besides its kind, words and hexes (a roster exchange: its units)."""
+        return {}
+
     def to_json(self, w: Wording) -> dict[str, Any]:
-        """``{"kind", "words", "hexes"}``."""
-        return {"kind": self.kind, "words": self.words(w), "hexes": [str(h) for h in self.hexes]}
+        """``{"kind", "words", "hexes"}`` and the :meth:`facts`."""
+        return {"kind": self.kind, "words": self.words(w), "hexes": [str(h) for h in self.hexes], **self.facts()}
 
 
 def _images(mirror: Mirror, hexes: Iterable[Hex]) -> list[Hex] | None:
@@ -341,6 +351,13 @@ class Proposal:
         for c in self.changes:
             m = c.apply(m)
         return m
+
+    def apply_to(self, s: Scenario) -> Scenario:
+        """``s`` with every change made in order, the map's and the sides' (a roster exchange); raises
+        MapEditError."""
+        for c in self.changes:
+            s = c.apply_to(s)
+        return s
 
     @property
     def hexes(self) -> tuple[Hex, ...]:

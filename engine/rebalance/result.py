@@ -70,7 +70,7 @@ class Trial:
             "words": self.words, "why": self.proposal.why, "family": self.proposal.family,
             "mirrored_pair": self.proposal.mirrored_pair, "step": self.step,
             "hexes": [str(h) for h in self.hexes], "status": self.status,
-            "changes": [{"kind": c.kind, "hexes": [str(h) for h in c.hexes]} for c in self.proposal.changes],
+            "changes": [{"kind": c.kind, "hexes": [str(h) for h in c.hexes], **c.facts()} for c in self.proposal.changes],
             "games": interval_json(self.tally, evidence),
         }
         if self.confirm is not None:
@@ -115,11 +115,19 @@ class Outcome:
         return self.chosen[-1].confirm if self.chosen else None
 
     def map_of(self, trial: Trial) -> HexMap:
-        """The map ``trial`` proposes: the original with the chosen edits of the steps before it, then its own.
+        """The map ``trial`` proposes (:meth:`scenario_of`'s map).
 
         Raises MapEditError (a ValueError) for a trial of another run.
         """
-        m = self.before.map
+        return self.scenario_of(trial).map
+
+    def scenario_of(self, trial: Trial) -> Scenario:
+        """The scenario ``trial`` proposes: the original with the chosen edits of the steps before it, then its
+        own (a roster exchange changes what the sides field, the others the map).
+
+        Raises ValueError (MapEditError for a map edit) for a trial of another run.
+        """
+        s = self.before
         for t in self.chosen[:trial.step - 1]:
-            m = t.proposal.apply(m)
-        return trial.proposal.apply(m)
+            s = t.proposal.apply_to(s)
+        return trial.proposal.apply_to(s)

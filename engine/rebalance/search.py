@@ -52,7 +52,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from engine.games.modes import GAMES
 from engine.mapmodel import Team
 from engine.rebalance.candidates import compensated, proposals
 from engine.rebalance.changes import Proposal
@@ -72,11 +71,12 @@ from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import team_mirror
 from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
+from engine.rebalance.rosters import fielded, rosters_only
 from engine.rebalance.screen import Screen
-from engine.scenario import Scenario, TeamSetup
+from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["Listener", "Settings", "baseline_stops", "even_by_construction", "rebalance", "rosters_only"]
+__all__ = ["Listener", "Settings", "baseline_stops", "even_by_construction", "rebalance"]
 
 @dataclass(frozen=True)
 class Settings:
@@ -236,7 +236,7 @@ class _Search:
                 return None
             seen.add(key)
             try:
-                version = replace(base, map=p.apply(base.map))
+                version = p.apply_to(base)
             except ValueError:
                 return None
             words = p.words(place)
@@ -266,10 +266,12 @@ class _Search:
         # hexes, most lean
         fresh.sort(key=lambda t: (t.proposal.family != "symmetry", screen.named.isdisjoint(t.hexes), t.lean <= 0,
                                   len(t.hexes), -t.lean, t.words))
-        picked: list[Trial] = []
+        # where the sides differ only by what they field, every roster exchange races (they are the cause)
+        picked = [t for t in fresh if t.proposal.family == "rosters"]
         families: dict[str, list[Trial]] = {}
         for t in fresh:
-            families.setdefault(t.proposal.family, []).append(t)
+            if t.proposal.family != "rosters":
+                families.setdefault(t.proposal.family, []).append(t)
         while len(picked) < self.s.candidates and any(families.values()):
             for fam in list(families):
                 if families[fam] and len(picked) < self.s.candidates:
@@ -284,7 +286,7 @@ class _Search:
     def race(self, base: Scenario, trials: list[Trial], step: int) -> list[Trial]:
         """Play the trials on common seeds until decided; returns them updated (module docstring)."""
         seed = batch_seed(self.s.seed, f"step {step}")
-        versions = [replace(base, map=t.proposal.apply(base.map)) for t in trials]
+        versions = [t.proposal.apply_to(base) for t in trials]
         state = list(trials)
         alive = list(range(len(trials)))
         done, size = 0, _blocks(self.s.first_round)
@@ -379,7 +381,7 @@ class _Search:
         """Play ``trial`` on seeds no other game of the run used, judged by the balance report's rule and the
         two-stage margin (:func:`~engine.rebalance.evidence.confirmation_stage`) — the rule alone for a version
         even by construction (:func:`even_by_construction`), whose games can only be off even by chance."""
-        version = replace(base, map=trial.proposal.apply(base.map))
+        version = trial.proposal.apply_to(base)
         self.confirmations += 1
         seed = batch_seed(self.s.seed, f"confirm {self.confirmations}")
         total = _blocks(self.s.confirm_games)
@@ -441,7 +443,7 @@ class _Search:
                 break
             nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
             chosen.append(nearest)
-            base = replace(base, map=nearest.proposal.apply(base.map))
+            base = nearest.proposal.apply_to(base)
             fav = Team.RED if _seen(nearest).score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
@@ -476,7 +478,7 @@ class _Search:
 
     def _finish(self, base: Scenario, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
         last = chosen[-1]
-        after = replace(base, map=last.proposal.apply(base.map))
+        after = last.proposal.apply_to(base)
         assert last.confirm is not None
         hexes = len(net_changes(self.scenario.map, after.map, (h for t in chosen for h in t.hexes)))
         why = (f"{fav.value} was favoured ({_pct(baseline, self.ev)}); the smallest change found whose games "
@@ -488,12 +490,12 @@ class _Search:
     def _unfixed(self, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
         base = self.scenario
         for t in chosen:
-            base = replace(base, map=t.proposal.apply(base.map))
+            base = t.proposal.apply_to(base)
         after = base if chosen else None
         best = self._latest(self.best)
         if best is not None and best.step == len(chosen) + 1:  # made on the map the chosen steps lead to
             try:
-                after = replace(base, map=best.proposal.apply(base.map))
+                after = best.proposal.apply_to(base)
                 chosen = chosen + [best]
             except ValueError:
                 pass
@@ -529,11 +531,12 @@ class _Search:
                     "game's tempo, which mirrored edits change for both sides alike; the rules (who moves first) "
                     "decide it, see docs/balance.md \"Balance fixer\"")
         if status not in (FIXED, ALREADY_FAIR) and self.favoured is not None and rosters_only(self.scenario):
-            red, blu = (", ".join(_fielded(self.scenario.team(t))) for t in (Team.RED, Team.BLU))
+            red, blu = (", ".join(fielded(self.scenario.team(t))) for t in (Team.RED, Team.BLU))
             notes.append(
                 f"on this map no team has a place of its own (both spawn at the same spawnpoints), so what favours "
                 f"{self.favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
-                "which characters its ground suits; to even the sides, give them rosters of equal strength")
+                "which characters its ground suits; to even the sides, give them rosters of equal strength (the "
+                "exchanges of one character tried here are listed with their games)")
         if self.interrupted:
             notes.append("interrupted: the best found so far is kept" +
                          ("" if status in (FIXED, ALREADY_FAIR) else ", not confirmed"))
@@ -541,19 +544,6 @@ class _Search:
                        None if self.favoured is None else self.favoured.value,
                        chosen, tuple(self.trials), why, tuple(notes), self.runner.played,
                        self.clock() - self.start, self.interrupted)
-
-
-def _fielded(setup: TeamSetup) -> tuple[str, ...]:
-    """The unit kinds a team fields: its starting units, else its roster (empty: any)."""
-    return tuple(u.unit for u in setup.starting) or setup.roster or ("any",)
-
-
-def rosters_only(scenario: Scenario) -> bool:
-    """Whether ``scenario``'s sides differ only by what they field: a mode whose teams have no place of their own
-    on the map (Team Play: both spawn at the same spawnpoints) and sides fielding different units — an imbalance
-    no map edit aims at, which the fixer's report says in so many words."""
-    red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
-    return not GAMES[scenario.mode].spawn_zones and _fielded(red) != _fielded(blu)
 
 
 def even_by_construction(scenario: Scenario) -> bool:

@@ -31,12 +31,12 @@ def test_suggest_preview_apply_and_undo(make_window, qtbot) -> None:  # type: ig
     first = panel.tree.topLevelItem(0)
     assert first.text(2).startswith("RED ") and first.text(3).startswith("RED ")
     # the selected proposal is previewed on the canvas: its hexes tinted and labelled
-    new_map, changes = panel.current()
+    version, changes = panel.current()
     shown = set(win.view.overlay.colors)
     assert shown and shown == {h for c in changes for h in c.hexes}
     before = win.doc.map
     assert panel.apply_current()
-    assert win.doc.map == new_map != before and win.doc.undo_stack.count() == 1
+    assert win.doc.map == version.map != before and win.doc.undo_stack.count() == 1
     assert win.doc.undo_stack.text(0).startswith("Balance fix: ")
     win.action_handler.act_undo.trigger()
     assert win.doc.map == before and win.doc.undo_stack.index() == 0
@@ -58,6 +58,36 @@ def test_cancel_keeps_what_was_found_and_a_changed_map_is_not_patched(make_windo
         win.doc.apply(win.doc.map.with_kits([Hex(7, 1)]), "a kit")
         panel.tree.setCurrentItem(panel.tree.topLevelItem(0))
         assert not panel.apply_current() and "changed" in panel.status.text()
+
+
+def test_a_roster_exchange_is_applied_to_the_scenario_as_one_undo_step(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Team Play (rosters-a): the fix the search confirmed exchanges two characters; Apply changes what the
+    sides field in the document's scenario (the map stays), as one undo step, and Undo restores the rosters."""
+    from editor.playtest.hooks import current_scenario
+    from editor.scenario_setup import ScenarioSetup
+    from engine.mapmodel import Team
+    from engine.rebalance.rosters import fielded
+    from engine.rebalance.search import rebalance
+    from tests.engine.rebalance.test_search import QUICK, ModelRunner
+    from tests.playing import bench_module
+
+    with bench_module("rebalance_cases") as cases:
+        s = next(c for c in cases.CASES if c.name == "rosters-a").build()
+    win = make_window(s.map)
+    win.doc.set_scenario(ScenarioSetup.of(s))
+    steps = win.doc.undo_stack.count()
+    outcome = rebalance(current_scenario(win.doc), QUICK, ModelRunner(
+        lambda v: 0.5 if "dozer" in fielded(v.team(Team.RED)) and "sprog" in fielded(v.team(Team.BLU)) else 0.41))
+    panel = win.balance_fixes
+    panel._show(outcome)
+    assert panel.tree.topLevelItem(0).text(0).startswith("★ exchange RED's Sprog for BLU's Dozer")
+    assert panel.tree.topLevelItem(0).text(1) == "0"  # no hex changes
+    before = win.doc.scenario
+    assert panel.apply_current()
+    assert win.doc.map == s.map and win.doc.undo_stack.count() == steps + 1
+    assert fielded(win.doc.scenario.teams[Team.RED]) == ("dozer", "banshee", "echo")
+    win.action_handler.act_undo.trigger()
+    assert win.doc.scenario == before
 
 
 @pytest.fixture(autouse=True)

@@ -42,7 +42,8 @@ def test_a_team_play_imbalance_in_the_rosters_is_named_when_no_edit_fixes_it() -
     from engine.formats import load_map
     from engine.games.game import base_scenario
     from engine.rebalance.result import ALREADY_FAIR, FIXED
-    from engine.rebalance.search import rebalance, rosters_only
+    from engine.rebalance.rosters import rosters_only
+    from engine.rebalance.search import rebalance
     from tests.engine.rebalance.test_search import QUICK, ModelRunner
     from tests.playing import bench_module
 
@@ -54,3 +55,37 @@ def test_a_team_play_imbalance_in_the_rosters_is_named_when_no_edit_fixes_it() -
     assert out.status not in (FIXED, ALREADY_FAIR) and out.favoured == "BLU"
     note = next(n for n in out.notes if "what the sides field" in n)
     assert "RED: sprog, banshee, echo" in note and "BLU: violet, dozer, dstructor" in note
+
+
+def test_team_play_rosters_are_evened_by_exchanging_one_character_of_each_side() -> None:
+    """Team Play (rosters-a): the sides differ only by what they field, so every exchange of one character of
+    RED's for one of BLU's races besides the map edits; the one whose games come out even is confirmed, touches
+    no hex, and the scenario written out fields the new rosters. The JSON document says which units changed."""
+    import json
+
+    from engine.formats.schemas import validator
+    from engine.rebalance.report import document
+    from engine.rebalance.result import FIXED
+    from engine.rebalance.rosters import ExchangeUnits, fielded
+    from engine.rebalance.search import rebalance
+    from tests.engine.rebalance.test_search import QUICK, ModelRunner
+    from tests.playing import bench_module
+
+    with bench_module("rebalance_cases") as cases:
+        s = next(c for c in cases.CASES if c.name == "rosters-a").build()
+
+    def score(v: object) -> float:
+        red, blu = (fielded(v.team(t)) for t in Team)  # type: ignore[attr-defined]
+        return 0.5 if "dozer" in red and "sprog" in blu else 0.41
+
+    out = rebalance(s, QUICK, ModelRunner(score))
+    assert out.status == FIXED, out.why
+    assert [c for t in out.chosen for c in t.proposal.changes] == [ExchangeUnits("sprog", "dozer", "Sprog", "Dozer")]
+    assert out.after is not None and out.after.map == s.map and out.hexes == ()
+    assert fielded(out.after.team(Team.RED)) == ("dozer", "banshee", "echo")
+    assert fielded(out.after.team(Team.BLU)) == ("violet", "sprog", "dstructor")
+    assert out.words == "exchange RED's Sprog for BLU's Dozer (RED fields Dozer, BLU Sprog)"
+    assert sum(t.proposal.family == "rosters" and t.step == 1 for t in out.trials) == 9
+    doc = json.loads(json.dumps(document(out, QUICK, "teamplay_arena.scenario.json", None)))
+    assert not list(validator("rebalance").iter_errors(doc))
+    assert doc["chosen"][0]["changes"] == [{"kind": "roster", "hexes": [], "units": {"RED": "sprog", "BLU": "dozer"}}]
