@@ -28,6 +28,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from editor.render.painter import MapRenderer, layout_for
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
+from engine.simulation.autostop import reason_words
 from engine.simulation.balance import MIN_SAMPLE, MapStudy
 
 __all__ = ["HEAT_LAYERS", "heat_image", "report_data", "write_report"]
@@ -469,9 +470,7 @@ def report_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None
     title = f"Balance report — {doc['scenario']}"
     pairs = ", ".join(" vs ".join(p) for p in doc["players"])
     stop = doc["stopping"]
-    reasons = {"decided": "every headline question decided", "max-games": "the --max-games budget ran out",
-               "minutes": "the --minutes budget ran out", "cancelled": "cancelled"}
-    how = f"--games auto: {reasons.get(stop.get('reason'), '')}" if stop["rule"] == "auto" else f"--games {doc['games']}"
+    how = f"--games auto: {reason_words(stop, 'compare' in doc)}" if stop["rule"] == "auto" else f"--games {doc['games']}"
     head = (f"<h1>{_e(title)}</h1><p class='meta'>{_e(doc['file'])} · {_e(doc['mode'])} · {doc['games']} games per "
             f"pairing ({_e(pairs)}; {_e(how)}) · batch seed {doc['seed']} · sides swap every other pair of games and "
             "the first team alternates · every claim holds with 95% confidence in all, at every look</p>")

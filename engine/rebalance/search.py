@@ -52,6 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from engine.games.modes import GAMES
 from engine.mapmodel import Team
 from engine.rebalance.candidates import compensated, proposals
 from engine.rebalance.changes import Proposal
@@ -177,6 +178,8 @@ class _Search:
         self.controls: dict[int, Tally] = {}
         #: The edits taken so far, one per finished step.
         self.chosen: list[Trial] = []
+        #: Whether a finalist went unconfirmed because its confirmation would have run past the deadline.
+        self.no_time = False
 
     # -- time and games -----------------------------------------------------------------------------
 
@@ -295,7 +298,7 @@ class _Search:
         try:
             while alive and done < self.s.search_games:
                 stop = min(_blocks(self.s.search_games), done + size)
-                if done and not self._fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
+                if not self._fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
                     self.say.note("time is short: the race stops here")
                     break
                 self.say.note(f"racing {len(alive)} proposals: games {done + 1}–{stop} on common seeds")
@@ -380,7 +383,9 @@ class _Search:
     def confirm(self, base: Scenario, trial: Trial) -> Trial:
         """Play ``trial`` on seeds no other game of the run used, judged by the balance report's rule and the
         two-stage margin (:func:`~engine.rebalance.evidence.confirmation_stage`) — the rule alone for a version
-        even by construction (:func:`even_by_construction`), whose games can only be off even by chance."""
+        even by construction (:func:`even_by_construction`), whose games can only be off even by chance: when
+        its first batch fails the rule (1 time in 20 for a truly even map) a second batch as large is played and
+        all the games are judged by the rule, so a repair to exact symmetry is refused about 1 time in 60."""
         version = trial.proposal.apply_to(base)
         self.confirmations += 1
         seed = batch_seed(self.s.seed, f"confirm {self.confirmations}")
@@ -395,16 +400,27 @@ class _Search:
                 stop = min(end, done + size)
                 tally = tally + self._round([version], seed, done, stop)[0]
                 done = stop
-            ok = confirmed_fair(tally) if even else confirmation_stage(tally, end > total)
+            if even:  # a side's interval above 50% on an even version is chance 1 time in 20: a second batch
+                ok = True if confirmed_fair(tally) else False if end > total else None
+            else:
+                ok = confirmation_stage(tally, end > total)
             if ok is not None:
                 break
+            why = ("a side's 95% interval lies above 50% on a map even by construction" if even else
+                   "one to two points off even")
             if not self._fits(total):
-                self.say.note(f"not confirmed: {tally.words()}, one to two points off even, and no time for "
-                              f"{total} more games")
+                self.say.note(f"not confirmed: {tally.words()}, {why}, and no time for {total} more games")
                 return replace(trial, confirm=tally, status="not confirmed")
-            self.say.note(f"{tally.words()}: one to two points off even, {total} more games")
+            self.say.note(f"{tally.words()}: {why}, {total} more games")
         self.say.note(f"{'confirmed' if ok else 'not confirmed'}: {tally.words()}")
         return replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
+
+    def _no_time_to_confirm(self, t: Trial) -> None:
+        """Say that ``t``'s confirmation would not end before the deadline, and how long it would take here."""
+        rate = self._rate()
+        need = f", about {self.s.confirm_games / rate / 60:.1f} minutes here" if rate else ""
+        self.no_time = True
+        self.say.note(f"no time left to confirm {t.words} on {self.s.confirm_games} fresh games{need}")
 
     # -- the whole run -------------------------------------------------------------------------------------------
 
@@ -451,6 +467,9 @@ class _Search:
     def _standard(self, baseline: Tally) -> str:
         """What an already fair map met besides the Wilson rule, in words (:func:`baseline_answer`)."""
         if even_by_construction(self.scenario):
+            if not GAMES[self.scenario.mode].spawn_zones:
+                return ("no team has a place of its own on this map and both sides field the same, so only chance "
+                        "puts its games off even")
             return "the map is its own mirror image with both sides fielding the same, so only chance puts its games off even"
         margin = CONFIRM_SURE if baseline.games <= _blocks(self.s.baseline_games) else CONFIRM_POOLED
         return f"RED within {100 * margin:g} point{'s' if margin != 0.01 else ''} of even"
@@ -464,8 +483,11 @@ class _Search:
         finalists = sorted((t for t in trials if t.status in ("fair", "undecided")
                             and self.race_ev.verdict(t.tally) is None),
                            key=lambda t: (t.status != "fair", len(t.hexes), abs(t.tally.score - 0.5)))
-        for attempt, t in enumerate(finalists[:self.s.confirm_tries], 1):
-            if self.interrupted or (attempt > 1 and not self._fits(self.s.confirm_games)):
+        for t in finalists[:self.s.confirm_tries]:
+            if self.interrupted:
+                break
+            if not self._fits(self.s.confirm_games):
+                self._no_time_to_confirm(t)
                 break
             try:
                 done = self.confirm(base, t)
@@ -484,7 +506,9 @@ class _Search:
         why = (f"{fav.value} was favoured ({_pct(baseline, self.ev)}); the smallest change found whose games "
                f"showed no side favoured changes {hexes} hex{'es' if hexes != 1 else ''}: on the search's common "
                f"seeds {_pct(last.tally, self.ev)}, and on {last.confirm.games} fresh games "
-               f"{last.confirm.words()}, which the balance report calls even")
+               f"{last.confirm.words()}: no side's 95% interval above 50% and RED near even, the standard a fix is "
+               f"confirmed by (`hexfort balance` on the result may still say \"not decided yet\": it plays on until "
+               f"its interval lies within 3 points of even, several thousand games)")
         return self._outcome(FIXED, baseline, after, tuple(chosen), why)
 
     def _unfixed(self, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
@@ -502,8 +526,21 @@ class _Search:
         status = IMPROVED if chosen else NOT_FIXED
         why = ("no edit tried was confirmed fair in the time given" +
                (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
+               (self._overshoot(chosen[-1]) if chosen and self.favoured is not None else "") +
+               ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
+                if self.no_time else "") +
                "; give it more --minutes, or edit by hand from the proposals listed")
         return self._outcome(status, baseline, after, tuple(chosen), why)
+
+    def _overshoot(self, last: Trial) -> str:
+        """``; on its games BLU is favoured instead (...)`` when the nearest change's own games (its fresh ones
+        when it reached confirmation) show the side the map did not favour ahead by the balance report's rule:
+        the change went too far (found by a new-user audit: "improved" over a flipped bias said nothing)."""
+        assert self.favoured is not None
+        t, other = last.confirm or last.tally, self.favoured.other
+        if not t.games or wilson_interval(t.wins(other), t.games)[0] <= 0.5:
+            return ""
+        return f"; on its games {other.value} is favoured instead ({_pct(t, self.ev)}): that change goes too far"
 
     def _latest(self, t: Trial | None) -> Trial | None:
         """``t`` as its race left it (its last games and status: a race that ended mid-way calls the trials
@@ -550,10 +587,14 @@ def even_by_construction(scenario: Scenario) -> bool:
     """Whether ``scenario``'s games are even between RED and BLU by construction: its map is exactly its own
     mirror image with the teams swapped and both sides field the same (same roster, no placed units). A batch
     alternates the first team and swaps the players, so each side plays each seat equally often on the same
-    ground; only chance makes its games come out off even (docs/balance.md, "Symmetric maps and tempo")."""
+    ground; only chance makes its games come out off even (docs/balance.md, "Symmetric maps and tempo"). A map of
+    a mode that gives no team a place of its own (Team Play: both sides spawn at the same spawnpoints) is even
+    on any ground when both sides field the same."""
     red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
     if red.roster != blu.roster or red.starting or blu.starting:
         return False
+    if not GAMES[scenario.mode].spawn_zones:
+        return True
     mirror = team_mirror(scenario.map)
     return mirror is not None and mirror.exact
 

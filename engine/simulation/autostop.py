@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
@@ -31,7 +31,7 @@ from engine.simulation.balance import ObservedGame, StudyPlan, play_watched, stu
 from engine.simulation.batch import BLOCK
 from engine.simulation.headline import stop_block
 
-__all__ = ["BUDGET", "MIN_GAMES", "Stop", "default_max_games", "play_until_decided"]
+__all__ = ["BUDGET", "MIN_GAMES", "Stop", "default_max_games", "play_until_decided", "reason_words"]
 
 #: The default budget per pairing and map version: about a minute of one core at 15 M reference iterations/s.
 BUDGET: Final = 900.0
@@ -59,6 +59,18 @@ def default_max_games(mode: Mode, pairings: Sequence[tuple[str, str]], compare: 
     return max(MIN_GAMES, min(MAX_GAMES, games - games % BLOCK))
 
 
+def reason_words(stopping: Mapping[str, Any], compare: bool = False) -> str:
+    """Why a ``--games auto`` run stopped, in words, from its JSON ``stopping`` object: ``every headline question
+    was decided`` (under ``--compare`` only the comparison is waited for, so each map's own verdict may still
+    be undecided, and the words say so), ``the budget of 400 games ran out (--max-games)``..."""
+    minutes = stopping.get("minutes")
+    return {"decided": ("the comparison was decided (each map's own verdict is not waited for)" if compare
+                        else "every headline question was decided"),
+            "max-games": f"the budget of {stopping.get('max_games')} games ran out (--max-games)",
+            "minutes": f"the time budget ran out (--minutes {minutes:g})" if minutes else "the time budget ran out",
+            "cancelled": "it was cancelled"}.get(stopping.get("reason", ""), "")
+
+
 @dataclass(frozen=True)
 class Stop:
     """Why and where a ``--games auto`` run stopped: ``games`` per pairing and version were kept."""
@@ -69,11 +81,8 @@ class Stop:
     minutes: float | None
 
     def why(self) -> str:
-        """``every headline question was decided`` / ``the budget of 400 games ran out`` / ..."""
-        return {"decided": "every headline question was decided",
-                "max-games": f"the budget of {self.max_games} games ran out",
-                "minutes": f"the time budget ran out ({self.minutes:g} minutes)" if self.minutes else "",
-                "cancelled": "it was cancelled"}[self.reason]
+        """:func:`reason_words` of this stop (without ``--compare``)."""
+        return reason_words(self.to_json())
 
     def words(self) -> str:
         """``stopped after 412 games per pairing: every headline question was decided``."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.simulation.autostop import reason_words
 from engine.simulation.wording import interval
 
 __all__ = ["terminal_summary"]
@@ -47,10 +48,7 @@ def _stop_line(doc: Mapping[str, Any]) -> str:
     stop = doc.get("stopping", {})
     games = doc["games"]
     if stop.get("rule") == "auto":
-        why = {"decided": "every headline question was decided",
-               "max-games": f"the budget of {stop['max_games']} games ran out (--max-games)",
-               "minutes": f"the time budget ran out (--minutes {stop['minutes']:g})" if stop.get("minutes") else "",
-               "cancelled": "it was cancelled"}[stop["reason"]]
+        why = reason_words(stop, "compare" in doc)
         return f"{games} games per pairing{' and version' if 'compare' in doc else ''}; stopped because {why}"
     return f"{games} games per pairing{' and version' if 'compare' in doc else ''} (--games {games})"
 

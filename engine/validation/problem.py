@@ -53,6 +53,11 @@ class Problem:
             return f"hex {self.hexes[0]}"
         return self.where
 
+    def __str__(self) -> str:
+        """``hex 3,-1: HF105 error: message`` — the validator's line without the file (said before it)."""
+        loc = self.location()
+        return f"{loc + ': ' if loc else ''}{self.code} {self.severity.value}: {self.message}"
+
 
 def guarded(what: str, check: Callable[[], Iterable[Problem]]) -> list[Problem]:
     """The problems ``check()`` finds; if it crashes, one HF999 error naming ``what`` instead.

@@ -302,4 +302,16 @@ def test_minutes_stop_a_run_after_the_chunk_that_used_them_up() -> None:
     plan = StudyPlan(HILL, (("random", "random"),), 400, 2)
     kept, games, stop = play_until_decided(plan, InProcess(), minutes=0.5, clock=lambda: float(next(ticks)))
     assert (stop.reason, stop.games, kept.games, len(games)) == ("minutes", 100, 100, 100)
-    assert stop.words() == "stopped after 100 games per pairing: the time budget ran out (0.5 minutes)"
+    assert stop.words() == "stopped after 100 games per pairing: the time budget ran out (--minutes 0.5)"
+
+
+def test_under_compare_a_decided_stop_says_only_the_comparison_was_waited_for() -> None:
+    """Under --compare only the comparison's questions are watched, so "every headline question was decided"
+    would contradict a map's own verdict left undecided in the table below it (found by a new-user audit)."""
+    from engine.simulation.autostop import reason_words
+
+    decided = {"rule": "auto", "reason": "decided", "games": 400, "max_games": 1200, "minutes": None}
+    assert reason_words(decided) == "every headline question was decided"
+    assert reason_words(decided, compare=True).startswith("the comparison was decided")
+    assert "each map's own verdict is not waited for" in reason_words(decided, compare=True)
+    assert reason_words({**decided, "reason": "max-games"}) == "the budget of 1200 games ran out (--max-games)"

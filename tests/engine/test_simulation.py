@@ -107,6 +107,7 @@ def test_simulate_refuses_what_the_playability_check_refuses(tmp_path: Path) -> 
     err = io.StringIO()
     assert load_playable(str(p), "hexfort simulate", err) == 1
     assert "cannot be played" in err.getvalue() and "RED has no spawn zone" in err.getvalue()
+    assert "  - HF105 error: RED has no spawn zone" in err.getvalue() and "Problem(" not in err.getvalue()
     save_map(hill(), p)
     loaded = load_playable(str(p), "hexfort simulate", io.StringIO())
     assert isinstance(loaded, Scenario) and loaded.mode is Mode.KOTH and loaded.map_ref == "bare.map.json"

@@ -89,3 +89,24 @@ def test_team_play_rosters_are_evened_by_exchanging_one_character_of_each_side()
     doc = json.loads(json.dumps(document(out, QUICK, "teamplay_arena.scenario.json", None)))
     assert not list(validator("rebalance").iter_errors(doc))
     assert doc["chosen"][0]["changes"] == [{"kind": "roster", "hexes": [], "units": {"RED": "sprog", "BLU": "dozer"}}]
+
+
+def test_a_team_play_map_whose_sides_field_alike_is_even_by_construction() -> None:
+    """Team Play gives no team a place (shared spawnpoints) and a batch alternates the starting team, so the
+    bundled Arena, both sides drafting from the same six, is even on any ground: already fair by the report's
+    rule alone, as a mirrored King of the Board map is. Fixed, different rosters are not."""
+    from dataclasses import replace
+
+    from engine.formats import load_map
+    from engine.games.game import base_scenario
+    from engine.rebalance.result import ALREADY_FAIR
+    from engine.rebalance.search import even_by_construction, rebalance
+    from tests.engine.rebalance.test_search import QUICK, ModelRunner
+    from tests.playing import bench_module
+
+    with bench_module("rebalance_cases") as cases:
+        rosters = next(c for c in cases.CASES if c.name == "rosters-a").build()
+        arena = base_scenario(load_map(cases.MAPS / "teamplay_arena.map.json"))
+    assert even_by_construction(arena) and not even_by_construction(rosters)
+    out = rebalance(arena, replace(QUICK, baseline_games=400), ModelRunner(lambda v: 0.525))
+    assert out.status == ALREADY_FAIR and "mirror" not in out.why
