@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["KIND_NAMES", "detect_kind", "wrong_kind_message"]
+__all__ = ["KIND_NAMES", "OUTPUT_KINDS", "detect_kind", "wrong_kind_message"]
 
-_KINDS: Final = ("map", "scenario", "ruleset", "replay", "report", "balance")
+_KINDS: Final = ("map", "scenario", "ruleset", "replay", "report", "balance", "rebalance")
 #: What each kind is called in messages, and the command that opens it.
 KIND_NAMES: Final = {
     "map": ("a map", "hexfort edit"),
@@ -15,7 +15,10 @@ KIND_NAMES: Final = {
     "replay": ("a replay", "hexfort play"),
     "report": ("a validation report", "a text editor"),
     "balance": ("a balance study", "a text editor (hexfort balance -o report.html draws it)"),
+    "rebalance": ("a balance fixer's report", "a text editor (rebalance.txt beside it says the same in words)"),
 }
+#: The kinds hexfort writes about maps rather than reads: a folder walk of ``hexfort validate`` leaves them out.
+OUTPUT_KINDS: Final = ("report", "balance", "rebalance")
 
 
 def detect_kind(doc: Any) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.formats.schemas import schema_id
 from engine.games.modes import GAMES
 from engine.rebalance.evidence import Evidence, Tally
 from engine.rebalance.result import ALREADY_FAIR, Outcome, Trial, interval_json
@@ -34,6 +35,7 @@ def document(outcome: Outcome, settings: Settings, file: str, written: dict[str,
     s = outcome.before
     confirm = outcome.confirm
     return {
+        "$schema": schema_id("rebalance"),
         "format": FORMAT,
         "file": file,
         "scenario": s.name,

@@ -47,6 +47,7 @@ cancel stops it with the best found so far, marked as interrupted.
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -180,6 +181,8 @@ class _Search:
         self.chosen: list[Trial] = []
         #: Whether a finalist went unconfirmed because its confirmation would have run past the deadline.
         self.no_time = False
+        #: The whole minutes a race that could not start (and a confirmation) would have needed; 0: none such.
+        self.needed = 0
 
     # -- time and games -----------------------------------------------------------------------------
 
@@ -300,6 +303,8 @@ class _Search:
                 stop = min(_blocks(self.s.search_games), done + size)
                 if not self._fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
                     self.say.note("time is short: the race stops here")
+                    if not done:
+                        self._too_short((len(alive) + 1) * (stop - done) + self.s.confirm_games)
                     break
                 self.say.note(f"racing {len(alive)} proposals: games {done + 1}–{stop} on common seeds")
                 tallies = self._round([base] + [versions[k] for k in alive], seed, done, stop)
@@ -415,6 +420,13 @@ class _Search:
         self.say.note(f"{'confirmed' if ok else 'not confirmed'}: {tally.words()}")
         return replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
 
+    def _too_short(self, games: int) -> None:
+        """Note the whole minutes the run would need to play ``games`` more at its rate so far (a race that could
+        not start): the report suggests them."""
+        rate = self._rate()
+        if rate:
+            self.needed = max(self.needed, math.ceil((self.clock() - self.start + games / rate) / 60))
+
     def _no_time_to_confirm(self, t: Trial) -> None:
         """Say that ``t``'s confirmation would not end before the deadline, and how long it would take here."""
         rate = self._rate()
@@ -529,7 +541,10 @@ class _Search:
                (self._overshoot(chosen[-1]) if chosen and self.favoured is not None else "") +
                ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
                 if self.no_time else "") +
-               "; give it more --minutes, or edit by hand from the proposals listed")
+               (f"; racing the proposals and confirming one would take about {self.needed} minutes here"
+                if self.needed else "") +
+               f"; give it more --minutes{f' (at least {self.needed})' if self.needed else ''}, or edit by hand from "
+               "the proposals listed")
         return self._outcome(status, baseline, after, tuple(chosen), why)
 
     def _overshoot(self, last: Trial) -> str:

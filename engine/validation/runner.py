@@ -8,16 +8,19 @@ results come back in file order, so the report is the same wherever they ran.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from engine.formats.detect import detect_kind
 from engine.formats.errors import LoadError
 from engine.formats.jsonio import read_json_file
+from engine.formats.kinds import KIND_NAMES, OUTPUT_KINDS
 from engine.formats.map_file import map_from_document
 from engine.formats.ruleset_file import ruleset_from_document
 from engine.formats.scenario_file import scenario_from_document
@@ -75,8 +78,26 @@ def _json_files(folder: Path) -> list[Path]:
     for top, folders, files in os.walk(folder, onerror=unlistable):
         folders[:] = [d for d in folders if not d.startswith(".")]
         found.extend(Path(top, f) for f in files
-                     if f.endswith(".json") and not f.startswith(".") and os.path.isfile(os.path.join(top, f)))
+                     if f.endswith(".json") and not f.startswith(".") and os.path.isfile(os.path.join(top, f))
+                     and not hexfort_output(Path(top, f)))
     return sorted(found)
+
+
+#: ``"$schema"`` naming one of the documents hexfort *writes* about maps (a validation report, a balance study,
+#: a balance fixer's report), at the start of the file, as hexfort writes them.
+_OUTPUT: Final = re.compile(rb'^\s*\{\s*"\$schema"\s*:\s*"[^"]*/(?:' + "|".join(OUTPUT_KINDS).encode() +
+                            rb')\.schema\.json"')
+
+
+def hexfort_output(path: Path) -> bool:
+    """Whether ``path`` is one of hexfort's own output documents (its first bytes name an output schema): a
+    folder walk leaves those out — ``hexfort rebalance -o fixed/`` writes rebalance.json beside the fixed map,
+    and ``hexfort validate fixed/`` checks the map. Named directly, such a file is still reported (HF004)."""
+    try:
+        with open(path, "rb") as f:
+            return _OUTPUT.match(f.read(512)) is not None
+    except OSError:
+        return False  # validation reports it
 
 
 _STAGE_CODE = {"parse": "HF001", "schema": "HF002", "meaning": "HF003"}
@@ -137,6 +158,11 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
             "HF004", Severity.ERROR,
             "this is a validation report (hexfort validate --format json), not a file hexfort checks; "
             "validate the files it lists instead", (), "$.$schema"),)
+    if kind in OUTPUT_KINDS:
+        return (Problem(
+            "HF004", Severity.ERROR,
+            f"this is {KIND_NAMES[kind][0]}, written by hexfort, not a file hexfort checks; validate the map or "
+            "scenario it is about (a folder's check leaves such files out)", (), "$.$schema"),)
     if not isinstance(doc, dict):
         return (Problem("HF002", Severity.ERROR,
                         f"a hexfort file holds one JSON object ({{...}}), not {_json_type(doc)}", (), "$"),)

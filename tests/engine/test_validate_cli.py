@@ -194,3 +194,24 @@ def test_a_crash_while_checking_one_file_is_reported_and_the_run_goes_on(folder:
     result = validate_file(next(folder.rglob("*.map.json")))
     assert [p.code for p in result.problems] == ["HF999"]
     assert result.problems[0].message.startswith("internal error while checking this file (RuntimeError: boom)")
+
+
+def test_a_folder_check_leaves_out_the_reports_hexfort_writes_beside_a_fixed_map(tmp_path: Path) -> None:
+    """``hexfort rebalance -o fixed/`` writes rebalance.json beside the fixed map; ``hexfort validate fixed/`` checks
+    the map and leaves hexfort's own reports out (a new-user audit got an error for rebalance.json). Named
+    directly, such a report is refused with a message that says what it is."""
+    import json as _json
+
+    from engine.formats.schemas import schema_id
+    from engine.validation.runner import find_files, validate_file
+
+    folder = tmp_path / "fixed"
+    folder.mkdir()
+    import shutil
+
+    shutil.copy(Path(__file__).resolve().parents[2] / "maps" / "koth_ridge.map.json", folder / "hill.map.json")
+    for kind in ("rebalance", "balance", "report"):
+        (folder / f"{kind}.json").write_text(_json.dumps({"$schema": schema_id(kind), "format": 1}, indent=2))
+    assert [p.name for p in find_files([folder])] == ["hill.map.json"]
+    problems = validate_file(folder / "rebalance.json").problems
+    assert [p.code for p in problems] == ["HF004"] and "a balance fixer's report" in problems[0].message

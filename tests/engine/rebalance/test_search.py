@@ -274,6 +274,8 @@ def test_minutes_are_kept_a_race_or_a_confirmation_that_would_run_past_them_is_n
     r = model()
     out = rebalance(UNFAIR, replace(QUICK, minutes=500 / 60), r, clock=lambda: float(r.played))
     assert out.status == NOT_FIXED and r.played <= 500 and not [t for t in out.trials if t.tally.games]
+    # the second stage (four edits and the control, 40 games each) after the baseline, and one confirmation
+    assert "about 12 minutes here" in out.why and "--minutes (at least 12)" in out.why  # 120 + 5 x 40 + 400 s
 
     notes: list[str] = []
     r = model()
