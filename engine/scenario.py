@@ -37,6 +37,10 @@ class TeamSetup:
     roster: tuple[str, ...] = ()
     starting: tuple[UnitStart, ...] = ()
 
+    def kinds(self) -> tuple[str, ...]:
+        """The unit kinds this team fields, sorted: its starting units', else its roster (empty: any kind)."""
+        return tuple(sorted(u.unit for u in self.starting) or sorted(self.roster))
+
 
 @dataclass(frozen=True)
 class Scenario:

@@ -206,8 +206,20 @@ def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, 
             f"games) and {median(blu)} for BLU (never in {n - blu.scored}).")
 
 
+def _rosters(study: MapStudy) -> str | None:
+    """``The sides field different units (RED: ...; BLU: ...)...`` when they do (the validator's HF607)."""
+    red, blu = (", ".join(study.scenario.team(t).kinds()) or "any kind" for t in Team)
+    if red == blu:
+        return None
+    return (f"The sides field different units (RED: {red}; BLU: {blu}): what they field can favour a side "
+            "whatever the map (HF607).")
+
+
 def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> list[str]:
     out = evidence(study.races, study.goal)
+    rosters = _rosters(study)
+    if rosters is not None:
+        out.insert(0, rosters)
     best = study.strongest()
     if best is None:
         return out

@@ -1,4 +1,5 @@
-"""Scenario checks (HF601–HF604): starting units that the map or the rules cannot hold.
+"""Scenario checks (HF601–HF604): starting units that the map or the rules cannot hold; HF607: sides that field
+different units.
 
 :func:`engine.validation.playability.playability` runs these and then starts the
 game once (set-up only), so that anything else the game would refuse is reported
@@ -90,4 +91,23 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
                     (h,), where,
                 ))
             taken.setdefault(h, me)
+    out += _different_sides(s, ruleset)
     return out
+
+
+def _different_sides(s: Scenario, ruleset: Ruleset) -> list[Problem]:
+    """HF607: the sides field different unit kinds — a difference no map can make up for, and on a map that gives
+    no team a place of its own (Team Play) the only thing that can favour a side."""
+    red, blu = s.team(Team.RED).kinds(), s.team(Team.BLU).kinds()
+    if red == blu:
+        return []
+
+    def words(kinds: tuple[str, ...]) -> str:
+        return ", ".join(ruleset.units[k].name if k in ruleset.units else k for k in kinds) or "any kind"
+
+    return [Problem(
+        "HF607", Severity.WARNING,
+        f"the sides field different units (RED: {words(red)}; BLU: {words(blu)}), so the games can favour a side "
+        "whatever the map; field the same kinds, or check with hexfort balance that the difference is what you "
+        "want", where="$.teams",
+    )]

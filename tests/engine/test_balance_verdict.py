@@ -315,3 +315,17 @@ def test_under_compare_a_decided_stop_says_only_the_comparison_was_waited_for() 
     assert reason_words(decided, compare=True).startswith("the comparison was decided")
     assert "each map's own verdict is not waited for" in reason_words(decided, compare=True)
     assert reason_words({**decided, "reason": "max-games"}) == "the budget of 1200 games ran out (--max-games)"
+
+
+def test_the_evidence_says_when_the_sides_field_different_units() -> None:
+    """A new-user audit: RED fielding a Heavy and BLU a Medic was reported with evidence about routes only. The
+    evidence now says first that the sides field different units (the validator's HF607); alike, it does not."""
+    from engine.scenario import TeamSetup, UnitStart
+    from engine.simulation.verdict import judge
+
+    teams = {Team.RED: TeamSetup(starting=(UnitStart("heavy"),)), Team.BLU: TeamSetup(starting=(UnitStart("medic"),))}
+    for scenario, says in ((replace(HILL, teams=teams), True), (HILL, False)):
+        plan = StudyPlan(scenario, (("random", "random"),), 8, 3)
+        main, _ = study_of(plan, run_study(plan))
+        first = judge(main).evidence[0]
+        assert first.startswith("The sides field different units (RED: heavy; BLU: medic)") is says
