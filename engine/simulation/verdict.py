@@ -32,6 +32,8 @@ from engine.simulation.wording import (
     side_sentence,
     side_state,
 )
+from engine.validation.problem import Severity
+from engine.validation.runner import scenario_problems
 
 __all__ = ["FirstPoint", "Namer", "Verdict", "first_points", "judge", "label"]
 
@@ -206,20 +208,17 @@ def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, 
             f"games) and {median(blu)} for BLU (never in {n - blu.scored}).")
 
 
-def _rosters(study: MapStudy) -> str | None:
-    """``The sides field different units (RED: ...; BLU: ...)...`` when they do (the validator's HF607)."""
-    red, blu = (", ".join(study.scenario.team(t).kinds()) or "any kind" for t in Team)
-    if red == blu:
-        return None
-    return (f"The sides field different units (RED: {red}; BLU: {blu}): what they field can favour a side "
-            "whatever the map (HF607).")
+def _measured(study: MapStudy) -> list[str]:
+    """The validator's fairness warnings on the study's scenario (HF3xx measures, HF4xx symmetry, HF607 sides
+    that field different units) as evidence sentences: what the map's own figures say beside the games (a
+    new-user audit found a spawn zone one hex larger and a kit more for RED named by ``validate`` but not by
+    the balance report)."""
+    return [f"The validator warns ({p.code}): {p.message}." for p in scenario_problems(study.scenario)
+            if p.severity is Severity.WARNING and (p.fairness or p.code == "HF607")]
 
 
 def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> list[str]:
-    out = evidence(study.races, study.goal)
-    rosters = _rosters(study)
-    if rosters is not None:
-        out.insert(0, rosters)
+    out = _measured(study) + evidence(study.races, study.goal)
     best = study.strongest()
     if best is None:
         return out

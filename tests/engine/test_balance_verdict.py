@@ -319,7 +319,7 @@ def test_under_compare_a_decided_stop_says_only_the_comparison_was_waited_for() 
 
 def test_the_evidence_says_when_the_sides_field_different_units() -> None:
     """A new-user audit: RED fielding a Heavy and BLU a Medic was reported with evidence about routes only. The
-    evidence now says first that the sides field different units (the validator's HF607); alike, it does not."""
+    evidence now starts with the validator's fairness warnings, here HF607; fielding alike, there is none."""
     from engine.scenario import TeamSetup, UnitStart
     from engine.simulation.verdict import judge
 
@@ -328,4 +328,5 @@ def test_the_evidence_says_when_the_sides_field_different_units() -> None:
         plan = StudyPlan(scenario, (("random", "random"),), 8, 3)
         main, _ = study_of(plan, run_study(plan))
         first = judge(main).evidence[0]
-        assert first.startswith("The sides field different units (RED: heavy; BLU: medic)") is says
+        assert first.startswith("The validator warns (HF607): the sides field different units (RED: Heavy; BLU: "
+                                "Medic)") is says
