@@ -59,15 +59,18 @@ def default_max_games(mode: Mode, pairings: Sequence[tuple[str, str]], compare: 
     return max(MIN_GAMES, min(MAX_GAMES, games - games % BLOCK))
 
 
-def reason_words(stopping: Mapping[str, Any], compare: bool = False) -> str:
+def reason_words(stopping: Mapping[str, Any], compare: bool = False, flags: bool = True) -> str:
     """Why a ``--games auto`` run stopped, in words, from its JSON ``stopping`` object: ``every headline question
     was decided`` (under ``--compare`` only the comparison is waited for, so each map's own verdict may still
-    be undecided, and the words say so), ``the budget of 400 games ran out (--max-games)``..."""
+    be undecided, and the words say so), ``the budget of 400 games ran out (--max-games)``... ``flags`` False
+    leaves out the command line's options (for the editor's dialog)."""
     minutes = stopping.get("minutes")
+    budget = f"the budget of {stopping.get('max_games')} games ran out"
     return {"decided": ("the comparison was decided (each map's own verdict is not waited for)" if compare
                         else "every headline question was decided"),
-            "max-games": f"the budget of {stopping.get('max_games')} games ran out (--max-games)",
-            "minutes": f"the time budget ran out (--minutes {minutes:g})" if minutes else "the time budget ran out",
+            "max-games": f"{budget} (--max-games)" if flags else budget,
+            "minutes": (f"the time budget ran out ({'--minutes ' if flags else ''}{minutes:g}"
+                        f"{'' if flags else ' minutes'})" if minutes else "the time budget ran out"),
             "cancelled": "it was cancelled"}.get(stopping.get("reason", ""), "")
 
 
@@ -81,8 +84,8 @@ class Stop:
     minutes: float | None
 
     def why(self) -> str:
-        """:func:`reason_words` of this stop (without ``--compare``)."""
-        return reason_words(self.to_json())
+        """:func:`reason_words` of this stop, without ``--compare`` and the command line's options."""
+        return reason_words(self.to_json(), flags=False)
 
     def words(self) -> str:
         """``stopped after 412 games per pairing: every headline question was decided``."""

@@ -302,7 +302,7 @@ def test_minutes_stop_a_run_after_the_chunk_that_used_them_up() -> None:
     plan = StudyPlan(HILL, (("random", "random"),), 400, 2)
     kept, games, stop = play_until_decided(plan, InProcess(), minutes=0.5, clock=lambda: float(next(ticks)))
     assert (stop.reason, stop.games, kept.games, len(games)) == ("minutes", 100, 100, 100)
-    assert stop.words() == "stopped after 100 games per pairing: the time budget ran out (--minutes 0.5)"
+    assert stop.words() == "stopped after 100 games per pairing: the time budget ran out (0.5 minutes)"
 
 
 def test_under_compare_a_decided_stop_says_only_the_comparison_was_waited_for() -> None:
