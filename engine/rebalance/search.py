@@ -54,6 +54,7 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from engine.games.modes import GAMES
+from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rebalance.candidates import compensated, proposals
 from engine.rebalance.changes import Proposal
@@ -75,7 +76,7 @@ from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.rosters import fielded, rosters_only
 from engine.rebalance.screen import Screen
-from engine.scenario import Scenario
+from engine.scenario import Scenario, UnitStart
 from engine.simulation.stats import wilson_interval
 
 __all__ = ["Listener", "Settings", "baseline_stops", "even_by_construction", "rebalance"]
@@ -600,18 +601,25 @@ class _Search:
 
 def even_by_construction(scenario: Scenario) -> bool:
     """Whether ``scenario``'s games are even between RED and BLU by construction: its map is exactly its own
-    mirror image with the teams swapped and both sides field the same (same roster, no placed units). A batch
-    alternates the first team and swaps the players, so each side plays each seat equally often on the same
-    ground; only chance makes its games come out off even (docs/balance.md, "Symmetric maps and tempo"). A map of
-    a mode that gives no team a place of its own (Team Play: both sides spawn at the same spawnpoints) is even
-    on any ground when both sides field the same."""
+    mirror image with the teams swapped and both sides field the same — the same roster, and starting units
+    that are each other's images (the same kinds, in the same turn order, on mirrored hexes: the bundled
+    Crossroads scenario), or none. A batch alternates the first team and swaps the players, so each side plays
+    each seat equally often on the same ground; only chance makes its games come out off even
+    (docs/balance.md, "Symmetric maps and tempo"). A map of a mode that gives no team a place of its own (Team
+    Play: both sides spawn at the same spawnpoints) is even on any ground when both sides field the same."""
     red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
-    if red.roster != blu.roster or red.starting or blu.starting:
+    if red.roster != blu.roster:
         return False
     if not GAMES[scenario.mode].spawn_zones:
-        return True
+        return not red.starting and not blu.starting
     mirror = team_mirror(scenario.map)
-    return mirror is not None and mirror.exact
+    if mirror is None or not mirror.exact:
+        return False
+
+    def placed(units: tuple[UnitStart, ...], image: Callable[[Hex], Hex | None]) -> list[tuple[object, ...]]:
+        return [(u.unit, None if u.hex is None else image(u.hex), u.health, u.weapon) for u in units]
+
+    return placed(red.starting, mirror.image) == placed(blu.starting, lambda h: h)
 
 
 def rebalance(scenario: Scenario, settings: Settings, runner: Runner, listener: Listener | None = None,

@@ -295,3 +295,22 @@ def test_a_nearest_change_that_tips_the_map_the_other_way_is_said_to_go_too_far(
     assert out.status == IMPROVED and "BLU is favoured instead" in out.why and "goes too far" in out.why
     out = rebalance(UNFAIR, replace(QUICK, steps=1), ModelRunner(lambda v: 0.7 if v is UNFAIR else 0.6))
     assert "instead" not in out.why
+
+
+def test_a_scenario_whose_placed_units_mirror_each_other_is_even_by_construction() -> None:
+    """The bundled Crossroads scenario places each side's soldier, pyro and medic on each other's mirror hexes:
+    even by construction (a new-user audit saw its exact repair refused at 47% on 1,000 games by the margin
+    that only a map off its mirror needs). Another turn order, or a unit moved, and it is not."""
+    from pathlib import Path
+
+    from engine.formats import load_scenario
+    from engine.rebalance.search import even_by_construction
+    from engine.scenario import TeamSetup
+
+    s = load_scenario(Path(__file__).resolve().parents[3] / "maps" / "koth_crossroads.scenario.json")
+    assert even_by_construction(s)
+    red = s.team(Team.RED)
+    turned = TeamSetup(red.roster, red.starting[::-1])
+    assert not even_by_construction(replace(s, teams={**s.teams, Team.RED: turned}))
+    moved = TeamSetup(red.roster, (replace(red.starting[0], hex=None),) + red.starting[1:])
+    assert not even_by_construction(replace(s, teams={**s.teams, Team.RED: moved}))
