@@ -268,7 +268,7 @@ class BalanceFixesPanel(QWidget):
         for words, hexes, after, version, trial in rows:
             item = QTreeWidgetItem([words, str(len(hexes)), _score(outcome.baseline), _score(after)])
             item.setData(0, _ROLE, (version, trial))
-            tip = f"{words}\nhexes: {', '.join(str(h) for h in hexes)}"
+            tip = f"{words}\nhexes: {' '.join(str(h) for h in hexes) or 'none'}"
             if trial is not None:
                 tip += f"\n{trial.proposal.why}\n{trial.status}"
             item.setToolTip(0, tip)

@@ -61,7 +61,8 @@ def document(outcome: Outcome, settings: Settings, file: str, written: dict[str,
 
 def _trial_line(k: int, t: Trial) -> str:
     step = f" (step {t.step})" if t.step > 1 else ""
-    line = f"  {k:>2}. {t.words}  [{', '.join(str(h) for h in t.hexes)}]{step} — {t.status}"
+    where = f"  [{' '.join(str(h) for h in t.hexes)}]" if t.hexes else ""
+    line = f"  {k:>2}. {t.words}{where}{step} — {t.status}"
     if t.tally.games:
         line += f"; search games: {t.tally.words()}"
     if t.confirm is not None:
@@ -80,12 +81,13 @@ def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -
         lines.append(f"{outcome.status}: the map's own games did not show whether a side is favoured")
     else:
         n = len(outcome.hexes)
-        lines.append(f"{outcome.status}: {outcome.favoured} was favoured; "
-                     f"{n} hex{'es' if n != 1 else ''} changed" if outcome.chosen else
+        changed = f"{n} hex{'es' if n != 1 else ''} changed" if n else "no hex changed"
+        lines.append(f"{outcome.status}: {outcome.favoured} was favoured; {changed}" if outcome.chosen else
                      f"{outcome.status}: {outcome.favoured} was favoured")
         if outcome.chosen:
             lines.append(f"change: {outcome.words}")
-            lines.append(f"hexes: {', '.join(str(h) for h in outcome.hexes)}")
+            if n:
+                lines.append(f"hexes: {' '.join(str(h) for h in outcome.hexes)}")
         if outcome.confirm is not None:
             lines.append(f"after (fresh seeds): {_rate(outcome.confirm)}")
     lines.append(f"why: {outcome.why}")
