@@ -125,7 +125,8 @@ class Race:
         needs = "needs" if not who or who.startswith("every ") else "need"
         figures = f"{_turns(self.turns[slow])} against {_turns(self.turns[fast])}"
         if isinstance(slow, Team):
-            whose = f"{slow.value}'s {who or self.name}" if not who.startswith("every ") else f"{who} of {slow.value}"
+            whose = (f"{slow.value}'s {who or self.name}" if not who.startswith("every ")
+                     else f"{who[0].upper()}{who[1:]} of {slow.value}")
             return (f"{whose} {needs} {_turns(self.gap)} more to {to} ({figures}): when "
                     f"{fast.value}'s arrives {self.racer} is still at {self.still_at()}.")
         whose = who if who.startswith("every ") else f"the {who or self.name}"

@@ -330,3 +330,15 @@ def test_the_evidence_says_when_the_sides_field_different_units() -> None:
         first = judge(main).evidence[0]
         assert first.startswith("The validator warns (HF607): the sides field different units (RED: Heavy; BLU: "
                                 "Medic)") is says
+
+
+def test_an_evidence_sentence_for_every_unit_kind_starts_with_a_capital() -> None:
+    """When every kind is slower from one spawn they share a sentence; it began "every unit kind of BLU needs..."
+    (a new-user audit)."""
+    from engine.simulation.objective import Race, evidence
+
+    path = (Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0))
+    races = [Race(k, k.title(), 1, {Team.RED: 2, Team.BLU: 3}, {Team.RED: path[:3], Team.BLU: path})
+             for k in ("soldier", "heavy")]
+    (line,) = evidence(races, "the point")
+    assert line.startswith("Every unit kind of BLU needs one turn more to the point")
