@@ -46,20 +46,17 @@ cancel stops it with the best found so far, marked as interrupted.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final, Literal
 
 from engine.games.modes import GAMES
-from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rebalance.candidates import compensated, proposals
 from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import (
-    BLOCK,
     CONFIRM_MARGIN,
     CONFIRM_POOLED,
     CONFIRM_SURE,
@@ -71,74 +68,23 @@ from engine.rebalance.evidence import (
     confirmed_fair,
 )
 from engine.rebalance.measures import Place, figures
-from engine.rebalance.mirror import team_mirror
+from engine.rebalance.mirror import even_by_construction, team_mirror
 from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.rosters import fielded, rosters_only
 from engine.rebalance.screen import Screen
-from engine.scenario import Scenario, UnitStart
+from engine.rebalance.settings import Listener, Settings, baseline_stops, batch_seed, whole_blocks
+from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
-__all__ = ["Listener", "Settings", "baseline_stops", "even_by_construction", "rebalance"]
-
-@dataclass(frozen=True)
-class Settings:
-    """How hard to look (see the module docstring). Game counts are rounded up to :data:`BLOCK`."""
-
-    players: tuple[str, str] = ("heuristic", "heuristic")
-    minutes: float = 10.0
-    seed: int = 1
-    tolerance: float = 0.05
-    alpha: float = 0.05
-    race_alpha: float = 0.2
-    race_tolerance: float = 0.08
-    first_round: int = 48
-    baseline_games: int = 1000
-    baseline_cap: int = 4000
-    search_games: int = 1600
-    confirm_games: int = 1000
-    candidates: int = 16
-    steps: int = 4
-    confirm_tries: int = 3
-
-
-@dataclass
-class Listener:
-    """Where the search reports: ``note(text)`` for what it does, ``games(done, total)`` within a round,
-    ``best(trial)`` when the best candidate so far changes."""
-
-    note: Callable[[str], None] = lambda _text: None
-    games: Callable[[int, int], None] | None = None
-    best: Callable[[Trial], None] = lambda _trial: None
-
+# Listener, Settings, baseline_stops, batch_seed (engine/rebalance/settings.py) and even_by_construction
+# (engine/rebalance/mirror.py) are re-exported: they are part of the search's interface.
+__all__ = ["Listener", "Settings", "baseline_stops", "batch_seed", "even_by_construction", "rebalance"]
 
 #: Refused proposals per step offered again with cover by the objective (:func:`compensated`): those whose new
 #: warning names the favoured side, and as many edits of a hex the original's warnings name whose new warning
 #: names the other side.
 PAIRED: Final = 4
-
-
-def batch_seed(seed: int, what: str) -> int:
-    """A batch seed for one purpose of a run (``baseline``, ``step 1``, ``confirm 2``...)."""
-    return int.from_bytes(hashlib.sha256(f"hexfort-rebalance:{seed}:{what}".encode()).digest()[:6], "big")
-
-
-def _blocks(n: int) -> int:
-    return max(BLOCK, -(-n // BLOCK) * BLOCK)
-
-
-def baseline_stops(s: Settings) -> list[int]:
-    """Where the map's own games pause to be judged: rounds of ``first_round`` doubling up to
-    ``baseline_games``, then every ``baseline_games`` up to ``baseline_cap`` (game counts, in whole blocks)."""
-    look = _blocks(s.baseline_games)
-    cap = max(look, _blocks(s.baseline_cap))
-    stops, size = [], _blocks(s.first_round)
-    while not stops or stops[-1] < look:
-        stops.append(min(look, (stops[-1] if stops else 0) + size))
-        size *= 2
-    while stops[-1] < cap:
-        stops.append(min(cap, stops[-1] + look))
-    return stops
 
 
 def _pct(t: Tally, ev: Evidence) -> str:
@@ -211,7 +157,7 @@ class _Search:
         """The map's own games and their answer (module docstring, 1); None: the time ran out undecided."""
         tally, done = Tally(), 0
         seed = batch_seed(self.s.seed, "baseline")
-        look, cap = _blocks(self.s.baseline_games), baseline_stops(self.s)[-1]
+        look, cap = whole_blocks(self.s.baseline_games), baseline_stops(self.s)[-1]
         even = even_by_construction(self.scenario)
         for stop in baseline_stops(self.s):
             if done and not self._fits(stop - done):
@@ -296,12 +242,12 @@ class _Search:
         versions = [t.proposal.apply_to(base) for t in trials]
         state = list(trials)
         alive = list(range(len(trials)))
-        done, size = 0, _blocks(self.s.first_round)
+        done, size = 0, whole_blocks(self.s.first_round)
         ev = replace(self.race_ev, margin=self._race_tolerance(step))
         control = Tally()
         try:
             while alive and done < self.s.search_games:
-                stop = min(_blocks(self.s.search_games), done + size)
+                stop = min(whole_blocks(self.s.search_games), done + size)
                 if not self._fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
                     self.say.note("time is short: the race stops here")
                     if not done:
@@ -395,11 +341,11 @@ class _Search:
         version = trial.proposal.apply_to(base)
         self.confirmations += 1
         seed = batch_seed(self.s.seed, f"confirm {self.confirmations}")
-        total = _blocks(self.s.confirm_games)
+        total = whole_blocks(self.s.confirm_games)
         even = even_by_construction(version)
         self.say.note(f"confirming on {total} fresh games: {trial.words}" +
                       (" (now its own mirror image, even by construction)" if even else ""))
-        tally, done, size = Tally(), 0, max(_blocks(self.s.first_round), total // 4)
+        tally, done, size = Tally(), 0, max(whole_blocks(self.s.first_round), total // 4)
         ok: bool | None = None
         for end in (total, 2 * total):  # the two stages of confirmation_stage, on one fresh batch seed
             while done < end:
@@ -484,7 +430,7 @@ class _Search:
                 return ("no team has a place of its own on this map and both sides field the same, so only chance "
                         "puts its games off even")
             return "the map is its own mirror image with both sides fielding the same, so only chance puts its games off even"
-        margin = CONFIRM_SURE if baseline.games <= _blocks(self.s.baseline_games) else CONFIRM_POOLED
+        margin = CONFIRM_SURE if baseline.games <= whole_blocks(self.s.baseline_games) else CONFIRM_POOLED
         return f"RED within {100 * margin:g} point{'s' if margin != 0.01 else ''} of even"
 
     def _stage(self, base: Scenario, picked: list[Trial], step: int) -> tuple[list[Trial], Trial | None]:
@@ -597,29 +543,6 @@ class _Search:
                        None if self.favoured is None else self.favoured.value,
                        chosen, tuple(self.trials), why, tuple(notes), self.runner.played,
                        self.clock() - self.start, self.interrupted)
-
-
-def even_by_construction(scenario: Scenario) -> bool:
-    """Whether ``scenario``'s games are even between RED and BLU by construction: its map is exactly its own
-    mirror image with the teams swapped and both sides field the same — the same roster, and starting units
-    that are each other's images (the same kinds, in the same turn order, on mirrored hexes: the bundled
-    Crossroads scenario), or none. A batch alternates the first team and swaps the players, so each side plays
-    each seat equally often on the same ground; only chance makes its games come out off even
-    (docs/balance.md, "Symmetric maps and tempo"). A map of a mode that gives no team a place of its own (Team
-    Play: both sides spawn at the same spawnpoints) is even on any ground when both sides field the same."""
-    red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
-    if red.roster != blu.roster:
-        return False
-    if not GAMES[scenario.mode].spawn_zones:
-        return not red.starting and not blu.starting
-    mirror = team_mirror(scenario.map)
-    if mirror is None or not mirror.exact:
-        return False
-
-    def placed(units: tuple[UnitStart, ...], image: Callable[[Hex], Hex | None]) -> list[tuple[object, ...]]:
-        return [(u.unit, None if u.hex is None else image(u.hex), u.health, u.weapon) for u in units]
-
-    return placed(red.starting, mirror.image) == placed(blu.starting, lambda h: h)
 
 
 def rebalance(scenario: Scenario, settings: Settings, runner: Runner, listener: Listener | None = None,
