@@ -1,5 +1,5 @@
 """Scenario checks (HF601–HF604): starting units that the map or the rules cannot hold; HF607: sides that field
-different units.
+different units; HF404: units that break the map's symmetry.
 
 :func:`engine.validation.playability.playability` runs these and then starts the
 game once (set-up only), so that anything else the game would refuse is reported
@@ -14,6 +14,7 @@ from engine.mapmodel import Team, Terrain
 from engine.ruleset import Ruleset
 from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
+from engine.validation.symmetry import best_team_symmetry
 
 __all__ = ["check_scenario_setup"]
 
@@ -92,7 +93,34 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
                 ))
             taken.setdefault(h, me)
     out += _different_sides(s, ruleset)
+    out += _units_off_mirror(s)
     return out
+
+
+def _units_off_mirror(s: Scenario) -> list[Problem]:
+    """HF404: on a map that is exactly its own mirror image, starting units that are not each other's images
+    (the same kind on the mirror hex): the sides start from different places, so the map's symmetry does not
+    make the games even (the bundled Payload Race scenarios had their units shuffled within the spawns)."""
+    red, blu = s.team(Team.RED).starting, s.team(Team.BLU).starting
+    if not red or not blu or not GAMES[s.mode].spawn_zones:
+        return []
+    fit = best_team_symmetry(s.map)
+    if fit is None or not fit.exact:
+        return []
+    blu_at = {u.hex: u.unit for u in blu if u.hex is not None}
+    off = [(u, img) for u in red if u.hex is not None and blu_at.get(img := fit.image(u.hex)) != u.unit]
+    if not off:
+        return []
+    u, img = off[0]
+    there = f"BLU's {blu_at[img]}" if img in blu_at else "no BLU unit"
+    more = f" ({len(off)} of RED's units are off their images)" if len(off) > 1 else ""
+    hexes = tuple(dict.fromkeys(h for v, i in off for h in (v.hex, i) if h is not None))  # the first named first
+    return [Problem(
+        "HF404", Severity.WARNING,
+        f"the map is its own mirror image ({fit.describe()}) but the starting units are not: RED's {u.unit} starts "
+        f"at {u.hex}, whose image {img} holds {there}{more}; put each BLU unit on the image of RED's of the same "
+        "kind, or the sides start from different places", hexes, "$.teams",
+    )]
 
 
 def _different_sides(s: Scenario, ruleset: Ruleset) -> list[Problem]:
