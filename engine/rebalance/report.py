@@ -26,7 +26,7 @@ def _rate(t: Tally) -> str:
     if not t.games:
         return "no games"
     lo, hi = wilson_interval(t.red, t.games)
-    return (f"{t.words()} — RED's 95% interval {100 * lo:.0f}–{100 * hi:.0f}%")
+    return (f"{t.words()} — RED's wins, 95% Wilson interval {100 * lo:.0f}–{100 * hi:.0f}%")
 
 
 def document(outcome: Outcome, settings: Settings, file: str, written: dict[str, str] | None) -> dict[str, Any]:

@@ -89,7 +89,7 @@ PAIRED: Final = 4
 
 def _pct(t: Tally, ev: Evidence) -> str:
     lo, hi = ev.interval(t)
-    return f"RED {100 * t.score:.0f}% (interval {100 * lo:.0f}–{100 * hi:.0f}%, {t.games} games)"
+    return f"RED {100 * t.score:.0f}% (anytime interval {100 * lo:.0f}–{100 * hi:.0f}%, {t.games} games)"
 
 
 def _seen(t: Trial) -> Tally:
