@@ -3,10 +3,10 @@
 On a map where no team has a place of its own (Team Play: both sides spawn at
 the same spawnpoints, and a batch alternates the starting team) the games can
 favour a side only through what it fields: a scenario's fixed rosters. No map
-edit aims at that — measured on Arena, every single edit the fixer offers moved
-a roster split by a point or two, while the ten splits of the six characters run
-from 3% to 61% for the side with Sprog (docs/balance.md, "Team Play: the sides
-differ by their rosters"). So on such a scenario the fixer also offers the edit a
+edit aims at that — measured on Arena, each single edit the fixer offers moved
+an even split by −1 to +5 points, while the ten splits of the six characters run
+from 3% to 61% for the side with Sprog (docs/balance.md, "What it tries",
+**Rosters**). So on such a scenario the fixer also offers the edit a
 designer would make: exchange one character of each side's. An exchange touches
 no hex; the scenario written out carries the new rosters.
 
@@ -40,7 +40,7 @@ def rosters_only(scenario: Scenario) -> bool:
     on the map (Team Play: both spawn at the same spawnpoints) and sides fielding different units — an imbalance
     no map edit aims at (module docstring)."""
     red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
-    return not GAMES[scenario.mode].spawn_zones and fielded(red) != fielded(blu)
+    return not GAMES[scenario.mode].spawn_zones and red.kinds() != blu.kinds()
 
 
 def _swap(setup: TeamSetup, out: str, into: str) -> TeamSetup:
