@@ -179,6 +179,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             return run_study(plan, b, progress=bar)
         kept, games, stop = play_until_decided(plan, b, progress=bar, minutes=args.minutes)
         stopped.append((kept, stop))
+        if len(games) < bar.total:  # stopped early: the bar ends at the games kept, not at the most allowed
+            bar(len(games), len(games))
         return games
 
     try:
