@@ -104,16 +104,19 @@ class Race:
 
     def never_words(self, goal: str = "") -> str | None:
         """The evidence sentence when some sides never get there and others do ("BLU's Heavy never gets to the
-        point; RED's needs 3 turns."), else None."""
+        point by ordinary moves; RED's needs 3 turns."), else None. The races walk with each kind's ordinary
+        movement, so the words say so: a rocket jump may still get there (the validator's HF201 counts it)."""
         never = [s for s, t in self.turns.items() if t is None]
         some = [s for s, t in self.turns.items() if t is not None]
         if not never or not some:
             return None
         to = self.goal or goal
         if isinstance(never[0], Team):
-            return f"{never[0].value}'s {self.name} never gets to {to}; {some[0].value}'s needs {_turns(self.turns[some[0]])}."
+            return (f"{never[0].value}'s {self.name} never gets to {to} by ordinary moves; {some[0].value}'s needs "
+                    f"{_turns(self.turns[some[0]])}.")
         got = ", ".join(f"{_turns(self.turns[s])} from the {s.value} ones" for s in some)
-        return f"From the {' and '.join(s.value for s in never)} spawnpoints the {self.name} never gets to {to} ({got})."
+        return (f"From the {' and '.join(s.value for s in never)} spawnpoints the {self.name} never gets to {to} by "
+                f"ordinary moves ({got}).")
 
     def words(self, goal: str = "", who: str = "") -> str:
         """The evidence sentence for an uneven race ("BLU's Heavy needs one turn more to the point (3 turns

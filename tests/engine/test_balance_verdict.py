@@ -342,3 +342,13 @@ def test_an_evidence_sentence_for_every_unit_kind_starts_with_a_capital() -> Non
              for k in ("soldier", "heavy")]
     (line,) = evidence(races, "the point")
     assert line.startswith("Every unit kind of BLU needs one turn more to the point")
+
+
+def test_a_kind_that_never_walks_to_the_goal_is_said_to_by_ordinary_moves() -> None:
+    """The races walk; HF201 counts a rocket jump. On a walled-in point the audit read "RED's Soldier never gets to
+    the point" beside the validator's "only RED's Soldier rocket jump gets there": the sentence now says how."""
+    from engine.simulation.objective import Race
+
+    path = (Hex(0, 0), Hex(1, 0))
+    r = Race("soldier", "Soldier", 3, {Team.RED: None, Team.BLU: 2}, {Team.RED: (), Team.BLU: path})
+    assert r.never_words("the point") == "RED's Soldier never gets to the point by ordinary moves; BLU's needs 2 turns."
