@@ -113,6 +113,7 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
         "stopping": stop.to_json() if stop is not None else {"rule": "fixed", "games": plan.games},
         "map": _study(main, answers, 0),
     }
+    doc["verdict"] = doc["map"]["verdict"]  # the map's answer at the top too (issue #19: verdict.favoured ...)
     if other is not None:
         head = headline(main, answers)
         doc["compare"] = {

@@ -222,6 +222,7 @@ def test_the_document_says_the_answer_in_fields_and_follows_its_schema() -> None
     assert not list(validator("balance").iter_errors(json.loads(json.dumps(doc))))
     v = doc["map"]["verdict"]
     assert v["favoured"] in ("RED", "BLU", None) and isinstance(v["decided"], bool) and v["games"] == 12
+    assert doc["verdict"] == v  # the map's answer at the top too (verdict.favoured, .decided, .games)
     c = doc["compare"]
     assert c["changed"] is False and c["changed_hexes"] == [] and c["headline"]
     assert c["map"]["name"] == "Hill 2" and doc["stopping"] == {"rule": "fixed", "games": 12}
