@@ -309,8 +309,11 @@ class BalanceFixesPanel(QWidget):
         chosen = self.current()
         if chosen is None or self.doc is None or self.outcome is None:
             return False
-        if self.doc.map != self.outcome.before.map:
-            self.status.setText("The map has changed since these suggestions were made; press Suggest again.")
+        setup = self.doc.scenario
+        if self.doc.map != self.outcome.before.map or (setup is not None and
+                                                       dict(setup.teams) != dict(self.outcome.before.teams)):
+            self.status.setText("The map or its teams have changed since these suggestions were made; press Suggest "
+                                "again.")
             return False
         item = self.tree.currentItem()
         words = item.text(0).lstrip("★ ") if item is not None else "balance fix"

@@ -88,6 +88,14 @@ def test_a_roster_exchange_is_applied_to_the_scenario_as_one_undo_step(make_wind
     assert fielded(win.doc.scenario.teams[Team.RED]) == ("dozer", "banshee", "echo")
     win.action_handler.act_undo.trigger()
     assert win.doc.scenario == before
+    # rosters changed by hand since the suggestions: an exchange made for the old ones is refused, nothing lost
+    from dataclasses import replace as _replace
+
+    from engine.scenario import TeamSetup
+    win.doc.set_scenario(_replace(before, teams={**before.teams, Team.RED: TeamSetup(("sprog",))}))
+    panel.tree.setCurrentItem(panel.tree.topLevelItem(0))
+    assert not panel.apply_current() and "changed" in panel.status.text()
+    assert win.doc.scenario.teams[Team.RED] == TeamSetup(("sprog",))
 
 
 @pytest.fixture(autouse=True)
