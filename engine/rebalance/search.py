@@ -463,10 +463,11 @@ class _Search:
         assert last.confirm is not None
         hexes = len(net_changes(self.scenario.map, after.map, (h for t in chosen for h in t.hexes)))
         why = (f"{fav.value} was favoured ({_pct(baseline, self.ev)}); the smallest change found whose games "
-               f"showed no side favoured changes {hexes} hex{'es' if hexes != 1 else ''}: on the search's common "
+               f"showed no side favoured changes {f'{hexes} hex' if hexes else 'no hex'}{'es' if hexes > 1 else ''}: "
+               f"on the search's common "
                f"seeds {_pct(last.tally, self.ev)}, and on {last.confirm.games} fresh games "
                f"{last.confirm.words()}: no side's 95% interval above 50% and RED near even, the standard a fix is "
-               f"confirmed by (`hexfort balance` on the result may still say \"not decided yet\": it plays on until "
+               f"confirmed by (hexfort balance on the result may still say \"not decided yet\": it plays on until "
                f"its interval lies within 3 points of even, several thousand games)")
         return self._outcome(FIXED, baseline, after, tuple(chosen), why)
 
