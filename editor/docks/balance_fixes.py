@@ -24,9 +24,11 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -77,6 +79,21 @@ def change_labels(change: Change) -> dict[Hex, str]:
 
 def _score(t: Tally | None) -> str:
     return "—" if t is None or not t.games else f"RED {100 * t.score:.0f}% ({t.games})"
+
+
+def _headline(outcome: Outcome) -> str:
+    """The outcome in one short line for the dock (``Fixed: RED 74% (144) → RED 50% (1000), 2 hexes changed``);
+    the whole reasoning goes under Why, so a long one does not crowd the list."""
+    text = f"{outcome.status.capitalize()}: {_score(outcome.baseline)}"
+    after = outcome.confirm or (outcome.chosen[-1].tally if outcome.chosen else None)
+    if outcome.after is not None and after is not None and after.games:
+        text += f" → {_score(after)}"
+    if outcome.chosen:
+        n = len(outcome.hexes)
+        text += f", {n} hex{'es' if n != 1 else ''} changed" if n else ", no hex changed"
+    if outcome.interrupted:
+        text += " — interrupted: the best found so far"
+    return text
 
 
 def _search(scenario: Scenario, settings: Settings, jobs: int, cancel: threading.Event) -> Work:
@@ -132,6 +149,16 @@ class BalanceFixesPanel(QWidget):
         self.status = QLabel("Map ▸ Suggest balance fixes… plays AI games to find the smallest edit that makes "
                              "this map fair.")
         self.status.setWordWrap(True)
+        self.why_button = QToolButton()
+        self.why_button.setText("Why")
+        self.why_button.setCheckable(True)
+        self.why_button.setToolTip("Show or hide how the search decided")
+        self.why_button.setVisible(False)
+        self.why = QPlainTextEdit()
+        self.why.setReadOnly(True)
+        self.why.setMaximumHeight(140)
+        self.why.setVisible(False)
+        self.why_button.toggled.connect(self.why.setVisible)
         self.progress = QProgressBar()
         self.progress.setFormat("%v / %m games")
         self.progress.setVisible(False)
@@ -166,7 +193,11 @@ class BalanceFixesPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(form)
-        lay.addWidget(self.status)
+        said = QHBoxLayout()
+        said.addWidget(self.status, 1)
+        said.addWidget(self.why_button, 0, Qt.AlignmentFlag.AlignTop)
+        lay.addLayout(said)
+        lay.addWidget(self.why)
         lay.addWidget(self.progress)
         lay.addWidget(self.tree, 1)
         lay.addLayout(buttons)
@@ -252,10 +283,14 @@ class BalanceFixesPanel(QWidget):
         self.outcome = outcome
         self.tree.clear()
         self.apply_button.setEnabled(False)
+        self.why_button.setVisible(outcome is not None)
         if outcome is None:
+            self.why_button.setChecked(False)
+            self.why.clear()
             return
         lines = [f"{outcome.status.capitalize()}: {outcome.why}", *outcome.notes]
-        self.status.setText("\n".join(lines))
+        self.status.setText(_headline(outcome))
+        self.why.setPlainText("\n\n".join(lines))
         rows: list[tuple[str, tuple[Hex, ...], Tally | None, Scenario | None, Trial | None]] = []
         if outcome.chosen and outcome.after is not None:
             rows.append((f"★ {outcome.words}", outcome.hexes, outcome.confirm or outcome.chosen[-1].tally,

@@ -27,6 +27,11 @@ def test_suggest_preview_apply_and_undo(make_window, qtbot) -> None:  # type: ig
         assert panel.running and not panel.run_button.isEnabled()  # the editor stays live meanwhile
     outcome = panel.outcome
     assert outcome is not None and outcome.favoured == "RED", panel.status.text()
+    # one short line above the list; the whole reasoning under Why, shown on demand
+    assert panel.status.text().startswith(outcome.status.capitalize()) and "\n" not in panel.status.text()
+    assert outcome.why in panel.why.toPlainText() and panel.why.isHidden()
+    panel.why_button.setChecked(True)
+    assert not panel.why.isHidden()
     assert panel.tree.topLevelItemCount() >= 1
     first = panel.tree.topLevelItem(0)
     assert first.text(2).startswith("RED ") and first.text(3).startswith("RED ")
@@ -53,7 +58,7 @@ def test_cancel_keeps_what_was_found_and_a_changed_map_is_not_patched(make_windo
         qtbot.waitUntil(lambda: "racing" in panel.status.text(), timeout=60_000)
         panel.cancel()
     assert panel.outcome is not None and panel.outcome.interrupted
-    assert "interrupted" in panel.status.text()
+    assert "interrupted" in panel.status.text() and "interrupted" in panel.why.toPlainText()
     if panel.tree.topLevelItemCount():
         win.doc.apply(win.doc.map.with_kits([Hex(7, 1)]), "a kit")
         panel.tree.setCurrentItem(panel.tree.topLevelItem(0))
