@@ -13,7 +13,9 @@ would try, each family aimed at one of the validator's fairness measures
 - **spawn** (spawn zone size, turns): the other side's zone grows toward the
   objective, the favoured side's shrinks or a hex of it moves away;
 - **kits** (kits nearer each spawn): the favoured side's kit moves toward the
-  other side, or goes; a kit is added by the other side's way;
+  other side, or goes; a kit is added by the other side's way; a kit moves
+  within its own side (the favoured side's off its way, the other's onto it),
+  which leaves the count level;
 - the mode's own (:mod:`engine.rebalance.modes`): King of the Board's **cover**
   (hexes seeing the point) and Payload Race's **track** (pushes), each in the
   mode's package;
@@ -223,6 +225,7 @@ def _kits(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[
                        key=lambda h: (h.distance(k), h))
         for h in dests[:2]:
             out.append(Proposal((MoveFeature(kit, k, h),), f"the kit moves off {fav.value}'s side", "kits"))
+    out += _kit_shifts(scenario, fav, place, walker)
     paths = _paths(scenario, walker, dis)
     if paths:
         way = paths[0]
@@ -230,6 +233,36 @@ def _kits(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[
         spots = sorted((h for h in (mid, *mid.neighbors()) if free_hex(m, h)), key=lambda h: (h.distance(mid), h))
         for h in spots[:1]:
             out.append(Proposal((PlaceFeature(kit, h),), f"{dis.value} gets a kit on its way", "kits"))
+    return out
+
+
+def _kit_shifts(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[Proposal]:
+    """Kits moved within their own side, so the count nearer each spawn (HF304) stays level: the favoured
+    side's kit off its way to the objective, the other side's onto its way (the nearest hex of the kit's side,
+    within 3 hexes, that is farther from — or nearer — that side's shortest walk). For a small bias on a map
+    with no mirror, where a kit taken or given tips the count and is refused."""
+    m = scenario.map
+    kit = Feature("kit")
+    out = []
+    for team, onto in ((fav, False), (fav.other, True)):
+        paths = _paths(scenario, walker, team)
+        if not paths:
+            continue
+        way = paths[0]
+
+        def off(h: Hex, way: list[Hex] = way) -> int:
+            return min(h.distance(x) for x in way)
+
+        for k in sorted(m.kits):
+            if place.side(k) is not team:
+                continue
+            dests = [h for h in hexes_within(k, 3) if free_hex(m, h) and place.side(h) is team
+                     and (off(h) < off(k) if onto else off(h) > off(k))]
+            dests.sort(key=lambda h: (off(h) if onto else -off(h), h.distance(k), h))
+            for h in dests[:1]:
+                out.append(Proposal((MoveFeature(kit, k, h),),
+                                    f"{team.value}'s kit moves {'onto' if onto else 'off'} its way to {place.goal}",
+                                    "kits"))
     return out
 
 
