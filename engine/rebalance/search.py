@@ -124,6 +124,9 @@ class _Search:
         self.favoured: Team | None = None
         #: Per step, the step's starting map's own games on the race's seeds (the control of :meth:`_nearer`).
         self.controls: dict[int, Tally] = {}
+        #: Per step, every game the step's starting map was judged by (the baseline; after, the chosen edit's own
+        #: race and confirmation games): its estimate of that map's gap (:meth:`_race_tolerance`).
+        self.starts: dict[int, Tally] = {}
         #: The edits taken so far, one per finished step.
         self.chosen: list[Trial] = []
         #: Whether a finalist went unconfirmed because its confirmation would have run past the deadline.
@@ -279,7 +282,7 @@ class _Search:
         scores over all those games. The starting map's gap is its own games' estimate:
         the baseline in step 1, the chosen edit's games after.
         """
-        start = self.baseline_tally if step == 1 or len(self.chosen) < step - 1 else _seen(self.chosen[step - 2])
+        start = self.starts.get(step, self.baseline_tally)
         if not start.games:
             return self.s.race_tolerance
         return min(self.s.race_tolerance, max(CONFIRM_MARGIN, abs(start.score - 0.5) / 2))
@@ -418,6 +421,7 @@ class _Search:
                 break
             nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
             chosen.append(nearest)
+            self.starts[step + 1] = _seen(nearest)
             base = nearest.proposal.apply_to(base)
             fav = Team.RED if _seen(nearest).score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
