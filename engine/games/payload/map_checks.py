@@ -13,8 +13,8 @@ up only by stairs); and the game's own test of who stops a push
 ``spawn_protection``), so the validator sees the map exactly as the game plays it:
 
 - HF309 (info): for each class, the turns it needs from its spawn to stand next to
-  its cart at the start, the middle and the end of its track; HF325 (warning): on tracks of
-  equal length, a class needs a turn more on one side at the middle or the end;
+  its cart at the start, the middle and the end of its track; HF325 (warning): a class
+  needs a turn more on one side at the middle or the end of its track;
 - HF310 (info): where each team can contest the other's cart — the stretch of the
   enemy track where it can stop a push no later than the owner's escort arrives;
 - HF311 (warning): one team can contest much more of the other's track than the
@@ -145,24 +145,24 @@ def race_by_class(ctx: CheckContext) -> Iterator[Problem]:
 
 @check("payload escorts along the track", "HF325", modes=(PAYLOAD,))
 def escorts_along(ctx: CheckContext) -> Iterator[Problem]:
-    """HF325: on tracks of equal length (HF303 speaks otherwise), a class that needs at least :data:`TURN_GAP`
-    more turns on one side than on the other to stand by its own cart at the middle or the end of its track —
-    HF309's figures, compared. The start is HF302's (turns to reach the cart); a turn later at the middle is a
-    push lost on every trip back from the spawn, which the first-turn race does not show (found on Canal with a
-    patch of ground turned by BLU's spawn: RED 77% in 400 games, the validator silent)."""
+    """HF325: a class that needs at least :data:`TURN_GAP` more turns on one side than on the other to stand by
+    its own cart at the middle or the end of its track (each track's own) — HF309's figures, compared. The
+    start is HF302's (turns to reach the cart); a turn later at the middle is a push lost on every trip back
+    from the spawn, which the first-turn race does not show (found on Canal with a patch of ground turned by
+    BLU's spawn: RED 77% in 400 games, the validator silent). Tracks of different lengths are compared too
+    (HF303 also warns): a check that went quiet while the lengths differ would surface as new when they are
+    made equal, and the balance fixer refuses an edit that raises a new warning."""
     m = ctx.map
     if not all(len(m.track(t)) >= 2 and spawn_starts(ctx, t) for t in Team):
         return
-    n = len(m.track(Team.RED))
-    if len(m.track(Team.BLU)) != n:
-        return
     kinds = {t: {st.kind: st for st in _classes(ctx, t)} for t in Team}
-    for where, k in (("the middle", n // 2), ("the end", n - 1)):
+    for where, at in (("the middle", lambda n: n // 2), ("the end", lambda n: n - 1)):
         for slow in Team:
             fast = slow.other
+            k, j = at(len(m.track(slow))), at(len(m.track(fast)))
             late = [(st.name, a, b) for kind, st in kinds[slow].items() if kind in kinds[fast]
                     and (a := track_turns(ctx, slow, st)[k]) is not None
-                    and (b := track_turns(ctx, fast, kinds[fast][kind])[k]) is not None and a - b >= TURN_GAP]
+                    and (b := track_turns(ctx, fast, kinds[fast][kind])[j]) is not None and a - b >= TURN_GAP]
             if not late:
                 continue
             figures = ", ".join(f"{name} {a} vs {b}" for name, a, b in late)
@@ -171,7 +171,7 @@ def escorts_along(ctx: CheckContext) -> Iterator[Problem]:
                 f"{slow.value} needs more turns than {fast.value} to stand by its cart at {where} of its track with "
                 f"{plural(len(late), 'class', 'classes')} ({slow.value} vs {fast.value}: {figures}); reshape the "
                 f"ground along the {slow.value} track or the way to it from the spawn",
-                (m.track(slow)[k], m.track(fast)[k]),
+                (m.track(slow)[k], m.track(fast)[j]),
             )
 
 
