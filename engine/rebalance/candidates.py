@@ -238,9 +238,9 @@ def _kits(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[
 
 def _kit_shifts(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[Proposal]:
     """Kits moved within their own side, so the count nearer each spawn (HF304) stays level: the favoured
-    side's kit off its way to the objective, the other side's onto its way (the nearest hex of the kit's side,
-    within 3 hexes, that is farther from — or nearer — that side's shortest walk). For a small bias on a map
-    with no mirror, where a kit taken or given tips the count and is refused."""
+    side's kit off its way to the objective, the other side's onto its way: to the hex of the kit's side within
+    3 hexes that lies farthest from (or nearest to) that side's shortest walk, the nearest such hex on ties.
+    For a small bias on a map with no mirror, where a kit taken or given tips the count and is refused."""
     m = scenario.map
     kit = Feature("kit")
     out = []
