@@ -81,11 +81,16 @@ def _score(t: Tally | None) -> str:
     return "—" if t is None or not t.games else f"RED {100 * t.score:.0f}% ({t.games})"
 
 
+def _after(outcome: Outcome) -> Tally | None:
+    """The games of the map the outcome leaves: its confirmation's, else its last chosen edit's race games."""
+    return outcome.confirm or (outcome.chosen[-1].tally if outcome.chosen else None)
+
+
 def _headline(outcome: Outcome) -> str:
     """The outcome in one short line for the dock (``Fixed: RED 74% (144) → RED 50% (1000), 2 hexes changed``);
     the whole reasoning goes under Why, so a long one does not crowd the list."""
     text = f"{outcome.status.capitalize()}: {_score(outcome.baseline)}"
-    after = outcome.confirm or (outcome.chosen[-1].tally if outcome.chosen else None)
+    after = _after(outcome)
     if outcome.after is not None and after is not None and after.games:
         text += f" → {_score(after)}"
     if outcome.chosen:
@@ -293,7 +298,7 @@ class BalanceFixesPanel(QWidget):
         self.why.setPlainText("\n\n".join(lines))
         rows: list[tuple[str, tuple[Hex, ...], Tally | None, Scenario | None, Trial | None]] = []
         if outcome.chosen and outcome.after is not None:
-            rows.append((f"★ {outcome.words}", outcome.hexes, outcome.confirm or outcome.chosen[-1].tally,
+            rows.append((f"★ {outcome.words}", outcome.hexes, _after(outcome),
                          outcome.after, None))
         played = sorted((t for t in outcome.trials if t.tally.games and not t.status.startswith("refused")
                          and not (len(outcome.chosen) == 1 and t.proposal == outcome.chosen[0].proposal)),

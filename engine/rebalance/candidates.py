@@ -225,8 +225,9 @@ def _kits(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[
                        key=lambda h: (h.distance(k), h))
         for h in dests[:2]:
             out.append(Proposal((MoveFeature(kit, k, h),), f"the kit moves off {fav.value}'s side", "kits"))
-    out += _kit_shifts(scenario, fav, place, walker)
-    paths = _paths(scenario, walker, dis)
+    ways = {t: _paths(scenario, walker, t) for t in Team}
+    out += _kit_shifts(scenario, fav, place, ways)
+    paths = ways[dis]
     if paths:
         way = paths[0]
         mid = way[len(way) // 2]
@@ -236,16 +237,17 @@ def _kits(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[
     return out
 
 
-def _kit_shifts(scenario: Scenario, fav: Team, place: Place, walker: _Walker) -> list[Proposal]:
+def _kit_shifts(scenario: Scenario, fav: Team, place: Place, ways: dict[Team, list[list[Hex]]]) -> list[Proposal]:
     """Kits moved within their own side, so the count nearer each spawn (HF304) stays level: the favoured
     side's kit off its way to the objective, the other side's onto its way: to the hex of the kit's side within
     3 hexes that lies farthest from (or nearest to) that side's shortest walk, the nearest such hex on ties.
-    For a small bias on a map with no mirror, where a kit taken or given tips the count and is refused."""
+    For a small bias on a map with no mirror, where a kit taken or given tips the count and is refused.
+    ``ways``: each team's shortest walk (:func:`_paths`), as :func:`_kits` found them."""
     m = scenario.map
     kit = Feature("kit")
     out = []
     for team, onto in ((fav, False), (fav.other, True)):
-        paths = _paths(scenario, walker, team)
+        paths = ways[team]
         if not paths:
             continue
         way = paths[0]

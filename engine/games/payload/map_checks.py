@@ -68,6 +68,12 @@ def _classes(ctx: CheckContext, team: Team) -> tuple[UnitStats, ...]:
     return ctx.fielded(PAYLOAD, team)
 
 
+def _tracks_ready(ctx: CheckContext) -> bool:
+    """Whether both teams have a track of at least two hexes and a spawn to start from (the track checks'
+    figures need both; other checks report what is missing)."""
+    return all(len(ctx.map.track(t)) >= 2 and spawn_starts(ctx, t) for t in Team)
+
+
 def _slowest(ctx: CheckContext, team: Team) -> UnitStats | None:
     """``team``'s slowest class (the first by kind among equals), None when it fields none."""
     return min(_classes(ctx, team), key=lambda u: (u.speed, u.kind), default=None)
@@ -129,7 +135,7 @@ def _fmt(t: int | None) -> str:
 def race_by_class(ctx: CheckContext) -> Iterator[Problem]:
     """Turns each class needs to reach the start, middle and end of its own track."""
     m = ctx.map
-    if not all(len(m.track(t)) >= 2 and spawn_starts(ctx, t) for t in Team):
+    if not _tracks_ready(ctx):
         return
     parts = []
     for team in Team:
@@ -153,7 +159,7 @@ def escorts_along(ctx: CheckContext) -> Iterator[Problem]:
     (HF303 also warns): a check that went quiet while the lengths differ would surface as new when they are
     made equal, and the balance fixer refuses an edit that raises a new warning."""
     m = ctx.map
-    if not all(len(m.track(t)) >= 2 and spawn_starts(ctx, t) for t in Team):
+    if not _tracks_ready(ctx):
         return
     kinds = {t: {st.kind: st for st in _classes(ctx, t)} for t in Team}
     for where, at in (("the middle", lambda n: n // 2), ("the end", lambda n: n - 1)):
@@ -179,7 +185,7 @@ def escorts_along(ctx: CheckContext) -> Iterator[Problem]:
 def contested(ctx: CheckContext) -> Iterator[Problem]:
     """Where each team can reach the other's cart before that cart's escort."""
     m = ctx.map
-    if not all(len(m.track(t)) >= 2 and spawn_starts(ctx, t) for t in Team):
+    if not _tracks_ready(ctx):
         return
     spans = {t: contest(ctx, t) for t in Team}
 
@@ -265,7 +271,7 @@ class TrackEnds:
 def track_ends(ctx: CheckContext) -> TrackEnds | None:
     """Escorts against defenders at each track's last push; None without both tracks, spawns and classes."""
     m = ctx.map
-    if not all(len(m.track(t)) >= 2 and spawn_starts(ctx, t) for t in Team):
+    if not _tracks_ready(ctx):
         return None
     slow = PerSide.of(lambda t: _slowest(ctx, t))
     if slow.red is None or slow.blu is None:
