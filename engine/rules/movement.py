@@ -29,6 +29,7 @@ from typing import Any, Final
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team
 from engine.rules.board import TEAM_CODE, Board
+from engine.rules.graphs import strong_regions
 
 __all__ = [
     "Climb",
@@ -41,6 +42,7 @@ __all__ = [
     "destinations",
     "flood",
     "reachable",
+    "pockets",
     "steps_to",
 ]
 
@@ -492,6 +494,48 @@ def steps_to(board: Board, targets: Collection[int], profile: MoveProfile) -> tu
     return out
 
 
+def pockets(board: Board, starts: Iterable[Hex | int], profile: MoveProfile) -> tuple[int, ...]:
+    """Board indices a unit walking by ``profile`` from ``starts`` can get to but never walk out of again:
+    a pit it drops into, a ledge that only leads down into one (sorted; empty on most maps).
+
+    The hexes reachable from ``starts`` fall into regions a walk can go round in
+    (strongly connected); the largest is the map's main ground, and every
+    reachable hex that cannot walk back to it is in a pocket. A one-way drop out of
+    a spawn is not a pocket (it leads to the main ground). A move may end on any
+    hex it reaches, and the next starts from there (the Scout's kept height, too).
+    Cached per board, profile and starts; raises KeyError for a start off the map.
+    """
+    t = _tables(board, profile)
+    roots = frozenset(t.start(board, board.idx(h)) for h in starts)
+    cache: dict[tuple[MoveProfile, frozenset[int]], tuple[int, ...]] = _per_board("movement.pockets", board)
+    hit = cache.get((profile, roots))
+    if hit is None:
+        succ = t.succ
+        if t.states_per_hex == 3:  # a unit may end its move anywhere and start the next from its own height
+            succ = tuple(nxt + ((r,) if (r := t.start(board, s // 3)) != s else ()) for s, nxt in enumerate(succ))
+        regions = strong_regions(succ, roots)
+        hit = ()
+        if len(regions) > 1:
+            k = t.states_per_hex
+            main = max(regions, key=lambda g: (len({s // k for s in g}), -min(g)))
+            pred: dict[int, list[int]] = {}
+            for g in regions:
+                for s in g:
+                    for u in succ[s]:
+                        pred.setdefault(u, []).append(s)
+            back, frontier = set(main), list(main)  # the states that can walk to the main ground
+            while frontier:
+                u = frontier.pop()
+                for p in pred.get(u, ()):
+                    if p not in back:
+                        back.add(p)
+                        frontier.append(p)
+            # a move ends on a hex and the next starts from its own height there: its start state decides
+            hit = tuple(sorted({s // k for g in regions for s in g if t.start(board, s // k) not in back}))
+        cache[(profile, roots)] = hit
+    return hit
+
+
 def reachable(
     hexmap: HexMap,
     start: Hex | Iterable[Hex],
@@ -506,4 +550,3 @@ def reachable(
     board = Board.for_map(hexmap)
     starts = [start] if isinstance(start, Hex) else list(start)
     return flood(board, starts, profile, max_steps).reachable()
-

@@ -186,3 +186,22 @@ def test_a_unit_steps_onto_the_point_before_it_shoots(who: str) -> None:
     assert first.verb is Verb.MOVE and first.target == hex_at(4, 1)
     state.apply(first)
     assert player.choose(state).verb is Verb.ATTACK
+
+
+#: The same corridor on a plateau at height 2, but the kit lies in a pit (height 0) at column 2: a unit that
+#: drops in climbs one level a step and never gets out (001 "Movement").
+KIT_IN_A_PIT = """
+2.R 2.  2.  2.  2.  2.  2.  2.  2.  2.B
+2.R 2.  0.+ 2.  2.  2.C 2.  2.  2.  2.B
+2.R 2.  2.  2.  2.  2.  2.  2.  2.  2.B
+"""
+
+
+@pytest.mark.parametrize("who", PLAYERS)
+def test_kits_a_wounded_unit_does_not_drop_into_a_pit_for_one(who: str) -> None:
+    """001 "Movement": down freely, up one level a step, so a kit in a pit two levels deep heals a unit that
+    then stays there for good (the validator's HF207). The wounded Soldier beside it goes on for the point."""
+    state = _game(KIT_IN_A_PIT, red=[("soldier", (3, 1), 80)], blu=[("heavy", (9, 0))])
+    action = PLAYERS[who](1).choose(state)
+    assert action.verb is Verb.MOVE and action.target != hex_at(2, 1)
+    assert state.board.distance(state.board.index[action.target], state.board.index[hex_at(5, 1)]) < 2

@@ -7,7 +7,7 @@ import pytest
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.board import Board
-from engine.rules.movement import Climb, MoveProfile, can_step, flood, reachable, steps_to
+from engine.rules.movement import Climb, MoveProfile, can_step, flood, pockets, reachable, steps_to
 from engine.textmap import hex_at, map_from_text
 
 WALK = MoveProfile()
@@ -149,3 +149,36 @@ def test_steps_to_go_round_by_the_stairs_where_the_way_back_is_one_step() -> Non
     assert steps_to(board, [low], STAIRS) is steps_to(board, {low}, STAIRS), "cached per board and target set"
     with pytest.raises(IndexError):
         steps_to(board, [board.n], STAIRS)
+
+
+# -- pockets: hexes a walk gets into but never out of -----------------------------------------------------------
+
+POCKET_CASES = [
+    # (row, profile, pocket columns, when walking from column 0)    rulebook reason
+    ("1. 1. 0. 1. 1.", STAIRS, {2}),  # 002 "Moving examples": down freely, up only by stairs: a pit
+    ("1. 1. 0a 1. 1.", STAIRS, set()),  # stairs in the pit climbing east lead out of it
+    ("2. 2. 0. 2. 2.", WALK, {2}),  # 001 "Movement": two levels down, one up per step
+    ("2. 2. 1. 2. 2.", WALK, set()),  # one level down climbs back
+    ("2. 2. 0. 2. 2.", SCOUT, {2}),  # the Scout crosses the pit in one move, but a move ended in it is stuck
+    ("2. 1. 0. 0. 0.", WALK, set()),  # a one-way drop into the main ground is not a pocket
+]
+
+
+@pytest.mark.parametrize(("row", "profile", "expected"), POCKET_CASES)
+def test_pockets_a_pit_no_walk_leaves(row: str, profile: MoveProfile, expected: set[int]) -> None:
+    """The hexes a unit can drop into but never walk out of (``pockets``), under each mode's climbing rule."""
+    board = Board.for_map(map_from_text(row))
+    got = pockets(board, [hex_at(0, 0)], profile)
+    assert {board.hexes[i].q for i in got} == expected
+    assert pockets(board, [hex_at(0, 0)], profile) is got, "cached per board, profile and starts"
+
+
+def test_pockets_the_main_ground_is_the_largest_region_not_where_the_walk_starts() -> None:
+    """A spawn on a ledge the walk leaves for good is no pocket; a pit beside the main ground is, whichever side
+    of it the walk starts from."""
+    board = Board.for_map(map_from_text("1. 0. 1. 1. 1. 1."))  # stairs only: the ledge at 0, a pit at 1
+    cols = {board.hexes[i].q for i in pockets(board, [hex_at(0, 0)], STAIRS)}
+    assert cols == {1}, "the ledge at column 0 reaches nothing but the pit: only the pit is a pocket"
+    board = Board.for_map(map_from_text("2. 2. 2. 2. 0. 2."))
+    assert {board.hexes[i].q for i in pockets(board, [hex_at(0, 0)], WALK)} == {4}
+    assert pockets(Board.for_map(map_from_text("0. 0. 0.")), [hex_at(0, 0)], WALK) == ()

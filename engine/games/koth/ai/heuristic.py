@@ -48,13 +48,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.ai.modes import Pick
+from engine.ai.walks import walk_to
 from engine.games.koth.ai.tables import KindFacts, Target, Threat, danger_map, fire_map, tables_of
 from engine.games.phases import Phase
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.legal import Group
-from engine.rules.movement import steps_to
 
 if TYPE_CHECKING:
     from engine.games.koth.units.base import KothBehaviour
@@ -535,7 +535,7 @@ def _kind_facts(state: GameState, kind: str, team: Team, cp: list[int]) -> KindF
     shooter = (bool(state.options["straight_line_attacks"]) and (beh.lined() or burn), burn,
                int(st.params.get("shots", 1)))
     profile = state.game.profile(kind, team)
-    walk = steps_to(state.board, cp, profile) if cp else ()
+    walk = walk_to(state.board, cp, profile, team) if cp else ()
     return st, state.max_health(kind), beh, shooter, profile, walk
 
 
@@ -546,11 +546,12 @@ def _kit_trip(b: Any, cp: list[int], here: int, speed: int, missing: float, alon
     ``alone``) and the walked steps from each cell to it; None when no kit is worth the trip."""
     if alone:
         return None
-    walk = steps_to(b, cp, profile) if cp else ()
+    team = profile.team
+    walk = walk_to(b, cp, profile, team) if cp else ()
     straight = walk[here] if cp else 0
     best: tuple[int, int, tuple[int, ...]] | None = None
     for k in kits:
-        to_kit = steps_to(b, [k], profile)
+        to_kit = walk_to(b, [k], profile, team)
         go = to_kit[here]
         if go < 0 or go > KIT_MOVES * max(1, speed):
             continue

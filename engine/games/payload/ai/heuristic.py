@@ -8,8 +8,9 @@ neither cart were stopped again (:func:`behind`), its *reserves* (Pyro, Soldier)
 block too: racing on cannot win it, stopping the enemy cart can. A job's *posts*
 are the hexes next to its cart where the token helps (:func:`job_posts`), and
 distances to them are walked steps under the game's movement rules (stairs and
-all, :func:`~engine.rules.movement.steps_to`), never the crow's hexes, which
-once led tokens into a canal bed they could not climb out of toward the cart.
+all, :func:`~engine.ai.walks.walk_to`), never the crow's hexes, which once led
+tokens into a canal bed they could not climb out of toward the cart; a hex in a
+pit no walk leaves counts as far from every post, even one beside the cart.
 Each legal action gets a score:
 
 - a push is worth more than anything else;
@@ -32,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from engine.ai.walks import walk_to
 from engine.games.payload.ai.fire import Firepower, fire_of
 from engine.games.payload.ground import posts
 from engine.games.payload.units.armed import Armed
@@ -40,7 +42,6 @@ from engine.games.state import Phase
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.legal import Group
-from engine.rules.movement import steps_to
 
 __all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps", "score_context"]
 
@@ -128,7 +129,8 @@ _JOB_STEPS: Final = __name__ + ".job_steps"
 
 
 def job_steps(state: Any, team: Team, kind: str, blocker: bool) -> tuple[int, ...]:
-    """Per board index, the steps a ``kind`` token of ``team`` walks to its nearest post (-1: none)."""
+    """Per board index, the steps a ``kind`` token of ``team`` walks to its nearest post (-1: none; a hex in a
+    pit it could not walk out of counts as far from every post, even one beside the cart: :func:`walk_to`)."""
     cache = state.game.cache
     per_game = cache.get(_JOB_STEPS)
     if per_game is None:
@@ -136,7 +138,8 @@ def job_steps(state: Any, team: Team, kind: str, blocker: bool) -> tuple[int, ..
     key = (team, kind, blocker, state.carts[team.other if blocker else team])
     hit = per_game.get(key)
     if hit is None:
-        hit = per_game[key] = steps_to(state.board, job_posts(state, team, blocker), state.game.profile(kind, team))
+        hit = per_game[key] = walk_to(state.board, job_posts(state, team, blocker), state.game.profile(kind, team),
+                                      team)
     return hit
 
 

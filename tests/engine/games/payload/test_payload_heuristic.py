@@ -80,3 +80,35 @@ def test_the_side_behind_in_the_race_sends_its_reserves_to_block(game: GameFacto
 
     assert hexes_to_cart(move.target, Team.RED) < hexes_to_cart(at(8, 0), Team.RED), "the Pyro heads for RED's cart"
     assert hexes_to_cart(move.target, Team.BLU) > hexes_to_cart(at(8, 0), Team.BLU), "and away from his own"
+
+
+#: A quay at height 1 with one pit (height 0, column 4 of row 2) beside RED's track, which starts at column 3
+#: of row 1: the pit is a post by the cart, but no stairs lead out of it.
+PIT = """
+1.R 1.R 1.  1.  1.  1.  1.  1.  1.B 1.B
+1.R 1.R 1.  1.  1.  1.  1.  1.  1.B 1.B
+1.  1.  1.  1.  0.  1.  1.  1.  1.  1.
+1.  1.  1.  1.  1.  1.  1.  1.  1.  1.
+"""
+
+
+def test_an_escort_never_drops_into_a_pit_beside_its_cart(game: GameFactory) -> None:
+    """002 "Moving examples": down freely, up only by stairs, so a token in the pit never walks out. The pit
+    is the post nearest the Heavy; the heuristic takes another, pushes, and follows its cart (it once stood in
+    such a pit all game after one push, and its side lost three games in four)."""
+    state = game(text=PIT, red=[("heavy", (4, 3), "minigun")], blu=[("heavy", (8, 0), "minigun")],
+                 red_track=[(c, 1) for c in range(3, 8)], blu_track=[(c, 3) for c in range(8, 2, -1)])
+    b = state.board
+    pit, heavy = b.index[at(4, 2)], b.index[at(4, 3)]
+    posts = job_posts(state, Team.RED, blocker=False)
+    assert pit in posts and b.distance(heavy, pit) == 1, "the test needs the pit to be the nearest post"
+    ai = HeuristicPlayer(1)
+    stood: set[int] = set()
+    while state.turn < 16 and not state.is_terminal():
+        if state.current_team() is Team.RED:
+            state.apply(ai.choose(state))
+            stood |= {u.cell for u in state.units_of(Team.RED)}
+        else:
+            state.apply("end")  # BLU stands still: only RED's walk is under test
+    assert pit not in stood, "the Heavy never stepped into the pit"
+    assert state.carts[Team.RED] >= 3, "it pushed from another post and kept up with its cart"
