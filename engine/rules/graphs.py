@@ -8,43 +8,49 @@ __all__ = ["strong_regions"]
 
 
 def strong_regions(succ: tuple[tuple[int, ...], ...], roots: Iterable[int]) -> list[list[int]]:
-    """The strongly connected regions of the states reachable from ``roots`` (Tarjan's algorithm, without
-    recursion): each a list of states, every one of which a walk can reach from every other."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
+    """The strongly connected regions of the nodes reachable from ``roots`` (Tarjan's algorithm, without
+    recursion): each a list of nodes, every one of which a walk can reach from every other."""
+    n = len(succ)
+    index = [-1] * n
+    low = [0] * n
+    on = bytearray(n)
     stack: list[int] = []
-    on: set[int] = set()
     regions: list[list[int]] = []
+    count = 0
     for root in sorted(roots):
-        if root in index:
+        if index[root] >= 0:
             continue
-        work = [(root, 0)]
-        index[root] = low[root] = len(index)
+        index[root] = low[root] = count
+        count += 1
         stack.append(root)
-        on.add(root)
-        while work:
-            s, k = work[-1]
+        on[root] = 1
+        nodes, at = [root], [0]  # the depth-first path and how far along each node's successors it is
+        while nodes:
+            s = nodes[-1]
             nxt = succ[s]
+            k = at[-1]
             if k < len(nxt):
-                work[-1] = (s, k + 1)
+                at[-1] = k + 1
                 u = nxt[k]
-                if u not in index:
-                    index[u] = low[u] = len(index)
+                if index[u] < 0:
+                    index[u] = low[u] = count
+                    count += 1
                     stack.append(u)
-                    on.add(u)
-                    work.append((u, 0))
-                elif u in on:
-                    low[s] = min(low[s], index[u])
+                    on[u] = 1
+                    nodes.append(u)
+                    at.append(0)
+                elif on[u] and index[u] < low[s]:
+                    low[s] = index[u]
                 continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[s])
+            nodes.pop()
+            at.pop()
+            if nodes and low[s] < low[nodes[-1]]:
+                low[nodes[-1]] = low[s]
             if low[s] == index[s]:
                 region: list[int] = []
                 while True:
                     u = stack.pop()
-                    on.discard(u)
+                    on[u] = 0
                     region.append(u)
                     if u == s:
                         break

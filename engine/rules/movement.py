@@ -510,28 +510,30 @@ def pockets(board: Board, starts: Iterable[Hex | int], profile: MoveProfile) -> 
     cache: dict[tuple[MoveProfile, frozenset[int]], tuple[int, ...]] = _per_board("movement.pockets", board)
     hit = cache.get((profile, roots))
     if hit is None:
+        k = t.states_per_hex
         succ = t.succ
-        if t.states_per_hex == 3:  # a unit may end its move anywhere and start the next from its own height
+        if k == 3:  # a unit may end its move anywhere and start the next from its own height
             succ = tuple(nxt + ((r,) if (r := t.start(board, s // 3)) != s else ()) for s, nxt in enumerate(succ))
         regions = strong_regions(succ, roots)
         hit = ()
         if len(regions) > 1:
-            k = t.states_per_hex
             main = max(regions, key=lambda g: (len({s // k for s in g}), -min(g)))
-            pred: dict[int, list[int]] = {}
-            for g in regions:
-                for s in g:
-                    for u in succ[s]:
-                        pred.setdefault(u, []).append(s)
-            back, frontier = set(main), list(main)  # the states that can walk to the main ground
+            pred = _predecessors(board, profile)
+            back = bytearray(len(succ))  # the states that can walk to the main ground
+            for s in main:
+                back[s] = 1
+            frontier = list(main)
             while frontier:
                 u = frontier.pop()
-                for p in pred.get(u, ()):
-                    if p not in back:
-                        back.add(p)
+                came = pred[u]
+                if k == 3 and t.start(board, u // 3) == u:  # ...and the moves that ended on its hex
+                    came = (*came, *range(u - u % 3, u - u % 3 + 3))
+                for p in came:
+                    if not back[p]:
+                        back[p] = 1
                         frontier.append(p)
             # a move ends on a hex and the next starts from its own height there: its start state decides
-            hit = tuple(sorted({s // k for g in regions for s in g if t.start(board, s // k) not in back}))
+            hit = tuple(sorted({s // k for g in regions for s in g if not back[t.start(board, s // k)]}))
         cache[(profile, roots)] = hit
     return hit
 
