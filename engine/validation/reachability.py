@@ -8,7 +8,7 @@ never enter the other team's spawn base.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
@@ -128,18 +128,23 @@ def no_way_out(ctx: CheckContext) -> Iterator[Problem]:
         return
     b = board(ctx)
     mode = walk_mode(ctx)
-    caught: dict[int, list[Team]] = {}
+    caught: dict[int, list[Team]] = {}  # Team Play, whose maps have no spawn zones: its own check
     for t in teams:
         for i in pockets(b, [b.index[h] for h in spawn_starts(ctx, t)], profile(mode, t, WALK)):
             caught.setdefault(i, []).append(t)
-    if not caught:
-        return
-    hs = tuple(sorted(b.hexes[i] for i in caught))
-    sides = {t for ts in caught.values() for t in ts}
-    who = "a unit" if len(sides) > 1 else f"a {next(iter(sides)).value} unit"
-    way = ("stairs climbing out of it" if GAMES[mode].climb is Climb.STAIRS_ONLY
+    if caught:
+        sides = {t for ts in caught.values() for t in ts}
+        yield no_way_out_problem(ctx, caught, "a unit" if len(sides) > 1 else f"a {next(iter(sides)).value} unit")
+
+
+def no_way_out_problem(ctx: CheckContext, pocket: Iterable[int], who: str) -> Problem:
+    """HF207 for the board indices ``pocket`` that ``who`` ("a unit", "a RED unit", "a character") can get
+    into, with the way out the map's climbing rule allows (a mode's own check words it the same)."""
+    b = board(ctx)
+    hs = tuple(sorted(b.hexes[i] for i in pocket))
+    way = ("stairs climbing out of it" if GAMES[walk_mode(ctx)].climb is Climb.STAIRS_ONLY
            else "ground one level up at its edge")
-    yield Problem(
+    return Problem(
         "HF207", Severity.WARNING,
         f"{plural(len(hs), 'hex', 'hexes')} {who} can walk or drop into but never walk out of ({hex_list(hs)}); "
         f"give it a way out ({way}) or fill it in",

@@ -28,8 +28,9 @@ from engine.games.modes import GAMES
 from engine.games.teamplay import TEAM_PLAY
 from engine.hexgrid import Hex
 from engine.mapmodel import Colour, Team, Terrain
-from engine.rules.movement import Reach, flood
+from engine.rules.movement import Reach, flood, pockets
 from engine.validation.problem import Problem, Severity
+from engine.validation.reachability import no_way_out_problem
 from engine.validation.registry import CheckContext, check
 from engine.validation.sides import PerSide
 from engine.validation.terrain import board
@@ -212,3 +213,16 @@ def teamplay_features_reachable(ctx: CheckContext) -> Iterator[Problem]:
             f"{hex_list(hexes)}; open a way (climbs of one level, no walls or low obstacles) or move them",
             hexes,
         )
+
+
+@check("team play: no way out", "HF207", modes=(TEAM_PLAY,))
+def no_way_out_from_spawnpoints(ctx: CheckContext) -> Iterator[Problem]:
+    """HF207 on a Team Play map: hexes a character walking from any spawnpoint (a character may appear at any
+    colour) can get into but never walk out of (:func:`~engine.rules.movement.pockets`, one level a step)."""
+    cells = ctx.map.cells
+    starts = sorted(h for hs in ctx.map.spawnpoints.values() for h in hs if cells[h].terrain is not Terrain.WALL)
+    if not starts:
+        return  # HF111
+    pocket = pockets(board(ctx), starts, GAMES[TEAM_PLAY].move_profile((), None))
+    if pocket:
+        yield no_way_out_problem(ctx, pocket, "a character")

@@ -69,3 +69,17 @@ def test_spawning_round_ammo_tiles_spread_unfairly_between_spawnpoint_colours_ar
     assert warn.severity is Severity.WARNING
     assert "5 steps from the yellow spawnpoints but 1 from the blue ones" in warn.message
     assert warn.hexes == (hex_at(6, 0),)  # the far colour's spawnpoints
+
+
+#: The FAIR strip raised to height 2 with a pit (height 0) in its middle: one level a step, so no way out.
+PIT = FAIR.replace("0.", "2.").replace("2.   2.   2.   2.A", "2.   0.   2.   2.A", 1)
+
+
+def test_climbing_a_pit_two_levels_deep_is_reported_as_no_way_out() -> None:
+    """docs/rules-teamplay.md "Climbing": one level a step, down freely, so a character that drops two levels
+    never climbs out (HF207, the same warning as on the other modes' maps, walking from every spawnpoint)."""
+    assert not _codes(map_from_text(FAIR), "HF207")
+    [p] = _codes(map_from_text(PIT), "HF207")
+    assert p.severity is Severity.WARNING and p.hexes == (hex_at(3, 0),)
+    assert f"1 hex a character can walk or drop into but never walk out of ({hex_at(3, 0)})" in p.message
+    assert "ground one level up at its edge" in p.message
