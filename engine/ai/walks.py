@@ -28,17 +28,22 @@ __all__ = ["POCKET_STEPS", "walk_to"]
 POCKET_STEPS: Final = 99
 
 
-def walk_to(board: Board, targets: Collection[int], profile: MoveProfile, team: Team) -> tuple[int, ...]:
+def walk_to(board: Board, targets: Collection[int], profile: MoveProfile, team: Team | None) -> tuple[int, ...]:
     """Per board index, the steps a unit of ``team`` walking by ``profile`` needs to reach any of ``targets``
     (-1: none), :data:`POCKET_STEPS` on a hex in a pocket of the ground its spawn leads to (even a target).
-    Cached per board, profile, team and target set."""
-    per_board: dict[tuple[MoveProfile, Team, frozenset[int]], tuple[int, ...]] = board.cache.setdefault(
+    ``team`` None: units with no spawn zone of their own (Team Play's characters appear at any spawnpoint),
+    whose pockets are those of the whole map. Cached per board, profile, team and target set."""
+    per_board: dict[tuple[MoveProfile, Team | None, frozenset[int]], tuple[int, ...]] = board.cache.setdefault(
         "ai.walk_to", {})
     key = (profile, team, frozenset(targets))
     hit = per_board.get(key)
     if hit is None:
         hit = steps_to(board, key[2], profile)
-        trapped = pockets(board, [i for i in board.spawn_zone(team) if not board.wall[i]], profile)
+        if team is None:
+            starts = [i for i in range(board.n) if not board.wall[i] and (profile.over_low or not board.low[i])]
+        else:
+            starts = [i for i in board.spawn_zone(team) if not board.wall[i]]
+        trapped = pockets(board, starts, profile)
         if trapped:
             walk = list(hit)
             for i in trapped:

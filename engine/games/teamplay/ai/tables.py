@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from engine.ai.kept import kept_map
-from engine.rules.movement import steps_to
+from engine.ai.walks import walk_to
 
 __all__ = ["DENSE_HEXES", "MAPS_PER_BOARD", "SPARSE_PAIRS", "Arm", "BoardTables", "GameTables", "Reach", "board_tables",
            "potential_map", "reach_of", "steps_to_goal", "tables_of", "walk_map"]
@@ -142,11 +142,12 @@ def walk_map(tables: GameTables, profile: Any, goals: tuple[int, ...]) -> dict[i
 
 
 def steps_to_goal(tables: GameTables, board: Any, profile: Any, goal: int) -> tuple[int, ...]:
-    """:func:`~engine.rules.movement.steps_to` the one hex ``goal`` by ``profile`` (kept here too: the board's
-    own cache is asked by a set of targets, which costs more to key than the answer to read)."""
+    """:func:`~engine.ai.walks.walk_to` the one hex ``goal`` by ``profile``, a pit no walk leaves counting as far
+    from it (kept here too: the board's own cache is asked by a set of targets, which costs more to key than the
+    answer to read)."""
     steps = tables.board.steps
     key = (profile, goal)
     hit = steps.get(key)
     if hit is None:
-        hit = steps[key] = steps_to(board, (goal,), profile)
+        hit = steps[key] = walk_to(board, (goal,), profile, None)
     return hit

@@ -115,3 +115,32 @@ def test_walls_a_character_walks_round_a_wall_to_the_enemy() -> None:
     action = HeuristicPlayer(1).choose(s)
     assert action.verb is Verb.MOVE and action.target is not None
     assert action.target.r <= 1  # toward the gap in row 0
+
+
+#: helpers.FIELD on a plateau at height 2 but for the ammo tile at 2,1, which lies in a pit at height 0: a
+#: character that steps onto it climbs one level a step and never gets out (docs/rules-teamplay.md "Climbing").
+AMMO_IN_A_PIT = """
+modes: team_play
+2.Sr 2.   2.   2.   2.   2.   2.   2.
+2.   2.   0.A  2.   2.   2.W  2.   2.
+2.   2.   2.   2.   2#   2.   2.   2.Sb
+2.   2.W  2.   2.   2.   2.   2.A  2.
+2.Sy 2.   2.   2.   2.   2.   2.   2.
+"""
+
+
+@pytest.mark.parametrize("who", PLAYERS)
+def test_ammo_a_player_who_cannot_reload_does_not_drop_into_a_pit_for_it(who: str) -> None:
+    """As above, but the nearer ammo tile lies in a pit two levels deep (the validator's HF207): no character
+    steps into it; the tile on the plateau is the one to go for."""
+    s = ready(AMMO_IN_A_PIT)
+    for c in s.racks:
+        s.racks[c] = []
+    s.table[Team.RED] = [s.character(k).weapon for k in ("sprog", "violet", "dozer")]  # type: ignore[union-attr]
+    pit = s.board.index[hex_at(2, 1)]
+    for _ in range(3):  # RED's three characters act in turn
+        if s.current_team() is not Team.RED:
+            break
+        action = PLAYERS[who](1).choose(s)
+        assert action.target is None or s.board.index[action.target] != pit, action
+        s.apply(action)
