@@ -17,7 +17,7 @@ from engine.games.teamplay.state import TeamPlayState
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
 from engine.textmap import hex_at
-from tests.engine.games.teamplay.helpers import game, put, ready
+from tests.engine.games.teamplay.helpers import FIELD, game, put, ready
 
 PLAYERS = {"normal": HeuristicPlayer, "strong": SearchPlayer}
 
@@ -119,14 +119,7 @@ def test_walls_a_character_walks_round_a_wall_to_the_enemy() -> None:
 
 #: helpers.FIELD on a plateau at height 2 but for the ammo tile at 2,1, which lies in a pit at height 0: a
 #: character that steps onto it climbs one level a step and never gets out (docs/rules-teamplay.md "Climbing").
-AMMO_IN_A_PIT = """
-modes: team_play
-2.Sr 2.   2.   2.   2.   2.   2.   2.
-2.   2.   0.A  2.   2.   2.W  2.   2.
-2.   2.   2.   2.   2#   2.   2.   2.Sb
-2.   2.W  2.   2.   2.   2.   2.A  2.
-2.Sy 2.   2.   2.   2.   2.   2.   2.
-"""
+AMMO_IN_A_PIT = FIELD.replace("0.", "2.").replace("2.A", "0.A", 1)
 
 
 @pytest.mark.parametrize("who", PLAYERS)
