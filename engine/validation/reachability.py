@@ -125,10 +125,10 @@ def no_way_out(ctx: CheckContext) -> Iterator[Problem]:
     RED at 75% of 400 games, and no other check saw a difference."""
     teams = teams_with_spawn(ctx)
     if not teams:
-        return
+        return  # Team Play's maps have no spawn zones: its own check walks from the spawnpoints
     b = board(ctx)
     mode = walk_mode(ctx)
-    caught: dict[int, list[Team]] = {}  # Team Play, whose maps have no spawn zones: its own check
+    caught: dict[int, list[Team]] = {}
     for t in teams:
         for i in pockets(b, [b.index[h] for h in spawn_starts(ctx, t)], profile(mode, t, WALK)):
             caught.setdefault(i, []).append(t)

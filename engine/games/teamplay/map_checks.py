@@ -20,7 +20,7 @@ is to ammo and racks is HF312's (and HF313's) figure.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -165,11 +165,14 @@ def spawnpoint_reach(ctx: CheckContext, colour: Colour) -> Reach:
     key = f"points:{colour.value}"
     hit = ctx.cache.get(key)
     if hit is None:
-        cells = ctx.map.cells
-        starts = sorted(h for h in ctx.map.spawnpoints.get(colour, ()) if cells[h].terrain is not Terrain.WALL)
-        hit = flood(board(ctx), starts, GAMES[TEAM_PLAY].move_profile((), None))
-        ctx.cache[key] = hit
+        hit = ctx.cache[key] = flood(board(ctx), _standing(ctx, (colour,)), GAMES[TEAM_PLAY].move_profile((), None))
     return hit  # type: ignore[return-value]
+
+
+def _standing(ctx: CheckContext, colours: Iterable[Colour]) -> list[Hex]:
+    """The spawnpoints of ``colours`` a character can stand on (not painted on a wall, HF101), sorted."""
+    cells = ctx.map.cells
+    return sorted(h for c in colours for h in ctx.map.spawnpoints.get(c, ()) if cells[h].terrain is not Terrain.WALL)
 
 
 @check("spawnpoints", "HF111", "HF112", modes=(TEAM_PLAY,))
@@ -219,8 +222,7 @@ def teamplay_features_reachable(ctx: CheckContext) -> Iterator[Problem]:
 def no_way_out_from_spawnpoints(ctx: CheckContext) -> Iterator[Problem]:
     """HF207 on a Team Play map: hexes a character walking from any spawnpoint (a character may appear at any
     colour) can get into but never walk out of (:func:`~engine.rules.movement.pockets`, one level a step)."""
-    cells = ctx.map.cells
-    starts = sorted(h for hs in ctx.map.spawnpoints.values() for h in hs if cells[h].terrain is not Terrain.WALL)
+    starts = _standing(ctx, Colour)
     if not starts:
         return  # HF111
     pocket = pockets(board(ctx), starts, GAMES[TEAM_PLAY].move_profile((), None))
