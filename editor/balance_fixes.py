@@ -36,9 +36,8 @@ def install_balance_fixes(win: QMainWindow, documents: DocumentManager) -> Balan
     dock.setWidget(panel)
     win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     problems = win.findChild(QDockWidget, "problems")
-    if problems is not None:  # shares the tall top-right place with the problems list
-        win.tabifyDockWidget(problems, dock)
-        problems.raise_()
+    if problems is not None:  # below the problems list, whose warnings the proposals answer
+        win.splitDockWidget(problems, dock, Qt.Orientation.Vertical)
     dock.hide()
     act = QAction("Suggest &balance fixes…", win)
     act.setToolTip("Play AI games to find the smallest edit that makes this map fair, then preview and apply it")
@@ -49,12 +48,16 @@ def install_balance_fixes(win: QMainWindow, documents: DocumentManager) -> Balan
         if doc is None:
             return
         scenario = current_scenario(doc)
-        problems = playability(scenario)
-        if problems:
+        unplayable = playability(scenario)
+        if unplayable:
             QMessageBox.warning(win, "Suggest balance fixes", "This map cannot be played yet:\n• " +
-                                "\n• ".join(problems))
+                                "\n• ".join(unplayable))
             return
-        dock.show()
+        if not dock.isVisible():
+            tall = problems.height() if problems is not None and problems.isVisible() else 0
+            dock.show()
+            if tall:  # the problems' place shared: most for the proposals, the problems still in view
+                win.resizeDocks([problems, dock], [tall * 2 // 5, tall - tall * 2 // 5], Qt.Orientation.Vertical)
         dock.raise_()
         panel.start(scenario)
 

@@ -106,3 +106,33 @@ def test_a_roster_exchange_is_applied_to_the_scenario_as_one_undo_step(make_wind
 @pytest.fixture(autouse=True)
 def _no_leftover_threads(qtbot):  # type: ignore[no-untyped-def]
     yield
+
+
+def _tabs_in_view(win) -> list[str]:  # type: ignore[no-untyped-def]
+    """The tab titles of every dock tab bar drawn inside the window."""
+    from PySide6.QtWidgets import QTabBar
+
+    shown = []
+    for bar in win.findChildren(QTabBar):
+        if bar.isVisible() and bar.count() and win.rect().intersects(bar.geometry()):
+            shown += [bar.tabText(i) for i in range(bar.count())]
+    return shown
+
+
+def test_the_hidden_dock_leaves_no_tab_behind(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A session-9 screenshot showed a squeezed "Ba…" tab at the Problems dock's edge on every start, and a whole
+    "Balance fixes" tab over the problems list once the dock was closed: Qt kept the tab bar of the pair it had
+    been tabified with. The dock now sits below the Problems dock, out of any tab group, and opens with most of
+    that place while the problems stay in view."""
+    win = make_window(FAR)
+    panel = win.balance_fixes
+    dock, problems = panel.parentWidget(), win.docks["problems"]
+    qtbot.waitUntil(lambda: problems.isVisible())
+    assert dock.isHidden() and "Balance fixes" not in _tabs_in_view(win)
+    panel.start = lambda _scenario: None  # open the dock as the menu does, without a run
+    win.act_suggest_fixes.trigger()
+    assert dock.isVisible() and problems.isVisible()
+    qtbot.waitUntil(lambda: dock.height() > problems.height())
+    dock.close()
+    qtbot.wait(50)
+    assert problems.isVisible() and "Balance fixes" not in _tabs_in_view(win)
