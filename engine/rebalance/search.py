@@ -133,6 +133,9 @@ class _Search:
         self.no_time = False
         #: The whole minutes a race that could not start (and a confirmation) would have needed; 0: none such.
         self.needed = 0
+        #: Why the steps ended without a fix: ``time`` (the deadline, or a cancel), ``stuck`` (no edit of the last
+        #: step came nearer even than its starting map on the same games), ``steps`` (``steps`` edits taken).
+        self.ended = "time"
 
     # -- time and games -----------------------------------------------------------------------------
 
@@ -418,6 +421,8 @@ class _Search:
             self.trials += raced
             better = [t for t in raced if self._nearer(t, step)]
             if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
+                if not self.interrupted and self._fits(self.s.confirm_games * 2):
+                    self.ended = "steps" if better else "stuck"
                 break
             nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
             chosen.append(nearest)
@@ -494,10 +499,20 @@ class _Search:
                ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
                 if self.no_time else "") +
                (f"; racing the proposals and confirming one would take about {self.needed} minutes here"
-                if self.needed else "") +
-               f"; give it more --minutes{f' (at least {self.needed})' if self.needed else ''}, or edit by hand from "
-               "the proposals listed")
+                if self.needed else "") + self._advice())
         return self._outcome(status, baseline, after, tuple(chosen), why)
+
+    def _advice(self) -> str:
+        """What to do next, by why the steps ended (:attr:`ended`): more time helps only when time ended them."""
+        if self.ended == "stuck" and not self.no_time and not self.needed:
+            return ("; the search stopped with time left: no edit of its last step came nearer even than the map it "
+                    "started from, on the same games, so more --minutes would try the same edits — edit by hand from "
+                    "the proposals listed (each with its games), or try other players (--players)")
+        if self.ended == "steps" and not self.no_time and not self.needed:
+            return (f"; it took every step a run may take ({self.s.steps}), each an edit that came nearer even; edit "
+                    "by hand from there, or run the fixer again on its result")
+        return (f"; give it more --minutes{f' (at least {self.needed})' if self.needed else ''}, or edit by hand from "
+                "the proposals listed")
 
     def _overshoot(self, last: Trial) -> str:
         """``; on its games BLU is favoured instead (...)`` when the nearest change's own games (its fresh ones

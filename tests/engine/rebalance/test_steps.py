@@ -19,7 +19,7 @@ from engine.mapmodel import Cell, Team, Terrain
 from engine.parallel.backends import InProcess
 from engine.rebalance.evidence import Tally
 from engine.rebalance.play import Runner
-from engine.rebalance.result import FIXED
+from engine.rebalance.result import FIXED, IMPROVED
 from engine.rebalance.screen import Screen
 from engine.rebalance.search import Listener, Settings, _Search, rebalance
 from engine.scenario import Scenario
@@ -49,6 +49,8 @@ def test_a_step_needs_a_gain_over_the_control_on_the_same_games() -> None:
     out = rebalance(FAR, replace(QUICK, candidates=12), ModelRunner(lambda v: 0.62))
     assert not out.chosen or len(out.chosen) == 1  # at most the unconfirmed best, never a chain of steps
     assert {t.step for t in out.trials} == {1}
+    # the run stopped with most of its hour left: more time would try the same edits, and the report says so
+    assert "stopped with time left" in out.why and "give it more --minutes" not in out.why, out.why
 
 
 def test_a_map_with_no_mirror_gets_its_hidden_ground_opened_with_cover_to_keep_the_sightlines_level() -> None:
@@ -147,3 +149,11 @@ def test_hexes_changed_counts_the_result_not_the_steps() -> None:
     out = Outcome(IMPROVED, s, replace(s, map=after), Tally(), "RED", chosen, chosen, "")
     assert out.hexes == (k, t[-1])
     assert replace(out, after=None).hexes == tuple(sorted({h, k, t[-1]}))
+
+
+def test_a_run_that_takes_every_step_it_may_says_so_rather_than_asking_for_time() -> None:
+    """Each low obstacle takes two points off RED's 62%, so every step comes nearer even but one step is allowed:
+    the report says the run took its steps, and more --minutes is not the advice."""
+    out = rebalance(FAR, replace(QUICK, candidates=12, steps=1), ModelRunner(lambda v: 0.62 - 0.02 * low_obstacles(v)))
+    assert out.status == IMPROVED and len(out.chosen) == 1
+    assert "give it more --minutes" not in out.why and "every step a run may take (1)" in out.why, out.why
