@@ -114,6 +114,11 @@ def _failure(e: Exception) -> str:
     return str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
 
 
+def _in_panel_words(text: str) -> str:
+    """The fixer's words with its command-line options named as this panel's fields (Time, Players)."""
+    return text.replace("--minutes", "Time").replace("--players", "Players")
+
+
 class BalanceFixesPanel(QWidget):
     """Suggest balance fixes for the current document, preview them and apply one (one undo step).
 
@@ -295,7 +300,7 @@ class BalanceFixesPanel(QWidget):
             return
         lines = [f"{outcome.status.capitalize()}: {outcome.why}", *outcome.notes]
         self.status.setText(_headline(outcome))
-        self.why.setPlainText("\n\n".join(lines))
+        self.why.setPlainText(_in_panel_words("\n\n".join(lines)))
         rows: list[tuple[str, tuple[Hex, ...], Tally | None, Scenario | None, Trial | None]] = []
         if outcome.chosen and outcome.after is not None:
             rows.append((f"★ {outcome.words}", outcome.hexes, _after(outcome),

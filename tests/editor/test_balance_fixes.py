@@ -136,3 +136,13 @@ def test_the_hidden_dock_leaves_no_tab_behind(make_window, qtbot) -> None:  # ty
     dock.close()
     qtbot.wait(50)
     assert problems.isVisible() and "Balance fixes" not in _tabs_in_view(win)
+
+
+def test_the_why_names_the_panels_fields_not_the_commands_options() -> None:
+    """The fixer's reasoning advises "more --minutes" or other "--players"; in the dock those are its Time and
+    Players fields."""
+    from editor.docks.balance_fixes import _in_panel_words
+
+    said = "no edit tried was confirmed fair; give it more --minutes (at least 12), or try other players (--players)"
+    shown = _in_panel_words(said)
+    assert "--" not in shown and "more Time (at least 12)" in shown and "(Players)" in shown
