@@ -319,18 +319,26 @@ class SetTrack(Change):
         return tuple(sorted(moved))
 
     def words(self, w: Wording) -> str:
+        """In words: a longer or shorter track at either end, else the stretch rerouted (between the last hex
+        kept before it, or the track's start, and the first kept after it, or its end)."""
         a, b, t = self.before, self.after, self.team.value
         d = len(b) - len(a)
-        if b[:len(a)] == a:
+        n = min(len(a), len(b))
+        same_start = next((k for k in range(n) if a[k] != b[k]), n)
+        same_end = next((k for k in range(n - same_start) if a[-1 - k] != b[-1 - k]), n - same_start)
+        if same_start == len(a):
             return f"extend {t}'s track by {count_words(d, 'push')} to {b[-1]}"
-        if a[:len(b)] == b:
+        if same_start == len(b):
             return f"end {t}'s track {count_words(-d, 'push')} earlier, at {b[-1]}"
-        i = next(k for k in range(min(len(a), len(b))) if a[k] != b[k])
-        j = next(k for k in range(1, min(len(a), len(b)) + 1) if a[-k] != b[-k])
-        via = ", ".join(str(h) for h in b[i:len(b) - j + 1]) or "a shortcut"
+        if same_end == len(a):
+            return f"start {t}'s track {count_words(d, 'push')} further back, at {b[0]}"
+        if same_end == len(b):
+            return f"start {t}'s track {count_words(-d, 'push')} further on, at {b[0]}"
+        via = ", ".join(str(h) for h in b[same_start:len(b) - same_end]) or "a shortcut"
         more = (f" ({count_words(abs(d), 'push')} {'more' if d > 0 else 'fewer'})" if d else "")
-        end = f"{a[len(a) - j + 1]}" if j > 1 else "its end"
-        return f"reroute {t}'s track between {a[i - 1]} and {end} through {via}{more}"
+        start = f"{a[same_start - 1]}" if same_start else "its start"
+        end = f"{a[len(a) - same_end]}" if same_end else "its end"
+        return f"reroute {t}'s track between {start} and {end} through {via}{more}"
 
     def mirrored(self, mirror: Mirror) -> Change | None:
         a, b = _images(mirror, self.before), _images(mirror, self.after)

@@ -106,6 +106,26 @@ def run_checks(ctx: CheckContext, checks: Iterable[Check] | None = None) -> list
     for c in CHECKS if checks is None else checks:
         if not c.applies(ctx.modes):
             continue
-        out.extend(guarded(f"the {c.name!r} check", partial(c.fn, ctx)))
+        out.extend(guarded(f"the {c.name!r} check", partial(c.fn, _for_check(ctx, c))))
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
     return out
+
+
+def _for_check(ctx: CheckContext, c: Check) -> CheckContext:
+    """``ctx`` narrowed to the modes ``c`` is about, when the map is checked for others too.
+
+    A map made for King of the Board and Payload Race is walked under the strictest
+    climbing rule of its modes by the checks every mode shares; a check of one mode's
+    own features (the control point's reach and sightlines) uses that mode's rules,
+    as its games do. Narrowed contexts are kept in ``ctx.cache``, so checks of the
+    same modes share their derived data.
+    """
+    modes = tuple(m for m in ctx.modes if (not c.modes or m in c.modes) and (c.when is None or c.when(GAMES[m])))
+    if not modes or modes == ctx.modes:
+        return ctx
+    key = f"narrowed:{','.join(modes)}"
+    narrowed = ctx.cache.get(key)
+    if not isinstance(narrowed, CheckContext):
+        narrowed = CheckContext(ctx.map, modes, ruleset=ctx.ruleset, rosters=ctx.rosters)
+        ctx.cache[key] = narrowed
+    return narrowed

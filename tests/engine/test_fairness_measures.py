@@ -223,3 +223,22 @@ def test_the_last_push_is_measured_with_the_classes_the_rosters_field() -> None:
     b = board(CheckContext(m))
     assert all(b.distance(b.index[h], b.index[scouts.cart.red]) <= 3 for h in scouts.seen.red)
     assert not set(scouts.hidden.red) & set(scouts.seen.red)
+
+
+def test_a_map_made_for_two_games_has_each_games_own_checks_under_that_games_rules() -> None:
+    """A session-9 audit: Crossroads declared for King of the Board and Payload Race got "cannot walk from its
+    spawn to the control point" (HF201) for both teams, and other sightline figures, because every check walked
+    and looked under Payload Race's rules (climbing by stairs only, only walls blocking sight) — the strictest of
+    the map's games — while the control point is King of the Board's alone. Checks of one game's features now use
+    that game's rules; the checks every game shares keep the strictest (a Payload Race map without tracks still
+    gets its HF108)."""
+    from dataclasses import replace
+
+    m = bundled("koth_crossroads")
+    both = m.with_meta(replace(m.meta, modes=(Mode.KOTH, Mode.PAYLOAD)))
+    alone = {(p.code, p.message) for p in check_map(m)}
+    got = {(p.code, p.message) for p in check_map(both)}
+    assert "HF201" not in {c for c, _ in got}
+    for code in ("HF301", "HF305", "HF316"):
+        assert {x for x in got if x[0] == code} == {x for x in alone if x[0] == code}, code
+    assert "HF108" in {c for c, _ in got}

@@ -92,6 +92,19 @@ def test_track_changes_say_how_the_track_moves() -> None:
     assert SetTrack(Team.BLU, a, detour).hexes == (Hex(1, 1), Hex(2, 0), Hex(2, 1), Hex(3, 0))
 
 
+def test_track_changes_at_the_start_have_words_too() -> None:
+    """A session-9 audit: `hexfort rebalance` on Canal with a hex added at the start of RED's track died with a
+    traceback ("generator raised StopIteration") when it put the repair that trims the start into words."""
+    a = (Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0))
+    assert SetTrack(Team.RED, a, a[1:]).words(PLACE) == "start RED's track one push further on, at 1,0"
+    assert SetTrack(Team.RED, a, (Hex(-1, 0),) + a).words(PLACE) == "start RED's track one push further back, at -1,0"
+    moved = (Hex(0, 1), Hex(1, 0), Hex(2, 0), Hex(3, 0))
+    assert SetTrack(Team.RED, a, moved).words(PLACE) == "reroute RED's track between its start and 1,0 through 0,1"
+    both = (Hex(0, 1), Hex(1, 0), Hex(2, 0), Hex(3, 1))
+    assert SetTrack(Team.RED, a, both).words(PLACE) == "reroute RED's track between its start and its end through " \
+        "0,1, 1,0, 2,0, 3,1"
+
+
 def test_counts_are_words_up_to_nine() -> None:
     assert (count_words(1, "hex"), count_words(2, "push"), count_words(12, "step")) == \
         ("one hex", "two pushes", "12 steps")
