@@ -313,9 +313,12 @@ class SetTrack(Change):
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
+        """The hexes put on or taken off the track, and those kept whose step into them changed (a rerouted
+        stretch rejoins the track there); a push added or taken at either end is one hex, not the whole track."""
         a, b = self.before, self.after
-        moved = {h for i, h in enumerate(a) if i >= len(b) or b[i] != h}
-        moved |= {h for i, h in enumerate(b) if i >= len(a) or a[i] != h}
+        came_from = {h: a[i - 1] if i else None for i, h in enumerate(a)}
+        moved = set(a) ^ set(b)
+        moved |= {h for i, h in enumerate(b) if h in came_from and i and came_from[h] not in (b[i - 1], None)}
         return tuple(sorted(moved))
 
     def words(self, w: Wording) -> str:

@@ -24,7 +24,7 @@ from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
 from engine.validation.runner import scenario_problems
 
-__all__ = ["FAIRNESS", "NotValid", "Screen", "warning_key"]
+__all__ = ["FAIRNESS", "NotValid", "Screen", "open_fairness_warnings", "warning_key"]
 
 _SIDE = re.compile(r"\b(RED|BLU)\b")
 #: The code prefix of the validator's fairness checks (turns, kits, sightlines, spawn sizes, ground by the objective).
@@ -98,3 +98,15 @@ class Screen:
             sides = frozenset(side for _, side in new if side) if fairness and not symmetry else frozenset()
             return f"new warning {p.code}: {p.message}", sides
         return symmetry, frozenset()
+
+
+def open_fairness_warnings(scenario: Scenario) -> list[str]:
+    """A note naming the validator's fairness warnings (HF3xx) on a map its games showed fair, or none: the two
+    answers to "is my map fair?" must not seem to contradict each other (a new-user audit, session 9)."""
+    warned = [p for p in scenario_problems(scenario) if p.severity is Severity.WARNING and p.code.startswith(FAIRNESS)]
+    if not warned:
+        return []
+    listed = "; ".join(f"{p.code} {p.message}" for p in warned[:3]) + ("; …" if len(warned) > 3 else "")
+    return [f"the validator still warns of a difference between the sides ({listed}): with these players the games "
+            "show no side favoured, so nothing was changed; players who make more of what it measures may feel it "
+            "(hexfort validate lists it, with the hexes)"]

@@ -72,7 +72,7 @@ from engine.rebalance.mirror import even_by_construction, team_mirror
 from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.rosters import fielded, rosters_only
-from engine.rebalance.screen import Screen
+from engine.rebalance.screen import Screen, open_fairness_warnings
 from engine.rebalance.settings import Listener, Settings, baseline_stops, batch_seed, whole_blocks
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
@@ -549,6 +549,8 @@ class _Search:
                     f"moving first wins {100 * baseline.first / baseline.games:.0f}% of these games: that is the "
                     "game's tempo, which mirrored edits change for both sides alike; the rules (who moves first) "
                     "decide it, see docs/balance.md \"Balance fixer\"")
+        if status == ALREADY_FAIR:
+            notes += open_fairness_warnings(self.scenario)
         if status not in (FIXED, ALREADY_FAIR) and self.favoured is not None and rosters_only(self.scenario):
             red, blu = (", ".join(fielded(self.scenario.team(t))) for t in (Team.RED, Team.BLU))
             notes.append(

@@ -147,3 +147,21 @@ def test_when_time_runs_out_undecided_nothing_is_called_fair() -> None:
     assert "did not show whether a side is favoured" in text(out, REAL, None)
     assert not list(validator("rebalance").iter_errors(json.loads(json.dumps(document(out, REAL, "lane.map.json",
                                                                                        None)))))
+
+
+def test_already_fair_names_the_validators_open_fairness_warnings() -> None:
+    """A session-9 audit: a map with a kit on RED's side only (HF304) came out "already fair: nothing was changed"
+    with no word of the warning, so `validate` and `rebalance` seemed to answer "is my map fair?" both ways. The
+    note now names the warning and says why nothing changed; a map without one gets no such note."""
+    from engine.hexgrid import Hex
+    from engine.rebalance.search import rebalance
+    from tests.engine.rebalance.lanes import lane, scenario
+    from tests.engine.rebalance.test_search import QUICK, ModelRunner
+
+    kit = scenario(lane(kits=(Hex(3, 1),)))
+    out = rebalance(kit, QUICK, ModelRunner(lambda v: 0.5))
+    assert out.status == ALREADY_FAIR
+    said = [n for n in out.notes if "the validator still warns" in n]
+    assert len(said) == 1 and "HF304" in said[0] and "nothing was changed" in said[0], out.notes
+    plain = rebalance(scenario(lane()), QUICK, ModelRunner(lambda v: 0.5))
+    assert plain.status == ALREADY_FAIR and not [n for n in plain.notes if "validator" in n]

@@ -89,7 +89,7 @@ def test_track_changes_say_how_the_track_moves() -> None:
     detour = (Hex(0, 0), Hex(1, 0), Hex(1, 1), Hex(2, 1), Hex(2, 0), Hex(3, 0))
     assert SetTrack(Team.BLU, a, detour).words(PLACE) == \
         "reroute BLU's track between 1,0 and 2,0 through 1,1, 2,1 (two pushes more)"
-    assert SetTrack(Team.BLU, a, detour).hexes == (Hex(1, 1), Hex(2, 0), Hex(2, 1), Hex(3, 0))
+    assert SetTrack(Team.BLU, a, detour).hexes == (Hex(1, 1), Hex(2, 0), Hex(2, 1))  # 2,0 is now entered from 2,1
 
 
 def test_track_changes_at_the_start_have_words_too() -> None:
@@ -97,6 +97,8 @@ def test_track_changes_at_the_start_have_words_too() -> None:
     traceback ("generator raised StopIteration") when it put the repair that trims the start into words."""
     a = (Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0))
     assert SetTrack(Team.RED, a, a[1:]).words(PLACE) == "start RED's track one push further on, at 1,0"
+    assert SetTrack(Team.RED, a, a[1:]).hexes == (Hex(0, 0),)  # one hex changed, not the whole track
+    assert SetTrack(Team.RED, a, a + (Hex(4, 0),)).hexes == (Hex(4, 0),)
     assert SetTrack(Team.RED, a, (Hex(-1, 0),) + a).words(PLACE) == "start RED's track one push further back, at -1,0"
     moved = (Hex(0, 1), Hex(1, 0), Hex(2, 0), Hex(3, 0))
     assert SetTrack(Team.RED, a, moved).words(PLACE) == "reroute RED's track between its start and 1,0 through 0,1"
