@@ -211,6 +211,56 @@ def symmetry(ctx: CheckContext) -> Iterator[Problem]:
         yield Problem(
             "HF402", Severity.WARNING,
             f"the map is almost symmetric ({fit.describe()}) but {k} hex{'es' if k != 1 else ''} "
-            "differ from their mirror image; make them match or the teams play different maps",
+            f"differ from their mirror image{_differences(ctx.map, fit)}; make them match or the teams play "
+            "different maps",
             fit.mismatches,
         )
+
+
+#: HF402 spells out what differs when at most this many pairs of hexes break the fit.
+SPELLED: Final = 3
+
+
+def _ground(m: HexMap, h: Hex) -> str:
+    """What hex ``h`` holds, in a few words: its ground and height, a spawn hex's team, a kit."""
+    c = m.cells.get(h)
+    if c is None:
+        return "no hex"
+    ground = {"open": "open ground", "wall": "a wall", "low": "a low obstacle", "stairs": "stairs"}.get(
+        c.terrain.value, c.terrain.value)
+    words = [f"{ground} at height {c.height}"]
+    team = m.spawn_team(h)
+    if team is not None:
+        words.append(f"{team.value}'s spawn")
+    if h in m.kits:
+        words.append("a kit")
+    return ", ".join(words)
+
+
+def _differences(m: HexMap, fit: SymmetryFit) -> str:
+    """``: -7,-4 (nearer RED's spawn) is open ground at height 1 where its image 7,4 (nearer BLU's spawn) is a wall
+    at height 1`` for up to
+    :data:`SPELLED` broken pairs (a painting slip is usually one or two), else nothing."""
+    pairs: list[tuple[Hex, Hex | None]] = []
+    for h in fit.mismatches:
+        g = fit.image(h)
+        if g is None or (g, h) not in pairs:
+            pairs.append((h, g))
+    if len(pairs) > SPELLED:
+        return ""
+    said = []
+    for h, g in pairs:
+        a, b = _ground(m, h), _ground(m, g) if g is not None else "off the map"
+        if a == b:  # the difference is elsewhere (a track's order, a stair's direction): name the hexes only
+            said.append(f"{h} and {g}")
+            continue
+        said.append(f"{h}{_nearer(m, h)} is {a} where its image {g}{_nearer(m, g)} is {b}")
+    return ": " + "; ".join(said)
+
+
+def _nearer(m: HexMap, h: Hex) -> str:
+    """`` (nearer BLU's spawn)``: the team whose spawn zone is nearer ``h``, or nothing at equal distance."""
+    d = {t: min((h.distance(z) for z in m.spawns.get(t, ())), default=None) for t in Team}
+    if d[Team.RED] is None or d[Team.BLU] is None or d[Team.RED] == d[Team.BLU]:
+        return ""
+    return f" (nearer {min(Team, key=lambda t: d[t]).value}'s spawn)"

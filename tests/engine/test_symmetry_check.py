@@ -41,3 +41,21 @@ def test_a_near_miss_in_a_spawn_zone_is_still_an_almost_symmetric_map() -> None:
     problems = check_map(m.with_spawn_zone(Team.RED, set(m.spawns[Team.RED]) | {Hex(-11, -3)}))
     [near] = _codes(problems, "HF402")
     assert Hex(-11, -3) in near.hexes
+
+
+def test_a_painting_slip_is_spelled_out_with_the_side_it_is_on() -> None:
+    """A session-9 audit: one wall by BLU's spawn on Crossroads plays 56% for RED, and HF402 only said "2 hexes
+    differ". It now says what each hex of the broken pair holds and which spawn it is nearer, so the warning names
+    the side the slip is on; a map broken in many places keeps the short form."""
+    from engine.mapmodel import Cell, Terrain
+
+    m = _crossroads()
+    walled = m.with_cells({Hex(7, 4): Cell(m.cells[Hex(7, 4)].height, Terrain.WALL)})
+    [warning] = _codes(check_map(walled), "HF402")
+    assert warning.severity is Severity.WARNING and set(warning.hexes) == {Hex(7, 4), Hex(-7, -4)}
+    assert "-7,-4 (nearer RED's spawn) is open ground at height 1 where its image 7,4 (nearer BLU's spawn) is a " \
+           "wall at height 1" in warning.message
+    spread = walled.with_cells({h: Cell(m.cells[h].height, Terrain.WALL) for h in (Hex(5, 4), Hex(3, 4), Hex(2, 5))
+                                if h in m.cells and m.cells[h].terrain is Terrain.OPEN and not m.features_at(h)})
+    many = _codes(check_map(spread), "HF402")
+    assert many and "where its image" not in many[0].message  # four pairs: the hexes are listed, not spelled
