@@ -36,7 +36,11 @@ class NotValid(ValueError):
 
 
 def warning_key(p: Problem) -> tuple[str, str]:
-    """(code, first side named or "") — what makes two warnings the same (see the module docstring)."""
+    """(code, first side named or "") — what makes two warnings the same (see the module docstring). A symmetry
+    warning (HF4xx) names no side: HF402 spells out a slip's hexes with the spawn each is nearer, which says where
+    the slip is, not whom it favours."""
+    if p.code.startswith("HF4"):
+        return p.code, ""
     found = _SIDE.search(p.message)
     return p.code, found.group(1) if found else ""
 
