@@ -296,7 +296,8 @@ def _figures_table(study: Mapping[str, Any]) -> str:
             f'<td>{s["turns"]["mean"]:.1f} ({s["turns"]["min"]}–{s["turns"]["max"]})</td><td>{first}</td></tr>')
     return ('<table><tr><th class="l">players</th><th>games</th><th>RED wins</th><th>BLU wins</th><th>draws</th>'
             "<th>RED's share of the score</th><th>first mover's share</th><th>turns: mean (range)</th>"
-            "<th>first point, median turn: RED / BLU</th></tr>" + "".join(rows) + "</table>"
+            f"<th>{_e(study.get('first_score', 'first point'))}, median turn: RED / BLU</th></tr>" + "".join(rows) +
+            "</table>"
             '<p class="note">Shares count a win 1 and a draw ½, over whole blocks of four games (every first team and '
             "side once); in brackets the confidence sequence, which holds at every look (the headlines corrected "
             "together); ✓: significant after correction, (even): within 3 points of 50%. The median turn of the first "

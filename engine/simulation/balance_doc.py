@@ -80,6 +80,7 @@ def _study(s: MapStudy, answers: Answers, version: int) -> dict[str, Any]:
     return {
         "name": s.scenario.name,
         "goal": s.goal,
+        "first_score": s.first_score,
         "races": [{
             "kind": r.kind,
             "name": r.name,

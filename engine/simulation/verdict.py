@@ -193,7 +193,9 @@ def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, 
     if not red.enough:
         return f"With {label(best, name)}, too few games ({red.games}) to say which side makes the {what} first."
     n = red.games
-    neither = n - red.first - blu.first
+    level = n - red.first - blu.first  # games where neither side was first: both at the same turn, or neither scored
+    none = n - red.scored - blu.scored + _both_scored(study.facts[k])
+    together = level - none
 
     def median(f: FirstPoint) -> str:
         return "never" if f.median is None else f"turn {f.median}"
@@ -203,9 +205,15 @@ def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, 
             f"{'RED' if a.test.direction > 0 else 'BLU'} makes it first significantly more often"
             if a.significant else "not a significant difference")
     return (f"With {label(best, name)}, RED makes the {what} first in {pct(red.first / n)} of the games, BLU in "
-            f"{pct(blu.first / n)}, neither in {pct(neither / n)} ({sure}); the median turn of the {what}, "
+            f"{pct(blu.first / n)}{f', both at the same turn in {pct(together / n)}' if together else ''}, "
+            f"neither in {pct(none / n)} ({sure}); the median turn of the {what}, "
             f"counting a game without one as never, is {median(red)} for RED (never in {n - red.scored} of {n} "
             f"games) and {median(blu)} for BLU (never in {n - blu.scored}).")
+
+
+def _both_scored(facts: Sequence[GameFacts]) -> int:
+    """The games of ``facts`` in which both sides made their first point (at whatever turn)."""
+    return sum(f.first_point[0] is not None and f.first_point[1] is not None for f in facts)
 
 
 def _measured(study: MapStudy) -> list[str]:

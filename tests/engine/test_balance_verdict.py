@@ -142,6 +142,18 @@ def test_first_points_count_the_games_in_which_a_team_never_scored() -> None:
     assert any("too few games (8)" in e for e in judge(few).evidence)
 
 
+def test_games_where_both_sides_score_at_the_same_turn_are_not_called_games_without_a_point() -> None:
+    """A session-9 audit: on Bunker "neither in 4%" counted games where both sides made their first point in the
+    same turn. The sentence now gives those apart from games where neither scored."""
+    n = 40
+    red = [5] * n
+    blu = [5 if i % 2 == 0 else None for i in range(n)]
+    s = study(fake(HH, n, red_wins(0.5)), facts=[facts(red, blu)])
+    line = next(e for e in judge(s).evidence if "first point first" in e)
+    assert "RED makes the first point first in 50% of the games, BLU in 0%, both at the same turn in 50%, " \
+           "neither in 0%" in line, line
+
+
 def test_a_kind_is_called_a_winner_only_when_tested_on_enough_games_and_significant_after_correction() -> None:
     n = 200
     picks = [("scout heavy", "heavy") if i % 2 == 0 else ("heavy", "heavy") for i in range(n)]
