@@ -1,7 +1,7 @@
 """Map ▸ Suggest balance fixes…: the action, the dock it opens and its wiring to the current tab.
 
-:func:`install_balance_fixes` adds the dock (hidden until first used, tabbed with
-the others on the right) and the action at the end of the window's Map menu;
+:func:`install_balance_fixes` adds the dock (hidden until first used, then below
+the Problems dock) and the action at the end of the window's Map menu;
 the dock follows the current document and its canvas. The window only calls the
 installer, so the menus and docks it builds itself stay as they are.
 """

@@ -10,26 +10,36 @@ the confidence sequence ("61% (55–67%)").
 
 from __future__ import annotations
 
+import math
+from decimal import ROUND_HALF_UP, Decimal
+
 from engine.simulation.sequential import MeanTest
 
 __all__ = ["bound", "first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "side_figure",
            "side_sentence", "side_state"]
 
 def pct(x: float) -> str:
-    """``61%``."""
-    return f"{100 * x:.0f}%"
+    """``61%``, a half rounded up (0.525 and 105 of 200 read 53%, as ``simulate``'s 52.5% suggests; Python's own
+    rounding sends half of the halves down, so 5 of 8 read 62% beside 7 of 8 at 88%)."""
+    return f"{math.floor(100 * x + 0.5 + 1e-9)}%"
 
 
 def bound(x: float, null: float = 0.5, signed: bool = False) -> str:
     """An interval's end in points (``55``, or ``+3`` when ``signed``), with a decimal when whole points would make
     it meet the ``null`` it does not reach (``50.3``, ``-0.2``): an interval that excludes 50% never reads "50"."""
     v, n = 100 * x, 100 * null
-    text = f"{v:+.0f}" if signed else f"{v:.0f}"
+    text = _fixed(v, 0, signed)
     digits = 0
     while float(text) == n and abs(v - n) > 1e-9 and digits < 3:
         digits += 1
-        text = f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}"
+        text = _fixed(v, digits, signed)
     return text
+
+
+def _fixed(v: float, digits: int, signed: bool) -> str:
+    """``v`` with ``digits`` decimals, halves rounded away from zero (as :func:`pct`: +4.5 points read +5)."""
+    q = Decimal(repr(round(v, 9))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    return f"{q:+}" if signed else f"{q}"
 
 
 def interval(lo: float, hi: float) -> str:
