@@ -135,13 +135,13 @@ class MainWindow(QMainWindow):
         self.action_handler.tool_requested.connect(self.set_tool)
         self.state.notice.connect(self._on_notice)
         self.state.changed.connect(self._sync_options)
+        self._place_window()
         self.set_tool("height")
         self._on_current_changed(None)
         if m is not None:
             self.documents.add(m, path)
         install_playtest_actions(self, lambda: self._doc)  # Play menu: Playtest (F5) and Simulate…
         install_balance_fixes(self, self.documents)  # Map ▸ Suggest balance fixes… and its dock
-        self._place_window()  # last: a dock added after it would change the window's size
         self._sync_document_actions()
 
     # -- the current document ------------------------------------------------------
@@ -625,8 +625,9 @@ class MainWindow(QMainWindow):
         """Where the window was last closed, when that is still on a screen; else 1500×950 or as much of the
         screen as there is (a window wider than the screen hides the docks on the right)."""
         saved = self.settings.value(_GEOMETRY_KEY)
-        self.layout().activate()  # the docks' and toolbars' least size, which a restored geometry must respect
         if isinstance(saved, QByteArray) and self.restoreGeometry(saved):
+            # never under what the toolbars and docks need (restoring clamps to the screen, not to them)
+            self.resize(self.size().expandedTo(self.minimumSizeHint()))
             return
         screen = self.screen() or QGuiApplication.primaryScreen()
         room = screen.availableGeometry() if screen is not None else None
