@@ -147,15 +147,18 @@ def ammo_spread(ctx: CheckContext) -> Iterator[Problem]:
     known = {c: a for c, (a, _) in near.items() if a is not None}
     if len(known) < 2:
         return
-    far = max(known, key=lambda c: (known[c], c.value))
     close = min(known, key=lambda c: (known[c], c.value))
-    if known[far] - known[close] >= AMMO_GAP:
+    # every colour that far behind is named at once (a new-user audit: naming the worst alone left yellow, at 10
+    # steps against red's 3, to a second round of validating once blue had been fixed)
+    far = sorted((c for c in known if known[c] - known[close] >= AMMO_GAP), key=lambda c: (-known[c], c.value))
+    if far:
+        steps = " and ".join(f"{known[c]}{' steps' if i == 0 else ''} from the {c.value}" for i, c in enumerate(far))
         yield Problem(
             "HF313", Severity.WARNING,
-            f"ammo is {known[far]} steps from the {far.value} spawnpoints but {known[close]} from the "
-            f"{close.value} ones; a player who must discard {far.value} starts an action behind — "
-            "add or move an ammo tile nearer to them",
-            tuple(sorted(m.spawnpoints[far])),
+            f"ammo is {steps} spawnpoints but {known[close]} from the {close.value} ones; a player who must "
+            f"discard {' or '.join(c.value for c in far)} starts an action behind — add or move an ammo tile "
+            f"nearer to them",
+            tuple(sorted(h for c in far for h in m.spawnpoints[c])),
         )
 
 

@@ -26,6 +26,13 @@ modes: team_play
 """
 #: The same strip without the ammo tile by the yellow spawnpoint: yellow is 5 steps from ammo, red and blue 1.
 UNFAIR = FAIR.replace("0.A  0.Sy", "0.   0.Sy")
+#: The strip with ammo by the red spawnpoint only and the blue spawnpoint at the far end: yellow and blue far from ammo.
+FAIR_BLUE_FAR = """
+modes: team_play
+0.Sr 0.A  0.   0.   0.   0.   0.Sy
+0.   0.W  0.   0.   0.   0.W  0.
+0.   0.   0.   0.   0.   0.   0.Sb
+"""
 #: The same strip without its yellow spawnpoint.
 NO_YELLOW = FAIR.replace("0.Sy", "0.  ")
 
@@ -69,6 +76,16 @@ def test_spawning_round_ammo_tiles_spread_unfairly_between_spawnpoint_colours_ar
     assert warn.severity is Severity.WARNING
     assert "5 steps from the yellow spawnpoints but 1 from the blue ones" in warn.message
     assert warn.hexes == (hex_at(6, 0),)  # the far colour's spawnpoints
+
+
+def test_spawning_round_every_colour_far_from_ammo_is_named_in_one_warning() -> None:
+    """A new-user audit (session 9): with blue 11 steps from ammo and yellow 10 against red's 3, HF313 named blue
+    alone, and yellow only after blue had been fixed. Here only red's spawnpoint keeps its ammo tile."""
+    both = map_from_text(FAIR_BLUE_FAR)
+    [warn] = _codes(both, "HF313")
+    assert "ammo is 6 steps from the blue and 5 from the yellow spawnpoints but 1 from the red ones" in warn.message
+    assert "a player who must discard blue or yellow starts an action behind" in warn.message
+    assert set(warn.hexes) == {hex_at(6, 0), hex_at(6, 2)}
 
 
 #: The FAIR strip raised to height 2 with a pit (height 0) in its middle: one level a step, so no way out.
