@@ -165,7 +165,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(f"{_PROG}: cannot write into {args.output}: {e}; check that the folder can be written", file=err)
         return 1
     out.write((json.dumps(doc, indent=2, ensure_ascii=False) if args.format == "json" else words) + "\n")
-    progress.note(f"{outcome.status}; wrote {', '.join([*written.values(), str(target / 'rebalance.txt')])} "
+    reports = [str(target / "rebalance.txt"), str(target / "rebalance.json")]
+    progress.note(f"{outcome.status}; wrote {', '.join([*written.values(), *reports])} "
                   f"in {outcome.seconds / 60:.1f} minutes")
     if outcome.interrupted:
         return 130

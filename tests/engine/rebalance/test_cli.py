@@ -37,7 +37,10 @@ def test_a_fixed_map_is_written_under_its_own_name_with_both_reports(tmp_path: P
     path = _write(tmp_path)
     out = tmp_path / "out"
     assert main(["rebalance", str(path), "-o", str(out), "--format", "json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    said = capsys.readouterr()
+    doc = json.loads(said.out)
+    wrote = said.err.strip().splitlines()[-1]
+    assert all(str(out / name) in wrote for name in ("lane.map.json", "rebalance.txt", "rebalance.json")), wrote
     assert not list(validator("rebalance").iter_errors(doc))
     assert doc["status"] == "fixed" and doc["hexes_changed"] == 1 and doc["written"] == {"map": str(out / "lane.map.json")}
     assert doc["before"]["red_score"] > 0.5 and doc["after"]["games"] == 400
