@@ -44,6 +44,8 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
         lines.append("  pickups: " + ", ".join(
             f"{t} {sum(kinds.values())}" + (f" ({', '.join(f'{k} {n}' for k, n in kinds.items())})" if kinds else "")
             for t, kinds in s.pickups.items()))
+    else:  # said, so that a missing line is never read as a report cut short
+        lines.append("  pickups: none")
     if verdict:
         lines.append(f"  verdict: {s.verdict()}")
     return "\n".join(lines)

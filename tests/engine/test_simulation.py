@@ -111,3 +111,15 @@ def test_simulate_refuses_what_the_playability_check_refuses(tmp_path: Path) -> 
     save_map(hill(), p)
     loaded = load_playable(str(p), "hexfort simulate", io.StringIO())
     assert isinstance(loaded, Scenario) and loaded.mode is Mode.KOTH and loaded.map_ref == "bare.map.json"
+
+
+def test_the_terminal_report_says_when_no_unit_took_a_pickup() -> None:
+    """A new-user audit (session 9): a report without its pickups line looked cut short; with none taken (a lane
+    without kits) it says so."""
+    from engine.simulation.batch import run_batch, summarise
+    from engine.simulation.report import summary_text
+    from tests.engine.rebalance.lanes import FAIR
+
+    s = summarise(run_batch(FAIR, 4, seed=3, players=("heuristic", "heuristic")))
+    assert s.games == 4 and not any(s.pickups.values())
+    assert "\n  pickups: none\n" in summary_text(s, "Lane", ("heuristic", "heuristic"))
