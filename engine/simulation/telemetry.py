@@ -81,6 +81,7 @@ class Observer:
         self.data = GameTelemetry()
         self._turn = -1
         self._points: dict[Team, int] = {}
+        self._acting = state.turn  # the turn of the action being played (before() sets it)
         self._events = state.watch()
         #: (victim's team, kind) -> (dealer's team, kind) -> damage this life, latest dealer last
         self._dealt: dict[tuple[Team, str], dict[tuple[Team, str], int]] = {}
@@ -105,6 +106,7 @@ class Observer:
     def before(self, state: GameState) -> None:
         """Remember the score before an action; forget records a player's look-ahead on this state left."""
         self._points = dict(state.points)
+        self._acting = state.turn
         self._events.clear()
 
     def after(self, state: GameState) -> None:
@@ -114,7 +116,9 @@ class Observer:
         self._events.clear()
         for team in Team:
             if state.points[team] > self._points.get(team, 0) and self.data.first_point[team] is None:
-                self.data.first_point[team] = state.turn
+                # the turn the scoring action was taken in, counted from 1 (each team's turn one): a point scored
+                # as a turn ends and a cart pushed during one read alike (Payload's first push read "turn 0")
+                self.data.first_point[team] = self._acting + 1
         self._note_picks(state)
         self._note_turn(state)
 

@@ -73,7 +73,7 @@ def _replay(scenario: Scenario, plan: StudyPlan, count: Counter,
             count(before, a, game, tally)
             for t in Team:
                 if first[t] is None and game.points[t] > before.points[t]:
-                    first[t] = game.turn
+                    first[t] = before.turn + 1  # the turn it was scored in, counted from 1
         assert game.is_terminal()
         for t in Team:
             if first[t] is not None:
