@@ -398,8 +398,23 @@ def _study_html(doc_study: Mapping[str, Any], study: MapStudy) -> str:
                 out.append('<p class="note">Every team fielded every kind here, so no pick can be compared with '
                            "its absence; the search AI, or a roster in the scenario, varies the picks.</p>")
             out.append(_classes_table(p))
+            out.append(_uncredited(p))
         out.append("</details>")
     return "".join(out)
+
+
+def _uncredited(p: Mapping[str, Any]) -> str:
+    """A note on the deaths no enemy kind is credited with (deaths are the heat map's; kills the kinds'), or ''.
+
+    A new-user audit found 1,287 + 1,312 deaths beside 1,837 kills on Crossroads and no word of why: most of the
+    rest are units killed by their own side's splash, the Soldier himself above all (docs/balance.md)."""
+    deaths = sum(sum(p["heat"]["deaths"][team].values()) for team in ("RED", "BLU"))
+    kills = sum(c["kills"] for c in p["classes"])
+    if deaths <= kills:
+        return ""
+    return (f'<p class="note">{deaths - kills:,} of the {deaths:,} deaths are credited to no enemy unit: units killed '
+            "by their own side's fire (a Soldier's rockets and a Demoman's grenades hurt friends and the shooter "
+            "himself) or by no unit at all.</p>")
 
 
 def _changed_pictures(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None]) -> str:

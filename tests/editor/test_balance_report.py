@@ -178,3 +178,15 @@ def test_a_kind_on_too_few_team_games_says_so_instead_of_a_figure() -> None:
     html = _classes_table({"classes": [row]})
     assert "+100" not in html and "100%" not in html
     assert html.count("<td>too few games</td>") == 3 and "too few games to test" in html
+
+
+def test_deaths_no_enemy_is_credited_with_are_explained() -> None:
+    """A new-user audit: 2,599 deaths beside 1,837 kills on Crossroads, and no word of why (most of the rest are
+    units killed by their own side's splash). The kinds' section now says how many deaths no enemy unit killed."""
+    from editor.balance_report import _uncredited
+
+    pairing = {"heat": {"deaths": {"RED": {"1,0": 30, "2,0": 10}, "BLU": {"0,1": 35}}},
+               "classes": [{"kills": 40}, {"kills": 20}]}
+    assert "15 of the 75 deaths are credited to no enemy unit" in _uncredited(pairing)
+    pairing["classes"] = [{"kills": 75}]
+    assert _uncredited(pairing) == ""
