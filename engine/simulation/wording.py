@@ -10,7 +10,6 @@ the confidence sequence ("61% (55–67%)").
 
 from __future__ import annotations
 
-import math
 from decimal import ROUND_HALF_UP, Decimal
 
 from engine.simulation.sequential import MeanTest
@@ -21,7 +20,7 @@ __all__ = ["bound", "first_figure", "first_sentence", "first_state", "games_need
 def pct(x: float) -> str:
     """``61%``, a half rounded up (0.525 and 105 of 200 read 53%, as ``simulate``'s 52.5% suggests; Python's own
     rounding sends half of the halves down, so 5 of 8 read 62% beside 7 of 8 at 88%)."""
-    return f"{math.floor(100 * x + 0.5 + 1e-9)}%"
+    return f"{_fixed(100 * x, 0, False)}%"
 
 
 def bound(x: float, null: float = 0.5, signed: bool = False) -> str:

@@ -239,18 +239,19 @@ def _ground(m: HexMap, h: Hex) -> str:
 
 def _differences(m: HexMap, fit: SymmetryFit) -> str:
     """``: -7,-4 (nearer RED's spawn) is open ground at height 1 where its image 7,4 (nearer BLU's spawn) is a wall
-    at height 1`` for up to
-    :data:`SPELLED` broken pairs (a painting slip is usually one or two), else nothing."""
-    pairs: list[tuple[Hex, Hex | None]] = []
+    at height 1`` for up to :data:`SPELLED` broken pairs (a painting slip is usually one or two), else nothing."""
+    if len(fit.mismatches) > 2 * SPELLED:  # too many to spell (and a big map's list is not paired up for nothing)
+        return ""
+    pairs: list[tuple[Hex, Hex]] = []
     for h in fit.mismatches:
         g = fit.image(h)
-        if g is None or (g, h) not in pairs:
+        if g is not None and (g, h) not in pairs:
             pairs.append((h, g))
-    if len(pairs) > SPELLED:
+    if not pairs or len(pairs) > SPELLED:
         return ""
     said = []
     for h, g in pairs:
-        a, b = _ground(m, h), _ground(m, g) if g is not None else "off the map"
+        a, b = _ground(m, h), _ground(m, g)
         if a == b:  # the difference is elsewhere (a track's order, a stair's direction): name the hexes only
             said.append(f"{h} and {g}")
             continue
