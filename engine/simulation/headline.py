@@ -31,7 +31,10 @@ questions another with 1%, each split evenly between its questions
 (Bonferroni: a question is significant when its interval excludes the null,
 so the words and the interval always agree), so the chance that anything the report calls significant is not, or
 that any interval misses, is at most 5% in all — at every look, so the batch
-may stop as soon as the headlines are decided (:func:`stop_block`).
+may stop as soon as the headlines are decided (:func:`stop_block`). On a map
+even between the sides by construction (:mod:`engine.validation.construction`)
+``sides`` is answered before any game and is not waited for: it is still asked
+and tested, in the same family, so a side the games show ahead is reported.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from engine.mapmodel import Team
 from engine.simulation.balance import BLOCK, MIN_SAMPLE, GameFacts, MapStudy, PairingStudy
 from engine.simulation.batch import GameResult
 from engine.simulation.sequential import MARGIN, MeanTest, Stream, family, first_decided
+from engine.validation.construction import even_by_construction
 
 __all__ = ["ALPHA_HEADLINES", "ALPHA_SECONDARY", "Answer", "Answers", "Question", "answer", "stop_block"]
 
@@ -263,10 +267,13 @@ def answer(main: MapStudy, other: MapStudy | None = None) -> Answers:
 def stop_block(main: MapStudy, other: MapStudy | None = None, start: int = 1) -> int | None:
     """The first block count ``t >= start`` after which every watched headline is decided, or None.
 
-    Watched: the changes when there is a compared version, else every headline.
-    Every pairing must have played the same whole blocks (as a chunk of a run
-    does). Stopping there keeps every guarantee of :func:`answer`.
+    Watched: the changes when there is a compared version, else every headline but ``sides`` on a map even by
+    construction (its answer is known: module docstring). Every pairing must have played the same whole blocks
+    (as a chunk of a run does). Stopping there keeps every guarantee of :func:`answer`: the confidence sequences
+    hold at any stopping time, whichever questions it waits for.
     """
     items = _headline_streams(main, other)
-    watched = [i for i, (q, _, _) in enumerate(items) if other is None or q.key == "change"]
+    known = other is None and even_by_construction(main.scenario)
+    watched = [i for i, (q, _, _) in enumerate(items)
+               if (q.key == "change" if other is not None else not (known and q.key == "sides"))]
     return first_decided([s for _, s, _ in items], watched, ALPHA_HEADLINES, start)

@@ -32,6 +32,7 @@ from engine.simulation.wording import (
     side_sentence,
     side_state,
 )
+from engine.validation.construction import construction_reason
 from engine.validation.problem import Severity
 from engine.validation.runner import scenario_problems
 
@@ -99,6 +100,9 @@ class Verdict:
     decided: bool = False
     games: int = 0
     questions: tuple[dict[str, Any], ...] = ()
+    #: Why no side can be favoured, when the map is even by construction (:mod:`engine.validation.construction`):
+    #: ``sides`` then says so, and ``decided`` does not wait for the side question.
+    construction: str | None = None
 
     @property
     def text(self) -> str:
@@ -108,7 +112,8 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         return {"sides": self.sides, "first_move": self.first_move, "evidence": list(self.evidence),
                 "favoured": self.favoured.value if self.favoured is not None else None,
-                "decided": self.decided, "games": self.games, "questions": list(self.questions)}
+                "decided": self.decided, "games": self.games, "questions": list(self.questions),
+                "by_construction": self.construction}
 
 
 def question_json(a: Answer, p: PairingStudy) -> dict[str, Any]:
@@ -175,12 +180,30 @@ def judge(study: MapStudy, name: Namer = str, answers: Answers | None = None, ve
     first = [(p, test("first_move", k)) for k, p in played]
     states = {side_state(t) for _, t in sides}
     favoured = Team(states.pop()) if len(states) == 1 and states <= {"RED", "BLU"} else None
-    decided = all(t is not None and t.decided for _, t in sides + first)
+    reason = construction_reason(study.scenario)
+    decided = all(t is not None and t.decided for _, t in first + ([] if reason else sides))
     questions = tuple(question_json(a, study.pairings[a.question.pairing]) for a in answers.of(version))
-    return Verdict(_agree(sides, side_state, side_sentence, side_figure, name, _SIDE_WORDS),
-                   _agree(first, first_state, first_sentence, first_figure, name, _FIRST_WORDS),
+    side_text = _agree(sides, side_state, side_sentence, side_figure, name, _SIDE_WORDS)
+    if reason is not None:
+        side_text = _by_construction(reason, sides, side_text, name)
+    return Verdict(side_text, _agree(first, first_state, first_sentence, first_figure, name, _FIRST_WORDS),
                    tuple(_evidence(study, name, answers, version)), favoured, decided,
-                   min(p.games for _, p in played), questions)
+                   min(p.games for _, p in played), questions, reason)
+
+
+def _by_construction(reason: str, sides: list[tuple[PairingStudy, MeanTest | None]], games_say: str,
+                     name: Namer) -> str:
+    """The side headline of a map even by construction (``reason``: why, from
+    :func:`~engine.validation.construction.construction_reason`): the known answer, with the games' figures
+    beside it; when the games call a side favoured all the same (``games_say``), that sentence stays first and
+    the words say the map cannot be the cause."""
+    if any(side_state(t) in ("RED", "BLU") for _, t in sides):
+        return (f"{games_say[:-1]} — yet no side can be favoured by the map itself ({reason}): the lead comes from "
+                "chance (the report keeps the risk of any false headline under 4%) or from the players' own habits, not the ground.")
+    figs = "; ".join(f"{side_figure(t)}{'' if len(sides) == 1 else f' with {label(p, name)}'}"
+                     + ("" if t is None or not t.blocks else f" after {t.games} games") for p, t in sides)
+    return (f"No side can be favoured by this map: {reason}, so RED's expected share of the score is exactly half "
+            f"(the games: {figs}).")
 
 
 def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, answers: Answers,

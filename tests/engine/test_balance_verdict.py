@@ -17,7 +17,7 @@ from engine.formats import save_map
 from engine.formats.schemas import validator
 from engine.games.game import Game
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team
+from engine.mapmodel import HexMap, Mode, Team
 from engine.scenario import Scenario
 from engine.simulation import balance_cli
 from engine.simulation.autostop import default_max_games
@@ -71,9 +71,23 @@ def fake(players: tuple[str, str], games: int, winner: Winner) -> PairingStudy:
     return PairingStudy.of(players, [(r, GameTelemetry()) for r in results], ["scout"])
 
 
-def study(*pairings: PairingStudy, facts: Sequence[Sequence[GameFacts]] = ()) -> MapStudy:
-    goal, race = races(HILL)
-    return MapStudy(HILL, pairings, goal, tuple(race), Game.of(HILL).board.hexes, facts=tuple(tuple(f) for f in facts))
+def lopsided() -> Scenario:
+    """HILL with BLU's kit one hex along the edge: no longer its own mirror image, so its verdict rests on the games
+    alone (HILL itself is even by construction, answered before any game: the tests at the end)."""
+    m = HILL.map
+    kits = [Hex(0, -3), Hex(1, 2)]
+    return replace(HILL, map=HexMap.create(m.meta, dict(m.cells), dict(m.spawns), kits=kits,
+                                           control_points=[list(c) for c in m.control_points]))
+
+
+LOPSIDED = lopsided()
+
+
+def study(*pairings: PairingStudy, facts: Sequence[Sequence[GameFacts]] = (), scenario: Scenario = LOPSIDED
+          ) -> MapStudy:
+    goal, race = races(scenario)
+    return MapStudy(scenario, pairings, goal, tuple(race), Game.of(scenario).board.hexes,
+                    facts=tuple(tuple(f) for f in facts))
 
 
 HH, SS = ("heuristic", "heuristic"), ("search", "search")
@@ -365,3 +379,55 @@ def test_a_kind_that_never_walks_to_the_goal_is_said_to_by_ordinary_moves() -> N
     path = (Hex(0, 0), Hex(1, 0))
     r = Race("soldier", "Soldier", 3, {Team.RED: None, Team.BLU: 2}, {Team.RED: (), Team.BLU: path})
     assert r.never_words("the point") == "RED's Soldier never gets to the point by ordinary moves; BLU's needs 2 turns."
+
+
+# -- maps even by construction (engine/validation/construction.py) ---------------------------------------------------
+
+
+def test_a_mirrored_map_fielding_alike_is_answered_before_any_game() -> None:
+    """HILL is its own mirror image and both sides field the same: no side can be favoured by it, so the side
+    headline says so with the games beside it, is not waited for (``decided`` rests on moving first) and the JSON
+    gives the reason; the copy with a kit moved is judged by its games alone."""
+    games = fake(HH, 40, red_wins(0.55))
+    even = judge(study(games, scenario=HILL))
+    assert even.sides.startswith("No side can be favoured by this map: the map is its own mirror image"), even.sides
+    assert even.sides.endswith("(the games: RED 58% (31–78%) after 40 games).")
+    assert even.construction is not None and even.to_json()["by_construction"] == even.construction
+    assert even.favoured is None
+    other = judge(study(games, scenario=LOPSIDED))
+    assert other.sides.startswith("Not decided yet whether a side is favoured"), other.sides
+    assert other.construction is None and other.to_json()["by_construction"] is None
+
+
+def test_a_side_the_games_favour_on_a_map_even_by_construction_is_still_reported() -> None:
+    """The side question is still tested (in the same corrected family): games that show RED ahead say so first,
+    and then that the map cannot be the cause."""
+    v = judge(study(fake(HH, 200, red_wins(0.8)), scenario=HILL))
+    assert v.sides.startswith("RED is favoured: RED takes 80%"), v.sides
+    assert "yet no side can be favoured by the map itself (the map is its own mirror image" in v.sides
+    assert v.favoured is Team.RED
+
+
+def test_auto_stop_does_not_wait_for_the_side_question_on_a_map_even_by_construction() -> None:
+    """Moving first decided (the first mover wins every game) and the sides exactly even but for too few games to
+    be within 3 points: on HILL the run may stop, on the lopsided copy it plays on."""
+    games = fake(HH, 40, first_wins(1.0))
+    assert stop_block(study(games, scenario=HILL)) is not None
+    assert stop_block(study(games, scenario=LOPSIDED)) is None
+
+
+def test_construction_reasons_by_mode() -> None:
+    """Team Play gives no team a place: fielding alike is enough, different rosters are not; the bundled
+    Crossroads scenario places mirrored units; a map one hex off its mirror is not even by construction."""
+    from engine.formats import load_scenario
+    from engine.scenario import TeamSetup
+    from engine.validation.construction import construction_reason
+
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    arena = load_scenario(maps / "teamplay_arena.scenario.json")
+    assert "no team has a place of its own" in (construction_reason(arena) or "")
+    rosters = {Team.RED: TeamSetup(("sprog", "banshee", "echo")), Team.BLU: TeamSetup(("violet", "dozer", "dstructor"))}
+    assert construction_reason(replace(arena, teams=rosters)) is None
+    crossroads = load_scenario(maps / "koth_crossroads.scenario.json")
+    assert "from mirrored places" in (construction_reason(crossroads) or "")
+    assert construction_reason(LOPSIDED) is None

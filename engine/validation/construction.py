@@ -1,0 +1,63 @@
+"""Maps whose games are even between the teams by construction, and why, in words.
+
+A batch of games (``engine.simulation.batch``) alternates the team that moves
+first and swaps the players' seats, so each side plays each seat equally often.
+On a map that is exactly its own mirror image with RED and BLU swapped, with
+both sides fielding the same, the two sides then stand in the same places:
+the map cannot favour either, and a side ahead in the games is ahead by chance
+(or by the players, whose tie-breaks need not be mirror images). The same holds
+on any ground in a mode that gives no team a place of its own (Team Play: both
+teams spawn at the same spawnpoints), when both sides field the same.
+
+The balance report states this instead of waiting for its games to show it
+(docs/balance.md, "Maps even by construction"); the balance fixer judges such a
+version by the report's rule alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.games.modes import GAMES
+from engine.hexgrid import Hex
+from engine.mapmodel import Team
+from engine.scenario import Scenario, UnitStart
+from engine.validation.symmetry import best_team_symmetry
+
+__all__ = ["construction_reason", "even_by_construction"]
+
+
+def construction_reason(scenario: Scenario) -> str | None:
+    """Why ``scenario``'s games are even between RED and BLU by construction, in words (a clause to follow
+    "no side can be favoured: "), or None when they are not.
+
+    Even: both sides field the same — the same roster, and starting units that
+    are each other's images (the same kinds, in the same turn order, on mirrored
+    hexes: the bundled Crossroads scenario), or none — and either the mode gives no
+    team a place of its own, or the map is exactly its own mirror image with the
+    teams swapped (the validator's symmetry, HF401).
+    """
+    red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
+    if red.roster != blu.roster:
+        return None
+    turns = "and the games alternate the side that moves first"
+    if not GAMES[scenario.mode].spawn_zones:
+        if red.starting or blu.starting:
+            return None
+        return f"no team has a place of its own (both teams spawn at the same spawnpoints), both may field the same units, {turns}"
+    fit = best_team_symmetry(scenario.map)
+    if fit is None or not fit.exact:
+        return None
+
+    def placed(units: tuple[UnitStart, ...], image: Callable[[Hex], Hex | None]) -> list[tuple[object, ...]]:
+        return [(u.unit, None if u.hex is None else image(u.hex), u.health, u.weapon) for u in units]
+
+    if placed(red.starting, fit.image) != placed(blu.starting, lambda h: h):
+        return None
+    same = "both field the same units from mirrored places" if red.starting else "both may field the same units"
+    return f"the map is its own mirror image ({fit.describe()}), {same}, {turns}"
+
+
+def even_by_construction(scenario: Scenario) -> bool:
+    """Whether ``scenario``'s games are even between RED and BLU by construction (:func:`construction_reason`)."""
+    return construction_reason(scenario) is not None
