@@ -229,6 +229,7 @@ class SimulateDialog(QDialog):
         self.answer.setVisible(False)
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
+        self.progress.setFormat("%v / %m games")
         self.report.setPlainText("Playing…")
         self._players = players
         self.run_button.setEnabled(False)
@@ -265,6 +266,11 @@ class SimulateDialog(QDialog):
             self.answer.setVisible(True)
             text += ("\n\nverdict: " + verdict.text + "".join(f"\n  • {e}" for e in verdict.evidence))
         self.report.setPlainText(text)
+        played = self.progress.value()
+        if stop and not self.was_cancelled:  # a full bar: the run is over, whether or not the budget was used up
+            self.progress.setRange(0, max(played, 1))
+        if 0 < pairing.games < played:  # games in flight when the answer came are played, not kept
+            self.progress.setFormat(f"%v games played; the answer rests on the first {pairing.games}")
         self.heat_button.setEnabled(bool(pairing.games))
         self.finished_batch.emit()
 
