@@ -83,6 +83,22 @@ def test_cli_json_is_byte_identical_for_any_jobs(tmp_path: Path) -> None:
     assert outs[0] == outs[1] == outs[2]
     doc = json.loads(outs[0])
     assert doc["games"] == 8 and set(doc["win_rate_ci95"]) == {"RED", "BLU"}
+    assert doc["by_construction"].startswith("the map is its own mirror image (rotation by 180° about 0,0)")
+
+
+def test_simulate_says_when_no_side_can_be_favoured_by_construction(tmp_path: Path) -> None:
+    """On a map that is its own mirror image (both sides fielding alike) the side figures can only be chance or the
+    players: simulate says so under its verdict, as balance does in its; one wall more on one side, and it does not."""
+    exe = Path(sys.executable).with_name("hexfort")
+    m = hill()
+    for cells, says in ((m.cells, True), ({**m.cells, Hex(2, 0): Cell(0, Terrain.WALL)}, False)):
+        p = tmp_path / "hill.map.json"
+        save_map(HexMap.create(m.meta, dict(cells), dict(m.spawns), kits=list(m.kits),
+                               control_points=[list(c) for c in m.control_points]), p)
+        r = subprocess.run([str(exe), "simulate", str(p), "--games", "4", "--seed", "5"], capture_output=True,
+                           text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        assert ("by construction: no side can be favoured by this map — the map is its own mirror image" in r.stdout) is says
 
 
 def test_cli_errors(tmp_path: Path) -> None:
