@@ -30,6 +30,7 @@ from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 from engine.simulation.autostop import reason_words
 from engine.simulation.balance import MIN_SAMPLE, MapStudy
+from engine.simulation.wording import bound, interval, pct, points
 
 __all__ = ["HEAT_LAYERS", "heat_image", "report_data", "write_report"]
 
@@ -263,7 +264,7 @@ def _cs(t: Mapping[str, Any]) -> str:
         return "too few games"
     lo, hi = t["interval"]
     state = "" if not t["decided"] else (" ✓" if t["significant"] else " (even)")
-    return f"{100 * t['estimate']:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%){state}"
+    return f"{pct(t['estimate'])} ({interval(lo, hi)}){state}"
 
 
 def _verdict_html(v: Mapping[str, Any], evidence: bool = True) -> str:
@@ -337,8 +338,8 @@ def _classes_table(p: Mapping[str, Any]) -> str:
             diff = "too few games"
         else:
             diff = f'{100 * (fr - wr):+.0f} ({100 * lo:+.0f} to {100 * hi:+.0f})'
-        won = f"{100 * fr:.0f}%" if c["fielded"] >= MIN_SAMPLE else "too few games"
-        won_without = f"{100 * wr:.0f}%" if c["without"] >= MIN_SAMPLE else "too few games" if c["without"] else "–"
+        won = pct(fr) if c["fielded"] >= MIN_SAMPLE else "too few games"
+        won_without = pct(wr) if c["without"] >= MIN_SAMPLE else "too few games" if c["without"] else "–"
         tested = ("significant after correction" if c["significant"] else "not significant after correction") \
             if c["tested"] else "too few games to test"
         rows.append(f'<tr><td class="l">{_e(c["kind"])}</td><td>{c["fielded"]}</td><td>{won}</td>'
@@ -440,17 +441,19 @@ def _differences_table(doc: Mapping[str, Any]) -> str:
     for d in doc["compare"]["differences"]:
         rate = d["measure"] != "turns"
 
-        def f(x: float | None, signed: bool = False, rate: bool = rate) -> str:
+        def f(x: float | None, signed: bool = False, rate: bool = rate, end: bool = False) -> str:
+            """A share (``pct``), a difference in points, or an interval's end (``bound``: never reads as 0 when it
+            excludes it), as the comparison's sentence words them."""
             if x is None:
                 return "–"
             if rate:
-                return f"{100 * x:+.0f}" if signed else f"{100 * x:.0f}%"
+                return (bound(x, 0.0, True) if end else points(x)) if signed else pct(x)
             return f"{x:+.1f}" if signed else f"{x:.1f}"
 
         unit = " points" if rate else " turns"
         lo, hi = d["interval"]
         change = ("too few games" if d["too_few_games"] else
-                  f"{f(d['difference'], True)}{unit} ({f(lo, True)} to {f(hi, True)})")
+                  f"{f(d['difference'], True)}{unit} ({f(lo, True, end=True)} to {f(hi, True, end=True)})")
         rows.append(f'<tr><td class="l">{_e(d["players"])}</td><td class="l">{_e(d["figure"])}</td>'
                     f"<td>{f(d['this'])}</td><td>{f(d['other'])}</td>"
                     f'<td{" class=sig" if d["significant"] else ""}>{change}</td><td>{d["games"]}</td>'

@@ -28,7 +28,7 @@ from engine.mapmodel import HexMap
 from engine.simulation.balance import MapStudy
 from engine.simulation.headline import CHANGES, Answer, Answers
 from engine.simulation.verdict import Namer, label
-from engine.simulation.wording import bound, games_needed, pct
+from engine.simulation.wording import bound, games_needed, pct, points
 
 __all__ = ["MEASURES", "Comparison", "Headline", "Measure", "changed_hexes", "compare", "headline"]
 
@@ -73,15 +73,16 @@ class Comparison:
         def v(x: float) -> str:
             return pct(x) if rate else f"{x:.1f}"
 
-        def d(x: float) -> str:
-            return f"{100 * x:+.0f}" if rate else f"{x:+.1f}"
+        def d(x: float, end: bool = False) -> str:
+            """A difference; an interval's ``end`` never reads as 0 when it excludes it (:func:`bound`)."""
+            return (bound(x, 0.0, True) if end else points(x)) if rate else f"{x:+.1f}"
 
         unit = " points" if rate else " turns"
         if self.low is None or self.high is None:
             return f"{self.figure}: {v(self.this)} → {v(self.other)} (too few games to compare)"
         sig = "significant after correction" if self.significant else "not significant after correction"
         return (f"{self.figure}: {v(self.this)} → {v(self.other)} ({d(self.difference)}{unit}, interval "
-                f"{d(self.low)} to {d(self.high)}; {sig})")
+                f"{d(self.low, True)} to {d(self.high, True)}; {sig})")
 
 
 def compare(a: MapStudy, answers: Answers) -> list[Comparison]:
@@ -116,7 +117,7 @@ def _change_sentence(x: Answer, who: str) -> str:
     if t is None or t.blocks == 0:
         return f"Too few games to say whether the change moved the balance{who}"
     this, other = x.this or 0.0, x.other or 0.0
-    fig = (f"RED's share of the score {pct(this)} → {pct(other)} ({100 * t.estimate:+.0f} points, interval "
+    fig = (f"RED's share of the score {pct(this)} → {pct(other)} ({points(t.estimate)} points, interval "
            f"{bound(t.low, 0.0, True)} to {bound(t.high, 0.0, True)})")
     if t.significant:
         return f"The change moved the balance{who}: {fig}"

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.simulation.autostop import reason_words
-from engine.simulation.wording import interval
+from engine.simulation.wording import interval, pct
 
 __all__ = ["terminal_summary"]
 
@@ -23,10 +23,10 @@ def _state(question: str, test: Mapping[str, Any] | None) -> str:
         return "too few games"
     est, (lo, hi) = test["estimate"], test["interval"]
     if question == "sides":
-        figure = f"RED {100 * est:.0f}% ({interval(lo, hi)})"
+        figure = f"RED {pct(est)} ({interval(lo, hi)})"
         claim = ("RED" if test["direction"] > 0 else "BLU") + " favoured"
     else:
-        figure = f"first mover {100 * est:.0f}% ({interval(lo, hi)})"
+        figure = f"first mover {pct(est)} ({interval(lo, hi)})"
         claim = "moving " + ("first" if test["direction"] > 0 else "second") + " wins"
     if test["significant"]:
         return f"{claim}: {figure}"

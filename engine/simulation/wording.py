@@ -14,13 +14,18 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from engine.simulation.sequential import MeanTest
 
-__all__ = ["bound", "first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "side_figure",
-           "side_sentence", "side_state"]
+__all__ = ["bound", "first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "points",
+           "side_figure", "side_sentence", "side_state"]
 
 def pct(x: float) -> str:
     """``61%``, a half rounded up (0.525 and 105 of 200 read 53%, as ``simulate``'s 52.5% suggests; Python's own
     rounding sends half of the halves down, so 5 of 8 read 62% beside 7 of 8 at 88%)."""
     return f"{_fixed(100 * x, 0, False)}%"
+
+
+def points(x: float) -> str:
+    """``+5``: a difference of shares in signed whole points, a half rounded away from zero (as :func:`pct`)."""
+    return _fixed(100 * x, 0, True)
 
 
 def bound(x: float, null: float = 0.5, signed: bool = False) -> str:

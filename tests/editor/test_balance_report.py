@@ -190,3 +190,18 @@ def test_deaths_no_enemy_is_credited_with_are_explained() -> None:
     assert "15 of the 75 deaths are credited to no enemy unit" in _uncredited(pairing)
     pairing["classes"] = [{"kills": 75}]
     assert _uncredited(pairing) == ""
+
+
+def test_the_table_words_a_share_as_the_verdict_does() -> None:
+    """23 RED wins of 40 read 58% in the verdict and 57% in the table beside it (Python's rounding sends half of the
+    halves down); every figure of the page now goes through the verdict's helpers: halves up, and an interval's end
+    that excludes 50% never reads 50."""
+    from editor.balance_report import _cs
+    from engine.simulation.terminal import _state
+
+    test = {"blocks": 10, "estimate": 0.575, "interval": [0.2883, 0.8438], "decided": False, "significant": False,
+            "direction": 0, "even": False, "needed_games": 300}
+    assert _cs(test) == "58% (29–84%)"
+    assert _state("sides", test) == "undecided: RED 58% (29–84%), ~300 more games"
+    assert _cs({**test, "estimate": 0.6, "interval": [0.5004, 0.70], "decided": True, "significant": True}) == \
+        "60% (50.04–70%) ✓"
