@@ -21,6 +21,7 @@ from engine.simulation.balance import MIN_SAMPLE, MapStudy, PairingStudy, StudyP
 from engine.simulation.comparison import changed_hexes, compare, headline
 from engine.simulation.headline import Answers, answer
 from engine.simulation.verdict import first_points, judge
+from engine.validation.construction import construction_reason
 
 __all__ = ["FORMAT", "balance_document"]
 
@@ -45,11 +46,13 @@ def _pairing(s: MapStudy, k: int, answers: Answers, version: int) -> dict[str, A
         lengths[t] = lengths.get(t, 0) + 1
     facts = s.facts[k] if len(s.facts) > k else ()
     summary = p.summary.to_json()
-    # the pairing's headlines as the study answers them (corrected with the study's other questions)
-    for key in ("sides", "first_move"):
-        a = answers.find(key, k, version)
-        if a is not None and a.test is not None:
-            summary["headlines"][key] = a.test.to_json()
+    # the pairing's headlines and verdict as the study answers them (corrected with the study's other questions:
+    # one set of figures per question in the document, a new-user audit found two)
+    tests = {key: a.test for key in ("sides", "first_move") if (a := answers.find(key, k, version)) is not None
+             and a.test is not None}
+    for key, test in tests.items():
+        summary["headlines"][key] = test.to_json()
+    summary["verdict"] = p.summary.verdict(construction_reason(s.scenario), tests.get("sides"), tests.get("first_move"))
     kinds = {a.question.kind: a for a in answers.of(version, headline=False)
              if a.question.pairing == k and a.question.kind is not None}
     return {

@@ -29,7 +29,13 @@ from engine.scenario import Scenario
 from engine.simulation.sequential import MeanTest, Stream, family
 from engine.simulation.stats import wilson_interval
 from engine.simulation.telemetry import PickupCounts, play_counting_pickups
-from engine.simulation.wording import first_sentence, side_sentence
+from engine.simulation.wording import (
+    construction_sentence,
+    first_sentence,
+    side_figure,
+    side_sentence,
+    side_state,
+)
 
 __all__ = ["AI_PLAYERS", "BLOCK", "BatchSummary", "GameArgs", "GameResult", "game_plan", "game_result", "play_one", "run_batch",
            "start_game", "summarise"]
@@ -162,19 +168,31 @@ class BatchSummary:
     first_move: MeanTest
     pickups: dict[str, dict[str, int]] = field(default_factory=lambda: {t.value: {} for t in Team})
 
-    def verdict(self) -> str:
+    def verdict(self, construction: str | None = None, sides: MeanTest | None = None,
+                first_move: MeanTest | None = None) -> str:
         """Plain words on both questions a designer asks: is one side favoured, and is moving first?
 
         A claim is made only when the confidence sequence excludes 50% (the two
         questions corrected together); an undecided answer says about how many
-        more games would decide it.
+        more games would decide it. ``construction`` (why the map is even by
+        construction, or None) turns the side answer into that known answer with
+        the games beside it. ``sides`` and ``first_move`` replace this batch's own
+        answers (a balance study's, corrected with its other questions), so a
+        document gives one set of figures per question.
         """
         if not self.games:
             return "no games played"
-        return f"{side_sentence(self.sides)}. {first_sentence(self.first_move)}."
+        sides = sides if sides is not None else self.sides
+        first_move = first_move if first_move is not None else self.first_move
+        side = side_sentence(sides)
+        if construction is not None:
+            figures = side_figure(sides) + ("" if not sides.blocks else f" after {sides.games} games")
+            side = construction_sentence(construction, side, side_state(sides) in ("RED", "BLU"), figures)
+        return f"{side}. {first_sentence(first_move)}."
 
-    def to_json(self) -> dict[str, object]:
-        """A JSON-ready dict with rounded figures (stable text for the same results)."""
+    def to_json(self, construction: str | None = None) -> dict[str, object]:
+        """A JSON-ready dict with rounded figures (stable text for the same results); ``construction``: as for
+        :meth:`verdict`."""
         def r(x: float) -> float:
             return round(x, 4)
 
@@ -191,7 +209,7 @@ class BatchSummary:
             "turns": {"mean": r(self.turns_mean), "median": self.turns_median,
                       "min": self.turns_min, "max": self.turns_max},
             "headlines": {"sides": self.sides.to_json(), "first_move": self.first_move.to_json()},
-            "verdict": self.verdict(),
+            "verdict": self.verdict(construction),
             "pickups": {t: {"total": sum(kinds.values()), "by_kind": kinds} for t, kinds in self.pickups.items()},
         }
 

@@ -102,13 +102,11 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     reason = construction_reason(scenario)
     if args.format == "json":
         doc = {"file": str(args.path), "scenario": scenario.name, "mode": scenario.mode.value,
-               "seed": args.seed, "players": list(players), **summary.to_json(), "by_construction": reason}
+               "seed": args.seed, "players": list(players), **summary.to_json(reason), "by_construction": reason}
         if interrupted:
             doc["partial"] = {"reason": "interrupted", "finished": len(results), "planned": args.games}
         out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
-        out.write(summary_text(summary, scenario.name, players,
-                               partial_of=args.games if interrupted else None) + "\n")
-        if reason is not None:  # the games' side figures can only be chance or the players: say why (as balance does)
-            out.write(f"  by construction: no side can be favoured by this map — {reason}\n")
+        out.write(summary_text(summary, scenario.name, players, partial_of=args.games if interrupted else None,
+                               construction=reason) + "\n")
     return 130 if interrupted else 0

@@ -12,9 +12,11 @@ def _pct(x: float) -> str:
 
 
 def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False,
-                 partial_of: int | None = None, verdict: bool = True, intervals: bool = True) -> str:
+                 partial_of: int | None = None, verdict: bool = True, intervals: bool = True,
+                 construction: str | None = None) -> str:
     """Wins per team (with ``intervals``, their fixed-sample 95% intervals), draws, first-player wins, game length,
-    pickups (when any) and (``verdict``) the verdict.
+    pickups (when any) and (``verdict``) the verdict (``construction``: why the map is even by construction, which
+    the verdict's side answer then says: :meth:`BatchSummary.verdict`).
 
     ``cancelled`` notes that the batch stopped early; ``partial_of`` (the games
     planned) that Ctrl-C interrupted it; an empty batch says so.
@@ -47,5 +49,5 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
     else:  # said, so that a missing line is never read as a report cut short
         lines.append("  pickups: none")
     if verdict:
-        lines.append(f"  verdict: {s.verdict()}")
+        lines.append(f"  verdict: {s.verdict(construction)}")
     return "\n".join(lines)

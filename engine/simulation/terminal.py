@@ -37,10 +37,18 @@ def _state(question: str, test: Mapping[str, Any] | None) -> str:
 
 
 def _rows(study: Mapping[str, Any]) -> dict[tuple[str, str], str]:
+    """Each pairing's two headline answers in a few words; on a map even by construction (``by_construction``)
+    the side question's is that answer, unless the games show a side favoured all the same."""
     out = {}
+    known = study["verdict"].get("by_construction")
     for q in study["verdict"].get("questions", []):
         if q["question"] in ("sides", "first_move"):
-            out[(q["players"], q["question"])] = _state(q["question"], q["test"])
+            state = _state(q["question"], q["test"])
+            t = q["test"]
+            if known and q["question"] == "sides" and not (t and t["significant"]):
+                state = "even by construction" + ("" if not t or not t["blocks"] else
+                                                  f": RED {pct(t['estimate'])} ({interval(*t['interval'])})")
+            out[(q["players"], q["question"])] = state
     return out
 
 

@@ -23,6 +23,7 @@ from engine.simulation.headline import Answer, Answers, answer
 from engine.simulation.objective import evidence
 from engine.simulation.sequential import MeanTest
 from engine.simulation.wording import (
+    construction_sentence,
     first_figure,
     first_sentence,
     first_state,
@@ -193,17 +194,12 @@ def judge(study: MapStudy, name: Namer = str, answers: Answers | None = None, ve
 
 def _by_construction(reason: str, sides: list[tuple[PairingStudy, MeanTest | None]], games_say: str,
                      name: Namer) -> str:
-    """The side headline of a map even by construction (``reason``: why, from
-    :func:`~engine.validation.construction.construction_reason`): the known answer, with the games' figures
-    beside it; when the games call a side favoured all the same (``games_say``), that sentence stays first and
-    the words say the map cannot be the cause."""
-    if any(side_state(t) in ("RED", "BLU") for _, t in sides):
-        return (f"{games_say[:-1]} — yet no side can be favoured by the map itself ({reason}): the lead comes from "
-                "chance (the report keeps the risk of any false headline under 4%) or from the players' own habits, not the ground.")
+    """The side headline of a map even by construction (:func:`~engine.simulation.wording.construction_sentence`),
+    with every pairing's figures."""
+    favoured = any(side_state(t) in ("RED", "BLU") for _, t in sides)
     figs = "; ".join(f"{side_figure(t)}{'' if len(sides) == 1 else f' with {label(p, name)}'}"
                      + ("" if t is None or not t.blocks else f" after {t.games} games") for p, t in sides)
-    return (f"No side can be favoured by this map: {reason}, so RED's expected share of the score is exactly half "
-            f"(the games: {figs}).")
+    return construction_sentence(reason, games_say[:-1], favoured, figs) + "."
 
 
 def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, answers: Answers,

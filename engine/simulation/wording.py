@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from engine.simulation.sequential import MeanTest
 
-__all__ = ["bound", "first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "points",
+__all__ = ["bound", "construction_sentence", "first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "points",
            "side_figure", "side_sentence", "side_state"]
 
 def pct(x: float) -> str:
@@ -97,6 +97,19 @@ def side_sentence(t: MeanTest | None) -> str:
     if state == "even":
         return f"Neither side is favoured by more than 3 points: {share}"
     return f"Not decided yet whether a side is favoured: {share} after {t.games} games; {games_needed(t)}"
+
+
+def construction_sentence(reason: str, games_say: str, favoured: bool, figures: str) -> str:
+    """The side answer on a map even by construction (``reason``: why, from
+    :func:`engine.validation.construction.construction_reason`; without a full stop): the known answer with the
+    games' ``figures`` beside it — or, when the games call a side ``favoured`` all the same, their sentence
+    (``games_say``, no full stop) first and then that the map cannot be the cause."""
+    if favoured:
+        return (f"{games_say} — yet no side can be favoured by the map itself ({reason}): the lead comes from chance "
+                "(the report keeps the risk of any false headline under 4%) or from the players' own habits, not the "
+                "ground")
+    return (f"No side can be favoured by this map: {reason}, so RED's expected share of the score is exactly half "
+            f"(the games: {figures})")
 
 
 def first_state(t: MeanTest | None) -> str:

@@ -270,6 +270,9 @@ def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_s
     assert f"this: {p}" in table[0] and f"other: {p}" in table[0]
     assert table[1].lstrip().startswith("random vs random, sides")
     assert table[2].lstrip().startswith("random vs random, moving first")
+    # the hill is its own mirror image: each version's side answer is that, as its verdict says (a new-user audit
+    # found "undecided: ..., ~4,460 more games" here beside "No side can be favoured by this map" in the report)
+    assert table[1].split("sides", 1)[1].split()[:3] == ["even", "by", "construction:"]
     doc = {"games": 8, "stopping": {"rule": "fixed"}, "map": {"verdict": {"sides": "S.", "first_move": "F."}}}
     assert terminal_summary(doc).splitlines()[1:] == ["verdict: S.", "         F."]
 

@@ -88,7 +88,8 @@ def test_cli_json_is_byte_identical_for_any_jobs(tmp_path: Path) -> None:
 
 def test_simulate_says_when_no_side_can_be_favoured_by_construction(tmp_path: Path) -> None:
     """On a map that is its own mirror image (both sides fielding alike) the side figures can only be chance or the
-    players: simulate says so under its verdict, as balance does in its; one wall more on one side, and it does not."""
+    players: simulate's verdict says so, as balance's does, instead of "not decided yet … more games" (a new-user
+    audit found both printed, one under the other); one wall more on one side, and it does not."""
     exe = Path(sys.executable).with_name("hexfort")
     m = hill()
     for cells, says in ((m.cells, True), ({**m.cells, Hex(2, 0): Cell(0, Terrain.WALL)}, False)):
@@ -98,7 +99,8 @@ def test_simulate_says_when_no_side_can_be_favoured_by_construction(tmp_path: Pa
         r = subprocess.run([str(exe), "simulate", str(p), "--games", "4", "--seed", "5"], capture_output=True,
                            text=True, timeout=300)
         assert r.returncode == 0, r.stderr
-        assert ("by construction: no side can be favoured by this map — the map is its own mirror image" in r.stdout) is says
+        assert ("verdict: No side can be favoured by this map: the map is its own mirror image" in r.stdout) is says
+        assert ("Not decided yet whether a side is favoured" in r.stdout) is not says
 
 
 def test_cli_errors(tmp_path: Path) -> None:
