@@ -25,6 +25,8 @@ from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
 from engine.validation.construction import construction_reason
 from engine.validation.playability import blocking, playability
+from engine.validation.problem import Severity
+from engine.validation.runner import scenario_problems
 
 __all__ = ["add_arguments", "load_playable", "run"]
 
@@ -62,7 +64,26 @@ def load_playable(path: str, prog: str, err: TextIO, check: bool = True) -> Scen
         for p in problems:
             print(f"  - {p}", file=err)
         return 1
+    if check:
+        _warn_errors(scenario, path, prog, err)
     return scenario
+
+
+def _warn_errors(scenario: Scenario, path: str, prog: str, err: TextIO) -> None:
+    """Say on ``err`` which validator errors a playable map still has (a kit on a wall: HF101): the games play the
+    map as the engine reads it, so its figures describe that map, not the one drawn (a new-user audit saw a map with
+    an unusable kit measured without a word)."""
+    errors = [p for p in scenario_problems(scenario) if p.severity is Severity.ERROR]
+    if not errors:
+        return
+    n = len(errors)
+    print(f"{prog}: warning: {path} has {n} validator error{'s' if n != 1 else ''}; the games play the map as the "
+          "engine reads it, so the figures describe that map — fix first (hexfort validate lists every problem):",
+          file=err)
+    for p in errors[:5]:
+        print(f"  - {p.code} {p.message}" + (f" (hex {p.hexes[0]})" if p.hexes else ""), file=err)
+    if n > 5:
+        print(f"  - … and {n - 5} more", file=err)
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:

@@ -141,3 +141,24 @@ def test_the_terminal_report_says_when_no_unit_took_a_pickup() -> None:
     s = summarise(run_batch(FAIR, 4, seed=3, players=("heuristic", "heuristic")))
     assert s.games == 4 and not any(s.pickups.values())
     assert "\n  pickups: none\n" in summary_text(s, "Lane", ("heuristic", "heuristic"))
+
+
+def test_simulate_and_balance_name_a_validator_error_the_games_play_around(tmp_path: Path) -> None:
+    """A kit on a wall (HF101) does not stop a game, so simulate and balance play it — and now say so: a warning on
+    stderr naming the error and the hex, and balance's evidence leading with it (a new-user audit saw fairness figures
+    for such a map without a word)."""
+    m = hill()
+    p = tmp_path / "kit_on_wall.map.json"
+    save_map(HexMap.create(m.meta, dict(m.cells), dict(m.spawns), kits=[Hex(0, -3), Hex(1, 1)],
+                           control_points=[list(c) for c in m.control_points]), p)
+    exe = Path(sys.executable).with_name("hexfort")
+    r = subprocess.run([str(exe), "simulate", str(p), "--games", "4"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert f"hexfort simulate: warning: {p} has 1 validator error" in r.stderr and "HF101" in r.stderr
+    assert "(hex 1,1)" in r.stderr and "Traceback" not in r.stderr
+    r = subprocess.run([str(exe), "balance", str(p), "--games", "4", "--format", "json"], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "hexfort balance: warning:" in r.stderr
+    evidence = json.loads(r.stdout)["verdict"]["evidence"]
+    assert evidence[0].startswith("The validator finds an error (HF101): ") and "fix it first" in evidence[0]
