@@ -320,7 +320,7 @@ def answer_pair(pair: Pair, seed: int, jobs: int, max_games: int | None, games: 
             kept, played, _stop = play_until_decided(plan, backend)
     main, other = study_of(kept, played)
     ans = answer(main, other)
-    head = headline(main, ans)
+    head = headline(main, ans, other=other)
     change = head.answers[0].test if head.answers else None
     direction = change.direction if change is not None else 0
     sig = head.changed or any(r.significant for r in compare(main, ans))

@@ -119,7 +119,7 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
     }
     doc["verdict"] = doc["map"]["verdict"]  # the map's answer at the top too (issue #19: verdict.favoured ...)
     if other is not None:
-        head = headline(main, answers)
+        head = headline(main, answers, other=other)
         doc["compare"] = {
             "file": files[1],
             "changed": head.changed,

@@ -25,6 +25,7 @@ from typing import Final, Literal
 
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
+from engine.scenario import Scenario
 from engine.simulation.balance import MapStudy
 from engine.simulation.headline import CHANGES, Answer, Answers
 from engine.simulation.verdict import Namer, label
@@ -127,12 +128,25 @@ def _change_sentence(x: Answer, who: str) -> str:
             f"{games_needed(t).replace('more games', 'more games per version')}")
 
 
-def headline(a: MapStudy, answers: Answers, name: Namer = str) -> Headline:
-    """The comparison's headline about ``a`` (the map) and the version in ``answers``."""
+def same_games(a: Scenario, b: Scenario) -> bool:
+    """Whether versions ``a`` and ``b`` play the very same games: the same mode, ground and features on every hex,
+    units, rules and ruleset (names, descriptions and file paths aside; a batch sets the seeds and the first team)."""
+    return (a.mode == b.mode and not changed_hexes(a.map, b.map) and dict(a.rules) == dict(b.rules)
+            and dict(a.teams) == dict(b.teams) and a.ruleset_ref == b.ruleset_ref)
+
+
+def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy | None = None) -> Headline:
+    """The comparison's headline about ``a`` (the map) and the version in ``answers`` (``other``, its study: when
+    both play the same games (:func:`same_games`) the headline says so, decided — a re-saved or copied map)."""
     changes = [x for x in answers.of(None, headline=True) if x.question.key == "change"
                and a.pairings[x.question.pairing].games]
     if not changes:
         return Headline(False, False, "No game finished, so nothing can be said about the change.", ())
+    if other is not None and same_games(a.scenario, other.scenario):
+        share = "; ".join(f"{pct(x.this or 0.0)}" + (f" with {label(a.pairings[x.question.pairing], name)}"
+                                                      if len(changes) > 1 else "") for x in changes)
+        return Headline(False, True, "Nothing changed between the versions: no hex, unit or rule differs, so they "
+                        f"play the very same games (RED's share of the score {share} on both).", tuple(changes))
     several = len(changes) > 1
     text = " ".join(_change_sentence(x, f" with {label(a.pairings[x.question.pairing], name)}" if several else "")
                     + "." for x in changes)

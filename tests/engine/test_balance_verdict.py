@@ -266,6 +266,10 @@ def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_s
     assert code == 0
     lines = [x for x in err.getvalue().splitlines() if not x.startswith("playing")]
     assert lines[0].startswith("what changed: ") and "(changed after correction: no" in lines[0]
+    # a map compared with itself plays the very same games: said, and decided (a new-user audit got "not decided
+    # yet ... about 764 more games per version" for an identical copy)
+    assert lines[0].startswith("what changed: Nothing changed between the versions: no hex, unit or rule differs")
+    assert "not decided" not in lines[0]
     table = lines[lines.index("both versions' own answers:") + 1:]
     assert f"this: {p}" in table[0] and f"other: {p}" in table[0]
     assert table[1].lstrip().startswith("random vs random, sides")
