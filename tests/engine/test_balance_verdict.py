@@ -253,6 +253,11 @@ def test_the_document_says_the_answer_in_fields_and_follows_its_schema() -> None
     assert c["changed"] is False and c["changed_hexes"] == [] and c["headline"]
     assert c["map"]["name"] == "Hill 2" and doc["stopping"] == {"rule": "fixed", "games": 12}
     assert all(d["too_few_games"] is False for d in c["differences"])
+    # every interval stays where the other version's figure can be: a length not below 0, a share within 0..1
+    for d in c["differences"]:
+        lo, hi = d["interval"]
+        assert d["this"] + lo >= -1e-9 and (d["measure"] == "turns" or d["this"] + hi <= 1 + 1e-9), d
+    assert any(d["measure"] == "turns" and d["this"] + d["interval"][0] < 1e-3 for d in c["differences"])  # was cut
     fp = doc["map"]["pairings"][0]["first_point"]["RED"]
     assert fp["games"] + fp["never"] == 12
 
