@@ -133,13 +133,24 @@ class Race:
             return (f"{whose} {needs} {_turns(self.gap)} more to {to} ({figures}): when "
                     f"{fast.value}'s arrives {self.racer} is still at {self.still_at()}.")
         whose = who if who.startswith("every ") else f"the {who or self.name}"
-        slows = [s for s in self.sides if self.turns[s] == self.turns[slow]]
         fast_turns = self.turns[fast]
         assert fast_turns is not None
-        at = " and ".join(str(self.where(s, fast_turns)) for s in slows)
-        return (f"From the {' and '.join(s.value for s in slows)} spawnpoints {whose} {needs} {_turns(self.gap)} "
-                f"more to {to} ({figures} from the {fast.value} ones): when that one arrives "
-                f"{f'{self.racer} is' if len(slows) == 1 else 'they are'} still at {at}.")
+        # every colour behind the fastest, the slowest first; colours as far behind share their words (an audit moved
+        # blue's rack: blue fell two turns behind red, and the sentence named only yellow, three behind as before)
+        behind: dict[int, list[Side]] = {}
+        for side in self.sides:
+            t = self.turns[side]
+            if t is not None and t > fast_turns:
+                behind.setdefault(t, []).append(side)
+        groups = sorted(behind.items(), reverse=True)
+        slows = [side for _, sides in groups for side in sides]
+        at = " and ".join(str(self.where(side, fast_turns)) for side in slows)
+        more = " and from the ".join(f"{' and '.join(c.value for c in sides)} "
+                                     + (f"spawnpoints {whose} {needs} " if k == 0 else "ones ")
+                                     + f"{_turns(t - fast_turns)} more" for k, (t, sides) in enumerate(groups))
+        figures = " and ".join(_turns(t) for t, _ in groups) + f" against {_turns(fast_turns)}"
+        return (f"From the {more} to {to} ({figures} from the {fast.value} ones): when that one "
+                f"arrives {f'{self.racer} is' if len(slows) == 1 else 'they are'} still at {at}.")
 
 
 @dataclass(frozen=True)

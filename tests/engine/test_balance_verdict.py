@@ -443,3 +443,21 @@ def test_construction_reasons_by_mode() -> None:
     crossroads = load_scenario(maps / "koth_crossroads.scenario.json")
     assert "from mirrored places" in (construction_reason(crossroads) or "")
     assert construction_reason(LOPSIDED) is None
+
+
+def test_a_colour_race_names_every_colour_behind_the_fastest() -> None:
+    """Team Play: red 1 turn to a rack, blue 3, yellow 4. The sentence named only yellow, so moving blue's rack (the
+    designer's edit) changed no word of the evidence (a new-user audit); each colour behind now has its figure."""
+    from engine.mapmodel import Colour
+    from engine.simulation.objective import Race
+
+    path = tuple(Hex(k, 0) for k in range(9))
+    turns = {Colour.RED: 1, Colour.BLUE: 3, Colour.YELLOW: 4}
+    race = Race("sprog", "Sprog", 2, turns, {c: path for c in turns}, goal="a weapon rack")
+    assert race.words() == ("From the yellow spawnpoints the Sprog needs 3 turns more and from the blue ones 2 turns "
+                            "more to a weapon rack (4 turns and 3 turns against one turn from the red ones): when that "
+                            "one arrives they are still at 2,0 and 2,0.")
+    two = Race("sprog", "Sprog", 2, {Colour.RED: 1, Colour.BLUE: 1, Colour.YELLOW: 4}, {c: path for c in turns},
+               goal="a weapon rack")
+    assert two.words() == ("From the yellow spawnpoints the Sprog needs 3 turns more to a weapon rack (4 turns against "
+                           "one turn from the red ones): when that one arrives it is still at 2,0.")
