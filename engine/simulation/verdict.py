@@ -28,6 +28,7 @@ from engine.simulation.wording import (
     first_sentence,
     first_state,
     games_needed,
+    parts,
     pct,
     side_figure,
     side_sentence,
@@ -223,9 +224,10 @@ def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, 
     sure = ("too few games to test it" if a is None or a.test is None else
             f"{'RED' if a.test.direction > 0 else 'BLU'} makes it first significantly more often"
             if a.significant else "not a significant difference")
-    return (f"With {label(best, name)}, RED makes the {what} first in {pct(red.first / n)} of the games, BLU in "
-            f"{pct(blu.first / n)}{f', both at the same turn in {pct(together / n)}' if together else ''}, "
-            f"neither in {pct(none / n)} ({sure}); the median turn of the {what}, "
+    r, b, same, neither = parts([red.first, blu.first, together, none])  # they add up to 100%
+    return (f"With {label(best, name)}, RED makes the {what} first in {r} of the games, BLU in "
+            f"{b}{f', both at the same turn in {same}' if together else ''}, "
+            f"neither in {neither} ({sure}); the median turn of the {what}, "
             f"counting a game without one as never, is {median(red)} for RED (never in {n - red.scored} of {n} "
             f"games) and {median(blu)} for BLU (never in {n - blu.scored}).")
 

@@ -10,17 +10,32 @@ the confidence sequence ("61% (55–67%)").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
 from engine.simulation.sequential import MeanTest
 
-__all__ = ["bound", "construction_sentence", "first_figure", "first_sentence", "first_state", "games_needed", "interval", "pct", "points",
-           "side_figure", "side_sentence", "side_state"]
+__all__ = ["bound", "construction_sentence", "first_figure", "first_sentence", "first_state", "games_needed", "interval",
+           "parts", "pct", "points", "side_figure", "side_sentence", "side_state"]
 
 def pct(x: float) -> str:
     """``61%``, a half rounded up (0.525 and 105 of 200 read 53%, as ``simulate``'s 52.5% suggests; Python's own
     rounding sends half of the halves down, so 5 of 8 read 62% beside 7 of 8 at 88%)."""
     return f"{_fixed(100 * x, 0, False)}%"
+
+
+def parts(counts: Sequence[int]) -> list[str]:
+    """``["52%", "48%", "0%"]``: the shares of a whole split into ``counts``, in whole percent summing to 100
+    (largest remainders; ties to the earlier part) — 103, 97 and 0 of 200 each rounded half up read 52%, 49% and
+    0%, which a new-user audit added up to 101%."""
+    n = sum(counts)
+    if not n:
+        return ["0%" for _ in counts]
+    exact = [100 * c / n for c in counts]
+    whole = [int(x) for x in exact]
+    for k in sorted(range(len(counts)), key=lambda k: (-(exact[k] - whole[k]), k))[:100 - sum(whole)]:
+        whole[k] += 1
+    return [f"{w}%" for w in whole]
 
 
 def points(x: float) -> str:

@@ -461,3 +461,15 @@ def test_a_colour_race_names_every_colour_behind_the_fastest() -> None:
                goal="a weapon rack")
     assert two.words() == ("From the yellow spawnpoints the Sprog needs 3 turns more to a weapon rack (4 turns against "
                            "one turn from the red ones): when that one arrives it is still at 2,0.")
+
+
+@pytest.mark.parametrize(("counts", "shown"), [
+    ((103, 97, 0, 0), ["52%", "48%", "0%", "0%"]),  # each rounded half up: 52%, 49%, 0% (101%: a new-user audit)
+    ((19, 21, 0), ["48%", "52%", "0%"]),  # the balance screenshot's 48% and 53%
+    ((1, 1, 1), ["34%", "33%", "33%"]),
+    ((0, 0), ["0%", "0%"]),
+])
+def test_the_first_point_shares_add_up_to_100(counts: tuple[int, ...], shown: list[str]) -> None:
+    from engine.simulation.wording import parts
+
+    assert parts(counts) == shown
