@@ -17,6 +17,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from engine.formats.errors import LoadError, LoadProblem
+from engine.formats.grid_codec import TokenError, decode_token
 
 __all__ = ["SCHEMA_BASE", "KINDS", "schema_dir", "schema_id", "validate_document", "validator"]
 
@@ -255,6 +256,17 @@ def json_path(parts: Any) -> str:
     return out
 
 
+def _bad_token(row: str) -> str | None:
+    """The first token of a map row that is not a hex token, said with its place in the row (the row pattern's error
+    quoted the whole row, cut off, and named no token: a new-user audit); None when every token reads."""
+    for j, tok in enumerate(row.split(" ")):
+        try:
+            decode_token(tok)
+        except (TokenError, ValueError) as e:
+            return f"token {j + 1} of the row: {e}; tokens are separated by one space"
+    return None
+
+
 def _plain(err: ValidationError) -> str:
     """A plain-language message for one schema error."""
     v, s, inst = err.validator, err.schema, err.instance
@@ -278,6 +290,10 @@ def _plain(err: ValidationError) -> str:
         return f"{_short(inst)} is not one of: {opts}"
     if v == "pattern" and "propertyNames" in err.relative_schema_path:
         return f"the name {_short(inst)} has the wrong form; use lower_case letters, digits and _"
+    if v == "pattern" and isinstance(inst, str) and "rows" in err.absolute_path:
+        bad = _bad_token(inst)
+        if bad is not None:
+            return bad
     if v == "pattern":
         return f"{_short(inst)} has the wrong form; expected {desc}" if desc else f"{_short(inst)} has the wrong form"
     if v in _SIZE_WORDS:
