@@ -15,6 +15,7 @@ from engine.rebalance.evidence import Evidence, Tally
 from engine.rebalance.result import ALREADY_FAIR, Outcome, Trial, interval_json
 from engine.rebalance.search import Settings
 from engine.simulation.stats import wilson_interval
+from engine.simulation.wording import interval
 
 __all__ = ["FORMAT", "document", "text"]
 
@@ -22,11 +23,16 @@ __all__ = ["FORMAT", "document", "text"]
 FORMAT = 1
 
 
-def _rate(t: Tally) -> str:
+def _rate(t: Tally, ev: Evidence) -> str:
+    """The games in words with both intervals, named: the anytime one the progress and the why text quote, and the
+    Wilson one the balance report's rule judges (a new-user audit found the text giving one and the JSON the other,
+    unnamed)."""
     if not t.games:
         return "no games"
     lo, hi = wilson_interval(t.red, t.games)
-    return (f"{t.words()} — RED's wins, 95% Wilson interval {100 * lo:.0f}–{100 * hi:.0f}%")
+    alo, ahi = ev.interval(t)
+    return (f"{t.words()} — RED's score, anytime interval {interval(alo, ahi)}; RED's wins, 95% Wilson interval "
+            f"{interval(lo, hi)} (the rule a fix is confirmed by: no side's above 50%)")
 
 
 def document(outcome: Outcome, settings: Settings, file: str, written: dict[str, str] | None) -> dict[str, Any]:
@@ -73,8 +79,9 @@ def _trial_line(k: int, t: Trial) -> str:
 def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -> str:
     """The report in words (see the module docstring)."""
     s = outcome.before
+    ev = Evidence(settings.alpha)
     lines = [f"{s.name} ({GAMES[s.mode].name}), {settings.players[0]} vs {settings.players[1]}",
-             f"before: {_rate(outcome.baseline)}"]
+             f"before: {_rate(outcome.baseline, ev)}"]
     if outcome.status == ALREADY_FAIR:
         lines.append("already fair: no side is favoured; nothing was changed")
     elif outcome.favoured is None:
@@ -89,7 +96,7 @@ def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -
             if n:
                 lines.append(f"hexes: {' '.join(str(h) for h in outcome.hexes)}")
         if outcome.confirm is not None:
-            lines.append(f"after (fresh seeds): {_rate(outcome.confirm)}")
+            lines.append(f"after (fresh seeds): {_rate(outcome.confirm, ev)}")
     lines.append(f"why: {outcome.why}")
     lines += [f"note: {n}" for n in outcome.notes]
     tried = [t for t in outcome.trials if not t.status.startswith("refused")]

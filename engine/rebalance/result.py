@@ -17,6 +17,7 @@ from engine.mapmodel import HexMap
 from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import Evidence, Tally
 from engine.scenario import Scenario
+from engine.simulation.stats import wilson_interval
 
 __all__ = ["ALREADY_FAIR", "FIXED", "IMPROVED", "NOT_FIXED", "Outcome", "Trial", "interval_json", "net_changes"]
 
@@ -43,7 +44,11 @@ def net_changes(before: HexMap, after: HexMap, touched: Iterable[Hex]) -> tuple[
 def interval_json(t: Tally, evidence: Evidence) -> dict[str, Any]:
     """A tally with RED's score and its interval, rounded for stable text."""
     lo, hi = evidence.interval(t)
-    return {**t.to_json(), "red_score": round(t.score, 4), "interval": [round(lo, 4), round(hi, 4)]}
+    out = {**t.to_json(), "red_score": round(t.score, 4), "interval": [round(lo, 4), round(hi, 4)]}
+    if t.games:
+        wlo, whi = wilson_interval(t.red, t.games)
+        out["wilson"] = [round(wlo, 4), round(whi, 4)]
+    return out
 
 
 @dataclass(frozen=True)
