@@ -409,6 +409,9 @@ class _Search:
             picked = self.candidates(base, fav, step)
             repairs = [t for t in picked if t.proposal.family == "symmetry"]
             stages = [repairs, [t for t in picked if t not in repairs]] if repairs else [picked]
+            if repairs and len(stages[1]):  # said, so "16 proposals to race" then "racing 4" is not a riddle (audit)
+                self.say.note(f"the {len(repairs)} symmetry repairs race first; the other {len(stages[1])} only if none "
+                              "is confirmed")
             raced: list[Trial] = []
             for stage in stages:
                 trials, won = self._stage(base, stage, step)

@@ -79,6 +79,10 @@ def test_an_almost_symmetric_map_is_repaired_with_one_hex_and_confirmed_on_fresh
     # the race's seeds, the baseline's and the confirmation's are all different batches
     assert len(set(runner.seeds)) >= 3
     assert any(n.startswith("best so far") for n in notes) and any(n.startswith("confirmed") for n in notes)
+    # the step's count of proposals, then fewer racing: the note between says why
+    race = next(n for n in notes if n.startswith("racing "))
+    said = [n for n in notes if "symmetry repairs race first" in n]
+    assert said and notes.index(said[0]) < notes.index(race), notes[:6]
 
 
 FAR = scenario(lane((Hex(2, 0), Hex(3, 0), Hex(2, 1))))
