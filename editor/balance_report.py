@@ -337,7 +337,7 @@ def _classes_table(p: Mapping[str, Any]) -> str:
         elif lo is None or hi is None:
             diff = "too few games"
         else:
-            diff = f'{100 * (fr - wr):+.0f} ({100 * lo:+.0f} to {100 * hi:+.0f})'
+            diff = f'{points(fr - wr)} ({bound(lo, 0.0, True)} to {bound(hi, 0.0, True)})'
         won = pct(fr) if c["fielded"] >= MIN_SAMPLE else "too few games"
         won_without = pct(wr) if c["without"] >= MIN_SAMPLE else "too few games" if c["without"] else "–"
         tested = ("significant after correction" if c["significant"] else "not significant after correction") \
@@ -346,9 +346,21 @@ def _classes_table(p: Mapping[str, Any]) -> str:
                     f'<td>{c["without"]}</td><td>{won_without}</td>'
                     f'<td>{diff}</td><td{" class=sig" if c["significant"] else ""}>{tested}</td>'
                     f'<td>{c["kills"]}</td></tr>')
+    same: dict[tuple[int, int, int, int], list[str]] = {}
+    for c in p["classes"]:
+        if c["without"]:
+            same.setdefault((c["fielded"], c["fielded_wins"], c["without"], c["without_wins"]), []).append(c["kind"])
+    together = [kinds for kinds in same.values() if len(kinds) > 1]
+    note = ('<p class="note">The difference is over team-games with a fixed-sample interval; the test (the column after '
+            "it) asks the same of the games where only one team fielded the kind, with an anytime interval corrected "
+            "over every kind and figure of the report, so a difference whose fixed-sample interval misses 0 may still "
+            "be not significant.")
+    if together:
+        note += (" " + "; ".join(", ".join(k) for k in together) + ": always fielded together in these games (the "
+                 "same figures), so their rows are one comparison, not several.")
     return ('<table><tr><th class="l">unit</th><th>fielded (team-games)</th><th>won</th><th>without</th><th>won</th>'
-            '<th>difference, points (fixed-sample 95% interval)</th><th>games where only one team fielded it</th>'
-            '<th>kills</th></tr>' + "".join(rows) + "</table>")
+            '<th>difference, points (fixed-sample 95% interval)</th><th>test on the games where only one team '
+            'fielded it</th><th>kills</th></tr>' + "".join(rows) + "</table>" + note + "</p>")
 
 
 def _heat_html(m: HexMap, p: Mapping[str, Any], goal: str) -> str:

@@ -180,6 +180,22 @@ def test_a_kind_on_too_few_team_games_says_so_instead_of_a_figure() -> None:
     assert html.count("<td>too few games</td>") == 3 and "too few games to test" in html
 
 
+def test_kinds_always_fielded_together_are_said_to_be_one_comparison() -> None:
+    """Team Play fields fixed trios: Sprog, D-Struct-Or and Echo against the other three had identical rows, shown as
+    six findings; the page now says they are one comparison, names its test column for what it holds, and says why a
+    difference whose fixed-sample interval misses 0 can be not significant (a new-user audit)."""
+    from editor.balance_report import _classes_table
+
+    def row(kind: str, wins: int) -> dict[str, object]:
+        return {"kind": kind, "fielded": 200, "fielded_wins": wins, "without": 200, "without_wins": 200 - wins,
+                "difference_ci95": [0.14, 0.33], "tested": True, "significant": False, "kills": 10}
+
+    html = _classes_table({"classes": [row("sprog", 122), row("echo", 122), row("violet", 78)]})
+    assert "sprog, echo: always fielded together in these games" in html and "violet:" not in html
+    assert "<th>test on the games where only one team fielded it</th>" in html
+    assert "<td>+22 (+14 to +33)</td>" in html and "may still be not significant" in html
+
+
 def test_deaths_no_enemy_is_credited_with_are_explained() -> None:
     """A new-user audit: 2,599 deaths beside 1,837 kills on Crossroads, and no word of why (most of the rest are
     units killed by their own side's splash). The kinds' section now says how many deaths no enemy unit killed."""
