@@ -222,7 +222,8 @@ SPELLED: Final = 3
 
 
 def _ground(m: HexMap, h: Hex) -> str:
-    """What hex ``h`` holds, in a few words: its ground and height, a spawn hex's team, a kit."""
+    """What hex ``h`` holds, in a few words: its ground and height, a spawn hex's team, a kit, the mode's features
+    (``RED track end``)."""
     c = m.cells.get(h)
     if c is None:
         return "no hex"
@@ -234,6 +235,8 @@ def _ground(m: HexMap, h: Hex) -> str:
         words.append(f"{team.value}'s spawn")
     if h in m.kits:
         words.append("a kit")
+    # a mode's features (a cart track's step or end, a spawnpoint, a rack): a track one push shorter differs only here
+    words += [f for f in m.features_at(h) if not f.endswith(" spawn") and f != "first-aid kit"]
     return ", ".join(words)
 
 

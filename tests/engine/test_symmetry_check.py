@@ -59,3 +59,13 @@ def test_a_painting_slip_is_spelled_out_with_the_side_it_is_on() -> None:
                                 if h in m.cells and m.cells[h].terrain is Terrain.OPEN and not m.features_at(h)})
     many = _codes(check_map(spread), "HF402")
     assert many and "where its image" not in many[0].message  # four pairs: the hexes are listed, not spelled
+
+
+def test_a_track_one_push_shorter_is_spelled_out_by_its_end() -> None:
+    """A new-user audit cut RED's track on Canal by its last hex: HF402 said only "-6,4 and 6,-4", as both hexes
+    are the same ground. What each holds now includes the mode's features, so the track's end is named."""
+    m = load_map(MAPS / "payload_canal.map.json")
+    red = list(m.tracks[Team.RED])
+    [warning] = _codes(check_map(m.with_feature_part("tracks", Team.RED, red[:-1])), "HF402")
+    assert "-6,4 (nearer RED's spawn) is open ground at height 1, BLU track end where its image 6,-4 (nearer BLU's " \
+           "spawn) is open ground at height 1" in warning.message
