@@ -23,12 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from engine.hexgrid import Hex
-from engine.mapmodel import HexMap
-from engine.scenario import Scenario
 from engine.simulation.balance import MapStudy
 from engine.simulation.headline import CHANGES, Answer, Answers
 from engine.simulation.verdict import Namer, label
+from engine.simulation.versions import changed_hexes, same_games  # changed_hexes re-exported (balance_doc)
 from engine.simulation.wording import bound, games_needed, pct, points
 
 __all__ = ["MEASURES", "Comparison", "Headline", "Measure", "changed_hexes", "compare", "headline"]
@@ -135,13 +133,6 @@ def _change_sentence(x: Answer, who: str) -> str:
             f"{games_needed(t).replace('more games', 'more games per version')}")
 
 
-def same_games(a: Scenario, b: Scenario) -> bool:
-    """Whether versions ``a`` and ``b`` play the very same games: the same mode, ground and features on every hex,
-    units, rules and ruleset (names, descriptions and file paths aside; a batch sets the seeds and the first team)."""
-    return (a.mode == b.mode and not changed_hexes(a.map, b.map) and dict(a.rules) == dict(b.rules)
-            and dict(a.teams) == dict(b.teams) and a.ruleset_ref == b.ruleset_ref)
-
-
 def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy | None = None) -> Headline:
     """The comparison's headline about ``a`` (the map) and the version in ``answers`` (``other``, its study: when
     both play the same games (:func:`same_games`) the headline says so, decided — a re-saved or copied map)."""
@@ -159,9 +150,3 @@ def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy |
                     + "." for x in changes)
     return Headline(any(x.significant for x in changes),
                     all(x.test is not None and x.test.decided for x in changes), text, tuple(changes))
-
-
-def changed_hexes(a: HexMap, b: HexMap) -> list[Hex]:
-    """The hexes whose ground or features differ between ``a`` and ``b`` (or that only one has), in hex order."""
-    return sorted(h for h in set(a.cells) | set(b.cells)
-                  if a.cells.get(h) != b.cells.get(h) or a.features_at(h) != b.features_at(h))

@@ -49,6 +49,7 @@ from engine.mapmodel import Team
 from engine.simulation.balance import BLOCK, MIN_SAMPLE, GameFacts, MapStudy, PairingStudy
 from engine.simulation.batch import GameResult
 from engine.simulation.sequential import MARGIN, MeanTest, Stream, family, first_decided
+from engine.simulation.versions import same_games
 from engine.validation.construction import even_by_construction
 
 __all__ = ["ALPHA_HEADLINES", "ALPHA_SECONDARY", "Answer", "Answers", "Question", "answer", "stop_block"]
@@ -267,11 +268,14 @@ def answer(main: MapStudy, other: MapStudy | None = None) -> Answers:
 def stop_block(main: MapStudy, other: MapStudy | None = None, start: int = 1) -> int | None:
     """The first block count ``t >= start`` after which every watched headline is decided, or None.
 
-    Watched: the changes when there is a compared version, else every headline but ``sides`` on a map even by
+    Watched: the changes when there is a compared version (none when both versions play the very same games:
+    :func:`~engine.simulation.versions.same_games`), else every headline but ``sides`` on a map even by
     construction (its answer is known: module docstring). Every pairing must have played the same whole blocks
     (as a chunk of a run does). Stopping there keeps every guarantee of :func:`answer`: the confidence sequences
     hold at any stopping time, whichever questions it waits for.
     """
+    if other is not None and same_games(main.scenario, other.scenario):
+        return start  # versions that play the very same games cannot differ: the comparison is answered at once
     items = _headline_streams(main, other)
     known = other is None and even_by_construction(main.scenario)
     watched = [i for i, (q, _, _) in enumerate(items)

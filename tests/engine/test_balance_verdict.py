@@ -473,3 +473,21 @@ def test_the_first_point_shares_add_up_to_100(counts: tuple[int, ...], shown: li
     from engine.simulation.wording import parts
 
     assert parts(counts) == shown
+
+
+def test_auto_stops_at_the_first_look_when_both_versions_play_the_same_games() -> None:
+    """A copy under another name plays the very same games: --games auto stops at its first look (100 games) with
+    the comparison answered, instead of playing the whole budget (400 here) toward an interval that narrows only
+    with games; one hex changed, and it plays on."""
+    from engine.mapmodel import Cell, Terrain
+    from engine.parallel.backends import InProcess
+    from engine.simulation.autostop import play_until_decided
+
+    copy = replace(HILL, name="Hill copy")
+    kept, _games, stop = play_until_decided(StudyPlan(HILL, (("random", "random"),), 400, 2, other=copy), InProcess())
+    assert (stop.reason, kept.games) == ("decided", 100)
+    walled = replace(HILL, map=HILL.map.with_cells({Hex(2, 0): Cell(0, Terrain.WALL)}))
+    assert stop_block(*study_of(kept, _games)) == 1  # answered at the first look it is asked
+    main, other = study_of(StudyPlan(HILL, (("random", "random"),), 100, 2, other=walled),
+                           run_study(StudyPlan(HILL, (("random", "random"),), 100, 2, other=walled)))
+    assert stop_block(main, other) is None
