@@ -125,6 +125,8 @@ class SimulateDialog(QDialog):
         self.study: MapStudy | None = None
         self.verdict: Verdict | None = None
         self.was_cancelled = False
+        #: Games played so far in the run, as the worker reports them (those in flight when the answer came too).
+        self._played = 0
         self._run = BackgroundRun(self)
         self._run.progressed.connect(self._progressed)
         self._run.done.connect(self._done)
@@ -171,6 +173,7 @@ class SimulateDialog(QDialog):
         lay.addWidget(self.answer)
         self.progress = QProgressBar()
         self.progress.setFormat("%v / %m games")
+        self._played = 0
         lay.addWidget(self.progress)
         self.report = QPlainTextEdit()
         self.report.setReadOnly(True)
@@ -246,6 +249,7 @@ class SimulateDialog(QDialog):
             self.report.setPlainText("Cancelling after the game in progress…")
 
     def _progressed(self, done: int, total: int) -> None:
+        self._played = done
         self.progress.setValue(done)
 
     def _done(self, outcome: tuple[MapStudy, str]) -> None:
@@ -266,7 +270,7 @@ class SimulateDialog(QDialog):
             self.answer.setVisible(True)
             text += ("\n\nverdict: " + verdict.text + "".join(f"\n  • {e}" for e in verdict.evidence))
         self.report.setPlainText(text)
-        played = self.progress.value()
+        played = self._played
         if stop and not self.was_cancelled:  # a full bar: the run is over, whether or not the budget was used up
             self.progress.setRange(0, max(played, 1))
         if 0 < pairing.games < played:  # games in flight when the answer came are played, not kept
