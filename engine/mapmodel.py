@@ -338,6 +338,12 @@ class HexMap:
             out.append(f"{team.value} spawn")
         if h in self.kits:
             out.append("first-aid kit")
+        return out + self.objectives_at(h)
+
+    def objectives_at(self, h: Hex) -> list[str]:
+        """Plain names of what is placed on ``h`` besides spawn zones and kits: a control point, the mode's features
+        (``RED track end``, ``blue spawnpoint``, a rack)."""
+        out: list[str] = []
         cp = self.control_point_at(h)
         if cp is not None:
             out.append("control point" if len(self.control_points) == 1 else f"control point {cp + 1}")

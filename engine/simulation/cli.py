@@ -81,7 +81,7 @@ def _warn_errors(scenario: Scenario, path: str, prog: str, err: TextIO) -> None:
           "engine reads it, so the figures describe that map — fix first (hexfort validate lists every problem):",
           file=err)
     for p in errors[:5]:
-        print(f"  - {p.code} {p.message}" + (f" (hex {p.hexes[0]})" if p.hexes else ""), file=err)
+        print(f"  - {p}", file=err)
     if n > 5:
         print(f"  - … and {n - 5} more", file=err)
 

@@ -235,8 +235,7 @@ def _ground(m: HexMap, h: Hex) -> str:
         words.append(f"{team.value}'s spawn")
     if h in m.kits:
         words.append("a kit")
-    # a mode's features (a cart track's step or end, a spawnpoint, a rack): a track one push shorter differs only here
-    words += [f for f in m.features_at(h) if not f.endswith(" spawn") and f != "first-aid kit"]
+    words += m.objectives_at(h)  # a cart track's step or end, a rack: a track one push shorter differs only here
     return ", ".join(words)
 
 

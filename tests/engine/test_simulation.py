@@ -155,7 +155,7 @@ def test_simulate_and_balance_name_a_validator_error_the_games_play_around(tmp_p
     r = subprocess.run([str(exe), "simulate", str(p), "--games", "4"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert f"hexfort simulate: warning: {p} has 1 validator error" in r.stderr and "HF101" in r.stderr
-    assert "(hex 1,1)" in r.stderr and "Traceback" not in r.stderr
+    assert "  - hex 1,1: HF101 error: " in r.stderr and "Traceback" not in r.stderr  # the validator's own line
     r = subprocess.run([str(exe), "balance", str(p), "--games", "4", "--format", "json"], capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 0, r.stderr
