@@ -29,6 +29,8 @@ __all__ = ["FAIRNESS", "NotValid", "Screen", "open_fairness_warnings", "warning_
 _SIDE = re.compile(r"\b(RED|BLU)\b")
 #: The code prefix of the validator's fairness checks (turns, kits, sightlines, spawn sizes, ground by the objective).
 FAIRNESS = "HF3"
+#: The validator's "almost symmetric" warning: named beside the fairness warnings on a map called already fair.
+ALMOST_SYMMETRIC = "HF402"
 
 
 class NotValid(ValueError):
@@ -105,9 +107,11 @@ class Screen:
 
 
 def open_fairness_warnings(scenario: Scenario) -> list[str]:
-    """A note naming the validator's fairness warnings (HF3xx) on a map its games showed fair, or none: the two
-    answers to "is my map fair?" must not seem to contradict each other (a new-user audit, session 9)."""
-    warned = [p for p in scenario_problems(scenario) if p.severity is Severity.WARNING and p.code.startswith(FAIRNESS)]
+    """A note naming the validator's fairness warnings (HF3xx), and HF402 (almost symmetric: which hexes break the
+    mirror), on a map its games showed fair, or none: the two answers to "is my map fair?" must not seem to
+    contradict each other (new-user audits, sessions 9 and 11)."""
+    warned = [p for p in scenario_problems(scenario) if p.severity is Severity.WARNING and
+              (p.code.startswith(FAIRNESS) or p.code == ALMOST_SYMMETRIC)]
     if not warned:
         return []
     listed = "; ".join(f"{p.code} {p.message}" for p in warned[:3]) + ("; …" if len(warned) > 3 else "")

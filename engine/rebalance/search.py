@@ -118,7 +118,9 @@ class _Search:
         self.interrupted = False
         self.best: Trial | None = None
         self.confirmations = 0
-        self._best_fair = False
+        #: Every trial of the step racing now that no side is shown ahead on, as its last round left it, and
+        #: whether the race calls it fair: :attr:`best` is the nearest even of these (:meth:`_offer`).
+        self._standing: dict[tuple[int, Proposal], tuple[Trial, bool]] = {}
         self.baseline_tally = Tally()
         #: The side the map's own games showed favoured (None: not shown, or fair).
         self.favoured: Team | None = None
@@ -168,7 +170,7 @@ class _Search:
         for stop in baseline_stops(self.s):
             if done and not self._fits(stop - done):
                 break
-            tally = tally + self._round([self.scenario], seed, done, stop)[0]
+            tally = self.baseline_tally = tally + self._round([self.scenario], seed, done, stop)[0]
             done = stop
             self.say.note(f"the map as it is: {_pct(tally, self.ev)}")
             answer = baseline_answer(tally, self.ev, look, cap, even)
@@ -225,19 +227,24 @@ class _Search:
         # hexes, most lean
         fresh.sort(key=lambda t: (t.proposal.family != "symmetry", screen.named.isdisjoint(t.hexes), t.lean <= 0,
                                   len(t.hexes), -t.lean, t.words))
-        # where the sides differ only by what they field, every roster exchange races (they are the cause)
-        picked = [t for t in fresh if t.proposal.family == "rosters"]
+        # where the sides differ only by what they field, every roster exchange races (they are the cause); every
+        # symmetry repair too (they race first, alone: a round-robin of families let through only 4 of 8, and
+        # "open the three walls", which gave back the bundled map, never raced — a new-user audit)
+        whole = ("rosters", "symmetry")
+        picked = [t for t in fresh if t.proposal.family in whole]  # at most 8 repairs, or two per breaking pair
         families: dict[str, list[Trial]] = {}
         for t in fresh:
-            if t.proposal.family != "rosters":
+            if t.proposal.family not in whole:
                 families.setdefault(t.proposal.family, []).append(t)
         while len(picked) < self.s.candidates and any(families.values()):
             for fam in list(families):
                 if families[fam] and len(picked) < self.s.candidates:
                     picked.append(families[fam].pop(0))
-        self.say.note(f"step {step}: {len(picked)} proposals to race ({len(fresh)} valid, "
-                      f"{sum(t.status.startswith('refused') and t.step == step for t in self.trials)} refused by the "
-                      "validator)")
+        refused = sum(t.status.startswith('refused') and t.step == step for t in self.trials)
+        left = (f"; a race takes {self.s.candidates} at most, so the other {len(fresh) - len(picked)} valid ones, "
+                "ranked lower by the validator's measures, are left out" if len(fresh) > len(picked) else "")
+        self.say.note(f"step {step}: {len(picked)} proposals to race ({len(fresh)} valid, {refused} refused by the "
+                      f"validator{left})")
         return picked
 
     # -- 3. race ---------------------------------------------------------------------------------------------
@@ -308,21 +315,39 @@ class _Search:
         lo, hi = ev.interval(t.tally)
         if lo > 0.5 + ev.margin or hi < 0.5 - ev.margin:
             side = "RED" if lo > 0.5 else "BLU"
-            return replace(t, status=f"dropped: {side} still favoured, {_pct(t.tally, ev)}")
+            t = replace(t, status=f"dropped: {side} still favoured, {_pct(t.tally, ev)}")
+            self._offer(t, False)
+            return t
         fair = ev.even(t.tally)
         t = replace(t, status="fair" if fair else "racing")
         self._offer(t, fair)
         return t
 
     def _offer(self, t: Trial, fair: bool) -> None:
-        """Make ``t`` the best so far when it is nearer an even split (fair ones first, then fewer hexes)."""
-        def key(x: Trial, x_fair: bool) -> tuple[bool, float, int]:
-            return not x_fair, round(abs(x.tally.score - 0.5) / 0.02), len(x.hexes)
+        """Record ``t``'s latest games and make the best so far the nearest even split of the step's trials, each
+        judged on its *latest* games: first those no side is shown ahead on, fair ones first, then in two-point
+        bands, then fewer hexes; only when every trial has a side shown ahead (dropped, or the report's sequence),
+        the nearest of them that is nearer even than the step's starting map (an edit that goes too far, said so
+        in the answer). A best kept on its first 48 games while later ones put it seven points off was what
+        Ctrl-C kept, beside trials within a point (a new-user audit)."""
+        def key(x: Trial, x_fair: bool) -> tuple[bool, bool, float, int]:
+            ahead = x.status.startswith("dropped") or self.ev.verdict(x.tally) is not None
+            return ahead, not x_fair, round(abs(x.tally.score - 0.5) / 0.02), len(x.hexes)
 
-        if self.ev.verdict(t.tally) is None and (self.best is None or key(t, fair) < key(self.best, self._best_fair)):
-            self.best, self._best_fair = t, fair
-            self.say.best(t)
-            self.say.note(f"best so far: {t.words} — {_pct(t.tally, self.ev)}")
+        if any(step != t.step for step, _ in self._standing):
+            self._standing.clear()  # a new step: the trials of the last one were made on another map
+        here, start = (t.step, t.proposal), self.starts.get(t.step, self.baseline_tally)
+        if start.games and abs(t.tally.score - 0.5) >= abs(start.score - 0.5) and key(t, fair)[0]:
+            self._standing.pop(here, None)  # shown ahead and no nearer even than the map it changes
+        else:
+            self._standing[here] = (t, fair)
+        was = self.best
+        self.best = min(self._standing.values(), key=lambda x: key(*x))[0] if self._standing else None
+        best = self.best
+        if best is not None and best is not was:  # another trial, or the same one's figures after more games
+            self.say.best(best)
+            if was is None or (was.step, was.proposal) != (best.step, best.proposal):
+                self.say.note(f"best so far: {best.words} — {_pct(best.tally, self.ev)}")
 
     def _survivors(self, racing: list[int], state: list[Trial]) -> list[int]:
         """The racing trials (indices into ``state``) still worth games (module docstring)."""
@@ -393,12 +418,16 @@ class _Search:
         try:
             baseline, answer = self.baseline()
         except _Stopped:
-            return self._outcome(NOT_FIXED, Tally(), None, (), "interrupted before the map's own games were played")
+            so_far = self.baseline_tally
+            return self._outcome(NOT_FIXED, so_far, None, (),
+                                 "interrupted while the map's own games were played" +
+                                 (f" ({_pct(so_far, self.ev)} so far)" if so_far.games else "") +
+                                 ": nothing was tried and nothing was changed")
         self.baseline_tally = baseline
         if answer == FAIR:
             return self._outcome(ALREADY_FAIR, baseline, None, (),
-                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half and "
-                                 f"{self._standard(baseline)}, the standard a fix is confirmed by; nothing was changed")
+                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half, and "
+                                 f"{self._standard(baseline)}; nothing was changed")
         if answer is None:
             return self._outcome(NOT_FIXED, baseline, None, (),
                                  f"the map's own games did not show in the time given whether a side is favoured "
@@ -443,7 +472,7 @@ class _Search:
                         "puts its games off even")
             return "the map is its own mirror image with both sides fielding the same, so only chance puts its games off even"
         margin = CONFIRM_SURE if baseline.games <= whole_blocks(self.s.baseline_games) else CONFIRM_POOLED
-        return f"RED within {100 * margin:g} point{'s' if margin != 0.01 else ''} of even"
+        return f"RED within {100 * margin:g} point{'s' if margin != 0.01 else ''} of even, the standard a fix is confirmed by"
 
     def _stage(self, base: Scenario, picked: list[Trial], step: int) -> tuple[list[Trial], Trial | None]:
         """Race ``picked`` and confirm its finalists: (the trials as they ended, the confirmed one or None)."""
@@ -547,7 +576,8 @@ class _Search:
         notes = []
         if baseline.games and status == ALREADY_FAIR:
             lo, _ = wilson_interval(baseline.first, baseline.games)
-            if lo > 0.5 and team_mirror(self.scenario.map) is not None:
+            mirror = team_mirror(self.scenario.map)
+            if lo > 0.5 and mirror is not None and mirror.exact:  # "mirrored edits" only where there is a mirror
                 notes.append(
                     f"moving first wins {100 * baseline.first / baseline.games:.0f}% of these games: that is the "
                     "game's tempo, which mirrored edits change for both sides alike; the rules (who moves first) "
@@ -561,9 +591,11 @@ class _Search:
                 f"{self.favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
                 "which characters its ground suits; to even the sides, give them rosters of equal strength (the "
                 "exchanges of one character tried here are listed with their games)")
-        if self.interrupted:
+        if self.interrupted and after is not None:
             notes.append("interrupted: the best found so far is kept" +
                          ("" if status in (FIXED, ALREADY_FAIR) else ", not confirmed"))
+        elif self.interrupted:
+            notes.append("interrupted before any edit was found: nothing is kept")
         return Outcome(status, self.scenario, after, baseline,
                        None if self.favoured is None else self.favoured.value,
                        chosen, tuple(self.trials), why, tuple(notes), self.runner.played,

@@ -128,7 +128,11 @@ def test_a_map_a_wilson_check_sees_favoured_is_not_called_already_fair(share: fl
     assert not confirmed_fair(out.baseline, CONFIRM_MARGIN)
 
 
-@pytest.mark.parametrize("lane, why", [(FAIR_LANE, "its own mirror image"), (UNFAIR_LANE, "RED within")])
+@pytest.mark.parametrize("lane, why", [
+    (FAIR_LANE, "above half, and the map is its own mirror image with both sides fielding the same, so only chance "
+                "puts its games off even; nothing was changed"),
+    (UNFAIR_LANE, "above half, and RED within 1 point of even, the standard a fix is confirmed by; nothing was changed"),
+])
 def test_an_even_map_is_already_fair_on_the_confirmations_standard(lane: Scenario, why: str) -> None:
     """Games at an even split: the mirrored lane is fair by the report's rule, the unmirrored one within a point
     (or a point and a half over more games) — and the answer says which standard it met."""
@@ -163,5 +167,6 @@ def test_already_fair_names_the_validators_open_fairness_warnings() -> None:
     assert out.status == ALREADY_FAIR
     said = [n for n in out.notes if "the validator still warns" in n]
     assert len(said) == 1 and "HF304" in said[0] and "nothing was changed" in said[0], out.notes
+    assert "HF402" in said[0]  # almost symmetric: the kit's hex and its image named (a session-11 audit)
     plain = rebalance(scenario(lane()), QUICK, ModelRunner(lambda v: 0.5))
     assert plain.status == ALREADY_FAIR and not [n for n in plain.notes if "validator" in n]
