@@ -34,6 +34,7 @@ def load_any(path: str | Path) -> tuple[str, HexMap | Scenario | Ruleset]:
     raise LoadError.single(
         path,
         "$.$schema",
-        "cannot tell what this file is; name its schema in \"$schema\" "
-        "(map.schema.json, scenario.schema.json, ruleset.schema.json or replay.schema.json)",
+        "this does not look like a hexfort file: its \"$schema\" names no hexfort schema and it has none of a "
+        "map's or scenario's fields; give a map or scenario file — or, if this is one, name its schema in "
+        "\"$schema\" (map.schema.json, scenario.schema.json, ruleset.schema.json or replay.schema.json)",
     )

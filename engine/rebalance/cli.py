@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -102,18 +103,39 @@ def write_result(outcome: Outcome, source: Path, out: Path) -> dict[str, str]:
     return written
 
 
+def _unwritable(folder: Path) -> str:
+    """Why files cannot be written into ``folder`` (made if missing, as the run will), or "" when they can: the
+    nearest folder that exists must be a folder this user may write into."""
+    probe = folder
+    while not probe.exists():
+        if probe.parent == probe:
+            return "no such place"
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is a file"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return f"{probe} is not writable"
+    return ""
+
+
 def _usage(args: argparse.Namespace) -> tuple[tuple[str, str], Settings]:
     players = tuple(x.strip() for x in args.players.split(","))
     if len(players) != 2 or any(p not in AI_PLAYERS for p in players):
         raise UsageError(f"--players {args.players}: give two of {', '.join(AI_PLAYERS)}, e.g. heuristic,heuristic")
-    if args.minutes <= 0 or args.confirm_games < 1 or (args.jobs is not None and args.jobs < 1):
-        raise UsageError("--minutes, --confirm-games and --jobs must be more than 0")
+    if args.minutes <= 0:
+        raise UsageError(f"--minutes {args.minutes:g}: give a time of more than 0 minutes, e.g. --minutes 10")
+    for option, value in (("--confirm-games", args.confirm_games), ("--jobs", args.jobs)):
+        if value is not None and value < 1:
+            raise UsageError(f"{option} {value}: must be 1 or more")
     src, out = Path(args.path).resolve(), Path(args.output).resolve()
     if out == src.parent:
         raise UsageError(f"-o {args.output} is the folder of {args.path}: the fixed files would replace the "
                          "originals; give another folder")
     if out.exists() and not out.is_dir():
         raise UsageError(f"-o {args.output} is a file; give a folder (it is made if missing)")
+    why = _unwritable(out)
+    if why:  # found before the games, not after a ten-minute run (a new-user audit lost one so)
+        raise UsageError(f"-o {args.output}: cannot write there ({why}); give a folder that can be written")
     settings = Settings(players=players, minutes=args.minutes, seed=args.seed,  # type: ignore[arg-type]
                         confirm_games=args.confirm_games)
     return players, settings  # type: ignore[return-value]
@@ -161,8 +183,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         words = text(outcome, settings, written or None)
         (target / "rebalance.txt").write_text(words + "\n", encoding="utf-8")
         (target / "rebalance.json").write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    except OSError as e:
+    except OSError as e:  # the answer still reaches stdout: the run's work is not lost with the files
         print(f"{_PROG}: cannot write into {args.output}: {e}; check that the folder can be written", file=err)
+        doc = document(outcome, settings, str(args.path), None)
+        out.write((json.dumps(doc, indent=2, ensure_ascii=False) if args.format == "json"
+                   else text(outcome, settings, None)) + "\n")
         return 1
     out.write((json.dumps(doc, indent=2, ensure_ascii=False) if args.format == "json" else words) + "\n")
     reports = [str(target / "rebalance.txt"), str(target / "rebalance.json")]

@@ -355,6 +355,16 @@ def test_a_validation_report_given_to_validate_gets_a_report_that_follows_the_sc
         load_any(report)
 
 
+def test_a_json_file_that_is_no_hexfort_file_is_said_to_be_none_not_asked_for_a_schema(tmp_path: Path) -> None:
+    """A new-user audit (session 11) handed `rebalance` some other program's JSON and was told to name its schema,
+    as if the file were a map missing one line: the message now says first that it does not look like one."""
+    p = tmp_path / "package.json"
+    p.write_text('{"name": "something", "version": "1.0.0"}')
+    with pytest.raises(LoadError, match="does not look like a hexfort file") as got:
+        load_any(p)
+    assert "give a map or scenario file" in str(got.value)
+
+
 def test_a_symlink_loop_named_on_the_command_line_is_reported_not_a_usage_error(tmp_path: Path) -> None:
     p = tmp_path / "loop.map.json"
     p.symlink_to(p.name)

@@ -74,14 +74,18 @@ def test_an_already_fair_map_is_left_alone(tmp_path: Path, modelled: None, capsy
     (["missing.map.json", "-o", "OUT"], 1, "missing.map.json"),
     (["IN", "-o", "IN_DIR"], 2, "would replace the originals"),
     (["IN", "-o", "OUT", "--players", "heuristic"], 2, "--players heuristic: give two of"),
-    (["IN", "-o", "OUT", "--minutes", "0"], 2, "must be more than 0"),
+    (["IN", "-o", "OUT", "--minutes", "0"], 2, "--minutes 0: give a time of more than 0 minutes"),
+    (["IN", "-o", "OUT", "--jobs", "0"], 2, "--jobs 0: must be 1 or more"),
+    (["IN", "-o", "OUT", "--confirm-games", "-5"], 2, "--confirm-games -5: must be 1 or more"),
+    (["IN", "-o", "FILE/sub"], 2, "cannot write there"),
     (["IN", "-o", "OUT", "--backend", "dask"], 2, "--scheduler"),
 ])
 def test_bad_input_is_named_with_the_fix(tmp_path: Path, args: list[str], status: int, words: str,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     path = _write(tmp_path)
+    (tmp_path / "a_file").write_text("x")
     subst = {"IN": str(path), "IN_DIR": str(path.parent), "OUT": str(tmp_path / "out"),
-             "missing.map.json": str(tmp_path / "missing.map.json")}
+             "FILE/sub": str(tmp_path / "a_file" / "sub"), "missing.map.json": str(tmp_path / "missing.map.json")}
     assert main(["rebalance", *[subst.get(a, a) for a in args]]) == status
     err = capsys.readouterr().err
     assert err.startswith("hexfort rebalance: ") and words in err and "Traceback" not in err
@@ -96,3 +100,20 @@ def test_a_map_with_errors_says_which_and_how_to_go_on(tmp_path: Path, capsys: p
     assert main(["rebalance", str(src / "broken.map.json"), "-o", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
     assert "broken.map.json" in err and ("fix them first" in err or "cannot be played" in err)
+
+
+def test_a_folder_that_fails_mid_write_still_gets_the_answer_on_stdout(
+        tmp_path: Path, modelled: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A disk that fills up while the files are written must not lose the run: the answer still reaches stdout."""
+    path = _write(tmp_path, fair=True)
+    monkey_fair = ModelRunner(lambda v: 0.5)
+    monkeypatch.setattr(rebalance_cli, "rebalance",
+                        lambda s, st, r, listener=None: rebalance(s, QUICK, monkey_fair, listener))
+
+    def full(*_: object) -> dict[str, str]:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(rebalance_cli, "write_result", full)
+    assert main(["rebalance", str(path), "-o", str(tmp_path / "out")]) == 1
+    got = capsys.readouterr()
+    assert "cannot write into" in got.err and "No space left" in got.err and "already fair" in got.out
