@@ -7,6 +7,7 @@ that changed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -27,6 +28,10 @@ GHOST_MARGIN = 3
 LABEL_MIN_PX = 11
 LABEL_MAX_PX = 18
 LABEL_MIN_HEX_PX = 17
+#: A label wider than this many hex radii is drawn smaller to fit (a hex is about 1.73 radii across) ...
+LABEL_WIDTH = 1.7
+#: ... down to this many pixels; smaller, it is left out and the hex's colour speaks alone.
+LABEL_TIGHT_PX = 8
 #: Seconds one paint may spend building ground paths not cached yet (see ``MapRenderer.paint``).
 PAINT_BUDGET_S = 0.03
 
@@ -265,14 +270,24 @@ class OverlayItem(QGraphicsItem):
             if not text:
                 continue
             c = to_device.map(self.renderer.center(h))
-            w = max(metrics.horizontalAdvance(text) + 0.5 * px, 1.2 * px)
-            hgt = 1.25 * px
+            size, w = px, max(metrics.horizontalAdvance(text) + 0.5 * px, 1.2 * px)
+            if w > LABEL_WIDTH * radius:  # wider than its hex: smaller, so labels side by side do not run together
+                size = math.floor(px * LABEL_WIDTH * radius / w)
+                if size < LABEL_TIGHT_PX:
+                    continue  # too small to read: the hex's colour still shows
+                font.setPixelSize(size)
+                p.setFont(font)
+                w = max(QFontMetricsF(font).horizontalAdvance(text) + 0.5 * size, 1.2 * size)
+            hgt = 1.25 * size
             box = QRectF(c.x() - w / 2, c.y() + min(0.18 * radius, radius * 0.92 - hgt), w, hgt)
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(255, 255, 255, 200))
-            p.drawRoundedRect(box, 0.25 * px, 0.25 * px)
+            p.drawRoundedRect(box, 0.25 * size, 0.25 * size)
             p.setPen(QPen(QColor("#1d1d1d")))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            if size != px:
+                font.setPixelSize(px)
+                p.setFont(font)
         p.restore()
 
 

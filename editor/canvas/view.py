@@ -218,6 +218,15 @@ class MapView(QGraphicsView):
         self.centerOn(r.center())
         self.focus_mark.set_hexes(hexes)
 
+    def bring_into_view(self, hexes: list[Hex]) -> None:
+        """Mark ``hexes`` and scroll only when some are out of view (:meth:`center_on_hexes` then): a preview of
+        hexes already on screen leaves the map where the user put it."""
+        if hexes and self.mapToScene(self.viewport().rect()).boundingRect().contains(
+                self.renderer.hexes_rect(hexes, pad=0.5)):
+            self.focus_mark.set_hexes(hexes)
+            return
+        self.center_on_hexes(hexes)
+
     def wheelEvent(self, e: QWheelEvent) -> None:  # noqa: N802 - Qt's name
         if e.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             super().wheelEvent(e)  # scroll sideways/vertically

@@ -48,7 +48,7 @@ from engine.rebalance.result import Outcome, Trial
 from engine.rebalance.search import Listener, Settings, rebalance
 from engine.scenario import Scenario
 
-__all__ = ["BalanceFixesPanel", "change_labels"]
+__all__ = ["BalanceFixesPanel", "change_labels", "headline"]
 
 _ROLE = Qt.ItemDataRole.UserRole
 _PAIRS = {"heuristic,heuristic": "Normal AI vs normal AI", "search,search": "Strong AI vs strong AI"}
@@ -77,8 +77,9 @@ def change_labels(change: Change) -> dict[Hex, str]:
     return dict.fromkeys(change.hexes, "•")
 
 
-def _score(t: Tally | None) -> str:
-    return "—" if t is None or not t.games else f"RED {100 * t.score:.0f}% ({t.games})"
+def _score(t: Tally | None, fresh: bool = False) -> str:
+    """``RED 51% (1000 fresh)`` for a confirmation's games on fresh seeds, ``RED 50% (720)`` for the search's."""
+    return "—" if t is None or not t.games else f"RED {100 * t.score:.0f}% ({t.games}{' fresh' if fresh else ''})"
 
 
 def _after(outcome: Outcome) -> Tally | None:
@@ -86,13 +87,13 @@ def _after(outcome: Outcome) -> Tally | None:
     return outcome.confirm or (outcome.chosen[-1].tally if outcome.chosen else None)
 
 
-def _headline(outcome: Outcome) -> str:
+def headline(outcome: Outcome) -> str:
     """The outcome in one short line for the dock (``Fixed: RED 74% (144) → RED 50% (1000), 2 hexes changed``);
     the whole reasoning goes under Why, so a long one does not crowd the list."""
     text = f"{outcome.status.capitalize()}: {_score(outcome.baseline)}"
     after = _after(outcome)
     if outcome.after is not None and after is not None and after.games:
-        text += f" → {_score(after)}"
+        text += f" → {_score(after, after is outcome.confirm)}"
     if outcome.chosen:
         n = len(outcome.hexes)
         text += f", {n} hex{'es' if n != 1 else ''} changed" if n else ", no hex changed"
@@ -174,6 +175,9 @@ class BalanceFixesPanel(QWidget):
         self.progress.setVisible(False)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Proposal", "Hexes", "Before", "After"])
+        self.tree.headerItem().setToolTip(3, "RED's score on the proposal's games: \"fresh\" marks a confirmation on "
+                                             "seeds the search never used; the others are the race's games, where a "
+                                             "proposal that stopped early has fewer")
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -219,10 +223,38 @@ class BalanceFixesPanel(QWidget):
     def set_document(self, doc: MapDocument | None, view: MapView | None) -> None:
         """Show ``doc``'s suggestions (none until a run) and preview on ``view``."""
         self.preview(None)
+        if self.doc is not None and self.doc is not doc:
+            for signal in (self.doc.changed, self.doc.scenario_changed):
+                signal.disconnect(self._edited)
+        if doc is not None and doc is not self.doc:
+            doc.changed.connect(self._edited)
+            doc.scenario_changed.connect(self._edited)
         self.doc, self.view = doc, view
         if self.outcome is not None and (doc is None or self.outcome.before.map != doc.map):
             self._show(None)
         self.run_button.setEnabled(doc is not None and not self.running)
+
+    def _fits(self) -> bool:
+        """Whether the document is still the map (and teams) the suggestions were made on."""
+        if self.doc is None or self.outcome is None:
+            return False
+        setup = self.doc.scenario
+        return self.doc.map == self.outcome.before.map and (setup is None or
+                                                            dict(setup.teams) == dict(self.outcome.before.teams))
+
+    def _edited(self, *_: object) -> None:
+        """The document changed (an edit, Apply, Undo): the proposals can be applied only to the map they were made
+        on, so Apply follows whether the document is that map again, and the words say so (a new-user audit saw
+        "Applied: …" stay after Undo, with Apply greyed)."""
+        if self.outcome is None or self.running:
+            return
+        if self._fits():
+            self.status.setText(headline(self.outcome))
+            self.apply_button.setEnabled(self.tree.currentItem() is not None)
+        elif not self.status.text().startswith("Applied: "):
+            self.status.setText("The map has changed since these suggestions were made: Undo back to it to apply "
+                                "one, or press Suggest again.")
+            self.apply_button.setEnabled(False)
 
     @property
     def running(self) -> bool:
@@ -299,19 +331,19 @@ class BalanceFixesPanel(QWidget):
             self.why.clear()
             return
         lines = [f"{outcome.status.capitalize()}: {outcome.why}", *outcome.notes]
-        self.status.setText(_headline(outcome))
+        self.status.setText(headline(outcome))
         self.why.setPlainText(_in_panel_words("\n\n".join(lines)))
         rows: list[tuple[str, tuple[Hex, ...], Tally | None, Scenario | None, Trial | None]] = []
         if outcome.chosen and outcome.after is not None:
-            rows.append((f"★ {outcome.words}", outcome.hexes, _after(outcome),
-                         outcome.after, None))
+            rows.append((f"★ {outcome.words}", outcome.hexes, _after(outcome), outcome.after, None))
         played = sorted((t for t in outcome.trials if t.tally.games and not t.status.startswith("refused")
                          and not (len(outcome.chosen) == 1 and t.proposal == outcome.chosen[0].proposal)),
                         key=lambda t: (abs(t.tally.score - 0.5), len(t.hexes)))
         for t in played:
             rows.append((t.words, t.hexes, t.confirm or t.tally, None, t))
         for words, hexes, after, version, trial in rows:
-            item = QTreeWidgetItem([words, str(len(hexes)), _score(outcome.baseline), _score(after)])
+            fresh = after is not None and after is (outcome.confirm if trial is None else trial.confirm)
+            item = QTreeWidgetItem([words, str(len(hexes)), _score(outcome.baseline), _score(after, fresh)])
             item.setData(0, _ROLE, (version, trial))
             tip = f"{words}\nhexes: {' '.join(str(h) for h in hexes) or 'none'}"
             if trial is not None:
@@ -347,16 +379,14 @@ class BalanceFixesPanel(QWidget):
             labels.update(change_labels(c))
         self.view.overlay.set_data(dict.fromkeys(labels, QColor(46, 160, 67, 150)), labels)
         self.view.problem_marks.set_hexes(labels)
-        self.view.center_on_hexes(list(labels))
+        self.view.bring_into_view(list(labels))
 
     def apply_current(self) -> bool:
         """Make the selected proposal's edits to the document as one undo step; False when refused."""
         chosen = self.current()
         if chosen is None or self.doc is None or self.outcome is None:
             return False
-        setup = self.doc.scenario
-        if self.doc.map != self.outcome.before.map or (setup is not None and
-                                                       dict(setup.teams) != dict(self.outcome.before.teams)):
+        if not self._fits():
             self.status.setText("The map or its teams have changed since these suggestions were made; press Suggest "
                                 "again.")
             return False
@@ -370,5 +400,6 @@ class BalanceFixesPanel(QWidget):
             done = self.doc.apply(version.map, f"Balance fix: {words}")
         if done:
             self.preview(None)
+            self.apply_button.setEnabled(False)
             self.status.setText(f"Applied: {words} (Edit ▸ Undo takes it back).")
         return done

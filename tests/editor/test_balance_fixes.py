@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from editor.docks.balance_fixes import headline as panel_headline
 from engine.hexgrid import Hex
 from engine.rebalance.search import Settings
 from tests.engine.rebalance.lanes import lane
@@ -43,8 +44,13 @@ def test_suggest_preview_apply_and_undo(make_window, qtbot) -> None:  # type: ig
     assert panel.apply_current()
     assert win.doc.map == version.map != before and win.doc.undo_stack.count() == 1
     assert win.doc.undo_stack.text(0).startswith("Balance fix: ")
+    assert panel.status.text().startswith("Applied: ") and not panel.apply_button.isEnabled()
     win.action_handler.act_undo.trigger()
     assert win.doc.map == before and win.doc.undo_stack.index() == 0
+    # back on the map the suggestions were made on: the answer again, and Apply on (it said "Applied" and stayed grey)
+    assert panel.status.text() == panel_headline(outcome) and panel.apply_button.isEnabled()
+    win.action_handler.act_redo.trigger()
+    assert "has changed since these suggestions" in panel.status.text() and not panel.apply_button.isEnabled()
 
 
 def test_cancel_keeps_what_was_found_and_a_changed_map_is_not_patched(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -52,6 +52,22 @@ def test_middle_drag_and_space_drag_pan(window) -> None:  # type: ignore[no-unty
     assert window.doc.undo_stack.count() == count  # space-drag pans, never paints
 
 
+def test_bringing_hexes_into_view_scrolls_only_for_hexes_off_screen(window) -> None:  # type: ignore[no-untyped-def]
+    """A balance proposal's preview: hexes already on screen leave the map where the user put it (a new-user audit
+    saw half the map scrolled away for a hex in plain view); a hex off screen is scrolled to."""
+    v = window.view
+    v.set_zoom(3.0)
+    shown = v.mapToScene(v.viewport().rect()).boundingRect()
+    inside = min(window.doc.map.cells, key=lambda h: (v.renderer.center(h) - shown.center()).manhattanLength())
+    bars = (v.horizontalScrollBar().value(), v.verticalScrollBar().value())
+    v.bring_into_view([inside])
+    assert (v.horizontalScrollBar().value(), v.verticalScrollBar().value()) == bars
+    outside = max(window.doc.map.cells, key=lambda h: (v.renderer.center(h) - shown.center()).manhattanLength())
+    assert not shown.contains(v.renderer.center(outside))
+    v.bring_into_view([outside])
+    assert v.mapToScene(v.viewport().rect()).boundingRect().contains(v.renderer.center(outside))
+
+
 def test_map_properties_are_undoable(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from editor import action_handler
 
