@@ -8,7 +8,7 @@ installer, so the menus and docks it builds itself stay as they are.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMessageBox
 
@@ -27,10 +27,14 @@ def _map_menu(win: QMainWindow) -> QMenu | None:
     return None
 
 
-def install_balance_fixes(win: QMainWindow, documents: DocumentManager) -> BalanceFixesPanel:
-    """Add the Balance fixes dock and Map ▸ Suggest balance fixes… to ``win``; returns the dock's panel."""
+def install_balance_fixes(win: QMainWindow, documents: DocumentManager,
+                          settings: QSettings | None = None) -> BalanceFixesPanel:
+    """Add the Balance fixes dock and Map ▸ Suggest balance fixes… to ``win``; returns the dock's panel. With
+    ``settings`` the dock's Time, Players and Parallel jobs are the ones chosen last."""
     panel = BalanceFixesPanel()
     panel.scenario_of = current_scenario
+    if settings is not None:
+        panel.keep_choices(settings)
     dock = QDockWidget("Balance fixes", win)
     dock.setObjectName("balance-fixes")
     dock.setWidget(panel)

@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         if m is not None:
             self.documents.add(m, path)
         install_playtest_actions(self, lambda: self._doc)  # Play menu: Playtest (F5) and Simulate…
-        install_balance_fixes(self, self.documents)  # Map ▸ Suggest balance fixes… and its dock
+        install_balance_fixes(self, self.documents, self.settings)  # Map ▸ Suggest balance fixes… and its dock
         self._sync_document_actions()
 
     # -- the current document ------------------------------------------------------

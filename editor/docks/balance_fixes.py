@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -217,6 +217,24 @@ class BalanceFixesPanel(QWidget):
         lay.addLayout(buttons)
         #: ``scenario_of(doc)``: the document as a scenario (set by the window; default: its map as is).
         self.scenario_of: Callable[[MapDocument], Scenario] | None = None
+
+    def keep_choices(self, settings: QSettings) -> None:
+        """Start from the Time, Players and Parallel jobs chosen last (in ``settings``) and remember each change:
+        the menu command runs at once, so the fields it runs with should be the user's, not the defaults every
+        time (a new-user audit could not set them before the first run)."""
+        for key, box in (("minutes", self.minutes), ("jobs", self.jobs)):
+            saved = settings.value(f"balance_fixes/{key}")
+            try:
+                if saved is not None:
+                    box.setValue(int(saved))  # clamped to the box's range
+            except (TypeError, ValueError):
+                pass
+            box.valueChanged.connect(lambda v, k=key: settings.setValue(f"balance_fixes/{k}", v))
+        k = self.players.findData(settings.value("balance_fixes/players"))
+        if k >= 0:
+            self.players.setCurrentIndex(k)
+        self.players.currentIndexChanged.connect(
+            lambda _: settings.setValue("balance_fixes/players", self.players.currentData()))
 
     # -- following the current document ------------------------------------------------------------------
 

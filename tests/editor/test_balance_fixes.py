@@ -152,3 +152,18 @@ def test_the_why_names_the_panels_fields_not_the_commands_options() -> None:
     said = "no edit tried was confirmed fair; give it more --minutes (at least 12), or try other players (--players)"
     shown = _in_panel_words(said)
     assert "--" not in shown and "more Time (at least 12)" in shown and "(Players)" in shown
+
+
+def test_the_docks_time_players_and_jobs_are_remembered(make_window, settings) -> None:  # type: ignore[no-untyped-def]
+    """The menu command runs at once, so it should run with the user's last choices, not the defaults each time (a
+    new-user audit could not set them before the first run)."""
+    win = make_window(FAR)
+    panel = win.balance_fixes
+    panel.minutes.setValue(3)
+    panel.players.setCurrentIndex(panel.players.count() - 1)
+    panel.jobs.setValue(1)
+    chosen = panel.players.currentData()
+    again = make_window(FAR).balance_fixes
+    assert (again.minutes.value(), again.players.currentData(), again.jobs.value()) == (3, chosen, 1)
+    settings.setValue("balance_fixes/minutes", "nonsense")  # a hand-edited settings file must not break the dock
+    assert make_window(FAR).balance_fixes.minutes.value() == 10
