@@ -97,14 +97,17 @@ CountWords = Callable[[Team, PerSide[int]], str]
 
 
 def count_gaps(code: str, counts: Iterable[tuple[PerSide[tuple[Hex, ...]], CountWords]],
-               gap: int) -> Iterator[Problem]:
+               gap: int, ctx: CheckContext | None = None) -> Iterator[Problem]:
     """A ``code`` warning for each set of hexes counted per side whose sizes differ by at least ``gap``: its
-    message is ``words(side with more, both counts)`` and it points at that side's hexes."""
+    message is ``words(side with more, both counts)`` and it points at that side's hexes — with ``ctx``, on a
+    map with a (near) team symmetry, only those whose image the other side lacks: the extra ones a designer
+    would change (:func:`_unmatched`), not all twenty of a side's high ground."""
     for hexes, words in counts:
         n = PerSide(len(hexes.red), len(hexes.blu))
         if abs(n.red - n.blu) >= gap:
             more = larger(n)
-            yield Problem(code, Severity.WARNING, words(more, n), hexes[more])
+            shown = hexes[more] if ctx is None else _unmatched(ctx, hexes[more], hexes[more.other])
+            yield Problem(code, Severity.WARNING, words(more, n), shown)
 
 
 @check("spawn zone sizes", "HF314", "HF315", when=lambda rules: rules.spawn_zones)

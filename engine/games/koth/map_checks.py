@@ -146,4 +146,4 @@ def ground(ctx: CheckContext) -> Iterator[Problem]:
                        "level the ground or raise some on the other side")),
         (g.hidden, words("hidden ground (out of the point's sight)",
                          "move the walls or high ground that hide it, or add cover on the other side")),
-    ), GROUND_GAP)
+    ), GROUND_GAP, ctx)

@@ -399,7 +399,7 @@ def last_push(ctx: CheckContext) -> Iterator[Problem]:
                          "defenders wait there unseen by the pushers — move the walls that hide it or add cover")),
         (g.high, words("high ground (above the cart)",
                        "defenders hold it and escorts climb there only by stairs — level it or raise ground")),
-    ), GROUND_GAP)
+    ), GROUND_GAP, ctx)
 
 
 @race(PAYLOAD)
