@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -75,6 +77,25 @@ def change_labels(change: Change) -> dict[Hex, str]:
     if isinstance(change, SetTrack):
         return dict.fromkeys(change.hexes, f"{change.team.value[0]} track")
     return dict.fromkeys(change.hexes, "•")
+
+
+class _Wrapped(QStyledItemDelegate):
+    """Rows as tall as their text wrapped to the column's width: a tree view measures a row without the column's
+    width, so a long proposal ("open the wall at 7,4; open the wall at 6,4; add a wall at -5,-5") was cut short."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt's name
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        hint = super().sizeHint(option, index)
+        width = self.tree.columnWidth(index.column()) - 8
+        if width <= 0:
+            return hint
+        text = str(index.data() or "")
+        lines = option.fontMetrics.boundingRect(0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), lines.height() + 6))
 
 
 def _score(t: Tally | None, fresh: bool = False) -> str:
@@ -187,6 +208,9 @@ class BalanceFixesPanel(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.tree.setRootIsDecorated(False)
         self.tree.setWordWrap(True)
+        self.tree.setItemDelegateForColumn(0, _Wrapped(self.tree))
+        # rows are measured when filled; when the dock is resized, measure again so long proposals wrap, not elide
+        header.sectionResized.connect(lambda *_: self.tree.scheduleDelayedItemsLayout())
         self.tree.setAlternatingRowColors(True)
         self.tree.currentItemChanged.connect(lambda *_: self.preview(self.current()))
         self.tree.itemDoubleClicked.connect(lambda *_: self.apply_current())
