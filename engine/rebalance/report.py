@@ -99,11 +99,16 @@ def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -
             lines.append(f"after (fresh seeds): {_rate(outcome.confirm, ev)}")
     lines.append(f"why: {outcome.why}")
     lines += [f"note: {n}" for n in outcome.notes]
-    tried = [t for t in outcome.trials if not t.status.startswith("refused")]
     refused = [t for t in outcome.trials if t.status.startswith("refused")]
+    waiting = [t for t in outcome.trials if t.status == "not played" and not t.tally.games]
+    tried = [t for t in outcome.trials if t not in refused and t not in waiting]
     if tried:
         lines.append(f"proposals played ({len(tried)}):")
         lines += [_trial_line(k, t) for k, t in enumerate(tried, 1)]
+    if waiting:
+        lines.append(f"valid proposals not played ({len(waiting)}; a race takes {settings.candidates} at most, and "
+                     "these ranked below those raced by the validator's measures — or the time ran out first):")
+        lines += [f"      {t.words}" + (f" (step {t.step})" if t.step > 1 else "") for t in waiting]
     if refused:
         lines.append(f"proposals the validator refused ({len(refused)}):")
         lines += [f"      {t.words} — {t.status}" for t in refused]

@@ -245,6 +245,7 @@ class _Search:
                 "ranked lower by the validator's measures, are left out" if len(fresh) > len(picked) else "")
         self.say.note(f"step {step}: {len(picked)} proposals to race ({len(fresh)} valid, {refused} refused by the "
                       f"validator{left})")
+        self.trials += [t for t in fresh if t not in picked]  # "not played": the report lists them too (an audit)
         return picked
 
     # -- 3. race ---------------------------------------------------------------------------------------------

@@ -365,3 +365,19 @@ def test_every_symmetry_repair_races_not_only_as_many_as_the_round_robin_lets_th
     repairs = [t for t in search.candidates(walled, Team.RED, 1) if t.proposal.family == "symmetry"]
     assert len(repairs) == 8 > QUICK.candidates
     assert any(t.proposal.apply_to(walled).map == bundled for t in repairs)
+
+
+def test_the_valid_proposals_a_race_leaves_out_are_listed_too() -> None:
+    """A new-user audit read "16 proposals to race (25 valid, 1 refused)" and found the other nine nowhere: they are
+    in the report now, as not played, and said so in words."""
+    from engine.rebalance.report import document, text
+
+    notes: list[str] = []
+    far = scenario(lane((Hex(2, 0), Hex(3, 0), Hex(2, 1))))
+    out = rebalance(far, replace(QUICK, steps=1), ModelRunner(by_lean), Listener(note=notes.append))
+    waiting = [t for t in out.trials if t.status == "not played" and not t.tally.games]
+    assert waiting and any(f"the other {len(waiting)} valid ones" in n for n in notes)
+    words = text(out, QUICK, None)
+    assert f"valid proposals not played ({len(waiting)}; a race takes {QUICK.candidates} at most" in words
+    assert all(t.words in words for t in waiting)
+    assert len(document(out, QUICK, "lane.map.json", None)["proposals"]) == len(out.trials)
