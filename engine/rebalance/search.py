@@ -54,6 +54,7 @@ from typing import Final, Literal
 
 from engine.games.modes import GAMES
 from engine.mapmodel import Team
+from engine.rebalance.best import BestSoFar
 from engine.rebalance.candidates import compensated, proposals
 from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import (
@@ -69,10 +70,10 @@ from engine.rebalance.evidence import (
 )
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import even_by_construction, team_mirror
+from engine.rebalance.notes import already_fair_notes, rosters_note
 from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
-from engine.rebalance.rosters import fielded, rosters_only
-from engine.rebalance.screen import Screen, open_fairness_warnings
+from engine.rebalance.screen import Screen
 from engine.rebalance.settings import Listener, Settings, baseline_stops, batch_seed, whole_blocks
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
@@ -116,11 +117,8 @@ class _Search:
         self.race_ev = Evidence(settings.race_alpha, settings.race_tolerance)
         self.trials: list[Trial] = []
         self.interrupted = False
-        self.best: Trial | None = None
         self.confirmations = 0
-        #: Every trial of the step racing now that no side is shown ahead on, as its last round left it, and
-        #: whether the race calls it fair: :attr:`best` is the nearest even of these (:meth:`_offer`).
-        self._standing: dict[tuple[int, Proposal], tuple[Trial, bool]] = {}
+        self._best = BestSoFar(self.ev)
         self.baseline_tally = Tally()
         #: The side the map's own games showed favoured (None: not shown, or fair).
         self.favoured: Team | None = None
@@ -324,28 +322,17 @@ class _Search:
         self._offer(t, fair)
         return t
 
-    def _offer(self, t: Trial, fair: bool) -> None:
-        """Record ``t``'s latest games and make the best so far the nearest even split of the step's trials, each
-        judged on its *latest* games: first those no side is shown ahead on, fair ones first, then in two-point
-        bands, then fewer hexes; only when every trial has a side shown ahead (dropped, or the report's sequence),
-        the nearest of them that is nearer even than the step's starting map (an edit that goes too far, said so
-        in the answer). A best kept on its first 48 games while later ones put it seven points off was what
-        Ctrl-C kept, beside trials within a point (a new-user audit)."""
-        def key(x: Trial, x_fair: bool) -> tuple[bool, bool, float, int]:
-            ahead = x.status.startswith("dropped") or self.ev.verdict(x.tally) is not None
-            return ahead, not x_fair, round(abs(x.tally.score - 0.5) / 0.02), len(x.hexes)
+    @property
+    def best(self) -> Trial | None:
+        """The best proposal so far (:class:`~engine.rebalance.best.BestSoFar`)."""
+        return self._best.best
 
-        if any(step != t.step for step, _ in self._standing):
-            self._standing.clear()  # a new step: the trials of the last one were made on another map
-        here, start = (t.step, t.proposal), self.starts.get(t.step, self.baseline_tally)
-        if start.games and abs(t.tally.score - 0.5) >= abs(start.score - 0.5) and key(t, fair)[0]:
-            self._standing.pop(here, None)  # shown ahead and no nearer even than the map it changes
-        else:
-            self._standing[here] = (t, fair)
+    def _offer(self, t: Trial, fair: bool) -> None:
+        """Record ``t``'s latest games with the best so far, and say when the best changes."""
         was = self.best
-        self.best = min(self._standing.values(), key=lambda x: key(*x))[0] if self._standing else None
-        best = self.best
-        if best is not None and best is not was:  # another trial, or the same one's figures after more games
+        if self._best.offer(t, fair, self.starts.get(t.step, self.baseline_tally)):
+            best = self._best.best
+            assert best is not None
             self.say.best(best)
             if was is None or (was.step, was.proposal) != (best.step, best.proposal):
                 self.say.note(f"best so far: {best.words} — {_pct(best.tally, self.ev)}")
@@ -574,24 +561,9 @@ class _Search:
 
     def _outcome(self, status: str, baseline: Tally, after: Scenario | None, chosen: tuple[Trial, ...],
                  why: str) -> Outcome:
-        notes = []
-        if baseline.games and status == ALREADY_FAIR:
-            lo, _ = wilson_interval(baseline.first, baseline.games)
-            mirror = team_mirror(self.scenario.map)
-            if lo > 0.5 and mirror is not None and mirror.exact:  # "mirrored edits" only where there is a mirror
-                notes.append(
-                    f"moving first wins {100 * baseline.first / baseline.games:.0f}% of these games: that is the "
-                    "game's tempo, which mirrored edits change for both sides alike; the rules (who moves first) "
-                    "decide it, see docs/balance.md \"Balance fixer\"")
-        if status == ALREADY_FAIR:
-            notes += open_fairness_warnings(self.scenario)
-        if status not in (FIXED, ALREADY_FAIR) and self.favoured is not None and rosters_only(self.scenario):
-            red, blu = (", ".join(fielded(self.scenario.team(t))) for t in (Team.RED, Team.BLU))
-            notes.append(
-                f"on this map no team has a place of its own (both spawn at the same spawnpoints), so what favours "
-                f"{self.favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
-                "which characters its ground suits; to even the sides, give them rosters of equal strength (the "
-                "exchanges of one character tried here are listed with their games)")
+        notes = already_fair_notes(self.scenario, baseline) if status == ALREADY_FAIR else []
+        if status not in (FIXED, ALREADY_FAIR) and self.favoured is not None:
+            notes += rosters_note(self.scenario, self.favoured)
         if self.interrupted and after is not None:
             notes.append("interrupted: the best found so far is kept" +
                          ("" if status in (FIXED, ALREADY_FAIR) else ", not confirmed"))

@@ -1,0 +1,38 @@
+"""The notes an answer carries besides its reason: what a designer should know that the games alone do not say."""
+
+from __future__ import annotations
+
+from engine.mapmodel import Team
+from engine.rebalance.evidence import Tally
+from engine.rebalance.mirror import team_mirror
+from engine.rebalance.rosters import fielded, rosters_only
+from engine.rebalance.screen import open_fairness_warnings
+from engine.scenario import Scenario
+from engine.simulation.stats import wilson_interval
+
+__all__ = ["already_fair_notes", "rosters_note"]
+
+
+def already_fair_notes(scenario: Scenario, baseline: Tally) -> list[str]:
+    """On a map left alone as already fair: the first mover's share when it is significant on an exact mirror (the
+    game's tempo, which mirrored edits change for both sides alike), and the validator's open fairness warnings."""
+    notes = []
+    lo, _ = wilson_interval(baseline.first, baseline.games) if baseline.games else (0.0, 0.0)
+    mirror = team_mirror(scenario.map)
+    if lo > 0.5 and mirror is not None and mirror.exact:  # "mirrored edits" only where there is a mirror
+        notes.append(
+            f"moving first wins {100 * baseline.first / baseline.games:.0f}% of these games: that is the "
+            "game's tempo, which mirrored edits change for both sides alike; the rules (who moves first) "
+            "decide it, see docs/balance.md \"Balance fixer\"")
+    return notes + open_fairness_warnings(scenario)
+
+
+def rosters_note(scenario: Scenario, favoured: Team) -> list[str]:
+    """On a scenario left unfixed whose sides differ only by what they field: that the rosters are the cause."""
+    if not rosters_only(scenario):
+        return []
+    red, blu = (", ".join(fielded(scenario.team(t))) for t in (Team.RED, Team.BLU))
+    return [f"on this map no team has a place of its own (both spawn at the same spawnpoints), so what favours "
+            f"{favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
+            "which characters its ground suits; to even the sides, give them rosters of equal strength (the "
+            "exchanges of one character tried here are listed with their games)"]
