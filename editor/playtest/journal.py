@@ -150,12 +150,16 @@ def entry_after(before: Snapshot, state: GameState, action: Action,
     steps = tuple(lines) if pr.stepwise_log else ()
     if not pr.stepwise_log:
         details.extend(lines)
-    for t in Team:
-        if state.points[t] > before.points[t] and pr.score_lines:
-            details.append(f"{t.value} scores ({state.points[Team.RED]}–{state.points[Team.BLU]})")
+    scored = [t for t in Team if state.points[t] > before.points[t]]
+    if scored and pr.score_lines:  # both at once (the final count): one line, not "RED scores (5–13); BLU scores (5–13)"
+        who = " and ".join(t.value for t in scored)
+        details.append(f"{who} score{'s' if len(scored) == 1 else ''}: RED {state.points[Team.RED]}, "
+                       f"BLU {state.points[Team.BLU]}")
     if state.is_terminal():
         w = state.winner()
-        details.append(f"{w.value} wins!" if w else "the game ends in a draw")
+        end = f"{w.value} wins!" if w else "the game ends in a draw"
+        if not any(end.rstrip("!") in d for d in details):  # the rule's own line may say it already (Payload)
+            details.append(end)
     hexes.extend(h for h in before.area if h in bd.index)
     seen: dict[Hex, None] = {}
     for h in hexes:

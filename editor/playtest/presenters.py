@@ -238,7 +238,9 @@ class Presenter:
         if v is None:
             return ""
         rec = state.done_of(v)  # type: ignore[attr-defined]
-        did = [w for w, flag in (("moved", rec.moved), ("attacked", rec.attacked)) if flag]
+        pushed = getattr(rec, "pushed", False)  # Payload: a push takes the attack, but it is not a shot (an audit)
+        did = [w for w, flag in (("moved", rec.moved), ("pushed the cart", pushed),
+                                 ("attacked", rec.attacked and not pushed)) if flag]
         return (f"selected: {v.team.value} {state.stats(v.kind).name} at {sel}"
                 f"{' (' + ', '.join(did) + ')' if did else ''} — click another of your units to switch")
 

@@ -629,8 +629,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
                 self.board.setToolTip(u.tooltip())
             else:
                 self.board.setToolTip("")
-            feats = st.scenario.map.features_at(h)
-            now = self.presenter.hex_words(st, h)
+            now = self.presenter.hex_words(st, h)  # what the mode holds there now, which says more than the map's
+            feats = [f for f in st.scenario.map.features_at(h) if f not in now]  # …words: each said once (audit)
             self.hover_label.setText(f"  {hex_status(st, h)}{' · ' + ', '.join(feats) if feats else ''}"
                                      f"{' · ' + now if now else ''}  ")
         else:

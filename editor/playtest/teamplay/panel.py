@@ -80,8 +80,10 @@ def final_html(s: TeamPlayState) -> str:
     for t in Team:
         v = score_view(s, t)
         col = TEAM_COLORS[t].name()
-        rows.append(f"<span style='color:{col}'><b>{t.value} {v.points}</b></span>: {v.kills} killshot(s), "
-                    f"{v.skulls} skull(s) on {t.other.value}'s boards, leftover damage +{v.leftover}")
+        # the parts add up to the points (it read "RED 5: 0 killshot(s), …, leftover damage +3": rewards unsaid)
+        rows.append(f"<span style='color:{col}'><b>{t.value} {v.points}</b></span> = {v.points - v.leftover} "
+                    f"during play ({v.kills} killshot(s), buffer rewards and bonuses) + {v.leftover} from leftover "
+                    f"damage; {v.skulls} skull(s) on {t.other.value}'s boards")
     w = s.winner()
     verdict = f"{w.value} wins" if w else "a draw"
     return "<b>Final score</b><br>" + "<br>".join(rows) + f"<br><b>{verdict}</b>"

@@ -236,7 +236,7 @@ def hex_words(s: TeamPlayState, h: Hex) -> str:
         parts.append(f"ammo tile {_tile_words(tile)}" if tile else "ammo tile grabbed (laid again at the turn's end)")
     if i in s.racks:
         rack = s.racks[i]
-        parts.append("rack: " + (", ".join(f"{s.card(w).title} (grab {letters(s.card(w).grab_cost)})" for w in rack)
+        parts.append("weapon rack: " + (", ".join(f"{s.card(w).title} (grab {letters(s.card(w).grab_cost)})" for w in rack)
                                  or "empty"))
     return " · ".join(parts)
 

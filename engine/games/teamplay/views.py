@@ -29,7 +29,7 @@ class BoardView:
     strength, earlier as the adrenaline ``tile`` slides left); ``pending`` damage
     and ``marks`` for it in its team's buffer; ``value`` what the next killshot
     scores; ``adrenaline`` actions unlocked (0-2); ``own_weapon`` and the player
-    holding it loaded (``""``: unloaded); ``controller`` the player name or ``"shared"``.
+    holding it loaded (``""``: unloaded); ``controller`` the player name, or for a shared character who controls it this turn.
     """
 
     kind: str
@@ -114,13 +114,22 @@ class ScoreView:
 def board_view(s: TeamPlayState, u: Character) -> BoardView:
     """The :class:`BoardView` of ``u``."""
     holder = next((h.name for h in s.hands[u.team] if u.weapon in h.weapons), "")
-    k = s.owner.get(u.uid, 0)
     return BoardView(
         u.kind, s.stats(u.kind).name, u.team, s.board.hexes[u.cell] if u.cell >= 0 else None, u.damage,
         s.killshot(u), s.buffer[u.team].get(u.kind, 0), s.marks[u.team].get(u.kind, 0), u.skulls, s.value_of(u),
         u.tile, s.adrenaline(u), u.venom, u.weapon, holder, s.acted(u) if u.team is s.turn_team else False,
-        "shared" if k < 0 else player_name(k),
+        _controller(s, u),
     )
+
+
+def _controller(s: TeamPlayState, u: Character) -> str:
+    """Who controls ``u``: its player, or for the shared character the one last chosen to (``p2 (shared, chosen
+    each turn)``) — "shared" alone read as if no one did (a new-user audit)."""
+    k = s.owner.get(u.uid, 0)
+    if k >= 0:
+        return player_name(k)
+    now = s.shared_by[u.team]
+    return f"{player_name(now)} (shared, chosen each turn)" if now >= 0 else "shared (chosen each turn)"
 
 
 def buffer_view(s: TeamPlayState, team: Team) -> BufferView:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from editor.playtest.presenters import presenter_for
 from editor.playtest.session import GameSetup
 from engine.frozendict import FrozenDict
 from engine.mapmodel import Mode, Team
@@ -47,6 +48,7 @@ def test_a_payload_game_is_played_by_clicks_to_a_win(qtbot, play_window) -> None
     _button(w, "push").click()
     assert w.ctl.state.carts[Team.RED] == 1 and "RED 1/2" in w.score_label.text()
     assert w.actor_hex() == at(1, 1)  # the selection stays on the token that pushed
+    assert "(pushed the cart)" in presenter_for(w.ctl.state.scenario.mode).decision_note(w.ctl.state, at(1, 1))
     _button(w, "push").click()  # a second push this turn is refused, with the book's reason, next to the button
     assert w.bar.buttons["push"].refused and "already pushed" in w.bar.note.text() and w.bar.note.isVisible()
     _button(w, "end").click()
@@ -62,6 +64,8 @@ def test_a_payload_game_is_played_by_clicks_to_a_win(qtbot, play_window) -> None
     assert st.is_terminal() and st.winner() is Team.RED
     assert "RED wins" in w.turn_label.text()
     assert any("pushes the cart" in e.text for e in w.ctl.entries)
+    last = " ".join(w.ctl.entries[-1].details)  # the win said once (it read "…: RED wins; RED wins!")
+    assert last.count("RED wins") == 1, last
 
 
 def test_uber_is_popped_from_the_window_when_a_teammate_is_attacked(qtbot, play_window) -> None:  # type: ignore[no-untyped-def]

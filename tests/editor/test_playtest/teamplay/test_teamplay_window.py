@@ -74,6 +74,11 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     w = play_window(setup)
     st = w.ctl.state
     assert "RED drafts a character" in w.turn_label.text()
+    # hovering a spawnpoint names it once (it read "red spawnpoint · red spawnpoint")
+    point = min(st.scenario.map.features["spawnpoints"][Colour.RED])
+    hover_hex(w.board, point)
+    qtbot.waitUntil(lambda: "spawnpoint" in w.hover_label.text())
+    assert w.hover_label.text().count("red spawnpoint") == 1, w.hover_label.text()
     assert "Draft" in w.mode_panel.arena.text() and w.below.isVisible()
     # the draft: a button per character still free, with its ability and own weapon in the tooltip
     tip = w.verb_buttons["draft sprog"].toolTip()
@@ -171,8 +176,9 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     final = w.mode_panel.arena.text()
     for team in Team:
         v = score_view(st, team)
-        assert f"{team.value} {st.points[team]}</b></span>: {v.kills} killshot(s)" in final
-        assert f"leftover damage +{st.leftover[team]}" in final
+        # the parts add up to the points: during play (killshots, rewards, bonuses) + leftover damage
+        assert (f"{team.value} {st.points[team]}</b></span> = {st.points[team] - st.leftover[team]} during play "
+                f"({v.kills} killshot(s), buffer rewards and bonuses) + {st.leftover[team]} from leftover damage") in final
     assert f"RED {red}" in w.score_label.text() and f"{blu} BLU" in w.score_label.text()
     assert any(f"game over: RED {red}, BLU {blu}" in line for line in w.log.lines())
     assert not st.legal_actions() and not w.choice_buttons and all(b.refused for b in w.bar.buttons.values())

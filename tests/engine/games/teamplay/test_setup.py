@@ -12,6 +12,7 @@ from engine.games.modes import GAMES
 from engine.games.state import Phase
 from engine.games.teamplay.decisions import Control, Draft, Load
 from engine.games.teamplay.state import TeamPlayState
+from engine.games.teamplay.views import board_view
 from engine.mapmodel import Mode, Team
 from engine.rules.actions import Verb
 from engine.rules.dice import DiceSpec
@@ -181,6 +182,8 @@ def test_control_two_player_team_decides_each_turn_who_controls_the_shared_chara
     assert s.phase is Phase.CHOOSE and texts(s) == [f"control {shared.kind} with p1", f"control {shared.kind} with p2"]
     s.apply(f"control {shared.kind} with p2")
     assert s.controller(shared) == 1 and s.hand_of(shared) is s.hands[Team.RED][1]
+    # the board names who controls it, not just "shared" (a new-user audit read that as no one)
+    assert board_view(s, shared).controller == "p2 (shared, chosen each turn)"
     assert s.current_player() is None  # two players act: each for his characters
     a = next(a for a in s.legal_actions() if a.kind == shared.kind)
     assert s.player_of(a) == "p2"
