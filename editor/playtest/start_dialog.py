@@ -75,7 +75,10 @@ class StartDialog(QDialog):
             self.first.addItem(f"{t.value} decides first", t)
         rolled = bool(chance) and bool(scenario.rules.get(chance, rules.options[chance]))
         self.first.setCurrentIndex(0 if rolled else self.first.findData(scenario.first_team))
-        self.first.setToolTip("Which team takes the first turn (and, in Team Play, drafts first)")
+        self.first.setToolTip("Which team takes the first turn (and, in Team Play, drafts first)" +
+                              (f"; the rulebook's {game.chance_words} decides unless you pick a team here — the "
+                               f"scenario's first team ({scenario.first_team.value}) counts only with it turned off"
+                               if chance else ""))
         form.addRow("First team", self.first)
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
