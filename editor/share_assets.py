@@ -18,6 +18,8 @@ header p{margin:2px 0 0;color:#d8dde6}
 main{display:flex;gap:16px;padding:12px 16px;align-items:flex-start}
 #board{background:#fff;border:1px solid #ccc;border-radius:4px;flex:none}
 #board svg{display:block}
+#legend{display:flex;flex-wrap:wrap;gap:4px 14px;list-style:none;margin:0;padding:6px 8px;border-top:1px solid #ddd;font-size:12px;max-width:860px}
+#legend li{display:flex;align-items:center;gap:4px}
 #side{flex:1;min-width:300px;max-width:520px}
 section{background:#fff;border:1px solid #ccc;border-radius:4px;padding:8px 10px;margin-bottom:10px}
 section h2{font-size:15px;margin:0 0 6px}

@@ -24,6 +24,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from editor.render.painter import MapRenderer, RenderOptions, layout_for
 from editor.share_assets import SCRIPT, STYLE
+from editor.share_legend import legend_html
 from engine.formats.jsonio import atomic_write_text
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
@@ -43,10 +44,11 @@ def _hex_size(m: HexMap) -> float:
     return max(9.0, min(30.0, BOARD_WIDTH / max(1.0, unit.width())))
 
 
-def map_svg(m: HexMap, size: float) -> tuple[bytes, QRectF]:
-    """The map drawn by the editor's renderer as SVG bytes, and the scene rectangle they show."""
+def map_svg(m: HexMap, size: float, margin: int = 1) -> tuple[bytes, QRectF]:
+    """The map drawn by the editor's renderer as SVG bytes, and the scene rectangle they show (``margin`` hexes
+    round the map)."""
     r = MapRenderer(layout_for(m.meta.orientation, size))
-    rect = r.map_rect(m, 1)
+    rect = r.map_rect(m, margin)
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -76,8 +78,16 @@ def _problems(data: Mapping[str, Any]) -> str:
         where = "" if p["hexes"] else ' <span class="muted">(the whole map)</span>'
         items.append(f'<li data-p="{i}"><span class="{p["severity"]}">{html.escape(p["code"])} '
                      f'{html.escape(p["severity"])}</span>: {html.escape(p["message"])}{where}</li>')
-    return _section(f"Problems ({len(items)}) — click one to find it",
+    return _section(f"Validator: {_tally(data['problems'])} — click one to find it",
                     f'<ul id="problems">{"".join(items)}</ul>')
+
+
+def _tally(problems: Sequence[Mapping[str, Any]]) -> str:
+    """``0 errors, 0 warnings, 6 notes`` as `hexfort validate` counts them: six notes called "Problems (6)" read as a
+    broken map (a new-user audit)."""
+    n = {s: sum(p["severity"] == s for p in problems) for s in ("error", "warning", "info")}
+    return (f"{n['error']} error{'s' if n['error'] != 1 else ''}, {n['warning']} warning{'s' if n['warning'] != 1 else ''}, "
+            f"{n['info']} note{'s' if n['info'] != 1 else ''}")
 
 
 def _teams(data: Mapping[str, Any]) -> str:
@@ -148,7 +158,7 @@ def share_html(value: HexMap | Scenario, problems: Sequence[Problem] = (), balan
             'style-src \'unsafe-inline\'; script-src \'unsafe-inline\'">'
             f'<style>{STYLE}</style></head><body><header><h1>{title}</h1><p>{html.escape(data["mode"])}'
             f' · map {html.escape(data["map"])}{by} · {len(data["hexes"])} hexes</p>'
-            f'<p>{html.escape(data["description"])}</p></header><main><div id="board">{board}</div>'
+            f'<p>{html.escape(data["description"])}</p></header><main><div id="board">{board}{legend_html(m)}</div>'
             f'<div id="side">{"".join(side)}</div></main>'
             f'<script type="application/json" id="hexfort-data">{payload}</script>'
             f'<script>{SCRIPT}</script></body></html>\n')

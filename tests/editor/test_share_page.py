@@ -92,6 +92,14 @@ def test_the_figures_are_the_engines(tmp_path: Path) -> None:
     s = data["reach"]["spawns"].index("RED spawn")
     expected = turns_to_reach(scenario.map, Team.RED, "soldier", scenario.mode)  # the editor overlay's figures
     assert {hexes[i]: t[s][k] for i, t in enumerate(data["reach"]["turns"]) if t[s][k] is not None} == expected
+    # the problems' heading counts them as `hexfort validate` does: notes are not "problems" (a new-user audit)
+    n = {sev: sum(p["severity"] == sev for p in data["problems"]) for sev in ("error", "warning", "info")}
+    assert f"Validator: {n['error']} errors, {n['warning']} warning" in out.read_text() and n["info"]
+    # a legend under the map, one swatch per kind of ground and feature, so a screenshot reads on its own
+    legend = out.read_text().split('<ul id="legend">', 1)[1].split("</ul>", 1)[0]
+    said = re.findall(r'base64,[^"]+">([^<]+)</li>', legend)
+    assert said[:3] == ["open ground, height 0", "open ground, height 1", "open ground, height 2"]
+    assert {"wall", "low obstacle, height 0", "RED spawn", "BLU spawn", "first-aid kit", "control point"} <= set(said)
 
 
 # -- in a real browser -----------------------------------------------------------------------------

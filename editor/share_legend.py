@@ -1,0 +1,53 @@
+"""The shared page's legend: one swatch, drawn by the editor's own renderer, for each kind of ground and each
+feature the map holds — so a screenshot or a printout of the page reads on its own (a new-user audit found
+heights, walls and spawnpoints explained only on hover)."""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from typing import Final
+
+from engine.hexgrid import Hex
+from engine.mapmodel import HexMap, Terrain
+
+__all__ = ["legend_html"]
+
+#: The swatches' hex size in pixels.
+SWATCH: Final = 13
+_STEP = re.compile(r" (start|end|step \d+)$")
+_GROUND: Final = {Terrain.OPEN: "open ground", Terrain.WALL: "wall", Terrain.LOW: "low obstacle",
+                  Terrain.STAIRS: "stairs"}
+
+
+def _kinds(m: HexMap) -> dict[str, Hex]:
+    """A label per kind of ground and of feature on ``m``, with the hex that shows it (a bare one for ground)."""
+    ground: dict[tuple[int, int], tuple[str, Hex]] = {}  # by (terrain's place in _GROUND, height)
+    features: dict[str, Hex] = {}
+    order = list(_GROUND)
+    for h in sorted(m.cells):
+        c = m.cells[h]
+        placed = m.features_at(h)
+        key = (order.index(c.terrain), 0 if c.terrain is Terrain.WALL else c.height)
+        words = _GROUND[c.terrain] + ("" if c.terrain is Terrain.WALL else f", height {c.height}")
+        if key not in ground or (not placed and m.features_at(ground[key][1])):  # a bare hex shows ground best
+            ground[key] = (words, h)
+        for f in placed:
+            features.setdefault(_STEP.sub("", f), h)
+    return {**dict(ground[k] for k in sorted(ground)), **features}
+
+
+def legend_html(m: HexMap) -> str:
+    """An HTML list of swatches and words for what ``m`` holds (empty for an empty map)."""
+    from editor.share_page import map_svg  # the page's own drawing (imported late: share_page imports this)
+
+    items = []
+    for words, h in _kinds(m).items():
+        others = [x for x in m.cells if x != h]
+        one = m.without_features(others).with_cells(dict.fromkeys(others))
+        svg, rect = map_svg(one, SWATCH, margin=0)
+        items.append(f'<li><img alt="" width="{round(rect.width())}" height="{round(rect.height())}" '
+                     f'src="data:image/svg+xml;base64,{base64.b64encode(svg).decode("ascii")}">'
+                     f"{html.escape(words)}</li>")
+    return f'<ul id="legend">{"".join(items)}</ul>' if items else ""
