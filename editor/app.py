@@ -92,3 +92,9 @@ def run_editor(path: Path | None = None, more: Sequence[Path] = ()) -> int:
     if win.view is not None:
         win.view.fit()
     return app.exec()
+
+
+if __name__ == "__main__":  # `python -m editor.app [MAP ...]` starts the editor as `hexfort edit` does (it exited 0)
+    from editor.cli import main
+
+    sys.exit(main(["edit", *sys.argv[1:]]))

@@ -60,3 +60,10 @@ def test_without_root_it_prints_the_one_command_and_stops(tmp_path: Path) -> Non
 def test_commands_without_a_window_never_ask(tmp_path: Path) -> None:
     r, calls = _run(tmp_path, 1000, "validate", "maps")
     assert r.returncode == 0 and calls.strip() == "hexfort validate maps" and "apt-get" not in r.stderr
+
+
+def test_python_dash_m_editor_app_starts_the_editor_as_hexfort_edit_does() -> None:
+    """`python -m editor.app MAP` used to exit 0 without a word (a new-user audit): it is `hexfort edit`."""
+    done = subprocess.run([sys.executable, "-m", "editor.app", "--help"], cwd=REPO, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("usage: hexfort edit"), done.stdout + done.stderr
