@@ -94,7 +94,22 @@ def run_editor(path: Path | None = None, more: Sequence[Path] = ()) -> int:
     return app.exec()
 
 
-if __name__ == "__main__":  # `python -m editor.app [MAP ...]` starts the editor as `hexfort edit` does (it exited 0)
-    from editor.cli import main
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m editor.app [MAP_OR_FOLDER ...]``: the editor, as ``hexfort edit`` starts it (it used to exit 0
+    without a word — a new-user audit)."""
+    import argparse
 
-    sys.exit(main(["edit", *sys.argv[1:]]))
+    p = argparse.ArgumentParser(prog="python -m editor.app", description="The hexfort editor (as hexfort edit).")
+    p.add_argument("maps", nargs="*", type=Path, metavar="MAP_OR_FOLDER", help="maps or folders to open")
+    paths = p.parse_args(argv).maps
+    from editor.display_check import display_problem
+
+    problem = display_problem("edit")
+    if problem is not None:  # no display: say so and how to get one, as hexfort edit does
+        print(problem, file=sys.stderr)
+        return 2
+    return run_editor(paths[0] if paths else None, paths[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

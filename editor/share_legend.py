@@ -7,7 +7,10 @@ from __future__ import annotations
 import base64
 import html
 import re
+from collections.abc import Callable
 from typing import Final
+
+from PySide6.QtCore import QRectF
 
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Terrain
@@ -38,15 +41,14 @@ def _kinds(m: HexMap) -> dict[str, Hex]:
     return {**dict(ground[k] for k in sorted(ground)), **features}
 
 
-def legend_html(m: HexMap) -> str:
-    """An HTML list of swatches and words for what ``m`` holds (empty for an empty map)."""
-    from editor.share_page import map_svg  # the page's own drawing (imported late: share_page imports this)
-
+def legend_html(m: HexMap, draw: Callable[[HexMap, float, int], tuple[bytes, QRectF]]) -> str:
+    """An HTML list of swatches and words for what ``m`` holds (empty for an empty map); ``draw(map, hex size,
+    margin)`` is the page's own drawing, SVG bytes and the rectangle they show."""
     items = []
     for words, h in _kinds(m).items():
         others = [x for x in m.cells if x != h]
         one = m.without_features(others).with_cells(dict.fromkeys(others))
-        svg, rect = map_svg(one, SWATCH, margin=0)
+        svg, rect = draw(one, SWATCH, 0)
         items.append(f'<li><img alt="" width="{round(rect.width())}" height="{round(rect.height())}" '
                      f'src="data:image/svg+xml;base64,{base64.b64encode(svg).decode("ascii")}">'
                      f"{html.escape(words)}</li>")

@@ -158,7 +158,7 @@ def share_html(value: HexMap | Scenario, problems: Sequence[Problem] = (), balan
             'style-src \'unsafe-inline\'; script-src \'unsafe-inline\'">'
             f'<style>{STYLE}</style></head><body><header><h1>{title}</h1><p>{html.escape(data["mode"])}'
             f' · map {html.escape(data["map"])}{by} · {len(data["hexes"])} hexes</p>'
-            f'<p>{html.escape(data["description"])}</p></header><main><div id="board">{board}{legend_html(m)}</div>'
+            f'<p>{html.escape(data["description"])}</p></header><main><div id="board">{board}{legend_html(m, map_svg)}</div>'
             f'<div id="side">{"".join(side)}</div></main>'
             f'<script type="application/json" id="hexfort-data">{payload}</script>'
             f'<script>{SCRIPT}</script></body></html>\n')

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from editor import filedialogs
 from editor.document_manager import DocumentManager
 from engine.formats.errors import LoadError, printable
-from engine.interop import export_tiled, import_tiled
+from engine.interop import export_tiled, import_tiled, read_tiled
 from engine.interop.tiled_files import tile_image_path, tiled_format
+from engine.interop.tiled_import import ground_note
 
 __all__ = ["TILED_FILTER", "export_to_tiled", "import_from_tiled"]
 
@@ -57,6 +58,9 @@ def import_from_tiled(parent: QWidget, documents: DocumentManager, path: str | P
         _problems(parent, "Cannot import the Tiled map", e)
         return False
     documents.add(m)
+    note = ground_note(read_tiled(path))
+    if note and isinstance(parent, QMainWindow):  # which layer was read, when the file has several
+        parent.statusBar().showMessage(note[0].upper() + note[1:], 20000)
     return True
 
 

@@ -13,7 +13,8 @@ from typing import TextIO
 
 from engine.formats import load_any, save_map
 from engine.formats.errors import LoadError, printable
-from engine.interop.tiled_files import export_tiled, import_tiled, tile_image_path, tiled_format
+from engine.interop.tiled_files import export_tiled, import_tiled, read_tiled, tile_image_path, tiled_format
+from engine.interop.tiled_import import ground_note
 from engine.scenario import Scenario
 
 __all__ = ["add_export_arguments", "add_import_arguments", "run_export", "run_import"]
@@ -56,6 +57,9 @@ def run_import(args: argparse.Namespace, err: TextIO | None = None) -> int:
         print(f"hexfort import: cannot write {printable(str(args.output))}: {e.strerror or e}", file=err)
         return 1
     print(f"wrote {args.output} ({len(m.cells)} hexes, {m.meta.orientation.value})")
+    note = ground_note(read_tiled(args.path))
+    if note:
+        print(f"note: {note}")
     return 0
 
 

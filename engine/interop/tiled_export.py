@@ -74,18 +74,31 @@ def _tileset(firstgid: int, image: TilesetImage | None) -> Tileset:
     return Tileset(firstgid, HEXFORT_TILESET, tiles, len(TOKENS), image=image)
 
 
-def _grid(m: HexMap) -> tuple[StaggeredGrid, int, int]:
-    """The grid whose cells (0..w-1, 0..h-1) hold ``m`` tightly, with its width and height."""
+def _grid(m: HexMap, old: StaggeredGrid | None = None, size: tuple[int, int] = (0, 0)) -> tuple[StaggeredGrid, int, int]:
+    """The grid whose cells (0..w-1, 0..h-1) hold ``m`` tightly, with its width and height — or, exporting over a
+    file whose grid is ``old`` (``size`` cells), that grid's stagger index and origin when ``m`` still fits in it,
+    so every hex keeps its cell and the file's own tile layers still line up (a map read from a file of stagger
+    index "even" could not be written back over it: the tight grid came out a row larger — a new-user audit)."""
     axis = "y" if m.meta.orientation is Orientation.POINTY else "x"
     w, h, side = _SIZES[axis]
-    probe = StaggeredGrid(axis, "odd", w, h, side)
-    cells = [probe.to_cell(x) for x in m.cells]
-    min_col, min_row = min(c for c, _ in cells), min(r for _, r in cells)
-    max_col, max_row = max(c for c, _ in cells), max(r for _, r in cells)
-    shift = min_row if axis == "y" else min_col  # moving the grid by an odd count swaps which lines are pushed
-    index = "odd" if shift % 2 == 0 else "even"
-    origin = probe.to_hex(min_col, min_row)
-    return StaggeredGrid(axis, index, w, h, side, origin), max_col - min_col + 1, max_row - min_row + 1
+    if old is not None and old.axis == axis:
+        kept = StaggeredGrid(axis, old.index, w, h, side, old.origin)
+        if all(0 <= c < size[0] and 0 <= r < size[1] for c, r in map(kept.to_cell, m.cells)):
+            return kept, size[0], size[1]
+    best: tuple[int, StaggeredGrid, int, int] | None = None
+    for index in ("odd", "even"):  # the tight rectangle may need either: try both, keep the smaller
+        probe = StaggeredGrid(axis, index, w, h, side)
+        cells = [probe.to_cell(x) for x in m.cells]
+        min_col, min_row = min(c for c, _ in cells), min(r for _, r in cells)
+        width = max(c for c, _ in cells) - min_col + 1
+        height = max(r for _, r in cells) - min_row + 1
+        shift = min_row if axis == "y" else min_col  # moving the grid by an odd count swaps which lines are pushed
+        pushed = index if shift % 2 == 0 else ("even" if index == "odd" else "odd")
+        grid = StaggeredGrid(axis, pushed, w, h, side, probe.to_hex(min_col, min_row))
+        if best is None or width * height < best[0]:
+            best = (width * height, grid, width, height)
+    assert best is not None
+    return best[1], best[2], best[3]
 
 
 def _objects(m: HexMap, grid: StaggeredGrid, first_id: int) -> list[TiledObject]:
@@ -147,7 +160,8 @@ def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<o
     to the map; without it the tileset has no picture (Tiled then shows empty cells).
     Raises LoadError when a kept tile layer no longer fits the map's size.
     """
-    grid, width, height = _grid(m)
+    old = _old_grid(keep, Path(file))
+    grid, width, height = _grid(m, old, (keep.width, keep.height) if keep is not None else (0, 0))
     sheet = hexfort_sheet(m.meta.orientation) if image else None
     picture = TilesetImage(image, sheet.width, sheet.height, sheet.columns) if sheet else None
     tilesets, others, firstgid = _kept(keep, width, height, Path(file))
@@ -160,7 +174,7 @@ def map_to_tiled(m: HexMap, keep: TiledMap | None = None, file: str | Path = "<o
     props.update({"name": m.meta.name, "author": m.meta.author, "description": m.meta.description,
                   "modes": ",".join(mode.value for mode in m.meta.modes), "hexfort_origin": str(grid.origin)})
     ground = TileLayer("hexfort ground", width, height, tuple(gids), {"hexfort": "ground"})
-    layers, new = match_features(others, _objects(m, grid, 1), _old_grid(keep, Path(file)), grid)
+    layers, new = match_features(others, _objects(m, grid, 1), old, grid)
     first_id = max(1 + max((o.id for lay in layers if isinstance(lay, ObjectLayer) for o in lay.objects), default=0),
                    _next_object_id(keep))
     new = [replace(o, id=first_id + i) for i, o in enumerate(new)]

@@ -39,7 +39,7 @@ from engine.interop.tiled_model import (
 )
 from engine.mapmodel import Cell, Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
 
-__all__ = ["COLOUR_NAMES", "FEATURE_CLASSES", "TEAM_NAMES", "map_from_tiled", "tiled_grid"]
+__all__ = ["COLOUR_NAMES", "FEATURE_CLASSES", "TEAM_NAMES", "ground_note", "map_from_tiled", "tiled_grid"]
 
 FEATURE_CLASSES: Final = ("spawn", "kit", "control_point", "track", "spawnpoint", "ammo", "rack")
 #: What a ``team`` property may say (lower-cased), and what ``colour`` (or ``color``) may.
@@ -50,6 +50,19 @@ _MAX_PROBLEMS: Final = 20
 
 def _where_cell(layer: str, col: int, row: int) -> str:
     return f"layer {layer!r}, tile at column {col}, row {row}"
+
+
+def ground_note(tm: TiledMap) -> str:
+    """Which tile layer the ground is read from, when the map has more than one ("" otherwise): after an export
+    over a Tiled map, hexfort's own layer is read and the map maker's old ground layer is not, so terrain painted
+    there would be ignored without a word (a new-user audit)."""
+    layers = [lay for lay in tm.layers if isinstance(lay, TileLayer)]
+    if len(layers) < 2:
+        return ""
+    read = _ground(tm, Path())
+    others = ", ".join(repr(lay.name) for lay in layers if lay is not read)
+    return (f"the ground was read from the tile layer {read.name!r}; the other tile layers ({others}) are kept as "
+            f"decoration and not read — paint terrain changes on {read.name!r}")
 
 
 def _ground(tm: TiledMap, file: Path) -> TileLayer:

@@ -255,3 +255,32 @@ def test_damaged_tiled_files_end_in_a_message_never_a_crash(tmp_path: Path) -> N
             assert e.file == str(f) and e.message
             outcomes["message"] += 1
     assert outcomes["map"] > 10 and outcomes["message"] > 100
+
+
+@pytest.mark.parametrize("axis", ["x", "y"])
+@pytest.mark.parametrize("index", ["odd", "even"])
+def test_a_map_from_any_staggered_grid_exports_back_over_its_own_file(axis: str, index: str, tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A new-user audit drew 6 × 5 maps in Tiled with each stagger axis and index, imported them and exported them
+    back over their files unchanged: stagger index "even" failed ("the layer is 6 × 5 cells but the map is now
+    6 × 6") — the export built its own grid a row larger. Over a file, the file's grid is kept when the map fits."""
+    w, h = 6, 5
+    side = 'hexsidelength="16" ' if axis == "y" else 'hexsidelength="14" '
+    text = (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="hexagonal" width="{w}" '
+            f'height="{h}" tilewidth="28" tileheight="32" {side}staggeraxis="{axis}" staggerindex="{index}">'
+            f'<tileset firstgid="1" name="t" tilewidth="28" tileheight="32" tilecount="2" columns="0">{WALL}{OPEN}'
+            f'</tileset><layer id="1" name="Ground" width="{w}" height="{h}"><data encoding="csv">'
+            f'{",".join(["2"] * (w * h - 1) + ["1"])}</data></layer></map>')
+    path = tmp_path / "drawn.tmx"
+    path.write_text(text, encoding="utf-8")
+    m = import_tiled(path)
+    assert len(m.cells) == w * h
+    export_tiled(m, path)  # over its own file, no edit
+    again = read_tiled(path)
+    assert (again.width, again.height, again.stagger_axis, again.stagger_index) == (w, h, axis, index)
+    assert [lay.name for lay in again.layers][:2] == ["hexfort ground", "Ground"]  # the map maker's layer kept
+    assert import_tiled(path) == m
+    # from now on hexfort reads its own layer: import says so, so terrain painted on 'Ground' is not lost unseen
+    assert main(["import", str(path), "-o", str(tmp_path / "again.map.json")]) == 0
+    assert ("note: the ground was read from the tile layer 'hexfort ground'; the other tile layers ('Ground') are "
+            "kept as decoration and not read") in capsys.readouterr().out
