@@ -267,7 +267,10 @@ class BalanceFixesPanel(QWidget):
         self.preview(None)
         if self.doc is not None and self.doc is not doc:
             for signal in (self.doc.changed, self.doc.scenario_changed):
-                signal.disconnect(self._edited)
+                try:
+                    signal.disconnect(self._edited)
+                except (RuntimeError, TypeError):  # a closed document's signals may be gone already
+                    pass
         if doc is not None and doc is not self.doc:
             doc.changed.connect(self._edited)
             doc.scenario_changed.connect(self._edited)

@@ -1,7 +1,8 @@
 """A hexfort map → a Tiled hexagonal map, optionally over an existing Tiled file.
 
 Pointy maps become stagger axis ``y``, flat maps axis ``x``; the stagger index
-is picked so the map's hexes fill a tight rectangle of cells exactly, and the
+is picked so the map's hexes fill a tight rectangle of cells exactly (over an
+existing Tiled file, that file's grid is kept while the map fits in it), and the
 map property ``hexfort_origin`` records the hex of cell 0,0, so importing the
 file gives back the same coordinates. The ground is the tile layer ``hexfort
 ground`` painted with hexfort's own tileset (one tile per hex token, each with a
