@@ -12,6 +12,7 @@ short label of its change); Apply makes it one undo step through the document.
 from __future__ import annotations
 
 import os
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -267,10 +268,8 @@ class BalanceFixesPanel(QWidget):
         self.preview(None)
         if self.doc is not None and self.doc is not doc:
             for signal in (self.doc.changed, self.doc.scenario_changed):
-                try:
+                with contextlib.suppress(RuntimeError, TypeError):  # a closed document's signals may be gone
                     signal.disconnect(self._edited)
-                except (RuntimeError, TypeError):  # a closed document's signals may be gone already
-                    pass
         if doc is not None and doc is not self.doc:
             doc.changed.connect(self._edited)
             doc.scenario_changed.connect(self._edited)
