@@ -11,8 +11,8 @@ short label of its change); Apply makes it one undo step through the document.
 
 from __future__ import annotations
 
-import os
 import contextlib
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import replace
