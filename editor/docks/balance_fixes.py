@@ -120,7 +120,7 @@ def headline(outcome: Outcome) -> str:
         n = len(outcome.hexes)
         text += f", {n} hex{'es' if n != 1 else ''} changed" if n else ", no hex changed"
     if outcome.interrupted:
-        text += " — interrupted: the best found so far"
+        text += " — interrupted: the best found so far" if outcome.after is not None else " — interrupted"
     return text
 
 
@@ -296,8 +296,8 @@ class BalanceFixesPanel(QWidget):
             self.status.setText(headline(self.outcome))
             self.apply_button.setEnabled(self.tree.currentItem() is not None)
         elif not self.status.text().startswith("Applied: "):
-            self.status.setText("The map has changed since these suggestions were made: Undo back to it to apply "
-                                "one, or press Suggest again.")
+            self.status.setText("The map has changed since these suggestions were made: press Suggest again (or undo "
+                                "back to that map) to apply one.")
             self.apply_button.setEnabled(False)
 
     @property
@@ -411,7 +411,7 @@ class BalanceFixesPanel(QWidget):
 
     def preview(self, chosen: tuple[Scenario, tuple[Change, ...]] | None) -> None:
         """Tint and label the hexes ``chosen`` changes on the canvas (None clears the preview)."""
-        self.apply_button.setEnabled(chosen is not None and not self.running)
+        self.apply_button.setEnabled(chosen is not None and not self.running and self._fits())
         if self.view is None:
             return
         if chosen is None:

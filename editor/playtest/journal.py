@@ -158,7 +158,7 @@ def entry_after(before: Snapshot, state: GameState, action: Action,
     if state.is_terminal():
         w = state.winner()
         end = f"{w.value} wins!" if w else "the game ends in a draw"
-        if not any(end.rstrip("!") in d for d in details):  # the rule's own line may say it already (Payload)
+        if not any(end.rstrip("!") in d for d in (*details, *steps)):  # the rule's own line may say it already
             details.append(end)
     hexes.extend(h for h in before.area if h in bd.index)
     seen: dict[Hex, None] = {}

@@ -188,7 +188,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         doc = document(outcome, settings, str(args.path), None)
         out.write((json.dumps(doc, indent=2, ensure_ascii=False) if args.format == "json"
                    else text(outcome, settings, None)) + "\n")
-        return 1
+        return 130 if outcome.interrupted else 1
     out.write((json.dumps(doc, indent=2, ensure_ascii=False) if args.format == "json" else words) + "\n")
     reports = [str(target / "rebalance.txt"), str(target / "rebalance.json")]
     progress.note(f"{outcome.status}; wrote {', '.join([*written.values(), *reports])} "

@@ -106,8 +106,8 @@ def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -
         lines.append(f"proposals played ({len(tried)}):")
         lines += [_trial_line(k, t) for k, t in enumerate(tried, 1)]
     if waiting:
-        lines.append(f"valid proposals not played ({len(waiting)}; a race takes {settings.candidates} at most, and "
-                     "these ranked below those raced by the validator's measures — or the time ran out first):")
+        lines.append(f"valid proposals not played ({len(waiting)}: ranked below those raced by the validator's "
+                     "measures, or left when a symmetry repair raced first and was confirmed, or the time ran out):")
         lines += [f"      {t.words}" + (f" (step {t.step})" if t.step > 1 else "") for t in waiting]
     if refused:
         lines.append(f"proposals the validator refused ({len(refused)}):")

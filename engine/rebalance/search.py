@@ -229,7 +229,8 @@ class _Search:
         # symmetry repair too (they race first, alone: a round-robin of families let through only 4 of 8, and
         # "open the three walls", which gave back the bundled map, never raced — a new-user audit)
         whole = ("rosters", "symmetry")
-        picked = [t for t in fresh if t.proposal.family in whole]  # at most 8 repairs, or two per breaking pair
+        picked = [t for t in fresh if t.proposal.family == "rosters"] + \
+            [t for t in fresh if t.proposal.family == "symmetry"][:max(self.s.candidates, 8)]  # 8: three pairs' ways
         families: dict[str, list[Trial]] = {}
         for t in fresh:
             if t.proposal.family not in whole:
@@ -239,8 +240,8 @@ class _Search:
                 if families[fam] and len(picked) < self.s.candidates:
                     picked.append(families[fam].pop(0))
         refused = sum(t.status.startswith('refused') and t.step == step for t in self.trials)
-        left = (f"; a race takes {self.s.candidates} at most, so the other {len(fresh) - len(picked)} valid ones, "
-                "ranked lower by the validator's measures, are left out" if len(fresh) > len(picked) else "")
+        left = (f"; the other {len(fresh) - len(picked)} valid ones, ranked lower by the validator's measures, "
+                "are left out of the race" if len(fresh) > len(picked) else "")
         self.say.note(f"step {step}: {len(picked)} proposals to race ({len(fresh)} valid, {refused} refused by the "
                       f"validator{left})")
         self.trials += [t for t in fresh if t not in picked]  # "not played": the report lists them too (an audit)
@@ -430,9 +431,11 @@ class _Search:
                 self.say.note(f"the {len(repairs)} symmetry repairs race first; the other {len(stages[1])} only if none "
                               "is confirmed")
             raced: list[Trial] = []
-            for stage in stages:
+            for k, stage in enumerate(stages):
                 trials, won = self._stage(base, stage, step)
                 raced += trials
+                if won is not None or self.interrupted:  # a later stage never raced: listed as not played
+                    raced += [replace(t, status="not played") for later in stages[k + 1:] for t in later]
                 if won is not None:
                     self.trials += raced
                     return self._finish(base, chosen + [won], baseline, fav)

@@ -25,7 +25,7 @@ from engine.validation.measures import (
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.sides import PerSide
-from engine.validation.symmetry import team_symmetry
+from engine.validation.symmetry import NEAR_THRESHOLD, team_symmetry
 from engine.validation.wording import plural
 
 __all__ = ["KIT_GAP", "SPAWN_GAP", "TURN_GAP", "CountWords", "count_gaps", "larger", "much_larger"]
@@ -100,13 +100,15 @@ def count_gaps(code: str, counts: Iterable[tuple[PerSide[tuple[Hex, ...]], Count
                gap: int, ctx: CheckContext | None = None) -> Iterator[Problem]:
     """A ``code`` warning for each set of hexes counted per side whose sizes differ by at least ``gap``: its
     message is ``words(side with more, both counts)`` and it points at that side's hexes — with ``ctx``, on a
-    map with a (near) team symmetry, only those whose image the other side lacks: the extra ones a designer
-    would change (:func:`_unmatched`), not all twenty of a side's high ground."""
+    map with a team symmetry, exact or almost (HF401, HF402: at most a tenth of the hexes break it), only those
+    whose image the other side lacks: the extra ones a designer would change (:func:`_unmatched`), not all
+    twenty of a side's high ground. A map further from any mirror (HF403) gets all of them: a poor mirror's
+    images would pick hexes at random (a review)."""
     for hexes, words in counts:
         n = PerSide(len(hexes.red), len(hexes.blu))
         if abs(n.red - n.blu) >= gap:
             more = larger(n)
-            shown = hexes[more] if ctx is None else _unmatched(ctx, hexes[more], hexes[more.other])
+            shown = hexes[more] if ctx is None else _unmatched(ctx, hexes[more], hexes[more.other], near=True)
             yield Problem(code, Severity.WARNING, words(more, n), shown)
 
 
@@ -128,11 +130,14 @@ def spawn_sizes(ctx: CheckContext) -> Iterator[Problem]:
         )
 
 
-def _unmatched(ctx: CheckContext, mine: tuple[Hex, ...], theirs: tuple[Hex, ...]) -> tuple[Hex, ...]:
-    """The hexes of ``mine`` whose image under the map's (near) team symmetry is not in ``theirs``: the ones
-    to look at; all of ``mine`` when the map has no such symmetry or every hex has its image."""
+def _unmatched(ctx: CheckContext, mine: tuple[Hex, ...], theirs: tuple[Hex, ...],
+               near: bool = False) -> tuple[Hex, ...]:
+    """The hexes of ``mine`` whose image under the map's best team symmetry is not in ``theirs``: the ones
+    to look at; all of ``mine`` when the map has no such symmetry (with ``near``, none within HF402's threshold)
+    or every hex has its image. HF315 takes the best symmetry however loose: on a map with a patch turned, its
+    images still single out a spawn zone's extra hex."""
     fit = team_symmetry(ctx)
-    if fit is None:
+    if fit is None or near and len(fit.mismatches) > max(1, int(NEAR_THRESHOLD * fit.total)):
         return mine
     other = set(theirs)
     odd = tuple(h for h in mine if fit.image(h) not in other)

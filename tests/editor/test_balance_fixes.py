@@ -51,6 +51,8 @@ def test_suggest_preview_apply_and_undo(make_window, qtbot) -> None:  # type: ig
     assert panel.status.text() == panel_headline(outcome) and panel.apply_button.isEnabled()
     win.action_handler.act_redo.trigger()
     assert "has changed since these suggestions" in panel.status.text() and not panel.apply_button.isEnabled()
+    panel.tree.setCurrentItem(panel.tree.topLevelItem(panel.tree.topLevelItemCount() - 1))
+    assert not panel.apply_button.isEnabled()  # another row on a changed map: still off (a review)
 
 
 def test_cancel_keeps_what_was_found_and_a_changed_map_is_not_patched(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -29,7 +29,8 @@ class BoardView:
     strength, earlier as the adrenaline ``tile`` slides left); ``pending`` damage
     and ``marks`` for it in its team's buffer; ``value`` what the next killshot
     scores; ``adrenaline`` actions unlocked (0-2); ``own_weapon`` and the player
-    holding it loaded (``""``: unloaded); ``controller`` the player name, or for a shared character who controls it this turn.
+    holding it loaded (``""``: unloaded); ``controller`` the player name, or for a shared
+    character the player last chosen to control it.
     """
 
     kind: str

@@ -378,6 +378,27 @@ def test_the_valid_proposals_a_race_leaves_out_are_listed_too() -> None:
     waiting = [t for t in out.trials if t.status == "not played" and not t.tally.games]
     assert waiting and any(f"the other {len(waiting)} valid ones" in n for n in notes)
     words = text(out, QUICK, None)
-    assert f"valid proposals not played ({len(waiting)}; a race takes {QUICK.candidates} at most" in words
+    assert f"valid proposals not played ({len(waiting)}: ranked below those raced" in words
     assert all(t.words in words for t in waiting)
     assert len(document(out, QUICK, "lane.map.json", None)["proposals"]) == len(out.trials)
+
+
+def test_proposals_a_confirmed_repair_leaves_unraced_are_listed_as_not_played(repo: Path) -> None:
+    """The repairs race first, alone; when one is confirmed the other proposals never race, and a review found them
+    in neither list of the report: they are there now, as not played."""
+    from engine.formats import load_map
+    from engine.games.game import base_scenario
+    from engine.mapmodel import Cell, Terrain
+    from engine.rebalance.search import even_by_construction
+
+    bundled = load_map(repo / "maps" / "koth_crossroads.map.json")
+    walls = (Hex(5, 5), Hex(6, 4), Hex(7, 4))
+    walled = base_scenario(bundled.with_cells({h: Cell(bundled.cells[h].height, Terrain.WALL) for h in walls}),
+                           "walled.map.json")
+    notes: list[str] = []
+    out = rebalance(walled, QUICK, ModelRunner(lambda v: 0.5 if even_by_construction(v) else 0.7),
+                    Listener(note=notes.append))
+    assert out.status == FIXED and out.chosen[0].proposal.family == "symmetry"
+    valid = int(next(n for n in notes if n.startswith("step 1:")).split("(")[1].split(" valid")[0])
+    listed = [t for t in out.trials if not t.status.startswith("refused")]
+    assert len(listed) == valid and any(t.status == "not played" and t.proposal.family != "symmetry" for t in listed)
