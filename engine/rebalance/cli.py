@@ -176,6 +176,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(f"{_PROG}: {e}", file=err)
         return 1
     target = Path(args.output)
+    written: dict[str, str] = {}
     try:
         written = write_result(outcome, Path(args.path), target)
         doc = document(outcome, settings, str(args.path), written or None)
@@ -185,9 +186,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         (target / "rebalance.json").write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as e:  # the answer still reaches stdout: the run's work is not lost with the files
         print(f"{_PROG}: cannot write into {args.output}: {e}; check that the folder can be written", file=err)
-        doc = document(outcome, settings, str(args.path), None)
+        doc = document(outcome, settings, str(args.path), written or None)  # the map, when it was written
         out.write((json.dumps(doc, indent=2, ensure_ascii=False) if args.format == "json"
-                   else text(outcome, settings, None)) + "\n")
+                   else text(outcome, settings, written or None)) + "\n")
         return 130 if outcome.interrupted else 1
     out.write((json.dumps(doc, indent=2, ensure_ascii=False) if args.format == "json" else words) + "\n")
     reports = [str(target / "rebalance.txt"), str(target / "rebalance.json")]

@@ -117,3 +117,16 @@ def test_a_folder_that_fails_mid_write_still_gets_the_answer_on_stdout(
     assert main(["rebalance", str(path), "-o", str(tmp_path / "out")]) == 1
     got = capsys.readouterr()
     assert "cannot write into" in got.err and "No space left" in got.err and "already fair" in got.out
+
+
+def test_a_report_that_cannot_be_written_after_the_map_still_names_the_map(tmp_path: Path, modelled: None,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The fixed map is written first; when the report then fails (here a folder stands where rebalance.txt
+    goes), the answer on stdout still says the map file exists (a review)."""
+    path = _write(tmp_path)
+    out = tmp_path / "out"
+    (out / "rebalance.txt").mkdir(parents=True)
+    assert main(["rebalance", str(path), "-o", str(out)]) == 1
+    said = capsys.readouterr()
+    assert "cannot write into" in said.err and f"wrote: {out / 'lane.map.json'}" in said.out
+    assert (out / "lane.map.json").exists()
