@@ -631,14 +631,22 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
                 self.board.setToolTip("")
             now = self.presenter.hex_words(st, h)  # what the mode holds there now, which says more than the map's
             feats = [f for f in st.scenario.map.features_at(h) if f not in now]  # …words: each said once (audit)
-            self.hover_label.setText(f"  {hex_status(st, h)}{' · ' + ', '.join(feats) if feats else ''}"
-                                     f"{' · ' + now if now else ''}  ")
+            self._hover_text(f"{hex_status(st, h)}{' · ' + ', '.join(feats) if feats else ''}"
+                             f"{' · ' + now if now else ''}")
         else:
             self.hover_label.setText("")
         self.board.show_path(path)
         self.board.show_area(area)
         if text:
             self.statusBar().showMessage(text, 6000)
+
+    def _hover_text(self, text: str) -> None:
+        """Show ``text`` (the hovered hex) at the status bar's right, cut to under half the window with the whole in
+        its tooltip: a long one (a rack's weapons) pushed the bar's message out of sight (a new-user audit)."""
+        room = max(120, self.width() * 9 // 20)
+        self.hover_label.setText("  " + self.hover_label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight,
+                                                                                  room) + "  ")
+        self.hover_label.setToolTip(text)
 
     def undo(self) -> None:
         """Undo the last human decision (and the AI's replies)."""

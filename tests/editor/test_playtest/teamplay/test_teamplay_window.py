@@ -79,6 +79,11 @@ def test_team_play_through_the_window_to_the_final_score(qtbot, play_window) -> 
     hover_hex(w.board, point)
     qtbot.waitUntil(lambda: "spawnpoint" in w.hover_label.text())
     assert w.hover_label.text().count("red spawnpoint") == 1, w.hover_label.text()
+    # a long one (a full rack) is cut to under half the window, whole in the tooltip: it hid the bar's message
+    long = "0,1 · open ground · weapon rack: " + ", ".join(f"Weapon {k} (grab R)" for k in range(30))
+    w._hover_text(long)
+    assert w.hover_label.text().strip().endswith("…") and w.hover_label.toolTip() == long
+    assert w.hover_label.sizeHint().width() < w.width() // 2
     assert "Draft" in w.mode_panel.arena.text() and w.below.isVisible()
     # the draft: a button per character still free, with its ability and own weapon in the tooltip
     tip = w.verb_buttons["draft sprog"].toolTip()
