@@ -32,6 +32,7 @@ from engine.replay import Replay
 from engine.scenario import Scenario
 from engine.share import page_data
 from engine.validation.problem import Problem
+from engine.validation.wording import severity_tally
 
 __all__ = ["BOARD_WIDTH", "map_svg", "share_html", "write_share_page"]
 
@@ -85,9 +86,7 @@ def _problems(data: Mapping[str, Any]) -> str:
 def _tally(problems: Sequence[Mapping[str, Any]]) -> str:
     """``0 errors, 0 warnings, 6 notes`` as `hexfort validate` counts them: six notes called "Problems (6)" read as a
     broken map (a new-user audit)."""
-    n = {s: sum(p["severity"] == s for p in problems) for s in ("error", "warning", "info")}
-    return (f"{n['error']} error{'s' if n['error'] != 1 else ''}, {n['warning']} warning{'s' if n['warning'] != 1 else ''}, "
-            f"{n['info']} note{'s' if n['info'] != 1 else ''}")
+    return severity_tally(*(sum(p["severity"] == s for p in problems) for s in ("error", "warning", "info")))
 
 
 def _teams(data: Mapping[str, Any]) -> str:

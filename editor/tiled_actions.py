@@ -17,9 +17,8 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 from editor import filedialogs
 from editor.document_manager import DocumentManager
 from engine.formats.errors import LoadError, printable
-from engine.interop import export_tiled, import_tiled, read_tiled
-from engine.interop.tiled_files import tile_image_path, tiled_format
-from engine.interop.tiled_import import ground_note
+from engine.interop import export_tiled
+from engine.interop.tiled_files import import_tiled_noting, tile_image_path, tiled_format
 
 __all__ = ["TILED_FILTER", "export_to_tiled", "import_from_tiled"]
 
@@ -43,7 +42,7 @@ def import_from_tiled(parent: QWidget, documents: DocumentManager, path: str | P
     if not path:
         return False
     try:
-        m = import_tiled(path, table)
+        m, note = import_tiled_noting(path, table)
     except LoadError as e:
         if table is None and any("has no terrain" in p.message for p in e.problems):
             answer = QMessageBox.question(
@@ -58,7 +57,6 @@ def import_from_tiled(parent: QWidget, documents: DocumentManager, path: str | P
         _problems(parent, "Cannot import the Tiled map", e)
         return False
     documents.add(m)
-    note = ground_note(read_tiled(path))
     if note and isinstance(parent, QMainWindow):  # which layer was read, when the file has several
         parent.statusBar().showMessage(note[0].upper() + note[1:], 20000)
     return True

@@ -13,8 +13,7 @@ from typing import TextIO
 
 from engine.formats import load_any, save_map
 from engine.formats.errors import LoadError, printable
-from engine.interop.tiled_files import export_tiled, import_tiled, read_tiled, tile_image_path, tiled_format
-from engine.interop.tiled_import import ground_note
+from engine.interop.tiled_files import export_tiled, import_tiled_noting, tile_image_path, tiled_format
 from engine.scenario import Scenario
 
 __all__ = ["add_export_arguments", "add_import_arguments", "run_export", "run_import"]
@@ -47,7 +46,7 @@ def run_import(args: argparse.Namespace, err: TextIO | None = None) -> int:
         print(f"hexfort import: {printable(str(args.output))}: a hexfort map file ends in .map.json", file=err)
         return 2
     try:
-        m = import_tiled(args.path, args.terrain_table)
+        m, note = import_tiled_noting(args.path, args.terrain_table)
     except LoadError as e:
         _problems("hexfort import", e, err)
         return 1
@@ -57,7 +56,6 @@ def run_import(args: argparse.Namespace, err: TextIO | None = None) -> int:
         print(f"hexfort import: cannot write {printable(str(args.output))}: {e.strerror or e}", file=err)
         return 1
     print(f"wrote {args.output} ({len(m.cells)} hexes, {m.meta.orientation.value})")
-    note = ground_note(read_tiled(args.path))
     if note:
         print(f"note: {note}")
     return 0

@@ -17,13 +17,13 @@ from engine.formats.jsonio import atomic_write_bytes, atomic_write_text
 from engine.interop.png import written_by_hexfort
 from engine.interop.terrain_table import TerrainTable, default_table, load_table
 from engine.interop.tiled_export import hexfort_sheet, map_to_tiled
-from engine.interop.tiled_import import map_from_tiled
+from engine.interop.tiled_import import ground_note, map_from_tiled
 from engine.interop.tiled_model import TiledError, TiledMap
 from engine.interop.tmj import read_tmj, tmj_text
 from engine.interop.tmx import read_tmx, tmx_text
 from engine.mapmodel import HexMap
 
-__all__ = ["TILED_SUFFIXES", "export_tiled", "import_tiled", "read_tiled", "tile_image_path", "tiled_format",
+__all__ = ["TILED_SUFFIXES", "export_tiled", "import_tiled", "import_tiled_noting", "read_tiled", "tile_image_path", "tiled_format",
            "tiled_text"]
 
 #: File endings of Tiled maps: XML (.tmx) and JSON (.tmj, or .json as Tiled wrote before 1.8).
@@ -58,10 +58,18 @@ def read_tiled(path: str | Path) -> TiledMap:
 def import_tiled(path: str | Path, table: str | Path | TerrainTable | None = None) -> HexMap:
     """The hexfort map of a Tiled file; ``table`` (a terrain table or its file) is consulted before the default
     table. Raises LoadError naming the file (the map's or the table's), the layer and the tile or object."""
+    return import_tiled_noting(path, table)[0]
+
+
+def import_tiled_noting(path: str | Path,
+                        table: str | Path | TerrainTable | None = None) -> tuple[HexMap, str]:
+    """:func:`import_tiled`, and which tile layer the ground was read from when the file has several
+    (:func:`~engine.interop.tiled_import.ground_note`; "" otherwise), from one reading of the file."""
     if isinstance(table, (str, Path)):
         table = load_table(table)
     lookup = table.followed_by(default_table()) if table is not None else default_table()
-    return map_from_tiled(read_tiled(path), path, lookup)
+    tm = read_tiled(path)
+    return map_from_tiled(tm, path, lookup), ground_note(tm)
 
 
 def tiled_text(m: HexMap, fmt: str, keep: TiledMap | None = None, file: str | Path = "<output>",

@@ -67,8 +67,7 @@ class Screen:
         problems = scenario_problems(scenario)
         errors = _errors(problems)
         if errors:
-            listed = "; ".join(f"{p.code} {p.message}" + (f" (hex {p.hexes[0]})" if p.hexes else "")
-                               for p in errors[:5])
+            listed = "; ".join(str(p) for p in errors[:5])  # the validator's own line
             raise NotValid(f"it has {len(errors)} validator error{'s' if len(errors) != 1 else ''}: {listed}; "
                            "fix them first (hexfort validate lists them all; hexfort fix repairs the safe ones)")
         mirror = team_mirror(scenario.map)

@@ -23,6 +23,7 @@ from engine.parallel.progress import ProgressBar
 from engine.validation.explain import explain
 from engine.validation.problem import Severity
 from engine.validation.runner import FileResult, find_files, validate_files
+from engine.validation.wording import severity_tally
 
 __all__ = ["REPORT_FORMAT", "add_arguments", "run"]
 
@@ -115,9 +116,7 @@ def text_report(results: list[FileResult], out: TextIO, quiet: bool = False, str
     out.write(
         f"{n} file{'s' if n != 1 else ''} checked, {failed} "
         f"{'failing (warnings count as errors)' if strict else 'with errors'}: "
-        f"{totals[Severity.ERROR]} error{'s' if totals[Severity.ERROR] != 1 else ''}, "
-        f"{totals[Severity.WARNING]} warning{'s' if totals[Severity.WARNING] != 1 else ''}, "
-        f"{totals[Severity.INFO]} note{'s' if totals[Severity.INFO] != 1 else ''}\n"
+        f"{severity_tally(totals[Severity.ERROR], totals[Severity.WARNING], totals[Severity.INFO])}\n"
     )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from engine.hexgrid import Hex
 
-__all__ = ["hex_list", "plural", "sorted_hexes"]
+__all__ = ["hex_list", "plural", "severity_tally", "sorted_hexes"]
 
 
 def sorted_hexes(hexes: Iterable[Hex]) -> tuple[Hex, ...]:
@@ -26,3 +26,8 @@ def hex_list(hexes: tuple[Hex, ...], limit: int = 4) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``"1 hex"``, ``"3 hexes"``: the count and the word in the right number."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def severity_tally(errors: int, warnings: int, notes: int) -> str:
+    """``"0 errors, 1 warning, 6 notes"``: how ``hexfort validate`` counts what it found (the shared page too)."""
+    return f"{plural(errors, 'error')}, {plural(warnings, 'warning')}, {plural(notes, 'note')}"
