@@ -8,14 +8,20 @@ fonts) with these helpers; no rules here.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
 from editor.playtest.picture import PlayLayer, UnitMark
+from engine.hexgrid import Hex
 
-__all__ = ["Charge", "PlayLayer", "badge", "paint_badges", "pips"]
+__all__ = ["Charge", "PlayLayer", "badge", "fit_label", "label_room", "paint_badges", "pips"]
+
+#: The smallest text a target's label is shrunk to, in screen pixels (below it the short form, then this size anyway).
+LABEL_MIN_PX = 7.0
 
 
 def badge(layer: PlayLayer, p: QPainter, c: QPointF, text: str, color: QColor) -> None:
@@ -29,6 +35,35 @@ def badge(layer: PlayLayer, p: QPainter, c: QPointF, text: str, color: QColor) -
     p.drawRoundedRect(r, 0.1 * s, 0.1 * s)
     p.setPen(QColor("#ffffff"))
     p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def label_room(centre: Callable[[Hex], QPointF], height: float) -> float:
+    """How wide a label over a hex may be (scene units) without running into its neighbours' on the same row: the
+    least horizontal distance to a neighbour whose label's row it shares (vertical offset under ``height``), less a
+    tenth; twice the hex's mean neighbour distance on a layout with no such neighbour (flat-topped hexes)."""
+    c = centre(Hex(0, 0))
+    spans, rows = [], []
+    for n in Hex(0, 0).neighbors():
+        d = centre(n) - c
+        spans.append(math.hypot(d.x(), d.y()))
+        if abs(d.y()) < height:
+            rows.append(abs(d.x()))
+    return 0.9 * (min(rows) if rows else 2 * sum(spans) / len(spans))
+
+
+def fit_label(text: str, room: float, size: float, least: float, width: Callable[[str, float], float]) -> tuple[str, float]:
+    """``text`` and its font size (scene units) so that ``width(text, size)`` fits ``room``: the size shrunk in
+    proportion down to ``least`` (the smallest readable size on screen), then the short form (the label's first
+    word: "72%" of "72% −100") at the size that fits, at ``least`` when even that does not: a hit chance is
+    drawn over its neighbour's edge rather than not at all."""
+    for t in dict.fromkeys((text, text.split(" ")[0])):
+        w = width(t, size)
+        if w <= room:
+            return t, size
+        fitted = math.floor(size * room / w)
+        if fitted >= least:
+            return t, float(fitted)
+    return text.split(" ")[0], least
 
 
 def pips(layer: PlayLayer, p: QPainter, c: QPointF, filled: int, total: int, on: QColor, edge: QColor) -> None:

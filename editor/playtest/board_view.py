@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QKeySequence,
     QMouseEvent,
     QPainter,
@@ -262,19 +263,27 @@ class _PlayLayer(QGraphicsItem):
     def _paint_labels(self, p: QPainter) -> None:
         """Hit chances (and heal amounts) on attack targets, damage numbers in a hovered area."""
         s = self.s
-        p.setFont(self.f_small)
-        for h, ch in [*self.targets.items(), *self.choices.items()]:
-            text = ch.label()
-            if not text:
-                continue
-            c = self.r.center(h)
-            w = 0.22 * s * len(text) + 0.2 * s
-            r = QRectF(c.x() - w / 2, c.y() - 1.0 * s, w, 0.4 * s)
-            p.setPen(QPen(_TARGET_PEN if (ch.damage or 0) >= 0 else QColor("#1b8a4b"), s * 0.05))
-            p.setBrush(QColor(255, 255, 255, 240))
-            p.drawRoundedRect(r, 0.12 * s, 0.12 * s)
-            p.setPen(QColor("#1d1d1d"))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+        labels = [(h, ch, text) for h, ch in [*self.targets.items(), *self.choices.items()] if (text := ch.label())]
+        if labels:
+            scale = max(1e-6, abs(p.worldTransform().m11()))
+            size = float(self.f_small.pixelSize())
+            room = marks.label_room(self.r.center, max(0.5 * s, 1.3 * size))
+
+            def width(text: str, px: float) -> float:
+                return QFontMetricsF(_font(px)).horizontalAdvance(text) + 0.5 * px
+
+            for h, ch, text in labels:  # shrunk to fit between its neighbours' labels (a new-user look, session 12)
+                text, px = marks.fit_label(text, room, size, marks.LABEL_MIN_PX / scale, width)
+                font = _font(px)
+                p.setFont(font)
+                c = self.r.center(h)
+                w, hgt = width(text, font.pixelSize()), max(0.4 * s, 1.3 * font.pixelSize())
+                r = QRectF(c.x() - w / 2, c.y() - 0.8 * s - hgt / 2, w, hgt)
+                p.setPen(QPen(_TARGET_PEN if (ch.damage or 0) >= 0 else QColor("#1b8a4b"), s * 0.05))
+                p.setBrush(QColor(255, 255, 255, 240))
+                p.drawRoundedRect(r, 0.3 * hgt, 0.3 * hgt)
+                p.setPen(QColor("#1d1d1d"))
+                p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
         if self.area and len(self.area) > 1:
             p.setFont(self.f_tiny)
             for h, dmg in self.area.items():
