@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from engine.games.behaviour import Behaviour
     from engine.games.state import TurnState
 
-__all__ = ["Game", "base_scenario", "new_game", "playing_ruleset", "ruleset_of"]
+__all__ = ["Game", "base_scenario", "new_game", "playing_ruleset", "ruleset_of", "side_rules", "uneven_rules"]
 
 
 def ruleset_of(scenario: Scenario) -> Ruleset:
@@ -59,6 +59,28 @@ def playing_ruleset(scenario: Scenario, ruleset: Ruleset | None = None) -> Rules
     scenario's rule overrides applied. Raises RulesetError as :func:`ruleset_of` and for a bad override."""
     base = ruleset if ruleset is not None else ruleset_of(scenario)
     return base.with_overrides(scenario.rules) if scenario.rules else base
+
+
+def side_rules(options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionValue, OptionValue], ...]:
+    """The rule options each side has its own of (``NAME_red`` beside ``NAME_blu``: Team Play's ``players_red``)
+    on which the sides differ in ``options``: (NAME, RED's value, BLU's), by name."""
+    out = []
+    for key in sorted(options):
+        if key.endswith("_red") and (twin := key[:-4] + "_blu") in options and options[key] != options[twin]:
+            out.append((key[:-4], options[key], options[twin]))
+    return tuple(out)
+
+
+def uneven_rules(scenario: Scenario) -> tuple[tuple[str, OptionValue, OptionValue], ...]:
+    """:func:`side_rules` of the options a game of ``scenario`` plays by (its mode's defaults, its ruleset and its
+    rule overrides); the overrides alone when its ruleset cannot be had (the validator says why)."""
+    rules = GAMES[scenario.mode]
+    options: dict[str, OptionValue] = dict(rules.state_class.default_options) if rules.playable else {}
+    try:
+        options.update(playing_ruleset(scenario).options)
+    except RulesetError:
+        options.update(scenario.rules)
+    return side_rules(options)
 
 
 def base_scenario(value: HexMap | Scenario, path: str | Path | None = None) -> Scenario:

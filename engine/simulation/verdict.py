@@ -239,7 +239,8 @@ def _both_scored(facts: Sequence[GameFacts]) -> int:
 
 def _measured(study: MapStudy) -> list[str]:
     """The validator's errors on the study's scenario (a playable map may still have one: a kit on a wall), then its
-    fairness warnings (HF3xx measures, HF4xx symmetry, HF607 sides that field different units) as evidence sentences: what the map's own figures say beside the games (a
+    fairness warnings (HF3xx measures, HF4xx symmetry, HF607 sides that field different units, HF608 sides under
+    different rules) as evidence sentences: what the map's own figures say beside the games (a
     new-user audit found a spawn zone one hex larger and a kit more for RED named by ``validate`` but not by
     the balance report)."""
     problems = scenario_problems(study.scenario)
@@ -247,7 +248,7 @@ def _measured(study: MapStudy) -> list[str]:
               "played the map as the engine reads it; fix it first (hexfort validate)." for p in problems
               if p.severity is Severity.ERROR]
     return errors + [f"The validator warns ({p.code}): {p.message}." for p in problems
-                     if p.severity is Severity.WARNING and (p.fairness or p.code == "HF607")]
+                     if p.severity is Severity.WARNING and (p.fairness or p.code in ("HF607", "HF608"))]
 
 
 def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> list[str]:

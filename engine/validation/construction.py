@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.games.game import uneven_rules
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -31,14 +32,15 @@ def construction_reason(scenario: Scenario) -> str | None:
     """Why ``scenario``'s games are even between RED and BLU by construction, in words (a clause to follow
     "no side can be favoured: "), or None when they are not.
 
-    Even: both sides field the same — the same roster, and starting units that
+    Even: both sides play by the same rules (no option a side has its own of differs:
+    Team Play's players a side, :func:`~engine.games.game.uneven_rules`) and field the same — the same roster, and starting units that
     are each other's images (the same kinds, in the same turn order, on mirrored
     hexes: the bundled Crossroads scenario), or none — and either the mode gives no
     team a place of its own, or the map is exactly its own mirror image with the
     teams swapped (the validator's symmetry, HF401).
     """
     red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
-    if red.roster != blu.roster:
+    if red.roster != blu.roster or uneven_rules(scenario):  # two players against three is no mirror (audit, session 12)
         return None
     turns = "and the games alternate the side that moves first"
     if not GAMES[scenario.mode].spawn_zones:

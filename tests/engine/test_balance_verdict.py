@@ -445,6 +445,29 @@ def test_construction_reasons_by_mode() -> None:
     assert construction_reason(LOPSIDED) is None
 
 
+def test_sides_under_different_rules_are_never_even_by_construction() -> None:
+    """Team Play, two players against three (the bundled Bunker scenario): each player keeps his own ammo and
+    powerups, so the sides differ whatever the map (a new-user audit: Arena, one player against three, RED 60% of
+    400 games, swapped 38%, was called even by construction). The validator names it (HF608) and the verdict's
+    evidence carries it."""
+    from engine.formats import load_scenario
+    from engine.games.game import uneven_rules
+    from engine.validation.construction import construction_reason
+    from engine.validation.runner import validate_file
+
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    bunker = load_scenario(maps / "teamplay_bunker.scenario.json")
+    assert uneven_rules(bunker) == (("players", 2, 3),)
+    assert construction_reason(bunker) is None
+    arena = load_scenario(maps / "teamplay_arena.scenario.json")
+    assert construction_reason(arena) is not None
+    assert construction_reason(replace(arena, rules={"players_red": 1, "players_blu": 3})) is None
+    assert construction_reason(replace(arena, rules={"players_red": 2, "players_blu": 2})) is not None
+    warned = [p for p in validate_file(maps / "teamplay_bunker.scenario.json").problems if p.code == "HF608"]
+    assert [p.message.split(",")[0] for p in warned] == ["the sides play by different rules (players: RED 2"]
+    assert warned[0].where == "$.rules.players_red"
+
+
 def test_a_colour_race_names_every_colour_behind_the_fastest() -> None:
     """Team Play: red 1 turn to a rack, blue 3, yellow 4. The sentence named only yellow, so moving blue's rack (the
     designer's edit) changed no word of the evidence (a new-user audit); each colour behind now has its figure."""

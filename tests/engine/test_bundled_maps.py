@@ -66,11 +66,16 @@ def test_scenario_roundtrips_exactly(path: Path, tmp_path: Path) -> None:
     assert dumps_scenario(s, "../schemas/scenario.schema.json") == path.read_text(encoding="utf-8")
 
 
+#: Warnings a bundled file has on purpose: the Bunker scenario is two players against three (003 allows uneven
+#: teams), which the validator rightly names as sides under different rules.
+MEANT: dict[str, set[str]] = {"teamplay_bunker.scenario.json": {"HF608"}}
+
+
 @pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name)
 def test_validator_finds_no_errors_or_warnings(path: Path) -> None:
     result = validate_file(path)
     bad = [p for p in result.problems if p.severity is not Severity.INFO]
-    assert not bad, "\n".join(f"{p.code} {p.message}" for p in bad)
+    assert {p.code for p in bad} == MEANT.get(path.name, set()), "\n".join(f"{p.code} {p.message}" for p in bad)
 
 
 @pytest.mark.parametrize("path", [p for p in MAP_FILES if Mode.KOTH in load_map(p).meta.modes], ids=lambda p: p.name)
