@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal
 from engine.games.decisions import Decision
 from engine.games.phases import Phase
 from engine.games.teamplay.decks import draw_powerup
+from engine.games.teamplay.draft import draftable
 from engine.games.teamplay.economy import ANY, can_pay, letters, pay
 from engine.games.teamplay.pieces import COLOURS, card_colour, card_kind, player_name
 from engine.mapmodel import Team
@@ -97,14 +98,14 @@ class PlayerDecision(TeamDecision):
 
 @dataclass(frozen=True, slots=True)
 class Draft(TeamDecision):
-    """``team`` drafts one of the characters nobody has taken."""
+    """``team`` drafts one of the characters nobody has taken that its roster holds (all six without one)."""
 
     answers: ClassVar[frozenset[Verb]] = frozenset({Verb.DRAFT})
     words: ClassVar[str] = "{t} drafts a character"
 
     def groups(self, s: TeamPlayState) -> list[Group]:
         taken = set(s.drafted[Team.RED]) | set(s.drafted[Team.BLU])
-        return [_choice(Verb.DRAFT, k) for k in s.game.stats if k not in taken]
+        return [_choice(Verb.DRAFT, k) for k in draftable(list(s.game.stats), s.game.rosters[self.team], taken)]
 
     def decide(self, s: TeamPlayState, a: Action) -> None:
         s.drafted[self.team].append(a.kind)

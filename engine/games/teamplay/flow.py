@@ -34,6 +34,7 @@ from engine.games.teamplay.decisions import (
     Spawn,
     load_weapon,
 )
+from engine.games.teamplay.draft import DRAFT, check_rosters, draftable, last_pick
 from engine.games.teamplay.economy import can_pay, letters, pay
 from engine.games.teamplay.pieces import Character, Hand, player_name
 from engine.mapmodel import Team
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
 
 __all__ = ["run", "set_up"]
 
-#: 003 "Choosing characters": the starting team picks 1, the other 2, the starting team 2, the other the last.
-_DRAFT: Final = (0, 1, 1, 0, 0)
 
 
 # -- set-up ---------------------------------------------------------------------------------------------------
@@ -86,13 +85,18 @@ def set_up(s: TeamPlayState) -> None:
                                "(then they are drafted)")
     if fixed[Team.RED] and fixed[Team.BLU] and set(fixed[Team.RED]) & set(fixed[Team.BLU]):
         raise RulesetError("both teams list the same character; every character is fielded once")
+    rosters = s.game.rosters
     for team in Team:
         if fixed[team]:
             s.drafted[team] = list(fixed[team])
             if not fixed[team.other]:
-                s.drafted[team.other] = [k for k in kinds if k not in fixed[team]]
+                s.drafted[team.other] = draftable(kinds, rosters[team.other], set(fixed[team]))
+                if len(s.drafted[team.other]) != 3:
+                    raise RulesetError(f"{team.value} lists its three characters, which leaves {team.other.value} "
+                                       f"{', '.join(s.drafted[team.other]) or 'none'} of its roster; list its three too")
     if not s.drafted[Team.RED]:
-        s.draft_order = [s.first if k == 0 else s.first.other for k in _DRAFT]
+        check_rosters(kinds, rosters, list(Team) if o["random_first_team"] else [s.first])
+        s.draft_order = [s.first if k == 0 else s.first.other for k in DRAFT]
     s.step = "draft"
 
 
@@ -103,7 +107,7 @@ def _finish_draft(s: TeamPlayState) -> None:
     taken = set(s.drafted[Team.RED]) | set(s.drafted[Team.BLU])
     for team in Team:
         if len(s.drafted[team]) < 3:
-            s.drafted[team] += [k for k in s.game.stats if k not in taken][: 3 - len(s.drafted[team])]
+            s.drafted[team] += last_pick(list(s.game.stats), s.game.rosters[team], taken, len(s.drafted[team]))
     for team in (s.first, s.first.other):
         n = s.players(team)
         for slot, kind in enumerate(s.drafted[team]):

@@ -5,6 +5,8 @@ Each test is named after the 003 section it covers (docs/rules-teamplay.md lists
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.games.game import Game
@@ -72,6 +74,46 @@ def test_choosing_characters_a_team_may_be_fixed_by_the_scenario() -> None:
         game(red=("echo", "sprog"), blu=())
     with pytest.raises(RulesetError, match="same character"):
         game(red=("echo", "sprog", "violet"), blu=("echo", "dozer", "banshee"))
+
+
+def _rostered(red: tuple[str, ...], blu: tuple[str, ...], red_units: tuple[str, ...] = ()) -> TeamPlayState:
+    """A game whose teams draft from ``red`` and ``blu`` (rosters; hexfort's own, docs/rules-teamplay.md)."""
+    sc = scenario(red=(), blu=())
+    teams = {Team.RED: TeamSetup(red, tuple(UnitStart(k) for k in red_units)), Team.BLU: TeamSetup(blu)}
+    state = Game.of(replace(sc, teams=teams)).new_initial_state()
+    assert isinstance(state, TeamPlayState)
+    return state
+
+
+def test_choosing_characters_a_team_drafts_only_from_its_roster() -> None:
+    """A scenario's rosters were read by the validator and the balance fixer but not by the draft: ten splits of
+    the six characters played the same games as no split (a new-user audit, session 12)."""
+    s = _rostered(("sprog", "violet", "echo"), ("dozer", "banshee", "dstructor"))
+    drafts = 0
+    while s.queue and isinstance(s.queue[0], Draft):
+        offered = {a.kind for a in s.legal_actions()}
+        assert offered and offered <= set(s.game.rosters[s.team])
+        s.apply(s.legal_actions()[-1])
+        drafts += 1
+    assert drafts == 5  # the book's draft order still, each team choosing among its own
+    assert set(s.drafted[Team.RED]) == {"sprog", "violet", "echo"}
+    assert set(s.drafted[Team.BLU]) == {"dozer", "banshee", "dstructor"}
+
+
+def test_choosing_characters_three_a_side_in_the_rosters_fix_the_sides() -> None:
+    s = through_setup(_rostered(("sprog", "violet", "echo"), ("dozer", "banshee", "dstructor")))
+    assert {u.kind for u in s.characters(Team.RED)} == {"sprog", "violet", "echo"}
+    assert {u.kind for u in s.characters(Team.BLU)} == {"dozer", "banshee", "dstructor"}
+
+
+def test_choosing_characters_rosters_that_can_leave_a_team_nothing_are_refused() -> None:
+    """With six characters, sharing one is enough: BLU may draft echo and dozer and leave RED two."""
+    with pytest.raises(RulesetError, match="can leave RED with no character to draft"):
+        _rostered(("sprog", "violet", "echo", "dozer"), ("banshee", "dstructor", "dozer", "echo"))
+    with pytest.raises(RulesetError, match="can leave RED with no character to draft"):
+        _rostered(("sprog", "violet", "echo"), ("sprog", "violet", "echo", "dozer", "banshee", "dstructor"))
+    with pytest.raises(RulesetError, match="leaves BLU sprog of its roster"):
+        _rostered(("violet", "echo", "dozer"), ("sprog", "violet"), red_units=("violet", "echo", "dozer"))
 
 
 @pytest.mark.parametrize(("players", "owners"), [(1, [0, 0, 0]), (2, [0, 1, -1]), (3, [0, 1, 2])])
