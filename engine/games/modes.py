@@ -80,7 +80,11 @@ class ModeRules:
       players (as a budget, what they cost: fewer with costlier players), for a mode whose smallest known
       one-turn change needs more games than the default budget buys; 0 for none;
     - ``chance_first``: the ruleset option that makes the first team a throw of the dice (empty: the
-      scenario's first team), and ``chance_words`` how the rulebook throws it.
+      scenario's first team), and ``chance_words`` how the rulebook throws it;
+    - ``fills_teams``: a team's places its scenario leaves open are filled at set-up from its roster, in roster
+      order (Payload Race's six tokens), so a side listing three units still fields six kinds;
+    - ``one_of_each``: every unit kind is fielded by one side at most (Team Play's six characters), so a side
+      listing its kinds leaves the other the rest, and sides that list theirs always differ.
     """
 
     mode: Mode
@@ -106,6 +110,8 @@ class ModeRules:
     change_games: int = 0
     chance_first: str = ""
     chance_words: str = ""
+    fills_teams: bool = False
+    one_of_each: bool = False
 
     @property
     def playable(self) -> bool:

@@ -144,16 +144,38 @@ def _units_off_mirror(s: Scenario) -> list[Problem]:
 def _different_sides(s: Scenario, ruleset: Ruleset) -> list[Problem]:
     """HF607: the sides field different unit kinds — a difference no map can make up for, and on a map that gives
     no team a place of its own (Team Play) the only thing that can favour a side."""
-    red, blu = s.team(Team.RED).kinds(), s.team(Team.BLU).kinds()
+    red, blu = (_fielded(s, ruleset, t) for t in Team)
     if red == blu:
         return []
 
     def words(kinds: tuple[str, ...]) -> str:
         return ", ".join(ruleset.units[k].name if k in ruleset.units else k for k in kinds) or "any kind"
 
+    rules = GAMES[s.mode]
+    advice = ("each character is fielded once, so sides that list theirs always differ: check with hexfort balance "
+              "what the split does (hexfort rebalance proposes exchanges)" if rules.one_of_each else
+              "field the same kinds, or check with hexfort balance that the difference is what you want")
     return [Problem(
         "HF607", Severity.WARNING,
         f"the sides field different units (RED: {words(red)}; BLU: {words(blu)}), so the games can favour a side "
-        "whatever the map; field the same kinds, or check with hexfort balance that the difference is what you "
-        "want", where="$.teams",
+        f"whatever the map; {advice}", where="$.teams",
     )]
+
+
+def _fielded(s: Scenario, ruleset: Ruleset, team: Team) -> tuple[str, ...]:
+    """The unit kinds ``team`` fields, sorted, as set-up deals them: its starting units, else its roster (empty: any
+    kind); in a mode that fills open places from the roster (Payload Race) the places its units leave open filled
+    so; in a mode where each kind is fielded once (Team Play) the other side's leftovers when only that side lists
+    its own. A new-user audit found Payload's three listed tokens called a difference though set-up deals the
+    other three, and Team Play's unlisted side called "any kind" though it gets exactly the rest."""
+    rules, setup, other = GAMES[s.mode], s.team(team), s.team(team.other)
+    pickable = [k for k, u in ruleset.units.items() if u.pickable]
+    roster = [k for k in (setup.roster or pickable) if k in ruleset.units]
+    if rules.fills_teams:
+        size = int(ruleset.options.get("team_size", rules.team_size))
+        listed = [u.unit for u in setup.starting]
+        return tuple(sorted(listed + [k for k in roster if k not in listed][: size - len(listed)]))
+    if rules.one_of_each and not setup.starting and other.starting:
+        taken = {u.unit for u in other.starting}
+        return tuple(sorted(k for k in roster if k not in taken))
+    return setup.kinds()

@@ -50,4 +50,5 @@ RULES = register(ModeRules(
     state="engine.games.payload.state:PayloadState",
     free_climbers=frozenset({"double_jump"}), goals="engine.games.payload.goals:race_plan",
     verbs=tuple(v.value for v in VERBS), chance_first="roll_for_first", chance_words="d8 roll-off",
+    fills_teams=True,
 ))

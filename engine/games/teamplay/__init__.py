@@ -60,5 +60,5 @@ RULES = register(ModeRules(
     ai="engine.games.teamplay.ai", game_costs=GAME_COSTS,
     state="engine.games.teamplay.state:TeamPlayState",
     spawn_zones=False, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
-    chance_first="random_first_team", chance_words="drawn at random",
+    chance_first="random_first_team", chance_words="drawn at random", one_of_each=True,
 ))

@@ -1,0 +1,43 @@
+"""HF607 compares what each side fields as set-up deals it (a new-user audit, session 12): Payload Race fills a
+team's open places from its roster, Team Play fields each character once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from engine.formats import load_scenario
+from engine.mapmodel import Team
+from engine.scenario import Scenario, TeamSetup, UnitStart
+from engine.validation.runner import scenario_problems
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def _hf607(s: Scenario) -> list[str]:
+    return [p.message for p in scenario_problems(s) if p.code == "HF607"]
+
+
+def _units(*kinds: str) -> tuple[UnitStart, ...]:
+    return tuple(UnitStart(k) for k in kinds)
+
+
+def test_payload_three_listed_tokens_are_dealt_the_other_three() -> None:
+    canal = load_scenario(MAPS / "payload_canal.scenario.json")
+    three = replace(canal, teams={Team.RED: TeamSetup(), Team.BLU: TeamSetup(starting=_units("scout", "pyro", "demoman"))})
+    assert _hf607(three) == []
+
+
+def test_payload_a_roster_of_three_is_a_difference() -> None:
+    canal = load_scenario(MAPS / "payload_canal.scenario.json")
+    short = replace(canal, teams={Team.RED: TeamSetup(), Team.BLU: TeamSetup(roster=("scout", "pyro", "demoman"))})
+    [message] = _hf607(short)
+    assert "RED: Demoman, Heavy, Medic, Pyro, Scout, Soldier; BLU: Demoman, Pyro, Scout" in message
+
+
+def test_team_play_a_side_that_lists_nothing_fields_the_rest_and_the_advice_fits_the_game() -> None:
+    arena = load_scenario(MAPS / "teamplay_arena.scenario.json")
+    red_only = replace(arena, teams={Team.RED: TeamSetup(starting=_units("sprog", "banshee", "dozer")), Team.BLU: TeamSetup()})
+    [message] = _hf607(red_only)
+    assert "BLU: D-Struct-Or, Echo, Violet" in message and "any kind" not in message
+    assert "each character is fielded once" in message and "field the same kinds" not in message
