@@ -20,7 +20,7 @@ says "too few games".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from engine.simulation.balance import MapStudy
@@ -143,8 +143,11 @@ def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy |
     if other is not None and same_games(a.scenario, other.scenario):
         share = "; ".join(f"{pct(x.this or 0.0)}" + (f" with {label(a.pairings[x.question.pairing], name)}"
                                                       if len(changes) > 1 else "") for x in changes)
+        # no test: the same games answer it before any is played (the JSON said "decided" beside a test "not
+        # decided, 864 more games" — a new-user audit, session 12)
         return Headline(False, True, "Nothing changed between the versions: no hex, unit or rule differs, so they "
-                        f"play the very same games (RED's share of the score {share} on both).", tuple(changes))
+                        f"play the very same games (RED's share of the score {share} on both).",
+                        tuple(replace(x, test=None) for x in changes))
     several = len(changes) > 1
     text = " ".join(_change_sentence(x, f" with {label(a.pairings[x.question.pairing], name)}" if several else "")
                     + "." for x in changes)

@@ -265,9 +265,9 @@ def test_the_document_says_the_answer_in_fields_and_follows_its_schema() -> None
 def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_side(tmp_path: Path) -> None:
     p = tmp_path / "hill.map.json"
     save_map(hill(), p)
-    err = io.StringIO()
+    err, out = io.StringIO(), io.StringIO()
     code = balance_cli.run(_args(p, "-n", "8", "--players", "random,random", "--compare", str(p), "--format", "json"),
-                           io.StringIO(), err)
+                           out, err)
     assert code == 0
     lines = [x for x in err.getvalue().splitlines() if not x.startswith("playing")]
     assert lines[0].startswith("what changed: ") and "(changed after correction: no" in lines[0]
@@ -275,6 +275,8 @@ def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_s
     # yet ... about 764 more games per version" for an identical copy)
     assert lines[0].startswith("what changed: Nothing changed between the versions: no hex, unit or rule differs")
     assert "not decided" not in lines[0]
+    compared = json.loads(out.getvalue())["compare"]  # and no test beside it saying "not decided, 864 more games"
+    assert compared["decided"] and all(q["test"] is None for q in compared["questions"])
     table = lines[lines.index("both versions' own answers:") + 1:]
     assert f"this: {p}" in table[0] and f"other: {p}" in table[0]
     assert table[1].lstrip().startswith("random vs random, sides")
