@@ -28,6 +28,7 @@ from engine.simulation.headline import CHANGES, Answer, Answers
 from engine.simulation.verdict import Namer, label
 from engine.simulation.versions import changed_hexes, same_games  # changed_hexes re-exported (balance_doc)
 from engine.simulation.wording import bound, games_needed, pct, points
+from engine.validation.construction import even_by_construction
 
 __all__ = ["MEASURES", "Comparison", "Headline", "Measure", "changed_hexes", "compare", "headline"]
 
@@ -148,8 +149,24 @@ def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy |
         return Headline(False, True, "Nothing changed between the versions: no hex, unit or rule differs, so they "
                         f"play the very same games (RED's share of the score {share} on both).",
                         tuple(replace(x, test=None) for x in changes))
+    if other is not None and even_by_construction(a.scenario) and even_by_construction(other.scenario):
+        return _both_even(a, answers, changes)
     several = len(changes) > 1
     text = " ".join(_change_sentence(x, f" with {label(a.pairings[x.question.pairing], name)}" if several else "")
                     + "." for x in changes)
     return Headline(any(x.significant for x in changes),
                     all(x.test is not None and x.test.decided for x in changes), text, tuple(changes))
+
+
+def _both_even(a: MapStudy, answers: Answers, changes: list[Answer]) -> Headline:
+    """The headline when both versions are even by construction: the change cannot move the balance between the
+    sides (each version's expected share is exactly half), so it is decided and no test is kept; what the games
+    show changed is in the secondary figures, and those significant after correction are said here (a new-user
+    audit got "not decided yet whether the change moved the balance … about 828 more games per version" for two
+    mirror-image versions whose one real change, the first mover's share 57% → 83%, was only in the report's table)."""
+    moved = [c.words() for c in compare(a, answers) if c.significant]
+    text = ("Neither version can favour a side: each is even by construction (see each map's own answer), so the "
+            "change cannot move the balance between RED and BLU. " +
+            ("What the games show it changed: " + "; ".join(moved) + "." if moved else
+             "Nothing else it changed is significant after correction (the figures below)."))
+    return Headline(False, True, text, tuple(replace(x, test=None) for x in changes))

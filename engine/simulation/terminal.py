@@ -77,7 +77,7 @@ def terminal_summary(doc: Mapping[str, Any]) -> str:
     c = doc["compare"]
     changed = "yes" if c["changed"] else "no"
     decided = "" if c["decided"] else ", not decided yet"
-    lines.insert(0, f"what changed: {c['headline']} (changed after correction: {changed}{decided})")
+    lines.insert(0, f"what changed: {c['headline']} (balance between the sides changed after correction: {changed}{decided})")
     a, b = _rows(doc["map"]), _rows(c["map"])
     heads = ("", f"this: {doc['file']}", f"other: {c['file']}")
     table = [heads] + [(f"{players}, {'sides' if q == 'sides' else 'moving first'}", a[(players, q)],

@@ -200,6 +200,22 @@ def test_a_comparison_leads_with_whether_the_change_moved_the_balance() -> None:
     assert rows and all(r.too_few and "too few games to compare" in r.words() for r in rows)
 
 
+def test_two_versions_even_by_construction_cannot_move_the_balance_and_say_what_did_change() -> None:
+    """Both versions are their own mirror images (a rule changed for both sides alike): RED's share is half on
+    each by construction, so the headline says so, decided, and names the significant change the games show — a
+    new-user audit got "not decided yet whether the change moved the balance" there, the first mover's 57% → 83%
+    only in the report's table."""
+    main = study(fake(HH, 800, first_wins(0.55)), scenario=HILL)
+    rules = replace(HILL, rules={"points_to_win": 5})
+    other = study(fake(HH, 800, first_wins(0.85)), scenario=rules)
+    h = headline(main, answer(main, other), other=other)
+    assert not h.changed and h.decided and all(x.test is None for x in h.answers)
+    assert h.text.startswith("Neither version can favour a side: each is even by construction")
+    assert "What the games show it changed: first mover's share: 55% → 85% (+30 points" in h.text
+    quiet = study(fake(HH, 800, first_wins(0.55)), scenario=rules)
+    assert "Nothing else it changed is significant" in headline(main, answer(main, quiet), other=quiet).text
+
+
 def test_changed_hexes_name_the_ground_and_the_features_that_differ() -> None:
     a = make_map("0. 0. 0. 0.", spawns={"RED": ["0,0"], "BLU": ["3,0"]}, control_points=[["1,0"]])
     b = make_map("0. 1# 0. 0.", spawns={"RED": ["0,0"], "BLU": ["2,0"]}, control_points=[["1,0"]])
@@ -270,7 +286,7 @@ def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_s
                            out, err)
     assert code == 0
     lines = [x for x in err.getvalue().splitlines() if not x.startswith("playing")]
-    assert lines[0].startswith("what changed: ") and "(changed after correction: no" in lines[0]
+    assert lines[0].startswith("what changed: ") and "(balance between the sides changed after correction: no" in lines[0]
     # a map compared with itself plays the very same games: said, and decided (a new-user audit got "not decided
     # yet ... about 764 more games per version" for an identical copy)
     assert lines[0].startswith("what changed: Nothing changed between the versions: no hex, unit or rule differs")
