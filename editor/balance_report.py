@@ -46,6 +46,14 @@ _TEAM_COLOR: Final = {"RED": "#c8373a", "BLU": "#2f6fc4"}
 HEAT_WIDTH: Final = 400
 
 
+#: How each game credits a kill, for the note under "Which picks win".
+_KILL_CREDIT: Final = {
+    "koth": "the unit whose damage killed; a sentry's kills to its Engineer, burn to the Pyro",
+    "payload": "the unit whose damage killed",
+    "team_play": "a killshot to the scoring team's character that put the most damage on the victim since its last death",
+}
+
+
 def _hex(text: str) -> Hex:
     q, r = text.split(",")
     return Hex(int(q), int(r))
@@ -213,7 +221,7 @@ def _class_chart(pairing: Mapping[str, Any]) -> bytes:
             hi.append(max(0.0, 100 * (b - rate)))
         ax.barh(ys, xs, height=0.34, color=color, xerr=[lo, hi], capsize=2, label=f"teams {label}",
                 error_kw={"elinewidth": 1})
-    ax.set_yticks(range(len(classes)), [c["kind"] + (" *" if c["significant"] else "") for c in classes],
+    ax.set_yticks(range(len(classes)), [c.get("name", c["kind"]) + (" *" if c["significant"] else "") for c in classes],
                   fontsize=8)
     ax.invert_yaxis()
     ax.axvline(50, color="#333333", lw=0.8, ls="--")
@@ -342,14 +350,14 @@ def _classes_table(p: Mapping[str, Any]) -> str:
         won_without = pct(wr) if c["without"] >= MIN_SAMPLE else "too few games" if c["without"] else "–"
         tested = ("significant after correction" if c["significant"] else "not significant after correction") \
             if c["tested"] else "too few games to test"
-        rows.append(f'<tr><td class="l">{_e(c["kind"])}</td><td>{c["fielded"]}</td><td>{won}</td>'
+        rows.append(f'<tr><td class="l">{_e(c.get("name", c["kind"]))}</td><td>{c["fielded"]}</td><td>{won}</td>'
                     f'<td>{c["without"]}</td><td>{won_without}</td>'
                     f'<td>{diff}</td><td{" class=sig" if c["significant"] else ""}>{tested}</td>'
                     f'<td>{c["kills"]}</td></tr>')
     same: dict[tuple[int, int, int, int], list[str]] = {}
     for c in p["classes"]:
         if c["without"]:
-            same.setdefault((c["fielded"], c["fielded_wins"], c["without"], c["without_wins"]), []).append(c["kind"])
+            same.setdefault((c["fielded"], c["fielded_wins"], c["without"], c["without_wins"]), []).append(c.get("name", c["kind"]))
     together = [kinds for kinds in same.values() if len(kinds) > 1]
     note = ('<p class="note">The difference is over team-games with a fixed-sample interval; the test (the column after '
             "it) asks the same of the games where only one team fielded the kind, with an anytime interval corrected "
@@ -401,10 +409,10 @@ def _study_html(doc_study: Mapping[str, Any], study: MapStudy) -> str:
         out.append(_heat_html(m, p, doc_study["goal"]))
         if p["classes"]:
             out.append("<h3>Which picks win</h3>")
+            credit = _KILL_CREDIT.get(study.scenario.mode.value, "")  # the game's own rule, not the others' (audit)
             out.append('<p class="note">Each team of each game counts once: did the teams that fielded a kind win '
                        "more often than the teams that did not? Kills are the enemy deaths the game credits to the kind "
-                       "(the unit whose damage killed; a sentry's to its Engineer; a Team Play killshot to the "
-                       "character that put the most damage on the victim).</p>")
+                       f"({credit or 'the unit whose damage killed'}).</p>")
             if any(c["without"] for c in p["classes"]):
                 out.append(_img(_class_chart(p), "win rate by unit kind fielded"))
             else:

@@ -9,6 +9,7 @@ from engine.rebalance.rosters import fielded, rosters_only
 from engine.rebalance.screen import open_fairness_warnings
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
+from engine.simulation.verdict import unit_names
 
 __all__ = ["already_fair_notes", "rosters_note"]
 
@@ -31,7 +32,8 @@ def rosters_note(scenario: Scenario, favoured: Team) -> list[str]:
     """On a scenario left unfixed whose sides differ only by what they field: that the rosters are the cause."""
     if not rosters_only(scenario):
         return []
-    red, blu = (", ".join(fielded(scenario.team(t))) for t in (Team.RED, Team.BLU))
+    names = unit_names(scenario)  # "D-Struct-Or", not the file's "dstructor" (a new-user audit)
+    red, blu = (", ".join(names.get(k, k) for k in fielded(scenario.team(t))) for t in (Team.RED, Team.BLU))
     return [f"on this map no team has a place of its own (both spawn at the same spawnpoints), so what favours "
             f"{favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
             "which characters its ground suits; to even the sides, give them rosters of equal strength (the "

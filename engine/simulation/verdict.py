@@ -17,7 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.games.game import playing_ruleset
 from engine.mapmodel import Team
+from engine.ruleset import RulesetError
+from engine.scenario import Scenario
 from engine.simulation.balance import MIN_SAMPLE, GameFacts, MapStudy, PairingStudy
 from engine.simulation.headline import Answer, Answers, answer
 from engine.simulation.objective import evidence
@@ -38,7 +41,7 @@ from engine.validation.construction import construction_reason
 from engine.validation.problem import Severity
 from engine.validation.runner import scenario_problems
 
-__all__ = ["FirstPoint", "Namer", "Verdict", "first_points", "judge", "label"]
+__all__ = ["FirstPoint", "Namer", "Verdict", "first_points", "judge", "label", "unit_names"]
 
 #: How a verdict calls a player (the command line: its name; the editor: "normal AI (heuristic)").
 Namer = Callable[[str], str]
@@ -268,14 +271,38 @@ def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> l
             cell, n = max(deaths.items(), key=lambda kv: (kv[1], -kv[0]))
             out.append(f"With {label(best, name)}, {team.value}'s units die most at {study.hexes[cell]} "
                        f"({pct(n / total)} of its {total} deaths).")
-    for c in best.classes:
-        a = answers.find(f"kind:{c.kind}", k, version)
-        if a is not None and a.significant and a.test is not None:
-            better = "more" if a.test.direction > 0 else "less"
-            out.append(f"With {label(best, name)}, a team that fields the {c.kind} when the other does not wins "
-                       f"{better} often (significant after correction; fielded: {c.fielded_wins} of {c.fielded} "
-                       f"team-games won, without it: {c.without_wins} of {c.without}).")
+    out += _kind_lines(study, best, k, name, answers, version)
     if s.games >= MIN_SAMPLE and s.draws / s.games >= 0.05:
         out.append(f"With {label(best, name)}, {pct(s.draws / s.games)} of the games end in a draw.")
     return out
 
+
+def _kind_lines(study: MapStudy, best: PairingStudy, k: int, name: Namer, answers: Answers, version: int) -> list[str]:
+    """A sentence per unit kind whose fielding wins significantly more or less often, in the kinds' own names; kinds
+    always fielded together (the same figures: fixed Team Play sides) are one sentence, one comparison — a new-user
+    audit read six "significant" lines with the same counts, naming "the sprog" and "the dstructor"."""
+    units = unit_names(study.scenario)
+    said: dict[tuple[int, int, int, int, int], list[str]] = {}
+    for c in best.classes:
+        a = answers.find(f"kind:{c.kind}", k, version)
+        if a is not None and a.significant and a.test is not None:
+            key = (c.fielded, c.fielded_wins, c.without, c.without_wins, a.test.direction)
+            said.setdefault(key, []).append(units.get(c.kind, c.kind))
+    out = []
+    for (fielded, won, without, won_without, direction), kinds in said.items():
+        better = "more" if direction > 0 else "less"
+        them = " and the ".join([", the ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
+        together = (" — always fielded together in these games, so this is one comparison, not "
+                    f"{len(kinds)}" if len(kinds) > 1 else "")
+        out.append(f"With {label(best, name)}, a team that fields the {them} when the other does not wins {better} "
+                   f"often{together} (significant after correction; fielded: {won} of {fielded} team-games won, "
+                   f"without {'them' if len(kinds) > 1 else 'it'}: {won_without} of {without}).")
+    return out
+
+
+def unit_names(scenario: Scenario) -> dict[str, str]:
+    """Unit kinds' names in ``scenario``'s ruleset (``dstructor`` → D-Struct-Or); empty when it cannot be had."""
+    try:
+        return {kind: u.name for kind, u in playing_ruleset(scenario).units.items()}
+    except RulesetError:
+        return {}

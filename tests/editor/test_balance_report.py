@@ -192,6 +192,9 @@ def test_kinds_always_fielded_together_are_said_to_be_one_comparison() -> None:
 
     html = _classes_table({"classes": [row("sprog", 122), row("echo", 122), row("violet", 78)]})
     assert "sprog, echo: always fielded together in these games" in html and "violet:" not in html
+    named = _classes_table({"classes": [{**row("dstructor", 122), "name": "D-Struct-Or"}, {**row("echo", 122), "name": "Echo"}]})
+    assert "D-Struct-Or, Echo: always fielded together" in named and '<td class="l">D-Struct-Or</td>' in named
+    assert "dstructor" not in named  # the file's id, which a new-user audit read in the page
     assert "<th>test on the games where only one team fielded it</th>" in html
     assert "<td>+22 (+14 to +33)</td>" in html and "may still be not significant" in html
 

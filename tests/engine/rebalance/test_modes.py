@@ -54,7 +54,7 @@ def test_a_team_play_imbalance_in_the_rosters_is_named_when_no_edit_fixes_it() -
     out = rebalance(s, replace(QUICK, candidates=3, steps=1), ModelRunner(lambda v: 0.40))
     assert out.status not in (FIXED, ALREADY_FAIR) and out.favoured == "BLU"
     note = next(n for n in out.notes if "what the sides field" in n)
-    assert "RED: sprog, banshee, echo" in note and "BLU: violet, dozer, dstructor" in note
+    assert "RED: Sprog, Banshee, Echo" in note and "BLU: Violet, Dozer, D-Struct-Or" in note  # their names
 
 
 def test_team_play_rosters_are_evened_by_exchanging_one_character_of_each_side() -> None:
