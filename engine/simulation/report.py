@@ -50,4 +50,8 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
         lines.append("  pickups: none")
     if verdict:
         lines.append(f"  verdict: {s.verdict(construction)}")
+        if intervals:  # two intervals for one figure, unexplained, puzzled a new-user audit
+            lines.append("  (the verdict's intervals hold however many games are looked at and are corrected for "
+                         "its two questions together, so they are wider than the 95% CIs above, which are for "
+                         "this fixed number of games; docs/balance.md, \"How sure is the answer?\")")
     return "\n".join(lines)

@@ -141,6 +141,10 @@ def test_the_terminal_report_says_when_no_unit_took_a_pickup() -> None:
     s = summarise(run_batch(FAIR, 4, seed=3, players=("heuristic", "heuristic")))
     assert s.games == 4 and not any(s.pickups.values())
     assert "\n  pickups: none\n" in summary_text(s, "Lane", ("heuristic", "heuristic"))
+    # the verdict's wider intervals are said to be another kind than the 95% CIs above them (a new-user audit)
+    text = summary_text(s, "Lane", ("heuristic", "heuristic"))
+    assert text.splitlines()[-1].startswith("  (the verdict's intervals hold however many games are looked at")
+    assert "however many" not in summary_text(s, "Lane", ("heuristic", "heuristic"), intervals=False)
 
 
 def test_simulate_and_balance_name_a_validator_error_the_games_play_around(tmp_path: Path) -> None:
