@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from engine.games.behaviour import Behaviour
     from engine.games.state import TurnState
 
-__all__ = ["Game", "base_scenario", "new_game", "playing_ruleset", "ruleset_of", "side_rules", "uneven_rules"]
+__all__ = ["Game", "base_scenario", "new_game", "playing_options", "playing_ruleset", "ruleset_of", "side_rules",
+           "uneven_rules"]
 
 
 def ruleset_of(scenario: Scenario) -> Ruleset:
@@ -71,16 +72,21 @@ def side_rules(options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionVal
     return tuple(out)
 
 
-def uneven_rules(scenario: Scenario) -> tuple[tuple[str, OptionValue, OptionValue], ...]:
-    """:func:`side_rules` of the options a game of ``scenario`` plays by (its mode's defaults, its ruleset and its
-    rule overrides); the overrides alone when its ruleset cannot be had (the validator says why)."""
+def playing_options(scenario: Scenario) -> dict[str, OptionValue]:
+    """The options a game of ``scenario`` plays by: its mode's defaults, its ruleset's and its rule overrides (the
+    defaults and overrides alone when its ruleset cannot be had: the validator says why)."""
     rules = GAMES[scenario.mode]
     options: dict[str, OptionValue] = dict(rules.state_class.default_options) if rules.playable else {}
     try:
         options.update(playing_ruleset(scenario).options)
     except RulesetError:
         options.update(scenario.rules)
-    return side_rules(options)
+    return options
+
+
+def uneven_rules(scenario: Scenario) -> tuple[tuple[str, OptionValue, OptionValue], ...]:
+    """:func:`side_rules` of the options a game of ``scenario`` plays by (:func:`playing_options`)."""
+    return side_rules(playing_options(scenario))
 
 
 def base_scenario(value: HexMap | Scenario, path: str | Path | None = None) -> Scenario:

@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine.games.game import playing_ruleset
+from engine.games.game import playing_options, playing_ruleset
+from engine.games.modes import GAMES
 from engine.mapmodel import Team
 from engine.ruleset import RulesetError
 from engine.scenario import Scenario
@@ -251,7 +252,22 @@ def _measured(study: MapStudy) -> list[str]:
               "played the map as the engine reads it; fix it first (hexfort validate)." for p in problems
               if p.severity is Severity.ERROR]
     return errors + [f"The validator warns ({p.code}): {p.message}." for p in problems
-                     if p.severity is Severity.WARNING and (p.fairness or p.code in ("HF607", "HF608"))]
+                     if p.severity is Severity.WARNING and (p.fairness or p.code in ("HF607", "HF608"))] + \
+        _fixed_first(study.scenario)
+
+
+def _fixed_first(scenario: Scenario) -> list[str]:
+    """A sentence when the scenario turns off its mode's throw for the first turn (Payload Race's ``roll_for_first``,
+    Team Play's ``random_first_team``), so that one side always moves first in a game of it: the games alternate the
+    first side all the same (each side moves first in half of them, so tempo favours neither), which a new-user
+    audit found overridden without a word."""
+    chance = GAMES[scenario.mode].chance_first
+    if not chance or playing_options(scenario).get(chance, True):
+        return []
+    first = scenario.first_team.value
+    return [f"The scenario gives {first} the first turn ({chance} is off), but these games alternate the side that "
+            f"moves first, so that each side moves first in half of them: what always moving first is worth to "
+            f"{first} is the first mover's share."]
 
 
 def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> list[str]:

@@ -502,6 +502,20 @@ def test_sides_under_different_rules_are_never_even_by_construction() -> None:
     assert warned[0].where == "$.rules.players_red"
 
 
+def test_a_scenario_that_fixes_the_first_turn_is_told_the_games_alternate_it() -> None:
+    """Payload with the d8 roll-off off and RED first: the batch still alternates the first side (a new-user audit
+    found it overridden without a word); the evidence says so and where the first turn's worth is."""
+    from engine.formats import load_scenario
+
+    canal = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "payload_canal.scenario.json")
+    fixed = replace(canal, rules={"roll_for_first": False}, first_team=Team.RED)
+    said = [e for e in judge(study(fake(HH, 40, alternate), scenario=fixed)).evidence if "first turn" in e]
+    assert said == ["The scenario gives RED the first turn (roll_for_first is off), but these games alternate the side "
+                    "that moves first, so that each side moves first in half of them: what always moving first is "
+                    "worth to RED is the first mover's share."]
+    assert not [e for e in judge(study(fake(HH, 40, alternate), scenario=canal)).evidence if "first turn" in e]
+
+
 def test_a_colour_race_names_every_colour_behind_the_fastest() -> None:
     """Team Play: red 1 turn to a rack, blue 3, yellow 4. The sentence named only yellow, so moving blue's rack (the
     designer's edit) changed no word of the evidence (a new-user audit); each colour behind now has its figure."""
