@@ -65,17 +65,25 @@ class _Progress:
     def __init__(self, err: TextIO) -> None:
         self.err = err
         self.bar: ProgressBar | None = None
+        #: games of the rounds before this one since the last note, and where the round now playing stands
+        self.before, self.last = 0, (0, 0)
 
     def note(self, words: str) -> None:
         if self.bar is not None:
             self.bar.close()
             self.bar = None
+        self.before, self.last = 0, (0, 0)
         print(f"rebalance: {words}", file=self.err, flush=True)
 
     def games(self, done: int, total: int) -> None:
+        """``done`` of a round's ``total``; rounds with no note between them (a confirmation's batches) add up on
+        one bar — each started the count again under the first one's clock ("50/50 games 7.8 games/s in 0:06")."""
+        if done < self.last[0] or (done == self.last[0] == self.last[1] and total):
+            self.before += self.last[1]  # a new round
+        self.last = (done, total)
         if self.bar is None:
-            self.bar = ProgressBar(self.err, total, "playing", "games")
-        self.bar(done, total)
+            self.bar = ProgressBar(self.err, self.before + total, "playing", "games")
+        self.bar(self.before + done, self.before + total)
 
 
 def write_result(outcome: Outcome, source: Path, out: Path) -> dict[str, str]:

@@ -65,8 +65,13 @@ def document(outcome: Outcome, settings: Settings, file: str, written: dict[str,
     }
 
 
+def _step(t: Trial) -> str:
+    """`` (step 2)`` for a trial of a later step: the same edit may come again there (and be refused again)."""
+    return f" (step {t.step})" if t.step > 1 else ""
+
+
 def _trial_line(k: int, t: Trial) -> str:
-    step = f" (step {t.step})" if t.step > 1 else ""
+    step = _step(t)
     where = f"  [{' '.join(str(h) for h in t.hexes)}]" if t.hexes else ""
     line = f"  {k:>2}. {t.words}{where}{step} — {t.status}"
     if t.tally.games:
@@ -108,10 +113,10 @@ def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -
     if waiting:
         lines.append(f"valid proposals not played ({len(waiting)}: ranked below those raced by the validator's "
                      "measures, or left when a symmetry repair raced first and was confirmed, or the time ran out):")
-        lines += [f"      {t.words}" + (f" (step {t.step})" if t.step > 1 else "") for t in waiting]
+        lines += [f"      {t.words}{_step(t)}" for t in waiting]
     if refused:
         lines.append(f"proposals the validator refused ({len(refused)}):")
-        lines += [f"      {t.words} — {t.status}" for t in refused]
+        lines += [f"      {t.words}{_step(t)} — {t.status}" for t in refused]  # a repeat, unmarked, puzzled an audit
     lines.append(f"games played: {outcome.games}")
     if written:
         lines.append("wrote: " + ", ".join(written.values()))
