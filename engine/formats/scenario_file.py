@@ -74,8 +74,11 @@ def scenario_from_document(doc: Any, file: str | Path) -> Scenario:
     problems: list[LoadProblem] = []
     if mode not in the_map.meta.modes:
         made_for = ", ".join(m.value for m in the_map.meta.modes)
+        lacks = [f for f in GAMES[mode].features if not the_map.features.get(f)]
+        paint = f" and paint its {', '.join(lacks)} (the map has none)" if lacks else ""  # a trackless map (audit)
         problems.append(
-            LoadProblem("$.mode", f"the map is made for {made_for}, not {mode.value}; pick one of those or add {mode.value} to the map's modes")
+            LoadProblem("$.mode", f"the map is made for {made_for}, not {mode.value}; pick one of those or add "
+                        f"{mode.value} to the map's modes{paint}")
         )
     rules = dict(doc.get("rules", {}))
     for key, value in rules.items():  # one at a time, so each problem names its option

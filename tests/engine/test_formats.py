@@ -228,7 +228,7 @@ def test_scenario_with_embedded_map_roundtrip(tmp_path: Path) -> None:
     ("over", "where", "message"),
     [
         ({"map": "missing.map.json"}, "$.map", "cannot load map 'missing.map.json'"),
-        ({"mode": "payload"}, "$.mode", "made for koth, not payload"),
+        ({"mode": "payload"}, "$.mode", "made for koth, not payload; pick one of those or add payload to the map's modes and paint its tracks (the map has none)"),
         ({"rules": {"points_to_wn": 3}}, "$.rules.points_to_wn", "unknown rule option 'points_to_wn'"),
         ({"rules": {"points_to_win": "ten"}}, "$.rules.points_to_win", "must be int"),
         ({"ruleset": "builtin:chess"}, "$.ruleset", "unknown built-in ruleset"),
