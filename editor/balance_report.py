@@ -26,6 +26,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from editor.render.painter import MapRenderer, layout_for
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 from engine.simulation.autostop import reason_words
@@ -44,14 +45,6 @@ HEAT_LAYERS: Final = {
 _TEAM_COLOR: Final = {"RED": "#c8373a", "BLU": "#2f6fc4"}
 #: The width of a heat map's picture of the map, in pixels (two fit side by side).
 HEAT_WIDTH: Final = 400
-
-
-#: How each game credits a kill, for the note under "Which picks win".
-_KILL_CREDIT: Final = {
-    "koth": "the unit whose damage killed; a sentry's kills to its Engineer, burn to the Pyro",
-    "payload": "the unit whose damage killed",
-    "team_play": "a killshot to the scoring team's character that put the most damage on the victim since its last death",
-}
 
 
 def _hex(text: str) -> Hex:
@@ -409,10 +402,10 @@ def _study_html(doc_study: Mapping[str, Any], study: MapStudy) -> str:
         out.append(_heat_html(m, p, doc_study["goal"]))
         if p["classes"]:
             out.append("<h3>Which picks win</h3>")
-            credit = _KILL_CREDIT.get(study.scenario.mode.value, "")  # the game's own rule, not the others' (audit)
+            credit = GAMES[study.scenario.mode].kill_credit  # the game's own rule, not the others' (audit)
             out.append('<p class="note">Each team of each game counts once: did the teams that fielded a kind win '
                        "more often than the teams that did not? Kills are the enemy deaths the game credits to the kind "
-                       f"({credit or 'the unit whose damage killed'}).</p>")
+                       f"({credit}).</p>")
             if any(c["without"] for c in p["classes"]):
                 out.append(_img(_class_chart(p), "win rate by unit kind fielded"))
             else:

@@ -84,7 +84,8 @@ class ModeRules:
     - ``fills_teams``: a team's places its scenario leaves open are filled at set-up from its roster, in roster
       order (Payload Race's six tokens), so a side listing three units still fields six kinds;
     - ``one_of_each``: every unit kind is fielded by one side at most (Team Play's six characters), so a side
-      listing its kinds leaves the other the rest, and sides that list theirs always differ.
+      listing its kinds leaves the other the rest, and sides that list theirs always differ;
+    - ``kill_credit``: which unit the mode credits with a kill, in words (the balance report's "Which picks win").
     """
 
     mode: Mode
@@ -112,6 +113,7 @@ class ModeRules:
     chance_words: str = ""
     fills_teams: bool = False
     one_of_each: bool = False
+    kill_credit: str = "the unit whose damage killed"
 
     @property
     def playable(self) -> bool:

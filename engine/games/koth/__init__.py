@@ -33,4 +33,5 @@ RULES = register(ModeRules(
     game_costs=GAME_COSTS,
     state="engine.games.koth.state:KothState",
     goals="engine.games.koth.goals:race_plan", verbs=tuple(v.value for v in VERBS),
+    kill_credit="the unit whose damage killed; a sentry's kills to its Engineer, burn to the Pyro",
 ))

@@ -61,4 +61,5 @@ RULES = register(ModeRules(
     state="engine.games.teamplay.state:TeamPlayState",
     spawn_zones=False, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
     chance_first="random_first_team", chance_words="drawn at random", one_of_each=True,
+    kill_credit="a killshot to the scoring team's character that put the most damage on the victim since its last death",
 ))
