@@ -445,6 +445,7 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.problems = ProblemsPanel()
         self.problems.activated.connect(self.show_problem)
+        self.problems.clicked.connect(self._bring_problem)
         self.problems.selected.connect(
             lambda p: self._view.problem_marks.set_hexes(p.hexes if p is not None else ()) if self._view else None)
         self.overlays = OverlayPanel(None, self.state, None)
@@ -600,6 +601,14 @@ class MainWindow(QMainWindow):
         if hexes:
             self._view.center_on_hexes(hexes)
         self.statusBar().showMessage(f"{p.code}: {p.message}", 8000)
+
+    def _bring_problem(self, p) -> None:  # type: ignore[no-untyped-def]
+        """A problem clicked once: its hexes marked and, when none is on screen, scrolled into view (a new-user
+        audit clicked a row with the map zoomed in elsewhere and saw nothing happen; a double-click centres)."""
+        if self._view is not None and self._doc is not None:
+            hexes = [h for h in p.hexes if h in self._doc.map.cells] or list(p.hexes)
+            if hexes:
+                self._view.bring_into_view(hexes)
 
     def _show_hover(self, h: Hex | None) -> None:
         if h is None or self._doc is None:

@@ -32,7 +32,8 @@ _ROLE = Qt.ItemDataRole.UserRole
 
 
 class ProblemsPanel(QWidget):
-    """Lists the current document's problems; ``activated(problem)`` on double-click, ``selected(problem|None)``.
+    """Lists the current document's problems; ``activated(problem)`` on double-click, ``clicked(problem)`` on a
+    click (the user's, not a selection the list keeps while it is rebuilt), ``selected(problem|None)``.
 
     :meth:`set_document` points the panel at another document and its runner
     (the current tab changed); with None the panel is empty.
@@ -40,6 +41,7 @@ class ProblemsPanel(QWidget):
 
     activated = Signal(object)
     selected = Signal(object)
+    clicked = Signal(object)
 
     def __init__(self, doc: MapDocument | None = None, runner: ProblemRunner | None = None,
                  parent: QWidget | None = None) -> None:
@@ -66,6 +68,7 @@ class ProblemsPanel(QWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
+        self.tree.itemClicked.connect(self._clicked)
         self.tree.currentItemChanged.connect(self._current_changed)
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
@@ -162,6 +165,11 @@ class ProblemsPanel(QWidget):
         return item.data(0, _ROLE) if item is not None else None
 
     # -- interaction ------------------------------------------------------------------
+
+    def _clicked(self, item: QTreeWidgetItem, _col: int) -> None:
+        p = item.data(0, _ROLE)
+        if p is not None:
+            self.clicked.emit(p)
 
     def _double_clicked(self, item: QTreeWidgetItem, _col: int) -> None:
         p = item.data(0, _ROLE)

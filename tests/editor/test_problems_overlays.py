@@ -40,6 +40,21 @@ def test_double_click_jumps_and_highlights(window, qtbot) -> None:  # type: igno
     assert window.view.focus_mark.hexes == {h for h in item.data(0, 256).hexes if h in window.doc.map}
 
 
+def test_one_click_on_a_problem_off_screen_brings_its_hexes_into_view(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit zoomed in, panned away and clicked a problem once: its hexes were marked off screen and
+    nothing visible changed. One click now scrolls to them when none is in view (a double-click centres)."""
+    item = next(i for i in window.problems.problem_items() if i.data(0, 256).hexes)
+    hexes = [h for h in item.data(0, 256).hexes if h in window.doc.map]
+    window.view.set_zoom(6.0)
+    target = window.view.renderer.hexes_rect(hexes, pad=0.5)
+    window.view.centerOn(target.center().x() + 3000, target.center().y() + 3000)  # far away
+    seen = lambda: window.view.mapToScene(window.view.viewport().rect()).boundingRect()  # noqa: E731
+    assert not seen().intersects(target)
+    rect = window.problems.tree.visualItemRect(item)
+    qtbot.mouseClick(window.problems.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert seen().intersects(target)
+
+
 def test_quick_fix_goes_on_the_undo_stack(window, mouse, qtbot) -> None:  # type: ignore[no-untyped-def]
     key(window.view, "Alt+2")
     mouse.click(Hex(0, 3))  # a wall under the kit: HF101
