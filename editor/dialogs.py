@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,6 +33,10 @@ def _buttons(d: QDialog) -> QDialogButtonBox:
 
 
 class _ModeChecks(QWidget):
+    """A box per game; ``changed`` when one is ticked or cleared."""
+
+    changed = Signal()
+
     def __init__(self, checked: tuple[Mode, ...]) -> None:
         super().__init__()
         lay = QHBoxLayout(self)
@@ -40,11 +45,24 @@ class _ModeChecks(QWidget):
         for md in Mode:
             cb = QCheckBox(GAMES[md].name)
             cb.setChecked(md in checked)
+            cb.toggled.connect(self.changed)
             lay.addWidget(cb)
             self.boxes[md] = cb
 
     def modes(self) -> tuple[Mode, ...]:
         return tuple(md for md, cb in self.boxes.items() if cb.isChecked())
+
+    def guard(self, buttons: QDialogButtonBox) -> None:
+        """Keep ``buttons``' OK off while no game is ticked, saying why: a new map made with none became King of the
+        Board unasked, while Map properties refused the same choice (a new-user audit)."""
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+        def update() -> None:
+            ok.setEnabled(bool(self.modes()))
+            ok.setToolTip("" if self.modes() else "Tick at least one game the map is made for")
+
+        self.changed.connect(update)
+        update()
 
 
 class NewMapDialog(QDialog):
@@ -75,7 +93,9 @@ class NewMapDialog(QDialog):
         form.addRow("Height (rows)", self.height_)
         form.addRow("Orientation", self.orientation)
         form.addRow("Made for", self.modes)
-        form.addRow(_buttons(self))
+        buttons = _buttons(self)
+        self.modes.guard(buttons)
+        form.addRow(buttons)
 
     def result_map(self) -> HexMap:
         """The blank map the fields describe; raises ValueError/MapEditError for bad input."""
@@ -100,7 +120,9 @@ class MapPropertiesDialog(QDialog):
         form.addRow("Author", self.author)
         form.addRow("Description", self.description)
         form.addRow("Made for", self.modes)
-        form.addRow(_buttons(self))
+        buttons = _buttons(self)
+        self.modes.guard(buttons)
+        form.addRow(buttons)
 
     def meta(self) -> MapMeta:
         """The edited metadata (raises MapEditError for an empty name or no mode)."""

@@ -118,3 +118,22 @@ def test_unsaved_work_is_copied_for_recovery(window, mouse, tmp_path: Path) -> N
     # saving removes the recovery copy
     window.documents.save_to(window.doc, tmp_path / "kept.map.json")
     assert not copy.exists()
+
+
+def test_new_map_and_map_properties_want_at_least_one_game(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A new map with no game ticked became King of the Board unasked, while Map properties refused the same
+    choice (a new-user audit): both keep OK off, saying why, until a game is ticked."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from editor.dialogs import MapPropertiesDialog, NewMapDialog
+    from engine.mapmodel import MapMeta, Mode
+
+    for d in (NewMapDialog(), MapPropertiesDialog(MapMeta("m", modes=(Mode.KOTH,)))):
+        qtbot.addWidget(d)
+        ok = d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        assert ok.isEnabled()
+        for box in d.modes.boxes.values():
+            box.setChecked(False)
+        assert not ok.isEnabled() and "at least one game" in ok.toolTip()
+        d.modes.boxes[Mode.PAYLOAD].setChecked(True)
+        assert ok.isEnabled() and d.modes.modes() == (Mode.PAYLOAD,)
