@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self._selections: dict[MapDocument, frozenset[Hex]] = {}
         self._doc: MapDocument | None = None
         self._view: MapView | None = None
+        self._hovered: Hex | None = None  # the hex under the pointer, for the status bar
         self._tool: Tool | None = None
         self.library_window: LibraryWindow | None = None
         self._build_central()
@@ -178,8 +179,10 @@ class MainWindow(QMainWindow):
             old_view.zoom_changed.disconnect(self._show_zoom)
             for sig in (old_doc.dirty_changed, old_doc.path_changed, old_doc.changed):
                 sig.disconnect(self._update_title)
+            old_doc.changed.disconnect(self._refresh_hover)
             old_doc.reset.disconnect(self._on_reset)
         self._doc = doc
+        self._hovered = None
         self._view = self.documents.view(doc) if doc is not None else None
         for t in self.tools.values():
             t.set_document(doc)
@@ -198,6 +201,7 @@ class MainWindow(QMainWindow):
             self._view.zoom_changed.connect(self._show_zoom)
             for sig in (doc.dirty_changed, doc.path_changed, doc.changed):
                 sig.connect(self._update_title)
+            doc.changed.connect(self._refresh_hover)
             doc.reset.connect(self._on_reset)
             self._view.set_tool(self._tool)
             self._show_zoom(self._view.zoom)
@@ -610,7 +614,13 @@ class MainWindow(QMainWindow):
             if hexes:
                 self._view.bring_into_view(hexes)
 
+    def _refresh_hover(self, *_: object) -> None:
+        """The hovered hex's words again after an edit: painted or erased under a still pointer, the status bar
+        kept the hex as it was (a new-user audit)."""
+        self._show_hover(self._hovered)
+
     def _show_hover(self, h: Hex | None) -> None:
+        self._hovered = h
         if h is None or self._doc is None:
             self.hover_label.setText("")
             return

@@ -207,3 +207,16 @@ def test_hover_shows_the_hex_in_the_status_bar(window, mouse) -> None:  # type: 
     QTest.mouseMove(window.view.viewport(), mouse.point(Hex(0, 3)))
     text = window.hover_label.text()
     assert "hex 0,3" in text and "height 0" in text and "first-aid kit" in text
+
+
+def test_the_status_bar_follows_an_edit_under_a_still_pointer(window, mouse) -> None:  # type: ignore[no-untyped-def]
+    """Painted under the pointer without moving it, the hex's words stayed as they were (a new-user audit)."""
+    from PySide6.QtTest import QTest
+
+    QTest.mouseMove(window.view.viewport(), mouse.point(Hex(1, 1)))
+    assert "height 0" in window.hover_label.text()
+    key(window.view, "2")  # height 2
+    mouse.click(Hex(1, 1))
+    assert "hex 1,1" in window.hover_label.text() and "height 2" in window.hover_label.text()
+    window.doc.undo_stack.undo()
+    assert "height 0" in window.hover_label.text()
