@@ -335,7 +335,7 @@ class DocumentManager(QObject):
             return True
         self.set_current(doc)
         answer = QMessageBox.question(
-            self.window, "Unsaved changes", f"Save the changes to {doc.display_name()}?",
+            self.window, "Unsaved changes", f"Save the changes to {_named(doc)}?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save,
         )
@@ -523,3 +523,9 @@ class DocumentManager(QObject):
             QMessageBox.critical(self.window, "Print failed", str(e))
             return
         self.message.emit(f"Printed {plan.pages} page(s) to {path}", 6000)
+
+
+def _named(doc: MapDocument) -> str:
+    """A document as a question names it: its file, or "the new map NAME" (the tab's "(unsaved)" suffix read
+    oddly in "Save the changes to Audit KotB (unsaved)?", a new-user audit)."""
+    return doc.path.name if doc.path is not None else f"the new map \u201c{doc.map.meta.name}\u201d"

@@ -137,3 +137,16 @@ def test_new_map_and_map_properties_want_at_least_one_game(qtbot) -> None:  # ty
         assert not ok.isEnabled() and "at least one game" in ok.toolTip()
         d.modes.boxes[Mode.PAYLOAD].setChecked(True)
         assert ok.isEnabled() and d.modes.modes() == (Mode.PAYLOAD,)
+
+
+def test_the_save_question_names_a_new_map_without_the_tab_suffix(window, mouse, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """"Save the changes to Audit KotB (unsaved)?" read oddly (a new-user audit): a map never saved is "the new map"."""
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda _w, _t, text, *a, **k: asked.append(text) or QMessageBox.StandardButton.Cancel)
+    key(window.view, "2")
+    mouse.click(Hex(0, 0))
+    assert window.doc.path is None and not window.documents.maybe_save(window.doc)
+    assert asked == [f"Save the changes to the new map \u201c{window.doc.map.meta.name}\u201d?"]

@@ -70,7 +70,7 @@ def check_payload_game(game: Game) -> None:
                 f"{team.value}'s spawn has {len(room)} hex{'' if len(room) == 1 else 'es'} a token can be placed "
                 f"on (open ground, off the cart tracks) but a team fields {size}; paint {size - len(room)} more "
                 f"{team.value} spawn hex{'' if size - len(room) == 1 else 'es'}, move a track out of the spawn or "
-                "lower team_size")
+                "field fewer tokens (the scenario's team size rule, team_size)")
 
 
 #: Whole-number options: the smallest value each may take, and why.
