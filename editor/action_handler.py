@@ -30,7 +30,7 @@ from editor.resize_dialog import ResizeDialog
 from editor.state import EditorState
 from editor.tools.base import Tool
 from editor.tools.place import PlaceTool
-from editor.track_edits import track_reverse
+from editor.track_edits import new_jumps, track_reverse
 from engine.hexgrid import Symmetry
 from engine.mapmodel import MapEditError, Team
 
@@ -183,8 +183,12 @@ class MapDocumentActionHandler(QObject):
         except (EditRefused, MapEditError) as e:
             self._refuse(e)
             return
+        before = doc.map
         if doc.apply(edit, text):
             self.state.set_selection(())
+            said, hexes = new_jumps(before, doc.map)
+            if said:
+                self.state.tell(said, hexes, error=True)
 
     def select_all(self) -> None:
         """Select every hex of the map."""

@@ -19,6 +19,7 @@ from engine.mapmodel import HexMap, MapEditError, Team
 
 __all__ = [
     "Path",
+    "new_jumps",
     "remove_end_step",
     "splice_segment",
     "track_clear",
@@ -230,3 +231,30 @@ def splice_segment(path: Sequence[Hex], covered: set[Hex], segment: Sequence[Hex
     if rest and seg and _adjacent(seg[-1], rest[0]) and not _adjacent(rest[-1], seg[0]):
         return (*seg, *rest)
     return (*rest, *seg)
+
+
+def _jumps(path: Sequence[Hex]) -> list[tuple[Hex, Hex]]:
+    return [(a, b) for a, b in zip(path, path[1:], strict=False) if not _adjacent(a, b)]
+
+
+def new_jumps(before: HexMap, after: HexMap) -> tuple[str, tuple[Hex, ...]]:
+    """What an edit did to the cart tracks that a map maker should hear at once: the jumps between steps it made
+    (erasing a track's middle hex, pasting a second track for a team), in words with what to do, and their hexes;
+    ("", ()) when it made none. An erase cut RED's track in two, and a paste joined a copied track onto the team's
+    one, each with only the validator's HF107 to say so (a new-user audit)."""
+    said: list[str] = []
+    hexes: list[Hex] = []
+    for team in Team:
+        if after.track(team) == before.track(team):
+            continue
+        old = set(_jumps(before.track(team)))
+        fresh = [j for j in _jumps(after.track(team)) if j not in old]
+        if fresh:
+            a, b = fresh[0]
+            more = f" (and {len(fresh) - 1} more)" if len(fresh) > 1 else ""
+            said.append(f"{team.value}'s cart track now jumps from {a} to {b}{more}")
+            hexes += [h for j in fresh for h in j]
+    if not said:
+        return "", ()
+    return ("; ".join(said) + ": a team has one track, step by step — reroute it with the cart-track tool, or undo",
+            tuple(hexes))

@@ -21,6 +21,7 @@ from editor.document import MapDocument
 from editor.edits import Edit, EditRefused
 from editor.geometry import brush_footprint
 from editor.state import EditorState
+from editor.track_edits import new_jumps
 from engine.hexgrid import Hex, hex_linedraw
 from engine.mapmodel import HexMap, MapEditError
 
@@ -111,14 +112,21 @@ class Tool:
     def push(self, make: Callable[[], Edit], text: str) -> bool:
         """Run ``make`` and push its edit in the current stroke; refusals become notices.
 
-        Returns True when the document changed.
+        Returns True when the document changed. Jumps the edit made in a cart track are told at once
+        (:func:`~editor.track_edits.new_jumps`).
         """
         try:
             edit = make()
         except (EditRefused, MapEditError) as e:
             self.state.tell(str(e), getattr(e, "hexes", ()), error=True)
             return False
-        return self.doc.apply(edit, text, self._stroke)
+        before = self.doc.map
+        if not self.doc.apply(edit, text, self._stroke):
+            return False
+        said, hexes = new_jumps(before, self.doc.map)
+        if said:
+            self.state.tell(said, hexes, error=True)  # the map has an error now (HF107): shown at the pointer
+        return True
 
 
 class StrokeTool(Tool):

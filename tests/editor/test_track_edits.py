@@ -222,3 +222,41 @@ def test_a_click_next_to_neither_end_says_why(window, mouse) -> None:  # type: i
     mouse.click(H("0,3"))
     assert window.doc.map.track(RED) == ROW
     assert "start -2,0 or end 2,0" in window.view.toast_text
+
+
+def test_erasing_a_middle_step_says_at_once_that_the_track_now_jumps(window, mouse) -> None:  # type: ignore[no-untyped-def]
+    """Erased from the middle (the eraser, or Delete on a selection), the track jumped over the hole with only the
+    validator's HF107 to say so (a new-user audit): the notice names the jump and what to do."""
+    _start(window, ROW)
+    key(window.view, "E")
+    mouse.click(H("0,0"))
+    assert window.doc.map.track(RED) == hexes("-2,0 -1,0 1,0 2,0")
+    assert "RED's cart track now jumps from -1,0 to 1,0" in window.view.toast_text
+    assert "reroute it with the cart-track tool, or undo" in window.view.toast_text
+    window.doc.undo_stack.undo()
+    window.state.set_selection({H("1,0")})
+    window.action_handler.delete_selection()
+    assert "jumps from 0,0 to 2,0" in window.view.toast_text
+
+
+def test_an_edit_that_leaves_the_tracks_whole_says_nothing_of_them() -> None:
+    from editor.track_edits import new_jumps
+    from engine.mapmodel import Cell, MapMeta
+
+    m = HexMap.create(MapMeta("t"), {Hex(q, 0): Cell() for q in range(-3, 4)})
+    a = m.with_feature_part("tracks", RED, hexes("-2,0 -1,0 0,0"))
+    assert new_jumps(a, a.with_feature_part("tracks", RED, hexes("-2,0 -1,0 0,0 1,0"))) == ("", ())
+    jumped = a.with_feature_part("tracks", RED, hexes("-2,0 0,0"))
+    assert new_jumps(jumped, jumped.with_feature_part("tracks", RED, hexes("-2,0 0,0 1,0"))) == ("", ())  # old jump
+
+
+def test_a_pasted_copy_of_a_whole_track_is_said_to_jump(tracked: HexMap) -> None:
+    """Ctrl+A, Ctrl+C, Ctrl+V elsewhere joined the copied track onto RED's one track across the map (a new-user
+    audit): the paste is kept (undo takes it back) and the jump it made is named."""
+    from editor.edits import fragment_of, paste_fragment
+    from editor.track_edits import new_jumps
+
+    frag = fragment_of(tracked, set(ROW), ROW[0])
+    pasted = paste_fragment(tracked, frag, H("-2,3")).map
+    said, where = new_jumps(tracked, pasted)
+    assert said.startswith("RED's cart track now jumps from 2,0 to -2,3") and set(where) == {H("2,0"), H("-2,3")}
