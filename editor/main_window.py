@@ -45,6 +45,7 @@ from editor.paths import EditorPaths
 from editor.playtest.hooks import install_playtest_actions
 from editor.problem_runner import ProblemRunner
 from editor.recovery_offer import offer_recovery
+from editor.shortcuts import ShortcutsDialog
 from editor.stamps import StampLibrary
 from editor.state import EditorState
 from editor.tools.base import Tool
@@ -397,6 +398,9 @@ class MainWindow(QMainWindow):
         s.addSeparator()
         s.addAction(self.tool_actions["symmetry-center"])
         s.addAction(self.act_auto_center)
+        hm = mb.addMenu("&Help")
+        hm.addAction(self._act("&Keyboard shortcuts…", self.show_shortcuts, "F1",
+                               "Every key the editor answers, and the canvas's gestures"))
         self._refresh_recent()
 
     def _build_toolbars(self) -> None:
@@ -605,6 +609,10 @@ class MainWindow(QMainWindow):
         if hexes:
             self._view.center_on_hexes(hexes)
         self.statusBar().showMessage(f"{p.code}: {p.message}", 8000)
+
+    def show_shortcuts(self) -> None:
+        """Help ▸ Keyboard shortcuts (F1): read from the actions themselves (:mod:`editor.shortcuts`)."""
+        ShortcutsDialog(self).exec()
 
     def _bring_problem(self, p) -> None:  # type: ignore[no-untyped-def]
         """A problem clicked once: its hexes marked and, when none is on screen, scrolled into view (a new-user
