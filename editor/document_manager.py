@@ -246,7 +246,8 @@ class DocumentManager(QObject):
             self.open_path(Path(path), ask=False)
 
     def new_map(self) -> MapDocument | None:
-        """Ask for a size and shape and start a blank map in a new tab."""
+        """Ask for a size and shape and start a blank map in a new tab (in the untouched unsaved tab, if that is the
+        only one)."""
         d = NewMapDialog(self.window)
         if d.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -255,7 +256,7 @@ class DocumentManager(QObject):
         except (ValueError, MapEditError) as e:
             QMessageBox.warning(self.window, "New map", str(e))
             return None
-        return self.add(m)
+        return self._into_new_tab(m, None, None)  # an untouched blank tab is replaced, as opening a file does (audit)
 
     # -- saving --------------------------------------------------------------------
 

@@ -87,10 +87,16 @@ def test_new_map_dialog(window, monkeypatch) -> None:  # type: ignore[no-untyped
             return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(document_manager, "NewMapDialog", Fake)
+    untouched = len(window.documents.documents()) == 1 and window.doc.path is None and not window.doc.undo_stack.count()
     window.documents.new_map()
     m: HexMap = window.doc.map
     assert len(m) == 61 and m.meta.modes == (Mode.KOTH, Mode.PAYLOAD)
     assert window.doc.path is None and not window.doc.dirty
+    # an untouched blank tab is replaced, as opening a file replaces it (it stayed beside the new map: an audit)
+    assert untouched and len(window.documents.documents()) == 1
+    window.doc.apply(window.doc.map.with_kits({next(iter(window.doc.map.cells))}), "kit")
+    window.documents.new_map()
+    assert len(window.documents.documents()) == 2  # a touched one stays
 
 
 def test_recent_files_menu(window, tmp_path: Path, small_map) -> None:  # type: ignore[no-untyped-def]
