@@ -275,7 +275,7 @@ class DocumentManager(QObject):
         if doc is None:
             return False
         suffix = ".scenario.json" if doc.scenario is not None else ".map.json"
-        start = str(doc.path) if doc.path else _slug(doc.map.meta.name) + suffix
+        start = str(doc.path) if doc.path else str(self._save_folder() / (_slug(doc.map.meta.name) + suffix))
         path = filedialogs.save_file(self.window, "Save as", start, MAP_FILTER)
         if not path:
             return False
@@ -283,6 +283,15 @@ class DocumentManager(QObject):
         if not p.name.endswith(".json"):
             p = p.with_name(p.name + suffix)
         return self.save_to(doc, p)
+
+    def _save_folder(self) -> Path:
+        """Where a map never saved is first offered to go: the folder of the file opened or saved last, else the
+        home folder — not the folder hexfort was started from (its own checkout, for a new-user audit)."""
+        for recent in self.recent_files():
+            folder = Path(recent).parent
+            if folder.is_dir():
+                return folder
+        return Path.home()
 
     def save_to(self, doc: MapDocument, path: Path) -> bool:
         """Write ``doc`` to ``path``; a failure shows a dialog and keeps the document modified.

@@ -156,3 +156,21 @@ def test_the_save_question_names_a_new_map_without_the_tab_suffix(window, mouse,
     mouse.click(Hex(0, 0))
     assert window.doc.path is None and not window.documents.maybe_save(window.doc)
     assert asked == [f"Save the changes to the new map \u201c{window.doc.map.meta.name}\u201d?"]
+
+
+def test_a_new_map_is_first_offered_the_last_folder_used(window, tmp_path: Path, small_map, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The first Save of a new map opened in the folder hexfort was started from (a new-user audit): it is offered
+    the folder of the file opened or saved last, else the home folder."""
+    from editor import filedialogs
+
+    offered: list[str] = []
+    monkeypatch.setattr(filedialogs, "save_file", lambda _w, _t, start, _f: offered.append(start) or "")
+    window.documents.settings.setValue("recent", [])
+    window.documents.save_as()
+    assert Path(offered[-1]).parent == Path.home()
+    folder = tmp_path / "community"
+    folder.mkdir()
+    save_map(small_map, folder / "a.map.json")
+    window.documents.remember(folder / "a.map.json")
+    window.documents.save_as()
+    assert Path(offered[-1]).parent == folder.resolve() and offered[-1].endswith(".map.json")
