@@ -68,7 +68,7 @@ class MapStyle:
         self.kit_pen = _pen("#ffffff", max(1.0, s * 0.12), cap=Qt.PenCapStyle.FlatCap)
         self.kit_outline = _pen("#1b5e32", max(0.8, s * 0.04))
         self.cp_pen = _pen("#d9a400", max(1.5, s * 0.12))
-        self.cp_fill = QBrush(QColor(240, 190, 30, 90))
+        self.cp_fill = QBrush(QColor(240, 190, 30, 45))  # light: the height under it still reads (a new-user audit)
         self.cp_text_pen = _pen("#6b5000", 1.0)
         self.point_brush = {c: QBrush(col) for c, col in CUBE_COLORS.items()}
         self.point_pen = {c: _pen(col.darker(150), max(1.0, s * 0.07)) for c, col in CUBE_COLORS.items()}
