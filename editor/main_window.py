@@ -128,12 +128,12 @@ class MainWindow(QMainWindow):
         self._build_status()
         self.documents.current_changed.connect(self._on_current_changed)
         self.documents.document_closed.connect(self._on_document_closed)
-        self.documents.message.connect(self.statusBar().showMessage)
+        self.documents.message.connect(self.say)
         self.documents.recent_changed.connect(self._refresh_recent)
         # work rescued from a save cut short (found on open, save or listing a folder) is offered at once
         self.documents.interrupted_saves.connect(
             lambda copies: QTimer.singleShot(0, lambda: offer_recovery(self.documents, self, copies)))
-        self.action_handler.message.connect(self.statusBar().showMessage)
+        self.action_handler.message.connect(self.say)
         self.action_handler.tool_requested.connect(self.set_tool)
         self.state.notice.connect(self._on_notice)
         self.state.changed.connect(self._sync_options)
@@ -487,6 +487,15 @@ class MainWindow(QMainWindow):
         sb.addPermanentWidget(self.hover_label)
         sb.addPermanentWidget(self.zoom_label)
 
+    def say(self, text: str, ms: int = 0) -> None:
+        """Show ``text`` in the status bar for ``ms`` (0: until the next), cut with "…" to the room the ink, hex and
+        zoom labels leave (a long tool hint ran under "ink:", a new-user audit); the whole text is its tooltip."""
+        sb = self.statusBar()
+        room = sb.width() - sum(w.sizeHint().width() for w in (self.ink_label, self.hover_label, self.zoom_label)) - 40
+        shown = sb.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(80, room))
+        sb.setToolTip(text if shown != text else "")
+        sb.showMessage(shown, ms)
+
     def _show_zoom(self, z: float) -> None:
         self.zoom_label.setText(f"  {z * 100:.0f}%  ")
 
@@ -541,7 +550,7 @@ class MainWindow(QMainWindow):
         if self._view is not None:
             self._view.set_tool(tool)
         self._tool = tool
-        self.statusBar().showMessage(tool.tip, 4000)
+        self.say(tool.tip, 4000)
         self._sync_options()
 
     def choose_height(self, h: int) -> None:
@@ -608,7 +617,7 @@ class MainWindow(QMainWindow):
         hexes = [h for h in p.hexes if h in self._doc.map.cells] or list(p.hexes)
         if hexes:
             self._view.center_on_hexes(hexes)
-        self.statusBar().showMessage(f"{p.code}: {p.message}", 8000)
+        self.say(f"{p.code}: {p.message}", 8000)
 
     def show_shortcuts(self) -> None:
         """Help ▸ Keyboard shortcuts (F1): read from the actions themselves (:mod:`editor.shortcuts`)."""
@@ -646,7 +655,7 @@ class MainWindow(QMainWindow):
         )
 
     def _on_notice(self, message: str, hexes: tuple[Hex, ...], error: bool) -> None:
-        self.statusBar().showMessage(("⚠ " if error else "") + message, 6000 if error else 3000)
+        self.say(("⚠ " if error else "") + message, 6000 if error else 3000)
 
     def _place_window(self) -> None:
         """Where the window was last closed, when that is still on a screen; else 1500×950 or as much of the

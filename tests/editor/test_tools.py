@@ -220,3 +220,13 @@ def test_the_status_bar_follows_an_edit_under_a_still_pointer(window, mouse) -> 
     assert "hex 1,1" in window.hover_label.text() and "height 2" in window.hover_label.text()
     window.doc.undo_stack.undo()
     assert "height 0" in window.hover_label.text()
+
+
+def test_a_long_status_message_is_cut_to_the_room_and_whole_in_the_tooltip(window) -> None:  # type: ignore[no-untyped-def]
+    """A long tool hint ran under the "ink:" label (a new-user audit): cut with "…" to the room left, whole on hover."""
+    long = "a hint " * 200
+    window.say(long)
+    shown = window.statusBar().currentMessage()
+    assert shown.endswith("…") and len(shown) < len(long) and window.statusBar().toolTip() == long
+    window.say("short")
+    assert window.statusBar().currentMessage() == "short" and window.statusBar().toolTip() == ""
