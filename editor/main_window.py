@@ -491,6 +491,10 @@ class MainWindow(QMainWindow):
         """Show ``text`` in the status bar for ``ms`` (0: until the next), cut with "…" to the room the ink, hex and
         zoom labels leave (a long tool hint ran under "ink:", a new-user audit); the whole text is its tooltip."""
         sb = self.statusBar()
+        if not sb.isVisible():  # its width is not known yet
+            sb.setToolTip("")
+            sb.showMessage(text, ms)
+            return
         room = sb.width() - sum(w.sizeHint().width() for w in (self.ink_label, self.hover_label, self.zoom_label)) - 40
         shown = sb.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(80, room))
         sb.setToolTip(text if shown != text else "")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox, QToolBar
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QMessageBox, QToolBar
 
 from editor.playtest.preflight import confirm_despite_errors
 from editor.playtest.session import base_scenario, playability
@@ -44,7 +44,12 @@ def install_playtest_actions(win: QMainWindow, document: Callable[[], MapDocumen
     sim.setToolTip("Play many AI-vs-AI games on this map: is it balanced?")
     sim.setStatusTip("Play many AI-vs-AI games on this map and show who wins how often")
     sim.triggered.connect(lambda: open_simulate(win, document()))
-    menu = win.menuBar().addMenu("&Play")
+    help_menu = next((a for a in win.menuBar().actions() if a.text() == "&Help"), None)  # Help stays last
+    menu = QMenu("&Play", win)
+    if help_menu is not None:
+        win.menuBar().insertMenu(help_menu, menu)
+    else:
+        win.menuBar().addMenu(menu)
     menu.addActions([play, sim])
     bar = QToolBar("Play")
     bar.setObjectName("play_toolbar")
