@@ -89,14 +89,17 @@ def _draw(p: QPainter, glyph: str) -> None:
         from editor.render.style import CUBE_COLORS
         from engine.mapmodel import Colour
 
-        col = CUBE_COLORS[Colour(glyph.split("-")[1])]
+        colour = Colour(glyph.split("-")[1])
+        col = CUBE_COLORS[colour]
         p.setPen(_pen(col.name(), 5))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPolygon(_hex(c, c, 27))
+        # the diamond with the colour's letter the map draws (an "S" circle matched nothing on it: an audit)
         p.setPen(_pen(col.darker(150).name(), 3))
         p.setBrush(col)
-        p.drawEllipse(QPointF(c, c), 17, 17)
-        _text(p, QRectF(0, 0, _SIZE, _SIZE), "S", "white", 22)
+        r = 19
+        p.drawPolygon(QPolygonF([QPointF(c, c - r), QPointF(c + r, c), QPointF(c, c + r), QPointF(c - r, c)]))
+        _text(p, QRectF(0, 0, _SIZE, _SIZE), colour.letter, "white", 20)
     elif glyph == "ammo":
         from editor.render.style import CUBE_COLORS
 
