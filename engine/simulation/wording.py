@@ -58,6 +58,8 @@ def bound(x: float, null: float = 0.5, signed: bool = False) -> str:
 def _fixed(v: float, digits: int, signed: bool) -> str:
     """``v`` with ``digits`` decimals, halves rounded away from zero (as :func:`pct`: +4.5 points read +5)."""
     q = Decimal(repr(round(v, 9))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    if q.is_zero():
+        q = abs(q)  # no "-0": an interval cut at no change read "-0 to +30" (a new-user audit)
     return f"{q:+}" if signed else f"{q}"
 
 

@@ -357,6 +357,7 @@ def test_the_help_states_each_modes_compare_floor_from_its_rules() -> None:
 @pytest.mark.parametrize(("x", "null", "signed", "text"), [
     (0.61, 0.5, False, "61"), (0.4996, 0.5, False, "49.96"), (0.503, 0.5, False, "50.3"), (0.5, 0.5, False, "50"),
     (-0.002, 0.0, True, "-0.2"), (-0.33, 0.0, True, "-33"), (0.0, 0.0, True, "+0"),
+    (-0.0, 0.0, True, "+0"), (-1e-12, 0.0, True, "+0"),  # no "-0" (an interval cut at no change; an audit)
 ])
 def test_an_interval_that_excludes_the_null_never_reads_as_touching_it(x: float, null: float, signed: bool,
                                                                       text: str) -> None:
