@@ -164,9 +164,14 @@ def _both_even(a: MapStudy, answers: Answers, changes: list[Answer]) -> Headline
     show changed is in the secondary figures, and those significant after correction are said here (a new-user
     audit got "not decided yet whether the change moved the balance … about 828 more games per version" for two
     mirror-image versions whose one real change, the first mover's share 57% → 83%, was only in the report's table)."""
-    moved = [c.words() for c in compare(a, answers) if c.significant]
+    several = len(a.pairings) > 1
+    moved = [(f"with {c.pairing}, " if several else "") + c.words() for c in compare(a, answers) if c.significant]
+    shifted = [x for x in changes if x.significant]  # chance, or the players' own habits: said, not hidden (review)
     text = ("Neither version can favour a side: each is even by construction (see each map's own answer), so the "
-            "change cannot move the balance between RED and BLU. " +
+            "change cannot move the balance between RED and BLU" +
+            (" — though RED's share moved in these games (" + "; ".join(
+                f"{pct(x.this or 0.0)} → {pct(x.other or 0.0)}" for x in shifted) + "): chance, or the players' own "
+             "habits" if shifted else "") + ". " +
             ("What the games show it changed: " + "; ".join(moved) + "." if moved else
              "Nothing else it changed is significant after correction (the figures below)."))
-    return Headline(False, True, text, tuple(replace(x, test=None) for x in changes))
+    return Headline(False, True, text, tuple(x if x.significant else replace(x, test=None) for x in changes))

@@ -269,8 +269,9 @@ def stop_block(main: MapStudy, other: MapStudy | None = None, start: int = 1) ->
     """The first block count ``t >= start`` after which every watched headline is decided, or None.
 
     Watched: the changes when there is a compared version (none when both versions play the very same games:
-    :func:`~engine.simulation.versions.same_games`), else every headline but ``sides`` on a map even by
-    construction (its answer is known: module docstring). Every pairing must have played the same whole blocks
+    :func:`~engine.simulation.versions.same_games`; each version's first mover when both are even by
+    construction), else every headline but ``sides`` on a map even by construction (its answer is known: module
+    docstring). Every pairing must have played the same whole blocks
     (as a chunk of a run does). Stopping there keeps every guarantee of :func:`answer`: the confidence sequences
     hold at any stopping time, whichever questions it waits for.
     """
@@ -278,6 +279,10 @@ def stop_block(main: MapStudy, other: MapStudy | None = None, start: int = 1) ->
         return start  # versions that play the very same games cannot differ: the comparison is answered at once
     items = _headline_streams(main, other)
     known = other is None and even_by_construction(main.scenario)
+    # two versions both even by construction: the change between the sides is known (none), so what is watched is
+    # each version's first mover — the comparison's headline says so (a review: it played its whole budget)
+    both = other is not None and even_by_construction(main.scenario) and even_by_construction(other.scenario)
     watched = [i for i, (q, _, _) in enumerate(items)
-               if (q.key == "change" if other is not None else not (known and q.key == "sides"))]
+               if (q.key == "first_move" if both else q.key == "change" if other is not None
+                   else not (known and q.key == "sides"))]
     return first_decided([s for _, s, _ in items], watched, ALPHA_HEADLINES, start)

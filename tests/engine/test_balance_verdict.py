@@ -230,6 +230,11 @@ def test_two_versions_even_by_construction_cannot_move_the_balance_and_say_what_
     assert "What the games show it changed: first mover's share: 55% → 85% (+30 points" in h.text
     quiet = study(fake(HH, 800, first_wins(0.55)), scenario=rules)
     assert "Nothing else it changed is significant" in headline(main, answer(main, quiet), other=quiet).text
+    # --games auto waits for each version's first mover there, not for a change it calls decided (a review)
+    fast = study(fake(HH, 800, first_wins(0.95)), scenario=HILL)
+    other_fast = study(fake(HH, 800, first_wins(0.95)), scenario=rules)
+    stop = stop_block(fast, other_fast)
+    assert stop is not None and stop < 200
 
 
 def test_changed_hexes_name_the_ground_and_the_features_that_differ() -> None:
