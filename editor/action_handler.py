@@ -32,7 +32,7 @@ from editor.tools.base import Tool
 from editor.tools.place import PlaceTool
 from editor.track_edits import new_jumps, track_reverse
 from engine.hexgrid import Symmetry
-from engine.mapmodel import MapEditError, Team
+from engine.mapmodel import HexMap, MapEditError, Team
 
 __all__ = ["MapDocumentActionHandler", "make_action"]
 
@@ -186,9 +186,7 @@ class MapDocumentActionHandler(QObject):
         before = doc.map
         if doc.apply(edit, text):
             self.state.set_selection(())
-            said, hexes = new_jumps(before, doc.map)
-            if said:
-                self.state.tell(said, hexes, error=True)
+            self._tell_jumps(before, doc.map)
 
     def select_all(self) -> None:
         """Select every hex of the map."""
@@ -211,8 +209,16 @@ class MapDocumentActionHandler(QObject):
         except (EditRefused, MapEditError) as e:
             self._refuse(e)
             return
+        before = doc.map
         if doc.apply(edit, "Rotate selection" if how == "rotate" else "Mirror selection"):
             self.state.set_selection(new_sel)
+            self._tell_jumps(before, doc.map)
+
+    def _tell_jumps(self, before: HexMap, after: HexMap) -> None:
+        """Name at the pointer the jumps an edit made in a cart track (:func:`~editor.track_edits.new_jumps`)."""
+        said, hexes = new_jumps(before, after)
+        if said:
+            self.state.tell(said, hexes, error=True)
 
     def reverse_track(self, team: Team) -> None:
         """Swap the start and end of a team's cart track."""

@@ -486,6 +486,7 @@ class MainWindow(QMainWindow):
         sb.addPermanentWidget(self.ink_label)
         sb.addPermanentWidget(self.hover_label)
         sb.addPermanentWidget(self.zoom_label)
+        sb.messageChanged.connect(lambda text: sb.setToolTip("") if not text else None)  # no stale whole text
 
     def say(self, text: str, ms: int = 0) -> None:
         """Show ``text`` in the status bar for ``ms`` (0: until the next), cut with "…" to the room the ink, hex and

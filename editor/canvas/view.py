@@ -325,10 +325,12 @@ class MapView(QGraphicsView):
             self._dragging = False
             self.state.set_selection(())
             return
-        if k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal) and not e.modifiers():
+        # "+" is Shift+= on many layouts, and the keypad's keys carry their own modifier: both zoom (a review)
+        plain = not (e.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier))
+        if k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal) and plain:
             self.zoom_by(1.25)
             return
-        if k == Qt.Key.Key_Minus and not e.modifiers():
+        if k == Qt.Key.Key_Minus and plain:
             self.zoom_by(0.8)
             return
         step = 40

@@ -38,17 +38,18 @@ def badge(layer: PlayLayer, p: QPainter, c: QPointF, text: str, color: QColor) -
 
 
 def label_room(centre: Callable[[Hex], QPointF], height: float) -> float:
-    """How wide a label over a hex may be (scene units) without running into its neighbours' on the same row: the
-    least horizontal distance to a neighbour whose label's row it shares (vertical offset under ``height``), less a
-    tenth; twice the hex's mean neighbour distance on a layout with no such neighbour (flat-topped hexes)."""
+    """How wide a label over a hex may be (scene units) without running into another's on the same row: the least
+    horizontal distance to a hex within two steps whose label's row it shares (vertical offset under ``height``),
+    less a tenth (pointy hexes: the neighbour, √3 sizes; flat-topped: the hex two columns on, 3 sizes)."""
     c = centre(Hex(0, 0))
     spans, rows = [], []
-    for n in Hex(0, 0).neighbors():
+    ring = set(Hex(0, 0).neighbors())
+    for n in ring | {m for h in ring for m in h.neighbors()} - {Hex(0, 0)}:  # two rings: flat rows skip one
         d = centre(n) - c
         spans.append(math.hypot(d.x(), d.y()))
         if abs(d.y()) < height:
             rows.append(abs(d.x()))
-    return 0.9 * (min(rows) if rows else 2 * sum(spans) / len(spans))
+    return 0.9 * (min(rows) if rows else max(spans))
 
 
 def fit_label(text: str, room: float, size: float, least: float, width: Callable[[str, float], float]) -> tuple[str, float]:

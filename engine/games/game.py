@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from engine.games.behaviour import Behaviour
     from engine.games.state import TurnState
 
-__all__ = ["Game", "base_scenario", "new_game", "playing_options", "playing_ruleset", "ruleset_of", "side_rules",
-           "uneven_rules"]
+__all__ = ["Game", "base_scenario", "new_game", "fielded_kinds", "playing_options", "playing_ruleset", "ruleset_of",
+           "side_rules", "uneven_rules"]
 
 
 def ruleset_of(scenario: Scenario) -> Ruleset:
@@ -87,6 +87,30 @@ def playing_options(scenario: Scenario) -> dict[str, OptionValue]:
 def uneven_rules(scenario: Scenario) -> tuple[tuple[str, OptionValue, OptionValue], ...]:
     """:func:`side_rules` of the options a game of ``scenario`` plays by (:func:`playing_options`)."""
     return side_rules(playing_options(scenario))
+
+
+def fielded_kinds(scenario: Scenario, team: Team, ruleset: Ruleset | None = None) -> tuple[str, ...]:
+    """The unit kinds ``team`` fields as set-up deals them, in its listing's order; () when it may field any kind.
+
+    Its starting units, else its roster; in a mode that fills the places its units leave open from its roster
+    (:attr:`~engine.games.modes.ModeRules.fills_teams`: Payload Race) those filled too; in a mode where each
+    kind is fielded once (:attr:`~engine.games.modes.ModeRules.one_of_each`: Team Play) a side that lists
+    none is dealt what the other's units leave of its roster. ``ruleset``: the scenario's with its overrides
+    (default :func:`playing_ruleset`, which may raise RulesetError). The validator's HF607 and the balance
+    fixer's exchanges read it, so both say what the games play (a new-user audit and a review found each
+    reading only the scenario's lists).
+    """
+    rules, setup, other = GAMES[scenario.mode], scenario.team(team), scenario.team(team.other)
+    rs = ruleset if ruleset is not None else playing_ruleset(scenario)
+    roster = [k for k in (setup.roster or [k for k, u in rs.units.items() if u.pickable]) if k in rs.units]
+    listed = [u.unit for u in setup.starting]
+    if rules.fills_teams:
+        size = int(rs.options.get("team_size", rules.team_size))
+        return tuple(listed + [k for k in roster if k not in listed][: max(0, size - len(listed))])
+    if rules.one_of_each and not listed and other.starting:
+        taken = {u.unit for u in other.starting}
+        return tuple(k for k in roster if k not in taken)
+    return tuple(listed) or setup.roster
 
 
 def base_scenario(value: HexMap | Scenario, path: str | Path | None = None) -> Scenario:

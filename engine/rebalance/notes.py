@@ -33,7 +33,7 @@ def rosters_note(scenario: Scenario, favoured: Team) -> list[str]:
     if not rosters_only(scenario):
         return []
     names = unit_names(scenario)  # "D-Struct-Or", not the file's "dstructor" (a new-user audit)
-    red, blu = (", ".join(names.get(k, k) for k in fielded(scenario.team(t))) for t in (Team.RED, Team.BLU))
+    red, blu = (", ".join(names.get(k, k) for k in fielded(scenario, t)) for t in (Team.RED, Team.BLU))
     return [f"on this map no team has a place of its own (both spawn at the same spawnpoints), so what favours "
             f"{favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
             "which characters its ground suits; to even the sides, give them rosters of equal strength (the "

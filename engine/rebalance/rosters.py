@@ -20,19 +20,26 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.games.game import fielded_kinds
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team
 from engine.rebalance.changes import Change, Proposal, Wording
 from engine.rebalance.mirror import Mirror
+from engine.ruleset import RulesetError
 from engine.scenario import Scenario, TeamSetup
 
 __all__ = ["ExchangeUnits", "exchanges", "fielded", "rosters_only"]
 
 
-def fielded(setup: TeamSetup) -> tuple[str, ...]:
-    """The unit kinds a team fields: its starting units, else its roster (empty: ``("any",)``)."""
-    return tuple(u.unit for u in setup.starting) or setup.roster or ("any",)
+def fielded(scenario: Scenario, team: Team) -> tuple[str, ...]:
+    """The unit kinds ``team`` fields as set-up deals them (:func:`~engine.games.game.fielded_kinds`; empty:
+    ``("any",)``): a Team Play side that lists none is dealt the rest (a review found "BLU: any" and no exchange
+    offered there)."""
+    try:
+        return fielded_kinds(scenario, team) or ("any",)
+    except RulesetError:
+        return tuple(u.unit for u in scenario.team(team).starting) or scenario.team(team).roster or ("any",)
 
 
 def rosters_only(scenario: Scenario) -> bool:
@@ -69,7 +76,7 @@ class ExchangeUnits(Change):
 
     def apply_to(self, s: Scenario) -> Scenario:
         r, b = s.team(Team.RED), s.team(Team.BLU)
-        if self.red not in fielded(r) or self.blu not in fielded(b):
+        if self.red not in fielded(s, Team.RED) or self.blu not in fielded(s, Team.BLU):
             raise ValueError(f"RED no longer fields {self.red} or BLU {self.blu}")
         teams = {**s.teams, Team.RED: _swap(r, self.red, self.blu), Team.BLU: _swap(b, self.blu, self.red)}
         return replace(s, teams=teams)
@@ -94,7 +101,7 @@ def exchanges(scenario: Scenario, names: dict[str, str]) -> list[Proposal]:
     holds; ``names`` gives a kind's name in words. The games decide which way helps."""
     if not rosters_only(scenario):
         return []
-    red, blu = (fielded(scenario.team(t)) for t in (Team.RED, Team.BLU))
+    red, blu = (fielded(scenario, t) for t in (Team.RED, Team.BLU))
     if "any" in red or "any" in blu:
         return []
     out = []

@@ -8,7 +8,7 @@ too (HF605), not first discovered when someone presses Play.
 
 from __future__ import annotations
 
-from engine.games.game import uneven_rules
+from engine.games.game import fielded_kinds, uneven_rules
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Team, Terrain
@@ -111,7 +111,8 @@ def _different_rules(s: Scenario) -> list[Problem]:
         "HF608", Severity.WARNING,
         f"the sides play by different rules ({said}), so the games can favour a side whatever the map; give both "
         "the same, or check with hexfort balance that the difference is what you want",
-        where=f"$.rules.{gaps[0][0]}_red",
+        where=(f"$.rules.{name}_red" if f"{name}_red" in s.rules or f"{name}_blu" in s.rules  # else the ruleset's
+               else "$.ruleset") if (name := gaps[0][0]) else "$.rules",
     )]
 
 
@@ -144,7 +145,7 @@ def _units_off_mirror(s: Scenario) -> list[Problem]:
 def _different_sides(s: Scenario, ruleset: Ruleset) -> list[Problem]:
     """HF607: the sides field different unit kinds — a difference no map can make up for, and on a map that gives
     no team a place of its own (Team Play) the only thing that can favour a side."""
-    red, blu = (_fielded(s, ruleset, t) for t in Team)
+    red, blu = (tuple(sorted(fielded_kinds(s, t, ruleset))) for t in Team)
     if red == blu:
         return []
 
@@ -160,22 +161,3 @@ def _different_sides(s: Scenario, ruleset: Ruleset) -> list[Problem]:
         f"the sides field different units (RED: {words(red)}; BLU: {words(blu)}), so the games can favour a side "
         f"whatever the map; {advice}", where="$.teams",
     )]
-
-
-def _fielded(s: Scenario, ruleset: Ruleset, team: Team) -> tuple[str, ...]:
-    """The unit kinds ``team`` fields, sorted, as set-up deals them: its starting units, else its roster (empty: any
-    kind); in a mode that fills open places from the roster (Payload Race) the places its units leave open filled
-    so; in a mode where each kind is fielded once (Team Play) the other side's leftovers when only that side lists
-    its own. A new-user audit found Payload's three listed tokens called a difference though set-up deals the
-    other three, and Team Play's unlisted side called "any kind" though it gets exactly the rest."""
-    rules, setup, other = GAMES[s.mode], s.team(team), s.team(team.other)
-    pickable = [k for k, u in ruleset.units.items() if u.pickable]
-    roster = [k for k in (setup.roster or pickable) if k in ruleset.units]
-    if rules.fills_teams:
-        size = int(ruleset.options.get("team_size", rules.team_size))
-        listed = [u.unit for u in setup.starting]
-        return tuple(sorted(listed + [k for k in roster if k not in listed][: size - len(listed)]))
-    if rules.one_of_each and not setup.starting and other.starting:
-        taken = {u.unit for u in other.starting}
-        return tuple(sorted(k for k in roster if k not in taken))
-    return setup.kinds()

@@ -90,7 +90,7 @@ def test_a_roster_exchange_is_applied_to_the_scenario_as_one_undo_step(make_wind
     win.doc.set_scenario(ScenarioSetup.of(s))
     steps = win.doc.undo_stack.count()
     outcome = rebalance(current_scenario(win.doc), QUICK, ModelRunner(
-        lambda v: 0.5 if "dozer" in fielded(v.team(Team.RED)) and "sprog" in fielded(v.team(Team.BLU)) else 0.41))
+        lambda v: 0.5 if "dozer" in fielded(v, Team.RED) and "sprog" in fielded(v, Team.BLU) else 0.41))
     panel = win.balance_fixes
     panel._show(outcome)
     assert panel.tree.topLevelItem(0).text(0).startswith("★ exchange RED's Sprog for BLU's Dozer")
@@ -98,7 +98,7 @@ def test_a_roster_exchange_is_applied_to_the_scenario_as_one_undo_step(make_wind
     before = win.doc.scenario
     assert panel.apply_current()
     assert win.doc.map == s.map and win.doc.undo_stack.count() == steps + 1
-    assert fielded(win.doc.scenario.teams[Team.RED]) == ("dozer", "banshee", "echo")
+    assert tuple(u.unit for u in win.doc.scenario.teams[Team.RED].starting) == ("dozer", "banshee", "echo")
     win.action_handler.act_undo.trigger()
     assert win.doc.scenario == before
     # rosters changed by hand since the suggestions: an exchange made for the old ones is refused, nothing lost

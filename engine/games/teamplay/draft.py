@@ -62,6 +62,6 @@ def check_rosters(kinds: Sequence[str], rosters: Mapping[Team, Sequence[str]], f
         bad = stuck({Team.RED: [], Team.BLU: []}, [first if k == 0 else first.other for k in DRAFT])
         if bad is not None:
             raise RulesetError(
-                f"the rosters can leave {bad.value} with no character to draft (RED may field "
+                f"the rosters can leave {bad.value} short of three characters (RED may field "
                 f"{', '.join(rosters[Team.RED])}; BLU {', '.join(rosters[Team.BLU])}); give each side at least three "
                 "characters the other's roster lacks, or list each side's three characters under units")

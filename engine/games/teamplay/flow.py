@@ -87,6 +87,11 @@ def set_up(s: TeamPlayState) -> None:
         raise RulesetError("both teams list the same character; every character is fielded once")
     rosters = s.game.rosters
     for team in Team:
+        outside = [k for k in fixed[team] if k not in rosters[team]]
+        if outside:  # as the other games refuse it (a review found Team Play taking units outside the roster)
+            raise RulesetError(f"{team.value} lists {', '.join(outside)}, which its roster lacks; list characters of "
+                               "its roster, or change the roster")
+    for team in Team:
         if fixed[team]:
             s.drafted[team] = list(fixed[team])
             if not fixed[team.other]:
@@ -95,7 +100,8 @@ def set_up(s: TeamPlayState) -> None:
                     raise RulesetError(f"{team.value} lists its three characters, which leaves {team.other.value} "
                                        f"{', '.join(s.drafted[team.other]) or 'none'} of its roster; list its three too")
     if not s.drafted[Team.RED]:
-        check_rosters(kinds, rosters, list(Team) if o["random_first_team"] else [s.first])
+        if any(set(rosters[t]) != set(kinds) for t in Team):  # no roster: the book's draft, which cannot stall
+            check_rosters(kinds, rosters, list(Team) if o["random_first_team"] else [s.first])
         s.draft_order = [s.first if k == 0 else s.first.other for k in DRAFT]
     s.step = "draft"
 

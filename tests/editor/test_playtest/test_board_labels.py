@@ -35,10 +35,10 @@ def test_a_hit_chance_is_drawn_at_the_least_size_rather_than_not_at_all() -> Non
     assert fit_label("100% −3", room=5, size=10, least=7, width=_width) == ("100%", 7)
 
 
-@pytest.mark.parametrize(("orientation", "factor"), [(Orientation.POINTY, math.sqrt(3)), (Orientation.FLAT, 2 * math.sqrt(3))])
+@pytest.mark.parametrize(("orientation", "factor"), [(Orientation.POINTY, math.sqrt(3)), (Orientation.FLAT, 3.0)])
 def test_the_room_is_the_distance_to_a_neighbour_on_the_same_row(orientation: Orientation, factor: float) -> None:
-    """Pointy hexes have neighbours left and right (√3 sizes away); flat ones none on the label's row, so a
-    label may take nearly two hexes' width."""
+    """Pointy hexes have neighbours left and right (√3 sizes away); flat ones none on the label's row, the hex
+    two columns on (3 sizes away) the nearest there (a review: "twice the mean neighbour distance" was 3.46)."""
     r = MapRenderer(layout_for(orientation, 20.0))
     assert label_room(r.center, height=8.0) == pytest.approx(0.9 * factor * 20.0, rel=1e-3)
 

@@ -75,15 +75,15 @@ def test_team_play_rosters_are_evened_by_exchanging_one_character_of_each_side()
         s = next(c for c in cases.CASES if c.name == "rosters-a").build()
 
     def score(v: object) -> float:
-        red, blu = (fielded(v.team(t)) for t in Team)  # type: ignore[attr-defined]
+        red, blu = (fielded(v, t) for t in Team)  # type: ignore[attr-defined]
         return 0.5 if "dozer" in red and "sprog" in blu else 0.41
 
     out = rebalance(s, QUICK, ModelRunner(score))
     assert out.status == FIXED, out.why
     assert [c for t in out.chosen for c in t.proposal.changes] == [ExchangeUnits("sprog", "dozer", "Sprog", "Dozer")]
     assert out.after is not None and out.after.map == s.map and out.hexes == ()
-    assert fielded(out.after.team(Team.RED)) == ("dozer", "banshee", "echo")
-    assert fielded(out.after.team(Team.BLU)) == ("violet", "sprog", "dstructor")
+    assert fielded(out.after, Team.RED) == ("dozer", "banshee", "echo")
+    assert fielded(out.after, Team.BLU) == ("violet", "sprog", "dstructor")
     assert out.words == "exchange RED's Sprog for BLU's Dozer (RED fields Dozer, BLU Sprog)"
     assert sum(t.proposal.family == "rosters" and t.step == 1 for t in out.trials) == 9
     doc = json.loads(json.dumps(document(out, QUICK, "teamplay_arena.scenario.json", None)))
@@ -110,3 +110,26 @@ def test_a_team_play_map_whose_sides_field_alike_is_even_by_construction() -> No
     assert even_by_construction(arena) and not even_by_construction(rosters)
     out = rebalance(arena, replace(QUICK, baseline_games=400), ModelRunner(lambda v: 0.525))
     assert out.status == ALREADY_FAIR and "mirror" not in out.why
+
+
+def test_a_team_play_side_that_lists_no_characters_is_dealt_the_rest_and_exchanges_are_offered() -> None:
+    """RED lists three characters, BLU none: set-up deals BLU the other three, so the note names them and the
+    fixer offers the nine exchanges (a review found "BLU: any" and none offered)."""
+    from pathlib import Path
+
+    from engine.formats import load_scenario
+    from engine.rebalance.notes import rosters_note
+    from engine.rebalance.rosters import exchanges, fielded
+    from engine.scenario import TeamSetup, UnitStart
+
+    arena = load_scenario(Path(__file__).resolve().parents[3] / "maps" / "teamplay_arena.scenario.json")
+    s = dataclasses.replace(arena, teams={Team.RED: TeamSetup(starting=tuple(UnitStart(k) for k in ("dozer", "banshee", "dstructor"))),
+                              Team.BLU: TeamSetup()})
+    assert set(fielded(s, Team.BLU)) == {"sprog", "violet", "echo"}
+    note = rosters_note(s, Team.RED)[0]
+    assert "BLU: " in note and "BLU: any" not in note and all(n in note for n in ("Sprog", "Violet", "Echo"))
+    offered = exchanges(s, {})
+    assert len(offered) == 9
+    after = offered[0].apply_to(s)
+    red, blu = set(fielded(after, Team.RED)), set(fielded(after, Team.BLU))
+    assert len(red) == len(blu) == 3 and not red & blu and red != {"dozer", "banshee", "dstructor"}

@@ -108,12 +108,14 @@ def test_choosing_characters_three_a_side_in_the_rosters_fix_the_sides() -> None
 
 def test_choosing_characters_rosters_that_can_leave_a_team_nothing_are_refused() -> None:
     """With six characters, sharing one is enough: BLU may draft echo and dozer and leave RED two."""
-    with pytest.raises(RulesetError, match="can leave RED with no character to draft"):
+    with pytest.raises(RulesetError, match="can leave RED short of three characters"):
         _rostered(("sprog", "violet", "echo", "dozer"), ("banshee", "dstructor", "dozer", "echo"))
-    with pytest.raises(RulesetError, match="can leave RED with no character to draft"):
+    with pytest.raises(RulesetError, match="can leave RED short of three characters"):
         _rostered(("sprog", "violet", "echo"), ("sprog", "violet", "echo", "dozer", "banshee", "dstructor"))
     with pytest.raises(RulesetError, match="leaves BLU sprog of its roster"):
         _rostered(("violet", "echo", "dozer"), ("sprog", "violet"), red_units=("violet", "echo", "dozer"))
+    with pytest.raises(RulesetError, match="RED lists dozer, banshee, dstructor, which its roster lacks"):
+        _rostered(("sprog", "violet", "echo"), (), red_units=("dozer", "banshee", "dstructor"))
 
 
 @pytest.mark.parametrize(("players", "owners"), [(1, [0, 0, 0]), (2, [0, 1, -1]), (3, [0, 1, 2])])
