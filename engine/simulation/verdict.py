@@ -298,14 +298,17 @@ def _kind_lines(study: MapStudy, best: PairingStudy, k: int, name: Namer, answer
     always fielded together (the same figures: fixed Team Play sides) are one sentence, one comparison — a new-user
     audit read six "significant" lines with the same counts, naming "the sprog" and "the dstructor"."""
     units = unit_names(study.scenario)
-    said: dict[tuple[int, int, int, int, int], list[str]] = {}
+    facts = study.facts[k] if len(study.facts) > k else ()
+    said: dict[tuple[object, ...], list[str]] = {}
     for c in best.classes:
         a = answers.find(f"kind:{c.kind}", k, version)
         if a is not None and a.significant and a.test is not None:
-            key = (c.fielded, c.fielded_wins, c.without, c.without_wins, a.test.direction)
+            # together: fielded by the same teams in every game (the games' picks; their figures when not kept)
+            together = tuple((c.kind in f.picks[0], c.kind in f.picks[1]) for f in facts) if facts else ()
+            key = (c.fielded, c.fielded_wins, c.without, c.without_wins, a.test.direction, together)
             said.setdefault(key, []).append(units.get(c.kind, c.kind))
     out = []
-    for (fielded, won, without, won_without, direction), kinds in said.items():
+    for (fielded, won, without, won_without, direction, _), kinds in said.items():
         better = "more" if direction > 0 else "less"
         them = " and the ".join([", the ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
         together = (" — always fielded together in these games, so this is one comparison, not "
