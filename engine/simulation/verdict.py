@@ -307,15 +307,29 @@ def _kind_lines(study: MapStudy, best: PairingStudy, k: int, name: Namer, answer
             together = tuple((c.kind in f.picks[0], c.kind in f.picks[1]) for f in facts) if facts else ()
             key = (c.fielded, c.fielded_wins, c.without, c.without_wins, a.test.direction, together)
             said.setdefault(key, []).append(units.get(c.kind, c.kind))
+    def words(kinds: list[str]) -> str:
+        return " and the ".join([", the ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
+
     out = []
-    for (fielded, won, without, won_without, direction, _), kinds in said.items():
+    done: set[tuple[object, ...]] = set()
+    for key, kinds in said.items():
+        if key in done:
+            continue
+        fielded, won, without, won_without, direction, together = key
+        # the kinds the other side fields in exactly those games (fixed sides): the same comparison, mirrored
+        mirror = (without, won_without, fielded, won, -direction, tuple((b, a) for a, b in together)) if together else None
+        facing = said.get(mirror) if mirror is not None and mirror != key else None
+        done.add(key)
+        if facing is not None:
+            done.add(mirror)  # type: ignore[arg-type]
+        n = len(kinds) + len(facing or ())
         better = "more" if direction > 0 else "less"
-        them = " and the ".join([", the ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
-        together = (" — always fielded together in these games, so this is one comparison, not "
-                    f"{len(kinds)}" if len(kinds) > 1 else "")
-        out.append(f"With {label(best, name)}, a team that fields the {them} when the other does not wins {better} "
-                   f"often{together} (significant after correction; fielded: {won} of {fielded} team-games won, "
-                   f"without {'them' if len(kinds) > 1 else 'it'}: {won_without} of {without}).")
+        against = f" against the {words(facing)}" if facing else " when the other does not"
+        one = (" — always fielded together" + (", and against them," if facing else "") +
+               f" in these games, so this is one comparison, not {n}" if n > 1 else "")
+        out.append(f"With {label(best, name)}, a team that fields the {words(kinds)}{against} wins {better} often{one} "
+                   f"(significant after correction; fielded: {won} of {fielded} team-games won, without "
+                   f"{'them' if len(kinds) > 1 else 'it'}: {won_without} of {without}).")
     return out
 
 
