@@ -351,14 +351,27 @@ def _classes_table(p: Mapping[str, Any]) -> str:
     for c in p["classes"]:
         if c["without"]:
             same.setdefault((c["fielded"], c["fielded_wins"], c["without"], c["without_wins"]), []).append(c.get("name", c["kind"]))
-    together = [kinds for kinds in same.values() if len(kinds) > 1]
+    groups: list[str] = []
+    said: set[tuple[int, int, int, int]] = set()
+    for (f, fw, w, ww), kinds in same.items():
+        if (f, fw, w, ww) in said:
+            continue  # said with its mirror: the other side's kinds in those same games
+        mirror = (w, ww, f, fw)
+        facing = same.get(mirror) if mirror != (f, fw, w, ww) else None
+        if facing is not None and len(kinds) == len(facing) == 1:
+            facing = None  # two lone kinds with mirrored figures may be chance; sides of several kinds are not
+        said |= {(f, fw, w, ww), mirror}
+        if facing is not None:  # fixed sides: each side's kinds, and the other's against them, one comparison
+            groups.append(f"{', '.join(kinds)} against {', '.join(facing)}")
+        elif len(kinds) > 1:
+            groups.append(", ".join(kinds))
     note = ('<p class="note">The difference is over team-games with a fixed-sample interval; the test (the column after '
             "it) asks the same of the games where only one team fielded the kind, with an anytime interval corrected "
             "over every kind and figure of the report, so a difference whose fixed-sample interval misses 0 may still "
             "be not significant.")
-    if together:
-        note += (" " + "; ".join(", ".join(k) for k in together) + ": always fielded together in these games (the "
-                 "same figures), so their rows are one comparison, not several.")
+    if groups:
+        note += (" " + "; ".join(groups) + ": always fielded together in these games (the same figures), so their "
+                 "rows are one comparison, not several.")
     return ('<table><tr><th class="l">unit</th><th>fielded (team-games)</th><th>won</th><th>without</th><th>won</th>'
             '<th>difference, points (fixed-sample 95% interval)</th><th>test on the games where only one team '
             'fielded it</th><th>kills</th></tr>' + "".join(rows) + "</table>" + note + "</p>")

@@ -191,7 +191,8 @@ def test_kinds_always_fielded_together_are_said_to_be_one_comparison() -> None:
                 "difference_ci95": [0.14, 0.33], "tested": True, "significant": False, "kills": 10}
 
     html = _classes_table({"classes": [row("sprog", 122), row("echo", 122), row("violet", 78)]})
-    assert "sprog, echo: always fielded together in these games" in html and "violet:" not in html
+    # violet's row is theirs mirrored (the other side in those same games): one comparison with them (a review)
+    assert "not significant. sprog, echo against violet: always fielded together in these games" in html
     named = _classes_table({"classes": [{**row("dstructor", 122), "name": "D-Struct-Or"}, {**row("echo", 122), "name": "Echo"}]})
     assert "D-Struct-Or, Echo: always fielded together" in named and '<td class="l">D-Struct-Or</td>' in named
     assert "dstructor" not in named  # the file's id, which a new-user audit read in the page
