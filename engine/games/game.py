@@ -72,21 +72,22 @@ def side_rules(options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionVal
     return tuple(out)
 
 
-def playing_options(scenario: Scenario) -> dict[str, OptionValue]:
-    """The options a game of ``scenario`` plays by: its mode's defaults, its ruleset's and its rule overrides (the
-    defaults and overrides alone when its ruleset cannot be had: the validator says why)."""
+def playing_options(scenario: Scenario, ruleset: Ruleset | None = None) -> dict[str, OptionValue]:
+    """The options a game of ``scenario`` plays by: its mode's defaults, its ruleset's and its rule overrides
+    (``ruleset``: that ruleset with its overrides applied, when the caller has it; the defaults and overrides alone
+    when it cannot be had: the validator says why)."""
     rules = GAMES[scenario.mode]
     options: dict[str, OptionValue] = dict(rules.state_class.default_options) if rules.playable else {}
     try:
-        options.update(playing_ruleset(scenario).options)
+        options.update((ruleset if ruleset is not None else playing_ruleset(scenario)).options)
     except RulesetError:
         options.update(scenario.rules)
     return options
 
 
-def uneven_rules(scenario: Scenario) -> tuple[tuple[str, OptionValue, OptionValue], ...]:
+def uneven_rules(scenario: Scenario, ruleset: Ruleset | None = None) -> tuple[tuple[str, OptionValue, OptionValue], ...]:
     """:func:`side_rules` of the options a game of ``scenario`` plays by (:func:`playing_options`)."""
-    return side_rules(playing_options(scenario))
+    return side_rules(playing_options(scenario, ruleset))
 
 
 def fielded_kinds(scenario: Scenario, team: Team, ruleset: Ruleset | None = None) -> tuple[str, ...]:

@@ -307,6 +307,7 @@ def _kind_lines(study: MapStudy, best: PairingStudy, k: int, name: Namer, answer
             together = tuple((c.kind in f.picks[0], c.kind in f.picks[1]) for f in facts) if facts else ()
             key = (c.fielded, c.fielded_wins, c.without, c.without_wins, a.test.direction, together)
             said.setdefault(key, []).append(units.get(c.kind, c.kind))
+
     def words(kinds: list[str]) -> str:
         return " and the ".join([", the ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
 

@@ -94,25 +94,26 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
                 ))
             taken.setdefault(h, me)
     out += _different_sides(s, ruleset)
-    out += _different_rules(s)
+    out += _different_rules(s, ruleset)
     out += _units_off_mirror(s)
     return out
 
 
-def _different_rules(s: Scenario) -> list[Problem]:
+def _different_rules(s: Scenario, ruleset: Ruleset) -> list[Problem]:
     """HF608: an option each side has its own of differs (Team Play's ``players_red`` 2, ``players_blu`` 3): each
-    player has his own ammo and powerups, so the games can favour a side whatever the map (two players against
-    three: RED 60%, swapped 38%, in 400 games on Arena; a new-user audit, session 12)."""
-    gaps = uneven_rules(s)
+    player has his own ammo and powerups, so the games can favour a side whatever the map (one player against
+    three on Arena: RED favoured, 62%; swapped, 39% — a new-user audit, session 12)."""
+    gaps = uneven_rules(s, ruleset)
     if not gaps:
         return []
     said = "; ".join(f"{name.replace('_', ' ')}: RED {red}, BLU {blu}" for name, red, blu in gaps)
+    name = gaps[0][0]
+    set_here = f"{name}_red" in s.rules or f"{name}_blu" in s.rules  # else the ruleset file sets it
     return [Problem(
         "HF608", Severity.WARNING,
         f"the sides play by different rules ({said}), so the games can favour a side whatever the map; give both "
         "the same, or check with hexfort balance that the difference is what you want",
-        where=(f"$.rules.{name}_red" if f"{name}_red" in s.rules or f"{name}_blu" in s.rules  # else the ruleset's
-               else "$.ruleset") if (name := gaps[0][0]) else "$.rules",
+        where=f"$.rules.{name}_red" if set_here else "$.ruleset",
     )]
 
 

@@ -43,7 +43,7 @@ def check_rosters(kinds: Sequence[str], rosters: Mapping[Team, Sequence[str]], f
         if not order:
             for team in Team:
                 have = len(picked[team])
-                if have < SIDE and len(last_pick(kinds, rosters[team], taken | set(picked[team.other]), have)) < SIDE - have:
+                if have < SIDE and len(last_pick(kinds, rosters[team], taken, have)) < SIDE - have:
                     return team
             return None
         team = order[0]
