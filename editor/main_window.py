@@ -619,20 +619,25 @@ class MainWindow(QMainWindow):
         """Jump to a problem's hexes and highlight them."""
         if self._doc is None or self._view is None:
             return
-        hexes = [h for h in p.hexes if h in self._doc.map.cells] or list(p.hexes)
+        hexes = self._problem_hexes(p)
         if hexes:
             self._view.center_on_hexes(hexes)
         self.say(f"{p.code}: {p.message}", 8000)
+
+    def _problem_hexes(self, p) -> list[Hex]:  # type: ignore[no-untyped-def]
+        """A problem's hexes on the map (all of them when none is: a hex the problem names off the map)."""
+        assert self._doc is not None
+        return [h for h in p.hexes if h in self._doc.map.cells] or list(p.hexes)
 
     def show_shortcuts(self) -> None:
         """Help ▸ Keyboard shortcuts (F1): read from the actions themselves (:mod:`editor.shortcuts`)."""
         ShortcutsDialog(self).exec()
 
     def _bring_problem(self, p) -> None:  # type: ignore[no-untyped-def]
-        """A problem clicked once: its hexes marked and, when none is on screen, scrolled into view (a new-user
+        """A problem clicked once: its hexes marked and, when some are off screen, scrolled into view (a new-user
         audit clicked a row with the map zoomed in elsewhere and saw nothing happen; a double-click centres)."""
         if self._view is not None and self._doc is not None:
-            hexes = [h for h in p.hexes if h in self._doc.map.cells] or list(p.hexes)
+            hexes = self._problem_hexes(p)
             if hexes:
                 self._view.bring_into_view(hexes)
 
