@@ -26,7 +26,7 @@ from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.parallel.backends import Backend, local_backend
 from engine.scenario import Scenario
-from engine.simulation.sequential import MeanTest, Stream, family
+from engine.simulation.sequential import ALPHA_HEADLINES, MeanTest, Stream, family
 from engine.simulation.stats import wilson_interval
 from engine.simulation.telemetry import PickupCounts, play_counting_pickups
 from engine.simulation.wording import (
@@ -148,7 +148,8 @@ class BatchSummary:
     ``sides`` and ``first_move`` answer the two headline questions (RED's share
     of the score, the first mover's share) with anytime-valid confidence
     sequences over whole blocks of four games (:mod:`engine.simulation.sequential`,
-    the two corrected together); the Wilson intervals of ``win_rate_ci`` and
+    the two corrected together at a balance study's headline error, so a batch and
+    ``hexfort balance`` on the same games give the same figures); the Wilson intervals of ``win_rate_ci`` and
     ``first_player_ci`` describe the games for a number of games fixed in
     advance.
     """
@@ -240,7 +241,7 @@ def summarise(results: list[GameResult]) -> BatchSummary:
         return tuple(statistics.fmean(score(g) for g in results[BLOCK * b:BLOCK * (b + 1)]) for b in range(blocks))
 
     sides, first_move = family([Stream(means(lambda g: _share(g, Team.RED))),
-                                Stream(means(lambda g: _share(g, g.first_team)))])
+                                Stream(means(lambda g: _share(g, g.first_team)))], ALPHA_HEADLINES)
     return BatchSummary(
         games=n,
         wins=wins,

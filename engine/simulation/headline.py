@@ -48,15 +48,20 @@ from engine.games.game import Game
 from engine.mapmodel import Team
 from engine.simulation.balance import BLOCK, MIN_SAMPLE, GameFacts, MapStudy, PairingStudy
 from engine.simulation.batch import GameResult
-from engine.simulation.sequential import MARGIN, MeanTest, Stream, family, first_decided
+from engine.simulation.sequential import (
+    ALPHA_HEADLINES,
+    ALPHA_SECONDARY,
+    MARGIN,
+    MeanTest,
+    Stream,
+    family,
+    first_decided,
+)
 from engine.simulation.versions import same_games
 from engine.validation.construction import even_by_construction
 
 __all__ = ["ALPHA_HEADLINES", "ALPHA_SECONDARY", "Answer", "Answers", "Question", "answer", "stop_block"]
 
-#: The error the headline questions share, and the error the secondary ones share (5% in all).
-ALPHA_HEADLINES: Final = 0.04
-ALPHA_SECONDARY: Final = 0.01
 
 #: The secondary questions of a comparison, per pairing: (key, words).
 CHANGES: Final = (("change:first_move", "first mover's share"), ("change:draws", "draws"),

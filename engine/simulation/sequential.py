@@ -48,6 +48,8 @@ from numpy.typing import NDArray
 
 __all__ = [
     "ALPHA",
+    "ALPHA_HEADLINES",
+    "ALPHA_SECONDARY",
     "MARGIN",
     "MeanTest",
     "Stream",
@@ -61,6 +63,11 @@ __all__ = [
 
 #: The error rate of every claim (95% confidence).
 ALPHA: Final = 0.05
+#: A balance study's error split: its headline questions (a side favoured? moving first?) share 4%, its secondary
+#: ones 1% (:mod:`engine.simulation.headline`). ``simulate`` asks the same two headlines at the same 4%, so it
+#: gives the figures ``balance`` gives on the same games (a new-user audit found 24–70% beside 25–69%).
+ALPHA_HEADLINES: Final = 0.04
+ALPHA_SECONDARY: Final = 0.01
 #: Within this distance of the null a mean counts as "even" (three points of a share).
 MARGIN: Final = 0.03
 #: Candidate means tried, on the unit scale: ``GRID_STEPS + 1`` points from 0 to 1.
