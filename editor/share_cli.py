@@ -26,6 +26,63 @@ def add_share_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replay", metavar="REPLAY.json", help="a replay the page can step through")
 
 
+def _game_name(mode: object) -> str:
+    from engine.games.modes import GAMES
+    from engine.mapmodel import Mode
+
+    try:
+        return GAMES[Mode(mode)].name
+    except (KeyError, ValueError):
+        return str(mode)
+
+
+def _games_of(value: Any) -> tuple[Any, ...]:
+    """The modes ``value`` is played in: a scenario's own, or every mode a map is made for."""
+    return (value.mode,) if hasattr(value, "map") else tuple(value.meta.modes)
+
+
+def _games_words(modes: tuple[Any, ...]) -> str:
+    return " or ".join(_game_name(m) for m in modes)
+
+
+def _check_study(balance: dict[str, Any], value: Any, path: str, report: str) -> None:
+    """Refuse a balance study of another map (its game or its map's name differ): the page would show that map's
+    verdict under this one's picture (a new-user audit: Ridge's page carried Canal's cart evidence). A simulate
+    report is named as such. Raises LoadError."""
+    from engine.formats.errors import LoadError
+
+    if "headlines" in balance and "format" not in balance:
+        raise LoadError.single(report, "$", "this is a simulate report; the page shows a balance study: run "
+                                            f"hexfort balance {path} --format json -o REPORT.json")
+    mode, name, made_on = balance.get("mode"), balance.get("scenario"), balance.get("file")
+    if not isinstance(mode, str) or not isinstance(name, str):
+        return  # the schema check names what is missing
+    games = _games_of(value)
+    same_game = mode in {m.value for m in games}
+    shown = value.name if hasattr(value, "map") else value.meta.name  # a study names its scenario (a map's: the map)
+    if not same_game or name != shown:
+        raise LoadError.single(report, "$.scenario" if same_game else "$.mode",
+                               f"this study is of {name} ({_game_name(mode)}), not of {shown} ({_games_words(games)}); "
+                               f"share the file it was made on ({made_on}) with it, or run hexfort balance {path} "
+                               "--format json -o REPORT.json and share with that")
+
+
+def _check_replay(replay: Any, value: Any, path: str, where: str) -> None:
+    """Refuse a replay of another map (its game or its map's name differ); note one played on another version of
+    this map (the page shows the replay's map, on which its moves are legal). Raises LoadError."""
+    from engine.formats.errors import LoadError
+
+    played, shown, games = replay.scenario.map, getattr(value, "map", value), _games_of(value)
+    if replay.scenario.mode not in games or played.meta.name != shown.meta.name:
+        raise LoadError.single(where, "$.scenario",
+                               f"this replay was played on {played.meta.name} ({_game_name(replay.scenario.mode)}), "
+                               f"not on {shown.meta.name} ({_games_words(games)}); share {played.meta.name}'s map with it, "
+                               f"or record a game on {path} (hexfort play, then Save replay)")
+    if played != shown:
+        print(f"hexfort share: note: the replay {where} was played on another version of {shown.meta.name} than "
+              f"{path}; the page shows the replay's version of the map, on which its moves were made", file=sys.stderr)
+
+
 def _inputs(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     """(map or scenario, problems, balance document, replay); raises LoadError."""
     from engine.formats import load_any
@@ -33,7 +90,6 @@ def _inputs(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     from engine.formats.jsonio import read_json_file
     from engine.formats.schemas import validate_document
     from engine.replay import load_replay
-    from engine.scenario import Scenario
     from engine.validation.runner import validate_file
 
     kind, value = load_any(args.path)
@@ -43,13 +99,12 @@ def _inputs(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     balance = None
     if args.balance:
         balance = read_json_file(args.balance)
+        if isinstance(balance, dict):
+            _check_study(balance, value, args.path, args.balance)
         validate_document(balance, "balance", args.balance)
     replay = load_replay(args.replay)[0] if args.replay else None
     if replay is not None:
-        shown = value.map if isinstance(value, Scenario) else value
-        if replay.scenario.map != shown:
-            print(f"hexfort share: note: the replay was played on another version of {shown.meta.name}; "
-                  "the page shows the replay's map", file=sys.stderr)
+        _check_replay(replay, value, args.path, args.replay)
     return value, problems, balance, replay
 
 

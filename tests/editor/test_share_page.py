@@ -102,6 +102,45 @@ def test_the_figures_are_the_engines(tmp_path: Path) -> None:
     assert {"wall", "low obstacle, height 0", "RED spawn", "BLU spawn", "first-aid kit", "control point"} <= set(said)
 
 
+def test_a_study_or_replay_of_another_map_is_refused(tmp_path: Path) -> None:
+    """A new-user audit shared Ridge with Canal's balance study and got Ridge's picture under Canal's verdict (its cart
+    evidence), and with Canal's replay a page of Canal noted as "another version of Ridge". Both are refused now,
+    naming both maps and what to run; a simulate report is named as such; a replay played on another version of the
+    same map is still shown, with a note naming the shared file."""
+    crossroads = REPO / "maps" / "koth_crossroads.scenario.json"
+    study, report = tmp_path / "study.json", tmp_path / "sim.json"
+    made = subprocess.run([sys.executable, "-m", "editor.cli", "balance", str(crossroads), "-n", "4", "--format",
+                           "json", "-o", str(study)], cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert made.returncode == 0, made.stderr
+    made = subprocess.run([sys.executable, "-m", "editor.cli", "simulate", str(crossroads), "-n", "4", "--format",
+                           "json"], cwd=REPO, capture_output=True, text=True, timeout=600)
+    report.write_text(made.stdout, encoding="utf-8")
+    out = tmp_path / "page.html"
+    ridge = REPO / "maps" / "koth_ridge.scenario.json"
+    r = share(str(ridge), "-o", str(out), "--balance", str(study))
+    assert r.returncode == 1 and not out.exists() and "Traceback" not in r.stderr
+    assert f"{study}: $.scenario: this study is of Crossroads" in r.stderr and "not of Ridge" in r.stderr
+    assert f"hexfort balance {ridge}" in r.stderr
+    assert "koth_crossroads.scenario.json) with it" in r.stderr  # the file the study was made on
+    r = share(str(crossroads), "-o", str(out), "--balance", str(report))
+    assert r.returncode == 1 and "this is a simulate report" in r.stderr
+    assert share(str(crossroads), "-o", str(out), "--balance", str(study)).returncode == 0
+
+    state = Game.of(load_scenario(crossroads)).new_initial_state(3)
+    player = RandomPlayer(3)
+    for _ in range(10):
+        state.apply(player.choose(state))
+    save_replay(Replay.of(state), tmp_path / "game.replay.json", state)
+    r = share(str(REPO / "maps" / "payload_canal.map.json"), "-o", str(tmp_path / "canal.html"), "--replay",
+              str(tmp_path / "game.replay.json"))
+    assert r.returncode == 1 and "$.scenario: this replay was played on Crossroads (King of the Board), not on " \
+        "Canal (Payload Race)" in r.stderr
+    m = load_map(REPO / "maps" / "koth_crossroads.map.json")
+    save_map(m.with_kits(sorted(m.kits)[1:]), tmp_path / "crossroads.map.json")  # another version of the same map
+    r = share(str(tmp_path / "crossroads.map.json"), "-o", str(out), "--replay", str(tmp_path / "game.replay.json"))
+    assert r.returncode == 0 and "was played on another version of Crossroads than" in r.stderr
+
+
 # -- in a real browser -----------------------------------------------------------------------------
 
 
