@@ -103,7 +103,9 @@ def _balance(doc: Mapping[str, Any]) -> dict[str, Any]:
     study = doc.get("map", {})
     verdict = study.get("verdict", {}) if isinstance(study, dict) else {}
     return {"games": doc.get("games"), "players": doc.get("players"),
-            "verdict": {k: v for k, v in verdict.items() if isinstance(v, str)},
+            # the two headline answers in words; the other strings (by_construction, favoured) are what the side
+            # answer already says, and read as a fragment on their own (a new-user audit)
+            "verdict": {k: verdict[k] for k in ("sides", "first_move") if isinstance(verdict.get(k), str)},
             "evidence": [e for e in verdict.get("evidence", []) if isinstance(e, str)]}
 
 

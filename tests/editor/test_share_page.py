@@ -125,6 +125,9 @@ def test_a_study_or_replay_of_another_map_is_refused(tmp_path: Path) -> None:
     r = share(str(crossroads), "-o", str(out), "--balance", str(report))
     assert r.returncode == 1 and "this is a simulate report" in r.stderr
     assert share(str(crossroads), "-o", str(out), "--balance", str(study)).returncode == 0
+    verdict = json.loads(study.read_text(encoding="utf-8"))["map"]["verdict"]
+    assert verdict["by_construction"]  # bundled Crossroads is its own mirror image: its reason is not a third paragraph
+    assert _data(out)["balance"]["verdict"] == {k: verdict[k] for k in ("sides", "first_move")}
 
     state = Game.of(load_scenario(crossroads)).new_initial_state(3)
     player = RandomPlayer(3)
@@ -229,6 +232,9 @@ def test_teams_verdict_and_replay_viewer(browser: Any, page: Any) -> None:
     data = _open(browser, out)
     verdict = json.loads((folder / "balance.json").read_text(encoding="utf-8"))["map"]["verdict"]
     assert verdict["sides"] in browser.find_element(By.ID, "verdict").text
+    # the two answers, nothing else: the study's by_construction reason once stood below them as a lower-case fragment
+    said = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#verdict p")]
+    assert said == [verdict["sides"], verdict["first_move"]]
     assert "RED: soldier at -9,-4" in browser.find_element(By.ID, "teams").text
     step, action = browser.find_element(By.ID, "step"), browser.find_element(By.ID, "action")
     frames = data["replay"]["frames"]
