@@ -160,18 +160,27 @@ def map_to_document(m: HexMap, schema_ref: str | None = None) -> dict[str, Any]:
     return doc
 
 
-def schema_ref_for(target: str | Path, kind: str) -> str:
+def schema_ref_for(target: str | Path, kind: str, current: object = None) -> str:
     """What a file saved at ``target`` should put in ``$schema``.
 
-    A relative path from the file to this hexfort's schema, so JSON-Schema-aware
-    text editors on this machine find it and complete and check the file (the
-    ``$id`` URL names the schema but is not served anywhere). Only where no
-    relative path exists (another drive on Windows) is the ``$id`` written; the
-    loaders accept either.
+    ``current``, the ``$schema`` the file already has, when it names this kind's
+    schema (``…/map.schema.json``): a file rewritten in place (``hexfort fix``)
+    keeps its own. Else, for a file inside this hexfort's folder (the bundled maps),
+    a relative path to its schema, so JSON-Schema-aware text editors find it and
+    complete and check the file; for a file anywhere else, the schema's ``$id``
+    URL, which names it on every machine — a relative path climbing out to this
+    checkout (``../../../work/main/schemas/map.schema.json``) breaks as soon as the
+    file is shared (a new-user audit). The loaders accept any of them.
     """
-    schema_file = schema_dir().resolve() / f"{kind}.schema.json"
+    name = f"{kind}.schema.json"
+    if isinstance(current, str) and current.rsplit("/", 1)[-1] == name:
+        return current
+    schema_file = schema_dir().resolve() / name
+    home, folder = schema_file.parent.parent, Path(target).resolve().parent
+    if not folder.is_relative_to(home):
+        return schema_id(kind)
     try:
-        return Path(os.path.relpath(schema_file, Path(target).resolve().parent)).as_posix()
+        return Path(os.path.relpath(schema_file, folder)).as_posix()
     except ValueError:
         return schema_id(kind)
 

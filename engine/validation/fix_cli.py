@@ -7,7 +7,9 @@ has several possible repairs is not touched at all: the report names the
 problem and the choices, for the designer to make in the editor. Fixed files
 are saved in canonical form, atomically (:func:`~engine.formats.save_map`).
 With ``--dry-run`` nothing is written; a unified diff of each file that would
-change is printed instead.
+change is printed instead. Each file changed keeps its original beside it as
+``NAME.bak`` (an older one is replaced) unless ``--no-backup``, and its own
+``$schema`` (:func:`~engine.formats.map_file.schema_ref_for`).
 
 Exit status, as ``hexfort validate``: 0 when no file has errors after fixing
 (with ``--dry-run``: would have none), 1 when some do, 2 for usage errors.
@@ -18,15 +20,16 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
+import shutil
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
-from engine.formats import LoadError, dumps_map, dumps_scenario, save_map, save_scenario
+from engine.formats import LoadError, dumps_map, dumps_scenario
 from engine.formats.detect import detect_kind
-from engine.formats.jsonio import read_json_file
+from engine.formats.jsonio import atomic_write_text, read_json_file
 from engine.formats.map_file import map_from_document, schema_ref_for
 from engine.formats.scenario_file import scenario_from_document
 from engine.mapmodel import HexMap
@@ -46,6 +49,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH", help="map or scenario files, or folders to search")
     p.add_argument("--dry-run", action="store_true",
                    help="change nothing: print a unified diff of each file that would change")
+    p.add_argument("--no-backup", dest="backup", action="store_false",
+                   help="do not keep each changed file's original beside it as NAME.bak")
     p.add_argument("--only", action="append", metavar="HF", default=[],
                    help="fix only this code; repeat it or separate codes with commas "
                         f"(fixable: {', '.join(sorted(FIXABLE))})")
@@ -85,8 +90,9 @@ class FileFix:
 
 
 def fix_file(path: Path, only: set[str] | None = None, dry_run: bool = False,
-             fixed_maps: dict[Path, HexMap] | None = None) -> FileFix:
-    """Fix ``path`` (a map, or a scenario with its map inside) and save it unless ``dry_run``.
+             fixed_maps: dict[Path, HexMap] | None = None, backup: bool = True) -> FileFix:
+    """Fix ``path`` (a map, or a scenario with its map inside) and save it unless ``dry_run`` (with its original
+    kept as ``NAME.bak`` when ``backup``).
 
     ``fixed_maps`` maps resolved map paths fixed earlier in the run to their new
     maps, so a scenario naming one is checked on the map as it will be; this
@@ -104,16 +110,16 @@ def fix_file(path: Path, only: set[str] | None = None, dry_run: bool = False,
         if kind == "map":
             m = map_from_document(doc, path)
             outcome = fix_map(m, only=only)
-            new = dumps_map(outcome.map, schema_ref_for(path, "map")) if outcome.changed else ""
+            new = dumps_map(outcome.map, schema_ref_for(path, "map", doc.get("$schema"))) if outcome.changed else ""
             result = FileFix(path, kind, outcome, outcome.remaining, _old_text(path, outcome), new)
             if outcome.changed:
                 fixed_maps[path.resolve()] = outcome.map
                 if not dry_run:
-                    save_map(outcome.map, path)
+                    _save(result, backup)
             return result
         if kind == "scenario":
             s = scenario_from_document(doc, path)
-            return _fix_scenario(path, s, only, dry_run, fixed_maps)
+            return _fix_scenario(path, s, only, dry_run, fixed_maps, doc.get("$schema"), backup)
     except LoadError as e:
         return FileFix(path, kind, None, load_problems(e))
     except OSError:
@@ -123,13 +129,26 @@ def fix_file(path: Path, only: set[str] | None = None, dry_run: bool = False,
     return FileFix(path, kind, None, validate_file(path).problems)
 
 
+def backup_path(path: Path) -> Path:
+    """Where ``hexfort fix`` keeps a changed file's original: beside it, ``NAME.bak``."""
+    return path.with_name(path.name + ".bak")
+
+
+def _save(fixed: FileFix, backup: bool) -> None:
+    """Write ``fixed``'s new text over its file, atomically, the original first to :func:`backup_path` when
+    ``backup``; raises OSError."""
+    if backup:
+        shutil.copyfile(fixed.path, backup_path(fixed.path))  # byte for byte, line endings and all
+    atomic_write_text(fixed.path, fixed.new_text)
+
+
 def _old_text(path: Path, outcome: FixOutcome) -> str:
     """The file's text before the fixes are saved (read only when it will change)."""
     return path.read_text(encoding="utf-8") if outcome.changed else ""
 
 
 def _fix_scenario(path: Path, s: Scenario, only: set[str] | None, dry_run: bool,
-                  fixed_maps: dict[Path, HexMap]) -> FileFix:
+                  fixed_maps: dict[Path, HexMap], schema: object = None, backup: bool = True) -> FileFix:
     """A scenario: its embedded map is fixed here; a named map file is fixed as that file."""
     check = _scenario_check(s, path)
     if s.map_ref is not None:  # the map is its own file: check on it as this run leaves it
@@ -137,10 +156,10 @@ def _fix_scenario(path: Path, s: Scenario, only: set[str] | None, dry_run: bool,
         return FileFix(path, "scenario", None, tuple(check(m)))
     outcome = fix_map(s.map, only=only, check=check)
     fixed = replace(s, map=outcome.map)
-    new = dumps_scenario(fixed, schema_ref_for(path, "scenario")) if outcome.changed else ""
+    new = dumps_scenario(fixed, schema_ref_for(path, "scenario", schema)) if outcome.changed else ""
     result = FileFix(path, "scenario", outcome, outcome.remaining, _old_text(path, outcome), new)
     if outcome.changed and not dry_run:
-        save_scenario(fixed, path)
+        _save(result, backup)
     return result
 
 
@@ -178,16 +197,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     # maps first, so scenarios naming them are checked on the fixed maps
     for f in sorted(files, key=lambda p: not p.name.endswith(".map.json")):
         try:
-            results.append(fix_file(f, only, args.dry_run, fixed_maps))
+            results.append(fix_file(f, only, args.dry_run, fixed_maps, args.backup))
         except OSError as e:
             print(f"hexfort fix: cannot write {f}: {e.strerror or e}", file=err)
             return 2
     results.sort(key=lambda r: files.index(r.path))
-    report(results, out, args.dry_run)
+    report(results, out, args.dry_run, args.backup)
     return 1 if any(p.severity is Severity.ERROR for r in results for p in r.problems) else 0
 
 
-def report(results: list[FileFix], out: TextIO, dry_run: bool) -> None:
+def report(results: list[FileFix], out: TextIO, dry_run: bool, backup: bool = True) -> None:
     """Diffs (dry run), one line per fix made and per decision left, then validate's report of what remains."""
     verb = "would fix" if dry_run else "fixed"
     for r in results:
@@ -212,4 +231,7 @@ def report(results: list[FileFix], out: TextIO, dry_run: bool) -> None:
         f"({fixes} fix{'es' if fixes != 1 else ''}); {waiting} left unchanged for a decision"
         f"{' (dry run: nothing written)' if dry_run else ''}\n"
     )
+    if changed and not dry_run:
+        out.write("each changed file's original is kept beside it as NAME.bak (copy it back to undo)\n" if backup else
+                  "no backups kept (--no-backup)\n")
     text_report([FileResult(r.path, r.kind, r.problems) for r in results], out, quiet=True)

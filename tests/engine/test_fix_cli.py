@@ -247,3 +247,26 @@ def test_a_crash_while_fixing_leaves_the_file_and_is_reported(broken: Path, monk
     code, out, _ = run(str(path))
     assert code == 1 and path.read_bytes() == before
     assert "HF999 error: internal error while fixing this file (RuntimeError: boom)" in out
+
+
+def test_a_fixed_file_keeps_its_schema_and_its_original_beside_it(tmp_path: Path) -> None:
+    """A new-user audit ran fix on a folder of community maps: the one file fixed had its ``$schema`` turned from
+    ``../schemas/map.schema.json`` into a path to this machine's checkout, and nothing said how to undo. The file's own
+    ``$schema`` is kept now, and the original stays beside it byte for byte (``NAME.bak``) unless ``--no-backup``."""
+    path = tmp_path / "community" / "canal.map.json"
+    path.parent.mkdir()
+    save_map(cut_the_track(load_map(MAPS / "payload_canal.map.json")), path)
+    text = path.read_text(encoding="utf-8")
+    assert '"$schema": "https://hexfort.dev/schemas/map.schema.json"' in text  # outside hexfort's folder: the $id
+    original = text.replace("https://hexfort.dev/schemas/map.schema.json", "../schemas/map.schema.json")
+    original = original.replace("\n", "\r\n").encode("utf-8")  # made on Windows
+    path.write_bytes(original)
+    code, out, _ = run(str(path))
+    assert code == 0 and "each changed file's original is kept beside it as NAME.bak" in out
+    assert '"$schema": "../schemas/map.schema.json"' in path.read_text(encoding="utf-8")
+    assert (tmp_path / "community" / "canal.map.json.bak").read_bytes() == original
+    assert load_map(path) == load_map(MAPS / "payload_canal.map.json")
+    path.write_bytes(original)
+    (tmp_path / "community" / "canal.map.json.bak").unlink()
+    code, out, _ = run(str(path), "--no-backup")
+    assert code == 0 and "no backups kept" in out and not (tmp_path / "community" / "canal.map.json.bak").exists()

@@ -325,13 +325,21 @@ def test_a_pipe_is_refused_instead_of_read(tmp_path: Path) -> None:
         load_map(p)
 
 
-def test_saved_files_name_their_schema_by_a_path_that_resolves(tmp_path: Path) -> None:
+def test_saved_files_name_their_schema_by_a_path_that_resolves_or_by_its_id(tmp_path: Path) -> None:
+    """Inside hexfort's folder (the bundled maps) a file names its schema by a relative path that resolves, for
+    text editors; anywhere else by the schema's $id, which names it on every machine (a relative path climbing out
+    to this checkout broke once a community map was shared: a new-user audit); a file's own $schema is kept."""
+    from engine.formats.map_file import schema_ref_for
+
+    repo = Path(__file__).resolve().parents[2]
+    ref = schema_ref_for(repo / "maps" / "x.map.json", "map")
+    assert ref == "../schemas/map.schema.json" and (repo / "maps" / ref).resolve().is_file()
     p = tmp_path / "deep" / "a.map.json"
     p.parent.mkdir()
     save_map(make_map(ROWS, **FEATURES), p)
-    ref = json.loads(p.read_text())["$schema"]
-    assert (p.parent / ref).resolve().name == "map.schema.json"
-    assert (p.parent / ref).resolve().is_file()
+    assert json.loads(p.read_text())["$schema"] == "https://hexfort.dev/schemas/map.schema.json"
+    assert schema_ref_for(p, "map", "map.schema.json") == "map.schema.json"
+    assert schema_ref_for(p, "map", "scenario.schema.json") == "https://hexfort.dev/schemas/map.schema.json"
 
 
 def test_scenarios_pickle_whatever_mapping_they_were_given() -> None:
