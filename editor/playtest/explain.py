@@ -132,6 +132,18 @@ def _pick(values: list[str], wanted: str | None) -> str | None:
     return wanted if wanted in values else (values[0] if values else None)
 
 
+def _spawn_pick(state: GameState, spawn_kind: str | None, detail: str | None) -> tuple[str | None, str]:
+    """The unit kind and card a spawn click uses: those picked when offered now, else the first offered — what the
+    pick buttons show checked. A pick left from an earlier spawn (another player's card) is not offered and so not
+    used (a new-user audit: a click was refused for "newton red", the other player's discard)."""
+    kinds = spawn_kinds(state)
+    cards = {a.detail for a in state.legal_actions() if a.verb is Verb.SPAWN}
+    if spawn_kind not in kinds and detail is None and spawn_kind in cards:
+        spawn_kind, detail = None, spawn_kind  # a card named where the unit is fixed (Payload Race)
+    kind = _pick(kinds, spawn_kind)
+    return kind, _pick(details_of(state, Verb.SPAWN, None, kind), detail) or ""
+
+
 # -- choices ---------------------------------------------------------------------------------
 
 
@@ -147,11 +159,7 @@ def choices(state: GameState, verb: Verb, spawn_kind: str | None = None, actor: 
     """
     legal = [a for a in state.legal_actions() if actor is None or a.actor is None or a.actor == actor]
     if verb is Verb.SPAWN:
-        kinds = spawn_kinds(state)
-        if spawn_kind not in kinds and detail is None and spawn_kind in {a.detail for a in legal}:
-            spawn_kind, detail = None, spawn_kind  # a card named where the unit is fixed (Payload Race)
-        kind = _pick(kinds, spawn_kind)
-        card = _pick(details_of(state, verb, None, kind), detail) or ""
+        kind, card = _spawn_pick(state, spawn_kind, detail)
         return {a.target: Choice(a) for a in legal
                 if a.verb is Verb.SPAWN and a.kind == kind and a.detail == card and a.target}
     wanted_detail = (_pick(details_of(state, verb, actor), detail) or "") if verb in presenter_of(state).picked else ""
@@ -198,12 +206,10 @@ def click_action(state: GameState, verb: Verb, h: Hex, spawn_kind: str | None = 
                  actor: Hex | None = None, detail: str | None = None) -> Action | None:
     """The action a click on ``h`` in mode ``verb`` would play (legal or not); None when no unit could act."""
     if verb is Verb.SPAWN:
-        spawns = [a for a in state.legal_actions() if a.verb is Verb.SPAWN]
-        pick = next((a for a in spawns if spawn_kind in (a.kind, a.detail) and detail in (None, a.detail)),
-                    spawns[0] if spawns else None)
-        if pick is None:
+        kind, card = _spawn_pick(state, spawn_kind, detail)
+        if kind is None:
             return Action(Verb.SPAWN, spawn_kind or "unit", None, h)
-        return Action(Verb.SPAWN, pick.kind, None, h, detail or pick.detail)
+        return Action(Verb.SPAWN, kind, None, h, card)
     if state.phase is not Phase.ACT:  # a choice on the board (a sentry's target): the same verb on another hex
         legal = [a for a in state.legal_actions() if a.verb is verb and a.target is not None]
         return Action(verb, legal[0].kind, legal[0].actor, h, legal[0].detail) if legal else None

@@ -228,7 +228,12 @@ class Spawn(PlayerDecision):
             return f"{hand.name} holds no {a.detail.replace('_', ' ') or 'card'}; discard one of: " \
                    f"{', '.join(c.replace('_', ' ') for c in hand.cards)}"
         colour = card_colour(a.detail)
-        return f"discarding a {colour.value} powerup spawns on a free {colour.value} spawnpoint"
+        cells = s.spawn_cells(colour)
+        if any(s.free(c) for c in s.points_cells[colour]) or not cells:
+            return f"discarding a {colour.value} powerup spawns on a free {colour.value} spawnpoint"
+        where = " ".join(str(s.board.hexes[c]) for c in cells)
+        return (f"every {colour.value} spawnpoint is taken: discarding a {colour.value} powerup spawns on the free "
+                f"hex nearest one ({where}; decision 5)")
 
 
 @dataclass(frozen=True, slots=True)
