@@ -37,7 +37,7 @@ from engine.interop.tiled_model import (
     TiledObject,
     TileLayer,
 )
-from engine.mapmodel import Cell, Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
+from engine.mapmodel import Cell, Colour, HexMap, MapEditError, MapMeta, Mode, Orientation, Team, Terrain
 
 __all__ = ["COLOUR_NAMES", "FEATURE_CLASSES", "TEAM_NAMES", "ground_note", "map_from_tiled", "tiled_grid"]
 
@@ -70,7 +70,20 @@ def _ground(tm: TiledMap, file: Path) -> TileLayer:
     marked = [lay for lay in layers if lay.properties.get("hexfort") == "ground"]
     if marked or layers:
         return (marked or layers)[0]
+    groups = [_group_name(lay) for lay in tm.layers if _group_name(lay) is not None]
+    if groups:
+        raise TiledError(file, f"group {groups[0]!r}", "hexfort reads the tile and object layers at the top of the "
+                                                      "map, and this map has its layers inside a group; in Tiled, "
+                                                      "drag them out of the group (or ungroup it) and save again")
     raise TiledError(file, "", "the map has no tile layer to read the ground from; paint the hexes on a tile layer")
+
+
+def _group_name(layer: object) -> str | None:
+    """The name of a Tiled group layer kept as read (an XML element or a JSON object), None for any other layer."""
+    if isinstance(layer, dict):
+        return str(layer.get("name", "")) if layer.get("type") == "group" else None
+    tag, get = getattr(layer, "tag", None), getattr(layer, "get", None)
+    return str(get("name", "")) if tag == "group" and get is not None else None
 
 
 def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where: str) -> Cell | None | LoadProblem:
@@ -95,6 +108,13 @@ def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where:
         return LoadProblem(where, f"{label}: {source} says {e}")
 
 
+#: A stairs tile rotated or flipped in Tiled: its way up is the tile's own, which Tiled's turn would contradict.
+_TURNED_STAIRS: Final = ("this stairs tile is rotated or flipped in Tiled, but hexfort reads the way up from the tile "
+                         "itself, so the stairs would climb another way than Tiled shows; paint the stairs tile that "
+                         "faces the way you want (hexfort's tileset has one per direction) without rotating or "
+                         "flipping it")
+
+
 def _cells(tm: TiledMap, grid: StaggeredGrid, table: TerrainTable | None, file: Path) -> dict[Hex, Cell]:
     layer = _ground(tm, file)
     cells: dict[Hex, Cell] = {}
@@ -110,6 +130,9 @@ def _cells(tm: TiledMap, grid: StaggeredGrid, table: TerrainTable | None, file: 
         if isinstance(got, LoadProblem):
             if len(problems) < _MAX_PROBLEMS and got.where == _where_cell(layer.name, col, row):
                 problems.append(got)  # one problem per kind of tile, at its first cell
+            continue
+        if got is not None and i in layer.turned and got.terrain is Terrain.STAIRS and len(problems) < _MAX_PROBLEMS:
+            problems.append(LoadProblem(_where_cell(layer.name, col, row), _TURNED_STAIRS))
             continue
         if got is not None:
             cells[grid.to_hex(col, row)] = got

@@ -10,7 +10,7 @@ existing file can keep it (see :mod:`engine.interop.tiled_export`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -105,7 +105,8 @@ class Tileset:
 
 @dataclass(frozen=True)
 class TileLayer:
-    """A tile layer: ``width`` × ``height`` global ids row by row (0: no tile), flip bits removed."""
+    """A tile layer: ``width`` × ``height`` global ids row by row (0: no tile), flip bits removed; ``turned``: the
+    indices of the cells whose tile Tiled rotates or flips (:meth:`of` finds them)."""
 
     name: str
     width: int
@@ -113,6 +114,14 @@ class TileLayer:
     gids: tuple[int, ...]
     properties: Mapping[str, PropertyValue] = field(default_factory=dict)
     raw: Any = None
+    turned: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, name: str, width: int, height: int, flagged: Sequence[int],
+           properties: Mapping[str, PropertyValue], raw: Any) -> TileLayer:
+        """A layer from its global ids as stored, each with Tiled's flip and rotation flags in its top bits."""
+        return cls(name, width, height, tuple(g & ~FLIP_BITS for g in flagged), properties, raw,
+                   frozenset(i for i, g in enumerate(flagged) if g & FLIP_BITS and g & ~FLIP_BITS))
 
 
 @dataclass(frozen=True)

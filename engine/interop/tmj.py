@@ -167,8 +167,7 @@ def parse_tmj(raw: bytes, file: Path) -> TiledMap:
             if len(gids) != w * h:
                 raise TiledError(file, where, f"the layer holds {len(gids):,} tiles, its size says {w * h:,}; "
                                               "save the map again from Tiled")
-            layers.append(TileLayer(name, w, h, tuple(g & ~FLIP_BITS for g in gids),
-                                    _properties(d, file, where), d))
+            layers.append(TileLayer.of(name, w, h, gids, _properties(d, file, where), d))
         elif d.get("type") == "objectgroup":
             objs = d.get("objects", [])
             objects = tuple(_object(o, file, f"{where}, objects[{k}]")

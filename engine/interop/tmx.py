@@ -162,7 +162,7 @@ def _gids(data: ET.Element, count: int, file: Path, where: str) -> tuple[int, ..
     if len(values) != count:
         raise TiledError(file, where, f"the layer holds {len(values):,} tiles, its size says {count:,}; "
                                       "save the map again from Tiled")
-    return tuple(v & ~FLIP_BITS for v in values)
+    return tuple(values)  # flags kept: TileLayer.of notes the turned cells
 
 
 def decode_base64(text: str, compression: str | None, file: Path, where: str) -> tuple[int, ...]:
@@ -220,7 +220,7 @@ def parse_tmx(raw: bytes, file: Path) -> TiledMap:
                 raise TiledError(file, f"layer {name!r}", f"a {w} × {h} layer; hexfort maps fit in 400 × 400")
             data = el.find("data")
             gids = _gids(data, w * h, file, f"layer {name!r}") if data is not None else (0,) * (w * h)
-            layers.append(TileLayer(name, w, h, gids, _properties(el, file, f"layer {name!r}"), el))
+            layers.append(TileLayer.of(name, w, h, gids, _properties(el, file, f"layer {name!r}"), el))
         elif el.tag == "objectgroup":
             objects = tuple(_object(o, file, name) for o in el.findall("object"))
             layers.append(ObjectLayer(name, objects, _properties(el, file, f"layer {name!r}"), el))

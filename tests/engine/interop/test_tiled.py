@@ -94,6 +94,9 @@ def _tmx(orientation: str = "hexagonal", data: str = "1,1,1,1", extra: str = "",
 
 WALL = '<tile id="0" type="wall"/>'
 OPEN = '<tile id="1"><properties><property name="hexfort" value="0."/></properties></tile>'
+STAIRS = '<tile id="2"><properties><property name="hexfort" value="0a"/></properties></tile>'
+#: Tiled's flags in a global id's top bits: flipped horizontally, and (hexagonal maps) rotated by 120°.
+FLIPPED, TURNED_120 = 0x80000000, 0x10000000
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
@@ -115,6 +118,14 @@ OPEN = '<tile id="1"><properties><property name="hexfort" value="0."/></properti
     (_tmx(tiles=WALL).replace('encoding="UTF-8"', 'encoding="UTF-inf8"'), "line 1", "unknown encoding"),
     (_tmx(tiles=WALL + OPEN, data="1,2,2,2", objects='<object id="7" type="kit" x="inf" y="16"><point/></object>'),
      "layer 'Things', object 7", "x='inf' is not a finite number"),
+    # a rotated or flipped stairs tile would climb another way than Tiled draws it (a new-user audit: imported as if
+    # unturned, silently); a turned open tile looks the same and is read as it is
+    (_tmx(tiles=WALL + OPEN + STAIRS, data=f"2,2,{3 | TURNED_120},{2 | FLIPPED}"), "layer 'Ground', tile at column 0, row 1",
+     "this stairs tile is rotated or flipped in Tiled"),
+    (_tmx(tiles=WALL + OPEN + STAIRS, data=f"2,{3 | FLIPPED},2,2"), "layer 'Ground', tile at column 1, row 0",
+     "paint the stairs tile that faces the way you want"),
+    (_tmx(tiles=WALL + OPEN).replace('<layer id="1"', '<group id="9" name="Art"><layer id="1"').replace(
+        '</layer>', '</layer></group>'), "group 'Art'", "drag them out of the group (or ungroup it)"),
 ])
 def test_what_cannot_be_converted_is_named_with_its_place_and_fix(text: str, where: str, words: str,
                                                                  tmp_path: Path) -> None:
