@@ -26,7 +26,7 @@ from engine.formats.errors import LoadError, LoadProblem
 from engine.formats.grid_codec import TokenError, decode_token
 from engine.formats.map_file import dumps_map, loads_map
 from engine.games.modes import modes_for_features
-from engine.hexgrid import Hex, HexParseError
+from engine.hexgrid import Hex, HexParseError, hex_linedraw
 from engine.interop.stagger import AXES, INDICES, StaggeredGrid
 from engine.interop.terrain_table import TerrainTable
 from engine.interop.tiled_model import (
@@ -177,6 +177,19 @@ class _Features:
             return None
         return allowed[key]
 
+    def _through(self, where: str, corners: list[Hex]) -> list[Hex]:
+        """A track's steps from its polyline's points: a Tiled user draws a straight run by its two ends, so the hexes
+        between two points on one of the six straight hex lines are filled in (a new-user audit: a track drawn by its
+        corners came in jumping, with no word); two points not on one line are a problem naming both."""
+        out = corners[:1]
+        for a, b in zip(corners, corners[1:], strict=False):
+            d = b - a
+            if a.distance(b) > 1 and not (d.q == 0 or d.r == 0 or d.q + d.r == 0):
+                self.problems.append(LoadProblem(where, f"the track goes from {a} to {b} in one segment, and no "
+                                                        "straight hex line joins them; add a point where it turns"))
+            out += hex_linedraw(a, b)[1:] if a.distance(b) > 1 else [b]
+        return out
+
     def add(self, o: TiledObject, layer: str) -> None:
         cls = o.cls.strip().lower()
         if cls not in FEATURE_CLASSES:
@@ -191,7 +204,7 @@ class _Features:
                 return
             steps = [self._hex(x, y, where) for x, y in o.polyline]
             if isinstance(team, Team) and all(s is not None for s in steps):
-                self.tracks[team] = [s for s in steps if s is not None]
+                self.tracks[team] = self._through(where, [s for s in steps if s is not None])
             return
         h = self._hex(*o.anchor(), where)
         if cls == "spawn":

@@ -295,3 +295,34 @@ def test_a_map_from_any_staggered_grid_exports_back_over_its_own_file(axis: str,
     assert main(["import", str(path), "-o", str(tmp_path / "again.map.json")]) == 0
     assert ("note: the ground was read from the tile layer 'hexfort ground'; the other tile layers ('Ground') are "
             "kept as decoration and not read") in capsys.readouterr().out
+
+
+def _corners(points: list[dict[str, float]]) -> list[dict[str, float]]:
+    """A polyline's first and last points and those where it turns (as a Tiled user draws a straight run)."""
+    def step(a: dict[str, float], b: dict[str, float]) -> tuple[float, float]:
+        return round(b["x"] - a["x"], 3), round(b["y"] - a["y"], 3)
+
+    return [p for i, p in enumerate(points)
+            if i in (0, len(points) - 1) or step(points[i - 1], p) != step(p, points[i + 1])]
+
+
+def test_a_track_drawn_by_its_corners_is_filled_in_along_straight_lines(tmp_path: Path) -> None:
+    """A Tiled user draws a polyline by its corners; the import took only those points as steps, so the track jumped
+    (four HF107 errors after an import that said nothing: a new-user audit). Each straight run is filled in; two
+    points no straight hex line joins are named, with the fix."""
+    path = REPO / "maps" / "payload_canal.map.json"
+    out = tmp_path / "canal.tmj"
+    assert main(["export", str(path), "-o", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    tracks = [o for lay in doc["layers"] for o in lay.get("objects", []) if o.get("class", o.get("type")) == "track"]
+    assert len(tracks) == 2
+    for o in tracks:
+        o["polyline"] = _corners(o["polyline"])
+    assert sum(len(o["polyline"]) for o in tracks) < 25  # of 8 + 17 steps
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    assert import_tiled(out) == load_map(path)
+    tracks[0]["polyline"] = [p for i, p in enumerate(tracks[0]["polyline"]) if i != 1]  # one corner cut away
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(LoadError) as info:
+        import_tiled(out)
+    assert "in one segment, and no straight hex line joins them; add a point where it turns" in str(info.value)
