@@ -1,5 +1,6 @@
 """Scenario checks (HF601–HF604): starting units that the map or the rules cannot hold; HF607: sides that field
-different units; HF608: sides that play by different rules; HF404: units that break the map's symmetry.
+different units; HF608: sides that play by different rules; HF609: a first team the rules throw for instead;
+HF404: units that break the map's symmetry.
 
 :func:`engine.validation.playability.playability` runs these and then starts the
 game once (set-up only), so that anything else the game would refuse is reported
@@ -95,8 +96,25 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
             taken.setdefault(h, me)
     out += _different_sides(s, ruleset)
     out += _different_rules(s, ruleset)
+    out += _ignored_first_team(s, ruleset)
     out += _units_off_mirror(s)
     return out
+
+
+def _ignored_first_team(s: Scenario, ruleset: Ruleset) -> list[Problem]:
+    """HF609: ``first_team`` BLU in a mode whose rules throw for the first turn (Payload Race's d8 roll-off, Team
+    Play's draw) while that throw is on: the games ignore it (a new-user audit saw it ignored without a word). Only
+    BLU is named: every saved scenario carries ``first_team``, RED by default."""
+    rules = GAMES[s.mode]
+    if s.first_team is not Team.BLU or not rules.chance_first or not ruleset.options.get(rules.chance_first, False):
+        return []
+    return [Problem(
+        "HF609", Severity.WARNING,
+        f"first_team says BLU, but {rules.name} decides who moves first ({rules.chance_words}) while the rule "
+        f"{rules.chance_first} is on, so the games ignore it; set {rules.chance_first} to false in the scenario's "
+        "rules to make BLU start, or leave first_team RED",
+        where="$.first_team",
+    )]
 
 
 def _different_rules(s: Scenario, ruleset: Ruleset) -> list[Problem]:

@@ -17,7 +17,7 @@ SECTIONS = sections(DOC)
 BLOCK = re.compile(r"```(json|text) (bad|fixed)\n(.*?)\n```", re.S)
 EXAMPLED = sorted(c for c, s in SECTIONS.items() if BLOCK.search(s))
 LOAD_CODES = {"HF001", "HF002", "HF003", "HF004", "HF999"}
-SCENARIO_CODES = {"HF404", "HF601", "HF602", "HF603", "HF604", "HF605", "HF606", "HF607", "HF608"}
+SCENARIO_CODES = {"HF404", "HF601", "HF602", "HF603", "HF604", "HF605", "HF606", "HF607", "HF608", "HF609"}
 
 
 def _examples(code: str) -> dict[str, str]:

@@ -41,3 +41,19 @@ def test_team_play_a_side_that_lists_nothing_fields_the_rest_and_the_advice_fits
     [message] = _hf607(red_only)
     assert "BLU: D-Struct-Or, Echo, Violet" in message and "any kind" not in message
     assert "each character is fielded once" in message and "field the same kinds" not in message
+
+
+def test_a_first_team_the_rules_throw_for_is_named() -> None:
+    """HF609: Payload Race throws a d8 for the first turn and ignored a scenario's BLU first team without a word (a
+    new-user audit). Named while the throw is on; not with it off, nor in King of the Board (RED starts by the book,
+    and the scenario's first team counts), nor for RED (every saved scenario carries it)."""
+    def hf609(s: Scenario) -> list[str]:
+        return [p.message for p in scenario_problems(s) if p.code == "HF609"]
+
+    canal = load_scenario(MAPS / "payload_canal.scenario.json")
+    said = hf609(replace(canal, first_team=Team.BLU))
+    assert len(said) == 1 and "d8 roll-off" in said[0] and "set roll_for_first to false" in said[0]
+    assert not hf609(replace(canal, first_team=Team.BLU, rules={**canal.rules, "roll_for_first": False}))
+    assert not hf609(canal)
+    ridge = load_scenario(MAPS / "koth_ridge.scenario.json")
+    assert not hf609(replace(ridge, first_team=Team.BLU))
