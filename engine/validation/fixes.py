@@ -22,6 +22,7 @@ from engine.hexgrid import Hex, hex_linedraw
 from engine.mapmodel import Cell, HexMap, MapEditError, Mode, Team, Terrain
 from engine.validation.checks import check_map
 from engine.validation.problem import Problem
+from engine.validation.symmetry import best_team_symmetry
 
 __all__ = ["FIXABLE", "Fix", "FixOutcome", "Repair", "fix_map", "suggest_fixes"]
 
@@ -93,19 +94,42 @@ def _raise_to_2(hexes: tuple[Hex, ...]) -> Callable[[HexMap], Repair]:
     return lambda m: _set_cells(m, hexes, lambda c: Cell(2, c.terrain, c.stairs_up))
 
 
-def _gap_filler(m: HexMap, a: Hex, b: Hex) -> list[Hex] | None:
-    """The hexes that join track steps ``a`` and ``b`` along a straight line, if all are usable."""
-    between = hex_linedraw(a, b)[1:-1]
+def _usable(m: HexMap, hexes: list[Hex]) -> bool:
+    """Whether a track may run over each of ``hexes``: on the map, on no track, not a wall."""
     used = {h for path in m.tracks.values() for h in path}
-    if not between or any(h not in m.cells or h in used or m.cells[h].terrain is Terrain.WALL for h in between):
+    return all(h in m.cells and h not in used and m.cells[h].terrain is not Terrain.WALL for h in hexes)
+
+
+def _mirrored_run(m: HexMap, team: Team, a: Hex, b: Hex) -> list[Hex] | None:
+    """The steps between ``a`` and ``b`` of the mirror image of the other team's track, when the map has a team
+    symmetry and that image runs from ``a`` to ``b`` over usable hexes: on a symmetric map the obvious repair (a
+    straight line may pass on the other side of a bend: a new-user audit's fix made Canal lopsided, HF402)."""
+    other = m.track(team.other)
+    fit = best_team_symmetry(m) if other else None
+    if fit is None:
         return None
-    return between
+    image = [fit.image(h) for h in other]
+    if a not in image or b not in image:
+        return None
+    i, j = image.index(a), image.index(b)
+    run = image[i + 1:j]
+    return run if j > i + 1 and all(h is not None for h in run) and _usable(m, run) else None  # type: ignore[arg-type]
+
+
+def _gap_filler(m: HexMap, team: Team, a: Hex, b: Hex) -> list[Hex] | None:
+    """The hexes that join ``team``'s track steps ``a`` and ``b``, if all are usable: as the mirror image of the
+    other team's track runs (:func:`_mirrored_run`), else along the straight line."""
+    mirrored = _mirrored_run(m, team, a, b)
+    if mirrored is not None:
+        return mirrored
+    between = hex_linedraw(a, b)[1:-1]
+    return between if between and _usable(m, between) else None
 
 
 def _close_gap(team: Team, a: Hex, b: Hex) -> Callable[[HexMap], Repair]:
     def run(m: HexMap) -> Repair:
         path = list(m.track(team))
-        fill = _gap_filler(m, a, b)
+        fill = _gap_filler(m, team, a, b)
         if fill is None or a not in path or b not in path:
             return Repair(m, frozenset())
         i = path.index(a)
@@ -139,9 +163,10 @@ def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
         out = []
         for team in Team:
             path = m.track(team)
-            if a in path and b in path and path.index(b) == path.index(a) + 1 and _gap_filler(m, a, b):
-                n = a.distance(b) - 1
-                out.append(Fix(p.code, f"Close the gap ({n} hex{'es' if n > 1 else ''})", _close_gap(team, a, b)))
+            if a in path and b in path and path.index(b) == path.index(a) + 1 and (fill := _gap_filler(m, team, a, b)):
+                n = len(fill)
+                like = f" as {team.other.value}'s track runs" if fill == _mirrored_run(m, team, a, b) else ""
+                out.append(Fix(p.code, f"Close the gap ({n} hex{'es' if n > 1 else ''}{like})", _close_gap(team, a, b)))
         return out
     if p.code == "HF110" and hexes:
         h = hexes[0]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine.formats import load_map, load_scenario, save_map, save_scenario
-from engine.hexgrid import Hex
+from engine.hexgrid import Hex, hex_linedraw
 from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
 from engine.validation import fix_cli
 from engine.validation.fixes import FIXABLE, fix_map, suggest_fixes
@@ -270,3 +270,16 @@ def test_a_fixed_file_keeps_its_schema_and_its_original_beside_it(tmp_path: Path
     (tmp_path / "community" / "canal.map.json.bak").unlink()
     code, out, _ = run(str(path), "--no-backup")
     assert code == 0 and "no backups kept" in out and not (tmp_path / "community" / "canal.map.json.bak").exists()
+
+
+def test_a_gap_in_a_track_is_closed_as_the_mirrored_track_runs() -> None:
+    """HF107 on a symmetric map: two steps cut from RED's track at a bend. The straight line between the ends passes
+    on the other side of the bend, and the fix made Canal lopsided (HF402 after it: a new-user audit); on a map with
+    a team symmetry the gap is closed as the mirror image of BLU's track runs, which gives back the bundled map."""
+    canal = load_map(MAPS / "payload_canal.map.json")
+    path = list(canal.track(Team.RED))
+    # two steps at a bend, where the straight line between the ends runs elsewhere
+    bend = next(i for i in range(1, len(path) - 2) if path[i:i + 2] != hex_linedraw(path[i - 1], path[i + 2])[1:-1])
+    cut = canal.with_feature_part("tracks", Team.RED, path[:bend] + path[bend + 2:])
+    outcome = fix_map(cut)
+    assert outcome.map == canal and [label for _, label in outcome.applied] == ["Close the gap (2 hexes as BLU's track runs)"]
