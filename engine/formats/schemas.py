@@ -308,7 +308,7 @@ def _plain(err: ValidationError) -> str:
     if v == "maximum":
         return f"must be at most {err.validator_value}, got {_short(inst)}"
     if v == "uniqueItems":
-        return "lists the same entry twice; remove the duplicate"
+        return _duplicate(inst)
     if v in ("oneOf", "anyOf"):
         return f"{desc or 'not one of the allowed forms'} (got {_short(inst)})"
     if v == "propertyNames":
@@ -316,6 +316,20 @@ def _plain(err: ValidationError) -> str:
     if v == "items" and err.validator_value is False:
         return "has too many items"
     return err.message
+
+
+def _duplicate(inst: object) -> str:
+    """uniqueItems: which entry is listed twice, and where (a new-user audit: "lists the same entry twice" left a
+    designer to search a list of kits by eye)."""
+    if isinstance(inst, list):
+        seen: dict[str, int] = {}
+        for i, x in enumerate(inst):
+            key = json.dumps(x, sort_keys=True)
+            if key in seen:
+                return (f"lists {_clip(_short(x), 40)} twice (entries {seen[key]} and {i}, counting from 0); remove "
+                        "the duplicate")
+            seen[key] = i
+    return "lists the same entry twice; remove the duplicate"
 
 
 #: Size keywords: what is counted, singular and plural.
