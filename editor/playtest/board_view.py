@@ -408,14 +408,17 @@ class BoardView(QGraphicsView):
         """The hexes outlined by :meth:`flash`."""
         return self.play.flash
 
-    def tell(self, text: str, msec: int = 4000) -> None:
-        """Show a short message over the board near the pointer (why a click did nothing)."""
+    def tell(self, text: str, msec: int = 4000, at: Hex | None = None) -> None:
+        """Show a short message over the board near the pointer (why a click did nothing), or beside hex ``at``
+        when given (a message about a unit, after a button click: the pointer is off the board); with neither,
+        at the board's top centre."""
         self._toast.setText(text)
         self._toast.adjustSize()
         vp = self.viewport().rect()
-        x, y = 12, 12
-        if self._hover is not None:
-            pt = self.mapFromScene(self.renderer.center(self._hover))
+        x, y = max(8, (vp.width() - self._toast.width()) // 2), 12
+        near = at if at is not None else self._hover
+        if near is not None:
+            pt = self.mapFromScene(self.renderer.center(near))
             x = min(max(8, pt.x() + 18), max(8, vp.width() - self._toast.width() - 8))
             y = min(max(8, pt.y() + 18), max(8, vp.height() - self._toast.height() - 8))
         self._toast.move(x, y)

@@ -524,7 +524,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
             if who is not None and (verb is not Verb.ATTACK or not self._may_attack()):
                 self.selected = who
         if verb is Verb.ATTACK and not choices(st, Verb.ATTACK, actor=self._sel(), detail=self.picks.get(verb)):
-            self.board.tell("no target in range and sight now: the enemies out of reach say why when clicked")
+            self.board.tell("no enemy can be attacked from here now: click one to see why", at=self.actor_hex())
         self.mode = verb
         self.refresh()
 

@@ -98,6 +98,27 @@ class Pyro(KothBehaviour):
         if action.verb is not _V_ATTACK:
             return super().why_not(state, u, action)
         assert action.target is not None
-        if state.board.hexes[u.cell].distance(action.target) != 1:
-            return "the Pyro aims his flame at a hex next to him (the cone's direction)"
+        here = state.board.hexes[u.cell]
+        if here.distance(action.target) != 1:
+            return self._not_an_aim(state, u, action.target)
         return "no enemy the Pyro can reach in that direction"
+
+    def _not_an_aim(self, state: KothState, u: KothUnit, target: Hex) -> str:
+        """Why a click on ``target``, not next to the Pyro, does not fire: he aims at a hex next to him; about an
+        enemy there, also whether the flame reaches it at all (a new-user audit clicked one nine hexes away and was
+        told only how to aim)."""
+        aim = "the Pyro aims his flame at a hex next to him (the cone's direction)"
+        cell = state.board.index.get(target)
+        v = state.unit_at(target) if cell is not None else None
+        if v is None or v.team is u.team:
+            return aim
+        name = f"the {v.team.value} {state.stats(v.kind).name}"
+        far = state.board.hexes[u.cell].distance(target)
+        dirs, aims = self._reach(state, u.cell)
+        if far > self.stats.range:
+            return f"out of range: {name} is {far} hexes away, the flame reaches {self.stats.range}; {aim}"
+        if cell not in dirs:
+            return (f"the flame cannot reach {name}: the cone covers only hexes at the Pyro's height that he sees; "
+                    f"{aim}")
+        toward = [str(aims[d]) for d in range(6) if dirs[cell] >> d & 1]
+        return f"{aim}: aim at {' or '.join(toward)} to reach {name}"

@@ -722,3 +722,14 @@ def test_rocket_jump_costs_health_even_under_uber(game: GameFactory) -> None:
     state.apply("soldier@0,0 rocket_jump 8,0")
     assert _hp(state, 8) == 160
     assert any(a.verb is Verb.MOVE for a in state.legal_actions())
+
+
+def test_pyro_a_click_on_an_enemy_out_of_the_flames_reach_says_how_far(game: GameFactory) -> None:
+    """001 "Units" Pyro: the cone reaches 3 hexes. A click on an enemy nine hexes away was told only how the Pyro
+    aims (a new-user audit); it says the distance and the reach now, and for an enemy in a cone, which hex to aim at."""
+    state = game(ROW, red=[("pyro", (0, 0))], blu=[("heavy", (9, 0)), ("scout", (2, 0))], dice=[])
+    here = at(0)
+    far = state.why_not(Action(Verb.ATTACK, "pyro", here, at(9)))
+    assert far.startswith("out of range: the BLU Heavy is 9 hexes away, the flame reaches 3")
+    near = state.why_not(Action(Verb.ATTACK, "pyro", here, at(2)))
+    assert f"aim at {at(1)} to reach the BLU Scout" in near
