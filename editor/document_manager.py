@@ -31,6 +31,7 @@ from editor.autosave import RecoveryWriter
 from editor.canvas.view import MapView
 from editor.dialogs import ExportDialog, NewMapDialog, PrintDialog
 from editor.document import MapDocument, ScenarioSetup, read_document
+from editor.paths import file_slug
 from editor.problem_runner import ProblemRunner
 from editor.recovery import Recoverable, adopt_temp, discard, file_sha256
 from editor.render.painter import RenderOptions
@@ -44,10 +45,6 @@ __all__ = ["MAP_FILTER", "MAX_RECENT", "DocumentManager"]
 
 MAP_FILTER = "hexfort maps and scenarios (*.json);;All files (*)"
 MAX_RECENT = 8
-
-
-def _slug(name: str) -> str:
-    return name.lower().replace(" ", "_")
 
 
 class DocumentManager(QObject):
@@ -275,7 +272,7 @@ class DocumentManager(QObject):
         if doc is None:
             return False
         suffix = ".scenario.json" if doc.scenario is not None else ".map.json"
-        start = str(doc.path) if doc.path else str(self._save_folder() / (_slug(doc.map.meta.name) + suffix))
+        start = str(doc.path) if doc.path else str(self._save_folder() / (file_slug(doc.map.meta.name) + suffix))
         path = filedialogs.save_file(self.window, "Save as", start, MAP_FILTER)
         if not path:
             return False
@@ -500,7 +497,7 @@ class DocumentManager(QObject):
         d = ExportDialog(kind, coords, heights, self.window)
         if d.exec() != QDialog.DialogCode.Accepted:
             return
-        name = _slug(doc.map.meta.name) + f".{kind}"
+        name = file_slug(doc.map.meta.name) + f".{kind}"
         path = filedialogs.save_file(self.window, f"Export {kind.upper()}", name, f"{kind.upper()} (*.{kind})")
         if not path:
             return
@@ -522,7 +519,7 @@ class DocumentManager(QObject):
         d = PrintDialog(self.window)
         if d.exec() != QDialog.DialogCode.Accepted:
             return
-        name = _slug(doc.map.meta.name) + ".pdf"
+        name = file_slug(doc.map.meta.name) + ".pdf"
         path = filedialogs.save_file(self.window, "Print to PDF", name, "PDF (*.pdf)")
         if not path:
             return

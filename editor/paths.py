@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-__all__ = ["EditorPaths", "shown_path"]
+__all__ = ["EditorPaths", "file_slug", "shown_path"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,3 +59,10 @@ def shown_path(folder: Path, home: Path | None = None) -> str:
     if folder == home:
         return "~"
     return f"~/{folder.relative_to(home).as_posix()}" if folder.is_relative_to(home) else str(folder)
+
+
+def file_slug(name: str) -> str:
+    """``name`` as a file name on any system: lower case, runs of anything but letters, digits, ``.``, ``-`` and
+    ``_`` made one ``_`` (a colon, which Windows refuses, among them: a new-user audit was offered
+    ``crossroads:_king_of_the_board_seed1001.replay.json``)."""
+    return re.sub(r"[^\w.-]+", "_", name.lower()).strip("_.") or "untitled"

@@ -13,11 +13,24 @@ from typing import Any
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from editor import filedialogs
+from editor.paths import file_slug
 from editor.playtest.presenters import presenter_for
 
 __all__ = ["REPLAY_FILTER", "WindowDialogs"]
 
 REPLAY_FILTER = "hexfort replays (*.replay.json *.json);;All files (*)"
+
+#: The folder a replay was last saved to or loaded from in this run; before any, the home folder (not the folder
+#: hexfort was started from: its own checkout, for a new-user audit).
+_last_folder: list[Path] = []
+
+
+def _replay_folder() -> Path:
+    return _last_folder[-1] if _last_folder and _last_folder[-1].is_dir() else Path.home()
+
+
+def _remember(path: str) -> None:
+    _last_folder[:] = [Path(path).parent]
 
 
 class WindowDialogs:
@@ -32,10 +45,11 @@ class WindowDialogs:
         if blocked:
             QMessageBox.information(self, "Save replay", f"Cannot save a replay: {blocked}.")  # type: ignore[arg-type]
             return False
-        name = f"{self.ctl.state.scenario.name.lower().replace(' ', '_')}_seed{self.ctl.seed}.replay.json"
-        path = filedialogs.save_file(self, "Save replay", name, REPLAY_FILTER)  # type: ignore[arg-type]
+        name = f"{file_slug(self.ctl.state.scenario.name)}_seed{self.ctl.seed}.replay.json"
+        path = filedialogs.save_file(self, "Save replay", str(_replay_folder() / name), REPLAY_FILTER)  # type: ignore[arg-type]
         if not path:
             return False
+        _remember(path)
         try:
             self.ctl.save_replay(path)
         except OSError as e:
@@ -47,9 +61,10 @@ class WindowDialogs:
 
     def load_replay_dialog(self) -> bool:
         """Ask for a replay file and show it from its start."""
-        path = filedialogs.open_file(self, "Load replay", "", REPLAY_FILTER)  # type: ignore[arg-type]
+        path = filedialogs.open_file(self, "Load replay", str(_replay_folder()), REPLAY_FILTER)  # type: ignore[arg-type]
         if not path:
             return False
+        _remember(path)
         ok = self.ctl.load_replay(path)
         if ok:
             self.statusBar().showMessage(  # type: ignore[attr-defined]

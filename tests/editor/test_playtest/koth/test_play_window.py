@@ -58,11 +58,16 @@ def test_full_game_by_clicks_human_vs_ai_with_undo_and_replay(qtbot, play_window
     n = len(st.history)
     # save the replay, load it, step to the end: the same final state
     path = tmp_path / "game.replay.json"
-    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(path))
+    offered: list[str] = []
+    monkeypatch.setattr(filedialogs, "save_file", lambda _w, _t, start, _f: offered.append(start) or str(path))
     assert w.save_replay_dialog()
     assert path.exists()
-    monkeypatch.setattr(filedialogs, "open_file", lambda *a, **k: str(path))
+    # offered first in the home folder (not the folder hexfort was started from), under a name any system takes
+    name = Path(offered[0]).name
+    assert Path(offered[0]).parent in (Path.home(), tmp_path) and ":" not in name and name.endswith(f"_seed{w.ctl.seed}.replay.json")
+    monkeypatch.setattr(filedialogs, "open_file", lambda _w, _t, start, _f: offered.append(start) or str(path))
     assert w.load_replay_dialog()
+    assert offered[1] == str(tmp_path)  # the folder a replay was last saved to
     assert w.ctl.replay_mode and w.ctl.cursor.position == 0
     for _ in range(n):
         w.act_next.trigger()
