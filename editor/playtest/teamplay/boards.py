@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from editor.playtest.teamplay.picture import letters
 from editor.render.style import TEAM_COLORS
 from engine.games.teamplay.views import BoardView, BufferView
-from engine.mapmodel import Team
 
 __all__ = ["BufferBar", "PlayerBoards", "board_words", "buffer_words"]
 
@@ -54,7 +53,7 @@ def buffer_words(b: BufferView, names: dict[str, str]) -> str:
     marks = ", ".join(f"{names.get(k, k)} {n}" for k, n in b.marks)
     return (f"{b.team.value} buffer {b.total}/{b.flushes_at}: {dmg}" + (f" · marks: {marks}" if marks else "")
             + f" — flushed onto the boards at the end of {b.team.other.value}'s turn if it holds "
-              f"{b.flushes_at} or more")
+              f"{b.flushes_at} or more (the line across the bar)")
 
 
 class PlayerBoards(QWidget):
@@ -221,7 +220,9 @@ class BufferBar(QWidget):
         p.setBrush(fill)
         p.drawRoundedRect(QRectF(1, 1, w * min(1.0, b.total / scale), h), 4, 4)
         tx = 1 + w * b.flushes_at / scale
-        p.setPen(QPen(QColor(TEAM_COLORS[Team.RED if b.team is Team.BLU else Team.BLU]).darker(120), 2))
+        # the flush threshold, in neither team's colour: the other team's read as "this line is BLU's" on RED's bar
+        # (a new-user audit)
+        p.setPen(QPen(QColor("#3a3a3a"), 2))
         p.drawLine(int(tx), 0, int(tx), h + 2)
         p.setPen(QColor("#1d1d1d"))
         p.drawText(QRectF(6, 1, w - 10, h), Qt.AlignmentFlag.AlignVCenter,
