@@ -31,9 +31,16 @@ def main(argv: list[str] | None = None) -> int:
     from editor.playtest.presenters import presenter_for
 
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] in (["-h"], ["--help"]) or len(args) > 2:
+        print(__doc__.split("\n\n", 1)[0] + f"\nmodes: {', '.join(m.value for m in Mode)}")
+        return 0 if args[:1] in (["-h"], ["--help"]) else 2
+    try:
+        mode = Mode(args[1]) if len(args) > 1 else next(iter(Mode))
+    except ValueError:
+        print(f"no mode {args[1]!r}; modes: {', '.join(m.value for m in Mode)}")
+        return 2
     out = Path(args[0]) if args else REPO / "docs" / "images" / "playtest.png"
     app = QApplication.instance() or QApplication(["hexfort"])
-    mode = Mode(args[1]) if len(args) > 1 else next(iter(Mode))
     scene = presenter_for(mode).scene
     if not scene:
         print(f"the {mode.value} playtest has no documentation scene")

@@ -19,3 +19,10 @@ def test_the_documentation_scene_is_drawn(qapp: object, tmp_path: Path, mode: st
     out = tmp_path / f"{mode}.png"
     assert main([str(out), mode]) == 0
     assert out.stat().st_size > 10_000  # a whole window, not an empty picture
+
+
+def test_help_and_a_wrong_mode_are_answered_not_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--help printed "Could not write --help" (a new-user audit): it prints the usage and the modes now."""
+    assert main(["--help"]) == 0 and "OUT.png [MODE]" in capsys.readouterr().out
+    assert main([str(tmp_path / "x.png"), "chess"]) == 2 and "no mode 'chess'" in capsys.readouterr().out
+    assert not (tmp_path / "x.png").exists()
