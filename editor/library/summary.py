@@ -16,6 +16,7 @@ from typing import Any
 
 from editor.resize import grid_size
 from engine.formats import LoadError, load_any
+from engine.formats.jsonio import read_json_file
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Mode
 from engine.scenario import Scenario
@@ -137,12 +138,23 @@ def read_map(path: Path) -> tuple[HexMap | None, str]:
     try:
         _kind, value = load_any(path)
     except LoadError:
-        return None, path.name
+        return None, _name_in(path) or path.name
     if isinstance(value, Scenario):
         return value.map, value.name
     if isinstance(value, HexMap):
         return value, value.meta.name
     return None, path.name
+
+
+def _name_in(path: Path) -> str | None:
+    """The ``name`` a file that does not load still gives, when its JSON reads (a scenario whose map is missing, a map
+    with a bad hex): the library showed only the file name (a new-user audit). None when there is none to read."""
+    try:
+        doc = read_json_file(path)
+    except LoadError:
+        return None
+    name = doc.get("name") if isinstance(doc, dict) else None
+    return name.strip()[:120] if isinstance(name, str) and name.strip() else None
 
 
 def make_summary(path: Path, stamp: tuple[int, int], m: HexMap | None, name: str, result: FileResult) -> MapSummary:

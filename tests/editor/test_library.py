@@ -3,6 +3,7 @@ thumbnails cached on disk and refreshed when a file changes; visible rows scanne
 
 from __future__ import annotations
 
+import json
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -256,3 +257,14 @@ def test_the_header_names_the_folder_shortly_and_safely(qtbot, tmp_path, monkeyp
     assert lib.folder_label.text().startswith("<b>~/&lt;b&gt;maps &amp; more</b> — 1 file")
     assert lib.folder_label.toolTip() == str(d.resolve())
     _wait_scanned(qtbot, lib)
+
+
+def test_a_file_that_does_not_load_keeps_the_name_it_gives(tmp_path: Path) -> None:
+    """A scenario whose map file is missing showed only its file name in the library, though its JSON names it (a
+    new-user audit); a file whose JSON does not read still shows its file name."""
+    doc = json.loads((MAPS / "koth_ridge.scenario.json").read_text(encoding="utf-8"))
+    doc["map"] = "gone.map.json"
+    path = tmp_path / "lost.scenario.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    s, m = summarize(path)
+    assert m is None and s.broken and s.name == doc["name"]
