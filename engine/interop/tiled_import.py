@@ -91,6 +91,10 @@ def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where:
     if found is None:
         return LoadProblem(where, f"tile id {gid} belongs to no tileset; save the map again from Tiled")
     ts, local = found
+    if ts.tilecount is not None and local >= ts.tilecount:
+        return LoadProblem(where, f"tile id {gid} is past the last tile of tileset {ts.name!r} ({ts.tilecount} "
+                                  "tiles): the tileset was changed or the layer data damaged; repaint the hex with a "
+                                  "tile of the tileset")
     info = ts.tiles.get(local)
     own = info.properties.get("hexfort") if info else None
     token = own if isinstance(own, str) else None

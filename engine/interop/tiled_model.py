@@ -21,6 +21,7 @@ __all__ = [
     "FLIP_BITS",
     "MAX_CELLS",
     "TiledError",
+    "external_tileset",
     "TiledMap",
     "TiledObject",
     "TileInfo",
@@ -61,6 +62,18 @@ def read_limited(path: str | Path) -> bytes:
             return f.read(MAX_BYTES + 1)
     except OSError as e:
         raise TiledError(p, "", f"cannot read the file: {e.strerror or e}") from None
+
+
+def external_tileset(file: Path, source: str, where: str) -> Path:
+    """The path of the external tileset ``source`` a map (``file``) names; raises LoadError naming the map, the path
+    looked at and the fix when there is no such file (the tileset's own name alone left a user guessing which map
+    and which folder: a new-user audit)."""
+    path = file.parent / source
+    if not path.is_file():
+        raise TiledError(file, where, f"its external tileset {source!r} is not there (looked for {path}); put the "
+                                      "tileset file beside the map where it names it, or embed the tileset in Tiled "
+                                      "(the Tilesets panel's Embed Tileset button) and save again")
+    return path
 
 
 @dataclass(frozen=True)

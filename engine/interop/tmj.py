@@ -28,6 +28,7 @@ from engine.interop.tiled_model import (
     TileInfo,
     TileLayer,
     Tileset,
+    external_tileset,
     read_limited,
 )
 from engine.interop.tmx import decode_base64
@@ -110,7 +111,7 @@ def _tilesets(doc: dict[str, Any], file: Path) -> list[Tileset]:
         firstgid = _int(d, "firstgid", file, f"$.tilesets[{i}]")
         source = d.get("source")
         if isinstance(source, str) and source:
-            path = file.parent / source
+            path = external_tileset(file, source, f"$.tilesets[{i}].source")
             if path.suffix.lower() == ".tsx":
                 from engine.interop.tmx import parse_xml, tileset_element
 

@@ -33,6 +33,7 @@ from engine.interop.tiled_model import (
     TileInfo,
     TileLayer,
     Tileset,
+    external_tileset,
     read_limited,
 )
 
@@ -126,7 +127,7 @@ def _tilesets(root: ET.Element, file: Path) -> list[Tileset]:
         if not source:
             out.append(tileset_element(el, firstgid, "", file))
             continue
-        tsx = file.parent / source
+        tsx = external_tileset(file, source, f"tileset {source!r}")
         if tsx.suffix.lower() in (".tsj", ".json"):
             from engine.interop.tmj import read_tileset_json
 

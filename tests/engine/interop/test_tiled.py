@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,10 @@ FLIPPED, TURNED_120 = 0x80000000, 0x10000000
      "this stairs tile is rotated or flipped in Tiled"),
     (_tmx(tiles=WALL + OPEN + STAIRS, data=f"2,{3 | FLIPPED},2,2"), "layer 'Ground', tile at column 1, row 0",
      "paint the stairs tile that faces the way you want"),
+    (_tmx(tiles=WALL, data="1,1,1,9"), "layer 'Ground', tile at column 1, row 1",
+     "tile id 9 is past the last tile of tileset 't' (3 tiles)"),
+    (re.sub(r"<tileset .*?</tileset>", '<tileset firstgid="1" source="gone.tsx"/>', _tmx(tiles=WALL)),
+     "tileset 'gone.tsx'", "its external tileset 'gone.tsx' is not there (looked for "),
     (_tmx(tiles=WALL + OPEN).replace('<layer id="1"', '<group id="9" name="Art"><layer id="1"').replace(
         '</layer>', '</layer></group>'), "group 'Art'", "drag them out of the group (or ungroup it)"),
 ])
