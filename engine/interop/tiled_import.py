@@ -228,7 +228,20 @@ class _Features:
             elif h is not None:
                 self.points.setdefault(point, []).append(h)
         elif h is not None:
-            {"kit": self.kits, "ammo": self.ammo, "rack": self.racks}[cls].append(h)
+            placed = {"kit": self.kits, "ammo": self.ammo, "rack": self.racks}[cls]
+            if h in placed:  # one per hex: the second was dropped without a word (a new-user audit)
+                self.problems.append(LoadProblem(where, f"a second {cls.replace('_', ' ')} on hex {h}; a hex holds "
+                                                        "one, so delete this object or move it to another hex"))
+            placed.append(h)
+
+    def numbering(self) -> None:
+        """Control points are numbered from 1 without a gap (point 3 alone was read as point 1: a new-user audit)."""
+        numbers = sorted(self.points)
+        if numbers and numbers != list(range(1, len(numbers) + 1)):
+            missing = " or ".join(str(k) for k in range(1, numbers[-1]) if k not in self.points)
+            self.problems.append(LoadProblem("control points", f"their 'point' properties number them "
+                                                               f"{', '.join(map(str, numbers))}, with no {missing}; "
+                                                               "number the control points from 1 without a gap"))
 
 
 def tiled_grid(tm: TiledMap, file: Path) -> StaggeredGrid:
@@ -284,6 +297,7 @@ def map_from_tiled(tm: TiledMap, file: str | Path, table: TerrainTable | None) -
         if isinstance(layer, ObjectLayer):
             for o in layer.objects:
                 features.add(o, layer.name)
+    features.numbering()
     if features.problems:
         raise LoadError(file, features.problems[:_MAX_PROBLEMS])
     meta = _meta(tm, file, features)

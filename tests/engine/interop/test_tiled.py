@@ -125,6 +125,12 @@ FLIPPED, TURNED_120 = 0x80000000, 0x10000000
      "this stairs tile is rotated or flipped in Tiled"),
     (_tmx(tiles=WALL + OPEN + STAIRS, data=f"2,{3 | FLIPPED},2,2"), "layer 'Ground', tile at column 1, row 0",
      "paint the stairs tile that faces the way you want"),
+    (_tmx(tiles=WALL + OPEN, data="2,2,2,2", objects='<object id="8" type="control_point" x="14" y="16"><properties>'
+     '<property name="point" type="int" value="3"/></properties><point/></object>'), "control points",
+     "number them 3, with no 1 or 2; number the control points from 1 without a gap"),
+    (_tmx(tiles=WALL + OPEN, data="2,2,2,2", objects='<object id="8" type="kit" x="14" y="16"><point/></object>'
+     '<object id="9" type="kit" x="15" y="17"><point/></object>'), "layer 'Things', object 9",
+     "a second kit on hex"),
     (_tmx(tiles=WALL, data="1,1,1,9"), "layer 'Ground', tile at column 1, row 1",
      "tile id 9 is past the last tile of tileset 't' (3 tiles)"),
     (re.sub(r"<tileset .*?</tileset>", '<tileset firstgid="1" source="gone.tsx"/>', _tmx(tiles=WALL)),
