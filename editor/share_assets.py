@@ -30,7 +30,8 @@ section h2{font-size:15px;margin:0 0 6px}
 .hex.prob{fill:rgba(220,30,30,.45);stroke:#a00;stroke-width:2}
 .unit{stroke:#fff;stroke-width:1.5;pointer-events:none}
 .unit.RED{fill:#c8373a}.unit.BLU{fill:#2f6fc4}
-.ulabel{font:bold 10px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;pointer-events:none}
+.mark{stroke-width:2.5;fill-opacity:.25;pointer-events:none}.mark.RED{fill:#c8373a;stroke:#c8373a}.mark.BLU{fill:#2f6fc4;stroke:#2f6fc4}
+.ulabel{font:bold 9px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;pointer-events:none}
 table{border-collapse:collapse;font-size:13px}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}
 th{background:#f0f0f0}
@@ -115,18 +116,22 @@ SCRIPT = r"""
     let at = 0;
     function show(k) {
       at = Math.max(0, Math.min(R.frames.length - 1, k));
-      const [turn, red, blu, action, list] = R.frames[at];
+      const [turn, red, blu, action, list, marks] = R.frames[at];
       let svg = "";
+      (marks || []).forEach(([i, team]) => {  // where each side scores: a cart, the point's hexes it holds
+        const c = D.centres[i], r = D.unit_r * 1.45;
+        svg += `<rect class="mark ${team}" x="${c[0] - r / 2}" y="${c[1] - r / 2}" width="${r}" height="${r}" transform="rotate(45 ${c[0]} ${c[1]})"><title>${team}: ${esc(R.goal)}</title></rect>`;
+      });
       list.forEach(([id, i, hp]) => {
         if (i < 0) return;
         const c = D.centres[i], u = units[id];
-        svg += `<circle class="unit ${u.team}" cx="${c[0]}" cy="${c[1]}" r="${D.unit_r}" data-id="${id}"><title>${esc(u.name)} ${hp}</title></circle>`;
-        svg += `<text class="ulabel" x="${c[0]}" y="${c[1]}">${esc(u.name[0])}</text>`;
+        svg += `<circle class="unit ${u.team}" cx="${c[0]}" cy="${c[1]}" r="${D.unit_r}" data-id="${id}"><title>${u.team} ${esc(u.name)}, health ${hp}</title></circle>`;
+        svg += `<text class="ulabel" x="${c[0]}" y="${c[1]}">${esc(u.label || u.name[0])}</text>`;
       });
       layer.innerHTML = svg;
       $("step").textContent = `${at} / ${R.frames.length - 1}`;
       $("action").textContent = action;
-      $("score").textContent = `turn ${turn} — RED ${red}, BLU ${blu}`;
+      $("score").textContent = `turn ${turn} — score RED ${red}, BLU ${blu}`;
     }
     $("first").onclick = () => show(0);
     $("back").onclick = () => show(at - 1);

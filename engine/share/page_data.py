@@ -109,9 +109,26 @@ def _balance(doc: Mapping[str, Any]) -> dict[str, Any]:
             "evidence": [e for e in verdict.get("evidence", []) if isinstance(e, str)]}
 
 
+def unit_labels(names: Sequence[str]) -> dict[str, str]:
+    """A short label per unit name, unique among ``names``: its first letter, or as many letters as tell it from
+    the others (Scout "Sc", Soldier "So", Sniper "Sn"; Dozer "Do", D-Struct-Or "D-"): the replay's first letters alone
+    drew three units as "S" (a new-user audit)."""
+    out = {}
+    for n in names:
+        k = 1
+        while k < len(n) and any(o != n and o[:k].lower() == n[:k].lower() for o in names):
+            k += 1
+        out[n] = n[:k]
+    return out
+
+
 def _replay(replay: Replay, index: Mapping[Hex, int]) -> dict[str, Any]:
-    """One frame per position: the start, then after each action (turn, scores, action text, units)."""
-    state = Game.of(replay.scenario).new_initial_state(replay.seed, keep_undo=False)
+    """One frame per position: the start, then after each action (turn, scores, action text, units, and where each
+    team scores — Payload Race's carts, the control point's hexes a side holds — so a replay shows the objective
+    move, not only the units: a new-user audit watched carts that never moved)."""
+    game = Game.of(replay.scenario)
+    state = game.new_initial_state(replay.seed, keep_undo=False)
+    plan = game.rules.race_plan(game)
     names: dict[int, dict[str, Any]] = {}
 
     def frame(action: str) -> list[Any]:
@@ -120,14 +137,18 @@ def _replay(replay: Replay, index: Mapping[Hex, int]) -> dict[str, Any]:
             if uid not in names:
                 names[uid] = {"id": uid, "team": u.team.value, "kind": u.kind, "name": state.stats(u.kind).name}
             units.append([uid, index.get(state.board.hexes[u.cell], -1) if u.cell >= 0 else -1, u.health])
-        return [state.turn, state.points[Team.RED], state.points[Team.BLU], action, units]
+        marks = [[index[h], t.value] for t in Team for c in state.scoring_cells(t)
+                 if (h := state.board.hexes[c]) in index]
+        return [state.turn, state.points[Team.RED], state.points[Team.BLU], action, units, marks]
 
     frames = [frame("start")]
     for a in replay.actions:
         state.apply(a)
         frames.append(frame(a.text()))
     winner = state.winner()
-    return {"units": [names[k] for k in sorted(names)], "frames": frames,
+    labels = unit_labels(sorted({u["name"] for u in names.values()}))
+    return {"units": [{**names[k], "label": labels[names[k]["name"]]} for k in sorted(names)], "frames": frames,
+            "goal": plan.goals[0].words if plan is not None and plan.goals else "the objective",
             "result": f"{winner.value} wins" if winner is not None else "no winner yet",
             "rule_changes": list(replay.rule_changes)}
 

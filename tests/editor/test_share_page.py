@@ -251,7 +251,7 @@ def test_teams_verdict_and_replay_viewer(browser: Any, page: Any) -> None:
     browser.find_element(By.ID, "goto").click()
     k = next(k for k, f in enumerate(frames) if f[0] >= turn)
     assert step.text == f"{k} / {len(replay.actions)}"
-    assert browser.find_element(By.ID, "score").text.startswith(f"turn {frames[k][0]} — RED {frames[k][1]}")
+    assert browser.find_element(By.ID, "score").text.startswith(f"turn {frames[k][0]} — score RED {frames[k][1]}")
     browser.find_element(By.ID, "last").click()
     positions = {int(c.get_attribute("data-id")) for c in browser.find_elements(By.CSS_SELECTOR, "#units circle")}
     assert positions == {u[0] for u in frames[-1][4] if u[1] >= 0}
@@ -285,3 +285,24 @@ def test_hexfort_help_lists_the_new_commands() -> None:
                           timeout=60)
     for command in ("import", "export", "share"):
         assert re.search(rf"^\s+{command}\s+\S", done.stdout, re.M), done.stdout
+
+
+def test_a_replay_shows_where_each_side_scores_and_tells_units_apart() -> None:
+    """A new-user audit watched a Payload Race replay whose carts never moved (frames held units only) and units
+    labelled by first letters (Scout, Soldier and Sniper all "S"). Each frame now says where each side scores (its
+    cart; the point's hexes it holds), and labels are as long as it takes to tell the units apart."""
+    from engine.share.page_data import page_data, unit_labels
+
+    assert unit_labels(["Scout", "Soldier", "Sniper", "Dozer", "D-Struct-Or", "Heavy"]) == {
+        "Scout": "Sc", "Soldier": "So", "Sniper": "Sn", "Dozer": "Do", "D-Struct-Or": "D-", "Heavy": "H"}
+    scenario = load_scenario(REPO / "maps" / "payload_canal.scenario.json")
+    state = Game.of(scenario).new_initial_state(7)
+    player = RandomPlayer(7)
+    for _ in range(40):
+        state.apply(player.choose(state))
+    data = page_data(scenario, replay=Replay.of(state))
+    hexes = [Hex(h["q"], h["r"]) for h in data["hexes"]]
+    frames = data["replay"]["frames"]
+    carts = {team: hexes[i] for i, team in frames[-1][5]}
+    assert carts == {"RED": state.cart_hex(Team.RED), "BLU": state.cart_hex(Team.BLU)}  # type: ignore[attr-defined]
+    assert data["replay"]["goal"] == "its cart" and all(len(f[5]) == 2 for f in frames)
