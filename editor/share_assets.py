@@ -54,7 +54,7 @@ SCRIPT = r"""
   function describe(i) {
     const h = D.hexes[i];
     let t = `<b>${h.q},${h.r}</b> — height ${h.height}, ${esc(h.terrain)}`;
-    if (h.up !== null) t += ` (climbing toward direction ${h.up})`;
+    if (h.up !== null) t += ` (climbing up to ${h.q + D.directions[h.up][0]},${h.r + D.directions[h.up][1]})`;
     if (h.features.length) t += `<br>${h.features.map(esc).join(", ")}`;
     return t;
   }

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.games.game import Game, base_scenario
 from engine.games.modes import GAMES, NotPlayableError
-from engine.hexgrid import Hex
+from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import Colour, HexMap, Team, Terrain
 from engine.replay import Replay
 from engine.rules.board import Board
@@ -175,7 +175,7 @@ def page_data(value: HexMap | Scenario, problems: Sequence[Problem] = (), balanc
         "name": scenario.name if isinstance(value, Scenario) or replay is not None else m.meta.name,
         "map": m.meta.name, "author": m.meta.author, "description": m.meta.description,
         "mode": GAMES[scenario.mode].name, "orientation": m.meta.orientation.value,
-        "hexes": hexes, "sees": sees, "reach": _reach(scenario, board, game),
+        "hexes": hexes, "directions": [[d.q, d.r] for d in DIRECTIONS], "sees": sees, "reach": _reach(scenario, board, game),
         "problems": [{"code": p.code, "severity": p.severity.value, "message": p.message,
                       "hexes": [index[h] for h in p.hexes if h in index]} for p in problems],
     }

@@ -213,6 +213,20 @@ def test_hover_and_click_show_the_hex_its_sight_and_reach(browser: Any, page: An
     assert "sel" not in polys[i].get_attribute("class")  # a new click replaces the selection
 
 
+def test_hovered_stairs_name_the_hex_they_climb_to(browser: Any, tmp_path: Path) -> None:
+    """The hover said "climbing toward direction 5", a number the page never explains (a new-user audit)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    out = tmp_path / "canal.html"
+    assert share(str(REPO / "maps" / "payload_canal.map.json"), "-o", str(out)).returncode == 0
+    data = _open(browser, out)
+    j = next(j for j, x in enumerate(data["hexes"]) if x["up"] is not None)
+    up = Hex(data["hexes"][j]["q"], data["hexes"][j]["r"]).neighbor(data["hexes"][j]["up"])
+    ActionChains(browser).move_to_element(browser.find_elements(By.CSS_SELECTOR, "#hexes .hex")[j]).perform()
+    assert f"(climbing up to {up})" in browser.find_element(By.ID, "hover").text
+
+
 def test_a_problem_locates_its_hex(browser: Any, page: Any) -> None:
     from selenium.webdriver.common.by import By
 
