@@ -83,6 +83,18 @@ def _check_replay(replay: Any, value: Any, path: str, where: str) -> None:
               f"{path}; the page shows the replay's version of the map, on which its moves were made", file=sys.stderr)
 
 
+def _kind_of(path: str) -> str | None:
+    """What kind of hexfort file ``path`` holds, by its ``$schema`` or keys (None: unreadable or not one)."""
+    from engine.formats.detect import detect_kind
+    from engine.formats.errors import LoadError
+    from engine.formats.jsonio import read_json_file
+
+    try:
+        return detect_kind(read_json_file(path))
+    except LoadError:
+        return None
+
+
 def _inputs(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     """(map or scenario, problems, balance document, replay); raises LoadError."""
     from engine.formats import load_any
@@ -92,7 +104,16 @@ def _inputs(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     from engine.replay import load_replay
     from engine.validation.runner import validate_file
 
-    kind, value = load_any(args.path)
+    if str(args.path).lower().endswith((".tmx", ".tmj")):
+        raise LoadError.single(args.path, "", "this is a Tiled map; convert it first (hexfort import "
+                                              f"{args.path} -o NAME.map.json) and share that")
+    try:
+        kind, value = load_any(args.path)
+    except LoadError:
+        if _kind_of(args.path) == "replay":
+            raise LoadError.single(args.path, "$.$schema", "this is a replay; share the map or scenario it was "
+                                                           f"played on, with --replay {args.path}") from None
+        raise
     if kind not in ("map", "scenario"):
         raise LoadError.single(args.path, "$.$schema", f"this is a {kind}; share a map or a scenario")
     problems = validate_file(Path(args.path)).problems

@@ -244,10 +244,15 @@ class _Features:
                                                                "number the control points from 1 without a gap"))
 
 
+def _a(word: str) -> str:
+    """``word`` with its article: "an orthogonal", "a staggered"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def tiled_grid(tm: TiledMap, file: Path) -> StaggeredGrid:
     """The grid of a Tiled map as hexfort reads it; raises LoadError for a map hexfort cannot read."""
     if tm.orientation != "hexagonal":
-        raise TiledError(file, "map", f"this is an {tm.orientation or 'unknown'} map; hexfort reads hexagonal "
+        raise TiledError(file, "map", f"this is {_a(tm.orientation or 'unknown')} map; hexfort reads hexagonal "
                                       "maps only: in Tiled make a new map with orientation Hexagonal and paint it "
                                       "there (hexfort's hexes cannot be drawn on square or diamond cells)")
     if tm.stagger_axis not in AXES or tm.stagger_index not in INDICES:

@@ -138,6 +138,12 @@ def test_a_study_or_replay_of_another_map_is_refused(tmp_path: Path) -> None:
               str(tmp_path / "game.replay.json"))
     assert r.returncode == 1 and "$.scenario: this replay was played on Crossroads (King of the Board), not on " \
         "Canal (Payload Race)" in r.stderr
+    r = share(str(tmp_path / "game.replay.json"), "-o", str(out))  # the replay itself: how to share it
+    assert r.returncode == 1 and f"this is a replay; share the map or scenario it was played on, with --replay " \
+        f"{tmp_path / 'game.replay.json'}" in r.stderr
+    (tmp_path / "x.tmx").write_text("<map/>", encoding="utf-8")
+    r = share(str(tmp_path / "x.tmx"), "-o", str(out))  # a Tiled map: convert it first (it said "not valid JSON")
+    assert r.returncode == 1 and "this is a Tiled map; convert it first (hexfort import" in r.stderr
     m = load_map(REPO / "maps" / "koth_crossroads.map.json")
     save_map(m.with_kits(sorted(m.kits)[1:]), tmp_path / "crossroads.map.json")  # another version of the same map
     r = share(str(tmp_path / "crossroads.map.json"), "-o", str(out), "--replay", str(tmp_path / "game.replay.json"))
