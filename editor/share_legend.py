@@ -22,6 +22,14 @@ SWATCH: Final = 13
 _STEP = re.compile(r" (start|end|step \d+)$")
 _GROUND: Final = {Terrain.OPEN: "open ground", Terrain.WALL: "wall", Terrain.LOW: "low obstacle",
                   Terrain.STAIRS: "stairs"}
+#: The features' order in every legend, RED before BLU (they came in the order of their first hex, so each map's
+#: legend read differently: a new-user audit); a feature not listed comes last, by name.
+_FEATURES: Final = ("RED spawn", "BLU spawn", "RED track", "BLU track", "control point", "first-aid kit",
+                    "red spawnpoint", "blue spawnpoint", "yellow spawnpoint", "weapon rack", "ammo tile")
+
+
+def _feature_order(label: str) -> tuple[int, str]:
+    return (_FEATURES.index(label) if label in _FEATURES else len(_FEATURES), label)
 
 
 def _kinds(m: HexMap) -> dict[str, Hex]:
@@ -38,7 +46,7 @@ def _kinds(m: HexMap) -> dict[str, Hex]:
             ground[key] = (words, h)
         for f in placed:
             features.setdefault(_STEP.sub("", f), h)
-    return {**dict(ground[k] for k in sorted(ground)), **features}
+    return {**dict(ground[k] for k in sorted(ground)), **{f: features[f] for f in sorted(features, key=_feature_order)}}
 
 
 def legend_html(m: HexMap, draw: Callable[[HexMap, float, int], tuple[bytes, QRectF]]) -> str:

@@ -100,6 +100,9 @@ def test_the_figures_are_the_engines(tmp_path: Path) -> None:
     said = re.findall(r'base64,[^"]+">([^<]+)</li>', legend)
     assert said[:3] == ["open ground, height 0", "open ground, height 1", "open ground, height 2"]
     assert {"wall", "low obstacle, height 0", "RED spawn", "BLU spawn", "first-aid kit", "control point"} <= set(said)
+    # features in one order on every map, RED first (it followed each map's first hexes: a new-user audit)
+    assert [w for w in said if "," not in w and w not in ("wall",)][:4] == \
+        ["RED spawn", "BLU spawn", "control point", "first-aid kit"]
 
 
 def test_a_study_or_replay_of_another_map_is_refused(tmp_path: Path) -> None:
