@@ -43,7 +43,8 @@ def run_import(args: argparse.Namespace, err: TextIO | None = None) -> int:
     """Convert a Tiled map to a hexfort map file; returns the exit status."""
     err = err or sys.stderr
     if not str(args.output).endswith(".json"):
-        print(f"hexfort import: {printable(str(args.output))}: a hexfort map file ends in .map.json", file=err)
+        print(f"hexfort import: {printable(str(args.output))}: a hexfort map file ends in .json; name it NAME.map.json",
+              file=err)
         return 2
     try:
         m, note = import_tiled_noting(args.path, args.terrain_table)
