@@ -57,8 +57,8 @@ def import_from_tiled(parent: QWidget, documents: DocumentManager, path: str | P
         _problems(parent, "Cannot import the Tiled map", e)
         return False
     documents.add(m)
-    if note and isinstance(parent, QMainWindow):  # which layer was read, when the file has several
-        parent.statusBar().showMessage(note[0].upper() + note[1:], 20000)
+    if isinstance(parent, QMainWindow):  # which layer was read, when the file has several; else clear an old note
+        parent.statusBar().showMessage(note[0].upper() + note[1:] if note else "", 20000)
     return True
 
 
@@ -72,6 +72,8 @@ def export_to_tiled(parent: QWidget, documents: DocumentManager) -> bool:
     path = filedialogs.save_file(parent, "Export to Tiled", start, TILED_FILTER)
     if not path:
         return False
+    if not Path(path).suffix:  # a name typed bare: Tiled's own format (it was refused: a new-user audit)
+        path += ".tmx"
     try:
         tiled_format(path)
         export_tiled(doc.map, path)

@@ -61,6 +61,14 @@ def test_export_writes_a_tiled_map_that_imports_back_equal(window, monkeypatch, 
     assert (image["imagewidth"], image["imageheight"]) == (252, 96)
 
 
+def test_an_export_name_typed_bare_is_written_as_tmx(window, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A name typed without an ending was refused with a warning (a new-user audit): it becomes NAME.tmx."""
+    assert window.open_path(MAPS / "koth_ridge.map.json", ask=False)
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(tmp_path / "ridge"))
+    window.act_export_tiled.trigger()
+    assert import_tiled(tmp_path / "ridge.tmx") == load_map(MAPS / "koth_ridge.map.json")
+
+
 def test_export_leaves_a_picture_it_did_not_write_alone(window, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     assert window.open_path(MAPS / "koth_ridge.map.json", ask=False)
     (tmp_path / "ridge.tiles.png").write_bytes(b"mine")
