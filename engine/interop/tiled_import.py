@@ -109,7 +109,7 @@ def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where:
         return decode_token(token)
     except TokenError as e:
         source = "its 'hexfort' property" if own is not None else "the terrain table"
-        return LoadProblem(where, f"{label}: {source} says {e}")
+        return LoadProblem(where, f"{label}, {source}: {e}")
 
 
 #: A stairs tile rotated or flipped in Tiled: its way up is the tile's own, which Tiled's turn would contradict.
