@@ -16,7 +16,7 @@ header{padding:10px 16px;background:#2f3a4a;color:#fff}
 header h1{font-size:20px;margin:0}
 header p{margin:2px 0 0;color:#d8dde6}
 main{display:flex;gap:16px;padding:12px 16px;align-items:flex-start}
-#board{background:#fff;border:1px solid #ccc;border-radius:4px;flex:none}
+#board{background:#fff;border:1px solid #ccc;border-radius:4px;flex:none;position:sticky;top:8px;max-height:calc(100vh - 16px);overflow:auto}
 #board svg{display:block}
 #legend{display:flex;flex-wrap:wrap;gap:4px 14px;list-style:none;margin:0;padding:6px 8px;border-top:1px solid #ddd;font-size:12px;max-width:860px}
 #legend li{display:flex;align-items:center;gap:4px}

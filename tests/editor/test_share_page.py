@@ -278,6 +278,11 @@ def test_teams_verdict_and_replay_viewer(browser: Any, page: Any) -> None:
     browser.find_element(By.ID, "last").click()
     positions = {int(c.get_attribute("data-id")) for c in browser.find_elements(By.CSS_SELECTOR, "#units circle")}
     assert positions == {u[0] for u in frames[-1][4] if u[1] >= 0}
+    # the map stays in view beside the replay's buttons at the foot of the side column (it scrolled off: an audit)
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    top, bottom = browser.execute_script("const r = document.getElementById('board').getBoundingClientRect(); "
+                                         "return [r.top, r.bottom];")
+    assert browser.execute_script("return window.scrollY") > 0 and 0 <= top < bottom
 
 
 def test_the_page_requests_nothing_but_itself(browser: Any, page: Any, tmp_path: Path) -> None:
