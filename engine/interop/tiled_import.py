@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
+from xml.etree import ElementTree as ET
 
 from engine.formats.errors import LoadError, LoadProblem
 from engine.formats.grid_codec import TokenError, decode_token
@@ -82,8 +83,9 @@ def _group_name(layer: object) -> str | None:
     """The name of a Tiled group layer kept as read (an XML element or a JSON object), None for any other layer."""
     if isinstance(layer, dict):
         return str(layer.get("name", "")) if layer.get("type") == "group" else None
-    tag, get = getattr(layer, "tag", None), getattr(layer, "get", None)
-    return str(get("name", "")) if tag == "group" and get is not None else None
+    if isinstance(layer, ET.Element):
+        return str(layer.get("name", "")) if layer.tag == "group" else None
+    return None
 
 
 def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where: str) -> Cell | None | LoadProblem:
