@@ -120,7 +120,14 @@ def open_simulate(win: QMainWindow, doc: MapDocument | None) -> SimulateDialog |
         return None
     overlays = getattr(win, "overlays", None)  # the editor's Overlays panel shows the heat maps
     show = (lambda heat, source: overlays.set_heat(doc, heat, source)) if overlays is not None else None
-    d = SimulateDialog(scenario, win, show)
+    def now() -> Scenario | None:
+        """The map as it is when Run is pressed again (None, with a message, when it cannot be played now)."""
+        latest = current_scenario(doc)
+        if latest == scenario or latest == d.scenario:
+            return latest
+        return None if _refuse(d, "Simulate", latest) else latest  # type: ignore[arg-type]
+
+    d = SimulateDialog(scenario, win, show, now)
     win.simulate_dialog = d  # type: ignore[attr-defined]
     d.show()
     return d

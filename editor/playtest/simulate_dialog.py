@@ -115,10 +115,15 @@ class SimulateDialog(QDialog):
 
     finished_batch = Signal()
 
-    def __init__(self, scenario: Scenario, parent: QWidget | None = None, show_heat: HeatSink | None = None) -> None:
+    def __init__(self, scenario: Scenario, parent: QWidget | None = None, show_heat: HeatSink | None = None,
+                 current: Callable[[], Scenario | None] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Simulate — {scenario.name}")
         self.scenario = scenario
+        #: The map being edited as it is now (None: it cannot be played now, and the caller said why): each Run
+        #: plays that, not the map the dialog was opened on (a new-user audit edited the map with the dialog open
+        #: and got the old map's figures again, without a word).
+        self.current = current
         self.show_heat = show_heat
         self.results: list[GameResult] = []
         self.summary: BatchSummary | None = None
@@ -222,6 +227,14 @@ class SimulateDialog(QDialog):
         """Start a batch with the dialog's settings (does nothing while one runs)."""
         if self.running:
             return
+        edited = False
+        if self.current is not None:
+            latest = self.current()
+            if latest is None:
+                return
+            edited = latest != self.scenario
+            self.scenario = latest
+            self.setWindowTitle(f"Simulate — {latest.name}")
         players = tuple(self.players.currentData().split(","))
         self._cancel = threading.Event()
         self.was_cancelled = False
@@ -233,7 +246,7 @@ class SimulateDialog(QDialog):
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
         self.progress.setFormat("%v / %m games")
-        self.report.setPlainText("Playing…")
+        self.report.setPlainText("Playing the map as it is now (edited since the last run)…" if edited else "Playing…")
         self._players = players
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)

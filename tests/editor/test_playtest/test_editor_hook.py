@@ -98,6 +98,27 @@ def test_simulate_dialog_summary_matches_the_engine(qtbot, editor, asked):
     assert "RED wins" in d.report.toPlainText() and "verdict" in d.report.toPlainText()
 
 
+def test_simulate_run_again_plays_the_map_as_edited_since(qtbot, editor, asked):
+    """A new-user audit edited the map with the dialog open, pressed Run again and got the old map's figures, word for
+    word. Each Run plays the map as it is then, and says it was edited since the last run."""
+    from engine.simulation.batch import run_batch, summarise
+
+    editor.act_simulate.trigger()
+    d = editor.simulate_dialog
+    qtbot.addWidget(d)
+    d.until.setChecked(False)
+    d.games.setValue(4)
+    with qtbot.waitSignal(d.finished_batch, timeout=30_000):
+        d.run_button.click()
+    before = d.scenario.map
+    editor.doc.apply(editor.doc.map.with_cell(Hex(1, 1), Cell(0, Terrain.WALL)), "wall")
+    d.run_button.click()
+    assert "edited since the last run" in d.report.toPlainText()
+    qtbot.waitUntil(lambda: not d.running, timeout=30_000)
+    assert d.scenario.map == editor.doc.map != before
+    assert d.summary == summarise(run_batch(d.scenario, 4, d.seed.value()))  # the edited map's own games
+
+
 def test_simulate_until_decided_heads_the_dialog_with_the_answer(qtbot, editor, asked):
     """By default the dialog plays until decided (at most the games set), as hexfort balance --games auto, and
     shows the answer first: favoured or even or undecided with about how many more games, and the games."""
