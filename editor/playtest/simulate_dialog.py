@@ -185,7 +185,9 @@ class SimulateDialog(QDialog):
         mono = QFont("DejaVu Sans Mono")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.report.setFont(mono)
-        self.report.setMinimumSize(620, 300)
+        # a low minimum: the answer above it grows to four lines on some maps, and a 300-pixel report then pushed
+        # the dialog past a 1000-pixel screen, its buttons drawn over the report (a new-user audit)
+        self.report.setMinimumSize(620, 140)
         lay.addWidget(self.report, 1)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -210,6 +212,7 @@ class SimulateDialog(QDialog):
         lay.addLayout(row)
 
         self._games_meaning(True)
+        self.resize(760, 640)
 
     def _games_meaning(self, until: bool) -> None:
         """"At most" N games until decided (the default N: what a minute of CPU buys), or exactly N."""
