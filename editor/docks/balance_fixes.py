@@ -158,6 +158,8 @@ class BalanceFixesPanel(QWidget):
         self.view: MapView | None = None
         self.scenario: Scenario | None = None
         self.outcome: Outcome | None = None
+        #: The map, teams and status words of the proposal last applied: Redo back to it says "Applied" again.
+        self._applied: tuple[object, object, str] | None = None
         self.settings = Settings()
         self._run = BackgroundRun(self)
         self._run.noted.connect(self._noted)
@@ -295,7 +297,13 @@ class BalanceFixesPanel(QWidget):
         if self._fits():
             self.status.setText(headline(self.outcome))
             self.apply_button.setEnabled(self.tree.currentItem() is not None)
-        elif not self.status.text().startswith("Applied: "):
+            self.preview(self.current())  # the selected row's preview again, after Undo (a new-user audit)
+        elif self._applied is not None and self.doc is not None and self._applied[:2] == (
+                self.doc.map, dict(self.doc.scenario.teams) if self.doc.scenario is not None else None):
+            self.preview(None)
+            self.status.setText(self._applied[2])  # Redo back to the fix applied (it said "the map has changed")
+            self.apply_button.setEnabled(False)
+        else:  # edited further, past the fix applied or away from the map the suggestions were made on
             self.status.setText("The map has changed since these suggestions were made: press Suggest again (or undo "
                                 "back to that map) to apply one.")
             self.apply_button.setEnabled(False)
@@ -367,6 +375,7 @@ class BalanceFixesPanel(QWidget):
 
     def _show(self, outcome: Outcome | None) -> None:
         self.outcome = outcome
+        self._applied = None
         self.tree.clear()
         self.apply_button.setEnabled(False)
         self.why_button.setVisible(outcome is not None)
@@ -417,6 +426,7 @@ class BalanceFixesPanel(QWidget):
         if chosen is None:
             self.view.overlay.set_data({})
             self.view.problem_marks.set_hexes(())
+            self.view.focus_mark.set_hexes(())  # its orange wash made applied walls look like low obstacles (audit)
             return
         labels: dict[Hex, str] = {}
         for c in chosen[1]:
@@ -445,5 +455,8 @@ class BalanceFixesPanel(QWidget):
         if done:
             self.preview(None)
             self.apply_button.setEnabled(False)
-            self.status.setText(f"Applied: {words} (Edit ▸ Undo takes it back).")
+            said = f"Applied: {words} (Edit ▸ Undo takes it back)."
+            self._applied = (self.doc.map, dict(self.doc.scenario.teams) if self.doc.scenario is not None else None,
+                             said)
+            self.status.setText(said)
         return done

@@ -49,10 +49,15 @@ def test_suggest_preview_apply_and_undo(make_window, qtbot) -> None:  # type: ig
     assert win.doc.map == before and win.doc.undo_stack.index() == 0
     # back on the map the suggestions were made on: the answer again, and Apply on (it said "Applied" and stayed grey)
     assert panel.status.text() == panel_headline(outcome) and panel.apply_button.isEnabled()
+    assert set(win.view.overlay.colors) == shown  # the selected row previewed again (it was not: an audit)
     win.action_handler.act_redo.trigger()
-    assert "has changed since these suggestions" in panel.status.text() and not panel.apply_button.isEnabled()
+    # Redo back to the fix: "Applied" again (it said the map had changed), the preview and the focus wash gone
+    assert panel.status.text().startswith("Applied: ") and not panel.apply_button.isEnabled()
+    assert not win.view.overlay.colors and not win.view.focus_mark.hexes
     panel.tree.setCurrentItem(panel.tree.topLevelItem(panel.tree.topLevelItemCount() - 1))
     assert not panel.apply_button.isEnabled()  # another row on a changed map: still off (a review)
+    win.doc.apply(win.doc.map.with_kits([*win.doc.map.kits, Hex(7, 1)]), "a kit")
+    assert "has changed since these suggestions" in panel.status.text() and not panel.apply_button.isEnabled()
 
 
 def test_cancel_keeps_what_was_found_and_a_changed_map_is_not_patched(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
