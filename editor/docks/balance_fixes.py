@@ -47,7 +47,7 @@ from engine.parallel.backends import local_backend
 from engine.rebalance.changes import Change, MoveFeature, MoveStairs, SetGround, SetTrack, ToggleFeature
 from engine.rebalance.evidence import Tally
 from engine.rebalance.play import Runner
-from engine.rebalance.result import Outcome, Trial
+from engine.rebalance.result import NOT_FIXED, Outcome, Trial
 from engine.rebalance.search import Listener, Settings, rebalance
 from engine.scenario import Scenario
 
@@ -112,6 +112,12 @@ def _after(outcome: Outcome) -> Tally | None:
 def headline(outcome: Outcome) -> str:
     """The outcome in one short line for the dock (``Fixed: RED 74% (144) → RED 50% (1000), 2 hexes changed``);
     the whole reasoning goes under Why, so a long one does not crowd the list."""
+    if outcome.status == NOT_FIXED and not any(t.tally.games for t in outcome.trials):
+        # no edit was played: the run ended on time or a cancel, not on the map ("Not fixed: RED 69% (144)" read as a
+        # verdict on the map: a new-user audit)
+        why = "interrupted" if outcome.interrupted else "the time ran out"
+        games = f"; the map as it is: {_score(outcome.baseline)}" if outcome.baseline.games else ""
+        return f"Nothing tried yet — {why} before any edit was played{games} (Why says what it would need)"
     text = f"{outcome.status.capitalize()}: {_score(outcome.baseline)}"
     after = _after(outcome)
     if outcome.after is not None and after is not None and after.games:

@@ -3,6 +3,8 @@ figures, previews one on the canvas, applies it as one undo step and undoes it."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from editor.docks.balance_fixes import headline as panel_headline
@@ -174,3 +176,18 @@ def test_the_docks_time_players_and_jobs_are_remembered(make_window, settings) -
     assert (again.minutes.value(), again.players.currentData(), again.jobs.value()) == (3, chosen, 1)
     settings.setValue("balance_fixes/minutes", "nonsense")  # a hand-edited settings file must not break the dock
     assert make_window(FAR).balance_fixes.minutes.value() == 10
+
+
+def test_a_run_that_played_no_edit_does_not_read_as_a_verdict() -> None:
+    """"Not fixed: RED 69% (144)" with an empty list, after a run whose time ran out (or a cancel) before any edit was
+    played, read as a verdict on the map (a new-user audit). The headline says nothing was tried, and why."""
+    from editor.docks.balance_fixes import headline
+    from engine.games.game import base_scenario
+    from engine.rebalance.evidence import Tally
+    from engine.rebalance.result import NOT_FIXED, Outcome
+
+    s = base_scenario(FAR)
+    out = Outcome(NOT_FIXED, s, None, Tally(), None, (), (), "the time ran out")
+    assert headline(out) == "Nothing tried yet — the time ran out before any edit was played (Why says what it " \
+        "would need)"
+    assert headline(replace(out, interrupted=True)).startswith("Nothing tried yet — interrupted before any edit")
