@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import TextIO
 
 from engine.ai.heuristic import HeuristicPlayer
 from engine.formats import save_map, save_scenario
+from engine.formats.writable import cannot_write_into
 from engine.games.modes import GAMES
 from engine.parallel.backends import BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args
@@ -112,18 +112,10 @@ def write_result(outcome: Outcome, source: Path, out: Path) -> dict[str, str]:
 
 
 def _unwritable(folder: Path) -> str:
-    """Why files cannot be written into ``folder`` (made if missing, as the run will), or "" when they can: the
-    nearest folder that exists must be a folder this user may write into."""
-    probe = folder
-    while not probe.exists():
-        if probe.parent == probe:
-            return "no such place"
-        probe = probe.parent
-    if not probe.is_dir():
-        return f"{probe} is a file"
-    if not os.access(probe, os.W_OK | os.X_OK):
-        return f"{probe} is not writable"
-    return ""
+    """Why files cannot be written into ``folder`` (made if missing, as the run will), or "" when they can
+    (:func:`~engine.formats.writable.cannot_write_into`: a file is made there for real, so root's permissions in
+    /proc do not pass for writable: a new-user audit)."""
+    return cannot_write_into(folder)
 
 
 def _usage(args: argparse.Namespace) -> tuple[tuple[str, str], Settings]:

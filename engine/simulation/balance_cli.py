@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.ai.heuristic import HeuristicPlayer
+from engine.formats.writable import cannot_write
 from engine.games.modes import GAMES
 from engine.parallel.backends import Backend, BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
@@ -135,6 +136,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             raise UsageError("--max-games must be 4 or more and --minutes above 0")
         if fmt == "html" and not args.output:
             raise UsageError("the HTML report needs -o FILE (e.g. -o report.html), or use --format json")
+        if args.output and (why := cannot_write(args.output)):
+            raise UsageError(f"-o {args.output}: {why}; nothing was played")
         versions = 2 if args.compare else 1
         backend = backend_from_args(args, lambda jobs: local_backend(jobs or 1, 1000 if auto else
                                                                      args.games * len(pairings) * versions))

@@ -116,7 +116,11 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
         "seed": plan.seed,
         "games": plan.games,
         "players": [list(p) for p in plan.pairings],
-        "stopping": stop.to_json() if stop is not None else {"rule": "fixed", "games": plan.games},
+        # games kept per pairing and version: an interrupted run keeps fewer than planned (it said the plan's 200
+        # beside "partial: 60 finished": a new-user audit)
+        "stopping": stop.to_json() if stop is not None else {"rule": "fixed", "games": plan.games if partial is None
+                                                             else min(p.games for s in (main, other) if s is not None
+                                                                      for p in s.pairings)},
         "map": _study(main, answers, 0),
     }
     doc["verdict"] = doc["map"]["verdict"]  # the map's answer at the top too (issue #19: verdict.favoured ...)

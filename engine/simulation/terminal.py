@@ -58,7 +58,9 @@ def _stop_line(doc: Mapping[str, Any]) -> str:
     if stop.get("rule") == "auto":
         why = reason_words(stop, "compare" in doc)
         return f"{games} games per pairing{' and version' if 'compare' in doc else ''}; stopped because {why}"
-    return f"{games} games per pairing{' and version' if 'compare' in doc else ''} (--games {games})"
+    kept = stop.get("games", games)
+    asked = f"of --games {games}, interrupted" if kept != games else f"--games {games}"
+    return f"{kept} games per pairing{' and version' if 'compare' in doc else ''} ({asked})"
 
 
 def terminal_summary(doc: Mapping[str, Any]) -> str:

@@ -122,7 +122,9 @@ def test_ctrl_c_stops_balance_and_marks_the_study_partial(tmp_path: Path) -> Non
     k = doc["partial"]["finished"]
     assert doc["partial"] == {"reason": "interrupted", "finished": k, "planned": 100000}
     assert 1 <= k < 100000 and doc["map"]["pairings"][0]["games"] == k
+    assert doc["stopping"] == {"rule": "fixed", "games": k}  # the games kept (it said the 100000 planned: an audit)
     assert f"interrupted; reporting the {k} of 100000 games that finished".encode() in err
+    assert f"{k} games per pairing (of --games 100000, interrupted)".encode() in err
 
 
 def test_validate_json_of_a_folder_is_byte_identical_locally_in_a_pool_and_on_dask(tmp_path: Path,

@@ -185,3 +185,16 @@ def test_simulate_gives_the_figures_balance_gives_on_the_same_games(tmp_path: Pa
         assert heads[key]["games"] == asked[key]["games"] == 16
         assert (heads[key]["interval"], heads[key]["needed_games"], heads[key]["level"]) == \
             (asked[key]["interval"], asked[key]["needed_games"], asked[key]["level"])
+
+
+def test_balance_refuses_an_output_it_cannot_write_before_playing(tmp_path: Path) -> None:
+    """A new-user audit: balance played its 40 games, then could not write -o /nonexist/x.html and lost the report.
+    The output is checked first: exit 2, nothing played."""
+    p = tmp_path / "hill.map.json"
+    save_map(hill(), p)
+    exe = Path(sys.executable).with_name("hexfort")
+    for target, why in ((tmp_path / "gone" / "x.html", "is not an existing folder"), (tmp_path, "is a folder")):
+        r = subprocess.run([str(exe), "balance", str(p), "--games", "4", "-o", str(target)], capture_output=True,
+                           text=True, timeout=300)
+        assert r.returncode == 2 and why in r.stderr and "nothing was played" in r.stderr
+        assert "playing" not in r.stderr and "Traceback" not in r.stderr
