@@ -516,7 +516,7 @@ class _Search:
             except ValueError:
                 pass
         status = IMPROVED if chosen else NOT_FIXED
-        why = ("no edit tried was confirmed fair in the time given" +
+        why = (f"no edit tried was confirmed fair {'before the interruption' if self.interrupted else 'in the time given'}" +
                (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
                (self._overshoot(chosen[-1]) if chosen and self.favoured is not None else "") +
                ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
@@ -534,6 +534,8 @@ class _Search:
         if self.ended == "steps" and not self.no_time and not self.needed:
             return (f"; it took every step a run may take ({self.s.steps}), each an edit that came nearer even; edit "
                     "by hand from there, or run the fixer again on its result")
+        if self.interrupted:  # a Ctrl-C or Cancel, not the time (it said "give it more --minutes": an audit)
+            return "; it was interrupted: run it again to go on, or edit by hand from the proposals listed"
         return (f"; give it more --minutes{f' (at least {self.needed})' if self.needed else ''}, or edit by hand from "
                 "the proposals listed")
 

@@ -114,6 +114,9 @@ def test_ctrl_c_keeps_the_best_found_so_far() -> None:
     out = rebalance(UNFAIR, QUICK, ModelRunner(by_lean, stop_after=2))
     assert out.interrupted and any("interrupted" in n for n in out.notes)
     assert out.status != ALREADY_FAIR
+    # the advice names the interruption, not the time (a new-user audit was told to give it "more --minutes")
+    assert "before the interruption" in out.why and "it was interrupted: run it again" in out.why
+    assert "more --minutes" not in out.why and "time given" not in out.why
 
 
 def test_ctrl_c_among_the_maps_own_games_reports_the_games_played_and_keeps_nothing() -> None:
