@@ -42,6 +42,9 @@ from engine.validation.runner import FileResult, find_files, load_problems, scen
 __all__ = ["FileFix", "add_arguments", "fix_file", "run"]
 
 _CODE = re.compile(r"^HF\d{3}$")
+#: The codes ``fix`` repairs, and those whose repair is a choice it leaves to the designer.
+_SAFE = tuple(sorted(c for c, kind in FIXABLE.items() if kind == "safe"))
+_CHOICES = tuple(sorted(c for c, kind in FIXABLE.items() if kind == "choice"))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -52,8 +55,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-backup", dest="backup", action="store_false",
                    help="do not keep each changed file's original beside it as NAME.bak")
     p.add_argument("--only", action="append", metavar="HF", default=[],
-                   help="fix only this code; repeat it or separate codes with commas "
-                        f"(fixable: {', '.join(sorted(FIXABLE))})")
+                   help="fix only this code; repeat it or separate codes with commas (fixed here: "
+                        f"{', '.join(_SAFE)}; a choice, left to the editor's problems dock: {', '.join(_CHOICES)})")
 
 
 @dataclass(frozen=True)
@@ -187,6 +190,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     bad = sorted(c for c in only or () if not _CODE.match(c))
     if bad:
         print(f"hexfort fix: {bad[0]!r} is not a problem code (codes look like HF103)", file=err)
+        return 2
+    idle = sorted(c for c in only or () if c not in _SAFE)  # accepted, then nothing done or said (a new-user audit)
+    if idle:
+        what = ("its repair is a choice (the editor's problems dock offers it)" if idle[0] in _CHOICES
+                else "hexfort has no quick fix for it")
+        print(f"hexfort fix: --only {idle[0]}: {what}; fix repairs {', '.join(_SAFE)}", file=err)
         return 2
     files = list(find_files(args.paths))
     if not files:

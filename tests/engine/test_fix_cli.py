@@ -180,6 +180,9 @@ def test_a_scenario_with_its_map_inside_is_fixed_in_place(tmp_path: Path) -> Non
         ((), "name at least one file or folder"),
         (("nowhere.map.json",), "no such file or folder: nowhere.map.json"),
         (("--only", "raise", "."), "'RAISE' is not a problem code"),
+        # codes fix cannot act on were accepted, then nothing done or said (a new-user audit)
+        (("--only", "HF999", "."), "--only HF999: hexfort has no quick fix for it; fix repairs HF103, HF107, HF110"),
+        (("--only", "hf101", "."), "--only HF101: its repair is a choice (the editor's problems dock offers it)"),
     ],
 )
 def test_usage_errors_exit_2(argv: tuple[str, ...], message: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
