@@ -128,8 +128,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     auto = args.games == "auto"
     try:
         pairings = _pairings(args.players)
-        if (not auto and args.games < 1) or (args.jobs is not None and args.jobs < 1):
-            raise UsageError("--games and --jobs must be 1 or more")
+        if not auto and args.games < 1:
+            raise UsageError(f"--games {args.games}: must be 1 or more (or auto)")
+        if args.jobs is not None and args.jobs < 1:
+            raise UsageError(f"--jobs {args.jobs}: must be 1 or more")
         if not auto and (args.max_games is not None or args.minutes is not None):
             raise UsageError("--max-games and --minutes are budgets of --games auto; --games N plays exactly N")
         if (args.max_games is not None and args.max_games < 4) or (args.minutes is not None and args.minutes <= 0):

@@ -96,9 +96,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     if len(players) != 2 or any(p not in AI_PLAYERS for p in players):
         print(f"hexfort simulate: --players needs two of {', '.join(AI_PLAYERS)}, e.g. heuristic,random", file=err)
         return 2
-    if args.games < 1 or (args.jobs is not None and args.jobs < 1):
-        print("hexfort simulate: --games and --jobs must be 1 or more", file=err)
-        return 2
+    for option, value in (("--games", args.games), ("--jobs", args.jobs)):  # each named alone (a new-user audit)
+        if value is not None and value < 1:
+            print(f"hexfort simulate: {option} {value}: must be 1 or more", file=err)
+            return 2
     try:
         backend = backend_from_args(args, lambda jobs: local_backend(jobs or 1, args.games))
     except UsageError as e:

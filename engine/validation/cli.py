@@ -60,8 +60,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     if missing:
         print(f"hexfort validate: no such file or folder: {printable(missing[0])}", file=err)
         return 2
-    if args.jobs is not None and args.jobs < 0:
-        print("hexfort validate: --jobs must be 1 or more", file=err)
+    if args.jobs is not None and args.jobs < 1:  # 0 was taken as "all cores", unsaid (a new-user audit)
+        print(f"hexfort validate: --jobs {args.jobs}: must be 1 or more (leave it out for all cores)", file=err)
         return 2
     files = list(find_files(args.paths))
     if not files:

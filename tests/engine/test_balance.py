@@ -136,7 +136,8 @@ def test_cli_without_matplotlib_says_how_to_install_it_and_writes_the_json(tmp_p
 @pytest.mark.parametrize(("extra", "words"), [
     (("--players", "heuristic"), "give two of"),
     (("--players", "heuristic,nobody"), "give two of"),
-    (("-n", "0"), "must be 1 or more"),
+    (("-n", "0"), "--games 0: must be 1 or more"),
+    (("-n", "4", "--jobs", "0", "--format", "json"), "--jobs 0: must be 1 or more"),  # each option named alone
     (("-n", "8", "--max-games", "40", "--format", "json"), "budgets of --games auto"),
     (("--max-games", "2", "--format", "json"), "--max-games must be 4 or more"),
     ((), "needs -o FILE"),

@@ -112,6 +112,10 @@ def test_cli_errors(tmp_path: Path) -> None:
     r = subprocess.run([str(exe), "simulate", str(p), "--players", "chess,random"], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2
+    r = subprocess.run([str(exe), "simulate", str(p), "--jobs", "0"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "--jobs 0: must be 1 or more" in r.stderr  # which option (a new-user audit)
+    r = subprocess.run([str(exe), "validate", str(p), "--jobs", "0"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "--jobs 0: must be 1 or more" in r.stderr  # it ran on all cores, unsaid
 
 
 def test_simulate_refuses_what_the_playability_check_refuses(tmp_path: Path) -> None:
