@@ -11,16 +11,8 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
-from editor import render_cli, share_cli
-from editor.display_check import display_problem
-from editor.playtest import cli as playtest_cli
-from engine.interop import cli as tiled_cli
-from engine.rebalance import cli as rebalance_cli
-from engine.simulation import balance_cli
-from engine.simulation import cli as simulate_cli
-from engine.validation import cli as validate_cli
-from engine.validation import fix_cli
+from types import SimpleNamespace
+from typing import Any
 
 __all__ = ["DEFAULT_MAP", "main"]
 
@@ -28,37 +20,57 @@ __all__ = ["DEFAULT_MAP", "main"]
 DEFAULT_MAP = Path(__file__).resolve().parents[1] / "maps" / "koth_crossroads.map.json"
 
 
+def _commands() -> Any:
+    """The subcommands' modules, imported here, inside :func:`main`'s Ctrl-C handling: imported at the top, a Ctrl-C
+    while they load (a second on a busy machine) ended in a traceback (a new-user audit)."""
+    from editor import render_cli, share_cli
+    from editor.display_check import display_problem
+    from editor.playtest import cli as playtest_cli
+    from engine.interop import cli as tiled_cli
+    from engine.rebalance import cli as rebalance_cli
+    from engine.simulation import balance_cli
+    from engine.simulation import cli as simulate_cli
+    from engine.validation import cli as validate_cli
+    from engine.validation import fix_cli
+
+    return SimpleNamespace(render_cli=render_cli, share_cli=share_cli, display_problem=display_problem,
+                           playtest_cli=playtest_cli, tiled_cli=tiled_cli, rebalance_cli=rebalance_cli,
+                           balance_cli=balance_cli, simulate_cli=simulate_cli, validate_cli=validate_cli,
+                           fix_cli=fix_cli)
+
+
 def _parser() -> argparse.ArgumentParser:
+    c = _commands()
     p = argparse.ArgumentParser(
         prog="hexfort",
         description="Map and scenario editor, validator and playtester for hex tactics board games.",
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     v = sub.add_parser("validate", help="check maps, scenarios and rulesets (files or folders)")
-    validate_cli.add_arguments(v)
+    c.validate_cli.add_arguments(v)
     f = sub.add_parser("fix", help="apply the validator's safe quick fixes to maps and scenarios (files or folders)")
-    fix_cli.add_arguments(f)
+    c.fix_cli.add_arguments(f)
     sim = sub.add_parser("simulate", help="play AI-vs-AI games on a map or scenario: is it balanced?")
-    simulate_cli.add_arguments(sim)
+    c.simulate_cli.add_arguments(sim)
     bal = sub.add_parser("balance", help="is my map fair? a visual balance report from AI games at several "
                                          "strengths (HTML or JSON; --compare another version)")
-    balance_cli.add_arguments(bal)
+    c.balance_cli.add_arguments(bal)
     reb = sub.add_parser("rebalance", help="find the smallest map edit that makes a map fair, proven by AI games, "
                                            "and write the fixed map")
-    rebalance_cli.add_arguments(reb)
+    c.rebalance_cli.add_arguments(reb)
     pl = sub.add_parser("play", help="play a map or scenario against the AI or hot-seat, or watch a replay")
-    playtest_cli.add_play_arguments(pl)
+    c.playtest_cli.add_play_arguments(pl)
     e = sub.add_parser("edit", help="open a map or scenario in the editor (default: the bundled map)")
-    render_cli.add_edit_arguments(e)
+    c.render_cli.add_edit_arguments(e)
     r = sub.add_parser("render", help="draw a map to PNG, SVG or a printable multi-page PDF (no window)")
-    render_cli.add_render_arguments(r)
+    c.render_cli.add_render_arguments(r)
     im = sub.add_parser("import", help="convert a Tiled hexagonal map (.tmx or .tmj) to a hexfort map")
-    tiled_cli.add_import_arguments(im)
+    c.tiled_cli.add_import_arguments(im)
     ex = sub.add_parser("export", help="write a hexfort map as a Tiled map (.tmx or .tmj)")
-    tiled_cli.add_export_arguments(ex)
+    c.tiled_cli.add_export_arguments(ex)
     sh = sub.add_parser("share", help="a map or scenario as one self-contained web page (hover, sight, reach, "
                                       "problems, teams, balance verdict, replay)")
-    share_cli.add_share_arguments(sh)
+    c.share_cli.add_share_arguments(sh)
     return p
 
 
@@ -82,35 +94,36 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
+    c = _commands()
     if args.command in (None, "edit", "play"):
-        problem = display_problem(args.command or "edit")
+        problem = c.display_problem(args.command or "edit")
         if problem is not None:
             print(problem, file=sys.stderr)
             return 2
     if args.command == "validate":
-        return validate_cli.run(args)
+        return c.validate_cli.run(args)
     if args.command == "fix":
-        return fix_cli.run(args)
+        return c.fix_cli.run(args)
     if args.command == "simulate":
-        return simulate_cli.run(args)
+        return c.simulate_cli.run(args)
     if args.command == "balance":
-        return balance_cli.run(args, write_html=render_cli.write_balance_report)
+        return c.balance_cli.run(args, write_html=c.render_cli.write_balance_report)
     if args.command == "rebalance":
-        return rebalance_cli.run(args)
+        return c.rebalance_cli.run(args)
     if args.command == "play":
-        return playtest_cli.run_play(args)
+        return c.playtest_cli.run_play(args)
     if args.command == "render":
-        return render_cli.run_render(args)
+        return c.render_cli.run_render(args)
     if args.command == "import":
-        return tiled_cli.run_import(args)
+        return c.tiled_cli.run_import(args)
     if args.command == "export":
-        return tiled_cli.run_export(args)
+        return c.tiled_cli.run_export(args)
     if args.command == "share":
-        return share_cli.run_share(args)
+        return c.share_cli.run_share(args)
     if args.command == "edit" and args.path:
-        return render_cli.run_edit(*(Path(p) for p in args.path))
+        return c.render_cli.run_edit(*(Path(p) for p in args.path))
     # Bare ``hexfort`` (or ``hexfort edit``): the editor on the bundled map.
-    return render_cli.run_edit(DEFAULT_MAP if DEFAULT_MAP.exists() else None)
+    return c.render_cli.run_edit(DEFAULT_MAP if DEFAULT_MAP.exists() else None)
 
 
 if __name__ == "__main__":
