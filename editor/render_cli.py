@@ -46,6 +46,27 @@ def run_edit(path: Path | None, *more: Path) -> int:
     return run_editor(path, more)
 
 
+#: The hex sizes ``render`` takes: PNG/SVG pixels from centre to corner, PDF millimetres across the flats.
+_PIXELS, _MILLIMETRES = (4.0, 200.0), (5.0, 150.0)
+
+
+def _render_usage(args: argparse.Namespace) -> str:
+    """What is wrong with ``render``'s options (each named with its range), or "": a negative hex size drew a
+    scrambled picture, 0 fell back to the default, 1000 mm printed 11,934 pages, a negative overlap was "larger than
+    the page", and a missing folder was "cannot write x: cannot write x" (a new-user audit)."""
+    from engine.formats.writable import cannot_write
+
+    pdf = str(args.output).lower().endswith(".pdf")
+    if args.hex_size is not None:
+        (lo, hi), unit = (_MILLIMETRES, "millimetres across the flats") if pdf else (_PIXELS, "pixels")
+        if not lo <= args.hex_size <= hi:
+            return f"--hex-size {args.hex_size:g}: give {lo:g} to {hi:g} {unit}"
+    if not 0 <= args.overlap <= 50:
+        return f"--overlap {args.overlap:g}: give 0 to 50 millimetres"
+    why = cannot_write(args.output)
+    return f"-o {args.output}: {why}" if why else ""
+
+
 def run_render(args: argparse.Namespace) -> int:
     """Draw ``args.path`` to ``args.output``: 0 written, 1 unreadable map or unwritable file, 2 unknown format."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
@@ -56,6 +77,10 @@ def run_render(args: argparse.Namespace) -> int:
     from editor.export import export_any
     from engine.formats.errors import LoadError
 
+    problem = _render_usage(args)
+    if problem:
+        print(f"hexfort render: {problem}", file=sys.stderr)
+        return 2
     _app = QGuiApplication.instance() or QGuiApplication(["hexfort"])
     try:
         m, _setup = read_document(args.path)

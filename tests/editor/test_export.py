@@ -139,3 +139,19 @@ def test_bundled_maps_open_in_the_editor(make_window, repo: Path) -> None:  # ty
         assert win.open_path(f, ask=False), f
         assert len(win.doc.map) > 0 and not win.doc.dirty
         assert win.view.map_item.boundingRect().isValid()
+
+
+@pytest.mark.parametrize(("extra", "out", "said"), [
+    (("--hex-size", "-5"), "x.png", "--hex-size -5: give 4 to 200 pixels"),  # drew a scrambled picture
+    (("--hex-size", "0"), "x.png", "--hex-size 0: give 4 to 200 pixels"),  # fell back to the default
+    (("--hex-size", "1000"), "x.pdf", "--hex-size 1000: give 5 to 150 millimetres"),  # printed 11,934 pages
+    (("--overlap", "-3"), "x.pdf", "--overlap -3: give 0 to 50 millimetres"),  # "larger than the page"
+    ((), "gone/x.png", "gone is not an existing folder"),  # "cannot write x: cannot write x"
+])
+def test_render_options_out_of_range_are_named(tmp_path: Path, small_map: HexMap, qapp, capsys,  # type: ignore[no-untyped-def]
+                                               extra: tuple[str, ...], out: str, said: str) -> None:
+    """A new-user audit's findings: each option out of its range is named with the range, before drawing."""
+    src = tmp_path / "m.map.json"
+    save_map(small_map, src)
+    assert main(["render", str(src), "-o", str(tmp_path / out), *extra]) == 2
+    assert said in capsys.readouterr().err and not (tmp_path / out).exists()
