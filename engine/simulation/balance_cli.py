@@ -138,6 +138,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             raise UsageError("--max-games must be 4 or more and --minutes above 0")
         if fmt == "html" and not args.output:
             raise UsageError("the HTML report needs -o FILE (e.g. -o report.html), or use --format json")
+        suffix = Path(args.output).suffix.lower() if args.output else ""
+        if suffix and suffix != {"json": ".json", "html": ".html"}[fmt] and not (fmt == "html" and suffix == ".htm"):
+            raise UsageError(f"-o {args.output}: the {fmt.upper()} report is written to a .{fmt} file; name it so "
+                             f"(or choose --format {'json' if fmt == 'html' else 'html'})")
         if args.output and (why := cannot_write(args.output)):
             raise UsageError(f"-o {args.output}: {why}; nothing was played")
         versions = 2 if args.compare else 1
