@@ -117,7 +117,7 @@ def parse_json_text(raw: bytes | str, file: str | Path = "<text>") -> Any:
         hint = " (the file may be cut short)" if e.pos >= len(text.rstrip()) else ""
         raise LoadError.single(
             file, f"line {e.lineno}, column {e.colno}",
-            f"not valid JSON: {e.msg[:1].lower()}{e.msg[1:]} (line {e.lineno}, column {e.colno}){hint}",
+            f"not valid JSON: {e.msg[:1].lower()}{e.msg[1:]}{hint}",  # the place is its `where` (it was said twice)
             stage="parse") from None
     except RecursionError:
         raise LoadError.single(file, "", f"nested more than {MAX_NESTING} levels deep", stage="parse") from None

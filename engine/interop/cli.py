@@ -70,6 +70,10 @@ def run_export(args: argparse.Namespace, err: TextIO | None = None) -> int:
     except ValueError as e:
         print(f"hexfort export: {printable(str(e))}", file=err)
         return 2
+    if str(args.path).lower().endswith((".tmx", ".tmj")):  # it said "not valid JSON" (a new-user audit)
+        print(f"hexfort export: {printable(str(args.path))}: this is already a Tiled map; hexfort import turns it "
+              "into a hexfort map", file=err)
+        return 2
     try:
         kind, value = load_any(args.path)
         if not isinstance(value, Scenario) and kind != "map":

@@ -40,7 +40,7 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
     lines.append(f"  first player wins {_pct(s.first_player_wins / s.games)}{ci}")
     if len(set(players)) > 1:
         lines.append("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()))
-    lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median}, "
+    lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median:g}, "
                  f"{s.turns_min}–{s.turns_max})")
     if any(s.pickups.values()):
         lines.append("  pickups: " + ", ".join(
