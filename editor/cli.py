@@ -96,6 +96,9 @@ def _run(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     c = _commands()
     if args.command in (None, "edit", "play"):
+        if args.command == "play" and not Path(args.path).exists():  # said before "no display", which hid a
+            print(f"hexfort play: {args.path}: file not found; check the path", file=sys.stderr)  # mistyped name
+            return 1  # (a new-user audit); edit opens a missing name as a new map, so it is not asked
         problem = c.display_problem(args.command or "edit")
         if problem is not None:
             print(problem, file=sys.stderr)

@@ -84,7 +84,7 @@ def display_problem(command: str, env: Mapping[str, str] | None = None, platform
     if not has_display(env, platform):
         return (f"hexfort {command}: no display to open a window on (DISPLAY is not set). Run it in a "
                 "desktop session, or under a virtual one: xvfb-run hexfort ... The commands validate, "
-                "fix, simulate, balance and render need no display.")
+                "fix, simulate, balance, rebalance, render, share, import and export need no display.")
     if not (platform or sys.platform).startswith("linux") or env.get("QT_QPA_PLATFORM") \
             or env.get("WAYLAND_DISPLAY"):
         return None

@@ -124,3 +124,11 @@ def test_from_the_editor_the_button_goes_back_and_closes(qtbot):
     with qtbot.waitSignal(w.back_to_editor):
         w.act_back.trigger()
     assert not w.isVisible()
+
+
+def test_a_missing_file_is_named_before_the_display_is_asked(tmp_path, capsys, monkeypatch):
+    """Without a display, play nofile.json said "no display", which hid the mistyped name (a new-user audit)."""
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["play", str(tmp_path / "nofile.json")]) == 1
+    assert "nofile.json: file not found" in capsys.readouterr().err
