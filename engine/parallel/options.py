@@ -9,8 +9,9 @@ result.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
-from typing import TextIO, TypeVar
+from typing import Final, TextIO, TypeVar
 
 from engine.parallel.backends import Backend, Interrupted
 from engine.parallel.progress import ProgressBar
@@ -35,6 +36,10 @@ def add_backend_arguments(p: argparse.ArgumentParser) -> None:
                    help="with --backend dask: the Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
 
 
+#: A scheduler address: an optional protocol, a host (a name, an IPv4 address or a bracketed IPv6 one) and a port.
+_ADDRESS: Final = re.compile(r"^(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^/:\s\[\]]+):\d{1,5}$")
+
+
 def backend_from_args(args: argparse.Namespace, local: Callable[[int | None], Backend]) -> Backend:
     """The backend the options ask for; ``local(jobs)`` builds the command's local one.
 
@@ -49,6 +54,9 @@ def backend_from_args(args: argparse.Namespace, local: Callable[[int | None], Ba
         if not args.scheduler:
             raise UsageError("--backend dask needs --scheduler ADDRESS (the Dask scheduler, e.g. "
                              "tcp://10.0.0.5:8786; see docs/cluster.md)")
+        if not _ADDRESS.match(args.scheduler):  # without a port it waited 20 s and ended in a traceback (an audit)
+            raise UsageError(f"--scheduler {args.scheduler}: give the scheduler's address with its port, e.g. "
+                             "tcp://10.0.0.5:8786 (see docs/cluster.md)")
         if args.jobs is not None:
             raise UsageError("--jobs is for --backend local; on a Dask cluster the workers' threads "
                              "decide how many tasks run at once")

@@ -222,6 +222,9 @@ def _args(*argv: str) -> argparse.Namespace:
         (("--backend", "dask"), "needs --scheduler ADDRESS"),
         (("--backend", "dask", "--scheduler", "tcp://h:8786", "--jobs", "2"), "--jobs is for --backend local"),
         (("--scheduler", "tcp://h:8786"), "--scheduler is for --backend dask"),
+        # no port: it waited 20 s and ended in a traceback (a new-user audit)
+        (("--backend", "dask", "--scheduler", "127.0.0.1"), "give the scheduler's address with its port"),
+        (("--backend", "dask", "--scheduler", "nonsense"), "e.g. tcp://10.0.0.5:8786"),
     ],
 )
 def test_options_that_do_not_fit_together(argv: tuple[str, ...], message: str) -> None:
