@@ -72,8 +72,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         f"{MIN_GAMES} to {MAX_GAMES}; with --compare at least the games that find the game's smallest "
                         f"one-turn change 9 times in 10{_change_floors()})")
     p.add_argument("--minutes", type=float, default=None, metavar="M",
-                   help="with --games auto: stop after about M minutes of wall time. The one budget that depends on "
-                        "the machine: the same command may stop at another point elsewhere (--max-games does not)")
+                   help=f"with --games auto: stop after about M minutes of wall time, once the first {MIN_GAMES} games per "
+                        "pairing are played. The one budget that depends on the machine: the same command may stop "
+                        "at another point elsewhere (--max-games does not)")
     p.add_argument("--players", action="append", metavar="A,B",
                    help=f"a pairing of AI players ({', '.join(AI_PLAYERS)}); repeat for several, e.g. "
                         "--players heuristic,heuristic --players search,search (default heuristic,heuristic)")
@@ -134,8 +135,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             raise UsageError(f"--jobs {args.jobs}: must be 1 or more")
         if not auto and (args.max_games is not None or args.minutes is not None):
             raise UsageError("--max-games and --minutes are budgets of --games auto; --games N plays exactly N")
-        if (args.max_games is not None and args.max_games < 4) or (args.minutes is not None and args.minutes <= 0):
-            raise UsageError("--max-games must be 4 or more and --minutes above 0")
+        if args.max_games is not None and args.max_games < 4:
+            raise UsageError(f"--max-games {args.max_games}: must be 4 or more")
+        if args.minutes is not None and args.minutes <= 0:
+            raise UsageError(f"--minutes {args.minutes:g}: must be above 0")
         if fmt == "html" and not args.output:
             raise UsageError("the HTML report needs -o FILE (e.g. -o report.html), or use --format json")
         suffix = Path(args.output).suffix.lower() if args.output else ""

@@ -139,7 +139,8 @@ def test_cli_without_matplotlib_says_how_to_install_it_and_writes_the_json(tmp_p
     (("-n", "0"), "--games 0: must be 1 or more"),
     (("-n", "4", "--jobs", "0", "--format", "json"), "--jobs 0: must be 1 or more"),  # each option named alone
     (("-n", "8", "--max-games", "40", "--format", "json"), "budgets of --games auto"),
-    (("--max-games", "2", "--format", "json"), "--max-games must be 4 or more"),
+    (("--max-games", "2", "--format", "json"), "--max-games 2: must be 4 or more"),
+    (("--minutes", "0", "--format", "json"), "--minutes 0: must be above 0"),
     ((), "needs -o FILE"),
     (("--scheduler", "tcp://x:1", "--format", "json"), "--scheduler is for --backend dask"),
     # JSON written into x.html, HTML into x.txt, without a word (a new-user audit)
