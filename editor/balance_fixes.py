@@ -69,6 +69,13 @@ def install_balance_fixes(win: QMainWindow, documents: DocumentManager,
     menu = _map_menu(win)
     if menu is not None:
         menu.addSeparator()
+        simulate = getattr(win, "act_simulate", None)
+        if simulate is not None:  # "is my map fair?" beside its fixes: a new user looked for it here, not under Play
+            fair = QAction("Is it &fair? Simulate…", win)
+            fair.setStatusTip(simulate.statusTip())
+            fair.triggered.connect(simulate.trigger)
+            menu.addAction(fair)
+            win.act_is_it_fair = fair  # type: ignore[attr-defined]
         menu.addAction(act)
     documents.current_changed.connect(lambda doc: panel.set_document(doc, documents.view(doc) if doc else None))
     panel.set_document(documents.current, documents.view())

@@ -119,6 +119,16 @@ def test_simulate_run_again_plays_the_map_as_edited_since(qtbot, editor, asked):
     assert d.summary == summarise(run_batch(d.scenario, 4, d.seed.value()))  # the edited map's own games
 
 
+def test_the_map_menu_asks_is_it_fair(qtbot, editor, asked):
+    """A new user looking for "is my map fair?" searched the Map menu, beside Suggest balance fixes…, and did not find
+    Simulate… under Play (a new-user audit). The Map menu has it too, the same dialog."""
+    titles = [a.text() for a in editor.menuBar().actions()[2].menu().actions()]  # File, Edit, Map
+    assert titles.index("Is it &fair? Simulate…") + 1 == titles.index("Suggest &balance fixes…")
+    editor.act_is_it_fair.trigger()
+    assert editor.simulate_dialog is not None and editor.simulate_dialog.isVisible()
+    qtbot.addWidget(editor.simulate_dialog)
+
+
 def test_simulate_until_decided_heads_the_dialog_with_the_answer(qtbot, editor, asked):
     """By default the dialog plays until decided (at most the games set), as hexfort balance --games auto, and
     shows the answer first: favoured or even or undecided with about how many more games, and the games."""
