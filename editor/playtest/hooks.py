@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QMessageBox, QToolBar
 
 from editor.playtest.preflight import confirm_despite_errors
 from editor.playtest.session import base_scenario, playability
+from engine.formats import LoadError, load_any
 from engine.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -127,7 +128,18 @@ def open_simulate(win: QMainWindow, doc: MapDocument | None) -> SimulateDialog |
             return latest
         return None if _refuse(d, "Simulate", latest) else latest  # type: ignore[arg-type]
 
-    d = SimulateDialog(scenario, win, show, now)
+    def saved() -> Scenario | None:
+        """The file as saved on disk, as the scenario it plays (None: never saved, unreadable, or another game)."""
+        if doc.path is None or not doc.path.exists():
+            return None
+        try:
+            kind, value = load_any(doc.path)
+        except LoadError:
+            return None
+        played = value if isinstance(value, Scenario) else base_scenario(value, doc.path) if kind == "map" else None
+        return played if played is not None and played.mode is d.scenario.mode else None
+
+    d = SimulateDialog(scenario, win, show, now, saved if doc.path is not None else None)
     win.simulate_dialog = d  # type: ignore[attr-defined]
     d.show()
     return d

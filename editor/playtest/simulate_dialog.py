@@ -49,6 +49,8 @@ from engine.scenario import Scenario
 from engine.simulation.autostop import default_max_games, play_until_decided
 from engine.simulation.balance import MapStudy, StudyPlan, run_study, study_of
 from engine.simulation.batch import BatchSummary, GameResult
+from engine.simulation.comparison import headline
+from engine.simulation.headline import answer
 from engine.simulation.report import summary_text
 from engine.simulation.verdict import Verdict, judge
 
@@ -80,10 +82,12 @@ UPDATES_PER_S = 20
 
 
 def _batch(scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[str, str],
-           cancel: threading.Event, until_decided: bool = False) -> Work:
-    """One batch as background work: returns ``(study, why it stopped)``; progress throttled to
-    :data:`UPDATES_PER_S`."""
-    def work(_note: Callable[[str], None], report: Callable[[int, int], None]) -> tuple[MapStudy, str]:
+           cancel: threading.Event, until_decided: bool = False, saved: Scenario | None = None) -> Work:
+    """One batch as background work: returns ``(study, the saved version's study or None, why it stopped)``;
+    progress throttled to :data:`UPDATES_PER_S`. With ``saved`` it is ``hexfort balance SAVED --compare NOW``: both
+    versions play the same games, and the change is the map now minus the saved one."""
+    def work(_note: Callable[[str], None], report: Callable[[int, int], None]
+             ) -> tuple[MapStudy, MapStudy | None, str]:
         last = 0.0
 
         def progress(done: int, total: int) -> None:
@@ -93,15 +97,17 @@ def _batch(scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[
                 last = now
                 report(done, total)
 
-        plan = StudyPlan(scenario, (players,), games, seed)
+        plan = StudyPlan(saved, (players,), games, seed, scenario) if saved is not None else \
+            StudyPlan(scenario, (players,), games, seed)
         stop = ""
-        with local_backend(jobs, games) as backend:
+        with local_backend(jobs, games * len(plan.scenarios)) as backend:
             if until_decided:
                 plan, watched, stopped = play_until_decided(plan, backend, progress, cancel.is_set)
                 stop = stopped.why()
             else:
                 watched = run_study(plan, backend, progress=progress, cancelled=cancel.is_set)
-        return study_of(plan, watched)[0], stop
+        main, other = study_of(plan, watched)
+        return (other, main, stop) if other is not None else (main, None, stop)
     return work
 
 
@@ -116,7 +122,8 @@ class SimulateDialog(QDialog):
     finished_batch = Signal()
 
     def __init__(self, scenario: Scenario, parent: QWidget | None = None, show_heat: HeatSink | None = None,
-                 current: Callable[[], Scenario | None] | None = None) -> None:
+                 current: Callable[[], Scenario | None] | None = None,
+                 saved: Callable[[], Scenario | None] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Simulate — {scenario.name}")
         self.scenario = scenario
@@ -124,6 +131,11 @@ class SimulateDialog(QDialog):
         #: plays that, not the map the dialog was opened on (a new-user audit edited the map with the dialog open
         #: and got the old map's figures again, without a word).
         self.current = current
+        #: The map as saved on disk (None: never saved, or it cannot be read now): "Compare with the saved file"
+        #: plays it beside the map as it is now, on the same games (hexfort balance --compare in the editor).
+        self.saved = saved
+        #: The saved version's study of the last compared run (None when the run compared nothing).
+        self.saved_study: MapStudy | None = None
         self.show_heat = show_heat
         self.results: list[GameResult] = []
         self.summary: BatchSummary | None = None
@@ -167,6 +179,12 @@ class SimulateDialog(QDialog):
         self.jobs.setValue(1)
         self.jobs.setToolTip("Worker processes; the result is the same for any number")
         form.addRow("Parallel jobs", self.jobs)
+        self.compare = QCheckBox("Compare with the saved file")
+        self.compare.setToolTip("Play the file as saved and the map as it is now on the same games: did your edits "
+                                "change the balance? (hexfort balance SAVED --compare NOW)")
+        self.compare.setEnabled(saved is not None)
+        self.compare.toggled.connect(lambda _on: self._games_meaning(self.until.isChecked()))
+        form.addRow("", self.compare)
         lay.addLayout(form)
         lay.addWidget(QLabel("Sides swap every other pair of games; the same seed gives the same result."))
         self.answer = QLabel("")
@@ -219,7 +237,8 @@ class SimulateDialog(QDialog):
         self.games_label.setText("At most" if until else "Games")
         if until:
             pair = tuple(self.players.currentData().split(","))
-            self.games.setValue(default_max_games(self.scenario.mode, [pair]))  # type: ignore[list-item]
+            self.games.setValue(default_max_games(self.scenario.mode, [pair],  # type: ignore[list-item]
+                                                  compare=self.compare.isChecked()))
 
     @property
     def running(self) -> bool:
@@ -238,6 +257,13 @@ class SimulateDialog(QDialog):
             edited = latest != self.scenario
             self.scenario = latest
             self.setWindowTitle(f"Simulate — {latest.name}")
+        before = None
+        if self.compare.isChecked():
+            before = self.saved() if self.saved is not None else None
+            if before is None:
+                self.report.setPlainText("The saved file cannot be read now (moved, or never saved): untick "
+                                         "“Compare with the saved file”, or save the map first.")
+                return
         players = tuple(self.players.currentData().split(","))
         self._cancel = threading.Event()
         self.was_cancelled = False
@@ -249,12 +275,15 @@ class SimulateDialog(QDialog):
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
         self.progress.setFormat("%v / %m games")
-        self.report.setPlainText("Playing the map as it is now (edited since the last run)…" if edited else "Playing…")
+        self.report.setPlainText("Playing the saved file and the map as it is now on the same games…" if before
+                                 else "Playing the map as it is now (edited since the last run)…" if edited
+                                 else "Playing…")
         self._players = players
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
+        self.progress.setRange(0, self.games.value() * (2 if before is not None else 1))
         self._run.start(_batch(self.scenario, self.games.value(), self.seed.value(), self.jobs.value(),
-                               players, self._cancel, self.until.isChecked()))  # type: ignore[arg-type]
+                               players, self._cancel, self.until.isChecked(), before))  # type: ignore[arg-type]
 
     def cancel(self) -> None:
         """Stop the batch after the game in progress; the finished games are summarised."""
@@ -268,28 +297,38 @@ class SimulateDialog(QDialog):
         self._played = done
         self.progress.setValue(done)
 
-    def _done(self, outcome: tuple[MapStudy, str]) -> None:
+    def _done(self, outcome: tuple[MapStudy, MapStudy | None, str]) -> None:
         self._stop_thread()
-        study, stop = outcome
+        study, saved, stop = outcome
         pairing = study.pairings[0]
-        self.study = study
+        self.study, self.saved_study = study, saved
         self.results = list(pairing.results)
         self.summary = pairing.summary
         text = report_text(self.summary, self.scenario.name, self._players, self.was_cancelled)  # type: ignore[arg-type]
+        if saved is not None:
+            text = ("The map as it is now:\n" + text + "\n\nThe saved file, on the same games:\n" +
+                    report_text(saved.pairings[0].summary, saved.scenario.name, self._players))  # type: ignore[arg-type]
         if pairing.games:
-            verdict = judge(study, ai_name)
+            answers = answer(saved, study) if saved is not None else None
+            verdict = judge(study, ai_name, answers, version=1) if answers is not None else judge(study, ai_name)
             self.verdict = verdict
             state = "decided" if verdict.decided else "not decided yet"
-            self.answer.setText(f"<b>{verdict.sides}</b><br>{verdict.first_move}<br>"
-                                f"<small>{verdict.games} games, {state}{' (stopped: ' + stop + ')' if stop else ''}"
-                                "</small>")
+            change = ""
+            if saved is not None and answers is not None:
+                head = headline(saved, answers, ai_name, study)
+                change = f"<b>Saved → now: {head.text}</b><br>"
+                text += f"\n\nsaved → now: {head.text}"
+            self.answer.setText(f"{change}<b>{verdict.sides}</b><br>{verdict.first_move}<br>"
+                                f"<small>{verdict.games} games{' a version' if saved is not None else ''}, {state}"
+                                f"{' (stopped: ' + stop + ')' if stop else ''}</small>")
             self.answer.setVisible(True)
             text += ("\n\nverdict: " + verdict.text + "".join(f"\n  • {e}" for e in verdict.evidence))
         self.report.setPlainText(text)
         played = self._played
         if stop and not self.was_cancelled:  # a full bar: the run is over, whether or not the budget was used up
             self.progress.setRange(0, max(played, 1))
-        if 0 < pairing.games < played:  # games in flight when the answer came are played, not kept
+        versions = 2 if saved is not None else 1
+        if 0 < pairing.games * versions < played:  # games in flight when the answer came are played, not kept
             self.progress.setFormat(f"%v games played; the answer rests on the first {pairing.games}")
         self.heat_button.setEnabled(bool(pairing.games))
         self.finished_batch.emit()

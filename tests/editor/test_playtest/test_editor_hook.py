@@ -119,6 +119,41 @@ def test_simulate_run_again_plays_the_map_as_edited_since(qtbot, editor, asked):
     assert d.summary == summarise(run_batch(d.scenario, 4, d.seed.value()))  # the edited map's own games
 
 
+def test_simulate_compares_the_map_as_edited_with_the_saved_file(qtbot, tmp_path, asked):
+    """The editor could not compare two versions (a new-user audit): "Compare with the saved file" plays the file as
+    saved and the map as it is now on the same games, as hexfort balance SAVED --compare NOW, and heads the dialog
+    with the change."""
+    from editor.main_window import MainWindow
+    from editor.playtest.session import ai_name
+    from engine.formats import save_map
+    from engine.games.game import base_scenario
+    from engine.simulation.balance import StudyPlan, run_study, study_of
+    from engine.simulation.comparison import headline
+    from engine.simulation.headline import answer
+
+    path = tmp_path / "walled.map.json"
+    save_map(walled_scenario().map, path)
+    win = MainWindow(walled_scenario().map, path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.doc.apply(win.doc.map.with_cell(Hex(1, 1), Cell(0, Terrain.WALL)), "wall")
+    win.act_simulate.trigger()
+    d = win.simulate_dialog
+    qtbot.addWidget(d)
+    assert d.compare.isEnabled()
+    d.compare.setChecked(True)
+    d.until.setChecked(False)
+    d.games.setValue(8)
+    with qtbot.waitSignal(d.finished_batch, timeout=60_000):
+        d.run_button.click()
+    saved, now = base_scenario(walled_scenario().map, path), d.scenario
+    assert d.saved_study is not None and d.saved_study.scenario.map == saved.map and now.map == win.doc.map
+    plan = StudyPlan(saved, (("heuristic", "heuristic"),), 8, d.seed.value(), now)
+    main, other = study_of(plan, run_study(plan))
+    said = headline(main, answer(main, other), ai_name, other).text
+    assert d.answer.text().startswith(f"<b>Saved → now: {said}</b>") and "The saved file, on the same games" in \
+        d.report.toPlainText()
+
+
 def test_the_map_menu_asks_is_it_fair(qtbot, editor, asked):
     """A new user looking for "is my map fair?" searched the Map menu, beside Suggest balance fixes…, and did not find
     Simulate… under Play (a new-user audit). The Map menu has it too, the same dialog."""
