@@ -324,10 +324,14 @@ class SimulateDialog(QDialog):
             self.answer.setVisible(True)
             text += ("\n\nverdict: " + verdict.text + "".join(f"\n  • {e}" for e in verdict.evidence))
         self.report.setPlainText(text)
-        played = self._played
+        versions = 2 if saved is not None else 1
+        # the last progress reports are thinned out (UPDATES_PER_S): the bar said 235 beside an answer on 236 games
+        played = max(self._played, pairing.games * versions)
+        if played > self.progress.maximum():
+            self.progress.setRange(0, played)
+        self.progress.setValue(played)
         if stop and not self.was_cancelled:  # a full bar: the run is over, whether or not the budget was used up
             self.progress.setRange(0, max(played, 1))
-        versions = 2 if saved is not None else 1
         if 0 < pairing.games * versions < played:  # games in flight when the answer came are played, not kept
             self.progress.setFormat(f"%v games played; the answer rests on the first {pairing.games}")
         self.heat_button.setEnabled(bool(pairing.games))

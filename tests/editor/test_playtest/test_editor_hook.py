@@ -95,6 +95,7 @@ def test_simulate_dialog_summary_matches_the_engine(qtbot, editor, asked):
         d.run_button.click()
     expected = summarise(run_batch(d.scenario, 6, 9))
     assert d.summary == expected
+    assert d.progress.value() == 6  # the bar ends at the games the answer rests on (it lagged by one or two: an audit)
     assert "RED wins" in d.report.toPlainText() and "verdict" in d.report.toPlainText()
 
 
