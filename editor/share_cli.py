@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.scenario import Scenario
+
 __all__ = ["add_share_arguments", "run_share"]
 
 
@@ -38,7 +40,7 @@ def _game_name(mode: object) -> str:
 
 def _games_of(value: Any) -> tuple[Any, ...]:
     """The modes ``value`` is played in: a scenario's own, or every mode a map is made for."""
-    return (value.mode,) if hasattr(value, "map") else tuple(value.meta.modes)
+    return (value.mode,) if isinstance(value, Scenario) else tuple(value.meta.modes)
 
 
 def _games_words(modes: tuple[Any, ...]) -> str:
@@ -59,12 +61,30 @@ def _check_study(balance: dict[str, Any], value: Any, path: str, report: str) ->
         return  # the schema check names what is missing
     games = _games_of(value)
     same_game = mode in {m.value for m in games}
-    shown = value.name if hasattr(value, "map") else value.meta.name  # a study names its scenario (a map's: the map)
-    if not same_game or name != shown:
-        raise LoadError.single(report, "$.scenario" if same_game else "$.mode",
-                               f"this study is of {name} ({_game_name(mode)}), not of {shown} ({_games_words(games)}); "
-                               f"share the file it was made on ({made_on}) with it, or run hexfort balance {path} "
-                               "--format json -o REPORT.json and share with that")
+    shown = value.map if isinstance(value, Scenario) else value
+    names = {shown.meta.name} | ({value.name} if isinstance(value, Scenario) else set())
+    if same_game and (name in names or _made_on(made_on, report) == shown):  # a map's page takes its scenario's study
+        return
+    raise LoadError.single(report, "$.scenario" if same_game else "$.mode",
+                           f"this study is of {name} ({_game_name(mode)}), not of {min(names, key=len)} "
+                           f"({_games_words(games)}); share the file it was made on ({made_on}) with it, or run "
+                           f"hexfort balance {path} --format json -o REPORT.json and share with that")
+
+
+def _made_on(made_on: object, report: str) -> Any:
+    """The map of the file a study was made on (its ``file``, as given, else beside the report), or None."""
+    from engine.formats import load_any
+    from engine.formats.errors import LoadError
+
+    if not isinstance(made_on, str):
+        return None
+    for place in (Path(made_on), Path(report).parent / made_on):
+        try:
+            _kind, value = load_any(place)
+        except LoadError:
+            continue
+        return value.map if isinstance(value, Scenario) else value
+    return None
 
 
 def _check_replay(replay: Any, value: Any, path: str, where: str) -> None:
@@ -72,7 +92,8 @@ def _check_replay(replay: Any, value: Any, path: str, where: str) -> None:
     this map (the page shows the replay's map, on which its moves are legal). Raises LoadError."""
     from engine.formats.errors import LoadError
 
-    played, shown, games = replay.scenario.map, getattr(value, "map", value), _games_of(value)
+    played, games = replay.scenario.map, _games_of(value)
+    shown = value.map if isinstance(value, Scenario) else value
     if replay.scenario.mode not in games or played.meta.name != shown.meta.name:
         raise LoadError.single(where, "$.scenario",
                                f"this replay was played on {played.meta.name} ({_game_name(replay.scenario.mode)}), "

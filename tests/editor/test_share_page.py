@@ -128,6 +128,9 @@ def test_a_study_or_replay_of_another_map_is_refused(tmp_path: Path) -> None:
     r = share(str(crossroads), "-o", str(out), "--balance", str(report))
     assert r.returncode == 1 and "this is a simulate report" in r.stderr
     assert share(str(crossroads), "-o", str(out), "--balance", str(study)).returncode == 0
+    # the map's page takes its scenario's study (the scenario's name is not the map's: a review found it refused)
+    assert share(str(REPO / "maps" / "koth_crossroads.map.json"), "-o", str(out), "--balance", str(study)
+                 ).returncode == 0
     verdict = json.loads(study.read_text(encoding="utf-8"))["map"]["verdict"]
     assert verdict["by_construction"]  # bundled Crossroads is its own mirror image: its reason is not a third paragraph
     assert _data(out)["balance"]["verdict"] == {k: verdict[k] for k in ("sides", "first_move")}
