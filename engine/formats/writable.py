@@ -3,6 +3,7 @@ folder that does not exist: a new-user audit saw ``hexfort balance`` play 40 gam
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -21,10 +22,13 @@ def _probe(folder: Path) -> str:
 
 
 def cannot_write(path: str | Path) -> str:
-    """Why the file ``path`` cannot be written (its folder must exist), or "" when it can."""
+    """Why the file ``path`` cannot be written in place (its folder must exist), or "" when it can: an existing file
+    (``/dev/stdout`` too) by its own permission, a new one by making a file in its folder."""
     p = Path(path)
     if p.is_dir():
         return f"{p} is a folder; name a file in it"
+    if p.exists():
+        return "" if os.access(p, os.W_OK) else f"{p} is not writable"
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
         return f"{folder} is not an existing folder" if not folder.exists() else f"{folder} is a file, not a folder"

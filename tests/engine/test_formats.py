@@ -350,3 +350,18 @@ def test_scenarios_pickle_whatever_mapping_they_were_given() -> None:
                  rules=MappingProxyType({"points_to_win": 5}),
                  teams=MappingProxyType({Team.RED: TeamSetup(("scout",))}))
     assert pickle.loads(pickle.dumps(s)) == s
+
+
+def test_an_output_is_judged_writable_as_it_will_be_written(tmp_path: Path) -> None:
+    """engine.formats.writable: a new file by making one in its folder, an existing one (/dev/null, a report in a
+    read-only folder) by its own permission — the folder probe refused -o /dev/stdout (a review); a missing folder
+    and a folder given as the file are named."""
+    from engine.formats.writable import cannot_write, cannot_write_into
+
+    assert cannot_write("/dev/null") == "" and cannot_write(tmp_path / "new.json") == ""
+    existing = tmp_path / "old.json"
+    existing.write_text("{}")
+    assert cannot_write(existing) == ""
+    assert "is not an existing folder" in cannot_write(tmp_path / "gone" / "x.json")
+    assert "is a folder; name a file in it" in cannot_write(tmp_path)
+    assert cannot_write_into(tmp_path / "made" / "later") == "" and "is a file" in cannot_write_into(existing / "x")
