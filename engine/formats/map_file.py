@@ -160,12 +160,23 @@ def map_to_document(m: HexMap, schema_ref: str | None = None) -> dict[str, Any]:
     return doc
 
 
+def _existing_schema(target: Path) -> object:
+    """The ``$schema`` of the file at ``target`` when there is one to read, else None."""
+    if not target.is_file():
+        return None
+    try:
+        doc = read_json_file(target)
+    except LoadError:
+        return None
+    return doc.get("$schema") if isinstance(doc, dict) else None
+
+
 def schema_ref_for(target: str | Path, kind: str, current: object = None) -> str:
     """What a file saved at ``target`` should put in ``$schema``.
 
-    ``current``, the ``$schema`` the file already has, when it names this kind's
-    schema (``…/map.schema.json``): a file rewritten in place (``hexfort fix``)
-    keeps its own. Else, for a file inside this hexfort's folder (the bundled maps),
+    ``current`` (default: read from the file at ``target``, if any), the ``$schema``
+    the file already has, when it names this kind's schema (``…/map.schema.json``):
+    a file rewritten in place (``hexfort fix``, the editor's Save) keeps its own. Else, for a file inside this hexfort's folder (the bundled maps),
     a relative path to its schema, so JSON-Schema-aware text editors find it and
     complete and check the file; for a file anywhere else, the schema's ``$id``
     URL, which names it on every machine — a relative path climbing out to this
@@ -173,6 +184,8 @@ def schema_ref_for(target: str | Path, kind: str, current: object = None) -> str
     file is shared (a new-user audit). The loaders accept any of them.
     """
     name = f"{kind}.schema.json"
+    if current is None:  # a file saved over itself (the editor's Save) keeps its own too
+        current = _existing_schema(Path(target))
     if isinstance(current, str) and current.rsplit("/", 1)[-1] == name:
         return current
     schema_file = schema_dir().resolve() / name

@@ -340,6 +340,10 @@ def test_saved_files_name_their_schema_by_a_path_that_resolves_or_by_its_id(tmp_
     assert json.loads(p.read_text())["$schema"] == "https://hexfort.dev/schemas/map.schema.json"
     assert schema_ref_for(p, "map", "map.schema.json") == "map.schema.json"
     assert schema_ref_for(p, "map", "scenario.schema.json") == "https://hexfort.dev/schemas/map.schema.json"
+    # saved over itself (the editor's Save of a community map) it keeps the $schema it has (a review)
+    p.write_text(p.read_text().replace("https://hexfort.dev/schemas/map.schema.json", "../schemas/map.schema.json"))
+    save_map(make_map(ROWS, **FEATURES), p)
+    assert json.loads(p.read_text())["$schema"] == "../schemas/map.schema.json"
 
 
 def test_scenarios_pickle_whatever_mapping_they_were_given() -> None:
