@@ -37,7 +37,7 @@ def add_backend_arguments(p: argparse.ArgumentParser) -> None:
 
 
 #: A scheduler address: an optional protocol, a host (a name, an IPv4 address or a bracketed IPv6 one) and a port.
-_ADDRESS: Final = re.compile(r"^(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^/:\s\[\]]+):\d{1,5}$")
+_ADDRESS: Final = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:\[[0-9a-f:.]+\]|[^/:\s\[\]]+):\d{1,5}$", re.IGNORECASE)
 
 
 def backend_from_args(args: argparse.Namespace, local: Callable[[int | None], Backend]) -> Backend:

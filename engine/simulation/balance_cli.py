@@ -125,7 +125,7 @@ def has_plotting() -> bool:
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr,
         write_html: HtmlWriter | None = None) -> int:
     """Play the study and write the report; returns the exit status (see the module docstring)."""
-    fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "html")
+    fmt = args.format or ("json" if args.output and args.output.lower().endswith(".json") else "html")
     auto = args.games == "auto"
     try:
         pairings = _pairings(args.players)

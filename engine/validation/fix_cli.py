@@ -193,9 +193,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 2
     idle = sorted(c for c in only or () if c not in _SAFE)  # accepted, then nothing done or said (a new-user audit)
     if idle:
-        what = ("its repair is a choice (the editor's problems dock offers it)" if idle[0] in _CHOICES
-                else "hexfort has no quick fix for it")
-        print(f"hexfort fix: --only {idle[0]}: {what}; fix repairs {', '.join(_SAFE)}", file=err)
+        said = "; ".join(f"{c}: " + ("its repair is a choice (the editor's problems dock offers it)" if c in _CHOICES
+                                     else "hexfort has no quick fix for it") for c in idle)
+        print(f"hexfort fix: --only {said}; fix repairs {', '.join(_SAFE)}", file=err)
         return 2
     files = list(find_files(args.paths))
     if not files:

@@ -146,6 +146,7 @@ def test_cli_without_matplotlib_says_how_to_install_it_and_writes_the_json(tmp_p
     # JSON written into x.html, HTML into x.txt, without a word (a new-user audit)
     (("-n", "4", "--format", "json", "-o", "x.html"), "the JSON report is written to a .json file"),
     (("-n", "4", "-o", "x.txt"), "the HTML report is written to a .html file"),
+    (("-n", "4", "-o", "gone/X.JSON"), "gone is not an existing folder"),  # X.JSON is JSON, not a refused HTML name
 ])
 def test_cli_usage_errors(tmp_path: Path, extra: tuple[str, ...], words: str) -> None:
     p = tmp_path / "hill.map.json"

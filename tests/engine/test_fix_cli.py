@@ -183,6 +183,8 @@ def test_a_scenario_with_its_map_inside_is_fixed_in_place(tmp_path: Path) -> Non
         # codes fix cannot act on were accepted, then nothing done or said (a new-user audit)
         (("--only", "HF999", "."), "--only HF999: hexfort has no quick fix for it; fix repairs HF103, HF107, HF110"),
         (("--only", "hf101", "."), "--only HF101: its repair is a choice (the editor's problems dock offers it)"),
+        (("--only", "HF999,HF102", "."), "--only HF102: its repair is a choice (the editor's problems dock offers "
+                                         "it); HF999: hexfort has no quick fix for it"),  # each named (a review)
     ],
 )
 def test_usage_errors_exit_2(argv: tuple[str, ...], message: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

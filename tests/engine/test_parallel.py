@@ -254,6 +254,15 @@ def test_options_that_do_not_fit_together(argv: tuple[str, ...], message: str) -
         backend_from_args(_args(*argv), lambda jobs: InProcess())
 
 
+@pytest.mark.parametrize("address", ["localhost:8786", "TCP://10.0.0.5:8786", "tls://[::1]:8786",
+                                     "ucx+tcp://node-3.cluster:8786"])
+def test_a_scheduler_address_with_a_port_is_taken(address: str) -> None:
+    """The address check refuses what has no port, never a real address (a review: TCP:// and ucx+tcp:// were)."""
+    from engine.parallel.options import _ADDRESS
+
+    assert _ADDRESS.match(address)
+
+
 def test_options_pick_the_backend() -> None:
     assert backend_from_args(_args("--jobs", "3"), lambda jobs: ProcessPool(jobs or 1)).jobs == 3  # type: ignore[attr-defined]
     dask = backend_from_args(_args("--backend", "dask", "--scheduler", "tcp://h:8786"), lambda jobs: InProcess())
