@@ -115,9 +115,10 @@ def headline(outcome: Outcome) -> str:
     if outcome.status == NOT_FIXED and not any(t.tally.games for t in outcome.trials):
         # no edit was played: the run ended on time or a cancel, not on the map ("Not fixed: RED 69% (144)" read as a
         # verdict on the map: a new-user audit)
-        why = "interrupted" if outcome.interrupted else "the time ran out"
+        # the run ended on the time, a cancel or no edit to try (Why says which), not on the map
+        why = "interrupted before any edit was played" if outcome.interrupted else "no edit was played"
         games = f"; the map as it is: {_score(outcome.baseline)}" if outcome.baseline.games else ""
-        return f"Nothing tried yet — {why} before any edit was played{games} (Why says what it would need)"
+        return f"Nothing tried — {why}{games} (Why says why, and what would help)"
     text = f"{outcome.status.capitalize()}: {_score(outcome.baseline)}"
     after = _after(outcome)
     if outcome.after is not None and after is not None and after.games:

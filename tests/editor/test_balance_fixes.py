@@ -180,7 +180,8 @@ def test_the_docks_time_players_and_jobs_are_remembered(make_window, settings) -
 
 def test_a_run_that_played_no_edit_does_not_read_as_a_verdict() -> None:
     """"Not fixed: RED 69% (144)" with an empty list, after a run whose time ran out (or a cancel) before any edit was
-    played, read as a verdict on the map (a new-user audit). The headline says nothing was tried, and why."""
+    played, read as a verdict on the map (a new-user audit). The headline says nothing was tried; Why says why (the
+    time, or no edit to try: a review)."""
     from editor.docks.balance_fixes import headline
     from engine.games.game import base_scenario
     from engine.rebalance.evidence import Tally
@@ -188,6 +189,5 @@ def test_a_run_that_played_no_edit_does_not_read_as_a_verdict() -> None:
 
     s = base_scenario(FAR)
     out = Outcome(NOT_FIXED, s, None, Tally(), None, (), (), "the time ran out")
-    assert headline(out) == "Nothing tried yet — the time ran out before any edit was played (Why says what it " \
-        "would need)"
-    assert headline(replace(out, interrupted=True)).startswith("Nothing tried yet — interrupted before any edit")
+    assert headline(out) == "Nothing tried — no edit was played (Why says why, and what would help)"
+    assert headline(replace(out, interrupted=True)).startswith("Nothing tried — interrupted before any edit")
