@@ -126,18 +126,23 @@ def open_simulate(win: QMainWindow, doc: MapDocument | None) -> SimulateDialog |
         latest = current_scenario(doc)
         if latest == scenario or latest == d.scenario:
             return latest
-        return None if _refuse(d, "Simulate", latest) else latest  # type: ignore[arg-type]
+        if _refuse(d, "Simulate", latest) or not confirm_despite_errors(d, "Simulate", latest,  # type: ignore[arg-type]
+                                                                         "Simulate anyway"):
+            return None  # edited into errors: asked again, as the first Run was (a review)
+        return latest
 
-    def saved() -> Scenario | None:
-        """The file as saved on disk, as the scenario it plays (None: never saved, unreadable, or another game)."""
+    def saved() -> Scenario | str:
+        """The file as saved on disk, as the scenario it plays, or why it cannot be compared."""
         if doc.path is None or not doc.path.exists():
-            return None
+            return f"{doc.path} is not there any more" if doc.path is not None else "the map was never saved"
         try:
             kind, value = load_any(doc.path)
-        except LoadError:
-            return None
+        except LoadError as e:
+            return f"the saved file cannot be read ({e})"
         played = value if isinstance(value, Scenario) else base_scenario(value, doc.path) if kind == "map" else None
-        return played if played is not None and played.mode is d.scenario.mode else None
+        if played is None or played.mode is not d.scenario.mode:
+            return "the saved file plays another game than the map as it is now"
+        return played
 
     d = SimulateDialog(scenario, win, show, now, saved if doc.path is not None else None)
     win.simulate_dialog = d  # type: ignore[attr-defined]

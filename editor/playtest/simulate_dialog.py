@@ -123,7 +123,7 @@ class SimulateDialog(QDialog):
 
     def __init__(self, scenario: Scenario, parent: QWidget | None = None, show_heat: HeatSink | None = None,
                  current: Callable[[], Scenario | None] | None = None,
-                 saved: Callable[[], Scenario | None] | None = None) -> None:
+                 saved: Callable[[], Scenario | str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Simulate — {scenario.name}")
         self.scenario = scenario
@@ -131,11 +131,13 @@ class SimulateDialog(QDialog):
         #: plays that, not the map the dialog was opened on (a new-user audit edited the map with the dialog open
         #: and got the old map's figures again, without a word).
         self.current = current
-        #: The map as saved on disk (None: never saved, or it cannot be read now): "Compare with the saved file"
-        #: plays it beside the map as it is now, on the same games (hexfort balance --compare in the editor).
+        #: The map as saved on disk, or why it cannot be compared now (None: never saved): "Compare with the saved
+        #: file" plays it beside the map as it is now, on the same games (hexfort balance --compare in the editor).
         self.saved = saved
         #: The saved version's study of the last compared run (None when the run compared nothing).
         self.saved_study: MapStudy | None = None
+        #: A line heading the run's report (the map as saved, so played once), or "".
+        self._note = ""
         self.show_heat = show_heat
         self.results: list[GameResult] = []
         self.summary: BatchSummary | None = None
@@ -259,11 +261,17 @@ class SimulateDialog(QDialog):
             self.setWindowTitle(f"Simulate — {latest.name}")
         before = None
         if self.compare.isChecked():
-            before = self.saved() if self.saved is not None else None
-            if before is None:
-                self.report.setPlainText("The saved file cannot be read now (moved, or never saved): untick "
-                                         "“Compare with the saved file”, or save the map first.")
+            got = self.saved() if self.saved is not None else "the map was never saved"
+            if isinstance(got, str):
+                self.report.setPlainText(f"Nothing to compare with: {got}. Untick “Compare with the saved file”, or "
+                                         "save the map first.")
                 return
+            before = got
+        same = ""
+        if before is not None and before == self.scenario:  # the same map twice, at double the cost (a review)
+            before = None
+            same = "The map is as saved: nothing to compare, so it is played once.\n"
+        self._note = same
         players = tuple(self.players.currentData().split(","))
         self._cancel = threading.Event()
         self.was_cancelled = False
@@ -272,12 +280,11 @@ class SimulateDialog(QDialog):
         self.study = None
         self.heat_button.setEnabled(False)
         self.answer.setVisible(False)
-        self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
         self.progress.setFormat("%v / %m games")
-        self.report.setPlainText("Playing the saved file and the map as it is now on the same games…" if before
-                                 else "Playing the map as it is now (edited since the last run)…" if edited
-                                 else "Playing…")
+        self.report.setPlainText(same + ("Playing the saved file and the map as it is now on the same games…" if before
+                                         else "Playing the map as it is now (edited since the last run)…" if edited
+                                         else "Playing…"))
         self._players = players
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -305,6 +312,7 @@ class SimulateDialog(QDialog):
         self.results = list(pairing.results)
         self.summary = pairing.summary
         text = report_text(self.summary, self.scenario.name, self._players, self.was_cancelled)  # type: ignore[arg-type]
+        text = self._note + text
         if saved is not None:
             text = ("The map as it is now:\n" + text + "\n\nThe saved file, on the same games:\n" +
                     report_text(saved.pairings[0].summary, saved.scenario.name, self._players))  # type: ignore[arg-type]

@@ -153,6 +153,11 @@ def test_simulate_compares_the_map_as_edited_with_the_saved_file(qtbot, tmp_path
     said = headline(main, answer(main, other), ai_name, other).text
     assert d.answer.text().startswith(f"<b>Saved → now: {said}</b>") and "The saved file, on the same games" in \
         d.report.toPlainText()
+    # back to the map as saved: played once, and said (it played the same map twice: a review)
+    win.action_handler.act_undo.trigger()
+    with qtbot.waitSignal(d.finished_batch, timeout=60_000):
+        d.run_button.click()
+    assert d.saved_study is None and d.report.toPlainText().startswith("The map is as saved: nothing to compare")
 
 
 def test_the_map_menu_asks_is_it_fair(qtbot, editor, asked):
