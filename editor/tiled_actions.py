@@ -74,6 +74,11 @@ def export_to_tiled(parent: QWidget, documents: DocumentManager) -> bool:
         return False
     if not Path(path).suffix:  # a name typed bare: Tiled's own format (it was refused: a new-user audit)
         path += ".tmx"
+        if Path(path).exists() and QMessageBox.question(  # the dialog asked about the bare name, not this one
+                parent, "Export to Tiled", f"{Path(path).name} already exists. Replace it?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
+            return False
     try:
         tiled_format(path)
         export_tiled(doc.map, path)

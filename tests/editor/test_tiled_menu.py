@@ -67,6 +67,12 @@ def test_an_export_name_typed_bare_is_written_as_tmx(window, monkeypatch, tmp_pa
     monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(tmp_path / "ridge"))
     window.act_export_tiled.trigger()
     assert import_tiled(tmp_path / "ridge.tmx") == load_map(MAPS / "koth_ridge.map.json")
+    # again: ridge.tmx exists now, and the dialog asked about "ridge" only: asked here, No keeps it (a review)
+    before = (tmp_path / "ridge.tmx").read_bytes()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
+    assert window.open_path(MAPS / "koth_quarry.map.json", ask=False)
+    window.act_export_tiled.trigger()
+    assert (tmp_path / "ridge.tmx").read_bytes() == before
 
 
 def test_export_leaves_a_picture_it_did_not_write_alone(window, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
