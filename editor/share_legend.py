@@ -29,7 +29,8 @@ _FEATURES: Final = ("RED spawn", "BLU spawn", "RED track", "BLU track", "control
 
 
 def _feature_order(label: str) -> tuple[int, str]:
-    return (_FEATURES.index(label) if label in _FEATURES else len(_FEATURES), label)
+    kind = re.sub(r" \d+$", "", label)  # "control point 2" is a control point (a review)
+    return (_FEATURES.index(kind) if kind in _FEATURES else len(_FEATURES), label)
 
 
 def _kinds(m: HexMap) -> dict[str, Hex]:

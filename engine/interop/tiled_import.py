@@ -54,16 +54,21 @@ def _where_cell(layer: str, col: int, row: int) -> str:
 
 
 def ground_note(tm: TiledMap) -> str:
-    """Which tile layer the ground is read from, when the map has more than one ("" otherwise): after an export
+    """Which tile layer the ground is read from, when the map has more than one, and the group layers not read ("" when
+    neither): after an export
     over a Tiled map, hexfort's own layer is read and the map maker's old ground layer is not, so terrain painted
     there would be ignored without a word (a new-user audit)."""
     layers = [lay for lay in tm.layers if isinstance(lay, TileLayer)]
+    groups = [g for lay in tm.layers if (g := _group_name(lay)) is not None]
+    grouped = (f"the layers inside the group{'s' if len(groups) > 1 else ''} {', '.join(map(repr, groups))} are not "
+               "read (features on them are missing): drag them out of the group in Tiled") if groups else ""
     if len(layers) < 2:
-        return ""
+        return grouped
     read = _ground(tm, Path())
     others = ", ".join(repr(lay.name) for lay in layers if lay is not read)
-    return (f"the ground was read from the tile layer {read.name!r}; the other tile layers ({others}) are kept as "
+    said = (f"the ground was read from the tile layer {read.name!r}; the other tile layers ({others}) are kept as "
             f"decoration and not read — paint terrain changes on {read.name!r}")
+    return f"{said}; {grouped}" if grouped else said
 
 
 def _ground(tm: TiledMap, file: Path) -> TileLayer:

@@ -337,3 +337,17 @@ def test_a_track_drawn_by_its_corners_is_filled_in_along_straight_lines(tmp_path
     with pytest.raises(LoadError) as info:
         import_tiled(out)
     assert "in one segment, and no straight hex line joins them; add a point where it turns" in str(info.value)
+
+
+def test_an_object_layer_inside_a_group_is_named_in_the_note(tmp_path: Path) -> None:
+    """With the ground at the top, features on an object layer inside a group went missing without a word (a
+    review): the import's note names the group."""
+    from engine.interop.tiled_files import import_tiled_noting
+
+    text = _tmx(tiles=WALL + OPEN, data="2,2,2,2", objects='<object id="8" type="kit" x="14" y="16"><point/></object>')
+    text = text.replace('<objectgroup id="2"', '<group id="9" name="Props"><objectgroup id="2"').replace(
+        "</objectgroup>", "</objectgroup></group>")
+    path = tmp_path / "grouped.tmx"
+    path.write_text(text, encoding="utf-8")
+    m, note = import_tiled_noting(path)
+    assert not m.kits and "the layers inside the group 'Props' are not read (features on them are missing)" in note
