@@ -271,6 +271,10 @@ def test_a_fixed_file_keeps_its_schema_and_its_original_beside_it(tmp_path: Path
     assert '"$schema": "../schemas/map.schema.json"' in path.read_text(encoding="utf-8")
     assert (tmp_path / "community" / "canal.map.json.bak").read_bytes() == original
     assert load_map(path) == load_map(MAPS / "payload_canal.map.json")
+    second = cut_the_track(load_map(MAPS / "payload_canal.map.json"))  # cut again: an older .bak is replaced
+    save_map(second, path)
+    again = path.read_bytes()
+    assert run(str(path))[0] == 0 and (tmp_path / "community" / "canal.map.json.bak").read_bytes() == again
     path.write_bytes(original)
     (tmp_path / "community" / "canal.map.json.bak").unlink()
     code, out, _ = run(str(path), "--no-backup")

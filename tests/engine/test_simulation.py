@@ -202,3 +202,13 @@ def test_balance_refuses_an_output_it_cannot_write_before_playing(tmp_path: Path
                            text=True, timeout=300)
         assert r.returncode == 2 and why in r.stderr and "nothing was played" in r.stderr
         assert "playing" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_whole_median_is_printed_whole() -> None:
+    """The summary said "median 16" in one run and "median 20.5" in another, and "39.0" for a whole one: whole
+    medians print whole (a new-user audit)."""
+    from engine.simulation.report import summary_text
+
+    s = summarise(run_batch(Scenario("Hill", Mode.KOTH, hill()), 4, 3))
+    text = summary_text(s, "Hill", ("heuristic", "heuristic"))
+    assert f"(median {s.turns_median:g}, " in text and ".0," not in text.split("median ", 1)[1][:8]

@@ -351,3 +351,14 @@ def test_an_object_layer_inside_a_group_is_named_in_the_note(tmp_path: Path) -> 
     path.write_text(text, encoding="utf-8")
     m, note = import_tiled_noting(path)
     assert not m.kits and "the layers inside the group 'Props' are not read (features on them are missing)" in note
+
+
+def test_export_of_a_tiled_map_points_at_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """export given a .tmx said "not valid JSON" (a new-user audit); import's refusal of an output name says what it
+    takes."""
+    tmx = tmp_path / "m.tmx"
+    tmx.write_text(_tmx(tiles=WALL), encoding="utf-8")
+    assert main(["export", str(tmx), "-o", str(tmp_path / "x.tmx")]) == 2
+    assert "this is already a Tiled map; hexfort import turns it into a hexfort map" in capsys.readouterr().err
+    assert main(["import", str(tmx), "-o", str(tmp_path / "x.txt")]) == 2
+    assert "a hexfort map file ends in .json; name it NAME.map.json" in capsys.readouterr().err
