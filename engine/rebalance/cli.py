@@ -111,13 +111,6 @@ def write_result(outcome: Outcome, source: Path, out: Path) -> dict[str, str]:
     return written
 
 
-def _unwritable(folder: Path) -> str:
-    """Why files cannot be written into ``folder`` (made if missing, as the run will), or "" when they can
-    (:func:`~engine.formats.writable.cannot_write_into`: a file is made there for real, so root's permissions in
-    /proc do not pass for writable: a new-user audit)."""
-    return cannot_write_into(folder)
-
-
 def _usage(args: argparse.Namespace) -> tuple[tuple[str, str], Settings]:
     players = tuple(x.strip() for x in args.players.split(","))
     if len(players) != 2 or any(p not in AI_PLAYERS for p in players):
@@ -133,7 +126,7 @@ def _usage(args: argparse.Namespace) -> tuple[tuple[str, str], Settings]:
                          "originals; give another folder")
     if out.exists() and not out.is_dir():
         raise UsageError(f"-o {args.output} is a file; give a folder (it is made if missing)")
-    why = _unwritable(out)
+    why = cannot_write_into(out)  # a file is made there for real: root passed /proc by permissions (an audit)
     if why:  # found before the games, not after a ten-minute run (a new-user audit lost one so)
         raise UsageError(f"-o {args.output}: cannot write there ({why}); give a folder that can be written")
     settings = Settings(players=players, minutes=args.minutes, seed=args.seed,  # type: ignore[arg-type]

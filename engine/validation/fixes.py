@@ -116,24 +116,24 @@ def _mirrored_run(m: HexMap, team: Team, a: Hex, b: Hex) -> list[Hex] | None:
     return run if j > i + 1 and all(h is not None for h in run) and _usable(m, run) else None  # type: ignore[arg-type]
 
 
-def _gap_filler(m: HexMap, team: Team, a: Hex, b: Hex) -> list[Hex] | None:
-    """The hexes that join ``team``'s track steps ``a`` and ``b``, if all are usable: as the mirror image of the
-    other team's track runs (:func:`_mirrored_run`), else along the straight line."""
+def _gap_filler(m: HexMap, team: Team, a: Hex, b: Hex) -> tuple[list[Hex], bool] | None:
+    """The hexes that join ``team``'s track steps ``a`` and ``b``, if all are usable, and whether they are the mirror
+    image of the other team's track (:func:`_mirrored_run`) — else they run along the straight line."""
     mirrored = _mirrored_run(m, team, a, b)
     if mirrored is not None:
-        return mirrored
+        return mirrored, True
     between = hex_linedraw(a, b)[1:-1]
-    return between if between and _usable(m, between) else None
+    return (between, False) if between and _usable(m, between) else None
 
 
 def _close_gap(team: Team, a: Hex, b: Hex) -> Callable[[HexMap], Repair]:
     def run(m: HexMap) -> Repair:
         path = list(m.track(team))
-        fill = _gap_filler(m, team, a, b)
-        if fill is None or a not in path or b not in path:
+        found = _gap_filler(m, team, a, b)
+        if found is None or a not in path or b not in path:
             return Repair(m, frozenset())
         i = path.index(a)
-        new = path[: i + 1] + fill + path[i + 1:]
+        new = path[: i + 1] + found[0] + path[i + 1:]
         return Repair(m.with_feature_part("tracks", team, new), frozenset(new))
 
     return run
@@ -163,9 +163,9 @@ def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
         out = []
         for team in Team:
             path = m.track(team)
-            if a in path and b in path and path.index(b) == path.index(a) + 1 and (fill := _gap_filler(m, team, a, b)):
-                n = len(fill)
-                like = f" as {team.other.value}'s track runs" if fill == _mirrored_run(m, team, a, b) else ""
+            if a in path and b in path and path.index(b) == path.index(a) + 1 and (found := _gap_filler(m, team, a, b)):
+                n = len(found[0])
+                like = f" as {team.other.value}'s track runs" if found[1] else ""
                 out.append(Fix(p.code, f"Close the gap ({n} hex{'es' if n > 1 else ''}{like})", _close_gap(team, a, b)))
         return out
     if p.code == "HF110" and hexes:
