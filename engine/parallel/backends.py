@@ -72,7 +72,8 @@ class Interrupted(KeyboardInterrupt):
 def _close_quietly(results: Generator[Any, None, None]) -> None:
     """Close a run's generator after Ctrl-C or a failure, whatever its clean-up raises: on a Dask cluster, cancelling
     the queued tasks could raise again (or meet a second Ctrl-C), and the finished games were lost to a bare
-    "interrupted" (a new-user audit, 2 Ctrl-Cs in 12)."""
+    "interrupted" (a new-user audit, 2 Ctrl-Cs in 12). A second Ctrl-C during the clean-up is swallowed too: the
+    results finished so far are still reported."""
     with suppress(BaseException):  # the interruption or failure being reported matters more
         results.close()
 
