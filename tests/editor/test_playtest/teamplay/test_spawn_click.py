@@ -9,17 +9,7 @@ from engine.games.teamplay.state import TeamPlayState
 from engine.hexgrid import Hex
 from engine.mapmodel import Colour, Team
 from engine.rules.actions import Verb
-from tests.engine.games.teamplay.helpers import game, put
-
-#: Open ground: spawnpoints red (north-west), yellow (south-west), blue (east).
-SPAWNS = """
-modes: team_play
-0.Sr 0.   0.   0.   0.   0.   0.   0.   0.
-0.   0.   0.   0.   0.   0.   0.   0.   0.
-0.   0.   0.   0.   0.   0.   0.   0.   0.Sb
-0.   0.   0.   0.   0.   0.   0.   0.   0.A
-0.Sy 0.W  0.   0.   0.   0.   0.   0.   0.
-"""
+from tests.engine.games.teamplay.helpers import SPAWNS, game, put
 
 
 def _blu_spawning_with_blue_taken() -> tuple[TeamPlayState, Hex]:

@@ -30,6 +30,16 @@ modes: team_play
 0.   0.W  0.   0.   0.   0.   0.A  0.
 0.Sy 0.   0.   0.   0.   0.   0.   0.
 """
+#: Open ground: spawnpoints red (north-west), yellow (south-west), blue (east); a rack beside the yellow one.
+SPAWNS = """
+modes: team_play
+0.Sr 0.   0.   0.   0.   0.   0.   0.   0.
+0.   0.   0.   0.   0.   0.   0.   0.   0.
+0.   0.   0.   0.   0.   0.   0.   0.   0.Sb
+0.   0.   0.   0.   0.   0.   0.   0.   0.A
+0.Sy 0.W  0.   0.   0.   0.   0.   0.   0.
+"""
+
 RED = ("sprog", "violet", "dozer")
 BLU = ("banshee", "dstructor", "echo")
 

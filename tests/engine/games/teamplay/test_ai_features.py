@@ -17,7 +17,7 @@ from engine.games.teamplay.state import TeamPlayState
 from engine.mapmodel import Team
 from engine.rules.actions import Verb
 from engine.textmap import hex_at
-from tests.engine.games.teamplay.helpers import FIELD, game, put, ready
+from tests.engine.games.teamplay.helpers import FIELD, SPAWNS, game, put, ready
 
 PLAYERS = {"normal": HeuristicPlayer, "strong": SearchPlayer}
 
@@ -43,16 +43,6 @@ def test_ammo_a_player_who_cannot_reload_goes_for_an_ammo_tile(who: str) -> None
     action = PLAYERS[who](1).choose(s)
     assert action.verb is Verb.MOVE and s.board.index[action.target] in s.ammo  # type: ignore[index]
 
-
-#: Open ground: spawnpoints red (north-west), yellow (south-west), blue (east); a rack beside the yellow one.
-SPAWNS = """
-modes: team_play
-0.Sr 0.   0.   0.   0.   0.   0.   0.   0.
-0.   0.   0.   0.   0.   0.   0.   0.   0.
-0.   0.   0.   0.   0.   0.   0.   0.   0.Sb
-0.   0.   0.   0.   0.   0.   0.   0.   0.A
-0.Sy 0.W  0.   0.   0.   0.   0.   0.   0.
-"""
 
 
 def _blu_spawning(armed: bool) -> TeamPlayState:
