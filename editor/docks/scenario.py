@@ -233,6 +233,8 @@ class ScenarioPanel(QWidget):
         if s is None or self.doc is None:
             return
         new = replace(s, **changes)  # type: ignore[arg-type]
+        if new == s:  # a field left without a change: no undo step (it pushed one, and Undo lost Redo: an audit)
+            return
         if new.mode not in self.doc.map.meta.modes:
             self.error.setText(f"the map is not made for {GAMES[new.mode].name}; add it in Map ▸ Properties first")
             self.refresh()
@@ -249,9 +251,12 @@ class ScenarioPanel(QWidget):
             return
         roster = tuple(k.strip().lower() for k in self.roster[team].text().split(",") if k.strip())
         bad = [k for k in roster if k not in self._known]
+        twice = [k for i, k in enumerate(roster) if k in roster[:i]]
         try:
             if bad:
                 raise ValueError(f"unknown unit {bad[0]!r} in the {team.value} roster")
+            if twice:  # saved as typed, the file would not open again (a new-user audit lost a scenario so)
+                raise ValueError(f"{twice[0]!r} is listed twice in the {team.value} roster; list each unit once")
             units = parse_units(self.units[team].text(), self._ruleset or self._known)
             off = [u.hex for u in units if u.hex is not None and u.hex not in self.doc.map]
             if off:
@@ -260,6 +265,8 @@ class ScenarioPanel(QWidget):
             self.error.setText(str(e))
             return
         self.error.setText("")
+        if TeamSetup(roster, units) == s.teams.get(team, TeamSetup()):
+            return  # nothing changed: no undo step
         self.doc.set_scenario(s.with_team(team, TeamSetup(roster, units)), f"Edit {team.value} team")
 
     def _rule_changed(self, item: QTableWidgetItem) -> None:
@@ -293,4 +300,6 @@ class ScenarioPanel(QWidget):
         else:
             rules[key] = value
         self.error.setText("")
+        if rules == dict(s.rules):
+            return  # nothing changed: no undo step
         self.doc.set_scenario(replace(s, rules=MappingProxyType(rules)), f"Set rule {key}")

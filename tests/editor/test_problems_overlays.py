@@ -183,6 +183,29 @@ def test_scenario_panel_edits_are_undoable(window) -> None:  # type: ignore[no-u
     assert panel.make.isVisibleTo(panel)
 
 
+def test_scenario_panel_refuses_a_roster_twice_and_pushes_no_empty_step(window) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit saved a roster "scout, scout, …" that the loader then refused (the file was lost to the editor),
+    and a field left without a change pushed an undo step ("Undo Edit BLU team") that cost Redo. The roster is refused
+    with the unit named; leaving a field unchanged, or undoing, pushes nothing."""
+    panel = window.scenario_panel
+    panel.make.click()
+    steps = window.doc.undo_stack.count()
+    panel.roster[Team.RED].setText("scout, scout, medic")
+    panel._edit_team(Team.RED)
+    assert "'scout' is listed twice in the RED roster" in panel.error.text()
+    assert window.doc.undo_stack.count() == steps and not window.doc.scenario.teams.get(Team.RED)
+    panel.roster[Team.RED].setText("")
+    panel._edit_team(Team.BLU)  # focus left BLU's fields, nothing typed
+    panel._edit_team(Team.RED)
+    assert window.doc.undo_stack.count() == steps
+    panel.roster[Team.RED].setText("scout, medic")
+    panel._edit_team(Team.RED)
+    assert window.doc.undo_stack.count() == steps + 1
+    window.doc.undo_stack.undo()
+    panel._edit_team(Team.RED)  # the field, refreshed by the undo, loses focus
+    assert window.doc.undo_stack.count() == steps + 1 and window.doc.undo_stack.canRedo()
+
+
 def test_big_maps_are_checked_in_the_worker_when_opened(window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(window.runner, "SYNC_OPEN_LIMIT", 10)  # the small map counts as big
     window.doc.replace_all(window.doc.map, None)
