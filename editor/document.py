@@ -20,6 +20,8 @@ from editor.edit_result import Edit
 from editor.scenario_setup import ScenarioSetup
 from engine.formats import load_any, save_map, save_scenario
 from engine.formats.errors import LoadError
+from engine.formats.scenario_file import scenario_to_document
+from engine.formats.schemas import validate_document
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, MapMeta
 from engine.scenario import Scenario
@@ -171,8 +173,9 @@ class MapDocument(QObject):
         """Write the document (to ``path`` or its own path) and mark it clean; returns the path.
 
         A scenario whose map is a separate file also rewrites that map file.
-        Raises ValueError without a path and OSError when writing fails (the
-        document then stays dirty).
+        Raises ValueError without a path, LoadError (nothing written) when the loader
+        would refuse what it holds, and OSError when writing fails (the document
+        then stays dirty).
         """
         target = Path(path) if path is not None else self._path
         if target is None:
@@ -181,9 +184,12 @@ class MapDocument(QObject):
             save_map(self._map, target)
         else:
             setup = self._scenario
+            scenario = setup.scenario(self._map)
+            # what the loader would refuse is not written: a file saved so was lost to the editor (a new-user audit)
+            validate_document(scenario_to_document(scenario), "scenario", target)
             if setup.map_ref is not None:
                 save_map(self._map, target.parent / setup.map_ref)
-            save_scenario(setup.scenario(self._map), target)
+            save_scenario(scenario, target)
         self.undo_stack.setClean()
         if target != self._path:
             self._path = target

@@ -302,7 +302,7 @@ class DocumentManager(QObject):
         try:
             with before_replace(path, lambda: self.recovery.remove_now(doc)):
                 doc.save(path)
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, LoadError) as e:
             self.recovery.copy_now(doc)  # its copy may have gone just before the save failed
             QMessageBox.critical(self.window, "Cannot save",
                                  f"{path}\n\n{e}\n\nYour changes are still open in the editor.")

@@ -74,6 +74,16 @@ def test_scenario_round_trip(doc: MapDocument, tmp_path: Path) -> None:
     assert doc.scenario is None
 
 
+def test_a_scenario_the_loader_would_refuse_is_not_written(doc: MapDocument, tmp_path: Path) -> None:
+    """A roster with a unit twice was saved and could not be opened again (a new-user audit): the save is refused
+    before anything is written, naming the place, and the document stays modified."""
+    doc.set_scenario(ScenarioSetup(name="Duel", mode=Mode.KOTH).with_team(Team.RED, TeamSetup(("scout", "scout"))))
+    target = tmp_path / "duel.scenario.json"
+    with pytest.raises(LoadError, match=r"\$\.teams\.RED\.roster.*twice"):
+        doc.save(target)
+    assert not target.exists() and doc.dirty
+
+
 @pytest.mark.parametrize(
     "content",
     ["{ not json", '{"$schema": "map.schema.json", "rows": 5}', "[]", ""],
