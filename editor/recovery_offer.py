@@ -80,6 +80,10 @@ def offer_recovery(documents: DocumentManager, parent: QWidget | None = None,
     for offer in dialog.restore:
         assert offer.map is not None  # the dialog restores only copies it could read
         documents.restore(offer.copy, offer.map, offer.setup)
-    if dialog.restore:
-        documents.message.emit(f"Restored {len(dialog.restore)} tab(s) of unsaved work; save to keep them", 8000)
+    unread = [o for o in offers if o.map is None and o not in dialog.discard]
+    kept = (f"; {len(unread)} cop{'ies' if len(unread) != 1 else 'y'} that cannot be read kept in "
+            f"{documents.recovery_folder}") if unread else ""  # skipped without a word (a new-user audit)
+    if dialog.restore or unread:
+        documents.message.emit(f"Restored {len(dialog.restore)} tab(s) of unsaved work; save to keep them{kept}",
+                               12000)
     return len(dialog.restore)

@@ -257,6 +257,25 @@ def test_restore_checked_restores_one_and_keeps_the_other_for_later(window, fold
     assert left.original == a  # not decided yet: offered again at the next start
 
 
+def test_restore_all_says_which_copies_it_could_not_read(window, folder: Path, paths, answer) -> None:  # type: ignore[no-untyped-def]
+    """A copy the loader refuses (a scenario with a unit twice in a roster) was skipped by Restore all while the
+    status bar said only "Restored 1 tab(s)" (a new-user audit): it says the copy is kept, and where."""
+    from editor.scenario_setup import ScenarioSetup
+    from engine.mapmodel import Mode, Team
+    from engine.scenario import TeamSetup
+
+    a = folder / NAMES[0]
+    good = edited_state(a, Hex(0, 0))
+    bad = replace(good, setup=ScenarioSetup(name="Duel", mode=Mode.KOTH).with_team(Team.RED,
+                                                                                     TeamSetup(("scout", "scout"))))
+    crashed_session(paths.recovery, good, bad)
+    said: list[str] = []
+    window.documents.message.connect(lambda text, _ms: said.append(text))
+    answer("Restore all")
+    assert offer_recovery(window.documents, window) == 1
+    assert said[-1].startswith("Restored 1 tab(s)") and "1 copy that cannot be read kept in" in said[-1]
+
+
 def test_discard_deletes_the_checked_copies_after_asking_and_later_keeps_them(  # type: ignore[no-untyped-def]
         window, folder: Path, paths, answer, monkeypatch) -> None:
     a, b = (folder / n for n in NAMES)
