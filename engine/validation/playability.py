@@ -82,5 +82,8 @@ def _setup_problems(scenario: Scenario, ruleset: Ruleset | None) -> list[Problem
     try:
         Game.of(scenario, ruleset).new_initial_state(keep_undo=False)
     except (RulesetError, NotPlayableError) as e:
-        out.append(Problem("HF605", Severity.ERROR, f"the game cannot start: {e}", where="$.teams"))
+        # a rule the scenario sets that the game refuses is named at that rule, not at the teams (a new-user audit)
+        named = next((k for k in sorted(scenario.rules) if f" {k} " in f" {e} "), None)
+        out.append(Problem("HF605", Severity.ERROR, f"the game cannot start: {e}",
+                           where=f"$.rules.{named}" if named else "$.teams"))
     return out

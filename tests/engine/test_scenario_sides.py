@@ -57,3 +57,11 @@ def test_a_first_team_the_rules_throw_for_is_named() -> None:
     assert not hf609(canal)
     ridge = load_scenario(MAPS / "koth_ridge.scenario.json")
     assert not hf609(replace(ridge, first_team=Team.BLU))
+
+
+def test_a_rule_the_game_refuses_is_named_at_that_rule() -> None:
+    """HF605 for players_blu 7 pointed at $.teams (a new-user audit): a rule the scenario sets and the game refuses is
+    named at $.rules.<rule>."""
+    arena = load_scenario(MAPS / "teamplay_arena.scenario.json")
+    [p] = [p for p in scenario_problems(replace(arena, rules={**arena.rules, "players_blu": 7})) if p.code == "HF605"]
+    assert p.where == "$.rules.players_blu" and "players_blu is 7" in p.message
