@@ -206,12 +206,24 @@ class ScenarioPanel(QWidget):
             return
         self._ruleset = rs
         self._defaults = dict(rs.options) if rs is not None else {}
+        # the hints name this game's own units (they named King of the Board's in every game: a new-user audit)
+        kinds = [k for k, u in rs.units.items() if u.pickable][:3] if rs is not None else []
+        if kinds:
+            for t in Team:
+                self.roster[t].setPlaceholderText(f"all units (or e.g. {', '.join(kinds)})")
+                self.units[t].setPlaceholderText(f"e.g. {kinds[0]}" + (f", {kinds[1]}@q,r" if kinds[1:] else ""))
+                self.roster[t].setToolTip(self._ruleset_words(rs))
         self.rules.setRowCount(len(self._defaults))
         for i, (k, v) in enumerate(self._defaults.items()):
             key = QTableWidgetItem(k)
             key.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.rules.setItem(i, 0, key)
             self.rules.setItem(i, 1, QTableWidgetItem(str(v)))
+
+    @staticmethod
+    def _ruleset_words(rs: Ruleset) -> str:
+        """The units a roster may list, by the names a file uses."""
+        return "units: " + ", ".join(k for k, u in rs.units.items() if u.pickable)
 
     @property
     def _known(self) -> set[str]:

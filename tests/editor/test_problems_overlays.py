@@ -246,3 +246,13 @@ def test_scenario_panel_edits_a_payload_scenario_with_weapon_cards(window) -> No
     assert window.doc.scenario.teams[Team.RED].starting == start  # nothing changed
     window.doc.undo_stack.undo()
     assert window.doc.scenario.teams.get(Team.RED) is None or not window.doc.scenario.teams[Team.RED].starting
+
+
+def test_scenario_panel_hints_name_the_games_own_units(window, repo) -> None:  # type: ignore[no-untyped-def]
+    """In Team Play the hints named King of the Board's scout, soldier and medic (a new-user audit)."""
+    panel = window.scenario_panel
+    assert window.open_path(repo / "maps" / "koth_crossroads.scenario.json", ask=False)
+    assert "scout" in panel.roster[Team.RED].placeholderText()
+    assert window.open_path(repo / "maps" / "teamplay_arena.scenario.json", ask=False)
+    assert "scout" not in panel.roster[Team.RED].placeholderText()
+    assert "sprog" in panel.roster[Team.RED].placeholderText() + panel.roster[Team.RED].toolTip()
