@@ -11,6 +11,7 @@ history), the window title and every action follow the new current document.
 from __future__ import annotations
 
 import math
+import weakref
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
@@ -113,6 +114,8 @@ class MainWindow(QMainWindow):
         self.state = EditorState(self)
         self.documents = DocumentManager(self, self.settings, self.state, self.paths.recovery, parent=self)
         self._selections: dict[MapDocument, frozenset[Hex]] = {}
+        #: Scenario documents whose set-up was shown when they first became current.
+        self._set_up_shown: weakref.WeakSet[MapDocument] = weakref.WeakSet()
         self._doc: MapDocument | None = None
         self._view: MapView | None = None
         self._hovered: Hex | None = None  # the hex under the pointer, for the status bar
@@ -193,6 +196,9 @@ class MainWindow(QMainWindow):
         self.problems.set_document(doc, self.documents.runner(doc))
         self.overlays.set_document(doc, self._view)
         self.scenario_panel.set_document(doc)
+        if doc is not None and doc.scenario is not None and doc not in self._set_up_shown:
+            self._set_up_shown.add(doc)  # a scenario opens on its set-up (it opened on Overlays: a new-user audit)
+            self.docks["scenario"].raise_()
         self.stamps_panel.set_document(doc)
         self.central.setCurrentIndex(0 if doc is not None else 1)
         self._sync_document_actions()

@@ -254,5 +254,6 @@ def test_scenario_panel_hints_name_the_games_own_units(window, repo) -> None:  #
     assert window.open_path(repo / "maps" / "koth_crossroads.scenario.json", ask=False)
     assert "scout" in panel.roster[Team.RED].placeholderText()
     assert window.open_path(repo / "maps" / "teamplay_arena.scenario.json", ask=False)
+    assert not window.docks["scenario"].visibleRegion().isEmpty()  # a scenario opens on its set-up (an audit)
     assert "scout" not in panel.roster[Team.RED].placeholderText()
     assert "sprog" in panel.roster[Team.RED].placeholderText() + panel.roster[Team.RED].toolTip()
