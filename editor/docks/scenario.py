@@ -255,7 +255,8 @@ class ScenarioPanel(QWidget):
             new = replace(new, ruleset_ref=None, ruleset=None, rules=MappingProxyType({}),
                           teams=MappingProxyType({}))
         self.error.setText("")
-        self.doc.set_scenario(new, "Edit scenario")
+        # the history names the field ("Set first team"), not "Edit scenario" for each (a new-user audit)
+        self.doc.set_scenario(new, "Set " + ", ".join(k.replace("_", " ") for k in changes))
 
     def _edit_team(self, team: Team) -> None:
         s = self.doc.scenario if self.doc is not None else None

@@ -204,6 +204,9 @@ def test_scenario_panel_refuses_a_roster_twice_and_pushes_no_empty_step(window) 
     window.doc.undo_stack.undo()
     panel._edit_team(Team.RED)  # the field, refreshed by the undo, loses focus
     assert window.doc.undo_stack.count() == steps + 1 and window.doc.undo_stack.canRedo()
+    window.doc.undo_stack.redo()
+    panel.first.setCurrentIndex(panel.first.findData(Team.BLU))  # named in the history by its field (an audit)
+    assert window.doc.undo_stack.text(window.doc.undo_stack.count() - 1) == "Set first team"
 
 
 def test_big_maps_are_checked_in_the_worker_when_opened(window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
