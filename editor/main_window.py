@@ -66,6 +66,7 @@ from engine import palette
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.layout import Layout
 from engine.mapmodel import Colour, HexMap, Orientation, Team, Terrain
+from engine.validation.problem import Problem
 
 __all__ = ["MainWindow", "direction_arrow"]
 
@@ -460,8 +461,7 @@ class MainWindow(QMainWindow):
         self.problems = ProblemsPanel()
         self.problems.activated.connect(self.show_problem)
         self.problems.clicked.connect(self._bring_problem)
-        self.problems.selected.connect(
-            lambda p: self._view.problem_marks.set_hexes(p.hexes if p is not None else ()) if self._view else None)
+        self.problems.selected.connect(self._mark_problem)
         self.overlays = OverlayPanel(None, self.state, None)
         self.scenario_panel = ScenarioPanel(None)
         self.stamps_panel = StampsPanel(StampLibrary(self.paths.stamps), self.state)
@@ -483,6 +483,15 @@ class MainWindow(QMainWindow):
         self.resizeDocks([docks[0], docks[1]], [520, 330], Qt.Orientation.Vertical)
         self.resizeDocks([docks[0]], [430], Qt.Orientation.Horizontal)
         self.docks = {d.objectName(): d for d in docks}
+
+    def _mark_problem(self, p: Problem | None) -> None:
+        """Outline the selected problem's hexes; with none selected (a quick fix made it go) also the orange focus
+        wash a click on it left (it stayed on a fixed hex: a new-user audit)."""
+        if self._view is None:
+            return
+        self._view.problem_marks.set_hexes(p.hexes if p is not None else ())
+        if p is None:
+            self._view.focus_mark.set_hexes(())
 
     def _build_status(self) -> None:
         self.hover_label = QLabel()

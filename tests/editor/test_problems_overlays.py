@@ -61,12 +61,16 @@ def test_quick_fix_goes_on_the_undo_stack(window, mouse, qtbot) -> None:  # type
     window.runner.run_now()
     item = next(i for i in window.problems.problem_items() if i.data(0, 256).code == "HF101")
     window.problems.tree.setCurrentItem(item)
+    window.problems.clicked.emit(item.data(0, 256))  # a click brings the hex into view and washes it orange
+    assert Hex(0, 3) in window.view.focus_mark.hexes
     assert window.problems.fix_button.isEnabled()
     fixes = window.problems.fixes_for_current()
     before = window.doc.undo_stack.count()
     window.problems.fix_button.menu().actions()[0].trigger()
     assert window.doc.undo_stack.count() == before + 1
     assert Hex(0, 3) not in window.doc.map.kits
+    window.runner.run_now()  # the problem is gone: its outline and wash go with it (they stayed: a new-user audit)
+    assert not window.view.problem_marks.hexes and not window.view.focus_mark.hexes
     assert fixes[0].label.startswith("Remove")
     window.doc.undo_stack.undo()
     assert Hex(0, 3) in window.doc.map.kits
