@@ -13,7 +13,8 @@ import re
 from dataclasses import replace
 from types import MappingProxyType
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -77,6 +78,20 @@ def parse_units(text: str, rules: Ruleset | set[str]) -> tuple[UnitStart, ...]:
     return tuple(items)
 
 
+class _UndoThrough(QObject):
+    """Lets Undo and Redo reach the document's actions from a line edit that has nothing of its own to undo or redo
+    (a line edit claims the keys for its own history, empty or not, so Ctrl+Z in a scenario field did nothing)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QLineEdit):
+            key = event  # a QKeyEvent
+            undo, redo = key.matches(QKeySequence.StandardKey.Undo), key.matches(QKeySequence.StandardKey.Redo)  # type: ignore[attr-defined]
+            if (undo and not watched.isUndoAvailable()) or (redo and not watched.isRedoAvailable()):
+                event.ignore()
+                return True  # not the field's: the window's Undo/Redo shortcut takes it
+        return False
+
+
 class ScenarioPanel(QWidget):
     """Edits the document's scenario set-up; offers to make one when the document is a plain map."""
 
@@ -104,6 +119,8 @@ class ScenarioPanel(QWidget):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.editingFinished.connect(lambda: self._edit(seed=self.seed.value()))
+        #: Ctrl+Z in a field with nothing of its own to undo undoes the document (it did nothing: a new-user audit)
+        self._undo_through = _UndoThrough(self)
         self.roster: dict[Team, QLineEdit] = {}
         self.units: dict[Team, QLineEdit] = {}
         teams_box = QGroupBox("Teams")
@@ -119,6 +136,8 @@ class ScenarioPanel(QWidget):
                          "spawn; kind@q,r:card gives it a weapon card (Payload Race)")
             u.editingFinished.connect(lambda t=t: self._edit_team(t))
             self.roster[t], self.units[t] = r, u
+            for field in (r, u):
+                field.installEventFilter(self._undo_through)
             tf.addRow(f"{t.value} roster", r)
             tf.addRow(f"{t.value} units", u)
         self.rules = QTableWidget(0, 2)
@@ -212,7 +231,8 @@ class ScenarioPanel(QWidget):
             for t in Team:
                 self.roster[t].setPlaceholderText(f"all units (or e.g. {', '.join(kinds)})")
                 self.units[t].setPlaceholderText(f"e.g. {kinds[0]}" + (f", {kinds[1]}@q,r" if kinds[1:] else ""))
-                self.roster[t].setToolTip(self._ruleset_words(rs))
+                self.roster[t].setToolTip("Unit kinds this team may field, separated by commas; empty means all — "
+                                          + self._ruleset_words(rs))
         self.rules.setRowCount(len(self._defaults))
         for i, (k, v) in enumerate(self._defaults.items()):
             key = QTableWidgetItem(k)

@@ -264,3 +264,19 @@ def test_scenario_panel_hints_name_the_games_own_units(window, repo) -> None:  #
     assert not window.docks["scenario"].visibleRegion().isEmpty()  # a scenario opens on its set-up (an audit)
     assert "scout" not in panel.roster[Team.RED].placeholderText()
     assert "sprog" in panel.roster[Team.RED].placeholderText() + panel.roster[Team.RED].toolTip()
+
+
+def test_ctrl_z_in_a_scenario_field_undoes_the_document(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+Z with the cursor in a scenario field did nothing (the field claims the key for its own, empty, history:
+    a new-user audit); with nothing of its own to undo, it undoes the document."""
+    from PySide6.QtTest import QTest
+
+    panel = window.scenario_panel
+    panel.make.click()
+    panel.units[Team.RED].setText("scout")
+    panel._edit_team(Team.RED)
+    assert window.doc.scenario.teams[Team.RED].starting
+    field = panel.roster[Team.BLU]  # untouched: nothing of its own to undo
+    field.setFocus()
+    QTest.keyClick(field, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not window.doc.scenario.teams.get(Team.RED)
