@@ -12,11 +12,15 @@ from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QWidget
 
 from editor.canvas.items import HexHighlightItem, MapItem, OverlayItem, PieceItem, SymmetryMarkItem
+from editor.canvas.units_item import StartingUnitsItem
 from editor.document import MapDocument
 from editor.render.painter import MapRenderer, layout_for
 from editor.state import EditorState
 from editor.tools.base import Gesture, Tool
+from engine.games.game import ruleset_of
 from engine.hexgrid import Hex
+from engine.mapmodel import Team
+from engine.scenario import TeamSetup
 
 __all__ = ["MapView"]
 
@@ -81,6 +85,7 @@ class MapView(QGraphicsView):
         self._flash_timer.timeout.connect(lambda: self.flash.set_hexes(()))
         doc.changed.connect(self._on_changed)
         doc.reset.connect(self._on_reset)
+        doc.scenario_changed.connect(self._refresh_units)
         state.selection_changed.connect(lambda: self.selection.set_hexes(self.state.selection))
         state.changed.connect(self._refresh_cursor)
         state.changed.connect(self._refresh_symmetry)
@@ -104,6 +109,9 @@ class MapView(QGraphicsView):
         self.focus_mark = HexHighlightItem(self.renderer, _pen("#ff6f00", 4.0), QBrush(QColor(255, 160, 0, 70)), z=14)
         for item in (self.problem_marks, self.selection, self.preview, self.hover_mark, self.flash, self.focus_mark):
             self._scene.addItem(item)
+        self.units = StartingUnitsItem(self.renderer)
+        self._scene.addItem(self.units)
+        self._refresh_units()
         self.piece = PieceItem(self.renderer)
         self.piece.setFlag(self.piece.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self._scene.addItem(self.piece)
@@ -119,12 +127,28 @@ class MapView(QGraphicsView):
             self._update_scene_rect()
         self._refresh_cursor()
 
+    def _refresh_units(self) -> None:
+        """Draw the starting units the document's scenario places on hexes (none for a plain map)."""
+        setup = self.doc.scenario
+        if setup is None:
+            self.units.set_units(())
+            return
+        placed = [(u.hex, t, u.unit) for t in Team for u in setup.teams.get(t, TeamSetup()).starting
+                  if u.hex is not None]
+        try:
+            stats = ruleset_of(setup.scenario(self.doc.map)).units
+            names = {k: v.name for k, v in stats.items()}
+        except (ValueError, KeyError):  # a ruleset that does not load: the kinds themselves label the discs
+            names = {}
+        self.units.set_units(placed, names)
+
     def _on_reset(self) -> None:
         """A different map was loaded: rebuild the items (orientation may differ) and fit."""
         if self.renderer.layout.orientation.name != self.doc.map.meta.orientation.value:
             self._scene.clear()
             self._build_items()
         self.overlay.set_data({})
+        self._refresh_units()
         self.problem_marks.set_hexes(())
         self.state.set_selection(())
         self.selection.set_hexes(())

@@ -280,3 +280,20 @@ def test_ctrl_z_in_a_scenario_field_undoes_the_document(window, qtbot) -> None: 
     field.setFocus()
     QTest.keyClick(field, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert not window.doc.scenario.teams.get(Team.RED)
+
+
+def test_placed_starting_units_are_drawn_on_the_canvas(window, repo) -> None:  # type: ignore[no-untyped-def]
+    """A scenario's starting units were text only: a unit typed onto a wall showed only when its HF602 was clicked
+    (a new-user audit). Each unit placed on a hex is drawn there, in its team's colour, labelled so kinds differ."""
+    assert window.open_path(repo / "maps" / "koth_crossroads.scenario.json", ask=False)
+    setup = window.doc.scenario
+    placed = {(u.hex, t, u.unit) for t in Team for u in setup.teams[t].starting if u.hex is not None}
+    assert placed and set(window.view.units.units) == placed
+    labels = {window.view.units.label(k) for _h, _t, k in placed}
+    assert len(labels) == len({k for _h, _t, k in placed})  # Scout and Soldier told apart
+    panel = window.scenario_panel
+    panel.units[Team.RED].setText("scout@0,0")
+    panel._edit_team(Team.RED)
+    assert (Hex(0, 0), Team.RED, "scout") in window.view.units.units  # follows the set-up
+    window.doc.undo_stack.undo()
+    assert set(window.view.units.units) == placed
