@@ -296,11 +296,26 @@ class ScenarioPanel(QWidget):
                 raise ValueError(f"hex {off[0]} is not on the map")
         except ValueError as e:
             self.error.setText(str(e))
+            self._mark(self.roster[team] if bad or twice else self.units[team], str(e))
             return
         self.error.setText("")
+        for field in (self.roster[team], self.units[team]):
+            self._mark(field, "")
         if TeamSetup(roster, units) == s.teams.get(team, TeamSetup()):
             return  # nothing changed: no undo step
         self.doc.set_scenario(s.with_team(team, TeamSetup(roster, units)), f"Edit {team.value} team")
+
+    @staticmethod
+    def _mark(field: QLineEdit, why: str) -> None:
+        """Frame ``field`` red with ``why`` as its tooltip, or clear both ("" ): the error line under the panel was
+        far from the field it spoke of (a new-user audit)."""
+        field.setStyleSheet("QLineEdit { border: 1px solid #c62828; }" if why else "")
+        if why:
+            field.setProperty("plain_tip", field.property("plain_tip") or field.toolTip())
+            field.setToolTip(why)
+        elif field.property("plain_tip"):
+            field.setToolTip(field.property("plain_tip"))
+            field.setProperty("plain_tip", None)
 
     def _rule_changed(self, item: QTableWidgetItem) -> None:
         s = self.doc.scenario if self.doc is not None else None

@@ -197,6 +197,7 @@ def test_scenario_panel_refuses_a_roster_twice_and_pushes_no_empty_step(window) 
     panel.roster[Team.RED].setText("scout, scout, medic")
     panel._edit_team(Team.RED)
     assert "'scout' is listed twice in the RED roster" in panel.error.text()
+    assert "c62828" in panel.roster[Team.RED].styleSheet() and "twice" in panel.roster[Team.RED].toolTip()
     assert window.doc.undo_stack.count() == steps and not window.doc.scenario.teams.get(Team.RED)
     panel.roster[Team.RED].setText("")
     panel._edit_team(Team.BLU)  # focus left BLU's fields, nothing typed
@@ -205,6 +206,7 @@ def test_scenario_panel_refuses_a_roster_twice_and_pushes_no_empty_step(window) 
     panel.roster[Team.RED].setText("scout, medic")
     panel._edit_team(Team.RED)
     assert window.doc.undo_stack.count() == steps + 1
+    assert not panel.roster[Team.RED].styleSheet() and "twice" not in panel.roster[Team.RED].toolTip()
     window.doc.undo_stack.undo()
     panel._edit_team(Team.RED)  # the field, refreshed by the undo, loses focus
     assert window.doc.undo_stack.count() == steps + 1 and window.doc.undo_stack.canRedo()
