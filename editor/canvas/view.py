@@ -17,6 +17,7 @@ from editor.document import MapDocument
 from editor.render.painter import MapRenderer, layout_for
 from editor.state import EditorState
 from editor.tools.base import Gesture, Tool
+from engine.formats.errors import LoadError
 from engine.games.game import ruleset_of
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -138,7 +139,7 @@ class MapView(QGraphicsView):
         try:
             stats = ruleset_of(setup.scenario(self.doc.map)).units
             names = {k: v.name for k, v in stats.items()}
-        except (ValueError, KeyError):  # a ruleset that does not load: the kinds themselves label the discs
+        except (ValueError, KeyError, LoadError):  # a ruleset that does not load: the kinds label the discs
             names = {}
         self.units.set_units(placed, names)
 
