@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
@@ -80,22 +81,42 @@ class NewMapDialog(QDialog):
         self.width_.setValue(19)
         self.height_ = QSpinBox()
         self.height_.setRange(1, 200)
-        self.height_.setValue(13)
+        self.height_.setValue(12)  # even: a pointy-top rectangle of an odd number of rows has no team symmetry
         self.orientation = QComboBox()
         self.orientation.addItem("Pointy top", Orientation.POINTY)
         self.orientation.addItem("Flat top", Orientation.FLAT)
         self.modes = _ModeChecks(default_modes())
         self.shape.currentIndexChanged.connect(lambda *_: self.height_.setEnabled(Shape(self.shape.currentData()) is Shape.RECTANGLE))
+        #: Says when the shape chosen cannot be its own mirror image (a new user painted mirror-image spawn columns
+        #: on the old default, 19 × 13, and got HF403 "no rotation or mirror swaps RED and BLU", with no reason given).
+        self.symmetry_hint = QLabel()
+        self.symmetry_hint.setWordWrap(True)
+        self.symmetry_hint.setStyleSheet("color: #8a5a00")
+        for box in (self.shape, self.orientation):
+            box.currentIndexChanged.connect(lambda *_: self._hint())
+        self.height_.valueChanged.connect(lambda *_: self._hint())
         form = QFormLayout(self)
         form.addRow("Name", self.name)
         form.addRow("Shape", self.shape)
         form.addRow("Width (hexes across)", self.width_)
         form.addRow("Height (rows)", self.height_)
         form.addRow("Orientation", self.orientation)
+        form.addRow("", self.symmetry_hint)
         form.addRow("Made for", self.modes)
         buttons = _buttons(self)
         self.modes.guard(buttons)
         form.addRow(buttons)
+        self._hint()
+
+    def _hint(self) -> None:
+        """Warn of a pointy-top rectangle with an odd number of rows: every other row is shifted half a hex, and
+        turned round, those rows shift the other way, so no turn or mirror takes the map onto itself."""
+        odd = (Shape(self.shape.currentData()) is Shape.RECTANGLE and self.height_.value() % 2 == 1
+               and Orientation(self.orientation.currentData()) is Orientation.POINTY)
+        self.symmetry_hint.setText("With an odd number of rows this rectangle is not its own mirror image: RED's and "
+                                   "BLU's halves will differ by a hex in every shifted row. Choose an even number of "
+                                   "rows (or a hexagon) for a map the two sides can share." if odd else "")
+        self.symmetry_hint.setVisible(odd)
 
     def result_map(self) -> HexMap:
         """The blank map the fields describe; raises ValueError/MapEditError for bad input."""

@@ -10,7 +10,7 @@ from editor import filedialogs
 from editor.newmap import Shape
 from engine.formats import load_map, save_map
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, Mode
+from engine.mapmodel import HexMap, Mode, Team
 from tests.editor.conftest import key
 
 
@@ -174,3 +174,25 @@ def test_a_new_map_is_first_offered_the_last_folder_used(window, tmp_path: Path,
     window.documents.remember(folder / "a.map.json")
     window.documents.save_as()
     assert Path(offered[-1]).parent == folder.resolve() and offered[-1].endswith(".map.json")
+
+
+def test_new_map_defaults_to_a_shape_that_can_be_its_own_mirror_image(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A new user painted mirror-image spawn columns on the default 19 × 13 rectangle and got HF403 "no rotation or
+    mirror swaps RED and BLU": a pointy-top rectangle of an odd number of rows has no team symmetry. The default has
+    an even number of rows, and an odd one is explained in the dialog."""
+    from editor.dialogs import NewMapDialog
+    from engine.validation.symmetry import best_team_symmetry
+
+    d = NewMapDialog()
+    qtbot.addWidget(d)
+    assert d.height_.value() % 2 == 0 and d.symmetry_hint.isHidden()
+    m = d.result_map()
+    rows: dict[int, list] = {}
+    for h in m.cells:
+        rows.setdefault(h.r, []).append(h)
+    red = [min(v, key=lambda h: h.q) for v in rows.values()]
+    blu = [max(v, key=lambda h: h.q) for v in rows.values()]
+    fit = best_team_symmetry(m.with_spawn_zone(Team.RED, red).with_spawn_zone(Team.BLU, blu))
+    assert fit is not None and fit.exact
+    d.height_.setValue(13)
+    assert not d.symmetry_hint.isHidden() and "odd number of rows" in d.symmetry_hint.text()
