@@ -325,7 +325,8 @@ def track_end(ctx: CheckContext) -> Iterator[Problem]:
             yield Problem(
                 "HF319", Severity.WARNING,
                 f"the {owner.value} track ends at {owner.other.value}'s door: {owner.other.value}'s "
-                f"{e.defender_class[owner]} stands by its last push in {plural(dfd, 'turn')}, {owner.value}'s "
+                f"{e.defender_class[owner]} stands by its last push (at {e.last[owner]}, the end at "
+                f"{e.end[owner]}) in {plural(dfd, 'turn')}, {owner.value}'s "
                 f"{e.escort_class[owner]} needs {esc}; defenders who die are back at once, so the last "
                 "pushes stall — end the track farther from that spawn",
                 (e.last[owner], e.end[owner]),
@@ -390,9 +391,10 @@ def last_push(ctx: CheckContext) -> Iterator[Problem]:
         )
 
     def words(what: str, why: str) -> CountWords:
-        return lambda more, n: (f"the {more.value} cart's last push has more {what} within "
-                                f"{plural(g.radius, 'hex', 'hexes')} than the {more.other.value} cart's: "
-                                f"RED {n.red}, BLU {n.blu}; {why} at the {more.other.value} one")
+        return lambda more, n: (f"the {more.value} cart's last push (at {g.cart[more]}) has more {what} within "
+                                f"{plural(g.radius, 'hex', 'hexes')} than the {more.other.value} cart's (at "
+                                f"{g.cart[more.other]}): RED {n.red}, BLU {n.blu}; {why} at the "
+                                f"{more.other.value} cart's")
 
     yield from count_gaps("HF324", (
         (g.hidden, words("hidden ground (out of the cart's sight)",
