@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.formats.errors import LoadError
 from engine.scenario import Scenario
 
 __all__ = ["add_share_arguments", "run_share"]
@@ -48,11 +49,10 @@ def _games_words(modes: tuple[Any, ...]) -> str:
 
 
 def _check_study(balance: dict[str, Any], value: Any, path: str, report: str) -> None:
-    """Refuse a balance study of another map (its game or its map's name differ): the page would show that map's
-    verdict under this one's picture (a new-user audit: Ridge's page carried Canal's cart evidence). A simulate
-    report is named as such. Raises LoadError."""
-    from engine.formats.errors import LoadError
-
+    """Refuse a balance study of another map — another game, or a name that is neither the scenario's nor the map's
+    and a file made on that is not this map: the page would show that map's verdict under this one's picture (a
+    new-user audit: Ridge's page carried Canal's cart evidence). A simulate report is named as such. Raises
+    LoadError."""
     if "headlines" in balance and "format" not in balance:
         raise LoadError.single(report, "$", "this is a simulate report; the page shows a balance study: run "
                                             f"hexfort balance {path} --format json -o REPORT.json")
@@ -74,7 +74,6 @@ def _check_study(balance: dict[str, Any], value: Any, path: str, report: str) ->
 def _made_on(made_on: object, report: str) -> Any:
     """The map of the file a study was made on (its ``file``, as given, else beside the report), or None."""
     from engine.formats import load_any
-    from engine.formats.errors import LoadError
 
     if not isinstance(made_on, str):
         return None
@@ -90,8 +89,6 @@ def _made_on(made_on: object, report: str) -> Any:
 def _check_replay(replay: Any, value: Any, path: str, where: str) -> None:
     """Refuse a replay of another map (its game or its map's name differ); note one played on another version of
     this map (the page shows the replay's map, on which its moves are legal). Raises LoadError."""
-    from engine.formats.errors import LoadError
-
     played, games = replay.scenario.map, _games_of(value)
     shown = value.map if isinstance(value, Scenario) else value
     if replay.scenario.mode not in games or played.meta.name != shown.meta.name:
@@ -107,7 +104,6 @@ def _check_replay(replay: Any, value: Any, path: str, where: str) -> None:
 def _kind_of(path: str) -> str | None:
     """What kind of hexfort file ``path`` holds, by its ``$schema`` or keys (None: unreadable or not one)."""
     from engine.formats.detect import detect_kind
-    from engine.formats.errors import LoadError
     from engine.formats.jsonio import read_json_file
 
     try:
@@ -119,7 +115,6 @@ def _kind_of(path: str) -> str | None:
 def _inputs(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     """(map or scenario, problems, balance document, replay); raises LoadError."""
     from engine.formats import load_any
-    from engine.formats.errors import LoadError
     from engine.formats.jsonio import read_json_file
     from engine.formats.schemas import validate_document
     from engine.replay import load_replay
@@ -161,7 +156,6 @@ def run_share(args: argparse.Namespace, err: TextIO | None = None) -> int:
     from PySide6.QtGui import QGuiApplication
 
     from editor.share_page import write_share_page
-    from engine.formats.errors import LoadError
 
     _app = QGuiApplication.instance() or QGuiApplication(["hexfort"])
     try:

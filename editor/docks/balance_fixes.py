@@ -113,9 +113,8 @@ def headline(outcome: Outcome) -> str:
     """The outcome in one short line for the dock (``Fixed: RED 74% (144) → RED 50% (1000), 2 hexes changed``);
     the whole reasoning goes under Why, so a long one does not crowd the list."""
     if outcome.status == NOT_FIXED and not any(t.tally.games for t in outcome.trials):
-        # no edit was played: the run ended on time or a cancel, not on the map ("Not fixed: RED 69% (144)" read as a
-        # verdict on the map: a new-user audit)
-        # the run ended on the time, a cancel or no edit to try (Why says which), not on the map
+        # no edit was played: the run ended on the time, a cancel or no edit to try (Why says which), not on the map
+        # ("Not fixed: RED 69% (144)" read as a verdict on the map: a new-user audit)
         why = "interrupted before any edit was played" if outcome.interrupted else "no edit was played"
         games = f"; the map as it is: {_score(outcome.baseline)}" if outcome.baseline.games else ""
         return f"Nothing tried — {why}{games} (Why says why, and what would help)"

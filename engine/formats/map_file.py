@@ -176,8 +176,9 @@ def schema_ref_for(target: str | Path, kind: str, current: object = None) -> str
 
     ``current`` (default: read from the file at ``target``, if any), the ``$schema``
     the file already has, when it names this kind's schema (``…/map.schema.json``):
-    a file rewritten in place (``hexfort fix``, the editor's Save) keeps its own. Else, for a file inside this hexfort's folder (the bundled maps),
-    a relative path to its schema, so JSON-Schema-aware text editors find it and
+    a file rewritten in place (``hexfort fix``, the editor's Save) keeps its own.
+    Else, for a file inside this hexfort's folder (the bundled maps), a relative
+    path to its schema, so JSON-Schema-aware text editors find it and
     complete and check the file; for a file anywhere else, the schema's ``$id``
     URL, which names it on every machine — a relative path climbing out to this
     checkout (``../../../work/main/schemas/map.schema.json``) breaks as soon as the

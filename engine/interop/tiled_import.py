@@ -59,7 +59,7 @@ def ground_note(tm: TiledMap) -> str:
     over a Tiled map, hexfort's own layer is read and the map maker's old ground layer is not, so terrain painted
     there would be ignored without a word (a new-user audit)."""
     layers = [lay for lay in tm.layers if isinstance(lay, TileLayer)]
-    groups = [g for lay in tm.layers if (g := _group_name(lay)) is not None]
+    groups = _groups(tm)
     grouped = (f"the layers inside the group{'s' if len(groups) > 1 else ''} {', '.join(map(repr, groups))} are not "
                "read (features on them are missing): drag them out of the group in Tiled") if groups else ""
     if len(layers) < 2:
@@ -76,12 +76,17 @@ def _ground(tm: TiledMap, file: Path) -> TileLayer:
     marked = [lay for lay in layers if lay.properties.get("hexfort") == "ground"]
     if marked or layers:
         return (marked or layers)[0]
-    groups = [_group_name(lay) for lay in tm.layers if _group_name(lay) is not None]
+    groups = _groups(tm)
     if groups:
         raise TiledError(file, f"group {groups[0]!r}", "hexfort reads the tile and object layers at the top of the "
                                                       "map, and this map has its layers inside a group; in Tiled, "
                                                       "drag them out of the group (or ungroup it) and save again")
     raise TiledError(file, "", "the map has no tile layer to read the ground from; paint the hexes on a tile layer")
+
+
+def _groups(tm: TiledMap) -> list[str]:
+    """The names of the map's group layers, which hexfort does not read into."""
+    return [g for lay in tm.layers if (g := _group_name(lay)) is not None]
 
 
 def _group_name(layer: object) -> str | None:

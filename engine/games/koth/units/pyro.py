@@ -98,8 +98,7 @@ class Pyro(KothBehaviour):
         if action.verb is not _V_ATTACK:
             return super().why_not(state, u, action)
         assert action.target is not None
-        here = state.board.hexes[u.cell]
-        if here.distance(action.target) != 1:
+        if state.board.hexes[u.cell].distance(action.target) != 1:
             return self._not_an_aim(state, u, action.target)
         return "no enemy the Pyro can reach in that direction"
 
