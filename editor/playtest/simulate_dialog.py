@@ -157,6 +157,10 @@ class SimulateDialog(QDialog):
         self.games = QSpinBox()
         self.games.setRange(1, 100_000)
         self.games.setValue(100)
+        # a number the user set stays when the players, the compare box or "Until decided" change (the default
+        # is recomputed for each of those only while the user has not chosen one; a new-user audit lost a typed 500)
+        self._chosen_games = False
+        self.games.valueChanged.connect(self._games_chosen)
         self.until = QCheckBox("Until decided")
         self.until.setToolTip("Play block by block until it is clear whether a side is favoured and whether moving "
                               "first matters (or each is within 3 points of even), at most the games set here; "
@@ -235,12 +239,20 @@ class SimulateDialog(QDialog):
         self.resize(760, 640)
 
     def _games_meaning(self, until: bool) -> None:
-        """"At most" N games until decided (the default N: what a minute of CPU buys), or exactly N."""
+        """"At most" N games until decided (the default N: what a minute of CPU buys), or exactly N. The default
+        follows the players and the compare box until the user sets a number; that number is then kept."""
         self.games_label.setText("At most" if until else "Games")
-        if until:
+        if until and not self._chosen_games:
             pair = tuple(self.players.currentData().split(","))
-            self.games.setValue(default_max_games(self.scenario.mode, [pair],  # type: ignore[list-item]
-                                                  compare=self.compare.isChecked()))
+            default = default_max_games(self.scenario.mode, [pair],  # type: ignore[list-item]
+                                        compare=self.compare.isChecked())
+            self.games.blockSignals(True)
+            self.games.setValue(default)
+            self.games.blockSignals(False)
+
+    def _games_chosen(self, _value: int) -> None:
+        """The user set the number of games: keep it from now on (:meth:`_games_meaning`)."""
+        self._chosen_games = True
 
     @property
     def running(self) -> bool:

@@ -193,6 +193,33 @@ def test_simulate_until_decided_heads_the_dialog_with_the_answer(qtbot, editor, 
     assert d.games_label.text() == "Games"
 
 
+def test_simulate_keeps_the_number_of_games_the_user_set(qtbot, tmp_path, asked):
+    """The "At most" default follows the players and the compare box (what a minute buys) until the user sets a
+    number; ticking Compare then reset a typed 500 to the compare default (a new-user audit). It is kept now."""
+    from editor.main_window import MainWindow
+    from engine.formats import save_map
+    from engine.simulation.autostop import default_max_games
+
+    path = tmp_path / "walled.map.json"
+    save_map(walled_scenario().map, path)
+    win = MainWindow(walled_scenario().map, path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.act_simulate.trigger()
+    d = win.simulate_dialog
+    qtbot.addWidget(d)
+    mode = d.scenario.mode
+    d.players.setCurrentIndex(d.players.findData("random,random"))
+    assert d.games.value() == default_max_games(mode, [("random", "random")])
+    d.compare.setChecked(True)
+    assert d.games.value() == default_max_games(mode, [("random", "random")], compare=True)
+    d.games.setValue(500)
+    d.compare.setChecked(False)
+    d.players.setCurrentIndex(d.players.findData("heuristic,heuristic"))
+    d.until.setChecked(False)
+    d.until.setChecked(True)
+    assert d.games.value() == 500
+
+
 def _point_on_a_wall(editor) -> None:  # type: ignore[no-untyped-def]
     """An HF101 error: the control point's hex becomes a wall."""
     editor.doc.apply(editor.doc.map.with_cell(at(2, 1), Cell(0, Terrain.WALL)), "wall on the point")
