@@ -127,6 +127,12 @@ def _draw(p: QPainter, glyph: str) -> None:
         p.drawPolygon(QPolygonF([QPointF(58, 8), QPointF(36, 14), QPointF(52, 30)]))
         p.drawEllipse(QPointF(12, 50), 9, 9)
         _text(p, QRectF(3, 41, 18, 18), "S", "white", 12)
+    elif glyph == "units":  # two starting-unit discs, as the canvas draws them (units_item)
+        for team, dx, dy in ((Team.RED, -11, -9), (Team.BLU, 11, 9)):
+            col = TEAM_COLORS[team]
+            p.setPen(_pen(col.darker(140).name(), 3))
+            p.setBrush(col)
+            p.drawEllipse(QPointF(c + dx, c + dy), 17, 17)
     elif glyph == "kit":
         p.setPen(_pen("#1b5e32", 3))
         p.setBrush(QColor("#2f9a52"))

@@ -62,6 +62,7 @@ from editor.tools.features import (
 from editor.tools.paint import EraserTool, FillTool, HeightBrushTool, LineTool, TerrainBrushTool
 from editor.tools.place import PasteTool, StampTool
 from editor.tools.select import RectSelectTool, SymmetryCenterTool, WandTool
+from editor.tools.units import StartingUnitsTool
 from engine import palette
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.layout import Layout
@@ -274,7 +275,7 @@ class MainWindow(QMainWindow):
             SpawnTool(d, s, Team.RED), SpawnTool(d, s, Team.BLU), KitTool(d, s), ControlPointTool(d, s),
             TrackTool(d, s, Team.RED), TrackTool(d, s, Team.BLU),
             *(SpawnpointTool(d, s, c) for c in Colour), AmmoTool(d, s), RackTool(d, s),
-            RectSelectTool(d, s), WandTool(d, s), SymmetryCenterTool(d, s), StampTool(d, s),
+            StartingUnitsTool(d, s), RectSelectTool(d, s), WandTool(d, s), SymmetryCenterTool(d, s), StampTool(d, s),
         ]
         self.paste_tool = PasteTool(d, s)
         self.paste_tool.on_done = lambda: self.set_tool("select")
@@ -414,7 +415,7 @@ class MainWindow(QMainWindow):
         tb = QToolBar("Tools", self)
         tb.setObjectName("tools")
         tb.setOrientation(Qt.Orientation.Vertical)
-        # 21 tools in one column: larger icons only where the screen is tall enough to show them all
+        # 21 tools in one column (the Starting units tool is in the Tools menu and the Scenario panel): larger icons only where the screen is tall enough to show them all
         screen = self.screen() or QGuiApplication.primaryScreen()
         if screen is not None and screen.availableGeometry().height() >= _TALL_SCREEN:
             tb.setIconSize(tb.iconSize() * 1.25)
@@ -464,6 +465,7 @@ class MainWindow(QMainWindow):
         self.problems.selected.connect(self._mark_problem)
         self.overlays = OverlayPanel(None, self.state, None)
         self.scenario_panel = ScenarioPanel(None)
+        self.scenario_panel.place_requested.connect(lambda: self.set_tool("units"))
         self.stamps_panel = StampsPanel(StampLibrary(self.paths.stamps), self.state)
         self.stamps_panel.stamp_chosen.connect(lambda _name: self.set_tool("stamp"))
         self.history = QUndoView(self.documents.undo_group)

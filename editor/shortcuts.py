@@ -36,6 +36,8 @@ GESTURES: Final[tuple[tuple[str, str, str], ...]] = (
     ("Canvas", "Esc", "Cancel the gesture in progress and clear the selection"),
     ("Canvas", "Right-click (cart-track tool)", "Drop the track's step at that end"),
     ("Canvas", "Shift + click (cart-track tool)", "Cut the track back from its start"),
+    ("Canvas", "Drag a unit (starting-units tool)", "Move a scenario's starting unit to another hex"),
+    ("Canvas", "Right-click a unit (starting-units tool)", "Take the unit off: it starts anywhere in its spawn zone"),
     ("Problems", "Click / double-click a problem", "Show its hexes / centre the map on them"),
 )
 

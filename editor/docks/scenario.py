@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from types import MappingProxyType
 
-from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -93,7 +93,12 @@ class _UndoThrough(QObject):
 
 
 class ScenarioPanel(QWidget):
-    """Edits the document's scenario set-up; offers to make one when the document is a plain map."""
+    """Edits the document's scenario set-up; offers to make one when the document is a plain map.
+
+    ``place_requested()``: the user asked to place the starting units on the canvas (the window picks the
+    Starting units tool)."""
+
+    place_requested = Signal()
 
     def __init__(self, doc: MapDocument | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -140,6 +145,11 @@ class ScenarioPanel(QWidget):
                 field.installEventFilter(self._undo_through)
             tf.addRow(f"{t.value} roster", r)
             tf.addRow(f"{t.value} units", u)
+        self.place = QPushButton("Place the units on the map (N)")
+        self.place.setToolTip("Starting units tool: click a hex to place the next unit typed above, drag one to move "
+                              "it, right-click it to take it off (each an undo step)")
+        self.place.clicked.connect(self.place_requested.emit)
+        tf.addRow(self.place)
         self.rules = QTableWidget(0, 2)
         self.rules.setHorizontalHeaderLabels(["Rule", "Value"])
         self.rules.horizontalHeader().setStretchLastSection(True)

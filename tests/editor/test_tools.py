@@ -230,3 +230,33 @@ def test_a_long_status_message_is_cut_to_the_room_and_whole_in_the_tooltip(windo
     assert shown.endswith("…") and len(shown) < len(long) and window.statusBar().toolTip() == long
     window.say("short")
     assert window.statusBar().currentMessage() == "short" and window.statusBar().toolTip() == ""
+
+
+def test_starting_units_tool_places_drags_and_takes_off_units_each_one_undo_step(window, mouse) -> None:  # type: ignore[no-untyped-def]
+    """Starting units were typed only (``soldier@-7,-3``; a new-user audit): the Starting units tool (N) places the
+    next typed unit with a click, moves one by dragging it, takes it off with a right-click; each is one undo step,
+    and the canvas draws where the units stand."""
+    key(window.view, "N")
+    assert window.tool.key == "units"
+    mouse.click(H0)  # no scenario yet: told, nothing changes
+    assert window.doc.scenario is None and "Make scenario" in window.statusBar().currentMessage()
+    window.scenario_panel.make_scenario()
+    window.scenario_panel.units[Team.RED].setText("scout, soldier")
+    window.scenario_panel._edit_team(Team.RED)
+    key(window.view, "H")
+    window.scenario_panel.place.click()  # the panel's button picks the tool too
+    assert window.tool.key == "units"
+    steps = window.doc.undo_stack.count()
+    mouse.click(Hex(-4, 2))  # RED's spawn zone: RED's next unit
+    mouse.click(Hex(-2, 1))
+    assert [u.hex for u in window.doc.scenario.teams[Team.RED].starting] == [Hex(-4, 2), Hex(-2, 1)]
+    assert {(h, t) for h, t, _k in window.view.units.units} == {(Hex(-4, 2), Team.RED), (Hex(-2, 1), Team.RED)}
+    mouse.drag([Hex(-2, 1), Hex(-1, 1), Hex(0, 1)])
+    assert window.doc.scenario.teams[Team.RED].starting[1].hex == Hex(0, 1)
+    mouse.click(Hex(-4, 2), Qt.MouseButton.RightButton)
+    assert window.doc.scenario.teams[Team.RED].starting[0].hex is None
+    assert window.doc.undo_stack.count() == steps + 4
+    assert window.scenario_panel.units[Team.RED].text() == "scout, soldier@0,1"  # the panel follows
+    for _ in range(4):
+        key(window.view, "Ctrl+Z")
+    assert all(u.hex is None for u in window.doc.scenario.teams[Team.RED].starting)

@@ -1,0 +1,115 @@
+"""Starting units placed by clicking (editor.unit_placing): the next unit typed, dragged, taken off, mirrored."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor.edit_result import EditRefused
+from editor.geometry import SymmetryKind, SymmetryMode
+from editor.scenario_setup import ScenarioSetup
+from editor.unit_placing import move_unit, place_next, unit_at, unplace
+from engine.hexgrid import Hex, hex_spiral
+from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Team, Terrain
+from engine.scenario import TeamSetup, UnitStart
+
+RED_SPAWN = (Hex(-4, 2), Hex(-4, 3), Hex(-3, 2))
+BLU_SPAWN = (Hex(4, -2), Hex(4, -3), Hex(3, -2))
+POINT = Hex(0, 0)
+ROTATE = SymmetryMode(SymmetryKind.ROT180)
+
+
+def _map() -> HexMap:
+    cells = {h: Cell() for h in hex_spiral(POINT, 4)}
+    cells[Hex(1, 0)] = Cell(0, Terrain.WALL)
+    cells[Hex(-1, 0)] = Cell(0, Terrain.LOW)
+    return HexMap.create(MapMeta(name="Units", modes=(Mode.KOTH,)), cells,
+                         spawns={Team.RED: list(RED_SPAWN), Team.BLU: list(BLU_SPAWN)})
+
+
+def _setup(red: str = "scout soldier", blu: str = "scout soldier") -> ScenarioSetup:
+    def team(kinds: str) -> TeamSetup:
+        return TeamSetup((), tuple(UnitStart(k) for k in kinds.split()))
+    return ScenarioSetup(mode=Mode.KOTH).with_team(Team.RED, team(red)).with_team(Team.BLU, team(blu))
+
+
+def _hexes(s: ScenarioSetup, team: Team) -> list[Hex | None]:
+    return [u.hex for u in s.teams[team].starting]
+
+
+def test_a_click_places_the_next_unit_of_the_team_whose_spawn_zone_it_is() -> None:
+    m = _map()
+    got = place_next(_setup(), m, BLU_SPAWN[0])
+    assert _hexes(got.setup, Team.BLU) == [BLU_SPAWN[0], None] and _hexes(got.setup, Team.RED) == [None, None]
+    assert got.text == "Place BLU's scout to 4,-2" and not got.remark
+    again = place_next(got.setup, m, BLU_SPAWN[1])
+    assert _hexes(again.setup, Team.BLU) == list(BLU_SPAWN[:2])
+    with pytest.raises(EditRefused, match="every BLU starting unit has its hex already"):
+        place_next(again.setup, m, BLU_SPAWN[2])
+
+
+def test_outside_every_spawn_zone_the_first_team_with_a_unit_left_places_it_with_a_remark() -> None:
+    got = place_next(_setup(), _map(), Hex(0, 2))
+    assert unit_at(got.setup, Hex(0, 2)) == (Team.RED, 0)
+    assert "outside RED's spawn zone" in got.remark
+
+
+@pytest.mark.parametrize(("where", "why"), [(Hex(1, 0), "cannot stand on the wall at 1,0"),
+                                            (Hex(9, 9), "9,9 is not on the map")])
+def test_a_hex_the_validator_would_refuse_is_refused_by_name(where: Hex, why: str) -> None:
+    with pytest.raises(EditRefused, match=why):
+        place_next(_setup(), _map(), where)
+
+
+def test_only_the_scout_stands_on_a_low_obstacle() -> None:
+    """Rules 4.2 (low obstacles): only the Scout may stand on one; HF602 calls any other unit there an error."""
+    s = _setup("soldier scout")
+    with pytest.raises(EditRefused, match="RED's soldier cannot stand on the low obstacle"):
+        place_next(s, _map(), Hex(-1, 0))
+    placed = place_next(_setup("scout"), _map(), Hex(-1, 0))
+    assert unit_at(placed.setup, Hex(-1, 0)) == (Team.RED, 0)
+
+
+def test_dragging_moves_a_unit_but_not_into_the_enemy_spawn_or_onto_another() -> None:
+    m = _map()
+    s = place_next(place_next(_setup(), m, RED_SPAWN[0]).setup, m, RED_SPAWN[1]).setup
+    moved = move_unit(s, m, RED_SPAWN[0], Hex(0, 2))
+    assert _hexes(moved.setup, Team.RED) == [Hex(0, 2), RED_SPAWN[1]] and moved.text == "Move RED's scout to 0,2"
+    with pytest.raises(EditRefused, match="inside BLU's spawn zone"):
+        move_unit(s, m, RED_SPAWN[0], BLU_SPAWN[0])
+    with pytest.raises(EditRefused, match="RED's soldier already starts on -4,3"):
+        move_unit(s, m, RED_SPAWN[0], RED_SPAWN[1])
+
+
+def test_a_right_click_sends_a_unit_back_to_anywhere_in_its_spawn_zone() -> None:
+    m = _map()
+    s = place_next(_setup(), m, RED_SPAWN[0]).setup
+    back = unplace(s, RED_SPAWN[0])
+    assert _hexes(back.setup, Team.RED) == [None, None] and back.text == "Take RED's scout off -4,2"
+    with pytest.raises(EditRefused, match="no starting unit stands on 0,2"):
+        unplace(s, Hex(0, 2))
+
+
+def test_with_symmetry_the_other_teams_unit_of_the_same_kind_follows_to_the_image() -> None:
+    """A mirrored scenario stays each other's image (the validator's HF607 otherwise): placing, moving and taking
+    off a unit do the same to the other team's unit of its kind on the image hex."""
+    m = _map()
+    placed = place_next(_setup(), m, RED_SPAWN[0], ROTATE)
+    assert _hexes(placed.setup, Team.BLU) == [BLU_SPAWN[0], None] and placed.hexes == (RED_SPAWN[0], BLU_SPAWN[0])
+    moved = move_unit(placed.setup, m, RED_SPAWN[0], Hex(0, 2), ROTATE)
+    assert _hexes(moved.setup, Team.BLU) == [Hex(0, -2), None]
+    off = unplace(moved.setup, Hex(0, 2), ROTATE)
+    assert _hexes(off.setup, Team.BLU) == [None, None] and _hexes(off.setup, Team.RED) == [None, None]
+
+
+def test_a_mirror_the_image_cannot_take_places_one_unit_and_says_why() -> None:
+    m = _map()
+    s = _setup("scout soldier", "soldier")  # BLU has no scout to follow
+    got = place_next(s, m, RED_SPAWN[0], ROTATE)
+    assert _hexes(got.setup, Team.BLU) == [None] and not got.remark
+    low = _setup("soldier", "soldier")
+    cells = dict(m.cells)
+    cells[BLU_SPAWN[0]] = Cell(0, Terrain.WALL)
+    walled = HexMap.create(m.meta, cells, spawns={Team.RED: list(RED_SPAWN), Team.BLU: list(BLU_SPAWN[1:])})
+    got = place_next(low, walled, RED_SPAWN[0], ROTATE)
+    assert _hexes(got.setup, Team.RED) == [RED_SPAWN[0]] and _hexes(got.setup, Team.BLU) == [None]
+    assert "BLU's soldier was not placed to mirror it" in got.remark and "wall at 4,-2" in got.remark
