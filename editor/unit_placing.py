@@ -9,27 +9,37 @@ gives those units their hexes by clicking, as a designer sets pieces on a board:
 - :func:`move_unit` moves the unit standing on a hex to another (a drag);
 - :func:`unplace` sends the unit on a hex back to "anywhere in the spawn zone".
 
-With symmetry on, a placed or moved unit takes its counterpart with it — the other
-team's unit of the same kind goes to the image hex — so a mirrored scenario stays
-each other's image (the validator's HF607 otherwise). Each function returns a
-:class:`Placed` (the new set-up, the undo text, the hexes to show) or raises
-:class:`~editor.edit_result.EditRefused` naming the hex and what to do instead,
-refusing what the validator would call an error (HF602: a wall, a low obstacle
-for any unit but the scout, the enemy's spawn zone, a hex already taken).
+With a symmetry that pairs the teams (``sym``), a placed or moved unit takes its
+counterpart with it: the other team's unit of the same kind — the one on the
+image of the hex it left, else the first of that kind — goes to the image hex,
+so a mirrored scenario stays each other's image (the validator's HF404
+otherwise); when it cannot, the result's remark says why.
+
+Each function returns a :class:`Placed` (the new set-up, the undo text, the hexes
+to show, a remark) or raises :class:`~editor.edit_result.EditRefused` naming the
+hex and what to do instead. Refused: what the validator calls an error (HF602: a
+wall, a low obstacle for any unit but the scout, the enemy's spawn zone, a hex
+already taken), what the game itself would not start with (a Payload Race cart's
+hex; the game is set up once to ask), and any hex in a mode whose units appear
+without one (Team Play's characters enter at spawnpoints: ``spawn_zones`` off).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from editor.edit_result import EditRefused
 from editor.geometry import SymmetryMode
 from editor.scenario_setup import ScenarioSetup
+from engine.games.game import Game
+from engine.games.modes import GAMES, NotPlayableError
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team, Terrain
+from engine.ruleset import RulesetError
 from engine.scenario import TeamSetup
 
-__all__ = ["Placed", "move_unit", "place_next", "unit_at", "unplace"]
+__all__ = ["Placed", "move_unit", "place_next", "unit_at", "units_take_hexes", "unplace"]
 
 
 @dataclass(frozen=True)
@@ -39,8 +49,17 @@ class Placed:
     setup: ScenarioSetup
     text: str
     hexes: tuple[Hex, ...]
-    #: a remark for the status bar (placed outside the team's spawn zone...), "" for none
+    #: a remark for the status bar (placed outside the team's spawn zone, a counterpart not moved...), "" for none
     remark: str = ""
+
+
+def units_take_hexes(setup: ScenarioSetup) -> str:
+    """"" when ``setup``'s game places starting units on hexes, else why not (Team Play)."""
+    rules = GAMES[setup.mode]
+    if rules.spawn_zones:
+        return ""
+    return (f"{rules.name} units take no hex: they enter at the spawnpoints of the colour their player discards, in "
+            "the spawning round; list them in the Scenario panel without @q,r")
 
 
 def unit_at(setup: ScenarioSetup, h: Hex) -> tuple[Team, int] | None:
@@ -56,22 +75,24 @@ def place_next(setup: ScenarioSetup, m: HexMap, h: Hex, sym: SymmetryMode | None
     """Put the next starting unit without a hex on ``h``: the first such unit of the team whose spawn zone ``h``
     is in, else of the first team (RED, then BLU) with one left. Raises EditRefused when none is left or the hex
     cannot take it."""
-    if unit_at(setup, h) is not None:
-        team, i = unit_at(setup, h)  # type: ignore[misc]
-        raise EditRefused(f"{_name(setup, team, i)} already starts on {h}; drag it to move it, or right-click it to "
+    _takes_hexes(setup, h)
+    found = unit_at(setup, h)
+    if found is not None:
+        raise EditRefused(f"{_name(setup, *found)} already starts on {h}; drag it to move it, or right-click it to "
                           "take it off", (h,))
     zone = m.spawn_team(h)
-    order = [zone] if zone is not None else list(Team)
-    for team in order:
+    for team in [zone] if zone is not None else list(Team):
         i = _next_free(setup, team)
         if i is not None:
-            break
-    else:
-        who, field = ((f"every {zone.value} starting unit", f"its {zone.value} units field") if zone is not None
-                      else ("every starting unit", "a team's units field"))
-        raise EditRefused(f"{who} has its hex already; type more in the Scenario panel ({field}), or drag a placed "
-                          "one here", (h,))
-    return _put(setup, m, team, i, h, sym, "Place")
+            return _put(setup, m, team, i, h, sym, "Place", "on")
+    teams = [zone] if zone is not None else list(Team)
+    if not any(setup.teams.get(t, TeamSetup()).starting for t in teams):
+        who = f"{zone.value} has" if zone is not None else "no team has"
+        raise EditRefused(f"{who} no starting units typed yet: type them in the Scenario panel "
+                          f"({_field(zone)}, e.g. scout, soldier), then click a hex for each", (h,))
+    who = f"every {zone.value} starting unit" if zone is not None else "every starting unit"
+    raise EditRefused(f"{who} has its hex already; type more in the Scenario panel ({_field(zone)}), or drag a "
+                      "placed one here", (h,))
 
 
 def move_unit(setup: ScenarioSetup, m: HexMap, src: Hex, dst: Hex, sym: SymmetryMode | None = None) -> Placed:
@@ -79,69 +100,111 @@ def move_unit(setup: ScenarioSetup, m: HexMap, src: Hex, dst: Hex, sym: Symmetry
     found = unit_at(setup, src)
     if found is None:
         raise EditRefused(f"no starting unit stands on {src}", (src,))
-    team, i = found
     if src == dst:
         return Placed(setup, "", ())
-    return _put(setup, m, team, i, dst, sym, "Move")
+    _takes_hexes(setup, dst)
+    return _put(setup, m, *found, dst, sym, "Move", "to")
 
 
 def unplace(setup: ScenarioSetup, h: Hex, sym: SymmetryMode | None = None) -> Placed:
-    """Send the unit placed on ``h`` back to "anywhere in the spawn zone" (its counterpart too, with symmetry on)."""
+    """Send the unit placed on ``h`` back to "anywhere in the spawn zone" (its counterpart on the image hex too,
+    with symmetry on)."""
     found = unit_at(setup, h)
     if found is None:
         raise EditRefused(f"no starting unit stands on {h}", (h,))
     team, i = found
     out = _with_hex(setup, team, i, None)
-    hexes = [h]
-    twin = _twin(setup, team, i, h, sym)
-    if twin is not None:
-        out = _with_hex(out, team.other, twin[0], None)
-        hexes.append(twin[1])
-    return Placed(out, f"Take {_name(setup, team, i)} off {h}", tuple(hexes))
+    hexes, text = [h], f"Take {_name(setup, team, i)} off {h}"
+    image = _image(h, sym)
+    twin = unit_at(setup, image) if image is not None else None
+    if image is not None and twin is not None and twin[0] is team.other and _kind(setup, *twin) == _kind(setup, *found):
+        out = _with_hex(out, team.other, twin[1], None)
+        hexes.append(image)
+        text += f" (and {_name(setup, *twin)} off {image})"
+    return Placed(out, text, tuple(hexes))
 
 
 def _put(setup: ScenarioSetup, m: HexMap, team: Team, i: int, h: Hex, sym: SymmetryMode | None,
-         verb: str) -> Placed:
-    """``team``'s unit ``i`` on ``h`` after the checks, its counterpart on the image hex when there is one."""
-    _check(setup, m, team, i, h, moving=setup.teams[team].starting[i].hex)
+         verb: str, prep: str) -> Placed:
+    """``team``'s unit ``i`` on ``h`` after the checks, its counterpart on the image hex when it can go there."""
     old = setup.teams[team].starting[i].hex
-    twin = _twin(setup, team, i, old, sym) if old is not None else _free_twin(setup, team, i, sym)
+    _check(setup, m, team, i, h)
     out = _with_hex(setup, team, i, h)
-    hexes = [h]
+    _starts(out, m, h)
+    hexes, text = [h], f"{verb} {_name(setup, team, i)} {prep} {h}"
     remark = "" if m.spawn_team(h) is team else (
         f"{_name(setup, team, i)} starts outside {team.value}'s spawn zone (fine for a 'play from here' situation)")
-    if twin is not None and sym is not None:
-        image = _image(h, sym)
-        j = twin[0]
-        try:
-            if image is None or image == h:
-                raise EditRefused("")
-            _check(out, m, team.other, j, image, moving=out.teams[team.other].starting[j].hex)
-        except EditRefused as e:
-            why = str(e) or f"{h} has no image under the symmetry"
-            remark = f"{_name(setup, team.other, j)} was not placed to mirror it: {why}"
-        else:
-            out = _with_hex(out, team.other, j, image)
-            hexes.append(image)
-    return Placed(out, f"{verb} {_name(setup, team, i)} to {h}", tuple(hexes), remark)
+    image = _image(h, sym)
+    if image is not None and image != h:
+        j = _counterpart(setup, team, i, old, sym)
+        if j is None:
+            remark = f"{team.other.value} has no {_kind(setup, team, i)} to mirror it on {image}"
+        elif setup.teams[team.other].starting[j].hex != image:
+            try:
+                _check(out, m, team.other, j, image)
+                mirrored = _with_hex(out, team.other, j, image)
+                _starts(mirrored, m, image)
+            except EditRefused as e:
+                remark = f"{_name(setup, team.other, j)} was not moved to mirror it: {e}"
+            else:
+                out = mirrored
+                hexes.append(image)
+                text += f" (and {_name(setup, team.other, j)} {prep} {image})"
+    return Placed(out, text, tuple(hexes), remark)
 
 
-def _check(setup: ScenarioSetup, m: HexMap, team: Team, i: int, h: Hex, moving: Hex | None) -> None:
-    """Refuse ``h`` for ``team``'s unit ``i`` as the validator's HF602 would (``moving``: the hex it leaves)."""
+def _takes_hexes(setup: ScenarioSetup, h: Hex) -> None:
+    """Refuse any hex in a mode whose units take none (:func:`units_take_hexes`)."""
+    why = units_take_hexes(setup)
+    if why:
+        raise EditRefused(why, (h,))
+
+
+def _check(setup: ScenarioSetup, m: HexMap, team: Team, i: int, h: Hex) -> None:
+    """Refuse ``h`` for ``team``'s unit ``i`` as the validator's HF602 would."""
     name = _name(setup, team, i)
     cell = m.cells.get(h)
     if cell is None:
         raise EditRefused(f"{h} is not on the map", (h,))
-    kind = setup.teams[team].starting[i].unit
-    if cell.terrain is Terrain.WALL or cell.terrain is Terrain.LOW and kind != "scout":
+    if cell.terrain is Terrain.WALL or cell.terrain is Terrain.LOW and _kind(setup, team, i) != "scout":
         raise EditRefused(f"{name} cannot stand on the {cell.terrain.value.replace('_', ' ')} at {h}; "
                           "pick open ground", (h,))
     if m.spawn_team(h) is team.other:
         raise EditRefused(f"{name} cannot start inside {team.other.value}'s spawn zone at {h}: enemies may never "
                           "enter a spawn base", (h,))
     other = unit_at(setup, h)
-    if other is not None and h != moving:
+    if other is not None and other != (team, i):
         raise EditRefused(f"{_name(setup, *other)} already starts on {h}; one unit per hex", (h,))
+
+
+def _starts(setup: ScenarioSetup, m: HexMap, h: Hex) -> None:
+    """Refuse ``h`` when the game, set up from ``setup``, refuses a unit on it (a Payload Race cart's hex): the
+    game is started once, set-up only, as the validator's HF605 does. A refusal that names no ``h`` is the
+    map's or another unit's, the validator's to report."""
+    try:
+        Game.of(setup.scenario(m)).new_initial_state(keep_undo=False)
+    except (RulesetError, NotPlayableError) as e:
+        if re.search(rf"(?<![\d,-]){re.escape(str(h))}(?![\d,])", str(e)):
+            raise EditRefused(f"the game would not start so: {e}", (h,)) from None
+
+
+def _counterpart(setup: ScenarioSetup, team: Team, i: int, old: Hex | None, sym: SymmetryMode | None) -> int | None:
+    """The other team's unit of ``team``'s unit ``i``'s kind that mirrors it: the one on the image of the hex it
+    leaves, else the first of that kind (placed or not); None when the other team fields none."""
+    kind = _kind(setup, team, i)
+    others = setup.teams.get(team.other, TeamSetup()).starting
+    image = _image(old, sym) if old is not None else None
+    same = [j for j, u in enumerate(others) if u.unit == kind]
+    on_image = [j for j in same if image is not None and others[j].hex == image]
+    return (on_image or same or [None])[0]
+
+
+def _image(h: Hex | None, sym: SymmetryMode | None) -> Hex | None:
+    """``h``'s image under a symmetry that pairs the teams (the other team's side), or None."""
+    if sym is None or h is None or not sym.swaps_teams:
+        return None
+    images = [img for img, _s in sym.images(h)]
+    return images[0] if images else None
 
 
 def _next_free(setup: ScenarioSetup, team: Team) -> int | None:
@@ -152,40 +215,6 @@ def _next_free(setup: ScenarioSetup, team: Team) -> int | None:
     return None
 
 
-def _twin(setup: ScenarioSetup, team: Team, i: int, h: Hex | None, sym: SymmetryMode | None) -> tuple[int, Hex] | None:
-    """The other team's unit of the same kind standing on ``h``'s image (index and hex), with symmetry on."""
-    if sym is None or h is None:
-        return None
-    image = _image(h, sym)
-    if image is None:
-        return None
-    found = unit_at(setup, image)
-    if found is None or found[0] is not team.other:
-        return None
-    if setup.teams[team.other].starting[found[1]].unit != setup.teams[team].starting[i].unit:
-        return None
-    return found[1], image
-
-
-def _free_twin(setup: ScenarioSetup, team: Team, i: int, sym: SymmetryMode | None) -> tuple[int, Hex] | None:
-    """The other team's first unit of the same kind without a hex, with symmetry on (its hex: a placeholder)."""
-    if sym is None or not sym.swaps_teams:
-        return None
-    kind = setup.teams[team].starting[i].unit
-    for j, u in enumerate(setup.teams.get(team.other, TeamSetup()).starting):
-        if u.hex is None and u.unit == kind:
-            return j, Hex(0, 0)
-    return None
-
-
-def _image(h: Hex, sym: SymmetryMode) -> Hex | None:
-    """``h``'s image under a two-team symmetry (the other team's side), or None."""
-    if not sym.swaps_teams:
-        return None
-    images = [img for img, _s in sym.images(h)]
-    return images[0] if images else None
-
-
 def _with_hex(setup: ScenarioSetup, team: Team, i: int, h: Hex | None) -> ScenarioSetup:
     """``setup`` with ``team``'s starting unit ``i`` on ``h`` (None: anywhere in the spawn zone)."""
     ts = setup.teams[team]
@@ -194,7 +223,15 @@ def _with_hex(setup: ScenarioSetup, team: Team, i: int, h: Hex | None) -> Scenar
     return setup.with_team(team, replace(ts, starting=tuple(starting)))
 
 
+def _kind(setup: ScenarioSetup, team: Team, i: int) -> str:
+    return setup.teams[team].starting[i].unit
+
+
 def _name(setup: ScenarioSetup, team: Team, i: int) -> str:
     """``RED's scout`` for ``team``'s unit ``i``."""
-    return f"{team.value}'s {setup.teams[team].starting[i].unit}"
+    return f"{team.value}'s {_kind(setup, team, i)}"
 
+
+def _field(team: Team | None) -> str:
+    """The Scenario panel's field where ``team``'s units are typed."""
+    return f"its {team.value} units field" if team is not None else "a team's units field"

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from editor.document import MapDocument
 from editor.scenario_setup import ScenarioSetup
+from editor.unit_placing import units_take_hexes
 from engine.games.game import ruleset_of
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
@@ -92,6 +93,10 @@ class _UndoThrough(QObject):
         return False
 
 
+_PLACE_TIP = ("Starting units tool: click a hex to place the next unit typed above, drag one to move it, right-click "
+              "it to take it off (each an undo step)")
+
+
 class ScenarioPanel(QWidget):
     """Edits the document's scenario set-up; offers to make one when the document is a plain map.
 
@@ -146,8 +151,7 @@ class ScenarioPanel(QWidget):
             tf.addRow(f"{t.value} roster", r)
             tf.addRow(f"{t.value} units", u)
         self.place = QPushButton("Place the units on the map (N)")
-        self.place.setToolTip("Starting units tool: click a hex to place the next unit typed above, drag one to move "
-                              "it, right-click it to take it off (each an undo step)")
+        self.place.setToolTip(_PLACE_TIP)
         self.place.clicked.connect(self.place_requested.emit)
         tf.addRow(self.place)
         self.rules = QTableWidget(0, 2)
@@ -211,6 +215,9 @@ class ScenarioPanel(QWidget):
             setup = s.teams.get(t, TeamSetup())
             self.roster[t].setText(", ".join(setup.roster))
             self.units[t].setText(format_units(setup.starting))
+        no_hexes = units_take_hexes(s)  # Team Play's characters enter at spawnpoints: nothing to place
+        self.place.setEnabled(not no_hexes)
+        self.place.setToolTip(no_hexes or _PLACE_TIP)
         for i, (k, v) in enumerate(self._defaults.items()):
             value = s.rules.get(k, v)
             item = self.rules.item(i, 1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from editor.edit_result import EditRefused
+from editor.geometry import SymmetryMode
 from editor.tools.base import Gesture, Tool
 from editor.unit_placing import Placed, move_unit, place_next, unit_at, unplace
 from engine.hexgrid import Hex
@@ -37,8 +38,8 @@ class StartingUnitsTool(Tool):
     def press(self, g: Gesture) -> None:
         setup = self.doc.scenario
         if setup is None:
-            self.state.tell("this map has no scenario to place units for: Scenario panel ▸ Make scenario, then type "
-                            "each team's starting units", (g.hex,), error=True)
+            self.state.tell("this map has no scenario to place units for: Scenario panel ▸ Make a scenario for this "
+                            "map, then type each team's starting units", (g.hex,), error=True)
             return
         if g.right:
             if unit_at(setup, g.hex) is None:
@@ -71,7 +72,7 @@ class StartingUnitsTool(Tool):
     def preview_hexes(self) -> Iterable[Hex]:
         return () if self._to is None or self._to == self._from else (self._to,)
 
-    def _symmetry(self):  # type: ignore[no-untyped-def]
+    def _symmetry(self) -> SymmetryMode | None:
         """The editor's symmetry when it pairs the teams (RED's side with BLU's), else None."""
         sym = self.state.symmetry
         return sym if sym.active and sym.swaps_teams else None
@@ -83,5 +84,10 @@ class StartingUnitsTool(Tool):
         except EditRefused as e:
             self.state.tell(str(e), e.hexes, error=True)
             return
-        if placed.text and self.doc.set_scenario(placed.setup, placed.text) and placed.remark:
-            self.state.tell(placed.remark, placed.hexes)
+        if not placed.text or not self.doc.set_scenario(placed.setup, placed.text):
+            return
+        sym = self.state.symmetry
+        remark = placed.remark or ("" if not sym.active or sym.swaps_teams else
+                                   "this symmetry does not pair RED's side with BLU's: no other unit followed")
+        if remark:
+            self.state.tell(remark, placed.hexes)

@@ -79,7 +79,7 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
                     "enemies may never enter a spawn base",
                     (h,), where,
                 ))
-            elif m.spawn_team(h) is not team:
+            elif m.spawn_team(h) is not team and GAMES[s.mode].spawn_zones:  # Team Play refuses any hex: HF605
                 out.append(Problem(
                     "HF601", Severity.INFO,
                     f"{team.value}'s {u.unit} starts outside its spawn base at {h} "

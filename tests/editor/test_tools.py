@@ -239,7 +239,7 @@ def test_starting_units_tool_places_drags_and_takes_off_units_each_one_undo_step
     key(window.view, "N")
     assert window.tool.key == "units"
     mouse.click(H0)  # no scenario yet: told, nothing changes
-    assert window.doc.scenario is None and "Make scenario" in window.statusBar().currentMessage()
+    assert window.doc.scenario is None and "Make a scenario for this map" in window.statusBar().currentMessage()
     window.scenario_panel.make_scenario()
     window.scenario_panel.units[Team.RED].setText("scout, soldier")
     window.scenario_panel._edit_team(Team.RED)
@@ -260,3 +260,13 @@ def test_starting_units_tool_places_drags_and_takes_off_units_each_one_undo_step
     for _ in range(4):
         key(window.view, "Ctrl+Z")
     assert all(u.hex is None for u in window.doc.scenario.teams[Team.RED].starting)
+
+
+def test_the_place_button_is_off_where_units_take_no_hex(window, repo) -> None:  # type: ignore[no-untyped-def]
+    """Team Play's characters enter at spawnpoints (003): the panel's Place button is off and says why, where it
+    used to place characters the game then refused to start with (a new-user audit)."""
+    assert window.open_path(repo / "maps" / "teamplay_arena.scenario.json", ask=False)
+    button = window.scenario_panel.place
+    assert not button.isEnabled() and "take no hex" in button.toolTip()
+    assert window.open_path(repo / "maps" / "koth_ridge.scenario.json", ask=False)
+    assert window.scenario_panel.place.isEnabled()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from editor.edit_result import EditRefused
 from editor.geometry import SymmetryKind, SymmetryMode
 from editor.scenario_setup import ScenarioSetup
-from editor.unit_placing import move_unit, place_next, unit_at, unplace
+from editor.unit_placing import move_unit, place_next, unit_at, units_take_hexes, unplace
 from engine.hexgrid import Hex, hex_spiral
 from engine.mapmodel import Cell, HexMap, MapMeta, Mode, Team, Terrain
 from engine.scenario import TeamSetup, UnitStart
@@ -40,7 +42,7 @@ def test_a_click_places_the_next_unit_of_the_team_whose_spawn_zone_it_is() -> No
     m = _map()
     got = place_next(_setup(), m, BLU_SPAWN[0])
     assert _hexes(got.setup, Team.BLU) == [BLU_SPAWN[0], None] and _hexes(got.setup, Team.RED) == [None, None]
-    assert got.text == "Place BLU's scout to 4,-2" and not got.remark
+    assert got.text == "Place BLU's scout on 4,-2" and not got.remark
     again = place_next(got.setup, m, BLU_SPAWN[1])
     assert _hexes(again.setup, Team.BLU) == list(BLU_SPAWN[:2])
     with pytest.raises(EditRefused, match="every BLU starting unit has its hex already"):
@@ -101,15 +103,55 @@ def test_with_symmetry_the_other_teams_unit_of_the_same_kind_follows_to_the_imag
     assert _hexes(off.setup, Team.BLU) == [None, None] and _hexes(off.setup, Team.RED) == [None, None]
 
 
+def test_with_symmetry_a_counterpart_placed_elsewhere_follows_too() -> None:
+    """The other team's unit of the kind followed only from the image hex or from no hex; one placed elsewhere
+    (with symmetry off) stayed behind without a word (a new-user audit). It goes to the image hex too."""
+    m = _map()
+    s = place_next(_setup(), m, BLU_SPAWN[2]).setup  # symmetry off: BLU's scout on 3,-2, RED's unplaced
+    got = place_next(s, m, RED_SPAWN[0], ROTATE)
+    assert _hexes(got.setup, Team.BLU)[0] == BLU_SPAWN[0]
+    assert got.text == "Place RED's scout on -4,2 (and BLU's scout on 4,-2)"
+    back = unplace(got.setup, RED_SPAWN[0], ROTATE)
+    assert back.text == "Take RED's scout off -4,2 (and BLU's scout off 4,-2)"
+
+
+def test_a_hex_the_game_itself_refuses_is_refused_a_payload_carts_hex() -> None:
+    """Payload Race (002): a cart stands on its track's first hex, so no unit can start there; the validator's
+    HF602 does not know carts and the game refused to start (HF605) after the tool had put a unit there (an audit)."""
+    from editor.scenario_setup import ScenarioSetup as Setup
+    from engine.formats import load_scenario
+
+    s = load_scenario("maps/payload_canal.scenario.json")
+    setup = Setup.of(s)
+    red = setup.teams[Team.RED].starting
+    start = s.map.tracks[Team.RED][0]
+    with pytest.raises(EditRefused, match=f"a cart stands on {start}"):
+        move_unit(setup, s.map, red[0].hex, start)
+
+
+def test_team_play_characters_take_no_hex() -> None:
+    """Team Play (003, spawning round): characters enter at the spawnpoints of the colour their player discards;
+    a hex is refused at once instead of leaving a scenario the game will not start."""
+    setup = replace(_setup(), mode=Mode.TEAM_PLAY)
+    with pytest.raises(EditRefused, match="Team Play units take no hex"):
+        place_next(setup, _map(), Hex(0, 2))
+    assert units_take_hexes(setup) and not units_take_hexes(_setup())
+
+
+def test_no_units_typed_yet_says_so() -> None:
+    with pytest.raises(EditRefused, match="RED has no starting units typed yet"):
+        place_next(ScenarioSetup(mode=Mode.KOTH), _map(), RED_SPAWN[0])
+
+
 def test_a_mirror_the_image_cannot_take_places_one_unit_and_says_why() -> None:
     m = _map()
     s = _setup("scout soldier", "soldier")  # BLU has no scout to follow
     got = place_next(s, m, RED_SPAWN[0], ROTATE)
-    assert _hexes(got.setup, Team.BLU) == [None] and not got.remark
+    assert _hexes(got.setup, Team.BLU) == [None] and got.remark == "BLU has no scout to mirror it on 4,-2"
     low = _setup("soldier", "soldier")
     cells = dict(m.cells)
     cells[BLU_SPAWN[0]] = Cell(0, Terrain.WALL)
     walled = HexMap.create(m.meta, cells, spawns={Team.RED: list(RED_SPAWN), Team.BLU: list(BLU_SPAWN[1:])})
     got = place_next(low, walled, RED_SPAWN[0], ROTATE)
     assert _hexes(got.setup, Team.RED) == [RED_SPAWN[0]] and _hexes(got.setup, Team.BLU) == [None]
-    assert "BLU's soldier was not placed to mirror it" in got.remark and "wall at 4,-2" in got.remark
+    assert "BLU's soldier was not moved to mirror it" in got.remark and "wall at 4,-2" in got.remark

@@ -239,6 +239,11 @@ def test_team_play_refuses_starting_hexes_and_bad_player_counts() -> None:
     from dataclasses import replace
     with pytest.raises(RulesetError, match="spawnpoints in the spawning round"):
         Game.of(replace(sc, teams={Team.RED: bad, Team.BLU: sc.team(Team.BLU)})).new_initial_state()
+    # the validator says so (HF605) and no longer also calls the hex "fine for a 'play from here' situation"
+    # (HF601, which spoke of a RED spawn zone Team Play does not have: a new-user audit)
+    from engine.validation.runner import scenario_problems
+    codes = {p.code for p in scenario_problems(replace(sc, teams={Team.RED: bad, Team.BLU: sc.team(Team.BLU)}))}
+    assert "HF605" in codes and "HF601" not in codes
     with pytest.raises(RulesetError, match="1, 2 or 3 players"):
         game(players_blu=4)
     no_yellow = FIELD.replace("0.Sy", "0.  ")
