@@ -17,10 +17,13 @@ so this never raises.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from engine.games.game import Game, playing_ruleset
 from engine.games.modes import GAMES, NotPlayableError, playable_modes
+from engine.hexgrid import Hex
+from engine.mapmodel import Team
 from engine.ruleset import Ruleset, RulesetError
 from engine.scenario import Scenario
 from engine.validation.checks import check_map
@@ -84,6 +87,18 @@ def _setup_problems(scenario: Scenario, ruleset: Ruleset | None) -> list[Problem
     except (RulesetError, NotPlayableError) as e:
         # a rule the scenario sets that the game refuses is named at that rule, not at the teams (a new-user audit)
         named = next((k for k in sorted(scenario.rules) if f" {k} " in f" {e} "), None)
+        unit = None if named else _unit_named(scenario, str(e))
         out.append(Problem("HF605", Severity.ERROR, f"the game cannot start: {e}",
-                           where=f"$.rules.{named}" if named else "$.teams"))
+                           (unit[1],) if unit else (),
+                           f"$.rules.{named}" if named else unit[0] if unit else "$.teams"))
     return out
+
+
+def _unit_named(scenario: Scenario, message: str) -> tuple[str, Hex] | None:
+    """The JSON path and hex of the first starting unit whose hex ``message`` names (a Payload Race cart's hex,
+    a Team Play character given one), so that the problem shows where: it said only ``$.teams`` (an audit)."""
+    for team in Team:
+        for i, u in enumerate(scenario.team(team).starting):
+            if u.hex is not None and re.search(rf"(?<![\d,-]){re.escape(str(u.hex))}(?![\d,])", message):
+                return f"$.teams.{team.value}.units[{i}].hex", u.hex
+    return None

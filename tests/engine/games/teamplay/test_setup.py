@@ -242,8 +242,10 @@ def test_team_play_refuses_starting_hexes_and_bad_player_counts() -> None:
     # the validator says so (HF605) and no longer also calls the hex "fine for a 'play from here' situation"
     # (HF601, which spoke of a RED spawn zone Team Play does not have: a new-user audit)
     from engine.validation.runner import scenario_problems
-    codes = {p.code for p in scenario_problems(replace(sc, teams={Team.RED: bad, Team.BLU: sc.team(Team.BLU)}))}
-    assert "HF605" in codes and "HF601" not in codes
+    problems = scenario_problems(replace(sc, teams={Team.RED: bad, Team.BLU: sc.team(Team.BLU)}))
+    assert "HF601" not in {p.code for p in problems}
+    [hf605] = [p for p in problems if p.code == "HF605"]  # at the unit's hex, not $.teams alone (an audit)
+    assert hf605.hexes == (bad.starting[0].hex,) and hf605.where == "$.teams.RED.units[0].hex"
     with pytest.raises(RulesetError, match="1, 2 or 3 players"):
         game(players_blu=4)
     no_yellow = FIELD.replace("0.Sy", "0.  ")
