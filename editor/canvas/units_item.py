@@ -2,13 +2,15 @@
 
 A scenario's starting units were text only (``soldier@-7,-3`` in the Scenario panel): a unit typed onto a wall
 showed only when its HF602 was clicked (a new-user audit, session 13). The item draws every unit the set-up places
-on a hex, in its team's colour, with the shortest label that tells the kinds apart (:func:`unit_labels`), above the
-map and below the selection marks; units placed "anywhere in spawn" have no hex and are not drawn.
+on a hex, in its team's colour, with the letters the playtest's counters carry (the window passes its mode's
+``letters``; a new-user audit read "M" here and "Md" in the playtest) or else the shortest label that tells the kinds
+apart (:func:`unit_labels`), above the map and below the selection marks; units placed "anywhere in spawn" have no
+hex and are not drawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -45,18 +47,23 @@ class StartingUnitsItem(QGraphicsItem):
         """The label drawn for ``kind``."""
         return self._labels.get(kind, kind[:1].upper())
 
-    def set_units(self, units: Sequence[tuple[Hex, Team, str]], names: dict[str, str] | None = None) -> None:
-        """Draw ``units`` ((hex, team, kind); an empty sequence hides them); ``names``: kind -> the name labels
-        are cut from (default: the kind)."""
+    def set_units(self, units: Sequence[tuple[Hex, Team, str]], names: dict[str, str] | None = None,
+                  letters: Callable[[str], str] | None = None) -> None:
+        """Draw ``units`` ((hex, team, kind); an empty sequence hides them). Labels: ``letters(kind)`` when given
+        (the playtest's counters), else cut from ``names`` (kind -> name; default: the kind)."""
         units = tuple(units)
-        if units == self._units:
+        kinds = {k for _h, _t, k in units}
+        labels = {k: letters(k) for k in kinds} if letters is not None else None
+        if units == self._units and (labels is None or labels == self._labels):
             return
         self.prepareGeometryChange()
         self._units = units
-        names = names or {}
-        shown = {k: names.get(k, k.capitalize()) for _h, _t, k in units}
-        cut = unit_labels(sorted(set(shown.values())))
-        self._labels = {k: cut[n] for k, n in shown.items()}
+        if labels is None:
+            names = names or {}
+            shown = {k: names.get(k, k.capitalize()) for k in kinds}
+            cut = unit_labels(sorted(set(shown.values())))
+            labels = {k: cut[n] for k, n in shown.items()}
+        self._labels = labels
         self._rect = self.renderer.hexes_rect([h for h, _t, _k in units], pad=0.2) if units else QRectF()
         self.update()
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QWi
 from editor.canvas.items import HexHighlightItem, MapItem, OverlayItem, PieceItem, SymmetryMarkItem
 from editor.canvas.units_item import StartingUnitsItem
 from editor.document import MapDocument
+from editor.playtest.presenters import presenter_for
 from editor.render.painter import MapRenderer, layout_for
 from editor.state import EditorState
 from editor.tools.base import Gesture, Tool
@@ -141,7 +142,7 @@ class MapView(QGraphicsView):
             names = {k: v.name for k, v in stats.items()}
         except (ValueError, KeyError, LoadError):  # a ruleset that does not load: the kinds label the discs
             names = {}
-        self.units.set_units(placed, names)
+        self.units.set_units(placed, names, presenter_for(setup.mode).letters)  # as the playtest's counters
 
     def _on_reset(self) -> None:
         """A different map was loaded: rebuild the items (orientation may differ) and fit."""

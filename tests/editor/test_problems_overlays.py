@@ -293,6 +293,10 @@ def test_placed_starting_units_are_drawn_on_the_canvas(window, repo) -> None:  #
     assert placed and set(window.view.units.units) == placed
     labels = {window.view.units.label(k) for _h, _t, k in placed}
     assert len(labels) == len({k for _h, _t, k in placed})  # Scout and Soldier told apart
+    # the playtest's counter letters, not others of the editor's own ("M" here, "Md" there: an audit)
+    from editor.playtest.presenters import presenter_for
+    assert {k: window.view.units.label(k) for _h, _t, k in placed} == {
+        k: presenter_for(setup.mode).letters(k) for _h, _t, k in placed}
     panel = window.scenario_panel
     panel.units[Team.RED].setText("scout@0,0")
     panel._edit_team(Team.RED)
