@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -78,10 +78,23 @@ class StartingUnitsItem(QGraphicsItem):
         font = QFont(self._font)
         font.setPixelSize(max(1, round(0.62 * r)))
         p.setFont(font)
+        on: dict[Hex, int] = {}
+        for h, _team, _kind in self._units:
+            on[h] = on.get(h, 0) + 1
+        seen: dict[Hex, int] = {}
         for h, team, kind in self._units:
             c = self.renderer.center(h)
-            p.setPen(QPen(QColor("white"), 0.12 * r))
+            k, n = seen.get(h, 0), on[h]
+            seen[h] = k + 1
+            rr = r if n == 1 else 0.55 * r  # units sharing a hex (an HF602 error) side by side, not one over another
+            c = QPointF(c.x() + (k - (n - 1) / 2) * 2.2 * rr, c.y())
+            p.setPen(QPen(QColor("white"), 0.12 * rr))
             p.setBrush(TEAM_COLORS[team])
-            p.drawEllipse(c, r, r)
+            p.drawEllipse(c, rr, rr)
             p.setPen(QColor("white"))
-            p.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.label(kind))
+            if n > 1:
+                small = QFont(font)
+                small.setPixelSize(max(1, round(0.62 * rr)))
+                p.setFont(small)
+            p.drawText(QRectF(c.x() - rr, c.y() - rr, 2 * rr, 2 * rr), Qt.AlignmentFlag.AlignCenter, self.label(kind))
+            p.setFont(font)
