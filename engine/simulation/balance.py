@@ -24,7 +24,7 @@ in item order from any backend, so the JSON is byte-identical locally, with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -73,7 +73,7 @@ def play_watched(args: GameArgs) -> ObservedGame:
     """Play game ``args`` of a batch watched by an observer: (its result, what happened where)."""
     state, players = start_game(args)
     seen = play_observed(state, players)
-    return game_result(args, state, pickup_counts(seen.pickups)), seen
+    return game_result(args, state, pickup_counts(seen.pickups), seen.picks), seen
 
 
 @dataclass(frozen=True)
@@ -176,8 +176,10 @@ class PairingStudy:
     first_point: dict[Team, tuple[int, ...]]
 
     @classmethod
-    def of(cls, players: tuple[str, str], games: Sequence[ObservedGame], kinds: Sequence[str]) -> PairingStudy:
-        """Summarise ``games`` (all of this pairing); ``kinds`` are the unit kinds to report, in order."""
+    def of(cls, players: tuple[str, str], games: Sequence[ObservedGame], kinds: Sequence[str],
+           names: Mapping[str, str] | None = None) -> PairingStudy:
+        """Summarise ``games`` (all of this pairing); ``kinds`` are the unit kinds to report, in order (``names``:
+        kind -> name, for the words)."""
         results = tuple(r for r, _ in games)
         heat: dict[str, dict[Team, dict[int, int]]] = {k: {t: {} for t in Team} for k in LAYERS}
         first: dict[Team, list[int]] = {t: [] for t in Team}
@@ -209,7 +211,7 @@ class PairingStudy:
             if fn:
                 classes.append(ClassRecord(kind, fn, fw, wn, ww, kills.get(kind, 0)))
         sorted_heat = {k: {t: dict(sorted(v.items())) for t, v in teams.items()} for k, teams in heat.items()}
-        return cls(players, results, summarise(list(results)), sorted_heat, tuple(classes),
+        return cls(players, results, summarise(list(results), names), sorted_heat, tuple(classes),
                    {t: tuple(v) for t, v in first.items()})
 
     @property
@@ -298,7 +300,8 @@ def study_of(plan: StudyPlan, games: Sequence[ObservedGame]) -> tuple[MapStudy, 
     for v, scenario in enumerate(plan.scenarios):
         game = Game.of(scenario)
         kinds = [kd for kd, st in game.stats.items() if st.pickable]
-        pairs = tuple(PairingStudy.of(pair, grouped[v][k], kinds) for k, pair in enumerate(plan.pairings))
+        names = {kd: st.name for kd, st in game.stats.items()}
+        pairs = tuple(PairingStudy.of(pair, grouped[v][k], kinds, names) for k, pair in enumerate(plan.pairings))
         facts = tuple(tuple(GameFacts.of(seen) for _, seen in grouped[v][k]) for k in range(len(plan.pairings)))
         obj = objective(scenario)
         out.append(MapStudy(scenario, pairs, obj.goal, obj.races, game.board.hexes, obj.first_score, facts))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
@@ -26,6 +26,7 @@ from engine.games.protocol import GameState
 from engine.mapmodel import Team
 from engine.parallel.backends import Backend, local_backend
 from engine.scenario import Scenario
+from engine.simulation.lineups import first_team_lineups, lineup_caveat
 from engine.simulation.sequential import ALPHA_HEADLINES, MeanTest, Stream, family
 from engine.simulation.stats import wilson_interval
 from engine.simulation.telemetry import PickupCounts, play_counting_pickups
@@ -64,6 +65,8 @@ class GameResult:
     turns: int
     actions: int
     pickups: PickupCounts = ()
+    #: the unit kinds RED and BLU had on the board during the game, sorted (empty when not recorded)
+    fielded: tuple[tuple[str, ...], tuple[str, ...]] | tuple[()] = ()
 
 
 def derive_seed(batch_seed: int, index: int) -> int:
@@ -93,20 +96,25 @@ def start_game(args: GameArgs) -> tuple[GameState, dict[Team, Player]]:
     return state, {Team.RED: AI_PLAYERS[red](seed), Team.BLU: AI_PLAYERS[blu](seed + 1)}
 
 
-def game_result(args: GameArgs, final: GameState, pickups: PickupCounts = ()) -> GameResult:
-    """The :class:`GameResult` of game ``args`` once ``final`` is over (``pickups`` counted while it was played)."""
+def game_result(args: GameArgs, final: GameState, pickups: PickupCounts = (),
+                fielded: Mapping[Team, Sequence[str]] | None = None) -> GameResult:
+    """The :class:`GameResult` of game ``args`` once ``final`` is over (``pickups`` counted and the kinds each team
+    ``fielded`` gathered while it was played)."""
     _scenario, batch_seed, index, players = args
     _first, red, blu = game_plan(index, players)
     pts = final.scores()
+    kinds = (tuple(sorted(fielded[Team.RED])), tuple(sorted(fielded[Team.BLU]))) if fielded is not None else ()
     return GameResult(index, derive_seed(batch_seed, index), final.first_team, red, blu, final.winner(),
-                      pts[Team.RED], pts[Team.BLU], final.turn, len(final.history), pickups)
+                      pts[Team.RED], pts[Team.BLU], final.turn, len(final.history), pickups, kinds)
 
 
 def play_one(args: GameArgs) -> GameResult:
-    """Play game ``index`` of a batch (counting its pickups); a pure function of its arguments."""
+    """Play game ``index`` of a batch (counting its pickups and the kinds fielded); a pure function of its
+    arguments."""
     state, players = start_game(args)
-    pickups = play_counting_pickups(state, players)
-    return game_result(args, state, pickups)
+    fielded: dict[Team, list[str]] = {t: [] for t in Team}
+    pickups = play_counting_pickups(state, players, fielded=fielded)
+    return game_result(args, state, pickups, fielded)
 
 
 def run_batch(
@@ -168,6 +176,8 @@ class BatchSummary:
     sides: MeanTest
     first_move: MeanTest
     pickups: dict[str, dict[str, int]] = field(default_factory=lambda: {t.value: {} for t in Team})
+    #: the starting team's and the other's line-up when each was the same in every game (names), else None
+    lineups: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def verdict(self, construction: str | None = None, sides: MeanTest | None = None,
                 first_move: MeanTest | None = None) -> str:
@@ -189,7 +199,7 @@ class BatchSummary:
         if construction is not None:
             figures = side_figure(sides) + ("" if not sides.blocks else f" after {sides.games} games")
             side = construction_sentence(construction, side, side_state(sides) in ("RED", "BLU"), figures)
-        return f"{side}. {first_sentence(first_move)}."
+        return f"{side}. {first_sentence(first_move)}{lineup_caveat(self.lineups)}."
 
     def to_json(self, construction: str | None = None) -> dict[str, object]:
         """A JSON-ready dict with rounded figures (stable text for the same results); ``construction``: as for
@@ -215,8 +225,9 @@ class BatchSummary:
         }
 
 
-def summarise(results: list[GameResult]) -> BatchSummary:
-    """Count wins per team, per first player and per player; game lengths in turns; the headline answers.
+def summarise(results: list[GameResult], names: Mapping[str, str] | None = None) -> BatchSummary:
+    """Count wins per team, per first player and per player; game lengths in turns; the headline answers; whether
+    the line-ups followed the first move (:mod:`engine.simulation.lineups`; ``names``: unit kind -> name).
 
     ``results`` are a batch's games in game order from game 0 (whole blocks of
     four are tested; a short last block is left out of the headline answers).
@@ -257,6 +268,7 @@ def summarise(results: list[GameResult]) -> BatchSummary:
         sides=sides,
         first_move=first_move,
         pickups={t: dict(sorted(kinds.items(), key=lambda kv: item_order(kv[0]))) for t, kinds in pickups.items()},
+        lineups=first_team_lineups(results, names),
     )
 
 

@@ -23,6 +23,7 @@ from engine.ruleset import RulesetError
 from engine.scenario import Scenario
 from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
+from engine.simulation.verdict import unit_names
 from engine.validation.construction import construction_reason
 from engine.validation.playability import blocking, playability
 from engine.validation.problem import Severity
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     except BackendError as e:
         print(f"hexfort simulate: {e}", file=err)
         return 1
-    summary = summarise(results)
+    summary = summarise(results, unit_names(scenario))
     reason = construction_reason(scenario)
     if args.format == "json":
         doc = {"file": str(args.path), "scenario": scenario.name, "mode": scenario.mode.value,

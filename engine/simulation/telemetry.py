@@ -38,7 +38,8 @@ from engine.games.events import Damage, Death, GameEvent, Pickup, Score, item_or
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 
-__all__ = ["GameTelemetry", "LAYERS", "Observer", "PickupCounts", "pickup_counts", "play_counting_pickups", "play_observed"]
+__all__ = ["GameTelemetry", "LAYERS", "Observer", "PickupCounts", "note_fielded", "pickup_counts", "play_counting_pickups",
+           "play_observed"]
 
 #: The per-hex counts an observer keeps, in report order.
 LAYERS: Final = ("stand", "deaths", "scores", "pickups")
@@ -98,10 +99,7 @@ class Observer:
         self._note_picks(state)
 
     def _note_picks(self, state: GameState) -> None:
-        picks = self.data.picks
-        for u in state.units.values():
-            if u.cell >= 0 and u.kind not in picks[u.team] and state.stats(u.kind).pickable:
-                picks[u.team].append(u.kind)
+        note_fielded(state, self.data.picks)
 
     def before(self, state: GameState) -> None:
         """Remember the score before an action; forget records a player's look-ahead on this state left."""
@@ -172,15 +170,26 @@ def play_observed(state: GameState, players: dict[Team, Player], max_actions: in
     raise RuntimeError(f"game not over after {max_actions} actions")
 
 
-def play_counting_pickups(state: GameState, players: dict[Team, Player], max_actions: int = 100_000) -> PickupCounts:
+def note_fielded(state: GameState, picks: dict[Team, list[str]]) -> None:
+    """Add to ``picks`` (team -> kinds, in the order first seen) the pickable unit kinds ``state`` has on the board."""
+    for u in state.units.values():
+        if u.cell >= 0 and u.kind not in picks[u.team] and state.stats(u.kind).pickable:
+            picks[u.team].append(u.kind)
+
+
+def play_counting_pickups(state: GameState, players: dict[Team, Player], max_actions: int = 100_000,
+                          fielded: dict[Team, list[str]] | None = None) -> PickupCounts:
     """Play ``state`` to the end as :func:`~engine.ai.match.play_game` does, counting only its pickups (what
-    ``hexfort simulate`` reports beside the results: the pickup records, nothing per turn).
+    ``hexfort simulate`` reports beside the results: the pickup records, nothing per turn); ``fielded``, when
+    given, gathers the unit kinds each team had on the board (as :attr:`GameTelemetry.picks` does).
 
     Raises RuntimeError if the game has not ended after ``max_actions`` decisions.
     """
     events = state.watch()
     got: dict[Team, dict[str, int]] = {t: {} for t in Team}
     for _ in range(max_actions):
+        if fielded is not None:
+            note_fielded(state, fielded)
         team = state.current_team()
         if team is None:
             return pickup_counts(got)

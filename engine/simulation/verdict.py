@@ -24,6 +24,7 @@ from engine.ruleset import RulesetError
 from engine.scenario import Scenario
 from engine.simulation.balance import MIN_SAMPLE, GameFacts, MapStudy, PairingStudy
 from engine.simulation.headline import Answer, Answers, answer
+from engine.simulation.lineups import lineup_caveat
 from engine.simulation.objective import evidence
 from engine.simulation.sequential import MeanTest
 from engine.simulation.wording import (
@@ -192,7 +193,12 @@ def judge(study: MapStudy, name: Namer = str, answers: Answers | None = None, ve
     side_text = _agree(sides, side_state, side_sentence, side_figure, name, _SIDE_WORDS)
     if reason is not None:
         side_text = _by_construction(reason, sides, side_text, name)
-    return Verdict(side_text, _agree(first, first_state, first_sentence, first_figure, name, _FIRST_WORDS),
+    # the line-ups followed the first move in every game (Team Play's AIs draft alike): said beside the answer
+    fixed = next((p.summary.lineups for _, p in played if p.summary.lineups is not None), None)
+    first_text = _agree(first, first_state, first_sentence, first_figure, name, _FIRST_WORDS)
+    if fixed is not None:
+        first_text = first_text.removesuffix(".") + lineup_caveat(fixed) + "."
+    return Verdict(side_text, first_text,
                    tuple(_evidence(study, name, answers, version)), favoured, decided,
                    min(p.games for _, p in played), questions, reason)
 

@@ -1,0 +1,58 @@
+"""The first-mover answer says when the line-ups followed the first move (engine.simulation.lineups)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+from engine.formats import load_map
+from engine.games.game import base_scenario
+from engine.mapmodel import Team
+from engine.scenario import TeamSetup, UnitStart
+from engine.simulation.batch import GameResult, run_batch, summarise
+from engine.simulation.lineups import first_team_lineups, lineup_caveat
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+NAMES = {"sprog": "Sprog", "dstructor": "D-Struct-Or", "echo": "Echo"}
+
+
+def _game(i: int, first: Team, red: tuple[str, ...], blu: tuple[str, ...]) -> GameResult:
+    return GameResult(i, i, first, "heuristic", "heuristic", first, 1, 0, 10, 50, (), (red, blu))
+
+
+def test_a_line_up_that_follows_the_first_team_in_every_game_is_named() -> None:
+    strong, weak = ("dstructor", "echo", "sprog"), ("banshee", "dozer", "violet")
+    games = [_game(i, t, strong if t is Team.RED else weak, strong if t is Team.BLU else weak)
+             for i, t in enumerate([Team.RED, Team.BLU] * 4)]
+    got = first_team_lineups(games, NAMES)
+    assert got == (("D-Struct-Or", "Echo", "Sprog"), ("Banshee", "Dozer", "Violet"))
+    said = lineup_caveat(got)
+    assert "the starting team fielded the D-Struct-Or, the Echo and the Sprog" in said
+    assert "the other team the Banshee, the Dozer and the Violet" in said
+
+
+def test_no_caveat_when_line_ups_stay_with_a_side_or_are_alike_or_unknown() -> None:
+    a, b = ("sprog",), ("echo",)
+    fixed_sides = [_game(i, t, a, b) for i, t in enumerate([Team.RED, Team.BLU] * 4)]  # rosters: stay with a team
+    alike = [_game(i, t, a, a) for i, t in enumerate([Team.RED, Team.BLU] * 4)]
+    unknown = [replace(g, fielded=()) for g in fixed_sides]
+    few = fixed_sides[:2]
+    for games in (fixed_sides, alike, unknown, few):
+        assert first_team_lineups(games) is None
+    assert lineup_caveat(None) == ""
+
+
+def test_team_play_ais_draft_alike_and_the_verdict_says_so() -> None:
+    """003 (draft): the starting team drafts first, and the AIs draft the same characters every game, so "moving
+    first" measured their line-ups too (a new-user audit). With each team's characters fixed (rosters, the first
+    team thrown by the rules), the caveat goes: the line-ups no longer follow the first move."""
+    path = MAPS / "teamplay_arena.map.json"
+    s = base_scenario(load_map(path), path)
+    summary = summarise(run_batch(s, 8, seed=3), {"dstructor": "D-Struct-Or"})
+    assert summary.lineups is not None and "pick alike each game" in summary.verdict()
+    fixed = replace(s, teams=MappingProxyType({
+        Team.RED: TeamSetup(starting=tuple(UnitStart(k) for k in ("sprog", "echo", "dstructor"))),
+        Team.BLU: TeamSetup(starting=tuple(UnitStart(k) for k in ("violet", "dozer", "banshee")))}))
+    results = run_batch(fixed, 8, seed=3)
+    assert len({g.first_team for g in results}) == 2 and summarise(results).lineups is None
