@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.rebalance.mirror import team_fit, team_mirror
 from engine.scenario import Scenario
@@ -114,6 +115,10 @@ def open_fairness_warnings(scenario: Scenario) -> list[str]:
     if not warned:
         return []
     listed = "; ".join(f"{p.code} {p.message}" for p in warned[:3]) + ("; …" if len(warned) > 3 else "")
+    if not GAMES[scenario.mode].spawn_zones:  # Team Play: both teams spawn at the same spawnpoints (an audit)
+        return [f"the validator warns about the spawnpoints ({listed}): both teams share them, so they favour a "
+                "spawnpoint colour, not a team, and no games between the teams can show it; the fixer balances the "
+                "teams and leaves these to you (hexfort validate lists them, with the hexes)"]
     return [f"the validator still warns of a difference between the sides ({listed}): with these players the games "
             "show no side favoured, so nothing was changed; players who make more of what it measures may feel it "
             "(hexfort validate lists it, with the hexes)"]

@@ -198,9 +198,27 @@ def judge(study: MapStudy, name: Namer = str, answers: Answers | None = None, ve
     first_text = _agree(first, first_state, first_sentence, first_figure, name, _FIRST_WORDS)
     if fixed is not None:
         first_text = first_text.removesuffix(".") + lineup_caveat(fixed) + "."
-    return Verdict(side_text, first_text,
-                   tuple(_evidence(study, name, answers, version)), favoured, decided,
+    said = tuple(_evidence(study, name, answers, version))
+    return Verdict(_shared_spawns(study.scenario, side_text, said), first_text, said, favoured, decided,
                    min(p.games for _, p in played), questions, reason)
+
+
+#: The validator's warnings about the teams themselves, not the ground (sides that field different units or play
+#: under different rules).
+_TEAM_WARNINGS: Final = ("HF607", "HF608")
+
+
+def _shared_spawns(scenario: Scenario, side_text: str, said: tuple[str, ...]) -> str:
+    """The side answer, and on a map whose teams spawn alike (no spawn zones: Team Play's spawnpoints by colour) with
+    a fairness warning about the ground, what those warnings are about: a new-user audit put all the ammo by the
+    red spawnpoints, read two warnings from the validator and "No side can be favoured by this map" from every
+    balance tool, and took them to disagree."""
+    warned = [e for e in said if e.startswith("The validator warns (") and e[21:26] not in _TEAM_WARNINGS]
+    if GAMES[scenario.mode].spawn_zones or not warned:
+        return side_text
+    return (side_text.removesuffix(".") + " — the validator's warnings below are about the spawnpoints, which both "
+            "teams share: they decide how well a character starts where it appears, whichever its team, not which "
+            "team wins, so no number of games shows them as a team's lead; fix them from the warnings.")
 
 
 def _by_construction(reason: str, sides: list[tuple[PairingStudy, MeanTest | None]], games_say: str,

@@ -56,3 +56,37 @@ def test_team_play_ais_draft_alike_and_the_verdict_says_so() -> None:
         Team.BLU: TeamSetup(starting=tuple(UnitStart(k) for k in ("violet", "dozer", "banshee")))}))
     results = run_batch(fixed, 8, seed=3)
     assert len({g.first_team for g in results}) == 2 and summarise(results).lineups is None
+
+
+def _ammo_by_red() -> object:
+    """Bundled Arena with every ammo tile moved next to the red spawnpoints (HF313 and HF322 warn)."""
+    from engine.games.game import base_scenario
+    from engine.mapmodel import Colour, Terrain
+
+    path = MAPS / "teamplay_arena.map.json"
+    m = load_map(path)
+    red = sorted(m.spawnpoints[Colour.RED])
+    near = sorted({n for h in red for n in h.neighbors() if n in m.cells and m.cells[n].terrain is Terrain.OPEN
+                   and n not in red and all(n not in p for p in m.spawnpoints.values())})
+    m = m.with_feature("ammo", frozenset(near[:len(m.ammo)]))
+    return base_scenario(m, path)
+
+
+def test_team_play_spawnpoint_warnings_are_said_to_be_about_colours_not_teams() -> None:
+    """A new-user audit put all the ammo by the red spawnpoints: the validator warned (HF313, HF322), and every
+    balance tool said "No side can be favoured by this map", which read as two answers. The verdict and the fixer's
+    note now say what those warnings are about: spawnpoints both teams share, a colour's edge, not a team's."""
+    from engine.rebalance.screen import open_fairness_warnings
+    from engine.simulation.balance import StudyPlan, run_study, study_of
+    from engine.simulation.verdict import judge
+
+    s = _ammo_by_red()
+    plan = StudyPlan(s, (("random", "random"),), 8, 1)
+    v = judge(study_of(plan, run_study(plan))[0])
+    assert any(e.startswith("The validator warns (HF313)") for e in v.evidence)
+    assert "the validator's warnings below are about the spawnpoints, which both teams share" in v.sides
+    [note] = open_fairness_warnings(s)
+    assert "favour a spawnpoint colour, not a team" in note and "HF313" in note
+    path = MAPS / "teamplay_arena.map.json"
+    plain = StudyPlan(base_scenario(load_map(path), path), (("random", "random"),), 8, 1)
+    assert "spawnpoints, which both teams share" not in judge(study_of(plain, run_study(plain))[0]).sides
