@@ -213,19 +213,39 @@ def set_racks(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO
 
 def set_spawnpoints(m: HexMap, colour: Colour, hexes: Iterable[Hex], add: bool,
                     sym: SymmetryMode = NO_SYMMETRY) -> Edit:
-    """Add ``hexes`` (and their images, in the same colour) to ``colour``'s Team Play spawnpoints, or remove them.
+    """Add ``hexes`` (and their images) to ``colour``'s Team Play spawnpoints, or remove them.
 
-    A hex is a spawnpoint of one colour: adding takes it from the others. Off-map hexes are skipped.
+    Under a symmetry that swaps the teams the image of a red spawnpoint is blue and of a blue one red (yellow
+    stays yellow), as on the bundled maps: red and blue are the map's two gates, the sides the validator compares
+    (HF321, HF322); painting red on both sides left a mirror map without a blue gate (a new-user audit). Other
+    symmetries paint the images in the same colour. A hex is a spawnpoint of one colour: adding takes it from the
+    others. Off-map hexes are skipped.
     """
-    mine, touched = _toggled(m, m.spawnpoints.get(colour, frozenset()), hexes, add, sym)
+    points = {c: set(m.spawnpoints.get(c, frozenset())) for c in Colour}
+    touched: set[Hex] = set()
+    for h, s in _with_images(hexes, sym):
+        if h not in m.cells:
+            continue
+        c = _SWAPPED.get(colour, colour) if s is not None and sym.swaps_teams else colour
+        if add and h not in points[c]:
+            for other in Colour:
+                points[other].discard(h)
+            points[c].add(h)
+            touched.add(h)
+        elif not add and h in points[c]:
+            points[c].discard(h)
+            touched.add(h)
     if not touched:
         return Edit(m, frozenset())
-    out = m.with_feature_part("spawnpoints", colour, mine)
-    if add:
-        for other, points in m.spawnpoints.items():
-            if other is not colour and points & touched:
-                out = out.with_feature_part("spawnpoints", other, points - touched)
+    out = m
+    for c in Colour:
+        if points[c] != set(m.spawnpoints.get(c, frozenset())):
+            out = out.with_feature_part("spawnpoints", c, points[c])
     return Edit(out, frozenset(touched))
+
+
+#: The spawnpoint colour a team-swapping symmetry paints on a hex's image (:func:`set_spawnpoints`).
+_SWAPPED: Final = {Colour.RED: Colour.BLUE, Colour.BLUE: Colour.RED}
 
 
 def set_control_point(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:

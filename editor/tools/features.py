@@ -92,7 +92,8 @@ class KitTool(_HexSetTool):
 
 
 class SpawnpointTool(_ToggleBrush):
-    """Paints one colour's Team Play spawnpoints (a hex holds one colour; images keep the colour)."""
+    """Paints one colour's Team Play spawnpoints (a hex holds one colour; under a team-swapping symmetry red's
+    images are blue and blue's red, :func:`~editor.edits.set_spawnpoints`)."""
 
     sized = False
 
@@ -105,6 +106,8 @@ class SpawnpointTool(_ToggleBrush):
         self.tip = (
             f"{self.label} ({self.shortcut}, Team Play): a character whose player discards a {colour.value} powerup "
             "appears here; click or drag to place, press on one (or right-drag) to remove"
+            + ("; with a mirror or half-turn symmetry its image is the other gate's colour" if colour is not Colour.YELLOW
+               else "")
         )
         self.glyph = f"spawnpoint-{colour.value}"
 

@@ -55,11 +55,24 @@ def test_ammo_and_rack_tools_toggle_and_right_click_removes(window, mouse, small
     _undo_all(window, small_map)
 
 
-def test_symmetry_paints_the_same_colour_on_the_image(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+def test_a_team_swapping_symmetry_paints_the_other_gate_on_the_image(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    """Red and blue spawnpoints are a Team Play map's two gates (the validator's sides, HF321/HF322): under a
+    symmetry that swaps the teams a red spawnpoint's image is blue, as on the bundled maps — it painted red on both
+    sides, and the mirror map had no blue gate (a new-user audit). Yellow stays yellow; racks are neutral."""
     window.symmetry_actions[SymmetryKind.ROT180].trigger()
     key(window.view, "Ctrl+1")
     mouse.click(A)
-    assert window.doc.map.spawnpoints[Colour.RED] == {A, -A}  # neutral: no RED/BLU swap
+    assert window.doc.map.spawnpoints[Colour.RED] == {A} and window.doc.map.spawnpoints[Colour.BLUE] == {-A}
+    mouse.click(A, Qt.MouseButton.RightButton)  # taking it off takes its image off too
+    assert not window.doc.map.spawnpoints.get(Colour.RED) and not window.doc.map.spawnpoints.get(Colour.BLUE)
+    key(window.view, "Ctrl+3")
+    mouse.click(A)
+    assert window.doc.map.spawnpoints[Colour.YELLOW] == {A, -A}
+    window.symmetry_actions[SymmetryKind.ROT120].trigger()  # no team swap: the same colour on every image
+    key(window.view, "Ctrl+2")
+    mouse.click(Hex(2, 0))
+    assert len(window.doc.map.spawnpoints[Colour.BLUE]) == 3
+    window.symmetry_actions[SymmetryKind.ROT180].trigger()
     key(window.view, "G")
     mouse.click(B)
     assert window.doc.map.racks == {B, -B}
