@@ -59,6 +59,8 @@ class ModeRules:
     - ``state``: ``"module:Class"`` of its game state, empty while not playable;
     - ``spawn_zones``: whether teams start in painted spawn zones (Team Play uses
       coloured spawnpoints instead);
+    - ``uses_kits``: whether its units heal at first-aid kits (a core map feature that only some modes
+      play with; the validator's HF113 names kits on a map none of whose modes uses them);
     - ``rules_version``: the version of hexfort's implementation of the mode's rules, which
       replays record; raise it when a change to the engine makes recorded games play
       differently, so such a replay says so instead of failing on an illegal action.
@@ -100,6 +102,7 @@ class ModeRules:
     free_climbers: frozenset[str] = frozenset()
     options: Mapping[str, Any] = field(default_factory=lambda: FrozenDict({}))
     spawn_zones: bool = True
+    uses_kits: bool = False
     rules_version: int = 1
     goals: str = ""
     verbs: tuple[str, ...] = ()

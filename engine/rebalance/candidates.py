@@ -335,7 +335,8 @@ def proposals(scenario: Scenario, favoured: Team, mirror: Mirror | None) -> list
         walker = _Walker(scenario)
         singles += _route(scenario, walker, favoured, k)
         singles += _spawn(scenario, favoured, place, k)
-        singles += _kits(scenario, favoured, place, walker)
+        if GAMES[scenario.mode].uses_kits:  # a kit changes no game of a mode that does not heal at them (HF113)
+            singles += _kits(scenario, favoured, place, walker)
         own = fixes_of(scenario.mode).candidates
         if own is not None:
             singles += own(scenario, favoured, place)

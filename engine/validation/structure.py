@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.games.modes import GAMES
+from engine.hexgrid import Hex
+from engine.mapfeatures import features
 from engine.mapmodel import Team, Terrain
 from engine.validation.measures import SPAWN_ROOMS
 from engine.validation.problem import Problem, Severity
@@ -101,3 +103,36 @@ def stairs(ctx: CheckContext) -> Iterator[Problem]:
                 f"stairs must lead onto height {c.height + 1} — turn them or change the heights",
                 (h, top) if above is not None else (h,),
             )
+
+
+@check("features no game of the map uses", "HF113")
+def unused_features(ctx: CheckContext) -> Iterator[Problem]:
+    """A feature none of the map's games plays with (team spawn zones or first-aid kits on a Team Play map, a cart
+    track on a King of the Board map...) does nothing and is easily painted by mistake with a neighbouring tool: a
+    new-user audit painted a RED spawn zone for a red spawnpoint and read "no red spawnpoint" with no hint why.
+    Looked at against the map's own games (a scenario's one game may not use what the map's others do)."""
+    m = ctx.map
+    rules = [GAMES[md] for md in m.meta.modes if md in GAMES]
+    if not rules:
+        return
+    found: list[tuple[str, list[Hex]]] = []
+    if not any(r.spawn_zones for r in rules):
+        found += [(f"{t.value} spawn zone", sorted_hexes(z)) for t, z in m.spawns.items() if z]
+    if m.kits and not any(r.uses_kits for r in rules):
+        found.append(("first-aid kits", sorted_hexes(m.kits)))
+    used = {key for r in rules for key in r.features}
+    for key, feature in features().items():
+        value = m.features.get(key)
+        if value and key not in used:
+            found += [(what, sorted_hexes(hs)) for what, hs in feature.hexes(value) if hs]
+    if not found:
+        return
+    games = " and ".join(r.name for r in rules)
+    who = (f"none of the games this map is made for ({games}) plays with these" if len(rules) > 1 else
+           f"the game this map is made for, {games}, does not play with these")
+    yield Problem(
+        "HF113", WARNING,
+        " and ".join(f"{w} at {hex_list(hs)}" for w, hs in found) + f": {who} — erase them (eraser, or the tool's "
+        "right-click), or add the game that plays with them in Map ▸ Properties",
+        tuple(h for _w, hs in found for h in hs),
+    )
