@@ -13,7 +13,7 @@ import math
 from editor.geometry import SymmetryMode, transform_cell
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, Mode, Team, Terrain
+from engine.mapmodel import Colour, HexMap, Mode, Team, Terrain
 from engine.rules.board import Board
 from engine.rules.fov import seers
 from engine.rules.movement import flood
@@ -33,21 +33,24 @@ def _mode(m: HexMap, mode: Mode | None) -> Mode:
     return mode if mode is not None else m.meta.modes[0]
 
 
-def turns_to_reach(m: HexMap, team: Team, kind: str, mode: Mode | None = None,
+def turns_to_reach(m: HexMap, source: Team | Colour, kind: str, mode: Mode | None = None,
                    ruleset: Ruleset | None = None) -> dict[Hex, int]:
-    """Turns a ``kind`` unit of ``team`` needs from its spawn zone to each hex (0 = in the zone).
+    """Turns a ``kind`` unit needs to each hex from ``source`` (0 = there): a team's spawn zone, or — in a game
+    whose characters enter at coloured spawnpoints (Team Play) — one colour's spawnpoints.
 
     Uses the engine's movement flood under ``mode``'s climbing rule (default:
     the map's first mode) and the unit's speed from ``ruleset`` (default: the
     mode's built-in one); hexes it cannot reach are absent. Raises RulesetError
     for a kind the ruleset does not have.
     """
-    starts = [h for h in m.spawns.get(team, ()) if m.cells[h].terrain is not Terrain.WALL]
+    at = m.spawns.get(source, ()) if isinstance(source, Team) else m.spawnpoints.get(source, ())
+    starts = [h for h in at if m.cells[h].terrain is not Terrain.WALL]
     if not starts:
         return {}
     md = _mode(m, mode)
     unit = (ruleset if ruleset is not None else GAMES[md].builtin_ruleset()).unit(kind)
     speed = max(1, unit.speed)
+    team = source if isinstance(source, Team) else None
     reach = flood(Board.for_map(m), starts, GAMES[md].move_profile(unit.specials, team)).reachable()
     return {h: math.ceil(steps / speed) for h, steps in reach.items()}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
 
 from editor.canvas.view import MapView
@@ -19,7 +19,7 @@ from editor.state import EditorState
 from engine.games.game import ruleset_of
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
-from engine.mapmodel import Mode, Team
+from engine.mapmodel import Colour, Mode, Team
 from engine.ruleset import Ruleset, RulesetError
 
 __all__ = ["HEAT_LAYERS", "HEAT_TOP", "OVERLAYS", "OverlayPanel", "heat_color"]
@@ -88,7 +88,8 @@ class OverlayPanel(QWidget):
         self.legend.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow("Overlay", self.kind)
-        form.addRow("Team", self.team)
+        self.team_label = QLabel("Team")
+        form.addRow(self.team_label, self.team)
         form.addRow("Unit", self.unit)
         form.addRow("Heat map", self.heat_layer)
         form.addRow(self.legend)
@@ -179,7 +180,15 @@ class OverlayPanel(QWidget):
         m = self.doc.map
         rules = self._ruleset()
         self._fill_units(rules)
-        team = Team(self.team.currentData())
+        mode = self._mode() or (m.meta.modes[0] if m.meta.modes else next(iter(GAMES)))
+        # a game whose characters enter at coloured spawnpoints (Team Play) reaches from a colour, not a team's
+        # zone: the overlay said "RED has no spawn zone to start from" and drew nothing (a new-user audit)
+        colours = key == "reach" and not GAMES[mode].spawn_zones
+        self._fill_sources(colours)
+        raw = self.team.currentData()  # Qt hands enum data back as plain strings
+        source: Team | Colour = Colour(raw) if colours else Team(raw)
+        team = source if isinstance(source, Team) else Team.RED
+        self._offer_exposure("control_points" in {f for md in m.meta.modes for f in GAMES[md].features})
         self.team.setEnabled(key in ("reach", "exposure", "balance"))
         self.unit.setEnabled(key == "reach")
         self.heat_layer.setEnabled(key == "balance")
@@ -188,16 +197,19 @@ class OverlayPanel(QWidget):
         legend = ""
         try:
             if key == "reach":
-                turns = turns_to_reach(m, team, self.unit.currentData(), self._mode(), rules)
+                turns = turns_to_reach(m, source, self.unit.currentData(), self._mode(), rules)
                 top = max(HEAT_TOP, max(turns.values(), default=0))
                 for h, t in turns.items():
                     colors[h] = heat_color(t, top=top)
                     labels[h] = str(t)
-                legend = (f"Turns a {team.value} {self.unit.currentText()} needs from its spawn "
+                start = (f"the {source.value} spawnpoints" if isinstance(source, Colour) else "its spawn")
+                who = "" if isinstance(source, Colour) else f"{source.value} "
+                legend = (f"Turns a {who}{self.unit.currentText()} needs from {start} "
                           f"(green: soon, red: {top if top > HEAT_TOP else f'{top}+'}). "
                           "Hexes without colour cannot be reached.")
                 if not turns:
-                    legend = f"{team.value} has no spawn zone to start from."
+                    legend = (f"There are no {source.value} spawnpoints to start from." if isinstance(source, Colour)
+                              else f"{source.value} has no spawn zone to start from.")
             elif key == "sight":
                 if self._hover is not None:
                     for h, ok in sight_from(m, self._hover, heights_block=GAMES[self._mode() or m.meta.modes[0]].heights_block_sight).items():
@@ -268,6 +280,28 @@ class OverlayPanel(QWidget):
         except RulesetError:
             return None
 
+    def _fill_sources(self, colours: bool) -> None:
+        """Offer the spawnpoint colours (``colours``) or the teams to reach from, keeping the choice's place."""
+        wanted: list[Team | Colour] = list(Colour) if colours else list(Team)
+        if [self.team.itemData(i) for i in range(self.team.count())] == wanted:
+            return
+        keep = self.team.currentIndex()
+        self.team.blockSignals(True)
+        self.team.clear()
+        for x in wanted:
+            self.team.addItem(x.value if isinstance(x, Team) else x.value.capitalize(), x)
+        self.team.setCurrentIndex(min(max(keep, 0), len(wanted) - 1))
+        self.team.blockSignals(False)
+        self.team_label.setText("From" if colours else "Team")
+
+    def _offer_exposure(self, offered: bool) -> None:
+        """Grey out "Control-point exposure" on a map none of whose games has a control point."""
+        model = self.kind.model()
+        item = model.item(self.kind.findData("exposure")) if isinstance(model, QStandardItemModel) else None
+        if item is not None and item.isEnabled() != offered:
+            item.setEnabled(offered)
+            item.setToolTip("" if offered else "none of this map's games has a control point")
+
     def _fill_units(self, rules: Ruleset | None) -> None:
         """List the mobile unit kinds of the document's mode and ruleset, keeping the choice when it is still there."""
         mode = self._mode()
@@ -279,8 +313,9 @@ class OverlayPanel(QWidget):
         keep = self.unit.currentData()
         self.unit.blockSignals(True)
         self.unit.clear()
+        rs = rules if rules is not None else GAMES[mode].builtin_ruleset()
         for k in kinds:
-            self.unit.addItem(k.capitalize(), k)
+            self.unit.addItem(rs.units[k].name if k in rs.units else k.capitalize(), k)  # D-Struct-Or, not Dstructor
         if keep in kinds:
             self.unit.setCurrentIndex(kinds.index(keep))
         self.unit.blockSignals(False)

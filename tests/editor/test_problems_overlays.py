@@ -105,6 +105,29 @@ def test_overlay_panel_shows_turns_to_reach(window) -> None:  # type: ignore[no-
     assert not window.view.overlay.colors
 
 
+def test_team_play_reaches_from_each_spawnpoint_colour(window, repo) -> None:  # type: ignore[no-untyped-def]
+    """On a Team Play map "Turns to reach from spawn" said "RED has no spawn zone to start from" and drew nothing,
+    offered Control-point exposure and named a character "Dstructor" (a new-user audit). It reaches from a chosen
+    spawnpoint colour (003: characters enter at the colour their player discards), in the characters' names."""
+    from editor.overlays import turns_to_reach as reach
+    from engine.mapmodel import Colour
+
+    assert window.open_path(repo / "maps" / "teamplay_arena.map.json", ask=False)
+    panel = window.overlays
+    panel.set_overlay("reach")
+    assert panel.team_label.text() == "From" and [panel.team.itemData(i) for i in range(panel.team.count())] == \
+        list(Colour)
+    panel.team.setCurrentIndex(panel.team.findData(Colour.BLUE))
+    kind = panel.unit.currentData()
+    assert window.view.overlay.colors.keys() == reach(window.doc.map, Colour.BLUE, kind).keys() != set(), panel.legend.text()
+    assert "from the blue spawnpoints" in panel.legend.text()
+    assert "D-Struct-Or" in [panel.unit.itemText(i) for i in range(panel.unit.count())]
+    exposure = panel.kind.model().item(panel.kind.findData("exposure"))
+    assert not exposure.isEnabled()
+    panel.set_overlay("balance")  # the Simulate heat maps are by team
+    assert panel.team_label.text() == "Team" and panel.team.currentData() in (Team.RED, Team.BLU)
+
+
 def test_opening_another_map_resets_the_overlay(window, repo, qtbot) -> None:  # type: ignore[no-untyped-def]
     """The overlay used to carry over and be computed for the next map (a big map came up solid red)."""
     window.overlays.set_overlay("reach", Team.RED, "scout")
