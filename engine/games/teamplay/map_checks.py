@@ -158,7 +158,9 @@ def ammo_spread(ctx: CheckContext) -> Iterator[Problem]:
             f"ammo is {steps} spawnpoints but {known[close]} from the {close.value} ones; a player who must "
             f"discard {' or '.join(c.value for c in far)} starts an action behind — add or move an ammo tile "
             f"nearer to them",
-            tuple(sorted(h for c in far for h in m.spawnpoints[c])),
+            # the farthest colour's spawnpoints first: the dock's Where names the first hex (an audit read a yellow
+            # spawnpoint there for a warning mostly about blue)
+            tuple(h for c in far for h in sorted(m.spawnpoints[c])),
         )
 
 

@@ -86,6 +86,8 @@ def test_spawning_round_every_colour_far_from_ammo_is_named_in_one_warning() -> 
     assert "ammo is 6 steps from the blue and 5 from the yellow spawnpoints but 1 from the red ones" in warn.message
     assert "a player who must discard blue or yellow starts an action behind" in warn.message
     assert set(warn.hexes) == {hex_at(6, 0), hex_at(6, 2)}
+    blue = sorted(both.spawnpoints[Colour.BLUE])
+    assert list(warn.hexes[:len(blue)]) == blue  # the farthest colour first: the dock's Where names its hex
 
 
 #: The FAIR strip raised to height 2 with a pit (height 0) in its middle: one level a step, so no way out.
