@@ -59,6 +59,8 @@ class ModeRules:
     - ``state``: ``"module:Class"`` of its game state, empty while not playable;
     - ``spawn_zones``: whether teams start in painted spawn zones (Team Play uses
       coloured spawnpoints instead);
+    - ``unit_words``: what the reports call one of its pieces and several (``("character", "characters")``
+      in Team Play, whose reports said "units" where its rulebook and playtest say characters);
     - ``uses_kits``: whether its units heal at first-aid kits (a core map feature that only some modes
       play with; the validator's HF113 names kits on a map none of whose modes uses them);
     - ``rules_version``: the version of hexfort's implementation of the mode's rules, which
@@ -103,6 +105,7 @@ class ModeRules:
     options: Mapping[str, Any] = field(default_factory=lambda: FrozenDict({}))
     spawn_zones: bool = True
     uses_kits: bool = False
+    unit_words: tuple[str, str] = ("unit", "units")
     rules_version: int = 1
     goals: str = ""
     verbs: tuple[str, ...] = ()

@@ -206,13 +206,19 @@ def objective(scenario: Scenario) -> Objective:
     return Objective(plan.goals[0].words, plan.first_score, races, plan.sides)
 
 
-def _names(names: list[str], every: bool) -> str:
+def _names(names: list[str], every: bool, unit: str = "unit") -> str:
     if every:
-        return "every unit kind"
+        return f"every {_kind(unit)}"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def evidence(races: tuple[Race, ...] | list[Race], goal: str) -> list[str]:
+def _kind(unit: str) -> str:
+    """"unit kind" for units of kinds; a mode whose pieces are each one of a kind (Team Play's characters) says
+    just "character"."""
+    return "unit kind" if unit == "unit" else unit
+
+
+def evidence(races: tuple[Race, ...] | list[Race], goal: str, unit: str = "unit") -> list[str]:
     """The evidence sentences of the races, per goal: one per uneven race (kinds with the same figures share
     it), and when every kind is even, that it is ("Every unit kind needs as many turns to the point from
     either spawn."). ``goal`` names the races that name none."""
@@ -224,13 +230,13 @@ def evidence(races: tuple[Race, ...] | list[Race], goal: str) -> list[str]:
             if r.gap:
                 groups.setdefault((tuple(r.turns.items()), r.still_at()), []).append(r)
         for same in groups.values():
-            who = _names([r.name for r in same], len(same) == len(mine) > 1)
+            who = _names([r.name for r in same], len(same) == len(mine) > 1, unit)
             out.append(same[0].words(goal, who if len(same) > 1 else ""))
         never = [w for r in mine if (w := r.never_words(goal)) is not None]
         out += never
         where = "either spawn" if mine and all(isinstance(s, Team) for s in mine[0].sides) else "any spawnpoint colour"
         if mine and all(t is None for r in mine for t in r.turns.values()):
-            out.append(f"No unit kind gets to {g} from {where}.")
+            out.append(f"No {_kind(unit)} gets to {g} from {where}.")
         elif mine and not groups and not never:
-            out.append(f"Every unit kind needs as many turns to {g} from {where}.")
+            out.append(f"Every {_kind(unit)} needs as many turns to {g} from {where}.")
     return out

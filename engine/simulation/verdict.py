@@ -295,7 +295,7 @@ def _fixed_first(scenario: Scenario) -> list[str]:
 
 
 def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> list[str]:
-    out = _measured(study) + evidence(study.races, study.goal)
+    out = _measured(study) + evidence(study.races, study.goal, GAMES[study.scenario.mode].unit_words[0])
     best = study.strongest()
     if best is None:
         return out
@@ -309,7 +309,8 @@ def _evidence(study: MapStudy, name: Namer, answers: Answers, version: int) -> l
         total = sum(deaths.values())
         if total >= MIN_SAMPLE:
             cell, n = max(deaths.items(), key=lambda kv: (kv[1], -kv[0]))
-            out.append(f"With {label(best, name)}, {team.value}'s units die most at {study.hexes[cell]} "
+            units = GAMES[study.scenario.mode].unit_words[1]
+            out.append(f"With {label(best, name)}, {team.value}'s {units} die most at {study.hexes[cell]} "
                        f"({pct(n / total)} of its {total} deaths).")
     out += _kind_lines(study, best, k, name, answers, version)
     if s.games >= MIN_SAMPLE and s.draws / s.games >= 0.05:

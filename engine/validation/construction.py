@@ -46,7 +46,9 @@ def construction_reason(scenario: Scenario) -> str | None:
     if not GAMES[scenario.mode].spawn_zones:
         if red.starting or blu.starting:
             return None
-        return f"no team has a place of its own (both teams spawn at the same spawnpoints), both may field the same units, {turns}"
+        units = GAMES[scenario.mode].unit_words[1]
+        return (f"no team has a place of its own (both teams spawn at the same spawnpoints), both may field the same "
+                f"{units}, {turns}")
     fit = best_team_symmetry(scenario.map)
     if fit is None or not fit.exact:
         return None

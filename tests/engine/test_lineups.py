@@ -85,6 +85,9 @@ def test_team_play_spawnpoint_warnings_are_said_to_be_about_colours_not_teams() 
     v = judge(study_of(plan, run_study(plan))[0])
     assert any(e.startswith("The validator warns (HF313)") for e in v.evidence)
     assert "the validator's warnings below are about the spawnpoints, which both teams share" in v.sides
+    # Team Play's own words (003 speaks of characters; its reports said "units": the same audit)
+    assert "both may field the same characters" in v.sides
+    assert not [e for e in v.evidence if "unit kind" in e or "'s units die" in e], v.evidence
     [note] = open_fairness_warnings(s)
     assert "favour a spawnpoint colour, not a team" in note and "HF313" in note
     path = MAPS / "teamplay_arena.map.json"
