@@ -426,6 +426,11 @@ class BoardView(QGraphicsView):
         self._toast.raise_()
         self._toast_timer.start(msec)
 
+    def untell(self) -> None:
+        """Take down the message :meth:`tell` showed."""
+        self._toast_timer.stop()
+        self._toast.hide()
+
     @property
     def toast_text(self) -> str:
         """The message shown over the board ('' when hidden)."""

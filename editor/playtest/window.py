@@ -62,6 +62,10 @@ _WIDE = 15
 _CHOICES_HEIGHT = 120
 
 
+#: What a click on the board says while the AI decides (taken down as soon as it has: :meth:`PlaytestWindow.refresh`).
+_WAIT = "Wait: the AI is deciding (press Skip » or Space to hurry it)"
+
+
 class PlaytestWindow(QMainWindow, WindowDialogs):
     """A playtest of one set-up; ``back_to_editor`` is emitted when the user asks for the editor.
 
@@ -260,6 +264,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         """Redraw everything from the controller's game."""
         st = self.ctl.state
         pr = self.presenter
+        if self.board.toast_text == _WAIT and (self.ctl.is_human_turn() or st.is_terminal()):
+            self.board.untell()  # the AI has decided: "wait" stayed up for its four seconds (a new-user audit)
         if self._map_key is not st.scenario.map:
             self._map_key = st.scenario.map
             if self.board.map != st.scenario.map:
@@ -562,7 +568,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
             self.board.tell(explain(st, Verb.MOVE, h))
             return
         if not self.ctl.is_human_turn():
-            self.board.tell("Wait: the AI is deciding (press Skip » or Space to hurry it)")
+            self.board.tell(_WAIT)
             return
         mode = self.mode
         opts = self._choices()

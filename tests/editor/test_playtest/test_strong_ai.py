@@ -54,10 +54,13 @@ def test_a_thinking_ai_leaves_the_window_responsive_and_skip_plays_its_best_so_f
     assert progress[-1][1] == FOREVER.iterations
     assert w.thinking_label is not None and f"of {FOREVER.iterations} play-outs" in w.thinking_label.text()
     assert len(w.ctl.state.history) == history  # the game shown is not touched
+    click_hex(w.board, at(1, 1))  # a click while it thinks: told to wait
+    assert w.board.toast_text.startswith("Wait: the AI is deciding")
     start = time.monotonic()
     w.act_skip.trigger()
     qtbot.waitUntil(lambda: w.ctl.is_human_turn() or w.ctl.state.is_terminal(), timeout=10_000)
     assert time.monotonic() - start < 5
+    assert not w.board.toast_text  # taken down once it has decided (it stayed four seconds: a new-user audit)
     assert len(w.ctl.state.history) > history
     assert w.ctl.state.history[history] in _legal_at(w, history)
 
