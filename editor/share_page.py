@@ -26,6 +26,7 @@ from editor.render.painter import MapRenderer, RenderOptions, layout_for
 from editor.share_assets import SCRIPT, STYLE
 from editor.share_legend import legend_html
 from engine.formats.jsonio import atomic_write_text
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 from engine.replay import Replay
@@ -139,9 +140,13 @@ def share_html(value: HexMap | Scenario, problems: Sequence[Problem] = (), balan
              f'xmlns="http://www.w3.org/2000/svg"><image width="{rect.width():.1f}" height="{rect.height():.1f}" '
              f'href="data:image/svg+xml;base64,{base64.b64encode(svg).decode("ascii")}"/>'
              f'<g id="hexes">{"".join(polygons)}</g><g id="units"></g></svg>')
+    played = replay.scenario if replay is not None else value if isinstance(value, Scenario) else None
+    mode = played.mode if played is not None else (m.meta.modes[0] if m.meta.modes else next(iter(GAMES)))
+    unit = GAMES[mode].unit_words[0]  # Team Play: "character", entering at spawnpoints (a new-user audit)
+    start = "each spawn" if GAMES[mode].spawn_zones else "each spawnpoint colour"
     side = [_section("Hex under the pointer", '<p id="hover" class="muted">Point at a hex.</p>'),
-            _section("Selected hex", '<div id="selected" class="muted">Click a hex: what a unit there sees, and '
-                                     'the turns each unit needs to reach it from each spawn.</div>'),
+            _section("Selected hex", f'<div id="selected" class="muted">Click a hex: what a {unit} there sees, and '
+                                     f'the turns each {unit} needs to reach it from {start}.</div>'),
             _problems(data)]
     if "teams" in data:
         side.append(_teams(data))

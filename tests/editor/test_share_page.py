@@ -337,3 +337,13 @@ def test_a_replay_shows_where_each_side_scores_and_tells_units_apart() -> None:
     carts = {team: hexes[i] for i, team in frames[-1][5]}
     assert carts == {"RED": state.cart_hex(Team.RED), "BLU": state.cart_hex(Team.BLU)}  # type: ignore[attr-defined]
     assert data["replay"]["goal"] == "its cart" and all(len(f[5]) == 2 for f in frames)
+
+
+def test_a_team_play_page_speaks_of_characters_and_spawnpoint_colours(qapp, repo) -> None:  # type: ignore[no-untyped-def]
+    """The page said "what a unit there sees … from each spawn" on a Team Play map (a new-user audit)."""
+    from editor.share_page import share_html
+    from engine.formats import load_map
+
+    page = share_html(load_map(repo / "maps" / "teamplay_arena.map.json"))
+    assert "what a character there sees" in page and "from each spawnpoint colour" in page
+    assert "from each spawn." in share_html(load_map(repo / "maps" / "koth_ridge.map.json"))
