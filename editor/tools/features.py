@@ -3,13 +3,14 @@ spawnpoints (one tool per colour), ammo tiles and weapon racks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from editor.edits import set_ammo, set_control_point, set_kits, set_racks, set_spawn, set_spawnpoints
 from editor.tools.base import Gesture, StrokeTool
 from editor.track_edits import remove_end_step, track_extend, track_reroute, track_trim
+from engine.games.modes import GAMES, ModeRules
 from engine.hexgrid import Hex
-from engine.mapmodel import Colour, Team
+from engine.mapmodel import Colour, HexMap, Team
 
 __all__ = ["AmmoTool", "ControlPointTool", "KitTool", "RackTool", "SpawnTool", "SpawnpointTool", "TrackTool"]
 
@@ -20,6 +21,11 @@ class _ToggleBrush(StrokeTool):
     The right button always removes. Subclasses say whether a hex has the feature
     (:meth:`has`) and how to add or remove it (:meth:`edit`).
     """
+
+    #: What the tool paints, in words for "does not play with …" (:func:`unused_by`); "" for a tool every game uses.
+    paints = ""
+    #: Whether a game plays with what the tool paints.
+    used_by: Callable[[ModeRules], bool] = staticmethod(lambda rules: True)
 
     def __init__(self, *a, **k) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*a, **k)
@@ -33,13 +39,32 @@ class _ToggleBrush(StrokeTool):
 
     def begin(self, g: Gesture) -> None:
         self._add = not g.right and not self.has(g.hex)
+        if self._add and self.paints:
+            said = unused_by(self.doc.map, self.used_by, self.paints)
+            if said:  # painted all the same (a map may be getting its second game), but said at once
+                self.state.tell(said, (g.hex,), error=True)
 
     def stroke(self, hexes: list[Hex]) -> None:
         self.edit(hexes, self._add)
 
 
+def unused_by(m: HexMap, used_by: Callable[[ModeRules], bool], what: str) -> str:
+    """Why painting ``what`` does nothing on ``m`` — none of its games plays with it (the validator's HF113) — or
+    "": a new-user audit painted a RED spawn zone on a Team Play map for a red spawnpoint (the tool beside it) and
+    read "no red spawnpoint" with no word of why."""
+    rules = [GAMES[md] for md in m.meta.modes if md in GAMES]
+    if not rules or any(used_by(r) for r in rules):
+        return ""
+    games = " and ".join(r.name for r in rules)
+    return (f"{games} {'do' if len(rules) > 1 else 'does'} not play with {what} (HF113): pick the right tool, undo, "
+            "or add the game that does in Map ▸ Properties")
+
+
 class SpawnTool(_ToggleBrush):
     """Paints one team's spawn zone (mirrored as the other team's with symmetry on)."""
+
+    paints = "team spawn zones"
+    used_by = staticmethod(lambda rules: rules.spawn_zones)
 
     def __init__(self, doc, state, team: Team) -> None:  # type: ignore[no-untyped-def]
         super().__init__(doc, state)
@@ -89,6 +114,8 @@ class KitTool(_HexSetTool):
     shortcut = "K"
     tip = "First-aid kit (K): click to place a kit, click a kit (or right-click) to remove it"
     glyph = "kit"
+    paints = "first-aid kits"
+    used_by = staticmethod(lambda rules: rules.uses_kits)
 
 
 class SpawnpointTool(_ToggleBrush):
@@ -96,6 +123,8 @@ class SpawnpointTool(_ToggleBrush):
     images are blue and blue's red, :func:`~editor.edits.set_spawnpoints`)."""
 
     sized = False
+    paints = "spawnpoints"
+    used_by = staticmethod(lambda rules: "spawnpoints" in rules.features)
 
     def __init__(self, doc, state, colour: Colour) -> None:  # type: ignore[no-untyped-def]
         super().__init__(doc, state)
@@ -128,6 +157,8 @@ class AmmoTool(_HexSetTool):
     tip = "Ammo tile (A, Team Play): click to place a tile characters grab cubes from; click one (or right-click) to remove"
     glyph = "ammo"
     feature, thing, setter = "ammo", "ammo tile", staticmethod(set_ammo)
+    paints = "ammo tiles"
+    used_by = staticmethod(lambda rules: "ammo" in rules.features)
 
 
 class RackTool(_HexSetTool):
@@ -139,6 +170,8 @@ class RackTool(_HexSetTool):
     tip = "Weapon rack (G, Team Play): click to place a rack of arena weapons; click one (or right-click) to remove"
     glyph = "rack"
     feature, thing, setter = "racks", "weapon rack", staticmethod(set_racks)
+    paints = "weapon racks"
+    used_by = staticmethod(lambda rules: "racks" in rules.features)
 
 
 class ControlPointTool(_ToggleBrush):
@@ -149,6 +182,8 @@ class ControlPointTool(_ToggleBrush):
     shortcut = "P"
     tip = "Control point (P): paint the control point's hexes; press on it (or right-drag) to remove"
     glyph = "control"
+    paints = "control points"
+    used_by = staticmethod(lambda rules: "control_points" in rules.features)
 
     def has(self, h: Hex) -> bool:
         return self.doc.map.control_point_at(h) is not None
@@ -208,6 +243,9 @@ class TrackTool(StrokeTool):
             self._mode = None
             self.end_stroke()
             return
+        said = unused_by(m, lambda rules: "tracks" in rules.features, "cart tracks")
+        if said:
+            self.state.tell(said, (g.hex,), error=True)
         if not path or g.hex == path[-1] or (g.hex not in path and g.hex.distance(path[-1]) == 1):
             self._mode = "end"
         elif g.hex == path[0] or (g.hex not in path and g.hex.distance(path[0]) == 1):

@@ -12,7 +12,7 @@ from editor.render.style import CUBE_COLORS
 from editor.resize import Margins, resize_map
 from editor.stamps import fragment_from_map, fragment_to_map
 from engine.hexgrid import Hex, Symmetry
-from engine.mapmodel import Colour
+from engine.mapmodel import Colour, Team
 from tests.editor.conftest import key
 
 A, B, C = Hex(-2, 1), Hex(1, 1), Hex(0, -2)
@@ -110,3 +110,19 @@ def _shows(img: QImage, colour: QColor) -> bool:
             if abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue()) < 20:
                 return True
     return False
+
+
+def test_painting_what_the_maps_game_does_not_play_with_is_said_at_once(window, mouse, repo) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit painted a RED spawn zone (R) on a Team Play map meaning a red spawnpoint (the tool beside it)
+    and read "no red spawnpoint" with no word of why: painting is allowed (a map may be getting its second game),
+    but the tool says at once that the map's game does not play with it (the validator's HF113)."""
+    assert window.open_path(repo / "maps" / "teamplay_arena.map.json", ask=False)
+    key(window.view, "R")
+    mouse.click(Hex(0, 0))
+    assert window.doc.map.spawns.get(Team.RED)
+    assert "Team Play does not play with team spawn zones (HF113)" in window.statusBar().currentMessage()
+    key(window.view, "Ctrl+Z")
+    key(window.view, "Ctrl+1")  # its own tools say nothing of the kind
+    window.statusBar().clearMessage()
+    mouse.click(Hex(0, 0))
+    assert "HF113" not in window.statusBar().currentMessage()
