@@ -213,7 +213,8 @@ def _shared_spawns(scenario: Scenario, side_text: str, said: tuple[str, ...]) ->
     a fairness warning about the ground, what those warnings are about: a new-user audit put all the ammo by the
     red spawnpoints, read two warnings from the validator and "No side can be favoured by this map" from every
     balance tool, and took them to disagree."""
-    warned = [e for e in said if e.startswith("The validator warns (") and e[21:26] not in _TEAM_WARNINGS]
+    team_words = tuple(f"The validator warns ({code})" for code in _TEAM_WARNINGS)
+    warned = [e for e in said if e.startswith("The validator warns (") and not e.startswith(team_words)]
     if GAMES[scenario.mode].spawn_zones or not warned:
         return side_text
     return (side_text.removesuffix(".") + " — the validator's warnings below are about the spawnpoints, which both "
