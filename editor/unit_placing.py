@@ -26,7 +26,6 @@ without one (Team Play's characters enter at spawnpoints: ``spawn_zones`` off).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from editor.edit_result import EditRefused
@@ -38,6 +37,7 @@ from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team, Terrain
 from engine.ruleset import RulesetError
 from engine.scenario import TeamSetup
+from engine.validation.wording import names_hex
 
 __all__ = ["Placed", "move_unit", "place_next", "unit_at", "units_take_hexes", "unplace"]
 
@@ -58,8 +58,9 @@ def units_take_hexes(setup: ScenarioSetup) -> str:
     rules = GAMES[setup.mode]
     if rules.spawn_zones:
         return ""
-    return (f"{rules.name} units take no hex: they enter at the spawnpoints of the colour their player discards, in "
-            "the spawning round; list them in the Scenario panel without @q,r")
+    pieces = rules.unit_words[1]
+    return (f"{rules.name} {pieces} take no hex: they enter at the spawnpoints of the colour their player discards, "
+            "in the spawning round; list them in the Scenario panel without @q,r")
 
 
 def unit_at(setup: ScenarioSetup, h: Hex) -> tuple[Team, int] | None:
@@ -138,19 +139,24 @@ def _put(setup: ScenarioSetup, m: HexMap, team: Team, i: int, h: Hex, sym: Symme
     if image is not None and image != h:
         j = _counterpart(setup, team, i, old, sym)
         if j is None:
-            remark = f"{team.other.value} has no {_kind(setup, team, i)} to mirror it on {image}"
+            remark = _also(remark, f"{team.other.value} has no {_kind(setup, team, i)} to mirror it on {image}")
         elif setup.teams[team.other].starting[j].hex != image:
             try:
                 _check(out, m, team.other, j, image)
                 mirrored = _with_hex(out, team.other, j, image)
                 _starts(mirrored, m, image)
             except EditRefused as e:
-                remark = f"{_name(setup, team.other, j)} was not moved to mirror it: {e}"
+                remark = _also(remark, f"{_name(setup, team.other, j)} was not moved to mirror it: {e}")
             else:
                 out = mirrored
                 hexes.append(image)
                 text += f" (and {_name(setup, team.other, j)} {prep} {image})"
     return Placed(out, text, tuple(hexes), remark)
+
+
+def _also(remark: str, more: str) -> str:
+    """Both remarks (a unit placed outside its spawn zone whose counterpart could not follow says both)."""
+    return f"{remark}; {more}" if remark else more
 
 
 def _takes_hexes(setup: ScenarioSetup, h: Hex) -> None:
@@ -184,7 +190,7 @@ def _starts(setup: ScenarioSetup, m: HexMap, h: Hex) -> None:
     try:
         Game.of(setup.scenario(m)).new_initial_state(keep_undo=False)
     except (RulesetError, NotPlayableError) as e:
-        if re.search(rf"(?<![\d,-]){re.escape(str(h))}(?![\d,])", str(e)):
+        if names_hex(str(e), h):
             raise EditRefused(f"the game would not start so: {e}", (h,)) from None
 
 

@@ -86,7 +86,8 @@ class StartingUnitsItem(QGraphicsItem):
             c = self.renderer.center(h)
             k, n = seen.get(h, 0), on[h]
             seen[h] = k + 1
-            rr = r if n == 1 else 0.55 * r  # units sharing a hex (an HF602 error) side by side, not one over another
+            # units sharing a hex (an HF602 error) side by side, not one over another, smaller the more they are
+            rr = r if n == 1 else min(0.55, 3.2 / (2.2 * n - 0.2)) * r
             c = QPointF(c.x() + (k - (n - 1) / 2) * 2.2 * rr, c.y())
             p.setPen(QPen(QColor("white"), 0.12 * rr))
             p.setBrush(TEAM_COLORS[team])

@@ -18,8 +18,6 @@ from editor.playtest.presenters import presenter_for
 from editor.render.painter import MapRenderer, layout_for
 from editor.state import EditorState
 from editor.tools.base import Gesture, Tool
-from engine.formats.errors import LoadError
-from engine.games.game import ruleset_of
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.scenario import TeamSetup
@@ -137,12 +135,7 @@ class MapView(QGraphicsView):
             return
         placed = [(u.hex, t, u.unit) for t in Team for u in setup.teams.get(t, TeamSetup()).starting
                   if u.hex is not None]
-        try:
-            stats = ruleset_of(setup.scenario(self.doc.map)).units
-            names = {k: v.name for k, v in stats.items()}
-        except (ValueError, KeyError, LoadError):  # a ruleset that does not load: the kinds label the discs
-            names = {}
-        self.units.set_units(placed, names, presenter_for(setup.mode).letters)  # as the playtest's counters
+        self.units.set_units(placed, letters=presenter_for(setup.mode).letters)  # as the playtest's counters
 
     def _on_reset(self) -> None:
         """A different map was loaded: rebuild the items (orientation may differ) and fit."""

@@ -188,7 +188,8 @@ class OverlayPanel(QWidget):
         raw = self.team.currentData()  # Qt hands enum data back as plain strings
         source: Team | Colour = Colour(raw) if colours else Team(raw)
         team = source if isinstance(source, Team) else Team.RED
-        self._offer_exposure("control_points" in {f for md in m.meta.modes for f in GAMES[md].features})
+        games = m.meta.modes or (next(iter(GAMES)),)  # a map that names no game plays as the first installed
+        self._offer_exposure("control_points" in {f for md in games for f in GAMES[md].features})
         self.team.setEnabled(key in ("reach", "exposure", "balance"))
         self.unit.setEnabled(key == "reach")
         self.heat_layer.setEnabled(key == "balance")

@@ -65,7 +65,8 @@ class GameResult:
     turns: int
     actions: int
     pickups: PickupCounts = ()
-    #: the unit kinds RED and BLU had on the board during the game, sorted (empty when not recorded)
+    #: the pickable unit kinds RED and BLU had on the board during the game (built pieces such as sentries not
+    #: counted), sorted; empty when not recorded
     fielded: tuple[tuple[str, ...], tuple[str, ...]] | tuple[()] = ()
 
 

@@ -34,6 +34,8 @@ def first_team_lineups(results: Sequence[GameResult], names: Mapping[str, str] |
     sides, too few games). ``names``: kind -> name (default: the kind, capitalised)."""
     if len(results) < MIN_GAMES or any(not g.fielded for g in results):
         return None
+    if len({g.first_team for g in results}) < 2:  # one team started every game (a throw can do that): no telling
+        return None
     first = {_side(g, g.first_team) for g in results}
     other = {_side(g, g.first_team.other) for g in results}
     if len(first) != 1 or len(other) != 1 or first == other:
@@ -52,8 +54,8 @@ def lineup_caveat(lineups: tuple[tuple[str, ...], tuple[str, ...]] | None) -> st
         return ""
     first, other = (_words(side) for side in lineups)
     return (f" — but in every game the starting team fielded {first} and the other team {other} (the players pick "
-            "alike each game), so this measures those line-ups as much as the first move; to tell them apart, give "
-            "each team its units in a scenario (its starting units or roster)")
+            "alike each game), so this measures those line-ups as much as the first move; to tell them apart, fix "
+            "each team's line-up in a scenario (its starting units or roster)")
 
 
 def _side(g: GameResult, team: Team) -> tuple[str, ...]:

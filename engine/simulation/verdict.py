@@ -193,8 +193,10 @@ def judge(study: MapStudy, name: Namer = str, answers: Answers | None = None, ve
     side_text = _agree(sides, side_state, side_sentence, side_figure, name, _SIDE_WORDS)
     if reason is not None:
         side_text = _by_construction(reason, sides, side_text, name)
-    # the line-ups followed the first move in every game (Team Play's AIs draft alike): said beside the answer
-    fixed = next((p.summary.lineups for _, p in played if p.summary.lineups is not None), None)
+    # the line-ups followed the first move in every game of every pairing (Team Play's AIs draft alike): said beside
+    # the answer; a pairing whose picks varied (random players) has no such caveat, so none is said of all
+    found = {p.summary.lineups for _, p in played}
+    fixed = found.pop() if len(found) == 1 else None
     first_text = _agree(first, first_state, first_sentence, first_figure, name, _FIRST_WORDS)
     if fixed is not None:
         first_text = first_text.removesuffix(".") + lineup_caveat(fixed) + "."

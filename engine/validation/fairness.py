@@ -144,9 +144,10 @@ def _unmatched(ctx: CheckContext, mine: tuple[Hex, ...], theirs: tuple[Hex, ...]
     return odd or mine
 
 
-@check("kit balance", "HF304", "HF307")
+@check("kit balance", "HF304", "HF307", when=lambda rules: rules.uses_kits)
 def kit_balance(ctx: CheckContext) -> Iterator[Problem]:
-    """Each side should have as many first-aid kits nearer its spawn (walking steps) as the other."""
+    """Each side should have as many first-aid kits nearer its spawn (walking steps) as the other (in a game
+    whose units heal at kits: elsewhere HF113 says to erase them, and asking to move one contradicted it)."""
     split = kit_split(ctx)
     if split is None:
         return

@@ -17,7 +17,6 @@ so this never raises.
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from engine.games.game import Game, playing_ruleset
@@ -29,6 +28,7 @@ from engine.scenario import Scenario
 from engine.validation.checks import check_map
 from engine.validation.problem import Problem, Severity, guarded
 from engine.validation.scenario_checks import check_scenario_setup
+from engine.validation.wording import names_hex
 
 __all__ = ["GAME_BLOCKERS", "blocking", "playability", "rules_or_none"]
 
@@ -99,6 +99,6 @@ def _unit_named(scenario: Scenario, message: str) -> tuple[str, Hex] | None:
     a Team Play character given one), so that the problem shows where: it said only ``$.teams`` (an audit)."""
     for team in Team:
         for i, u in enumerate(scenario.team(team).starting):
-            if u.hex is not None and re.search(rf"(?<![\d,-]){re.escape(str(u.hex))}(?![\d,])", message):
+            if u.hex is not None and names_hex(message, u.hex):
                 return f"$.teams.{team.value}.units[{i}].hex", u.hex
     return None

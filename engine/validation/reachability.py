@@ -44,9 +44,10 @@ def teams_with_spawn(ctx: CheckContext) -> list[Team]:
     return [t for t in Team if spawn_starts(ctx, t)]
 
 
-@check("kits reachable", "HF202")
+@check("kits reachable", "HF202", when=lambda rules: rules.uses_kits)
 def kits_reachable(ctx: CheckContext) -> Iterator[Problem]:
-    """Every first-aid kit must be reachable from at least one spawn."""
+    """Every first-aid kit must be reachable from at least one spawn (in a game whose units heal at kits; elsewhere
+    HF113 names them)."""
     m = ctx.map
     teams = teams_with_spawn(ctx)
     if not teams:

@@ -121,6 +121,9 @@ def unused_features(ctx: CheckContext) -> Iterator[Problem]:
     if m.kits and not any(r.uses_kits for r in rules):
         found.append(("first-aid kits", sorted_hexes(m.kits)))
     used = {key for r in rules for key in r.features}
+    if m.control_points and "control_points" not in used:  # a core field, not a registered feature
+        found.append(("a control point" if len(m.control_points) == 1 else "control points",
+                      sorted_hexes(h for cp in m.control_points for h in cp)))
     for key, feature in features().items():
         value = m.features.get(key)
         if value and key not in used:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from engine.hexgrid import Hex
 
-__all__ = ["hex_list", "plural", "severity_tally", "sorted_hexes"]
+__all__ = ["hex_list", "names_hex", "plural", "severity_tally", "sorted_hexes"]
 
 
 def sorted_hexes(hexes: Iterable[Hex]) -> tuple[Hex, ...]:
@@ -31,3 +32,9 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def severity_tally(errors: int, warnings: int, notes: int) -> str:
     """``"0 errors, 1 warning, 6 notes"``: how ``hexfort validate`` counts what it found (the shared page too)."""
     return f"{plural(errors, 'error')}, {plural(warnings, 'warning')}, {plural(notes, 'note')}"
+
+
+def names_hex(message: str, h: Hex) -> bool:
+    """Whether ``message`` names hex ``h`` itself (``3,-2``), not one whose coordinates contain it (``13,-2``,
+    ``-3,-2``, ``3,-21``): how a game's refusal is tied to the unit it is about (HF605, the Starting units tool)."""
+    return re.search(rf"(?<![\d,-]){re.escape(str(h))}(?![\d,])", message) is not None

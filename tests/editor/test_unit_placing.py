@@ -92,7 +92,7 @@ def test_a_right_click_sends_a_unit_back_to_anywhere_in_its_spawn_zone() -> None
 
 
 def test_with_symmetry_the_other_teams_unit_of_the_same_kind_follows_to_the_image() -> None:
-    """A mirrored scenario stays each other's image (the validator's HF607 otherwise): placing, moving and taking
+    """A mirrored scenario stays each other's image (the validator's HF404 otherwise): placing, moving and taking
     off a unit do the same to the other team's unit of its kind on the image hex."""
     m = _map()
     placed = place_next(_setup(), m, RED_SPAWN[0], ROTATE)
@@ -133,7 +133,7 @@ def test_team_play_characters_take_no_hex() -> None:
     """Team Play (003, spawning round): characters enter at the spawnpoints of the colour their player discards;
     a hex is refused at once instead of leaving a scenario the game will not start."""
     setup = replace(_setup(), mode=Mode.TEAM_PLAY)
-    with pytest.raises(EditRefused, match="Team Play units take no hex"):
+    with pytest.raises(EditRefused, match="Team Play characters take no hex"):
         place_next(setup, _map(), Hex(0, 2))
     assert units_take_hexes(setup) and not units_take_hexes(_setup())
 
@@ -155,3 +155,12 @@ def test_a_mirror_the_image_cannot_take_places_one_unit_and_says_why() -> None:
     got = place_next(low, walled, RED_SPAWN[0], ROTATE)
     assert _hexes(got.setup, Team.RED) == [RED_SPAWN[0]] and _hexes(got.setup, Team.BLU) == [None]
     assert "BLU's soldier was not moved to mirror it" in got.remark and "wall at 4,-2" in got.remark
+
+
+def test_a_game_refusal_names_the_hex_it_is_about_not_one_that_contains_it() -> None:
+    """The game's refusal is matched to the placed hex by its coordinates: 13,-2 or -3,-2 must not read as 3,-2."""
+    from engine.validation.wording import names_hex
+
+    assert names_hex("a cart stands on 3,-2", Hex(3, -2)) and names_hex("RED sprog starts on -3,-2: …", Hex(-3, -2))
+    for other in ("a cart stands on 13,-2", "a cart stands on -3,-2", "a cart stands on 3,-21"):
+        assert not names_hex(other, Hex(3, -2)), other

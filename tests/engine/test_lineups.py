@@ -38,7 +38,9 @@ def test_no_caveat_when_line_ups_stay_with_a_side_or_are_alike_or_unknown() -> N
     alike = [_game(i, t, a, a) for i, t in enumerate([Team.RED, Team.BLU] * 4)]
     unknown = [replace(g, fielded=()) for g in fixed_sides]
     few = fixed_sides[:2]
-    for games in (fixed_sides, alike, unknown, few):
+    # fixed line-ups and a throw that gave every game to one starting team: nothing to tell apart (a review)
+    one_starter = [_game(i, Team.RED, a, b) for i in range(8)]
+    for games in (fixed_sides, alike, unknown, few, one_starter):
         assert first_team_lineups(games) is None
     assert lineup_caveat(None) == ""
 
@@ -93,3 +95,19 @@ def test_team_play_spawnpoint_warnings_are_said_to_be_about_colours_not_teams() 
     path = MAPS / "teamplay_arena.map.json"
     plain = StudyPlan(base_scenario(load_map(path), path), (("random", "random"),), 8, 1)
     assert "spawnpoints, which both teams share" not in judge(study_of(plain, run_study(plain))[0]).sides
+
+
+def test_the_verdict_says_it_only_of_pairings_whose_line_ups_all_followed_the_first_move() -> None:
+    """Two heuristic players draft alike; two random ones do not: the caveat was said of every pairing because one
+    had fixed line-ups (a review). Said when every pairing's line-ups followed the first move, else not."""
+    from engine.simulation.balance import StudyPlan, run_study, study_of
+    from engine.simulation.verdict import judge
+
+    path = MAPS / "teamplay_arena.map.json"
+    s = base_scenario(load_map(path), path)
+    alone = StudyPlan(s, (("heuristic", "heuristic"),), 8, 2)
+    assert "pick alike each game" in judge(study_of(alone, run_study(alone))[0]).first_move
+    mixed = StudyPlan(s, (("heuristic", "heuristic"), ("random", "random")), 8, 2)
+    study = study_of(mixed, run_study(mixed))[0]
+    assert study.pairings[1].summary.lineups is None
+    assert "pick alike each game" not in judge(study).first_move
