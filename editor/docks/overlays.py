@@ -190,6 +190,10 @@ class OverlayPanel(QWidget):
         team = source if isinstance(source, Team) else Team.RED
         games = m.meta.modes or (next(iter(GAMES)),)  # a map that names no game plays as the first installed
         self._offer_exposure("control_points" in {f for md in games for f in GAMES[md].features})
+        self._pieces = GAMES[mode].unit_words  # Team Play's heat maps speak of characters (a new-user audit)
+        for i in range(self.heat_layer.count()):
+            words, _noun = HEAT_LAYERS[self.heat_layer.itemData(i)]
+            self.heat_layer.setItemText(i, self._words(words).capitalize())
         self.team.setEnabled(key in ("reach", "exposure", "balance"))
         self.unit.setEnabled(key == "reach")
         self.heat_layer.setEnabled(key == "balance")
@@ -249,10 +253,11 @@ class OverlayPanel(QWidget):
         assert self.doc is not None
         held = self._heat.get(self.doc)
         if held is None:
-            return {}, {}, "Run Play ▸ Simulate… and press “Show on the map” to see where units stand, die and score."
+            return {}, {}, self._words("Run Play ▸ Simulate… and press “Show on the map” to see where units stand, die "
+                                       "and score.")
         heat, source = held
         layer = self.heat_layer.currentData()
-        words, noun = HEAT_LAYERS[layer]
+        words, noun = (self._words(w) for w in HEAT_LAYERS[layer])
         counts = heat.get(layer, {}).get(team, {})
         top = max(counts.values(), default=0)
         base = QColor("#c8373a") if team is Team.RED else QColor("#2f6fc4")
@@ -266,6 +271,11 @@ class OverlayPanel(QWidget):
         legend = (f"{team.value}: {words} in {source} — the darker, the more {noun} (at most {top} on one hex; "
                   f"the numbers are the counts). Edits since then are not in it.")
         return colors, {h: str(n) for h, n in counts.items()}, legend
+
+    def _words(self, text: str) -> str:
+        """``text`` in the game's own words for its pieces ("units" → "characters" in Team Play)."""
+        one, many = getattr(self, "_pieces", ("unit", "units"))
+        return text.replace("units", many).replace("unit-", f"{one}-")
 
     def _mode(self) -> Mode | None:
         """The scenario's mode, or None for a map (the overlays then use the map's first mode)."""

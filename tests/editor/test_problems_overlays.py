@@ -124,8 +124,9 @@ def test_team_play_reaches_from_each_spawnpoint_colour(window, repo) -> None:  #
     assert "D-Struct-Or" in [panel.unit.itemText(i) for i in range(panel.unit.count())]
     exposure = panel.kind.model().item(panel.kind.findData("exposure"))
     assert not exposure.isEnabled()
-    panel.set_overlay("balance")  # the Simulate heat maps are by team
+    panel.set_overlay("balance")  # the Simulate heat maps are by team, in the game's words
     assert panel.team_label.text() == "Team" and panel.team.currentData() in (Team.RED, Team.BLU)
+    assert panel.heat_layer.itemText(0) == "Where characters stand" and "characters stand" in panel.legend.text()
 
 
 def test_opening_another_map_resets_the_overlay(window, repo, qtbot) -> None:  # type: ignore[no-untyped-def]
