@@ -17,7 +17,7 @@ from editor.overlays import (
 )
 from editor.state import EditorState
 from engine.games.game import ruleset_of
-from engine.games.modes import GAMES
+from engine.games.modes import GAMES, plays_with
 from engine.hexgrid import Hex
 from engine.mapmodel import Colour, Mode, Team
 from engine.ruleset import Ruleset, RulesetError
@@ -189,7 +189,7 @@ class OverlayPanel(QWidget):
         source: Team | Colour = Colour(raw) if colours else Team(raw)
         team = source if isinstance(source, Team) else Team.RED
         games = m.meta.modes or (next(iter(GAMES)),)  # a map that names no game plays as the first installed
-        self._offer_exposure("control_points" in {f for md in games for f in GAMES[md].features})
+        self._offer_exposure(any(plays_with(GAMES[md], "control_points") for md in games))
         self._pieces = GAMES[mode].unit_words  # Team Play's heat maps speak of characters (a new-user audit)
         for i in range(self.heat_layer.count()):
             words, _noun = HEAT_LAYERS[self.heat_layer.itemData(i)]

@@ -3,12 +3,12 @@ spawnpoints (one tool per colour), ammo tiles and weapon racks."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from editor.edits import set_ammo, set_control_point, set_kits, set_racks, set_spawn, set_spawnpoints
 from editor.tools.base import Gesture, StrokeTool
 from editor.track_edits import remove_end_step, track_extend, track_reroute, track_trim
-from engine.games.modes import GAMES, ModeRules
+from engine.games.modes import GAMES, plays_with
 from engine.hexgrid import Hex
 from engine.mapmodel import Colour, HexMap, Team
 
@@ -24,8 +24,8 @@ class _ToggleBrush(StrokeTool):
 
     #: What the tool paints, in words for "does not play with …" (:func:`unused_by`); "" for a tool every game uses.
     paints = ""
-    #: Whether a game plays with what the tool paints.
-    used_by: Callable[[ModeRules], bool] = staticmethod(lambda rules: True)
+    #: The map feature it paints, as :func:`~engine.games.modes.plays_with` names it.
+    feature_key = ""
 
     def __init__(self, *a, **k) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*a, **k)
@@ -40,7 +40,7 @@ class _ToggleBrush(StrokeTool):
     def begin(self, g: Gesture) -> None:
         self._add = not g.right and not self.has(g.hex)
         if self._add and self.paints:
-            said = unused_by(self.doc.map, self.used_by, self.paints)
+            said = unused_by(self.doc.map, self.feature_key, self.paints)
             if said:  # painted all the same (a map may be getting its second game), but said at once
                 self.state.tell(said, (g.hex,), error=True)
 
@@ -48,12 +48,12 @@ class _ToggleBrush(StrokeTool):
         self.edit(hexes, self._add)
 
 
-def unused_by(m: HexMap, used_by: Callable[[ModeRules], bool], what: str) -> str:
+def unused_by(m: HexMap, feature: str, what: str) -> str:
     """Why painting ``what`` does nothing on ``m`` — none of its games plays with it (the validator's HF113) — or
     "": a new-user audit painted a RED spawn zone on a Team Play map for a red spawnpoint (the tool beside it) and
     read "no red spawnpoint" with no word of why."""
     rules = [GAMES[md] for md in m.meta.modes if md in GAMES]
-    if not rules or any(used_by(r) for r in rules):
+    if not rules or any(plays_with(r, feature) for r in rules):
         return ""
     games = " and ".join(r.name for r in rules)
     return (f"{games} {'do' if len(rules) > 1 else 'does'} not play with {what} (HF113): pick the right tool, undo, "
@@ -64,7 +64,7 @@ class SpawnTool(_ToggleBrush):
     """Paints one team's spawn zone (mirrored as the other team's with symmetry on)."""
 
     paints = "team spawn zones"
-    used_by = staticmethod(lambda rules: rules.spawn_zones)
+    feature_key = "spawns"
 
     def __init__(self, doc, state, team: Team) -> None:  # type: ignore[no-untyped-def]
         super().__init__(doc, state)
@@ -115,7 +115,7 @@ class KitTool(_HexSetTool):
     tip = "First-aid kit (K): click to place a kit, click a kit (or right-click) to remove it"
     glyph = "kit"
     paints = "first-aid kits"
-    used_by = staticmethod(lambda rules: rules.uses_kits)
+    feature_key = "kits"
 
 
 class SpawnpointTool(_ToggleBrush):
@@ -124,7 +124,7 @@ class SpawnpointTool(_ToggleBrush):
 
     sized = False
     paints = "spawnpoints"
-    used_by = staticmethod(lambda rules: "spawnpoints" in rules.features)
+    feature_key = "spawnpoints"
 
     def __init__(self, doc, state, colour: Colour) -> None:  # type: ignore[no-untyped-def]
         super().__init__(doc, state)
@@ -158,7 +158,7 @@ class AmmoTool(_HexSetTool):
     glyph = "ammo"
     feature, thing, setter = "ammo", "ammo tile", staticmethod(set_ammo)
     paints = "ammo tiles"
-    used_by = staticmethod(lambda rules: "ammo" in rules.features)
+    feature_key = "ammo"
 
 
 class RackTool(_HexSetTool):
@@ -171,7 +171,7 @@ class RackTool(_HexSetTool):
     glyph = "rack"
     feature, thing, setter = "racks", "weapon rack", staticmethod(set_racks)
     paints = "weapon racks"
-    used_by = staticmethod(lambda rules: "racks" in rules.features)
+    feature_key = "racks"
 
 
 class ControlPointTool(_ToggleBrush):
@@ -183,7 +183,7 @@ class ControlPointTool(_ToggleBrush):
     tip = "Control point (P): paint the control point's hexes; press on it (or right-drag) to remove"
     glyph = "control"
     paints = "control points"
-    used_by = staticmethod(lambda rules: "control_points" in rules.features)
+    feature_key = "control_points"
 
     def has(self, h: Hex) -> bool:
         return self.doc.map.control_point_at(h) is not None
@@ -243,7 +243,7 @@ class TrackTool(StrokeTool):
             self._mode = None
             self.end_stroke()
             return
-        said = unused_by(m, lambda rules: "tracks" in rules.features, "cart tracks")
+        said = unused_by(m, "tracks", "cart tracks")
         if said:
             self.state.tell(said, (g.hex,), error=True)
         if not path or g.hex == path[-1] or (g.hex not in path and g.hex.distance(path[-1]) == 1):

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from engine.ruleset import Ruleset
 
 __all__ = ["GAMES", "ModeParts", "ModeRules", "NotPlayableError", "game_rules", "modes_for_features", "playable_modes",
-           "register"]
+           "plays_with", "register"]
 
 P = TypeVar("P")
 
@@ -243,6 +243,17 @@ def game_rules(mode: Mode) -> ModeRules:
 def playable_modes() -> tuple[Mode, ...]:
     """The modes hexfort can play, in registry order."""
     return tuple(m for m, r in GAMES.items() if r.playable)
+
+
+def plays_with(rules: ModeRules, feature: str) -> bool:
+    """Whether ``rules``' game plays with the map feature ``feature``: ``"spawns"`` (team spawn zones), ``"kits"``,
+    ``"control_points"`` or a registered feature's key (``"tracks"``...). The one answer the validator's HF113, the
+    editor's feature tools and its overlays ask."""
+    if feature == "spawns":
+        return rules.spawn_zones
+    if feature == "kits":
+        return rules.uses_kits
+    return feature in rules.features
 
 
 def modes_for_features(present: set[str]) -> tuple[Mode, ...]:

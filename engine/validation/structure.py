@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.games.modes import GAMES
+from engine.games.modes import GAMES, plays_with
 from engine.hexgrid import Hex
 from engine.mapfeatures import features
 from engine.mapmodel import Team, Terrain
@@ -116,17 +116,20 @@ def unused_features(ctx: CheckContext) -> Iterator[Problem]:
     if not rules:
         return
     found: list[tuple[str, list[Hex]]] = []
-    if not any(r.spawn_zones for r in rules):
+
+    def unused(feature: str) -> bool:
+        return not any(plays_with(r, feature) for r in rules)
+
+    if unused("spawns"):
         found += [(f"{t.value} spawn zone", sorted_hexes(z)) for t, z in m.spawns.items() if z]
-    if m.kits and not any(r.uses_kits for r in rules):
+    if m.kits and unused("kits"):
         found.append(("first-aid kits", sorted_hexes(m.kits)))
-    used = {key for r in rules for key in r.features}
-    if m.control_points and "control_points" not in used:  # a core field, not a registered feature
+    if m.control_points and unused("control_points"):  # a core field, not a registered feature
         found.append(("a control point" if len(m.control_points) == 1 else "control points",
                       sorted_hexes(h for cp in m.control_points for h in cp)))
     for key, feature in features().items():
         value = m.features.get(key)
-        if value and key not in used:
+        if value and unused(key):
             found += [(what, sorted_hexes(hs)) for what, hs in feature.hexes(value) if hs]
     if not found:
         return
