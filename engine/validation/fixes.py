@@ -22,13 +22,14 @@ from engine.hexgrid import Hex, hex_linedraw
 from engine.mapmodel import Cell, HexMap, MapEditError, Mode, Team, Terrain
 from engine.validation.checks import check_map
 from engine.validation.problem import Problem
-from engine.validation.symmetry import best_team_symmetry
+from engine.validation.symmetry import best_team_symmetry, reversed_tracks
 
 __all__ = ["FIXABLE", "Fix", "FixOutcome", "Repair", "fix_map", "suggest_fixes"]
 
 #: The codes quick fixes exist for, and whether ``hexfort fix`` applies them alone
 #: ("safe": one obvious repair) or leaves them to the designer ("choice").
-FIXABLE: Final = {"HF101": "choice", "HF102": "choice", "HF103": "safe", "HF107": "safe", "HF110": "safe"}
+FIXABLE: Final = {"HF101": "choice", "HF102": "choice", "HF103": "safe", "HF107": "safe", "HF110": "safe",
+                   "HF402": "safe"}
 
 #: Rounds of fix-then-check before :func:`fix_map` gives up (a fix can reveal another problem).
 MAX_ROUNDS: Final = 10
@@ -143,6 +144,14 @@ def _turn_stairs(h: Hex, d: int) -> Callable[[HexMap], Repair]:
     return lambda m: _set_cells(m, [h], lambda c: Cell(c.height, Terrain.STAIRS, d))
 
 
+def _reverse(team: Team) -> Callable[[HexMap], Repair]:
+    def run(m: HexMap) -> Repair:
+        path = list(m.track(team))
+        return Repair(m.with_feature_part("tracks", team, path[::-1]), frozenset(path)) if path else Repair(m, frozenset())
+
+    return run
+
+
 def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
     """Obvious repairs for ``p`` on ``m`` (possibly none), in the order the editor lists them."""
     hexes = tuple(h for h in p.hexes if h in m.cells)
@@ -178,6 +187,11 @@ def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
         ]
         if len(ups) == 1:
             return [Fix(p.code, f"Turn the stairs toward {h.neighbor(ups[0])}", _turn_stairs(h, ups[0]))]
+    if p.code == "HF402":  # only a track drawn from its end has an obvious repair; when either could be, none
+        fit = best_team_symmetry(m)
+        wrong = reversed_tracks(m, fit) if fit is not None else ()
+        if len(wrong) == 1:
+            return [Fix(p.code, f"Reverse {wrong[0].value}'s track (its cart starts at its other end)", _reverse(wrong[0]))]
     return []
 
 

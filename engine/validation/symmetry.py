@@ -21,7 +21,7 @@ from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.wording import plural
 
-__all__ = ["SymmetryFit", "best_team_symmetry", "describe_center", "team_symmetry"]
+__all__ = ["SymmetryFit", "best_team_symmetry", "describe_center", "reversed_tracks", "team_symmetry"]
 
 #: A map counts as "almost symmetric" when at most this share of hexes break the fit.
 NEAR_THRESHOLD: Final = 0.10
@@ -76,7 +76,9 @@ def describe_center(center2: tuple[int, int]) -> str:
 def _signatures(m: HexMap) -> dict[tuple[int, int], _Sig]:
     """Everything a team symmetry must preserve about each hex, keyed by ``(q, r)``."""
     spawn = {(h.q, h.r): t.value for t in Team for h in m.spawns.get(t, ())}
-    track = {(h.q, h.r): t.value for t in Team for h in m.track(t)}
+    # a track's hexes carry their step: a cart starts on its track's first hex, so a track drawn from the other
+    # end is not its counterpart's image (a new-user audit: reversed BLU on Canal played 86% and read "symmetric")
+    track = {(h.q, h.r): f"{t.value} {i}" for t in Team for i, h in enumerate(m.track(t))}
     cp = {(h.q, h.r): i + 1 for i, pts in enumerate(m.control_points) for h in pts}
     kits = {(h.q, h.r) for h in m.kits}
     out: dict[tuple[int, int], _Sig] = {}
@@ -97,9 +99,15 @@ def _signatures(m: HexMap) -> dict[tuple[int, int], _Sig]:
 _SWAP: Final = {"RED": "BLU", "BLU": "RED", "": ""}
 
 
+def _swap_team(word: str) -> str:
+    """``"RED 3"`` → ``"BLU 3"``: a team's word (and what follows it) as the other team's."""
+    team, _, rest = word.partition(" ")
+    return f"{_SWAP[team]} {rest}" if rest else _SWAP[team]
+
+
 def _image_sig(sig: _Sig, dir_map: tuple[int, ...]) -> _Sig:
     h, t, d, sp, kit, cp, tr = sig
-    return (h, t, dir_map[d] if d >= 0 else -1, _SWAP[sp], kit, cp, _SWAP[tr])
+    return (h, t, dir_map[d] if d >= 0 else -1, _SWAP[sp], kit, cp, _swap_team(tr))
 
 
 def _dir_map(g: Symmetry) -> tuple[int, ...]:
@@ -195,7 +203,7 @@ def symmetry(ctx: CheckContext) -> Iterator[Problem]:
     if not all(ctx.map.spawns.get(t) for t in Team):
         return  # HF105
     fit = team_symmetry(ctx)
-    if fit is None or len(fit.mismatches) > max(1, int(NEAR_THRESHOLD * fit.total)):
+    if fit is None or _breaks(ctx.map, fit) > max(1, int(NEAR_THRESHOLD * fit.total)):
         nearest = "" if fit is None else (
             f" (the nearest, {fit.describe()}, leaves {plural(len(fit.mismatches), 'hex', 'hexes')} unmatched)")
         yield Problem("HF403", Severity.INFO, f"no rotation or mirror swaps RED and BLU{nearest}; every fairness "
@@ -208,13 +216,23 @@ def symmetry(ctx: CheckContext) -> Iterator[Problem]:
         )
     else:
         k = len(fit.mismatches)
+        backwards = _reversed_track(ctx.map, fit)
         yield Problem(
             "HF402", Severity.WARNING,
             f"the map is almost symmetric ({fit.describe()}) but {k} hex{'es' if k != 1 else ''} "
-            f"differ from their mirror image{_differences(ctx.map, fit)}; make them match or the teams play "
-            "different maps",
+            f"differ from their mirror image" + (backwards or f"{_differences(ctx.map, fit)}; make them match or "
+                                                              "the teams play different maps"),
             fit.mismatches,
         )
+
+
+def _breaks(m: HexMap, fit: SymmetryFit) -> int:
+    """How many hexes break ``fit``, a track drawn from its end counting as none (the one slip a long track makes
+    look like many: reversing it is a single edit, and HF402 says so)."""
+    if not reversed_tracks(m, fit):
+        return len(fit.mismatches)
+    on_tracks = set(m.track(Team.RED)) | set(m.track(Team.BLU))
+    return sum(h not in on_tracks for h in fit.mismatches)
 
 
 #: HF402 spells out what differs when at most this many pairs of hexes break the fit.
@@ -259,6 +277,33 @@ def _differences(m: HexMap, fit: SymmetryFit) -> str:
             continue
         said.append(f"{h}{_nearer(m, h)} is {a} where its image {g}{_nearer(m, g)} is {b}")
     return ": " + "; ".join(said)
+
+
+def reversed_tracks(m: HexMap, fit: SymmetryFit) -> tuple[Team, ...]:
+    """The teams whose cart track looks drawn from its end: none unless RED's track, mapped by ``fit``, is BLU's
+    run backwards (every hex matches but the order); then the one team whose track starts nearer the enemy's
+    spawn (a cart starts on its track's first hex, by its own side), else both (either could be)."""
+    red, blu = list(m.track(Team.RED)), list(m.track(Team.BLU))
+    if len(red) < 2 or [fit.image(h) for h in red][::-1] != blu:
+        return ()
+    wrong = tuple(t for t in Team if _nearer(m, m.track(t)[0]) == f" (nearer {t.other.value}'s spawn)")
+    return wrong if len(wrong) == 1 else tuple(Team)
+
+
+def _reversed_track(m: HexMap, fit: SymmetryFit) -> str:
+    """``: BLU's track runs the other way ...`` for :func:`reversed_tracks`, else ""."""
+    wrong = reversed_tracks(m, fit)
+    if len(wrong) == 1:
+        t = wrong[0]
+        path = m.track(t)
+        return (f": {t.value}'s track runs the other way from {t.other.value}'s — its cart starts at {path[0]}, by "
+                f"{t.other.value}'s spawn, and ends at {path[-1]}; a cart starts on its track's first hex, so "
+                f"reverse {t.value}'s track")
+    if wrong:
+        return (f": the two tracks are each other's image run the other way round (RED's starts at "
+                f"{m.track(Team.RED)[0]}, BLU's at {m.track(Team.BLU)[0]}); a cart starts on its track's first hex, "
+                "so reverse one of them")
+    return ""
 
 
 def _nearer(m: HexMap, h: Hex) -> str:

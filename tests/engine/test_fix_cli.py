@@ -231,12 +231,14 @@ def test_every_code_with_fixes_is_listed_as_safe_or_a_choice() -> None:
     m = m.with_spawn_zone(Team.BLU, [Hex(-3, 0)])
     m = m.with_cell(Hex(0, -1), Cell(1)).with_cell(Hex(-1, 0), Cell(0, Terrain.STAIRS, 3))  # 0,-1 is up
     m = m.with_feature_part("tracks", Team.RED, [Hex(-2, 2), Hex(0, 2)])
+    canal = load_map(MAPS / "payload_canal.map.json")
+    backwards = canal.with_feature_part("tracks", Team.BLU, list(canal.track(Team.BLU))[::-1])
     samples = {
-        "HF101": (Hex(2, 0),), "HF102": (Hex(-3, 0),), "HF103": (Hex(0, 0),),
-        "HF107": (Hex(-2, 2), Hex(0, 2)), "HF110": (Hex(-1, 0),),
+        "HF101": (m, (Hex(2, 0),)), "HF102": (m, (Hex(-3, 0),)), "HF103": (m, (Hex(0, 0),)),
+        "HF107": (m, (Hex(-2, 2), Hex(0, 2))), "HF110": (m, (Hex(-1, 0),)), "HF402": (backwards, ()),
     }
-    for code, hexes in samples.items():
-        n = len(suggest_fixes(m, Problem(code, Severity.ERROR, "", hexes)))
+    for code, (sample, hexes) in samples.items():
+        n = len(suggest_fixes(sample, Problem(code, Severity.ERROR, "", hexes)))
         assert n == (1 if FIXABLE[code] == "safe" else 2), code
     assert set(samples) == set(FIXABLE)
 
@@ -292,3 +294,13 @@ def test_a_gap_in_a_track_is_closed_as_the_mirrored_track_runs() -> None:
     cut = canal.with_feature_part("tracks", Team.RED, path[:bend] + path[bend + 2:])
     outcome = fix_map(cut)
     assert outcome.map == canal and [label for _, label in outcome.applied] == ["Close the gap (2 hexes as BLU's track runs)"]
+
+
+def test_a_track_drawn_from_its_end_is_reversed_by_the_safe_fix() -> None:
+    """HF402 on Canal with BLU's track drawn from its end (session 15 audit): the one obvious repair, applied
+    unattended, gives back the bundled map."""
+    canal = load_map(MAPS / "payload_canal.map.json")
+    backwards = canal.with_feature_part("tracks", Team.BLU, list(canal.track(Team.BLU))[::-1])
+    out = fix_map(backwards)
+    assert [label for _, label in out.applied] == ["Reverse BLU's track (its cart starts at its other end)"]
+    assert out.map == canal

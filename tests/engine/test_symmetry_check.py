@@ -69,3 +69,26 @@ def test_a_track_one_push_shorter_is_spelled_out_by_its_end() -> None:
     [warning] = _codes(check_map(m.with_feature_part("tracks", Team.RED, red[:-1])), "HF402")
     assert "-6,4 (nearer RED's spawn) is open ground at height 1, BLU track end where its image 6,-4 (nearer BLU's " \
            "spawn) is open ground at height 1" in warning.message
+
+
+def test_a_track_drawn_from_its_end_breaks_the_symmetry_and_says_which_to_reverse() -> None:
+    """002 "Map setup": each cart starts on its track's START, so the order of a track is part of the map. A new-user
+    audit (session 15) drew BLU's track on Canal from its end: the same hexes, so HF401 called it symmetric, and
+    every balance tool then said no side could be favoured while RED won 86%. Now the step of each track hex counts:
+    HF402 names the reversed track, and the map is no longer even by construction."""
+    from engine.mapmodel import Mode
+    from engine.scenario import Scenario
+    from engine.validation.construction import construction_reason
+
+    m = load_map(MAPS / "payload_canal.map.json")
+    backwards = m.with_feature_part("tracks", Team.BLU, list(m.track(Team.BLU))[::-1])
+    problems = check_map(backwards)
+    assert not _codes(problems, "HF401")
+    [warning] = _codes(problems, "HF402")
+    assert "BLU's track runs the other way from RED's — its cart starts at -6,4, by RED's spawn" in warning.message
+    assert warning.message.endswith("so reverse BLU's track")
+    assert construction_reason(Scenario("Canal", Mode.PAYLOAD, m)) is not None
+    assert construction_reason(Scenario("Canal", Mode.PAYLOAD, backwards)) is None
+    # both reversed: still each other's image, so symmetric again (both carts start by the enemy's side)
+    both = backwards.with_feature_part("tracks", Team.RED, list(m.track(Team.RED))[::-1])
+    assert _codes(check_map(both), "HF401")
