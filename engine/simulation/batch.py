@@ -181,7 +181,7 @@ class BatchSummary:
     lineups: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def verdict(self, construction: str | None = None, sides: MeanTest | None = None,
-                first_move: MeanTest | None = None) -> str:
+                first_move: MeanTest | None = None, caveat: str = "") -> str:
         """Plain words on both questions a designer asks: is one side favoured, and is moving first?
 
         A claim is made only when the confidence sequence excludes 50% (the two
@@ -190,7 +190,8 @@ class BatchSummary:
         construction, or None) turns the side answer into that known answer with
         the games beside it. ``sides`` and ``first_move`` replace this batch's own
         answers (a balance study's, corrected with its other questions), so a
-        document gives one set of figures per question.
+        document gives one set of figures per question. ``caveat`` is a clause
+        said after the side answer (:func:`~engine.simulation.verdict.shared_spawns_caveat`).
         """
         if not self.games:
             return "no games played"
@@ -200,11 +201,11 @@ class BatchSummary:
         if construction is not None:
             figures = side_figure(sides) + ("" if not sides.blocks else f" after {sides.games} games")
             side = construction_sentence(construction, side, side_state(sides) in ("RED", "BLU"), figures)
-        return f"{side}. {first_sentence(first_move)}{lineup_caveat(self.lineups)}."
+        return f"{side}{caveat}. {first_sentence(first_move)}{lineup_caveat(self.lineups)}."
 
-    def to_json(self, construction: str | None = None) -> dict[str, object]:
-        """A JSON-ready dict with rounded figures (stable text for the same results); ``construction``: as for
-        :meth:`verdict`."""
+    def to_json(self, construction: str | None = None, caveat: str = "") -> dict[str, object]:
+        """A JSON-ready dict with rounded figures (stable text for the same results); ``construction`` and
+        ``caveat``: as for :meth:`verdict`."""
         def r(x: float) -> float:
             return round(x, 4)
 
@@ -221,7 +222,7 @@ class BatchSummary:
             "turns": {"mean": r(self.turns_mean), "median": self.turns_median,
                       "min": self.turns_min, "max": self.turns_max},
             "headlines": {"sides": self.sides.to_json(), "first_move": self.first_move.to_json()},
-            "verdict": self.verdict(construction),
+            "verdict": self.verdict(construction, caveat=caveat),
             "pickups": {t: {"total": sum(kinds.values()), "by_kind": kinds} for t, kinds in self.pickups.items()},
         }
 

@@ -23,7 +23,7 @@ from engine.ruleset import RulesetError
 from engine.scenario import Scenario
 from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
-from engine.simulation.verdict import unit_names
+from engine.simulation.verdict import fairness_warnings, shared_spawns_caveat, unit_names
 from engine.validation.construction import construction_reason
 from engine.validation.playability import blocking, playability
 from engine.validation.problem import Severity
@@ -123,13 +123,14 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         return 1
     summary = summarise(results, unit_names(scenario))
     reason = construction_reason(scenario)
+    caveat = shared_spawns_caveat(scenario, fairness_warnings(scenario))
     if args.format == "json":
         doc = {"file": str(args.path), "scenario": scenario.name, "mode": scenario.mode.value,
-               "seed": args.seed, "players": list(players), **summary.to_json(reason), "by_construction": reason}
+               "seed": args.seed, "players": list(players), **summary.to_json(reason, caveat), "by_construction": reason}
         if interrupted:
             doc["partial"] = {"reason": "interrupted", "finished": len(results), "planned": args.games}
         out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
         out.write(summary_text(summary, scenario.name, players, partial_of=args.games if interrupted else None,
-                               construction=reason) + "\n")
+                               construction=reason, caveat=caveat) + "\n")
     return 130 if interrupted else 0

@@ -13,10 +13,10 @@ def _pct(x: float) -> str:
 
 def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False,
                  partial_of: int | None = None, verdict: bool = True, intervals: bool = True,
-                 construction: str | None = None) -> str:
+                 construction: str | None = None, caveat: str = "") -> str:
     """Wins per team (with ``intervals``, their fixed-sample 95% intervals), draws, first-player wins, game length,
     pickups (when any) and (``verdict``) the verdict (``construction``: why the map is even by construction, which
-    the verdict's side answer then says: :meth:`BatchSummary.verdict`).
+    the verdict's side answer then says, and ``caveat``, a clause after it: :meth:`BatchSummary.verdict`).
 
     ``cancelled`` notes that the batch stopped early; ``partial_of`` (the games
     planned) that Ctrl-C interrupted it; an empty batch says so.
@@ -49,7 +49,7 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
     else:  # said, so that a missing line is never read as a report cut short
         lines.append("  pickups: none")
     if verdict:
-        lines.append(f"  verdict: {s.verdict(construction)}")
+        lines.append(f"  verdict: {s.verdict(construction, caveat=caveat)}")
         if intervals:  # two intervals for one figure, unexplained, puzzled a new-user audit
             lines.append("  (the verdict's intervals hold however many games are looked at and are corrected for "
                          "its two questions together, so they are wider than the 95% CIs above, which are for "

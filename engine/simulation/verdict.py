@@ -211,17 +211,32 @@ _TEAM_WARNINGS: Final = ("HF607", "HF608")
 
 
 def _shared_spawns(scenario: Scenario, side_text: str, said: tuple[str, ...]) -> str:
-    """The side answer, and on a map whose teams spawn alike (no spawn zones: Team Play's spawnpoints by colour) with
-    a fairness warning about the ground, what those warnings are about: a new-user audit put all the ammo by the
-    red spawnpoints, read two warnings from the validator and "No side can be favoured by this map" from every
-    balance tool, and took them to disagree."""
-    team_words = tuple(f"The validator warns ({code})" for code in _TEAM_WARNINGS)
-    warned = [e for e in said if e.startswith("The validator warns (") and not e.startswith(team_words)]
-    if GAMES[scenario.mode].spawn_zones or not warned:
-        return side_text
-    return (side_text.removesuffix(".") + " — the validator's warnings below are about the spawnpoints, which both "
-            "teams share: they decide how well a character starts where it appears, whichever its team, not which "
-            "team wins, so no number of games shows them as a team's lead; fix them from the warnings.")
+    """The side answer, with :func:`shared_spawns_caveat` for the validator's warnings among the evidence ``said``."""
+    codes = [e.removeprefix("The validator warns (").split(")", 1)[0] for e in said
+             if e.startswith("The validator warns (")]
+    caveat = shared_spawns_caveat(scenario, codes)
+    return side_text.removesuffix(".") + caveat + "." if caveat else side_text
+
+
+def shared_spawns_caveat(scenario: Scenario, warned: Sequence[str]) -> str:
+    """A clause for the side answer on a map whose teams spawn alike (no spawn zones: Team Play's spawnpoints by
+    colour) when the validator warns about its ground (``warned``: the codes of its fairness warnings; those about
+    the teams themselves, :data:`_TEAM_WARNINGS`, do not count): what those warnings are about; "" otherwise.
+
+    A new-user audit put all the ammo by the red spawnpoints, read two warnings from the validator and "No side can
+    be favoured by this map" from every balance tool, and took them to disagree; a later one found ``simulate``
+    still without the clause (session 15)."""
+    ground = sorted({c for c in warned if c not in _TEAM_WARNINGS})
+    if GAMES[scenario.mode].spawn_zones or not ground:
+        return ""
+    return (f" — the validator's warnings ({', '.join(ground)}) are about the spawnpoints, which both teams share: "
+            "they decide how well a character starts where it appears, whichever its team, not which team wins, so "
+            "no number of games shows them as a team's lead; fix them from the warnings")
+
+
+def fairness_warnings(scenario: Scenario) -> list[str]:
+    """The codes of the validator's fairness warnings on ``scenario`` (what :func:`shared_spawns_caveat` reads)."""
+    return [p.code for p in scenario_problems(scenario) if p.severity is Severity.WARNING and p.fairness]
 
 
 def _by_construction(reason: str, sides: list[tuple[PairingStudy, MeanTest | None]], games_say: str,

@@ -86,7 +86,7 @@ def test_team_play_spawnpoint_warnings_are_said_to_be_about_colours_not_teams() 
     plan = StudyPlan(s, (("random", "random"),), 8, 1)
     v = judge(study_of(plan, run_study(plan))[0])
     assert any(e.startswith("The validator warns (HF313)") for e in v.evidence)
-    assert "the validator's warnings below are about the spawnpoints, which both teams share" in v.sides
+    assert "the validator's warnings (HF313, HF322) are about the spawnpoints, which both teams share" in v.sides
     # Team Play's own words (003 speaks of characters; its reports said "units": the same audit)
     assert "both may field the same characters" in v.sides
     assert not [e for e in v.evidence if "unit kind" in e or "'s units die" in e], v.evidence
@@ -111,3 +111,26 @@ def test_the_verdict_says_it_only_of_pairings_whose_line_ups_all_followed_the_fi
     study = study_of(mixed, run_study(mixed))[0]
     assert study.pairings[1].summary.lineups is None
     assert "pick alike each game" not in judge(study).first_move
+
+
+def test_simulate_says_the_same_of_spawnpoint_warnings_as_the_balance_report(tmp_path: Path) -> None:
+    """Session 15's audit: on the all-ammo-by-red map ``balance`` said what the colour warnings are about, while
+    ``simulate`` (the first command a new user runs, on the same games) said only "No side can be favoured"."""
+    import argparse
+    import io
+    import json
+
+    from engine.formats import save_map
+    from engine.simulation import cli
+
+    path = tmp_path / "ammo.map.json"
+    save_map(_ammo_by_red().map, path)
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    for fmt in ("text", "json"):
+        out = io.StringIO()
+        args = parser.parse_args([str(path), "--games", "4", "--players", "random,random", "--format", fmt])
+        assert cli.run(args, out, io.StringIO()) == 0
+        said = out.getvalue() if fmt == "text" else json.loads(out.getvalue())["verdict"]
+        assert "No side can be favoured by this map" in said
+        assert "the validator's warnings (HF313, HF322) are about the spawnpoints, which both teams share" in said
