@@ -166,7 +166,7 @@ def _different_sides(s: Scenario, ruleset: Ruleset) -> list[Problem]:
     no team a place of its own (Team Play) the only thing that can favour a side."""
     red, blu = (tuple(sorted(fielded_kinds(s, t, ruleset))) for t in Team)
     if red == blu:
-        return []
+        return _differently_equipped(s, ruleset)
 
     def words(kinds: tuple[str, ...]) -> str:
         return ", ".join(ruleset.units[k].name if k in ruleset.units else k for k in kinds) or "any kind"
@@ -179,4 +179,41 @@ def _different_sides(s: Scenario, ruleset: Ruleset) -> list[Problem]:
         "HF607", Severity.WARNING,
         f"the sides field different units (RED: {words(red)}; BLU: {words(blu)}), so the games can favour a side "
         f"whatever the map; {advice}", where="$.teams",
+    )]
+
+
+def _equipment(s: Scenario, team: Team, ruleset: Ruleset) -> dict[str, list[tuple[str, str]]]:
+    """Per unit kind, each of ``team``'s starting units of that kind as (weapon card, health) in words, sorted:
+    "chosen at set-up" for no card, "full health" for none or the kind's full health."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for u in s.team(team).starting:
+        kind = ruleset.units.get(u.unit)
+        card = ruleset.weapons.get(u.weapon) if u.weapon is not None else None
+        weapon = "a weapon chosen at set-up" if u.weapon is None else f"the {card.title if card else u.weapon}"
+        full = u.health is None or (kind is not None and u.health >= kind.max_health)
+        out.setdefault(u.unit, []).append((weapon, "full health" if full else f"{u.health} health"))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def _differently_equipped(s: Scenario, ruleset: Ruleset) -> list[Problem]:
+    """HF607 for sides that field the same kinds but not alike: a starting unit's weapon card or health differs
+    from its counterpart's (a new-user audit, session 15: BLU's Soldier with the Direct Hit, or BLU's Heavy at 3
+    health, passed the validator as "symmetric" while the balance tools refused to call the games even)."""
+    red, blu = (_equipment(s, t, ruleset) for t in Team)
+    said: list[str] = []
+    for kind in sorted(set(red) & set(blu)):
+        for (rw, rh), (bw, bh) in zip(red[kind], blu[kind], strict=False):
+            name = ruleset.units[kind].name if kind in ruleset.units else kind
+            if rw != bw:
+                said.append(f"RED's {name} carries {rw}, BLU's {bw}")
+            if rh != bh:
+                said.append(f"RED's {name} starts at {rh}, BLU's at {bh}")
+    if not said:
+        return []
+    more = f" (and {len(said) - 2} more)" if len(said) > 2 else ""
+    return [Problem(
+        "HF607", Severity.WARNING,
+        f"the sides field the same kinds but not alike: {'; '.join(said[:2])}{more}, so the games can favour a "
+        "side whatever the map; give each pair the same weapon card and health, or check with hexfort balance "
+        "that the difference is what you want", where="$.teams",
     )]

@@ -65,3 +65,25 @@ def test_a_rule_the_game_refuses_is_named_at_that_rule() -> None:
     arena = load_scenario(MAPS / "teamplay_arena.scenario.json")
     [p] = [p for p in scenario_problems(replace(arena, rules={**arena.rules, "players_blu": 7})) if p.code == "HF605"]
     assert p.where == "$.rules.players_blu" and "players_blu is 7" in p.message
+
+
+def test_payload_same_kinds_with_another_weapon_card_or_less_health_are_a_difference() -> None:
+    """002 "Initial setup" gives each token its weapon card: a session-15 audit gave BLU's Soldier the Direct Hit
+    (RED's the Rocket Launcher), or BLU's Heavy 3 health, and the validator said nothing while the balance tools
+    would not call the games even. HF607 now names the pair; the bundled scenario (alike) stays silent."""
+    canal = load_scenario(MAPS / "payload_canal.scenario.json")
+    assert _hf607(canal) == []
+
+    def blu_changed(kind: str, **change: object) -> Scenario:
+        blu = canal.team(Team.BLU)
+        units = tuple(replace(u, **change) if u.unit == kind else u for u in blu.starting)  # type: ignore[arg-type]
+        return replace(canal, teams={**canal.teams, Team.BLU: replace(blu, starting=units)})
+
+    red_weapon = {u.unit: u.weapon for u in canal.team(Team.RED).starting}
+    assert red_weapon["soldier"] in (None, "rocket_launcher")
+    [message] = _hf607(blu_changed("soldier", weapon="direct_hit"))
+    assert "the sides field the same kinds but not alike:" in message and "BLU's the Direct Hit" in message
+    [message] = _hf607(blu_changed("heavy", health=3))
+    assert "RED's Heavy starts at full health, BLU's at 3 health" in message
+    heavy = next(u for u in canal.team(Team.BLU).starting if u.unit == "heavy")
+    assert _hf607(blu_changed("heavy", health=99 if heavy.health is None else heavy.health)) == []  # full is full
