@@ -75,7 +75,7 @@ def _trial_line(k: int, t: Trial) -> str:
     where = f"  [{' '.join(str(h) for h in t.hexes)}]" if t.hexes else ""
     line = f"  {k:>2}. {t.words}{where}{step} — {t.status}"
     if t.tally.games:
-        line += f"; search games: {t.tally.words()}"
+        line += f"; race games (common seeds): {t.tally.words()}"
     if t.confirm is not None:
         line += f"; fresh games: {t.confirm.words()}"
     return line

@@ -61,6 +61,8 @@ class Screen:
     breaking: int | None
     #: The hexes the original's warnings name (HF315 names the extra spawn hex): where a designer looks first.
     named: frozenset[Hex] = frozenset()
+    #: The original's warnings in words: a refusal quotes a new one, not one the map already had.
+    said: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, scenario: Scenario) -> Screen:
@@ -74,7 +76,8 @@ class Screen:
         mirror = team_mirror(scenario.map)
         warnings = [p for p in problems if p.severity is Severity.WARNING]
         return cls(Counter(warning_key(p) for p in warnings), mirror is not None and mirror.exact,
-                   None if mirror is None else len(mirror.breaking), frozenset(h for p in warnings for h in p.hexes))
+                   None if mirror is None else len(mirror.breaking), frozenset(h for p in warnings for h in p.hexes),
+                   frozenset(p.message for p in warnings))
 
     def refuse(self, scenario: Scenario) -> str | None:
         """Why ``scenario`` may not be offered (in words), or None when it may."""
@@ -97,7 +100,9 @@ class Screen:
         now = Counter(warning_key(p) for p in problems if p.severity is Severity.WARNING)
         new = [key for key, n in now.items() if n > self.warnings.get(key, 0)]
         if new:
-            p = next(p for p in problems if p.severity is Severity.WARNING and warning_key(p) == new[0])
+            # the one of that kind the map did not have (an audit saw a refusal quote the original's own HF324)
+            alike = [p for p in problems if p.severity is Severity.WARNING and warning_key(p) == new[0]]
+            p = next((p for p in alike if p.message not in self.said), alike[0])
             # cover by the objective can level a fairness check (HF3xx), never a structural warning (a hex beside
             # a track out of reach, stairs onto a wall): only those name sides worth a compensated edit
             fairness = all(code.startswith(FAIRNESS) for code, _ in new)

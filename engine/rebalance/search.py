@@ -444,8 +444,11 @@ class _Search:
             self.trials += raced
             better = [t for t in raced if self._nearer(t, step)]
             if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
-                if not self.interrupted and self._fits(self.s.confirm_games * 2):
-                    self.ended = "steps" if better else "stuck"
+                if not self.interrupted:
+                    if not better or step == self.s.steps:  # more time would not change either
+                        self.ended = "steps" if better else "stuck"
+                    else:  # a next step from the nearest edit would not end in time: say how long it would take
+                        self._too_short(self.s.confirm_games * 2)
                 break
             nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
             chosen.append(nearest)
@@ -521,7 +524,7 @@ class _Search:
                (self._overshoot(chosen[-1]) if chosen and self.favoured is not None else "") +
                ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
                 if self.no_time else "") +
-               (f"; racing the proposals and confirming one would take about {self.needed} minutes here"
+               (f"; racing the next proposals and confirming one would take about {self.needed} minutes here"
                 if self.needed else "") + self._advice())
         return self._outcome(status, baseline, after, tuple(chosen), why)
 

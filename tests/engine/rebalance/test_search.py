@@ -405,3 +405,21 @@ def test_proposals_a_confirmed_repair_leaves_unraced_are_listed_as_not_played(re
     valid = int(next(n for n in notes if n.startswith("step 1:")).split("(")[1].split(" valid")[0])
     listed = [t for t in out.trials if not t.status.startswith("refused")]
     assert len(listed) == valid and any(t.status == "not played" and t.proposal.family != "symmetry" for t in listed)
+
+
+def test_a_refusal_quotes_the_warning_the_edit_adds_not_one_the_map_had() -> None:
+    """Session 15's audit: on Canal with BLU's track drawn from its end (which already warns HF324 about RED's
+    cart's high ground), walls at -10,-2 and 10,2 were refused quoting that very warning; the edit's own new
+    HF324 (RED's cart seen from more hexes) is what it adds, and what a designer should be shown."""
+    from engine.formats import load_map
+    from engine.games.game import base_scenario
+    from engine.mapmodel import Cell, Terrain
+    from engine.validation.runner import scenario_problems
+
+    canal = load_map(Path(__file__).resolve().parents[3] / "maps" / "payload_canal.map.json")
+    backwards = canal.with_feature_part("tracks", Team.BLU, list(canal.track(Team.BLU))[::-1])
+    had = {p.message for p in scenario_problems(base_scenario(backwards, None)) if p.code == "HF324"}
+    walled = backwards.with_cells({h: Cell(backwards.cells[h].height, Terrain.WALL) for h in (Hex(-10, -2), Hex(10, 2))})
+    why = Screen.of(base_scenario(backwards, None)).refuse(base_scenario(walled, None))
+    assert why is not None and why.startswith("new warning HF324: ")
+    assert why.removeprefix("new warning HF324: ") not in had and "seen from many more hexes" in why

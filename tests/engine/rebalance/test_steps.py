@@ -157,3 +157,14 @@ def test_a_run_that_takes_every_step_it_may_says_so_rather_than_asking_for_time(
     out = rebalance(FAR, replace(QUICK, candidates=12, steps=1), ModelRunner(lambda v: 0.62 - 0.02 * low_obstacles(v)))
     assert out.status == IMPROVED and len(out.chosen) == 1
     assert "give it more --minutes" not in out.why and "every step a run may take (1)" in out.why, out.why
+
+
+def test_a_run_whose_next_step_would_not_end_in_time_says_how_long_it_would_take() -> None:
+    """Session 15's audit read "give it more --minutes" after a run that had raced every proposal of its step and
+    stopped early, and took it for wrong advice: more time would have let it go a step further from the nearest
+    edit, which is what it now says, with the minutes that step would need (games at one a second here)."""
+    r = ModelRunner(lambda v: 0.62 - 0.02 * low_obstacles(v))
+    out = rebalance(FAR, replace(QUICK, candidates=12, minutes=70), r, clock=lambda: float(r.played))
+    assert out.status == IMPROVED and {t.step for t in out.trials} == {1}
+    assert "racing the next proposals and confirming one would take about 76 minutes here" in out.why, out.why
+    assert "give it more --minutes (at least 76)" in out.why
