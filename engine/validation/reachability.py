@@ -94,8 +94,10 @@ def dead_space(ctx: CheckContext) -> Iterator[Problem]:
     dead: list[Hex] = []
     for i in unwalked:
         h = b.hexes[i]
-        # the first name in sorted order wins, as for one team: "the Scout's ..." < "the Soldier's ..."
-        special = scout if i in jumped else soldier if i in rocketed else None
+        # a hex both specials reach names both (an audit read "only with the Scout's double jump" of hexes the
+        # Soldier's rocket jump reaches too)
+        special = (f"{scout} or {soldier}" if i in rocketed else scout) if i in jumped else soldier if i in rocketed \
+            else None
         if special is not None:
             by_special.setdefault(special, []).append(h)
         else:

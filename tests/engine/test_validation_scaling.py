@@ -19,10 +19,10 @@ from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
 from engine.rules.fov import seers, seers_pairwise
 from engine.rules.movement import flood
 from engine.rules.sight import Sight
-from engine.validation.reachability import dead_space, special_for
+from engine.validation.reachability import dead_space
 from engine.validation.registry import CheckContext
 from engine.validation.sightlines import spawn_camping
-from engine.validation.terrain import board, profile, reach, rocket_reach, walk_mode
+from engine.validation.terrain import DOUBLE_JUMP, board, profile, reach, rocket_reach, walk_mode
 
 
 def _hexagon(radius: int) -> list[Hex]:
@@ -122,7 +122,8 @@ def test_rocket_reach_equals_the_round_by_round_reference(seed: int) -> None:
 
 
 def dead_space_reference(ctx: CheckContext) -> dict[str, set[Hex]]:
-    """HF204/HF205 as the check made them before: each unwalked hex asks each team which special gets there."""
+    """HF204/HF205 asked hex by hex: each unwalked hex asks each team which special gets there (both named when
+    both do, as the check has since session 15)."""
     b = board(ctx)
     teams = [t for t in Team if any(not b.wall[b.index[h]] for h in ctx.map.spawns.get(t, ()))]
     walked = {i for t in teams for i in reach(ctx, t).indices()}
@@ -130,8 +131,11 @@ def dead_space_reference(ctx: CheckContext) -> dict[str, set[Hex]]:
     for i in range(b.n):
         if b.wall[i] or b.low[i] or i in walked:
             continue
-        names = sorted(s for t in teams if (s := special_for(ctx, t, b.hexes[i])))
-        out.setdefault(names[0] if names else "dead", set()).add(b.hexes[i])
+        h = b.hexes[i]
+        names = sorted({s for t in teams for s, gets in ((f"the Scout's {DOUBLE_JUMP}", h in reach(ctx, t, DOUBLE_JUMP)),
+                                                          ("the Soldier's rocket jump", i in rocket_reach(ctx, t)))
+                        if gets})
+        out.setdefault(" or ".join(names) if names else "dead", set()).add(b.hexes[i])
     return out
 
 
@@ -198,3 +202,17 @@ def test_checking_one_map_after_another_lets_the_old_boards_go() -> None:
         check_map(random_koth_map(seed))
     gc.collect()
     assert gone() is None
+
+
+def test_hexes_both_specials_reach_name_both() -> None:
+    """A session-15 audit took Canal's stairs out on RED's half: HF205 said 33 hexes "can only be reached with the
+    Scout's double jump", and the Soldier's rocket jump (002 "Moving examples") reaches all 33 too."""
+    from pathlib import Path
+
+    from engine.formats import load_map
+
+    canal = load_map(Path(__file__).resolve().parents[2] / "maps" / "payload_canal.map.json")
+    flat = canal.with_cells({h: Cell(c.height) for h, c in canal.cells.items() if c.stairs_up is not None and h.q < 0})
+    said = [p.message for p in dead_space(CheckContext(flat)) if p.code == "HF205"]
+    assert any(m.startswith("33 hexes can only be reached with the Scout's double jump or the Soldier's rocket jump")
+               for m in said), said
