@@ -377,9 +377,13 @@ def _classes_table(p: Mapping[str, Any]) -> str:
             'fielded it</th><th>kills</th></tr>' + "".join(rows) + "</table>" + note + "</p>")
 
 
-def _heat_html(m: HexMap, p: Mapping[str, Any], goal: str) -> str:
+def _heat_html(m: HexMap, p: Mapping[str, Any], goal: str, pickups: bool = True) -> str:
+    """The heat maps of one pairing; the pickups' only in a game with pickups (``pickups``: an audit found Payload
+    Race's report showing "no pickups recorded" for a game that has none)."""
     parts = []
     for layer, (title, noun, cmaps) in HEAT_LAYERS.items():
+        if layer == "pickups" and not pickups:
+            continue
         figs = []
         for team in ("RED", "BLU"):
             counts = p["heat"][layer][team]
@@ -412,7 +416,7 @@ def _study_html(doc_study: Mapping[str, Any], study: MapStudy) -> str:
         opened = " open" if best is not None and study.pairings[i] is best else ""
         out.append(f"<details{opened}><summary>Heat maps and unit kinds: {_e(p['label'])} ({p['games']} games)"
                    "</summary>")
-        out.append(_heat_html(m, p, doc_study["goal"]))
+        out.append(_heat_html(m, p, doc_study["goal"], GAMES[study.scenario.mode].pickups))
         if p["classes"]:
             out.append("<h3>Which picks win</h3>")
             credit = GAMES[study.scenario.mode].kill_credit  # the game's own rule, not the others' (audit)

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from editor.background import BackgroundRun, Work
 from editor.playtest.session import ai_name
+from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.parallel.backends import local_backend
@@ -67,13 +68,14 @@ _PAIRS = {
 }
 
 
-def report_text(summary: BatchSummary, name: str, players: tuple[str, str], cancelled: bool = False) -> str:
+def report_text(summary: BatchSummary, name: str, players: tuple[str, str], cancelled: bool = False,
+                pickups: bool = True) -> str:
     """:func:`summary_text` with the players called as the dialog calls them ("normal AI (heuristic)"), without
     its verdict line and fixed-sample intervals (the dialog shows the study's answer, whose intervals hold however
-    many games were played)."""
+    many games were played); ``pickups`` False for a game without them."""
     shown = replace(summary, player_wins={ai_name(k): v for k, v in summary.player_wins.items()})
     return summary_text(shown, name, (ai_name(players[0]), ai_name(players[1])), cancelled, verdict=False,
-                        intervals=False)
+                        intervals=False, pickups=pickups)
 
 
 #: At most this many progress updates per second reach the UI thread; fast games
@@ -323,11 +325,13 @@ class SimulateDialog(QDialog):
         self.study, self.saved_study = study, saved
         self.results = list(pairing.results)
         self.summary = pairing.summary
-        text = report_text(self.summary, self.scenario.name, self._players, self.was_cancelled)  # type: ignore[arg-type]
+        text = report_text(self.summary, self.scenario.name, self._players, self.was_cancelled,  # type: ignore[arg-type]
+                           GAMES[self.scenario.mode].pickups)
         text = self._note + text
         if saved is not None:
             text = ("The map as it is now:\n" + text + "\n\nThe saved file, on the same games:\n" +
-                    report_text(saved.pairings[0].summary, saved.scenario.name, self._players))  # type: ignore[arg-type]
+                    report_text(saved.pairings[0].summary, saved.scenario.name, self._players,  # type: ignore[arg-type]
+                                GAMES[saved.scenario.mode].pickups))
         if pairing.games:
             answers = answer(saved, study) if saved is not None else None
             verdict = judge(study, ai_name, answers, version=1) if answers is not None else judge(study, ai_name)

@@ -63,6 +63,8 @@ class ModeRules:
       in Team Play, whose reports said "units" where its rulebook and playtest say characters);
     - ``uses_kits``: whether its units heal at first-aid kits (a core map feature that only some modes
       play with; the validator's HF113 names kits on a map none of whose modes uses them);
+    - ``pickups``: whether its units take pickups (first-aid kits, ammo tiles, weapons from racks), which the
+      reports count and map (Payload Race has none: its report showed an empty "Where pickups are taken");
     - ``rules_version``: the version of hexfort's implementation of the mode's rules, which
       replays record; raise it when a change to the engine makes recorded games play
       differently, so such a replay says so instead of failing on an illegal action.
@@ -106,6 +108,7 @@ class ModeRules:
     spawn_zones: bool = True
     uses_kits: bool = False
     unit_words: tuple[str, str] = ("unit", "units")
+    pickups: bool = False
     rules_version: int = 1
     goals: str = ""
     verbs: tuple[str, ...] = ()

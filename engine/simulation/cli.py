@@ -16,6 +16,7 @@ from typing import TextIO
 
 from engine.formats import LoadError, load_any
 from engine.games.game import base_scenario
+from engine.games.modes import GAMES
 from engine.parallel.backends import BackendError, local_backend
 from engine.parallel.options import UsageError, add_backend_arguments, backend_from_args, run_on
 from engine.parallel.progress import ProgressBar
@@ -132,5 +133,5 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
         out.write(summary_text(summary, scenario.name, players, partial_of=args.games if interrupted else None,
-                               construction=reason, caveat=caveat) + "\n")
+                               construction=reason, caveat=caveat, pickups=GAMES[scenario.mode].pickups) + "\n")
     return 130 if interrupted else 0

@@ -13,10 +13,11 @@ def _pct(x: float) -> str:
 
 def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False,
                  partial_of: int | None = None, verdict: bool = True, intervals: bool = True,
-                 construction: str | None = None, caveat: str = "") -> str:
+                 construction: str | None = None, caveat: str = "", pickups: bool = True) -> str:
     """Wins per team (with ``intervals``, their fixed-sample 95% intervals), draws, first-player wins, game length,
     pickups (when any) and (``verdict``) the verdict (``construction``: why the map is even by construction, which
-    the verdict's side answer then says, and ``caveat``, a clause after it: :meth:`BatchSummary.verdict`).
+    the verdict's side answer then says, and ``caveat``, a clause after it: :meth:`BatchSummary.verdict`);
+    ``pickups`` False for a game without pickups.
 
     ``cancelled`` notes that the batch stopped early; ``partial_of`` (the games
     planned) that Ctrl-C interrupted it; an empty batch says so.
@@ -42,7 +43,9 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
         lines.append("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()))
     lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median:g}, "
                  f"{s.turns_min}–{s.turns_max})")
-    if any(s.pickups.values()):
+    if not pickups:  # a game without pickups (Payload Race) says nothing of them
+        pass
+    elif any(s.pickups.values()):
         lines.append("  pickups: " + ", ".join(
             f"{t} {sum(kinds.values())}" + (f" ({', '.join(f'{k} {n}' for k, n in kinds.items())})" if kinds else "")
             for t, kinds in s.pickups.items()))

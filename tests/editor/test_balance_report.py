@@ -76,6 +76,8 @@ def test_the_report_of_every_bundled_map_is_one_self_contained_page(tmp_path: Pa
         assert base64.b64decode(src.split(",", 1)[1]).startswith(PNG)
     text = " ".join(page.text)
     assert "Who wins" in text and "Where units stand" in text and "Turns to" in text
+    # no pickups section for a game without pickups (a session-15 audit: Payload Race's read "no pickups recorded")
+    assert ("Where pickups are taken" in text) == ("payload" not in path.name)
     data = report_data(out.read_text(encoding="utf-8"))  # the page carries the study's JSON
     assert not list(validator("balance").iter_errors(data))
     assert data["map"]["verdict"]["sides"] in text

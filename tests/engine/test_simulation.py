@@ -212,3 +212,14 @@ def test_a_whole_median_is_printed_whole() -> None:
     s = summarise(run_batch(Scenario("Hill", Mode.KOTH, hill()), 4, 3))
     text = summary_text(s, "Hill", ("heuristic", "heuristic"))
     assert f"(median {s.turns_median:g}, " in text and ".0," not in text.split("median ", 1)[1][:8]
+
+
+def test_a_game_without_pickups_reports_none_of_them() -> None:
+    """Payload Race has no pickups: its report said "pickups: none" as if the players had missed some (an audit of
+    the balance page, session 15); King of the Board, whose units heal at kits, still says it."""
+    from engine.games.modes import GAMES
+    from engine.simulation.report import summary_text
+
+    summary = summarise(run_batch(Scenario("Hill", Mode.KOTH, hill()), 2, 1))
+    assert "pickups:" in summary_text(summary, "Hill", ("heuristic", "heuristic"), pickups=GAMES[Mode.KOTH].pickups)
+    assert "pickups" not in summary_text(summary, "Hill", ("heuristic", "heuristic"), pickups=GAMES[Mode.PAYLOAD].pickups)

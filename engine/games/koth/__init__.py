@@ -28,7 +28,7 @@ GAME_COSTS = FrozenDict({"random": 0.10, "heuristic": 0.21, "search": 33.0})
 RULES = register(ModeRules(
     KOTH, "King of the Board", "001", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
     dice=TWO_D6, ruleset="builtin:koth",
-    features=("control_points",), uses_kits=True, checks="engine.games.koth.map_checks",
+    features=("control_points",), uses_kits=True, pickups=True, checks="engine.games.koth.map_checks",
     ai="engine.games.koth.ai", rebalance="engine.games.koth.rebalance",
     game_costs=GAME_COSTS,
     state="engine.games.koth.state:KothState",

@@ -59,7 +59,7 @@ RULES = register(ModeRules(
     features=("spawnpoints", "ammo", "racks"), checks="engine.games.teamplay.map_checks",
     ai="engine.games.teamplay.ai", game_costs=GAME_COSTS,
     state="engine.games.teamplay.state:TeamPlayState",
-    spawn_zones=False, unit_words=("character", "characters"), goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
+    spawn_zones=False, unit_words=("character", "characters"), pickups=True, goals="engine.games.teamplay.goals:race_plan", verbs=tuple(v.value for v in VERBS),
     chance_first="random_first_team", chance_words="drawn at random", one_of_each=True,
     kill_credit="a killshot to the scoring team's character that put the most damage on the victim since its last death",
 ))
