@@ -136,7 +136,11 @@ def _put(setup: ScenarioSetup, m: HexMap, team: Team, i: int, h: Hex, sym: Symme
     remark = "" if m.spawn_team(h) is team else (
         f"{_name(setup, team, i)} starts outside {team.value}'s spawn zone (fine for a 'play from here' situation)")
     image = _image(h, sym)
-    if image is not None and image != h:
+    if image == h:  # its image is itself: no counterpart can stand there (said: an audit saw nothing move, no word)
+        remark = _also(remark, f"{h} is on the symmetry's axis, its own image: {team.other.value}'s "
+                               f"{_kind(setup, team, i)} cannot mirror it there (one unit per hex), so the units "
+                               "are no longer each other's images (the validator's HF404)")
+    elif image is not None:
         j = _counterpart(setup, team, i, old, sym)
         if j is None:
             remark = _also(remark, f"{team.other.value} has no {_kind(setup, team, i)} to mirror it on {image}")
@@ -206,11 +210,11 @@ def _counterpart(setup: ScenarioSetup, team: Team, i: int, old: Hex | None, sym:
 
 
 def _image(h: Hex | None, sym: SymmetryMode | None) -> Hex | None:
-    """``h``'s image under a symmetry that pairs the teams (the other team's side), or None."""
+    """``h``'s image under a symmetry that pairs the teams (the other team's side; ``h`` itself on its axis), or None."""
     if sym is None or h is None or not sym.swaps_teams:
         return None
-    images = [img for img, _s in sym.images(h)]
-    return images[0] if images else None
+    g = sym.primary()  # the two-fold symmetry that swaps the teams; a hex on its axis is its own image
+    return None if g is None else g.apply_about(h, sym.center2)
 
 
 def _next_free(setup: ScenarioSetup, team: Team) -> int | None:

@@ -104,10 +104,14 @@ class MapView(QGraphicsView):
             self.renderer, _pen("#1565c0", 2.0, Qt.PenStyle.DashLine), QBrush(QColor(30, 120, 220, 45)), z=9
         )
         self.preview = HexHighlightItem(self.renderer, _pen("#202020", 1.5), QBrush(QColor(255, 255, 255, 70)), z=11)
+        #: the preview of a gesture that would be refused where it is (a unit dragged onto a wall)
+        self.refused_preview = HexHighlightItem(self.renderer, _pen("#d50000", 2.5, Qt.PenStyle.DashLine),
+                                                QBrush(QColor(213, 0, 0, 50)), z=11)
         self.hover_mark = HexHighlightItem(self.renderer, _pen("#1a237e", 2.5), QBrush(QColor(255, 255, 255, 70)), z=12)
         self.flash = HexHighlightItem(self.renderer, _pen("#d50000", 3.0), QBrush(QColor(213, 0, 0, 60)), z=13)
         self.focus_mark = HexHighlightItem(self.renderer, _pen("#ff6f00", 4.0), QBrush(QColor(255, 160, 0, 70)), z=14)
-        for item in (self.problem_marks, self.selection, self.preview, self.hover_mark, self.flash, self.focus_mark):
+        for item in (self.problem_marks, self.selection, self.preview, self.refused_preview, self.hover_mark, self.flash,
+                     self.focus_mark):
             self._scene.addItem(item)
         self.units = StartingUnitsItem(self.renderer)
         self._scene.addItem(self.units)
@@ -174,7 +178,10 @@ class MapView(QGraphicsView):
         self.symmetry_mark.set_mode(self.state.symmetry, self.renderer.map_rect(self.doc.map, 2))
 
     def _refresh_preview(self) -> None:
-        self.preview.set_hexes(self.tool.preview_hexes() if self.tool else ())
+        hexes = tuple(self.tool.preview_hexes()) if self.tool else ()
+        refused = bool(hexes) and self.tool is not None and self.tool.preview_refused()
+        self.preview.set_hexes(() if refused else hexes)
+        self.refused_preview.set_hexes(hexes if refused else ())
 
     def _refresh_cursor(self) -> None:
         if self._hover is None or self.tool is None:

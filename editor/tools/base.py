@@ -98,6 +98,10 @@ class Tool:
         """Hexes of a gesture in progress (a line, a rectangle...)."""
         return ()
 
+    def preview_refused(self) -> bool:
+        """Whether the gesture in progress would be refused where it is now (the canvas draws its preview red)."""
+        return False
+
     def cursor_piece(self, h: Hex) -> HexMap | None:
         """A piece of map drawn faintly under the pointer at ``h`` (a stamp, the paste), or None."""
         return None

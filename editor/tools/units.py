@@ -34,6 +34,8 @@ class StartingUnitsTool(Tool):
         super().__init__(*a, **k)
         self._from: Hex | None = None
         self._to: Hex | None = None
+        #: whether dropping the dragged unit on ``_to`` would be refused (its preview is drawn red before release)
+        self._refused = False
 
     def press(self, g: Gesture) -> None:
         setup = self.doc.scenario
@@ -56,10 +58,22 @@ class StartingUnitsTool(Tool):
     def move(self, g: Gesture) -> None:
         if self._from is not None and g.hex != self._to:
             self._to = g.hex
+            self._refused = self._would_refuse(self._from, g.hex)
             self.on_preview()
 
+    def _would_refuse(self, src: Hex, dst: Hex) -> bool:
+        """Whether moving the unit on ``src`` to ``dst`` would be refused (asked as the release will ask)."""
+        setup = self.doc.scenario
+        if setup is None or src == dst:
+            return False
+        try:
+            move_unit(setup, self.doc.map, src, dst, self._symmetry())
+        except EditRefused:
+            return True
+        return False
+
     def release(self, g: Gesture) -> None:
-        src, self._from, self._to = self._from, None, None
+        src, self._from, self._to, self._refused = self._from, None, None, False
         setup = self.doc.scenario
         if src is not None and setup is not None and g.hex != src:
             self._apply(lambda: move_unit(setup, self.doc.map, src, g.hex, self._symmetry()))
@@ -67,10 +81,14 @@ class StartingUnitsTool(Tool):
 
     def cancel(self) -> None:
         self._from = self._to = None
+        self._refused = False
         super().cancel()
 
     def preview_hexes(self) -> Iterable[Hex]:
         return () if self._to is None or self._to == self._from else (self._to,)
+
+    def preview_refused(self) -> bool:
+        return self._refused
 
     def _symmetry(self) -> SymmetryMode | None:
         """The editor's symmetry when it pairs the teams (RED's side with BLU's), else None."""

@@ -262,6 +262,29 @@ def test_starting_units_tool_places_drags_and_takes_off_units_each_one_undo_step
     assert all(u.hex is None for u in window.doc.scenario.teams[Team.RED].starting)
 
 
+def test_a_unit_dragged_over_a_hex_it_may_not_start_on_is_previewed_red_before_the_release(window, mouse) -> None:  # type: ignore[no-untyped-def]
+    """Session 14's audit: the drag preview looked the same over a hex the drop would refuse, and only the release
+    said no. The preview is now drawn red (a second highlight) where the unit may not go, as the release decides."""
+    from PySide6.QtTest import QTest
+
+    window.scenario_panel.make_scenario()
+    window.scenario_panel.units[Team.RED].setText("soldier")
+    window.scenario_panel._edit_team(Team.RED)
+    window.set_tool("units")
+    mouse.click(Hex(-4, 2))
+    enemy = next(iter(window.doc.map.spawns[Team.BLU]))
+    vp, view = window.view.viewport(), window.view
+    QTest.mouseMove(vp, mouse.point(Hex(-4, 2)))
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, mouse.point(Hex(-4, 2)))
+    QTest.mouseMove(vp, mouse.point(enemy))  # BLU's spawn zone: refused
+    assert view.refused_preview.hexes == {enemy} and not view.preview.hexes
+    QTest.mouseMove(vp, mouse.point(Hex(0, 1)))  # open ground: fine
+    assert view.preview.hexes == {Hex(0, 1)} and not view.refused_preview.hexes
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, mouse.point(Hex(0, 1)))
+    assert window.doc.scenario.teams[Team.RED].starting[0].hex == Hex(0, 1)
+    assert not view.preview.hexes and not view.refused_preview.hexes
+
+
 def test_the_place_button_is_off_where_units_take_no_hex(window, repo) -> None:  # type: ignore[no-untyped-def]
     """Team Play's characters enter at spawnpoints (003): the panel's Place button is off and says why, where it
     used to place characters the game then refused to start with (a new-user audit)."""

@@ -164,3 +164,14 @@ def test_a_game_refusal_names_the_hex_it_is_about_not_one_that_contains_it() -> 
     assert names_hex("a cart stands on 3,-2", Hex(3, -2)) and names_hex("RED sprog starts on -3,-2: …", Hex(-3, -2))
     for other in ("a cart stands on 13,-2", "a cart stands on -3,-2", "a cart stands on 3,-21"):
         assert not names_hex(other, Hex(3, -2)), other
+
+
+def test_a_unit_moved_onto_the_symmetry_axis_says_its_counterpart_cannot_mirror_it() -> None:
+    """The centre of a 180° turn is its own image: a unit there leaves its counterpart where it was, and the remark
+    says why instead of nothing (session 14's audit)."""
+    m = _map()
+    placed = place_next(_setup(), m, RED_SPAWN[0], ROTATE)
+    moved = move_unit(placed.setup, m, RED_SPAWN[0], POINT, ROTATE)
+    assert _hexes(moved.setup, Team.RED)[0] == POINT and _hexes(moved.setup, Team.BLU)[0] == BLU_SPAWN[0]
+    assert "0,0 is on the symmetry's axis, its own image: BLU's scout cannot mirror it there" in moved.remark
+    assert "HF404" in moved.remark
