@@ -175,7 +175,7 @@ def escorts_along(ctx: CheckContext) -> Iterator[Problem]:
             yield Problem(
                 "HF325", Severity.WARNING,
                 f"{slow.value} needs more turns than {fast.value} to stand by its cart at {where} of its track with "
-                f"{plural(len(late), 'class', 'classes')} ({slow.value} vs {fast.value}: {figures}); reshape the "
+                f"{plural(len(late), 'unit kind', 'unit kinds')} ({slow.value} vs {fast.value}: {figures}); reshape the "
                 f"ground along the {slow.value} track or the way to it from the spawn",
                 (m.track(slow)[k], m.track(fast)[j]),
             )
