@@ -325,6 +325,8 @@ class SetTrack(Change):
         """In words: a longer or shorter track at either end, else the stretch rerouted (between the last hex
         kept before it, or the track's start, and the first kept after it, or its end)."""
         a, b, t = self.before, self.after, self.team.value
+        if len(a) > 1 and b == a[::-1]:  # a track drawn from its end (HF402) turned round
+            return f"reverse {t}'s track, so that its cart starts at {b[0]} and ends at {b[-1]}"
         d = len(b) - len(a)
         n = min(len(a), len(b))
         same_start = next((k for k in range(n) if a[k] != b[k]), n)

@@ -25,6 +25,7 @@ from engine.rebalance.changes import (
     SetTrack,
 )
 from engine.rebalance.mirror import Mirror
+from engine.validation.symmetry import reversed_tracks
 
 __all__ = ["copy_across", "repairs", "track_repairs"]
 
@@ -74,7 +75,10 @@ def track_repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
     the image of the other's, when the two differ and the image lies on the map. A track step is part of a
     path, so it is repaired as a whole track, never hex by hex (:func:`copy_across` leaves track hexes alone)."""
     out = []
+    backwards = reversed_tracks(m, mirror.fit)  # a track drawn from its end: the one HF402 names is the one to turn
     for team in Team:
+        if len(backwards) == 1 and team is not backwards[0]:
+            continue
         src, dst = m.track(team.other), m.track(team)
         if not src or not dst:
             continue

@@ -151,3 +151,22 @@ def test_a_track_one_push_short_of_its_mirror_is_repaired_as_a_whole_track_eithe
         fixed = team_mirror(p.apply(short.map))
         assert fixed is not None and fixed.exact
     assert {p.changes[0].team for p in fixes} == set(Team)  # type: ignore[attr-defined]
+
+
+def test_a_track_drawn_from_its_end_is_repaired_by_turning_that_track_round(repo) -> None:  # type: ignore[no-untyped-def]
+    """Session 15: with a track's order part of the symmetry (HF402), Canal with BLU's track drawn from its end is
+    almost symmetric, and the fixer's symmetry repair turns BLU's track round — the one whose cart would start by
+    RED's spawn — in words that say so, not RED's to match it (which would leave both carts starting backwards)."""
+    from dataclasses import replace
+
+    from engine.formats import load_scenario
+
+    scenario = load_scenario(repo / "maps" / "payload_canal.scenario.json")
+    track = scenario.map.track(Team.BLU)
+    backwards = replace(scenario, map=scenario.map.with_feature_part("tracks", Team.BLU, track[::-1]))
+    mirror = team_mirror(backwards.map)
+    assert mirror is not None and not mirror.exact
+    [fix] = [p for p in repairs(backwards.map, mirror) if any(isinstance(c, SetTrack) for c in p.changes)]
+    assert fix.changes[0].team is Team.BLU  # type: ignore[attr-defined]
+    assert fix.apply(backwards.map) == scenario.map
+    assert fix.changes[0].words(Place(backwards)).startswith(f"reverse BLU's track, so that its cart starts at {track[0]}")
