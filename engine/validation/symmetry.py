@@ -79,7 +79,9 @@ def _signatures(m: HexMap) -> dict[tuple[int, int], _Sig]:
     # a track's hexes carry their step: a cart starts on its track's first hex, so a track drawn from the other
     # end is not its counterpart's image (a new-user audit: reversed BLU on Canal played 86% and read "symmetric")
     track = {(h.q, h.r): f"{t.value} {i}" for t in Team for i, h in enumerate(m.track(t))}
-    cp = {(h.q, h.r): i + 1 for i, pts in enumerate(m.control_points) for h in pts}
+    # every control point is one: the game scores a side alone on any control-point hex (docs/rules.md), so which
+    # point a hex belongs to is no part of the map's symmetry (two points mirrored read "almost symmetric" before)
+    cp = {(h.q, h.r): 1 for pts in m.control_points for h in pts}
     kits = {(h.q, h.r) for h in m.kits}
     out: dict[tuple[int, int], _Sig] = {}
     for h, c in m.cells.items():

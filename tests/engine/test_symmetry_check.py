@@ -92,3 +92,12 @@ def test_a_track_drawn_from_its_end_breaks_the_symmetry_and_says_which_to_revers
     # both reversed: still each other's image, so symmetric again (both carts start by the enemy's side)
     both = backwards.with_feature_part("tracks", Team.RED, list(m.track(Team.RED))[::-1])
     assert _codes(check_map(both), "HF401")
+
+
+def test_two_control_points_mirrored_are_a_symmetric_map() -> None:
+    """Decision 28: every control-point hex is part of the one point, so two points mirrored across Crossroads are
+    each other's image (HF401); the numbering of the points made it "almost symmetric" (HF402) before."""
+    m = _crossroads()
+    two = m.with_control_points([[Hex(3, -1)], [Hex(-3, 1)]])
+    problems = check_map(two)
+    assert _codes(problems, "HF401") and not _codes(problems, "HF402")

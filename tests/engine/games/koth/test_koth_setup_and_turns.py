@@ -127,6 +127,18 @@ def test_capture_one_point_per_turn_contested_and_sentries_do_not_capture(game: 
     assert contested.scores() == {Team.RED: 0, Team.BLU: 0}
 
 
+def test_capture_several_control_points_are_one_point(game: GameFactory) -> None:
+    """001 "Capturing Points" speaks of one control point; a map may mark several (decision 28): every control-point
+    hex counts as the one point, so a side alone on any of them scores, and a side on each contests."""
+    text = "0.R 2.C 0. 0. 2.C2 0.B"
+    alone = game(text, red=[("scout", (4, 0))], blu=[("heavy", (5, 0))])
+    alone.apply("scout@4,0 end")  # on the second point: RED alone on "the point"
+    assert alone.scores() == {Team.RED: 1, Team.BLU: 0}
+    split = game(text, red=[("scout", (1, 0))], blu=[("heavy", (4, 0))])
+    split.apply("scout@1,0 end")  # RED on the first, BLU on the second: contested
+    assert split.scores() == {Team.RED: 0, Team.BLU: 0}
+
+
 @pytest.mark.parametrize(("contests", "red_points"), [(None, 1), (False, 3), (True, 1)])
 def test_capture_sentry_cannot_capture(game: GameFactory, contests: bool | None, red_points: int) -> None:
     """001 "Capturing Points": a sentry never captures; by default it contests (option sentry_contests)."""
