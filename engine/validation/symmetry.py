@@ -237,8 +237,10 @@ def _breaks(m: HexMap, fit: SymmetryFit) -> int:
     return sum(h not in on_tracks for h in fit.mismatches)
 
 
-#: HF402 spells out what differs when at most this many pairs of hexes break the fit.
+#: HF402 spells out what differs when at most this many pairs of hexes break the fit...
 SPELLED: Final = 3
+#: ... and the words take at most this many characters (else the hexes are listed only).
+SPELLED_LENGTH: Final = 360
 
 
 def _ground(m: HexMap, h: Hex) -> str:
@@ -263,14 +265,14 @@ def _differences(m: HexMap, fit: SymmetryFit) -> str:
     """``: -7,-4 (nearer RED's spawn) is open ground at height 1 where its image 7,4 (nearer BLU's spawn) is a wall
     at height 1`` for up to :data:`SPELLED` broken pairs (a painting slip is usually one or two), else nothing."""
     if len(fit.mismatches) > 2 * SPELLED:  # too many to spell (and a big map's list is not paired up for nothing)
-        return ""
+        return _tracks_part(m, fit)
     pairs: list[tuple[Hex, Hex]] = []
     for h in fit.mismatches:
         g = fit.image(h)
         if g is not None and (g, h) not in pairs:
             pairs.append((h, g))
     if not pairs or len(pairs) > SPELLED:
-        return ""
+        return _tracks_part(m, fit)
     said = []
     for h, g in pairs:
         a, b = _ground(m, h), _ground(m, g)
@@ -278,7 +280,25 @@ def _differences(m: HexMap, fit: SymmetryFit) -> str:
             said.append(f"{h} and {g}")
             continue
         said.append(f"{h}{_nearer(m, h)} is {a} where its image {g}{_nearer(m, g)} is {b}")
-    return ": " + "; ".join(said)
+    spelled = ": " + "; ".join(said)
+    # three pairs of track steps spelled out run past a readable line (and the report's 600-character bound)
+    return spelled if len(spelled) <= SPELLED_LENGTH else _tracks_part(m, fit)
+
+
+def _tracks_part(m: HexMap, fit: SymmetryFit) -> str:
+    """``: the cart tracks part at step 14 ...`` when RED's track, mapped by ``fit``, is not BLU's (a step missing,
+    added or moved: every later step differs by its number), else ""."""
+    red, blu = m.track(Team.RED), m.track(Team.BLU)
+    image = [fit.image(h) for h in red]
+    if not red or not blu or image == list(blu):
+        return ""
+    k = next((i for i, (a, b) in enumerate(zip(image, blu, strict=False)) if a != b), min(len(red), len(blu)))
+
+    def at(path: tuple[Hex, ...]) -> str:
+        return f"at {path[k]}" if k < len(path) else "ended"
+
+    return (f": the cart tracks stop matching at step {k} (RED's {at(red)}, BLU's {at(blu)}; RED's track has "
+            f"{len(red)} hexes, BLU's {len(blu)})")
 
 
 def reversed_tracks(m: HexMap, fit: SymmetryFit) -> tuple[Team, ...]:
