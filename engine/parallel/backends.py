@@ -16,6 +16,7 @@ tasks already running, not after the whole run.
 from __future__ import annotations
 
 import signal
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -273,10 +274,42 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: How often (seconds) a pool run waiting for results looks whether Ctrl-C was pressed.
+_SIGINT_POLL = 0.2
+
+
+@contextmanager
+def _sigint_at_safe_points() -> Iterator[list[int]]:
+    """Hold Ctrl-C back while a pool run talks to its executor, to be raised at a safe point instead.
+
+    A KeyboardInterrupt raised at any bytecode can land inside ``concurrent.futures``' own locking (in ``wait``,
+    between taking one future's lock and the next), leaving a lock taken that the executor's manager thread then
+    waits for: the run hung on Ctrl-C (seen once in CI, twice in 60 interrupted runs on a loaded machine). Within
+    this block SIGINT only marks the returned list; :meth:`_PoolRunner.finished` raises KeyboardInterrupt when it
+    sees the mark, between waits, and the block raises it on the way out if nothing did. Only the main thread of
+    a process whose SIGINT raises KeyboardInterrupt (Python's default) does this; elsewhere (the editor's worker
+    threads, a caller with its own handler) nothing changes.
+    """
+    hit: list[int] = []
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield hit
+        return
+    signal.signal(signal.SIGINT, lambda signum, frame: hit.append(signum))
+    try:
+        yield hit
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if hit:
+        raise KeyboardInterrupt
+
+
 class _PoolRunner(Generic[R]):
-    def __init__(self, pool: ProcessPoolExecutor, window: int) -> None:
+    def __init__(self, pool: ProcessPoolExecutor, window: int, interrupted: list[int] | None = None) -> None:
         self.pool = pool
         self.window = window
+        #: marked by :func:`_sigint_at_safe_points` when Ctrl-C was pressed
+        self.interrupted = interrupted if interrupted is not None else []
 
     def capacity(self) -> int:
         return self.window
@@ -285,7 +318,12 @@ class _PoolRunner(Generic[R]):
         return self.pool.submit(fn, arg)
 
     def finished(self, running: Collection[Future[R]]) -> Iterable[Future[R]]:
-        return wait(running, return_when=FIRST_COMPLETED).done
+        while True:
+            done = wait(running, timeout=_SIGINT_POLL, return_when=FIRST_COMPLETED).done
+            if self.interrupted:
+                raise KeyboardInterrupt  # here, not inside wait's locking: see _sigint_at_safe_points
+            if done:
+                return done
 
     def result(self, future: Future[R]) -> R:
         return future.result()
@@ -325,8 +363,8 @@ class ProcessPool(Backend[ProcessPoolExecutor]):
 
     def ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, None]:
         size = self.chunk or chunk_size(len(items), self.jobs, self.MOST_PER_TASK)
-        with self._session() as pool:
-            yield from ordered_chunks(_PoolRunner(pool, self.window), fn, items, size)
+        with self._session() as pool, _sigint_at_safe_points() as interrupted:
+            yield from ordered_chunks(_PoolRunner(pool, self.window, interrupted), fn, items, size)
 
     def describe(self) -> str:
         return f"{self.jobs} worker process{'es' if self.jobs != 1 else ''} on this machine"
