@@ -286,7 +286,7 @@ def _differences(m: HexMap, fit: SymmetryFit) -> str:
 
 
 def _tracks_part(m: HexMap, fit: SymmetryFit) -> str:
-    """``: the cart tracks part at step 14 ...`` when RED's track, mapped by ``fit``, is not BLU's (a step missing,
+    """``: the cart tracks stop matching at step 14 ...`` when RED's track, mapped by ``fit``, is not BLU's (a step missing,
     added or moved: every later step differs by its number), else ""."""
     red, blu = m.track(Team.RED), m.track(Team.BLU)
     image = [fit.image(h) for h in red]
@@ -308,7 +308,7 @@ def reversed_tracks(m: HexMap, fit: SymmetryFit) -> tuple[Team, ...]:
     red, blu = list(m.track(Team.RED)), list(m.track(Team.BLU))
     if len(red) < 2 or [fit.image(h) for h in red][::-1] != blu:
         return ()
-    wrong = tuple(t for t in Team if _nearer(m, m.track(t)[0]) == f" (nearer {t.other.value}'s spawn)")
+    wrong = tuple(t for t in Team if _nearer_team(m, m.track(t)[0]) is t.other)
     return wrong if len(wrong) == 1 else tuple(Team)
 
 
@@ -328,9 +328,15 @@ def _reversed_track(m: HexMap, fit: SymmetryFit) -> str:
     return ""
 
 
-def _nearer(m: HexMap, h: Hex) -> str:
-    """`` (nearer BLU's spawn)``: the team whose spawn zone is nearer ``h``, or nothing at equal distance."""
+def _nearer_team(m: HexMap, h: Hex) -> Team | None:
+    """The team whose spawn zone is nearer ``h``, or None at equal distance (or without both zones)."""
     d = {t: min((h.distance(z) for z in m.spawns.get(t, ())), default=None) for t in Team}
     if d[Team.RED] is None or d[Team.BLU] is None or d[Team.RED] == d[Team.BLU]:
-        return ""
-    return f" (nearer {min(Team, key=lambda t: d[t]).value}'s spawn)"
+        return None
+    return min(Team, key=lambda t: d[t])  # type: ignore[arg-type, return-value]
+
+
+def _nearer(m: HexMap, h: Hex) -> str:
+    """`` (nearer BLU's spawn)``: the team whose spawn zone is nearer ``h``, or nothing at equal distance."""
+    team = _nearer_team(m, h)
+    return "" if team is None else f" (nearer {team.value}'s spawn)"
