@@ -105,10 +105,10 @@ def _batch(scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[
         with local_backend(jobs, games * len(plan.scenarios)) as backend:
             if until_decided:
                 plan, watched, stopped = play_until_decided(plan, backend, progress, cancel.is_set)
-                stop = stopped.why()
+                stop = stopped.why(compare=saved is not None)  # a comparison waits for its own question only
             else:
                 watched = run_study(plan, backend, progress=progress, cancelled=cancel.is_set)
-        main, other = study_of(plan, watched)
+        main, other = study_of(plan, watched, common=cancel.is_set())  # a cancelled comparison: the games both played
         return (other, main, stop) if other is not None else (main, None, stop)
     return work
 
@@ -325,13 +325,13 @@ class SimulateDialog(QDialog):
         self.study, self.saved_study = study, saved
         self.results = list(pairing.results)
         self.summary = pairing.summary
-        text = report_text(self.summary, self.scenario.name, self._players, self.was_cancelled,  # type: ignore[arg-type]
-                           GAMES[self.scenario.mode].pickups)
+        text = report_text(self.summary, self.scenario.name, self._players,  # type: ignore[arg-type]
+                           cancelled=self.was_cancelled, pickups=GAMES[self.scenario.mode].pickups)
         text = self._note + text
         if saved is not None:
             text = ("The map as it is now:\n" + text + "\n\nThe saved file, on the same games:\n" +
                     report_text(saved.pairings[0].summary, saved.scenario.name, self._players,  # type: ignore[arg-type]
-                                GAMES[saved.scenario.mode].pickups))
+                                cancelled=self.was_cancelled, pickups=GAMES[saved.scenario.mode].pickups))
         if pairing.games:
             answers = answer(saved, study) if saved is not None else None
             verdict = judge(study, ai_name, answers, version=1) if answers is not None else judge(study, ai_name)
@@ -357,7 +357,8 @@ class SimulateDialog(QDialog):
         if stop and not self.was_cancelled:  # a full bar: the run is over, whether or not the budget was used up
             self.progress.setRange(0, max(played, 1))
         if 0 < pairing.games * versions < played:  # games in flight when the answer came are played, not kept
-            self.progress.setFormat(f"%v games played; the answer rests on the first {pairing.games}")
+            each = f" ({pairing.games} a version)" if versions > 1 else ""
+            self.progress.setFormat(f"%v games played; the answer rests on the first {pairing.games * versions}{each}")
         self.heat_button.setEnabled(bool(pairing.games))
         self.finished_batch.emit()
 

@@ -83,9 +83,10 @@ class Stop:
     max_games: int
     minutes: float | None
 
-    def why(self) -> str:
-        """:func:`reason_words` of this stop, without ``--compare`` and the command line's options."""
-        return reason_words(self.to_json(), flags=False)
+    def why(self, compare: bool = False) -> str:
+        """:func:`reason_words` of this stop (``compare``: of a comparison run), without the command line's
+        options."""
+        return reason_words(self.to_json(), compare=compare, flags=False)
 
     def words(self) -> str:
         """``stopped after 412 games per pairing: every headline question was decided``."""

@@ -287,15 +287,24 @@ class MapStudy:
         return max(played, key=lambda p: (p.strength, -self.pairings.index(p))) if played else None
 
 
-def study_of(plan: StudyPlan, games: Sequence[ObservedGame]) -> tuple[MapStudy, MapStudy | None]:
+def study_of(plan: StudyPlan, games: Sequence[ObservedGame], common: bool = False) -> tuple[MapStudy, MapStudy | None]:
     """The study of the map (and of the compared version) from the games of ``plan``, in play order.
 
     ``games`` may stop short (an interrupted run, or a run stopped by its rule): a
-    prefix of :meth:`StudyPlan.items`. Each pairing then has the games played.
+    prefix of :meth:`StudyPlan.items`. Each pairing then has the games played —
+    or, with ``common``, only those every version played, in whole blocks (a
+    cancelled comparison: an audit read 20, 21 and 24 games "on the same games"
+    in one dialog, the compared answer resting on whole blocks of both).
     """
     grouped: list[list[list[ObservedGame]]] = [[[] for _ in plan.pairings] for _ in plan.scenarios]
     for (v, k, _i), g in zip(plan.slots(), games, strict=False):
         grouped[v][k].append(g)
+    if common and len(plan.scenarios) > 1:
+        for k in range(len(plan.pairings)):
+            n = min(len(grouped[v][k]) for v in range(len(plan.scenarios)))
+            n -= n % BLOCK if n >= BLOCK else 0
+            for v in range(len(plan.scenarios)):
+                del grouped[v][k][n:]
     out = []
     for v, scenario in enumerate(plan.scenarios):
         game = Game.of(scenario)

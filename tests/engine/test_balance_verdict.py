@@ -17,7 +17,7 @@ from engine.formats import save_map
 from engine.formats.schemas import validator
 from engine.games.game import Game
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, Mode, Team
+from engine.mapmodel import Cell, HexMap, Mode, Team, Terrain
 from engine.scenario import Scenario
 from engine.simulation import balance_cli
 from engine.simulation.autostop import default_max_games
@@ -569,3 +569,31 @@ def test_auto_stops_at_the_first_look_when_both_versions_play_the_same_games() -
     main, other = study_of(StudyPlan(HILL, (("random", "random"),), 100, 2, other=walled),
                            run_study(StudyPlan(HILL, (("random", "random"),), 100, 2, other=walled)))
     assert stop_block(main, other) is None
+
+
+def test_a_comparison_run_says_only_the_comparison_was_decided() -> None:
+    """Session 15's audit: Simulate… with Compare said "stopped: every headline question was decided" beside a
+    first-move question still undecided; a comparison waits for its own question only, and says so."""
+    from engine.simulation.autostop import Stop
+
+    stop = Stop("decided", 172, 400, None)
+    assert stop.why() == "every headline question was decided"
+    assert stop.why(compare=True).startswith("the comparison was decided (each map's own verdict is not waited for")
+
+
+def test_a_cancelled_comparison_keeps_only_the_whole_blocks_both_versions_played() -> None:
+    """Session 15's audit cancelled a comparison and read 20, 21 and 24 games "on the same games" in one dialog: the
+    saved version had played more. With ``common`` each version keeps the whole blocks both played."""
+    from engine.simulation.balance import StudyPlan, run_study, study_of
+    from tests.engine.test_simulation import hill
+
+    a = Scenario("Hill", Mode.KOTH, hill())
+    b = Scenario("Hill", Mode.KOTH, hill().with_cell(Hex(1, 1), Cell(0, Terrain.WALL)))
+    plan = StudyPlan(a, (("random", "random"),), 12, 3, b)
+    games = run_study(plan)
+    cut = games[:len(games) - 3]  # a cancel: the last versions' games unequal
+    main, other = study_of(plan, cut)
+    assert other is not None and main.pairings[0].games != other.pairings[0].games
+    main, other = study_of(plan, cut, common=True)
+    assert other is not None and main.pairings[0].games == other.pairings[0].games
+    assert main.pairings[0].games % 4 == 0 and main.pairings[0].games > 0

@@ -156,6 +156,7 @@ def test_simulate_compares_the_map_as_edited_with_the_saved_file(qtbot, tmp_path
     said = headline(main, answer(main, other), ai_name, other).text
     assert d.answer.text().startswith(f"<b>Saved → now: {said}</b>") and "The saved file, on the same games" in \
         d.report.toPlainText()
+    assert "cancelled" not in d.report.toPlainText()  # the saved section was labelled "cancelled early" (an audit)
     # back to the map as saved: played once, and said (it played the same map twice: a review)
     win.action_handler.act_undo.trigger()
     with qtbot.waitSignal(d.finished_batch, timeout=60_000):
