@@ -11,7 +11,7 @@ from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 from engine.simulation.verdict import unit_names
 
-__all__ = ["already_fair_notes", "rosters_note"]
+__all__ = ["advice", "already_fair_notes", "rosters_note"]
 
 
 def already_fair_notes(scenario: Scenario, baseline: Tally) -> list[str]:
@@ -38,3 +38,22 @@ def rosters_note(scenario: Scenario, favoured: Team) -> list[str]:
             f"{favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
             "which characters its ground suits; to even the sides, give them rosters of equal strength (the "
             "exchanges of one character tried here are listed with their games)"]
+
+
+def advice(ended: str, steps: int, no_time: bool, needed: int, interrupted: bool, played: bool) -> str:
+    """What to do next after a run without a fix, by why its steps ended (``ended``: ``time``, ``stuck`` — no edit
+    of the last step came nearer even than its control — or ``steps``, the run's ``steps`` all taken): more time
+    helps only when time ended them. ``no_time``: a fair-looking edit was left unconfirmed for time; ``needed``:
+    the minutes a race or confirmation that could not start would have needed (0: none); ``played``: whether any
+    proposal was played, so that there are proposals listed to edit from."""
+    if ended == "stuck" and not no_time and not needed:
+        return ("; the search stopped with time left: no edit of its last step came nearer even than the map it "
+                "started from, on the same games, so more --minutes would try the same edits — edit by hand from "
+                "the proposals listed (each with its games), or try other players (--players)")
+    if ended == "steps" and not no_time and not needed:
+        return (f"; it took every step a run may take ({steps}), each an edit that came nearer even; edit "
+                "by hand from there, or run the fixer again on its result")
+    by_hand = ", or edit by hand from the proposals listed" if played else ""  # none played: an empty list (audit)
+    if interrupted:  # a Ctrl-C or Cancel, not the time (it said "give it more --minutes": an audit)
+        return f"; it was interrupted: run it again to go on{by_hand}"
+    return f"; give it more --minutes{f' (at least {needed})' if needed else ''}{by_hand}"

@@ -70,11 +70,18 @@ from engine.rebalance.evidence import (
 )
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import even_by_construction, team_mirror
-from engine.rebalance.notes import already_fair_notes, rosters_note
+from engine.rebalance.notes import advice, already_fair_notes, rosters_note
 from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.screen import Screen
-from engine.rebalance.settings import Listener, Settings, baseline_stops, batch_seed, whole_blocks
+from engine.rebalance.settings import (
+    Listener,
+    Settings,
+    baseline_stops,
+    batch_seed,
+    counted_from,
+    whole_blocks,
+)
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 
@@ -150,8 +157,10 @@ class _Search:
             return True
         return self.clock() + (games + then) / rate <= self.deadline
 
-    def _round(self, versions: list[Scenario], seed: int, start: int, stop: int) -> list[Tally]:
-        rnd = self.runner.round(versions, seed, start, stop, self.say.games)
+    def _round(self, versions: list[Scenario], seed: int, start: int, stop: int, of: int = 0) -> list[Tally]:
+        """The games ``start``–``stop`` of ``versions``; ``of``: the games of the whole stage, for its progress."""
+        rnd = self.runner.round(versions, seed, start, stop,
+                                counted_from(self.say.games, start, of) if of else self.say.games)
         if rnd.stopped:
             self.interrupted = True
             raise _Stopped()
@@ -370,7 +379,7 @@ class _Search:
         for end in (total, 2 * total):  # the two stages of confirmation_stage, on one fresh batch seed
             while done < end:
                 stop = min(end, done + size)
-                tally = tally + self._round([version], seed, done, stop)[0]
+                tally = tally + self._round([version], seed, done, stop, of=end)[0]
                 done = stop
             if even:  # a side's interval above 50% on an even version is chance 1 time in 20: a second batch
                 ok = True if confirmed_fair(tally) else False if end > total else None
@@ -525,22 +534,9 @@ class _Search:
                ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
                 if self.no_time else "") +
                (f"; racing the next proposals and confirming one would take about {self.needed} minutes here"
-                if self.needed else "") + self._advice())
+                if self.needed else "") + advice(self.ended, self.s.steps, self.no_time, self.needed, self.interrupted,
+                                                  any(t.tally.games for t in self.trials)))
         return self._outcome(status, baseline, after, tuple(chosen), why)
-
-    def _advice(self) -> str:
-        """What to do next, by why the steps ended (:attr:`ended`): more time helps only when time ended them."""
-        if self.ended == "stuck" and not self.no_time and not self.needed:
-            return ("; the search stopped with time left: no edit of its last step came nearer even than the map it "
-                    "started from, on the same games, so more --minutes would try the same edits — edit by hand from "
-                    "the proposals listed (each with its games), or try other players (--players)")
-        if self.ended == "steps" and not self.no_time and not self.needed:
-            return (f"; it took every step a run may take ({self.s.steps}), each an edit that came nearer even; edit "
-                    "by hand from there, or run the fixer again on its result")
-        if self.interrupted:  # a Ctrl-C or Cancel, not the time (it said "give it more --minutes": an audit)
-            return "; it was interrupted: run it again to go on, or edit by hand from the proposals listed"
-        return (f"; give it more --minutes{f' (at least {self.needed})' if self.needed else ''}, or edit by hand from "
-                "the proposals listed")
 
     def _overshoot(self, last: Trial) -> str:
         """``; on its games BLU is favoured instead (...)`` when the nearest change's own games (its fresh ones

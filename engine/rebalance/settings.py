@@ -47,6 +47,12 @@ class Listener:
     best: Callable[[Trial], None] = lambda _trial: None
 
 
+def counted_from(games: Callable[[int, int], None] | None, start: int, total: int) -> Callable[[int, int], None] | None:
+    """``games`` told ``(start + done, total)``: a round's progress as part of a stage of ``total`` games played in
+    rounds (a confirmation's bar filled 0–250 four times and never said 1000: an audit)."""
+    return None if games is None else (lambda done, _n: games(start + done, total))
+
+
 def batch_seed(seed: int, what: str) -> int:
     """A batch seed for one purpose of a run (``baseline``, ``step 1``, ``confirm 2``...)."""
     return int.from_bytes(hashlib.sha256(f"hexfort-rebalance:{seed}:{what}".encode()).digest()[:6], "big")

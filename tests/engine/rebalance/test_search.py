@@ -312,6 +312,7 @@ def test_minutes_are_kept_a_race_or_a_confirmation_that_would_run_past_them_is_n
     assert out.status == NOT_FIXED and r.played <= 500 and not [t for t in out.trials if t.tally.games]
     # the second stage (four edits and the control, 40 games each) after the baseline, and one confirmation
     assert "about 12 minutes here" in out.why and "--minutes (at least 12)" in out.why  # 120 + 5 x 40 + 400 s
+    assert "proposals listed" not in out.why  # none was played, so none is listed to edit from (an audit)
 
     notes: list[str] = []
     r = model()
@@ -423,3 +424,23 @@ def test_a_refusal_quotes_the_warning_the_edit_adds_not_one_the_map_had() -> Non
     why = Screen.of(base_scenario(backwards, None)).refuse(base_scenario(walled, None))
     assert why is not None and why.startswith("new warning HF324: ")
     assert why.removeprefix("new warning HF324: ") not in had and "seen from many more hexes" in why
+
+
+def test_a_confirmation_in_rounds_counts_its_progress_across_them() -> None:
+    """An editor audit saw the fixer's bar fill 0–250 four times beside "confirming on 1000 fresh games": each round
+    of the confirmation reported its own games. It now counts the whole confirmation: up to 400 of 400 here."""
+    seen: list[tuple[int, int]] = []
+
+    class Reporting(ModelRunner):
+        def round(self, versions, seed, start, stop, progress=None):  # type: ignore[no-untyped-def, override]
+            out = super().round(versions, seed, start, stop, progress)
+            if progress is not None:
+                progress(stop - start, stop - start)  # the round's own count, as a real round ends
+            return out
+
+    out = rebalance(FAR, QUICK, Reporting(steep), Listener(games=lambda done, total: seen.append((done, total))))
+    assert out.confirm is not None and out.confirm.games == QUICK.confirm_games
+    confirming = [d for d, total in seen if total == QUICK.confirm_games]
+    rounds = QUICK.confirm_games // 4  # its rounds, each told as part of the whole, up to 400 of 400
+    assert {rounds, 2 * rounds, 3 * rounds, QUICK.confirm_games} <= set(confirming)
+    assert (rounds, rounds) not in seen  # a round's own count is not shown as the whole
