@@ -19,7 +19,7 @@ from editor.state import EditorState
 from engine.games.game import ruleset_of
 from engine.games.modes import GAMES, plays_with
 from engine.hexgrid import Hex
-from engine.mapmodel import Colour, Mode, Team
+from engine.mapmodel import Colour, HexMap, Mode, Team
 from engine.ruleset import Ruleset, RulesetError
 
 __all__ = ["HEAT_LAYERS", "HEAT_TOP", "OVERLAYS", "OverlayPanel", "heat_color"]
@@ -82,8 +82,9 @@ class OverlayPanel(QWidget):
         self.heat_layer = QComboBox()
         for key, (words, _) in HEAT_LAYERS.items():
             self.heat_layer.addItem(words.capitalize(), key)
-        #: per document: the heat maps of its last Simulate… run (layer -> team -> hex -> count) and their source
-        self._heat: dict[MapDocument, tuple[dict[str, dict[Team, dict[Hex, int]]], str]] = {}
+        #: per document: the heat maps of its last Simulate… run (layer -> team -> hex -> count), their source and
+        #: the map they were played on
+        self._heat: dict[MapDocument, tuple[dict[str, dict[Team, dict[Hex, int]]], str, HexMap | None]] = {}
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         form = QFormLayout(self)
@@ -132,9 +133,11 @@ class OverlayPanel(QWidget):
         self._choice.pop(doc, None)
         self._heat.pop(doc, None)
 
-    def set_heat(self, doc: MapDocument, heat: dict[str, dict[Team, dict[Hex, int]]], source: str) -> None:
-        """Keep ``doc``'s heat maps from a Simulate… run (``source`` says which) and show them when it is current."""
-        self._heat[doc] = (heat, source)
+    def set_heat(self, doc: MapDocument, heat: dict[str, dict[Team, dict[Hex, int]]], source: str,
+                 played: HexMap | None = None) -> None:
+        """Keep ``doc``'s heat maps from a Simulate… run (``source`` says which, ``played`` is the map its games were
+        played on) and show them when it is current."""
+        self._heat[doc] = (heat, source, played)
         if doc is self.doc:
             self.set_overlay("balance")
 
@@ -189,7 +192,9 @@ class OverlayPanel(QWidget):
         source: Team | Colour = Colour(raw) if colours else Team(raw)
         team = source if isinstance(source, Team) else Team.RED
         games = m.meta.modes or (next(iter(GAMES)),)  # a map that names no game plays as the first installed
-        self._offer_exposure(any(plays_with(GAMES[md], "control_points") for md in games))
+        self._offer(self.kind, "exposure", any(plays_with(GAMES[md], "control_points") for md in games),
+                    "none of this map's games has a control point")
+        self._offer(self.heat_layer, "pickups", GAMES[mode].pickups, f"{GAMES[mode].name} has no pickups")
         self._pieces = GAMES[mode].unit_words  # Team Play's heat maps speak of characters (a new-user audit)
         for i in range(self.heat_layer.count()):
             words, _noun = HEAT_LAYERS[self.heat_layer.itemData(i)]
@@ -255,7 +260,7 @@ class OverlayPanel(QWidget):
         if held is None:
             return {}, {}, self._words("Run Play ▸ Simulate… and press “Show on the map” to see where units stand, die "
                                        "and score.")
-        heat, source = held
+        heat, source, played = held
         layer = self.heat_layer.currentData()
         words, noun = (self._words(w) for w in HEAT_LAYERS[layer])
         counts = heat.get(layer, {}).get(team, {})
@@ -268,8 +273,11 @@ class OverlayPanel(QWidget):
             colors[h] = c
         if not counts:
             return {}, {}, f"{team.value}: no {noun} recorded in {source}."
+        # said only when the map differs from the one played (an audit read it straight after a run on this map)
+        since = "" if played is not None and played == self.doc.map else \
+            " The map has been edited since that run: its edits are not in it."
         legend = (f"{team.value}: {words} in {source} — the darker, the more {noun} (at most {top} on one hex; "
-                  f"the numbers are the counts). Edits since then are not in it.")
+                  f"the numbers are the counts).{since}")
         return colors, {h: str(n) for h, n in counts.items()}, legend
 
     def _words(self, text: str) -> str:
@@ -305,13 +313,19 @@ class OverlayPanel(QWidget):
         self.team.blockSignals(False)
         self.team_label.setText("From" if colours else "Team")
 
-    def _offer_exposure(self, offered: bool) -> None:
-        """Grey out "Control-point exposure" on a map none of whose games has a control point."""
-        model = self.kind.model()
-        item = model.item(self.kind.findData("exposure")) if isinstance(model, QStandardItemModel) else None
+    @staticmethod
+    def _offer(combo: QComboBox, key: str, offered: bool, why: str) -> None:
+        """Grey out ``combo``'s ``key`` item (with ``why`` as its tip) where it means nothing: control-point
+        exposure on a map none of whose games has a control point, the pickups' heat map in a game without pickups
+        (an audit found it offered on Payload Race). A greyed item that was chosen gives way to the first."""
+        model = combo.model()
+        index = combo.findData(key)
+        item = model.item(index) if isinstance(model, QStandardItemModel) else None
         if item is not None and item.isEnabled() != offered:
             item.setEnabled(offered)
-            item.setToolTip("" if offered else "none of this map's games has a control point")
+            item.setToolTip("" if offered else why)
+        if not offered and combo.currentIndex() == index:
+            combo.setCurrentIndex(0)
 
     def _fill_units(self, rules: Ruleset | None) -> None:
         """List the mobile unit kinds of the document's mode and ruleset, keeping the choice when it is still there."""

@@ -120,7 +120,8 @@ def open_simulate(win: QMainWindow, doc: MapDocument | None) -> SimulateDialog |
                                                                          "Simulate anyway"):
         return None
     overlays = getattr(win, "overlays", None)  # the editor's Overlays panel shows the heat maps
-    show = (lambda heat, source: overlays.set_heat(doc, heat, source)) if overlays is not None else None
+    show = (lambda heat, source, played: overlays.set_heat(doc, heat, source, played)) if overlays is not None \
+        else None
     def now() -> Scenario | None:
         """The map as it is when Run is pressed again (None, with a message, when it cannot be played now)."""
         latest = current_scenario(doc)

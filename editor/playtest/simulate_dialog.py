@@ -44,7 +44,7 @@ from editor.background import BackgroundRun, Work
 from editor.playtest.session import ai_name
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
-from engine.mapmodel import Team
+from engine.mapmodel import HexMap, Team
 from engine.parallel.backends import local_backend
 from engine.scenario import Scenario
 from engine.simulation.autostop import default_max_games, play_until_decided
@@ -55,8 +55,9 @@ from engine.simulation.headline import answer
 from engine.simulation.report import summary_text
 from engine.simulation.verdict import Verdict, judge
 
-#: ``show_heat(layer -> team -> hex -> count, words naming the run)``: lays the heat maps over the canvas.
-HeatSink = Callable[[dict[str, dict[Team, dict[Hex, int]]], str], None]
+#: ``show_heat(layer -> team -> hex -> count, words naming the run, the map played)``: lays the heat maps over the
+#: canvas.
+HeatSink = Callable[[dict[str, dict[Team, dict[Hex, int]]], str, HexMap], None]
 
 __all__ = ["SimulateDialog", "report_text"]
 
@@ -370,7 +371,7 @@ class SimulateDialog(QDialog):
         heat = {layer: {t: {hexes[c]: n for c, n in counts.items()} for t, counts in teams.items()}
                 for layer, teams in pairing.heat.items()}
         a, b = (ai_name(p) for p in pairing.players)
-        self.show_heat(heat, f"{pairing.games} games, {a} vs {b}")
+        self.show_heat(heat, f"{pairing.games} games, {a} vs {b}", self.study.scenario.map)
 
     def _failed(self, text: str) -> None:
         self._stop_thread()

@@ -327,3 +327,19 @@ def test_placed_starting_units_are_drawn_on_the_canvas(window, repo) -> None:  #
     assert (Hex(0, 0), Team.RED, "scout") in window.view.units.units  # follows the set-up
     window.doc.undo_stack.undo()
     assert set(window.view.units.units) == placed
+
+
+def test_the_pickups_heat_map_is_greyed_in_a_game_without_pickups(window, repo) -> None:  # type: ignore[no-untyped-def]
+    """Payload Race has no pickups (ModeRules.pickups): an editor audit found "Where pickups are taken" offered there,
+    with "no pickups recorded". It is greyed (with why) on Canal and offered again on a King of the Board map."""
+    panel = window.overlays
+
+    def pickups_item():  # type: ignore[no-untyped-def]
+        return panel.heat_layer.model().item(panel.heat_layer.findData("pickups"))
+
+    assert window.open_path(repo / "maps" / "payload_canal.map.json", ask=False)
+    panel.set_overlay("balance")
+    assert not pickups_item().isEnabled() and "has no pickups" in pickups_item().toolTip()
+    assert window.open_path(repo / "maps" / "koth_ridge.map.json", ask=False)
+    panel.set_overlay("balance")
+    assert pickups_item().isEnabled()

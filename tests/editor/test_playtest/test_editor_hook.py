@@ -332,7 +332,11 @@ def test_simulate_gives_the_verdict_and_lays_its_heat_maps_over_the_canvas(qtbot
     stood = d.study.pairings[0].heat["stand"][Team.RED]
     assert shown and set(shown) == {d.study.hexes[c] for c in stood}
     assert "RED: where units stand in 4 games" in panel.legend.text()
+    assert "edited since" not in panel.legend.text()  # said only of a map edited since the run (an audit)
     panel.heat_layer.setCurrentIndex(panel.heat_layer.findData("scores"))
     panel.refresh()
     point = set(walled_scenario().map.control_points[0])
     assert set(editor._view.overlay.colors) <= point  # points are scored on the point's hexes
+    editor.doc.apply(editor.doc.map.with_cell(Hex(1, 1), Cell(0, Terrain.WALL)), "wall")
+    panel.refresh()
+    assert "The map has been edited since that run" in panel.legend.text()
