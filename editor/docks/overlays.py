@@ -217,6 +217,9 @@ class OverlayPanel(QWidget):
                 legend = (f"Turns a {who}{self.unit.currentText()} needs from {start} "
                           f"(green: soon, red: {top if top > HEAT_TOP else f'{top}+'}). "
                           "Hexes without colour cannot be reached.")
+                if any(m.track(t) for t in Team):  # HF301's 0 beside a cart's hex reading 1 here (an editor audit)
+                    legend += (" The validator's turns to a cart (HF301) count standing beside it, where pushes are "
+                               "made, so a cart's own hex may read a turn more here.")
                 if not turns:
                     legend = (f"There are no {source.value} spawnpoints to start from." if isinstance(source, Colour)
                               else f"{source.value} has no spawn zone to start from.")

@@ -338,6 +338,8 @@ def test_the_pickups_heat_map_is_greyed_in_a_game_without_pickups(window, repo) 
         return panel.heat_layer.model().item(panel.heat_layer.findData("pickups"))
 
     assert window.open_path(repo / "maps" / "payload_canal.map.json", ask=False)
+    panel.set_overlay("reach", Team.RED, "scout")  # and the reach legend says how it differs from HF301's count
+    assert "count standing beside it, where pushes are made" in panel.legend.text()
     panel.set_overlay("balance")
     assert not pickups_item().isEnabled() and "has no pickups" in pickups_item().toolTip()
     assert window.open_path(repo / "maps" / "koth_ridge.map.json", ask=False)
