@@ -29,7 +29,7 @@ __all__ = ["FIXABLE", "Fix", "FixOutcome", "Repair", "fix_map", "suggest_fixes"]
 #: The codes quick fixes exist for, and whether ``hexfort fix`` applies them alone
 #: ("safe": one obvious repair) or leaves them to the designer ("choice").
 FIXABLE: Final = {"HF101": "choice", "HF102": "choice", "HF103": "safe", "HF107": "safe", "HF110": "safe",
-                   "HF402": "safe"}
+                   "HF303": "choice", "HF402": "safe"}
 
 #: Rounds of fix-then-check before :func:`fix_map` gives up (a fix can reveal another problem).
 MAX_ROUNDS: Final = 10
@@ -152,6 +152,40 @@ def _reverse(team: Team) -> Callable[[HexMap], Repair]:
     return run
 
 
+def _set_track(team: Team, before: list[Hex], after: list[Hex]) -> Callable[[HexMap], Repair]:
+    def run(m: HexMap) -> Repair:
+        if list(m.track(team)) != before:
+            raise MapEditError(f"{team.value}'s track changed since this fix was offered")
+        return Repair(m.with_feature_part("tracks", team, after), frozenset(before) | frozenset(after))
+
+    return run
+
+
+def _even_tracks(m: HexMap) -> list[Fix]:
+    """HF303's two repairs on a map whose shorter track is the start of the longer one's mirror image: extend the
+    shorter as the other runs (when the hexes are free), or cut the longer to the shorter's length — either makes
+    them each other's image (an editor audit found no one-click way while the fixer proposed exactly this)."""
+    fit = best_team_symmetry(m)
+    if fit is None:
+        return []
+    for short in Team:
+        have, other = list(m.track(short)), list(m.track(short.other))
+        image = [fit.image(h) for h in other]
+        if not have or len(have) >= len(other) or image[:len(have)] != have:
+            continue
+        out = []
+        extra = image[len(have):]
+        if all(h is not None for h in extra) and _usable(m, extra):  # type: ignore[arg-type]
+            n = len(extra)
+            out.append(Fix("HF303", f"Extend {short.value}'s track by {n} push{'es' if n > 1 else ''}, as "
+                                    f"{short.other.value}'s runs", _set_track(short, have, have + extra)))  # type: ignore[operator]
+        k = len(other) - len(have)
+        out.append(Fix("HF303", f"End {short.other.value}'s track {k} push{'es' if k > 1 else ''} earlier, as "
+                                f"{short.value}'s", _set_track(short.other, other, other[:len(have)])))
+        return out
+    return []
+
+
 def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
     """Obvious repairs for ``p`` on ``m`` (possibly none), in the order the editor lists them."""
     hexes = tuple(h for h in p.hexes if h in m.cells)
@@ -187,6 +221,8 @@ def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
         ]
         if len(ups) == 1:
             return [Fix(p.code, f"Turn the stairs toward {h.neighbor(ups[0])}", _turn_stairs(h, ups[0]))]
+    if p.code == "HF303":
+        return _even_tracks(m)
     if p.code == "HF402":  # only a track drawn from its end has an obvious repair; when either could be, none
         fit = best_team_symmetry(m)
         wrong = reversed_tracks(m, fit) if fit is not None else ()

@@ -20,6 +20,7 @@ from engine.formats import load_map, load_scenario, save_map, save_scenario
 from engine.hexgrid import Hex, hex_linedraw
 from engine.mapmodel import Cell, HexMap, MapMeta, Team, Terrain
 from engine.validation import fix_cli
+from engine.validation.checks import check_map
 from engine.validation.fixes import FIXABLE, fix_map, suggest_fixes
 from engine.validation.problem import Problem, Severity
 from engine.validation.runner import find_files, validate_file
@@ -233,9 +234,11 @@ def test_every_code_with_fixes_is_listed_as_safe_or_a_choice() -> None:
     m = m.with_feature_part("tracks", Team.RED, [Hex(-2, 2), Hex(0, 2)])
     canal = load_map(MAPS / "payload_canal.map.json")
     backwards = canal.with_feature_part("tracks", Team.BLU, list(canal.track(Team.BLU))[::-1])
+    short = canal.with_feature_part("tracks", Team.BLU, list(canal.track(Team.BLU))[:-1])
     samples = {
         "HF101": (m, (Hex(2, 0),)), "HF102": (m, (Hex(-3, 0),)), "HF103": (m, (Hex(0, 0),)),
         "HF107": (m, (Hex(-2, 2), Hex(0, 2))), "HF110": (m, (Hex(-1, 0),)), "HF402": (backwards, ()),
+        "HF303": (short, ()),
     }
     for code, (sample, hexes) in samples.items():
         n = len(suggest_fixes(sample, Problem(code, Severity.ERROR, "", hexes)))
@@ -304,3 +307,22 @@ def test_a_track_drawn_from_its_end_is_reversed_by_the_safe_fix() -> None:
     out = fix_map(backwards)
     assert [label for _, label in out.applied] == ["Reverse BLU's track (its cart starts at its other end)"]
     assert out.map == canal
+
+
+def test_tracks_of_different_length_get_both_repairs_each_making_the_map_its_own_image() -> None:
+    """An editor audit found HF303 ("make the tracks the same length") with no quick fix, while the balance fixer
+    proposed "extend BLU's track by one push". On Canal with BLU's track one push short both repairs are offered,
+    and each gives a map that is its own mirror image again."""
+    from engine.validation.symmetry import best_team_symmetry
+
+    canal = load_map(MAPS / "payload_canal.map.json")
+    short = canal.with_feature_part("tracks", Team.BLU, list(canal.track(Team.BLU))[:-1])
+    [warning] = [p for p in check_map(short) if p.code == "HF303"]
+    fixes = suggest_fixes(short, warning)
+    assert [f.label for f in fixes] == ["Extend BLU's track by 1 push, as RED's runs",
+                                          "End RED's track 1 push earlier, as BLU's"]
+    for f in fixes:
+        fixed = f.apply(short).map
+        fit = best_team_symmetry(fixed)
+        assert fit is not None and fit.exact and not [p for p in check_map(fixed) if p.code == "HF303"]
+    assert fixes[0].apply(short).map == canal
