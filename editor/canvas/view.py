@@ -106,7 +106,7 @@ class MapView(QGraphicsView):
         self.preview = HexHighlightItem(self.renderer, _pen("#202020", 1.5), QBrush(QColor(255, 255, 255, 70)), z=11)
         #: the preview of a gesture that would be refused where it is (a unit dragged onto a wall)
         self.refused_preview = HexHighlightItem(self.renderer, _pen("#d50000", 2.5, Qt.PenStyle.DashLine),
-                                                QBrush(QColor(213, 0, 0, 50)), z=11)
+                                                QBrush(QColor(213, 0, 0, 70)), z=12.5)  # over the hover mark
         self.hover_mark = HexHighlightItem(self.renderer, _pen("#1a237e", 2.5), QBrush(QColor(255, 255, 255, 70)), z=12)
         self.flash = HexHighlightItem(self.renderer, _pen("#d50000", 3.0), QBrush(QColor(213, 0, 0, 60)), z=13)
         self.focus_mark = HexHighlightItem(self.renderer, _pen("#ff6f00", 4.0), QBrush(QColor(255, 160, 0, 70)), z=14)
