@@ -303,11 +303,20 @@ def _tracks_part(m: HexMap, fit: SymmetryFit) -> str:
 
 def reversed_tracks(m: HexMap, fit: SymmetryFit) -> tuple[Team, ...]:
     """The teams whose cart track looks drawn from its end: none unless RED's track, mapped by ``fit``, is BLU's
-    run backwards (every hex matches but the order); then the one team whose track starts nearer the enemy's
-    spawn (a cart starts on its track's first hex, by its own side), else both (either could be)."""
+    run backwards (every hex matches but the order); then the one team whose track starts farther from its own
+    spawn than it ends (a cart starts on its side and is pushed away from it), else the one whose track starts
+    nearer the enemy's spawn, else both (either could be). The first rule names the track on Bridges, whose two
+    spawns share a side of the map (an audit found "reverse one of them" and no fix there)."""
     red, blu = list(m.track(Team.RED)), list(m.track(Team.BLU))
     if len(red) < 2 or [fit.image(h) for h in red][::-1] != blu:
         return ()
+
+    def from_own(t: Team, h: Hex) -> int:
+        return min((h.distance(z) for z in m.spawns.get(t, ())), default=0)
+
+    away = tuple(t for t in Team if from_own(t, m.track(t)[0]) > from_own(t, m.track(t)[-1]))
+    if len(away) == 1:
+        return away
     wrong = tuple(t for t in Team if _nearer_team(m, m.track(t)[0]) is t.other)
     return wrong if len(wrong) == 1 else tuple(Team)
 
@@ -318,9 +327,9 @@ def _reversed_track(m: HexMap, fit: SymmetryFit) -> str:
     if len(wrong) == 1:
         t = wrong[0]
         path = m.track(t)
-        return (f": {t.value}'s track runs the other way from {t.other.value}'s — its cart starts at {path[0]}, by "
-                f"{t.other.value}'s spawn, and ends at {path[-1]}; a cart starts on its track's first hex, so "
-                f"reverse {t.value}'s track")
+        by = f", by {t.other.value}'s spawn," if _nearer_team(m, path[0]) is t.other else ", away from its own spawn,"
+        return (f": {t.value}'s track runs the other way from {t.other.value}'s — its cart starts at {path[0]}{by} "
+                f"and ends at {path[-1]}; a cart starts on its track's first hex, so reverse {t.value}'s track")
     if wrong:
         return (f": the two tracks are each other's image run the other way round (RED's starts at "
                 f"{m.track(Team.RED)[0]}, BLU's at {m.track(Team.BLU)[0]}); a cart starts on its track's first hex, "

@@ -113,3 +113,17 @@ def test_a_track_step_missing_in_the_middle_is_said_in_one_short_phrase() -> Non
     assert "the cart tracks stop matching at step 14" in warning.message and "RED's track has 16 hexes, BLU's 17" \
         in warning.message
     assert len(warning.message) < 400
+
+
+def test_a_reversed_track_is_named_where_both_spawns_share_a_side_of_the_map() -> None:
+    """Bridges has both spawns on its west edge, so a reversed cart starts by nobody's spawn: HF402 said "reverse one
+    of them" and offered no fix (session 15's folder audit). The track that starts farther from its own spawn than
+    it ends is the backwards one."""
+    from engine.validation.fixes import fix_map
+
+    m = load_map(MAPS / "payload_bridges.map.json")
+    backwards = m.with_feature_part("tracks", Team.RED, list(m.track(Team.RED))[::-1])
+    [warning] = _codes(check_map(backwards), "HF402")
+    assert "RED's track runs the other way from BLU's — its cart starts at 12,-10, away from its own spawn" in \
+        warning.message
+    assert fix_map(backwards).map == m
