@@ -166,6 +166,13 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
     if not isinstance(doc, dict):
         return (Problem("HF002", Severity.ERROR,
                         f"a hexfort file holds one JSON object ({{...}}), not {_json_type(doc)}", (), "$"),)
+    if doc.get("type") in ("map", "tileset") and ("tilesets" in doc or "tiles" in doc or "layers" in doc):
+        # Tiled's JSON (.tmj, often saved as .json): a $schema line cannot make it one (a folder audit)
+        what = "map" if doc.get("type") == "map" else "tileset"
+        fix = (f"convert it with hexfort import {path.name} -o {path.stem}.map.json" if what == "map" else
+               "hexfort reads tilesets only through the Tiled maps that use them (hexfort import)")
+        return (Problem("HF004", Severity.ERROR, f"this is a Tiled {what}, not a hexfort file: {fix}", (),
+                        "$.type"),)
     return (Problem(
         "HF004", Severity.ERROR,
         "not a hexfort file: name its schema in \"$schema\" (map.schema.json, "

@@ -98,6 +98,18 @@ def test_broken_files_name_file_and_place_without_traceback(tmp_path: Path, cont
     assert "Traceback" not in out + err
 
 
+def test_a_tiled_map_saved_as_json_is_told_to_go_through_import(tmp_path: Path) -> None:
+    """A folder audit found Tiled's own JSON export (``.json``) told to add a ``$schema`` line, which cannot work:
+    it is named as a Tiled map, with the import command that converts it."""
+    p = tmp_path / "canal_tiled.json"
+    p.write_text(json.dumps({"type": "map", "orientation": "hexagonal", "layers": [], "tilesets": []}))
+    rc, out, _err = run("--format", "json", str(p))
+    [problem] = json.loads(out)["files"][0]["problems"]
+    assert rc == 1 and problem["code"] == "HF004" and problem["where"] == "$.type"
+    assert "this is a Tiled map, not a hexfort file: convert it with hexfort import canal_tiled.json -o " \
+        "canal_tiled.map.json" in problem["message"]
+
+
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run()[0] == 2
     assert run(str(tmp_path / "missing"))[0] == 2
