@@ -86,6 +86,20 @@ def read_json_file(path: str | Path) -> Any:
     return parse_json_text(raw, p)
 
 
+#: Python's JSON errors in the words of the slip that makes them (a folder audit read "unterminated string starting
+#: at", cut mid-sentence, and "expecting value" for a comma after the last item).
+_JSON_SLIPS: Final = {
+    "Unterminated string starting at": "a string that is never closed starts here (a missing \")",
+    "Expecting value": "a value is missing here (a comma after the last item of a list or object?)",
+    "Expecting property name enclosed in double quotes":
+        "a key in double quotes was expected here (a comma after the last item of an object?)",
+    "Expecting ',' delimiter": "a comma is missing between two items",
+    "Expecting ':' delimiter": "a colon is missing after a key",
+    "Extra data": "more text follows the end of the JSON object",
+    "Invalid control character at": "a line break or control character inside a string (a missing \" before it?)",
+}
+
+
 def parse_json_text(raw: bytes | str, file: str | Path = "<text>") -> Any:
     """Parse JSON from bytes or text; raises LoadError naming ``file`` and the position.
 
@@ -115,10 +129,11 @@ def parse_json_text(raw: bytes | str, file: str | Path = "<text>") -> Any:
                          object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
         hint = " (the file may be cut short)" if e.pos >= len(text.rstrip()) else ""
+        said = _JSON_SLIPS.get(e.msg, f"{e.msg[:1].lower()}{e.msg[1:]}".removesuffix(" at"))
         raise LoadError.single(
-            file, f"line {e.lineno}, column {e.colno}",
-            f"not valid JSON: {e.msg[:1].lower()}{e.msg[1:]}{hint}",  # the place is its `where` (it was said twice)
-            stage="parse") from None
+            file, f"line {e.lineno}, column {e.colno}",  # the place is its `where` (it was said twice)
+            f"not valid JSON: {said}{hint}; fix it there in a text editor, or restore the file from a backup "
+            "(hexfort fix keeps one as NAME.bak)", stage="parse") from None
     except RecursionError:
         raise LoadError.single(file, "", f"nested more than {MAX_NESTING} levels deep", stage="parse") from None
     except _BadNumber as e:

@@ -118,6 +118,10 @@ def test_migration_errors(tmp_path: Path, doc: dict, where: str, message: str) -
         ("", "", "empty"),
         ("   \n", "", "empty"),
         ("this is not json", "line 1, column 1", "not valid JSON"),
+        # a folder audit: Python's words cut mid-sentence ("starting at"), and no word of the usual slip or the fix
+        ('{"name": "x", "rows": ["0."],}', "line 1, column 30",
+         "a key in double quotes was expected here (a comma after the last item of an object?); fix it there"),
+        ('{\n "name": "x\n', "line 2, column 12", "a line break or control character inside a string"),
         ('{"format": 2, "name": "x", "rows": ["0. 0.",', "line 1, column 45", "cut short"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "", "binary file"),
         (b"{\"name\": \"\xff\xfe\"}", "byte 10", "not UTF-8"),
