@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
@@ -294,6 +295,10 @@ def _plain(err: ValidationError) -> str:
         bad = _bad_token(inst)
         if bad is not None:
             return bad
+    if v == "pattern" and isinstance(inst, str) and inst != inst.lower() and re.fullmatch(
+            str(err.validator_value), inst.lower()):
+        # "Engineer": the hint said e.g. "soldier" (a folder audit); lower case is all it needs
+        return f"{_short(inst)} has the wrong form: names here are lower case, {_short(inst.lower())}"
     if v == "pattern":
         return f"{_short(inst)} has the wrong form; expected {desc}" if desc else f"{_short(inst)} has the wrong form"
     if v in _SIZE_WORDS:

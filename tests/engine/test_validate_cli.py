@@ -110,6 +110,22 @@ def test_a_tiled_map_saved_as_json_is_told_to_go_through_import(tmp_path: Path) 
         "canal_tiled.map.json" in problem["message"]
 
 
+def test_a_capitalised_unit_kind_is_told_it_needs_lower_case(tmp_path: Path) -> None:
+    """A folder audit's "Engineer" got 'expected a unit kind from the ruleset, e.g. "soldier"'."""
+    import shutil
+
+    repo = Path(__file__).resolve().parents[2]
+    shutil.copy(repo / "maps" / "koth_crossroads.map.json", tmp_path)
+    doc = json.loads((repo / "maps" / "koth_crossroads.scenario.json").read_text())
+    doc["teams"]["BLU"]["units"][0]["unit"] = "Engineer"
+    p = tmp_path / "caps.scenario.json"
+    p.write_text(json.dumps(doc))
+    rc, out, _err = run("--format", "json", str(p))
+    problem = json.loads(out)["files"][0]["problems"][0]
+    assert rc == 1 and problem["where"] == "$.teams.BLU.units[0].unit"
+    assert problem["message"] == '"Engineer" has the wrong form: names here are lower case, "engineer"'
+
+
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run()[0] == 2
     assert run(str(tmp_path / "missing"))[0] == 2
