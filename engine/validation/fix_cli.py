@@ -75,6 +75,8 @@ class FileFix:
     problems: tuple[Problem, ...]
     old_text: str = ""
     new_text: str = ""
+    #: a scenario's own map file, not in this run, that has problems ``fix`` repairs: the codes and that file
+    elsewhere: tuple[tuple[str, ...], Path] | None = None
 
     @property
     def changed(self) -> bool:
@@ -155,8 +157,13 @@ def _fix_scenario(path: Path, s: Scenario, only: set[str] | None, dry_run: bool,
     """A scenario: its embedded map is fixed here; a named map file is fixed as that file."""
     check = _scenario_check(s, path)
     if s.map_ref is not None:  # the map is its own file: check on it as this run leaves it
-        m = fixed_maps.get((path.parent / s.map_ref).resolve(), s.map)
-        return FileFix(path, "scenario", None, tuple(check(m)))
+        where = (path.parent / s.map_ref).resolve()
+        m = fixed_maps.get(where, s.map)
+        elsewhere = None
+        if where not in fixed_maps:  # not in this run: say so when that file has repairs (a folder audit saw none)
+            codes = tuple(sorted({p.code for p, _ in fix_map(m, s.mode, only).applied}))
+            elsewhere = (codes, path.parent / s.map_ref) if codes else None
+        return FileFix(path, "scenario", None, tuple(check(m)), elsewhere=elsewhere)
     outcome = fix_map(s.map, only=only, check=check)
     fixed = replace(s, map=outcome.map)
     new = dumps_scenario(fixed, schema_ref_for(path, "scenario", schema)) if outcome.changed else ""
@@ -221,6 +228,10 @@ def report(results: list[FileFix], out: TextIO, dry_run: bool, backup: bool = Tr
     for r in results:
         if dry_run and r.changed:
             out.write(r.diff())
+        if r.elsewhere is not None:
+            codes, map_file = r.elsewhere
+            out.write(f"{r.path}: its map is a file of its own, {map_file}, which has {', '.join(codes)} to repair: "
+                      f"run hexfort fix {map_file} (or on the folder holding both)\n")
         if r.outcome is None:
             continue
         for p, label in r.outcome.applied:

@@ -326,3 +326,16 @@ def test_tracks_of_different_length_get_both_repairs_each_making_the_map_its_own
         fit = best_team_symmetry(fixed)
         assert fit is not None and fit.exact and not [p for p in check_map(fixed) if p.code == "HF303"]
     assert fixes[0].apply(short).map == canal
+
+
+def test_a_scenario_whose_own_map_file_needs_a_fix_says_which_file_to_fix(tmp_path: Path) -> None:
+    """A folder audit ran fix on a scenario whose map file (not named in the run) had its control point lowered:
+    "changed 0 files", then HF103 listed under the scenario. It now says the map is a file of its own, with the
+    repair waiting there, and the command that makes it."""
+    shutil.copy(MAPS / "koth_quarry.scenario.json", tmp_path)
+    m = load_map(MAPS / "koth_quarry.map.json")
+    save_map(lower_the_point(m), tmp_path / "koth_quarry.map.json")
+    _code, out, _err = run(str(tmp_path / "koth_quarry.scenario.json"))
+    assert f"its map is a file of its own, {tmp_path / 'koth_quarry.map.json'}, which has HF103 to repair: run " \
+           f"hexfort fix {tmp_path / 'koth_quarry.map.json'}" in out, out
+    assert "changed 0 files" in out
