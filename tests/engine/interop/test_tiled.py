@@ -362,3 +362,20 @@ def test_export_of_a_tiled_map_points_at_import(tmp_path: Path, capsys: pytest.C
     assert "this is already a Tiled map; hexfort import turns it into a hexfort map" in capsys.readouterr().err
     assert main(["import", str(tmx), "-o", str(tmp_path / "x.txt")]) == 2
     assert "a hexfort map file ends in .json; name it NAME.map.json" in capsys.readouterr().err
+
+
+def test_export_of_a_map_with_a_track_gap_says_it_will_not_come_back_as_it_is(tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder audit exported Canal with a gap in RED's track: exit 0, no word, and the file either came back with
+    the gap filled or not at all. The export still writes it, and says so."""
+    from engine.formats import save_map
+    from engine.mapmodel import Team
+
+    canal = load_map(Path(__file__).resolve().parents[3] / "maps" / "payload_canal.map.json")
+    red = list(canal.track(Team.RED))
+    gap = canal.with_feature_part("tracks", Team.RED, red[:5] + red[6:])
+    save_map(gap, tmp_path / "gap.map.json")
+    assert main(["export", str(tmp_path / "gap.map.json"), "-o", str(tmp_path / "gap.tmx")]) == 0
+    said = capsys.readouterr().out
+    assert f"note: RED's cart track has a gap between {red[4]} and {red[6]} (HF107)" in said
+    assert "close it first to round-trip the map as it is" in said
