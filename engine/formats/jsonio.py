@@ -36,6 +36,19 @@ MAX_FILE_BYTES: Final = 4 * 1024 * 1024
 MAX_NESTING: Final = 24
 
 
+def _missing_hint(p: Path) -> str:
+    """Why a path may not be found, when it can be told: a Windows ``\\`` between folders, or a name that differs
+    from a file beside it only in case (a folder audit's scenarios named ``..\\koth\\quarry.map.json`` and
+    ``Quarry.map.json`` and were told only "file not found")."""
+    if "\\" in str(p):
+        return " (use / between folders: \\ is not a separator here)"
+    try:
+        near = [c.name for c in p.parent.iterdir() if c.name.lower() == p.name.lower()]
+    except OSError:
+        return ""
+    return f" (did you mean {near[0]}? names are case-sensitive)" if near else ""
+
+
 def read_json_file(path: str | Path) -> Any:
     """Read and parse a JSON file; raises LoadError for anything but a sane JSON text.
 
@@ -52,7 +65,7 @@ def read_json_file(path: str | Path) -> Any:
     try:
         fd = os.open(p, flags)  # non-blocking: opening a pipe with no writer returns at once
     except FileNotFoundError:
-        raise LoadError.single(p, "", "file not found; check the path", stage="parse") from None
+        raise LoadError.single(p, "", f"file not found; check the path{_missing_hint(p)}", stage="parse") from None
     except PermissionError:
         if os.path.isdir(p):  # Windows refuses to open folders so
             raise LoadError.single(p, "", "this is a folder, not a file", stage="parse") from None

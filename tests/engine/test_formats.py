@@ -373,3 +373,20 @@ def test_an_output_is_judged_writable_as_it_will_be_written(tmp_path: Path) -> N
     assert "is not an existing folder" in cannot_write(tmp_path / "gone" / "x.json")
     assert "is a folder; name a file in it" in cannot_write(tmp_path)
     assert cannot_write_into(tmp_path / "made" / "later") == "" and "is a file" in cannot_write_into(existing / "x")
+
+
+def test_a_missing_file_says_why_when_it_can_be_told(tmp_path: Path) -> None:
+    """A folder audit's scenarios named their map ``Quarry.map.json`` (the file is quarry.map.json) and
+    ``..\\koth\\quarry.map.json`` (a Windows path), and were told only "file not found; check the path"."""
+    from engine.formats.jsonio import read_json_file
+
+    (tmp_path / "quarry.map.json").write_text("{}")
+    with pytest.raises(LoadError) as info:
+        read_json_file(tmp_path / "Quarry.map.json")
+    assert info.value.problems[0].message.endswith("(did you mean quarry.map.json? names are case-sensitive)")
+    with pytest.raises(LoadError) as info:
+        read_json_file(str(tmp_path) + "\\koth\\quarry.map.json")
+    assert "(use / between folders" in info.value.problems[0].message
+    with pytest.raises(LoadError) as info:
+        read_json_file(tmp_path / "gone.map.json")
+    assert info.value.problems[0].message == "file not found; check the path"
