@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.games.game import uneven_rules
+from engine.games.game import playing_ruleset, uneven_rules
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
+from engine.ruleset import RulesetError
 from engine.scenario import Scenario, UnitStart
 from engine.validation.symmetry import best_team_symmetry
 
@@ -53,13 +54,28 @@ def construction_reason(scenario: Scenario) -> str | None:
     if fit is None or not fit.exact:
         return None
 
+    full = _full_health(scenario)
+
     def placed(units: tuple[UnitStart, ...], image: Callable[[Hex], Hex | None]) -> list[tuple[object, ...]]:
-        return [(u.unit, None if u.hex is None else image(u.hex), u.health, u.weapon) for u in units]
+        # a health of the kind's full health is full health, as HF607 reads it (the two disagreed: a review)
+        return [(u.unit, None if u.hex is None else image(u.hex),
+                 None if u.health is not None and u.health >= full.get(u.unit, u.health + 1) else u.health, u.weapon)
+                for u in units]
 
     if placed(red.starting, fit.image) != placed(blu.starting, lambda h: h):
         return None
     same = "both field the same units from mirrored places" if red.starting else "both may field the same units"
     return f"the map is its own mirror image ({fit.describe()}), {same}, {turns}"
+
+
+def _full_health(scenario: Scenario) -> dict[str, int]:
+    """Each unit kind's full health in ``scenario``'s ruleset ({} when it cannot be read: health then compares as
+    written)."""
+    try:
+        rules = playing_ruleset(scenario)
+    except RulesetError:
+        return {}
+    return {k: u.max_health for k, u in rules.units.items()}
 
 
 def even_by_construction(scenario: Scenario) -> bool:

@@ -87,3 +87,22 @@ def test_payload_same_kinds_with_another_weapon_card_or_less_health_are_a_differ
     assert "RED's Heavy starts at full health, BLU's at 3 health" in message
     heavy = next(u for u in canal.team(Team.BLU).starting if u.unit == "heavy")
     assert _hf607(blu_changed("heavy", health=99 if heavy.health is None else heavy.health)) == []  # full is full
+
+
+def test_full_health_written_out_is_full_health_for_even_by_construction_too() -> None:
+    """HF607 reads a health of the kind's full health as full; the even-by-construction answer compared the numbers
+    as written, so a unit with ``health: 12`` beside its counterpart with none was not "even by construction"."""
+    from engine.games.game import playing_ruleset
+    from engine.validation.construction import construction_reason
+
+    canal = load_scenario(MAPS / "payload_canal.scenario.json")
+    assert construction_reason(canal) is not None
+    full = playing_ruleset(canal).units["heavy"].max_health
+
+    def blu_heavy(health: int) -> Scenario:
+        blu = canal.team(Team.BLU)
+        units = tuple(replace(u, health=health) if u.unit == "heavy" else u for u in blu.starting)
+        return replace(canal, teams={**canal.teams, Team.BLU: replace(blu, starting=units)})
+
+    assert construction_reason(blu_heavy(full)) is not None
+    assert construction_reason(blu_heavy(3)) is None
