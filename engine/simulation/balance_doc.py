@@ -20,7 +20,7 @@ from engine.simulation.autostop import Stop
 from engine.simulation.balance import MIN_SAMPLE, MapStudy, PairingStudy, StudyPlan
 from engine.simulation.comparison import changed_hexes, compare, headline
 from engine.simulation.headline import Answers, answer
-from engine.simulation.verdict import fairness_warnings, first_points, judge, shared_spawns_caveat, unit_names
+from engine.simulation.verdict import first_points, judge, spawnpoint_caveat, unit_names
 from engine.validation.construction import construction_reason
 
 __all__ = ["FORMAT", "balance_document"]
@@ -53,7 +53,7 @@ def _pairing(s: MapStudy, k: int, answers: Answers, version: int) -> dict[str, A
     for key, test in tests.items():
         summary["headlines"][key] = test.to_json()
     summary["verdict"] = p.summary.verdict(construction_reason(s.scenario), tests.get("sides"), tests.get("first_move"),
-                                           caveat=shared_spawns_caveat(s.scenario, fairness_warnings(s.scenario)))
+                                           caveat=spawnpoint_caveat(s.scenario))
     names = unit_names(s.scenario)
     kinds = {a.question.kind: a for a in answers.of(version, headline=False)
              if a.question.pairing == k and a.question.kind is not None}

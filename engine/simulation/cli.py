@@ -24,7 +24,7 @@ from engine.ruleset import RulesetError
 from engine.scenario import Scenario
 from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
-from engine.simulation.verdict import fairness_warnings, shared_spawns_caveat, unit_names
+from engine.simulation.verdict import spawnpoint_caveat, unit_names
 from engine.validation.construction import construction_reason
 from engine.validation.playability import blocking, playability
 from engine.validation.problem import Severity
@@ -124,7 +124,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         return 1
     summary = summarise(results, unit_names(scenario))
     reason = construction_reason(scenario)
-    caveat = shared_spawns_caveat(scenario, fairness_warnings(scenario))
+    caveat = spawnpoint_caveat(scenario)
     if args.format == "json":
         doc = {"file": str(args.path), "scenario": scenario.name, "mode": scenario.mode.value,
                "seed": args.seed, "players": list(players), **summary.to_json(reason, caveat), "by_construction": reason}

@@ -234,9 +234,13 @@ def shared_spawns_caveat(scenario: Scenario, warned: Sequence[str]) -> str:
             "no number of games shows them as a team's lead; fix them from the warnings")
 
 
-def fairness_warnings(scenario: Scenario) -> list[str]:
-    """The codes of the validator's fairness warnings on ``scenario`` (what :func:`shared_spawns_caveat` reads)."""
-    return [p.code for p in scenario_problems(scenario) if p.severity is Severity.WARNING and p.fairness]
+def spawnpoint_caveat(scenario: Scenario) -> str:
+    """:func:`shared_spawns_caveat` for ``scenario`` with the validator's fairness warnings on it (run only in a mode
+    whose teams spawn alike: elsewhere the caveat is never said)."""
+    if GAMES[scenario.mode].spawn_zones:
+        return ""
+    warned = [p.code for p in scenario_problems(scenario) if p.severity is Severity.WARNING and p.fairness]
+    return shared_spawns_caveat(scenario, warned)
 
 
 def _by_construction(reason: str, sides: list[tuple[PairingStudy, MeanTest | None]], games_say: str,
