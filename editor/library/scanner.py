@@ -20,6 +20,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -167,9 +168,28 @@ class LibraryScanner(QObject):
         def start(path: Path) -> Callable[[], FileResult]:
             if not ready.done():  # the workers are still starting: check the first screen here
                 return lambda: validate_file(path)
-            return executor.submit(validate_file, path).result
+            try:
+                future = executor.submit(validate_file, path)
+            except BrokenProcessPool:
+                return self._here_instead(executor, path)
+
+            def result() -> FileResult:
+                try:
+                    return future.result()
+                except BrokenProcessPool:
+                    return self._here_instead(executor, path)()
+            return result
 
         return start
+
+    def _here_instead(self, broken: Executor, path: Path) -> Callable[[], FileResult]:
+        """A worker process died (killed, out of memory): ``path`` is checked in this thread, and the next files in
+        new workers. Before, every file after it was marked "internal error … please report this file" (an audit
+        whose script broke the pool saw all 17 blamed)."""
+        if self._executor is broken:
+            self._executor = None
+            broken.shutdown(wait=False, cancel_futures=True)
+        return lambda: validate_file(path)
 
     def _next(self) -> Path | None:
         while self._urgent:

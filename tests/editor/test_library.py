@@ -268,3 +268,24 @@ def test_a_file_that_does_not_load_keeps_the_name_it_gives(tmp_path: Path) -> No
     path.write_text(json.dumps(doc), encoding="utf-8")
     s, m = summarize(path)
     assert m is None and s.broken and s.name == doc["name"]
+
+
+def test_a_worker_process_that_dies_blames_no_file(qtbot, folder) -> None:  # type: ignore[no-untyped-def]
+    """A folder audit's script broke the library's worker pool, and every file after that was marked "internal
+    error … please report this file". A worker killed (by the OOM killer, say) now costs nothing but its speed:
+    the file is checked in the scan's thread and the next ones in new workers."""
+    import os
+    import signal
+
+    files = library_files(folder)
+    sc = LibraryScanner(None, threads=1, processes=1)
+    sc._validation()  # starts the workers
+    assert sc._ready is not None and sc._ready.result(timeout=120)
+    for pid in list(sc._executor._processes):  # type: ignore[union-attr]
+        os.kill(pid, signal.SIGKILL)
+    got: list[MapSummary] = []
+    sc.scanned.connect(lambda _p, summary, _i: got.append(summary))
+    sc.start(files)
+    qtbot.waitUntil(lambda: len(got) == len(files), timeout=120_000)
+    assert not [p for s in got for p in s.problems if p.code == "HF999"]
+    sc.shutdown()
