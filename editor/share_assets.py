@@ -109,6 +109,17 @@ SCRIPT = r"""
       });
     });
   }
+  // a scenario's starting units on their hexes (the replay viewer draws its own)
+  if (!D.replay && D.teams) {
+    let svg = "";
+    D.teams.forEach((t) => t.units.forEach((u) => {
+      if (u.at < 0) return;
+      const c = D.centres[u.at];
+      svg += `<circle class="unit ${t.team}" cx="${c[0]}" cy="${c[1]}" r="${D.unit_r}"><title>${t.team} ${esc(u.kind)} starts here</title></circle>`;
+      svg += `<text class="ulabel" x="${c[0]}" y="${c[1]}">${esc(u.label)}</text>`;
+    }));
+    $("units").innerHTML = svg;
+  }
   // replay viewer
   if (D.replay) {
     const R = D.replay, layer = $("units");

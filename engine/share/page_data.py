@@ -90,11 +90,17 @@ def _reach(scenario: Scenario, board: Board, game: Game | None) -> dict[str, Any
             "turns": table}
 
 
-def _teams(scenario: Scenario) -> list[dict[str, Any]]:
+def _teams(scenario: Scenario, index: Mapping[Hex, int]) -> list[dict[str, Any]]:
+    """Each team's roster and starting units, a placed unit with its hex's index (``at``, drawn on the board: a folder
+    audit found them only listed in words) and a short label that tells its kind from the others'."""
+    kinds = sorted({u.unit for t in Team for u in scenario.team(t).starting})
+    labels = unit_labels([k.capitalize() for k in kinds])
     out = []
     for t in Team:
         setup = scenario.team(t)
-        units = [{"kind": u.unit, "hex": str(u.hex) if u.hex else None} for u in setup.starting]
+        units = [{"kind": u.unit, "hex": str(u.hex) if u.hex else None,
+                  "at": index.get(u.hex, -1) if u.hex is not None else -1, "label": labels[u.unit.capitalize()]}
+                 for u in setup.starting]
         out.append({"team": t.value, "roster": list(setup.roster), "units": units})
     return out
 
@@ -180,7 +186,7 @@ def page_data(value: HexMap | Scenario, problems: Sequence[Problem] = (), balanc
                       "hexes": [index[h] for h in p.hexes if h in index]} for p in problems],
     }
     if isinstance(value, Scenario) or replay is not None:
-        out["teams"] = _teams(scenario)
+        out["teams"] = _teams(scenario, index)
     if balance is not None:
         out["balance"] = _balance(balance)
     if replay is not None:

@@ -347,3 +347,23 @@ def test_a_team_play_page_speaks_of_characters_and_spawnpoint_colours(qapp, repo
     page = share_html(load_map(repo / "maps" / "teamplay_arena.map.json"))
     assert "what a character there sees" in page and "from each spawnpoint colour" in page
     assert "from each spawn." in share_html(load_map(repo / "maps" / "koth_ridge.map.json"))
+
+
+def test_a_scenarios_starting_units_are_drawn_on_their_hexes(browser: Any, tmp_path: Path) -> None:
+    """A folder audit found a scenario's page listing its starting units in words only: they are drawn on the board
+    as the replay viewer draws units, with labels that tell kinds apart."""
+    from selenium.webdriver.common.by import By
+
+    from engine.share.page_data import page_data
+
+    scenario = load_scenario(REPO / "maps" / "koth_crossroads.scenario.json")
+    data = page_data(scenario)
+    placed = [u for t in data["teams"] for u in t["units"] if u["hex"]]
+    assert placed and all(data["hexes"][u["at"]]["q"] == Hex.parse(u["hex"]).q for u in placed)
+    assert {u["label"] for u in placed} == {"S", "P", "M"}  # unique among the kinds the scenario fields
+    out = tmp_path / "crossroads.html"
+    r = subprocess.run([sys.executable, "-m", "editor.cli", "share", str(REPO / "maps" / "koth_crossroads.scenario.json"),
+                        "-o", str(out)], capture_output=True, cwd=REPO, timeout=300)
+    assert r.returncode == 0, r.stderr.decode()
+    _open(browser, out)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#units circle")) == len(placed)
