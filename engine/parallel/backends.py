@@ -124,13 +124,13 @@ class Backend(ABC, Generic[H]):
                     progress(len(done), total)
                 if cancelled and cancelled():
                     break
+            results.close()  # a Ctrl-C held back during the run comes out here (see _sigint_at_safe_points)
         except KeyboardInterrupt:
             _close_quietly(results)
             raise Interrupted(done) from None
         except BaseException:
             _close_quietly(results)
             raise
-        results.close()
         return done
 
     @abstractmethod
@@ -286,7 +286,7 @@ def _sigint_at_safe_points() -> Iterator[list[int]]:
     between taking one future's lock and the next), leaving a lock taken that the executor's manager thread then
     waits for: the run hung on Ctrl-C (seen once in CI, twice in 60 interrupted runs on a loaded machine). Within
     this block SIGINT only marks the returned list; :meth:`_PoolRunner.finished` raises KeyboardInterrupt when it
-    sees the mark, between waits, and the block raises it on the way out if nothing did. Only the main thread of
+    sees the mark, between waits, and the block raises it again on the way out, however it ends. Only the main thread of
     a process whose SIGINT raises KeyboardInterrupt (Python's default) does this; elsewhere (the editor's worker
     threads, a caller with its own handler) nothing changes.
     """
@@ -300,8 +300,8 @@ def _sigint_at_safe_points() -> Iterator[list[int]]:
         yield hit
     finally:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    if hit:
-        raise KeyboardInterrupt
+        if hit:  # whatever the exit (exhausted, closed early by a cancel, an error): the Ctrl-C is not lost (a review)
+            signal.raise_signal(signal.SIGINT)
 
 
 class _PoolRunner(Generic[R]):

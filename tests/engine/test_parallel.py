@@ -186,6 +186,24 @@ def test_a_real_sigint_during_a_pool_run_is_raised_between_waits_and_the_handler
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_a_sigint_held_back_is_not_lost_when_the_run_is_cancelled_at_the_same_time() -> None:
+    """A review of the held-back Ctrl-C: a SIGINT during a progress callback, with the run cancelled at once after,
+    closed the run early and the interrupt was never raised. It comes out as Interrupted with the results so far."""
+    import signal
+
+    stop: list[bool] = []
+
+    def progress(done: int, total: int) -> None:
+        if done == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+            stop.append(True)
+
+    with pytest.raises(Interrupted) as info:
+        ProcessPool(2).map_ordered(slow_square, list(range(40)), progress, lambda: bool(stop))
+    assert info.value.done == [0, 1, 4]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 class _MessyCleanup(InProcess):
     """A backend whose clean-up raises when its run is closed early, as cancelling a Dask cluster's tasks can."""
 
