@@ -271,7 +271,10 @@ def fix_map(m: HexMap, mode: Mode | None = None, only: Collection[str] | None = 
     for _ in range(MAX_ROUNDS):
         wanted = [p for p in problems if only is None or p.code in only]
         offers = [(p, suggest_fixes(current, p)) for p in wanted]
-        decisions = tuple((p, tuple(f.label for f in fs)) for p, fs in offers if len(fs) > 1)
+        # a code whose repair is a choice stays the designer's even when only one of its repairs fits this map (a
+        # review: HF303 cut the longer track unattended where the shorter could not be extended)
+        decisions = tuple((p, tuple(f.label for f in fs)) for p, fs in offers
+                          if len(fs) > 1 or (fs and FIXABLE.get(p.code) == "choice"))
         if decisions:
             return FixOutcome(m, (), decisions, first)
         made = False

@@ -339,3 +339,16 @@ def test_a_scenario_whose_own_map_file_needs_a_fix_says_which_file_to_fix(tmp_pa
     assert f"its map is a file of its own, {tmp_path / 'koth_quarry.map.json'}, which has HF103 to repair: run " \
            f"hexfort fix {tmp_path / 'koth_quarry.map.json'}" in out, out
     assert "changed 0 files" in out
+
+
+def test_a_choice_with_one_repair_left_is_still_the_designers() -> None:
+    """A review: with the hex BLU's track would extend onto walled, HF303 offered only "End RED's track … earlier",
+    and fix_map applied that one offer by itself, cutting RED's track. A choice code is left for a decision."""
+    canal = load_map(MAPS / "payload_canal.map.json")
+    blu = list(canal.track(Team.BLU))
+    short = canal.with_feature_part("tracks", Team.BLU, blu[:-1]).with_cell(blu[-1], Cell(canal.cells[blu[-1]].height,
+                                                                                             Terrain.WALL))
+    [warning] = [p for p in check_map(short) if p.code == "HF303"]
+    assert [f.label for f in suggest_fixes(short, warning)] == ["End RED's track 1 push earlier, as BLU's"]
+    out = fix_map(short)
+    assert out.map == short and not out.applied and [p.code for p, _ in out.decisions] == ["HF303"]
