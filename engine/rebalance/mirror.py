@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import Cell, HexMap, Team, Terrain
 from engine.validation.construction import even_by_construction
-from engine.validation.symmetry import SymmetryFit, best_team_symmetry
+from engine.validation.symmetry import SymmetryFit, almost, best_team_symmetry
 
 # even_by_construction (engine/validation/construction.py, where the balance report finds it too) is re-exported:
 # the fixer judges such a version by the report's rule alone.
@@ -62,11 +62,9 @@ class Mirror:
         return None if t is None else t.other
 
 
-def _near(fit: SymmetryFit | None) -> bool:
-    """Whether ``fit`` is exact or almost (the validator's HF402 threshold: a tenth of the hexes)."""
-    from engine.validation.symmetry import NEAR_THRESHOLD
-
-    return fit is not None and len(fit.mismatches) <= max(1, int(NEAR_THRESHOLD * fit.total))
+def _near(m: HexMap, fit: SymmetryFit | None) -> bool:
+    """Whether ``fit`` is exact or almost: the validator's HF402 line (:func:`~engine.validation.symmetry.almost`)."""
+    return almost(m, fit)
 
 
 def team_fit(m: HexMap) -> SymmetryFit | None:
@@ -81,7 +79,7 @@ def team_fit(m: HexMap) -> SymmetryFit | None:
     """
     fit = best_team_symmetry(m)
     red = sorted(m.spawns.get(Team.RED, ()))
-    if _near(fit) or len(red) < 2:
+    if _near(m, fit) or len(red) < 2:
         return fit
     odd = red[0]
     again = best_team_symmetry(m.with_spawn_zone(Team.RED, red[1:]))
@@ -100,4 +98,4 @@ def team_mirror(m: HexMap) -> Mirror | None:
     calls almost symmetric is repaired toward the same symmetry it names.
     """
     fit = team_fit(m)
-    return Mirror(fit) if fit is not None and _near(fit) else None
+    return Mirror(fit) if fit is not None and _near(m, fit) else None

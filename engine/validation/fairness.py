@@ -25,7 +25,7 @@ from engine.validation.measures import (
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
 from engine.validation.sides import PerSide
-from engine.validation.symmetry import NEAR_THRESHOLD, team_symmetry
+from engine.validation.symmetry import almost, team_symmetry
 from engine.validation.wording import plural
 
 __all__ = ["KIT_GAP", "SPAWN_GAP", "TURN_GAP", "CountWords", "count_gaps", "larger", "much_larger"]
@@ -137,7 +137,7 @@ def _unmatched(ctx: CheckContext, mine: tuple[Hex, ...], theirs: tuple[Hex, ...]
     or every hex has its image. HF315 takes the best symmetry however loose: on a map with a patch turned, its
     images still single out a spawn zone's extra hex."""
     fit = team_symmetry(ctx)
-    if fit is None or near and len(fit.mismatches) > max(1, int(NEAR_THRESHOLD * fit.total)):
+    if fit is None or near and not almost(ctx.map, fit):
         return mine
     other = set(theirs)
     odd = tuple(h for h in mine if fit.image(h) not in other)

@@ -110,9 +110,28 @@ def test_a_track_step_missing_in_the_middle_is_said_in_one_short_phrase() -> Non
     red = list(m.track(Team.RED))
     del red[14]
     [warning] = _codes(check_map(m.with_feature_part("tracks", Team.RED, red)), "HF402")
-    assert "the cart tracks stop matching at step 14" in warning.message and "RED's track has 16 hexes, BLU's 17" \
+    assert "RED's track lacks a step at 4,-4, the image of BLU's step 14 at -4,4 (RED's track has 16 hexes, BLU's 17)" \
         in warning.message
     assert len(warning.message) < 400
+
+
+def test_a_step_missing_at_a_tracks_start_is_still_one_slip_and_the_fixers_mirror_holds() -> None:
+    """A review: with the steps in the symmetry, RED's first track hex missing on Bridges shifted every later step and
+    read as "no rotation or mirror" (HF403, 50 hexes), and a reversed track with one more slip lost the balance
+    fixer its mirror. How far off a map is now counts a track's order aside (``almost``), everywhere."""
+    from engine.rebalance.mirror import team_mirror
+
+    m = load_map(MAPS / "payload_bridges.map.json")
+    red = list(m.track(Team.RED))
+    problems = check_map(m.with_feature_part("tracks", Team.RED, red[1:]))
+    assert not _codes(problems, "HF403")
+    [warning] = _codes(problems, "HF402")
+    assert f"RED's track lacks a step at {red[0]}" in warning.message
+    backwards = m.with_feature_part("tracks", Team.RED, red[::-1])
+    h = next(h for h, c in sorted(m.cells.items()) if c.terrain.value == "open" and not m.features_at(h)
+             and h not in red and h not in m.track(Team.BLU))
+    slipped = backwards.with_cell(h, m.cells[h].__class__(m.cells[h].height + (1 if m.cells[h].height < 2 else -1)))
+    assert _codes(check_map(slipped), "HF402") and team_mirror(slipped) is not None
 
 
 def test_a_reversed_track_is_named_where_both_spawns_share_a_side_of_the_map() -> None:
