@@ -328,7 +328,9 @@ class OverlayPanel(QWidget):
             item.setEnabled(offered)
             item.setToolTip("" if offered else why)
         if not offered and combo.currentIndex() == index:
+            combo.blockSignals(True)  # said within refresh(): no second refresh from inside it (a review)
             combo.setCurrentIndex(0)
+            combo.blockSignals(False)
 
     def _fill_units(self, rules: Ruleset | None) -> None:
         """List the mobile unit kinds of the document's mode and ruleset, keeping the choice when it is still there."""

@@ -292,9 +292,9 @@ def study_of(plan: StudyPlan, games: Sequence[ObservedGame], common: bool = Fals
 
     ``games`` may stop short (an interrupted run, or a run stopped by its rule): a
     prefix of :meth:`StudyPlan.items`. Each pairing then has the games played —
-    or, with ``common``, only those every version played, in whole blocks (a
-    cancelled comparison: an audit read 20, 21 and 24 games "on the same games"
-    in one dialog, the compared answer resting on whole blocks of both).
+    or, with ``common``, only those every version played, in whole blocks when
+    there is one (a cancelled comparison: an audit read 20, 21 and 24 games "on
+    the same games" in one dialog, the compared answer resting on whole blocks).
     """
     grouped: list[list[list[ObservedGame]]] = [[[] for _ in plan.pairings] for _ in plan.scenarios]
     for (v, k, _i), g in zip(plan.slots(), games, strict=False):

@@ -161,7 +161,7 @@ def _fix_scenario(path: Path, s: Scenario, only: set[str] | None, dry_run: bool,
         m = fixed_maps.get(where, s.map)
         elsewhere = None
         if where not in fixed_maps:  # not in this run: say so when that file has repairs (a folder audit saw none)
-            codes = tuple(sorted({p.code for p, _ in fix_map(m, s.mode, only).applied}))
+            codes = tuple(sorted({p.code for p, _ in fix_map(m, None, only).applied}))  # as that file is fixed
             elsewhere = (codes, path.parent / s.map_ref) if codes else None
         return FileFix(path, "scenario", None, tuple(check(m)), elsewhere=elsewhere)
     outcome = fix_map(s.map, only=only, check=check)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import socket
 import threading
 import time
@@ -169,7 +170,8 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
     if doc.get("type") in ("map", "tileset") and ("tilesets" in doc or "tiles" in doc or "layers" in doc):
         # Tiled's JSON (.tmj, often saved as .json): a $schema line cannot make it one (a folder audit)
         what = "map" if doc.get("type") == "map" else "tileset"
-        fix = (f"convert it with hexfort import {path.name} -o {path.stem}.map.json" if what == "map" else
+        fix = (f"convert it with hexfort import {shlex.quote(str(path))} -o "
+               f"{shlex.quote(str(path.with_name(path.stem + '.map.json')))}" if what == "map" else
                "hexfort reads tilesets only through the Tiled maps that use them (hexfort import)")
         return (Problem("HF004", Severity.ERROR, f"this is a Tiled {what}, not a hexfort file: {fix}", (),
                         "$.type"),)

@@ -106,8 +106,8 @@ def test_a_tiled_map_saved_as_json_is_told_to_go_through_import(tmp_path: Path) 
     rc, out, _err = run("--format", "json", str(p))
     [problem] = json.loads(out)["files"][0]["problems"]
     assert rc == 1 and problem["code"] == "HF004" and problem["where"] == "$.type"
-    assert "this is a Tiled map, not a hexfort file: convert it with hexfort import canal_tiled.json -o " \
-        "canal_tiled.map.json" in problem["message"]
+    assert f"this is a Tiled map, not a hexfort file: convert it with hexfort import {p} -o " \
+        f"{tmp_path / 'canal_tiled.map.json'}" in problem["message"]
 
 
 def test_a_capitalised_unit_kind_is_told_it_needs_lower_case(tmp_path: Path) -> None:
