@@ -26,6 +26,14 @@ class UnitStart:
     health: int | None = None
     weapon: str | None = None
 
+    def health_below(self, full: int | None) -> int | None:
+        """The health it starts with when that is below ``full`` (its kind's full health), else None: a health
+        written out at or above full is full health (HF607 and "even by construction" read it alike). With ``full``
+        None (unknown) the health as written."""
+        if full is None or self.health is None:
+            return self.health
+        return self.health if self.health < full else None
+
 
 @dataclass(frozen=True, slots=True)
 class TeamSetup:

@@ -39,7 +39,7 @@ def _hex(h: Hex) -> str:
     return f"{h.q},{h.r}"
 
 
-def _pairing(s: MapStudy, k: int, answers: Answers, version: int) -> dict[str, Any]:
+def _pairing(s: MapStudy, k: int, answers: Answers, version: int, caveat: str) -> dict[str, Any]:
     p: PairingStudy = s.pairings[k]
     lengths: dict[int, int] = {}
     for t in p.lengths():
@@ -53,7 +53,7 @@ def _pairing(s: MapStudy, k: int, answers: Answers, version: int) -> dict[str, A
     for key, test in tests.items():
         summary["headlines"][key] = test.to_json()
     summary["verdict"] = p.summary.verdict(construction_reason(s.scenario), tests.get("sides"), tests.get("first_move"),
-                                           caveat=spawnpoint_caveat(s.scenario))
+                                           caveat=caveat)
     names = unit_names(s.scenario)
     kinds = {a.question.kind: a for a in answers.of(version, headline=False)
              if a.question.pairing == k and a.question.kind is not None}
@@ -83,6 +83,7 @@ def _pairing(s: MapStudy, k: int, answers: Answers, version: int) -> dict[str, A
 
 
 def _study(s: MapStudy, answers: Answers, version: int) -> dict[str, Any]:
+    caveat = spawnpoint_caveat(s.scenario)  # one validator run for every pairing's verdict
     return {
         "name": s.scenario.name,
         "goal": s.goal,
@@ -95,7 +96,7 @@ def _study(s: MapStudy, answers: Answers, version: int) -> dict[str, Any]:
             "turns": {side.value: r.turns[side] for side in r.sides},
             "paths": {side.value: [_hex(h) for h in r.paths[side]] for side in r.sides},
         } for r in s.races],
-        "pairings": [_pairing(s, k, answers, version) for k in range(len(s.pairings))],
+        "pairings": [_pairing(s, k, answers, version, caveat) for k in range(len(s.pairings))],
         "verdict": judge(s, answers=answers, version=version).to_json(),
     }
 

@@ -11,6 +11,16 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _pickups_line(s: BatchSummary) -> str:
+    """``  pickups: RED 3 (kit 3), BLU 1 (kit 1)``, or ``  pickups: none``: said, so that a missing line is never read
+    as a report cut short."""
+    if not any(s.pickups.values()):
+        return "  pickups: none"
+    return "  pickups: " + ", ".join(
+        f"{t} {sum(kinds.values())}" + (f" ({', '.join(f'{k} {n}' for k, n in kinds.items())})" if kinds else "")
+        for t, kinds in s.pickups.items())
+
+
 def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False,
                  partial_of: int | None = None, verdict: bool = True, intervals: bool = True,
                  construction: str | None = None, caveat: str = "", pickups: bool = True) -> str:
@@ -43,14 +53,8 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
         lines.append("  by player: " + ", ".join(f"{k} {v}" for k, v in s.player_wins.items()))
     lines.append(f"  game length: {s.turns_mean:.1f} turns on average (median {s.turns_median:g}, "
                  f"{s.turns_min}–{s.turns_max})")
-    if not pickups:  # a game without pickups (Payload Race) says nothing of them
-        pass
-    elif any(s.pickups.values()):
-        lines.append("  pickups: " + ", ".join(
-            f"{t} {sum(kinds.values())}" + (f" ({', '.join(f'{k} {n}' for k, n in kinds.items())})" if kinds else "")
-            for t, kinds in s.pickups.items()))
-    else:  # said, so that a missing line is never read as a report cut short
-        lines.append("  pickups: none")
+    if pickups:  # a game without pickups (Payload Race) says nothing of them
+        lines.append(_pickups_line(s))
     if verdict:
         lines.append(f"  verdict: {s.verdict(construction, caveat=caveat)}")
         if intervals:  # two intervals for one figure, unexplained, puzzled a new-user audit

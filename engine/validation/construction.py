@@ -58,8 +58,7 @@ def construction_reason(scenario: Scenario) -> str | None:
 
     def placed(units: tuple[UnitStart, ...], image: Callable[[Hex], Hex | None]) -> list[tuple[object, ...]]:
         # a health of the kind's full health is full health, as HF607 reads it (the two disagreed: a review)
-        return [(u.unit, None if u.hex is None else image(u.hex),
-                 None if u.health is not None and u.health >= full.get(u.unit, u.health + 1) else u.health, u.weapon)
+        return [(u.unit, None if u.hex is None else image(u.hex), u.health_below(full.get(u.unit)), u.weapon)
                 for u in units]
 
     if placed(red.starting, fit.image) != placed(blu.starting, lambda h: h):

@@ -190,8 +190,8 @@ def _equipment(s: Scenario, team: Team, ruleset: Ruleset) -> dict[str, list[tupl
         kind = ruleset.units.get(u.unit)
         card = ruleset.weapons.get(u.weapon) if u.weapon is not None else None
         weapon = "a weapon chosen at set-up" if u.weapon is None else f"the {card.title if card else u.weapon}"
-        full = u.health is None or (kind is not None and u.health >= kind.max_health)
-        out.setdefault(u.unit, []).append((weapon, "full health" if full else f"{u.health} health"))
+        below = u.health_below(kind.max_health if kind is not None else None)
+        out.setdefault(u.unit, []).append((weapon, "full health" if below is None else f"{below} health"))
     return {k: sorted(v) for k, v in out.items()}
 
 
