@@ -50,6 +50,12 @@ class SymmetryFit:
         """True when nothing breaks the symmetry."""
         return not self.mismatches
 
+    @property
+    def pairs(self) -> int:
+        """How many places break the symmetry: a hex and its image count once (a slip on one side makes both
+        mismatch), a hex whose image is itself or off the map once too."""
+        return len({frozenset((h, self.image(h) or h)) for h in self.mismatches})
+
     def describe(self) -> str:
         """``"rotation by 180° about 3,-1"`` or ``"mirror image across the line through 0,0 and 1,0"``."""
         g = self.symmetry
@@ -218,15 +224,21 @@ def symmetry(ctx: CheckContext) -> Iterator[Problem]:
             f"the map is symmetric between the teams: {fit.describe()}",
         )
     else:
-        k = len(fit.mismatches)
         backwards = _reversed_track(ctx.map, fit)
         yield Problem(
             "HF402", Severity.WARNING,
-            f"the map is almost symmetric ({fit.describe()}) but {k} hex{'es' if k != 1 else ''} "
-            f"differ from their mirror image" + (backwards or f"{_differences(ctx.map, fit)}; make them match or "
-                                                              "the teams play different maps"),
+            f"the map is almost symmetric ({fit.describe()}) but {_places(fit)}"
+            + (backwards or f"{_differences(ctx.map, fit)}; make them match or the teams play different maps"),
             fit.mismatches,
         )
+
+
+def _places(fit: SymmetryFit) -> str:
+    """``3 hexes differ from their mirror images (6 counting the images)`` for three slips: a slip breaks its image's
+    match too, and an audit read "6 hexes differ" for three hexes edited."""
+    k, n = fit.pairs, len(fit.mismatches)
+    said = "1 hex differs from its mirror image" if k == 1 else f"{k} hexes differ from their mirror images"
+    return said if n == k else f"{said} ({n} counting the images)"
 
 
 def almost(m: HexMap, fit: SymmetryFit | None) -> bool:

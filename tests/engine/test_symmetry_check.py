@@ -146,3 +146,20 @@ def test_a_reversed_track_is_named_where_both_spawns_share_a_side_of_the_map() -
     assert "RED's track runs the other way from BLU's — its cart starts at 12,-10, away from its own spawn" in \
         warning.message
     assert fix_map(backwards).map == m
+
+
+def test_slips_are_counted_once_however_many_images_they_break() -> None:
+    """A folder audit read "6 hexes differ" for three hexes walled by BLU's spawn: each slip breaks its image's match
+    too. The warning counts the slips, and says how many hexes that makes with their images."""
+    from engine.mapmodel import Cell, Terrain
+
+    m = _crossroads()
+    one = m.with_cells({Hex(7, 4): Cell(m.cells[Hex(7, 4)].height, Terrain.WALL)})
+    [warning] = _codes(check_map(one), "HF402")
+    assert "but 1 hex differs from its mirror image (2 counting the images)" in warning.message
+    slips = [h for h in (Hex(7, 4), Hex(5, 4), Hex(3, 4), Hex(2, 5))
+             if h in m.cells and m.cells[h].terrain is Terrain.OPEN and not m.features_at(h)]
+    three = m.with_cells({h: Cell(m.cells[h].height, Terrain.WALL) for h in slips[:3]})
+    [warning] = _codes(check_map(three), "HF402")
+    assert len(warning.hexes) == 6
+    assert "but 3 hexes differ from their mirror images (6 counting the images)" in warning.message
