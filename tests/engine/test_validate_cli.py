@@ -126,6 +126,28 @@ def test_a_capitalised_unit_kind_is_told_it_needs_lower_case(tmp_path: Path) -> 
     assert problem["message"] == '"Engineer" has the wrong form: names here are lower case, "engineer"'
 
 
+def test_an_unknown_unit_is_named_in_the_same_run_as_a_schema_error(tmp_path: Path) -> None:
+    """The folder audit's second point: the schema stage stopped before the meaning checks, so "Engineer" hid a
+    misspelt "sniperr" until the next run. Both are named now; a name the schema refused is not said twice."""
+    import shutil
+
+    repo = Path(__file__).resolve().parents[2]
+    shutil.copy(repo / "maps" / "koth_crossroads.map.json", tmp_path)
+    doc = json.loads((repo / "maps" / "koth_crossroads.scenario.json").read_text())
+    doc["teams"]["BLU"]["units"][0]["unit"] = "Engineer"
+    doc["teams"]["RED"]["units"][1]["unit"] = "sniperr"
+    p = tmp_path / "two.scenario.json"
+    p.write_text(json.dumps(doc))
+    rc, out, _err = run("--format", "json", str(p))
+    problems = {q["where"]: q["message"] for q in json.loads(out)["files"][0]["problems"]}
+    assert rc == 1 and set(problems) == {"$.teams.BLU.units[0].unit", "$.teams.RED.units[1].unit"}
+    assert problems["$.teams.RED.units[1].unit"].startswith("unknown unit 'sniperr'; the ruleset has: scout, soldier")
+    doc["mode"] = "kingoftheboard"  # no mode to read the names by: the schema's own errors only
+    p.write_text(json.dumps(doc))
+    problems = {q["where"] for q in json.loads(run("--format", "json", str(p))[1])["files"][0]["problems"]}
+    assert problems == {"$.mode", "$.teams.BLU.units[0].unit"}
+
+
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run()[0] == 2
     assert run(str(tmp_path / "missing"))[0] == 2
