@@ -86,15 +86,19 @@ class TerrainInk:
 Ink = HeightInk | TerrainInk
 
 
-def _with_images(hexes: Iterable[Hex], sym: SymmetryMode) -> list[tuple[Hex, Symmetry | None]]:
-    """Each hex with None, plus its symmetric images with the symmetry used (no repeats)."""
+def _with_images(hexes: Iterable[Hex], sym: SymmetryMode,
+                 keep: Iterable[Hex] = ()) -> list[tuple[Hex, Symmetry | None]]:
+    """Each hex with None, plus its symmetric images with the symmetry used (no repeats), but for images on ``keep``
+    (hexes the user painted earlier in the same stroke, which an image must not paint over)."""
     out: dict[Hex, Symmetry | None] = {}
     hs = list(hexes)
     for h in hs:
         out.setdefault(h, None)
+    kept = set(keep)
     for h in hs:
         for img, s in sym.images(h):
-            out.setdefault(img, s)
+            if img not in kept:
+                out.setdefault(img, s)
     return list(out.items())
 
 
@@ -141,11 +145,13 @@ def erase(m: HexMap, hexes: Iterable[Hex], sym: SymmetryMode = NO_SYMMETRY) -> E
     return Edit(stripped.with_cells(dict.fromkeys(gone)), frozenset(touched))
 
 
-def set_spawn(m: HexMap, team: Team, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY) -> Edit:
+def set_spawn(m: HexMap, team: Team, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO_SYMMETRY,
+              keep: Iterable[Hex] = ()) -> Edit:
     """Add ``hexes`` to (or remove them from) ``team``'s spawn zone, mirrored as the other team.
 
     Hexes off the map are skipped. Adding to one team's zone takes the hex out of
-    the other's (zones never overlap through this tool).
+    the other's (zones never overlap through this tool). Images landing on ``keep`` are left alone: a drag across
+    the symmetry's axis turned the hexes it had just painted RED into BLU's (a review).
     """
     zones = {t: set(m.spawns.get(t, ())) for t in Team}
     touched: set[Hex] = set()
@@ -162,7 +168,7 @@ def set_spawn(m: HexMap, team: Team, hexes: Iterable[Hex], add: bool, sym: Symme
             zones[t].discard(h)
             touched.add(h)
 
-    for h, s in _with_images(hexes, sym):
+    for h, s in _with_images(hexes, sym, keep):
         if s is None:
             put(h, team)
         elif sym.swaps_teams:
@@ -212,18 +218,18 @@ def set_racks(m: HexMap, hexes: Iterable[Hex], add: bool, sym: SymmetryMode = NO
 
 
 def set_spawnpoints(m: HexMap, colour: Colour, hexes: Iterable[Hex], add: bool,
-                    sym: SymmetryMode = NO_SYMMETRY) -> Edit:
+                    sym: SymmetryMode = NO_SYMMETRY, keep: Iterable[Hex] = ()) -> Edit:
     """Add ``hexes`` (and their images) to ``colour``'s Team Play spawnpoints, or remove them.
 
     Under a symmetry that swaps the teams the image of a red spawnpoint is blue and of a blue one red (yellow
     stays yellow), as on the bundled maps: red and blue are the map's two gates, the sides the validator compares
     (HF321, HF322); painting red on both sides left a mirror map without a blue gate (a new-user audit). Other
     symmetries paint the images in the same colour. A hex is a spawnpoint of one colour: adding takes it from the
-    others. Off-map hexes are skipped.
+    others. Off-map hexes are skipped, and images landing on ``keep`` (hexes painted earlier in the stroke).
     """
     points = {c: set(m.spawnpoints.get(c, frozenset())) for c in Colour}
     touched: set[Hex] = set()
-    for h, s in _with_images(hexes, sym):
+    for h, s in _with_images(hexes, sym, keep):
         if h not in m.cells:
             continue
         c = _SWAPPED.get(colour, colour) if s is not None and sym.swaps_teams else colour

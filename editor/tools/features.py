@@ -30,6 +30,8 @@ class _ToggleBrush(StrokeTool):
     def __init__(self, *a, **k) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*a, **k)
         self._add = True
+        #: The hexes this stroke has painted so far: a symmetric image never paints over them.
+        self.painted: frozenset[Hex] = frozenset()
 
     def has(self, h: Hex) -> bool:
         raise NotImplementedError
@@ -39,6 +41,7 @@ class _ToggleBrush(StrokeTool):
 
     def begin(self, g: Gesture) -> None:
         self._add = not g.right and not self.has(g.hex)
+        self.painted = frozenset()
         if self._add and self.paints:
             said = unused_by(self.doc.map, self.feature_key, self.paints)
             if said:  # painted all the same (a map may be getting its second game), but said at once
@@ -46,6 +49,7 @@ class _ToggleBrush(StrokeTool):
 
     def stroke(self, hexes: list[Hex]) -> None:
         self.edit(hexes, self._add)
+        self.painted |= frozenset(hexes)
 
 
 def unused_by(m: HexMap, feature: str, what: str) -> str:
@@ -84,7 +88,7 @@ class SpawnTool(_ToggleBrush):
     def edit(self, hexes: list[Hex], add: bool) -> None:
         verb = "Paint" if add else "Remove"
         self.push(
-            lambda: set_spawn(self.doc.map, self.team, hexes, add, self.state.symmetry),
+            lambda: set_spawn(self.doc.map, self.team, hexes, add, self.state.symmetry, self.painted),
             f"{verb} {self.team.value} spawn",
         )
 
@@ -144,7 +148,7 @@ class SpawnpointTool(_ToggleBrush):
         return h in self.doc.map.spawnpoints.get(self.colour, ())
 
     def edit(self, hexes: list[Hex], add: bool) -> None:
-        self.push(lambda: set_spawnpoints(self.doc.map, self.colour, hexes, add, self.state.symmetry),
+        self.push(lambda: set_spawnpoints(self.doc.map, self.colour, hexes, add, self.state.symmetry, self.painted),
                   f"{'Place' if add else 'Remove'} {self.colour.value} spawnpoint")
 
 

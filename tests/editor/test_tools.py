@@ -201,6 +201,19 @@ def test_live_symmetry_paints_blu_for_red(window, mouse, small_map) -> None:  # 
     _undo_all(window, small_map)
 
 
+def test_a_drag_across_the_symmetry_axis_keeps_the_hexes_it_painted(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    """A review: with a half turn on, a RED spawn drag from 1,0 over the centre to -1,0 turned 1,0 — painted RED by the
+    drag itself — into BLU's, as the image of -1,0. The hexes a stroke paints stay as painted; images fill the rest."""
+    window.symmetry_actions[SymmetryKind.ROT180].trigger()
+    key(window.view, "R")
+    mouse.drag([Hex(1, 0), Hex(0, 0), Hex(-1, 0)])
+    spawns = window.doc.map.spawns
+    assert {Hex(1, 0), Hex(0, 0), Hex(-1, 0)} <= spawns[Team.RED]
+    assert not {Hex(1, 0), Hex(-1, 0)} & spawns[Team.BLU]
+    assert window.doc.undo_stack.count() == 1
+    _undo_all(window, small_map)
+
+
 def test_hover_shows_the_hex_in_the_status_bar(window, mouse) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtTest import QTest
 
