@@ -34,9 +34,9 @@ from editor.scenario_setup import ScenarioSetup
 from engine.games.game import Game
 from engine.games.modes import GAMES, NotPlayableError
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, Team, Terrain
+from engine.mapmodel import HexMap, Team
 from engine.ruleset import RulesetError
-from engine.scenario import TeamSetup
+from engine.scenario import TeamSetup, start_refusals
 from engine.validation.wording import names_hex
 
 __all__ = ["Placed", "move_unit", "place_next", "unit_at", "units_take_hexes", "unplace"]
@@ -176,12 +176,9 @@ def _check(setup: ScenarioSetup, m: HexMap, team: Team, i: int, h: Hex) -> None:
     cell = m.cells.get(h)
     if cell is None:
         raise EditRefused(f"{h} is not on the map", (h,))
-    if cell.terrain is Terrain.WALL or cell.terrain is Terrain.LOW and _kind(setup, team, i) != "scout":
-        raise EditRefused(f"{name} cannot stand on the {cell.terrain.value.replace('_', ' ')} at {h}; "
-                          "pick open ground", (h,))
-    if m.spawn_team(h) is team.other:
-        raise EditRefused(f"{name} cannot start inside {team.other.value}'s spawn zone at {h}: enemies may never "
-                          "enter a spawn base", (h,))
+    refused = start_refusals(m, team, _kind(setup, team, i), h)  # the validator's HF602, asked in the same words
+    if refused:
+        raise EditRefused(f"{name} {refused[0]}; pick another hex", (h,))
     other = unit_at(setup, h)
     if other is not None and other != (team, i):
         raise EditRefused(f"{_name(setup, *other)} already starts on {h}; one unit per hex", (h,))

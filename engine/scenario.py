@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 from engine.frozendict import FrozenDict
 from engine.hexgrid import Hex
-from engine.mapmodel import HexMap, Mode, Team
+from engine.mapmodel import HexMap, Mode, Team, Terrain
 from engine.ruleset import OptionValue, Ruleset
 
-__all__ = ["Scenario", "TeamSetup", "UnitStart"]
+__all__ = ["Scenario", "TeamSetup", "UnitStart", "start_refusals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,22 @@ class UnitStart:
         if full is None or self.health is None:
             return self.health
         return self.health if self.health < full else None
+
+
+def start_refusals(m: HexMap, team: Team, kind: str, h: Hex) -> tuple[str, ...]:
+    """Why ``team``'s ``kind`` may not start on ``h``, each reason a phrase that follows the unit's name
+    (``cannot stand on the wall at 1,0``); empty when it may. The validator's HF602 and the editor's Starting units
+    tool both ask here (a review found the tool's own copy of the rules). A hex off the map is the loader's to refuse,
+    and a hex another unit holds the caller's: neither is said here."""
+    cell = m.cells.get(h)
+    if cell is None:
+        return ()
+    out = []
+    if cell.terrain is Terrain.WALL or cell.terrain is Terrain.LOW and kind != "scout":  # only the Scout stands on one
+        out.append(f"cannot stand on the {cell.terrain.value.replace('_', ' ')} at {h}")
+    if m.spawn_team(h) is team.other:
+        out.append(f"cannot start inside {team.other.value}'s spawn zone at {h}: enemies may never enter a spawn base")
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from engine.games.game import fielded_kinds, uneven_rules
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
-from engine.mapmodel import Team, Terrain
+from engine.mapmodel import Team
 from engine.ruleset import Ruleset
-from engine.scenario import Scenario
+from engine.scenario import Scenario, start_refusals
 from engine.validation.problem import Problem, Severity
 from engine.validation.symmetry import best_team_symmetry
 
@@ -65,21 +65,9 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
             cell = m.cells.get(h)
             if cell is None:
                 continue  # the loader refuses this
-            if cell.terrain is Terrain.WALL or cell.terrain is Terrain.LOW and u.unit != "scout":
-                out.append(Problem(
-                    "HF602", Severity.ERROR,
-                    f"{team.value}'s {u.unit} starts on a {cell.terrain.value.replace('_', ' ')} at {h}, "
-                    "where it cannot stand; move it",
-                    (h,), where,
-                ))
-            if m.spawn_team(h) is team.other:
-                out.append(Problem(
-                    "HF602", Severity.ERROR,
-                    f"{team.value}'s {u.unit} starts inside the {team.other.value} spawn at {h}; "
-                    "enemies may never enter a spawn base",
-                    (h,), where,
-                ))
-            elif m.spawn_team(h) is not team and GAMES[s.mode].spawn_zones:  # Team Play refuses any hex: HF605
+            for why in start_refusals(m, team, u.unit, h):
+                out.append(Problem("HF602", Severity.ERROR, f"{team.value}'s {u.unit} {why}; move it", (h,), where))
+            if m.spawn_team(h) is None and GAMES[s.mode].spawn_zones:  # the enemy's zone is HF602; Team Play: HF605
                 out.append(Problem(
                     "HF601", Severity.INFO,
                     f"{team.value}'s {u.unit} starts outside its spawn base at {h} "

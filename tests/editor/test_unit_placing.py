@@ -71,7 +71,26 @@ def test_only_the_scout_stands_on_a_low_obstacle() -> None:
     assert unit_at(placed.setup, Hex(-1, 0)) == (Team.RED, 0)
 
 
-def test_dragging_moves_a_unit_but_not_into_the_enemy_spawn_or_onto_another() -> None:
+@pytest.mark.parametrize("kind", ["scout", "soldier"])
+def test_the_tool_refuses_exactly_the_hexes_the_validator_calls_hf602_in_its_words(kind: str) -> None:
+    """A review found the tool's refusals a copy of HF602's rules, free to drift apart: both now ask
+    :func:`engine.scenario.start_refusals`. Every hex of the map, for a unit that may stand on a low obstacle and one
+    that may not: refused by the tool exactly where the validator errs, for the same reason."""
+    from engine.games.game import playing_ruleset
+    from engine.validation.scenario_checks import check_scenario_setup
+
+    m = _map()
+    start = _setup(kind, kind).with_team(Team.RED, TeamSetup((), (UnitStart(kind, RED_SPAWN[0]),)))
+    for h in set(m.cells) - {RED_SPAWN[0]}:
+        scenario = start.with_team(Team.RED, TeamSetup((), (UnitStart(kind, h),))).scenario(m)
+        errors = [p.message for p in check_scenario_setup(scenario, playing_ruleset(scenario, None)) if p.code == "HF602"]
+        try:
+            move_unit(start, m, RED_SPAWN[0], h)
+        except EditRefused as e:
+            assert errors and errors[0].split(f"RED's {kind} ")[1].split("; ")[0] in str(e), (h, errors, str(e))
+        else:
+            assert not errors, (h, errors)
+
     m = _map()
     s = place_next(place_next(_setup(), m, RED_SPAWN[0]).setup, m, RED_SPAWN[1]).setup
     moved = move_unit(s, m, RED_SPAWN[0], Hex(0, 2))
