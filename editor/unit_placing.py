@@ -104,6 +104,10 @@ def move_unit(setup: ScenarioSetup, m: HexMap, src: Hex, dst: Hex, sym: Symmetry
     if src == dst:
         return Placed(setup, "", ())
     _takes_hexes(setup, dst)
+    twin = unit_at(setup, dst)
+    if (twin is not None and twin[0] is found[0].other and _kind(setup, *twin) == _kind(setup, *found)
+            and _image(dst, sym) == src):  # onto its own mirror image: the two swap (was refused as a taken hex)
+        setup = _with_hex(setup, *twin, None)
     return _put(setup, m, *found, dst, sym, "Move", "to")
 
 

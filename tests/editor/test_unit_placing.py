@@ -71,6 +71,20 @@ def test_only_the_scout_stands_on_a_low_obstacle() -> None:
     assert unit_at(placed.setup, Hex(-1, 0)) == (Team.RED, 0)
 
 
+def test_a_unit_dragged_onto_its_mirror_twin_swaps_with_it() -> None:
+    """A review: with symmetry on, dragging RED's soldier onto the hex where BLU's soldier mirrors it was refused as
+    taken, though the mirrored result, the two swapped, is as valid as before."""
+    a, b = Hex(-2, 1), Hex(2, -1)  # each other's image under the half turn, neither in a spawn zone
+    s = _setup("soldier", "soldier")
+    s = s.with_team(Team.RED, TeamSetup((), (UnitStart("soldier", a),)))
+    s = s.with_team(Team.BLU, TeamSetup((), (UnitStart("soldier", b),)))
+    got = move_unit(s, _map(), a, b, ROTATE)
+    assert _hexes(got.setup, Team.RED) == [b] and _hexes(got.setup, Team.BLU) == [a]
+    assert got.text == "Move RED's soldier to 2,-1 (and BLU's soldier to -2,1)"
+    with pytest.raises(EditRefused, match="already starts on 2,-1"):  # no symmetry: still a taken hex
+        move_unit(s, _map(), a, b)
+
+
 @pytest.mark.parametrize("kind", ["scout", "soldier"])
 def test_the_tool_refuses_exactly_the_hexes_the_validator_calls_hf602_in_its_words(kind: str) -> None:
     """A review found the tool's refusals a copy of HF602's rules, free to drift apart: both now ask
