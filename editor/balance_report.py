@@ -32,6 +32,7 @@ from engine.mapmodel import HexMap
 from engine.simulation.autostop import reason_words
 from engine.simulation.balance import MIN_SAMPLE, MapStudy
 from engine.simulation.wording import bound, interval, pct, points
+from engine.validation.construction import first_turns
 
 __all__ = ["HEAT_LAYERS", "heat_image", "report_data", "write_report"]
 
@@ -522,7 +523,7 @@ def report_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None
     how = f"--games auto: {reason_words(stop, 'compare' in doc)}" if stop["rule"] == "auto" else f"--games {doc['games']}"
     head = (f"<h1>{_e(title)}</h1><p class='meta'>{_e(doc['file'])} · {_e(doc['mode'])} · {doc['games']} games per "
             f"pairing ({_e(pairs)}; {_e(how)}) · batch seed {doc['seed']} · sides swap every other pair of games and "
-            "the first team alternates · every claim holds with 95% confidence in all, at every look</p>")
+            f"{_e(first_turns(main.scenario))} · every claim holds with 95% confidence in all, at every look</p>")
     body = [head]
     if "partial" in doc:
         pt = doc["partial"]

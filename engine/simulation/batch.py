@@ -200,7 +200,7 @@ class BatchSummary:
         side = side_sentence(sides)
         if construction is not None:
             figures = side_figure(sides) + ("" if not sides.blocks else f" after {sides.games} games")
-            side = construction_sentence(construction, side, side_state(sides) in ("RED", "BLU"), figures)
+            side = construction_sentence(construction, side_state(sides) in ("RED", "BLU"), figures)
         return f"{side}{caveat}. {first_sentence(first_move)}{lineup_caveat(self.lineups)}."
 
     def to_json(self, construction: str | None = None, caveat: str = "") -> dict[str, object]:

@@ -192,7 +192,7 @@ def judge(study: MapStudy, name: Namer = str, answers: Answers | None = None, ve
     questions = tuple(question_json(a, study.pairings[a.question.pairing]) for a in answers.of(version))
     side_text = _agree(sides, side_state, side_sentence, side_figure, name, _SIDE_WORDS)
     if reason is not None:
-        side_text = _by_construction(reason, sides, side_text, name)
+        side_text = _by_construction(reason, sides, name)
     # the line-ups followed the first move in every game of every pairing (Team Play's AIs draft alike): said beside
     # the answer; a pairing whose picks varied (random players) has no such caveat, so none is said of all
     found = {p.summary.lineups for _, p in played}
@@ -243,14 +243,13 @@ def spawnpoint_caveat(scenario: Scenario) -> str:
     return shared_spawns_caveat(scenario, warned)
 
 
-def _by_construction(reason: str, sides: list[tuple[PairingStudy, MeanTest | None]], games_say: str,
-                     name: Namer) -> str:
+def _by_construction(reason: str, sides: list[tuple[PairingStudy, MeanTest | None]], name: Namer) -> str:
     """The side headline of a map even by construction (:func:`~engine.simulation.wording.construction_sentence`),
     with every pairing's figures."""
     favoured = any(side_state(t) in ("RED", "BLU") for _, t in sides)
     figs = "; ".join(f"{side_figure(t)}{'' if len(sides) == 1 else f' with {label(p, name)}'}"
                      + ("" if t is None or not t.blocks else f" after {t.games} games") for p, t in sides)
-    return construction_sentence(reason, games_say[:-1], favoured, figs) + "."
+    return construction_sentence(reason, favoured, figs) + "."
 
 
 def _first_point_line(study: MapStudy, best: PairingStudy, k: int, name: Namer, answers: Answers,

@@ -116,17 +116,19 @@ def side_sentence(t: MeanTest | None) -> str:
     return f"Not decided yet whether a side is favoured: {share} after {t.games} games; {games_needed(t)}"
 
 
-def construction_sentence(reason: str, games_say: str, favoured: bool, figures: str) -> str:
+def construction_sentence(reason: str, favoured: bool, figures: str) -> str:
     """The side answer on a map even by construction (``reason``: why, from
     :func:`engine.validation.construction.construction_reason`; without a full stop): the known answer with the
-    games' ``figures`` beside it — or, when the games call a side ``favoured`` all the same, their sentence
-    (``games_say``, no full stop) first and then that the map cannot be the cause."""
+    games' ``figures`` beside it — and, when the games call a side ``favoured`` all the same, that they do and what it
+    can mean. The known answer comes first either way: "RED is favoured … — yet no side can be favoured" led with the
+    games' answer, which a new-user audit read as a false alarm on a mirror map (RED 62% at one seed, 49% over six
+    others)."""
+    known = (f"No side can be favoured by this map: {reason}, so RED's expected share of the score is exactly half")
     if favoured:
-        return (f"{games_say} — yet no side can be favoured by the map itself ({reason}): the lead comes from chance "
-                "(the report keeps the risk of any false headline under 4%) or from the players' own habits, not the "
-                "ground")
-    return (f"No side can be favoured by this map: {reason}, so RED's expected share of the score is exactly half "
-            f"(the games: {figures})")
+        return (f"{known} — yet these games gave {figures}, further from half than chance usually goes (the report "
+                "keeps the risk of such a headline under 4%): a rare draw, or the players' own habits, not the ground; "
+                "a run with another seed tells which")
+    return f"{known} (the games: {figures})"
 
 
 def first_state(t: MeanTest | None) -> str:

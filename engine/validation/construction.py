@@ -1,7 +1,8 @@
 """Maps whose games are even between the teams by construction, and why, in words.
 
 A batch of games (``engine.simulation.batch``) alternates the team that moves
-first and swaps the players' seats, so each side plays each seat equally often.
+first (or the rules draw it, :func:`first_turns`) and swaps the players' seats, so
+each side plays each seat equally often.
 On a map that is exactly its own mirror image with RED and BLU swapped, with
 both sides fielding the same, the two sides then stand in the same places:
 the map cannot favour either, and a side ahead in the games is ahead by chance
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.games.game import playing_ruleset, uneven_rules
+from engine.games.game import playing_options, playing_ruleset, uneven_rules
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -26,7 +27,7 @@ from engine.ruleset import RulesetError
 from engine.scenario import Scenario, UnitStart
 from engine.validation.symmetry import best_team_symmetry
 
-__all__ = ["construction_reason", "even_by_construction"]
+__all__ = ["construction_reason", "even_by_construction", "first_turns"]
 
 
 def construction_reason(scenario: Scenario) -> str | None:
@@ -43,7 +44,7 @@ def construction_reason(scenario: Scenario) -> str | None:
     red, blu = scenario.team(Team.RED), scenario.team(Team.BLU)
     if red.roster != blu.roster or uneven_rules(scenario):  # two players against three is no mirror (audit, session 12)
         return None
-    turns = "and the games alternate the side that moves first"
+    turns = f"and {first_turns(scenario)}"
     if not GAMES[scenario.mode].spawn_zones:
         if red.starting or blu.starting:
             return None
@@ -65,6 +66,17 @@ def construction_reason(scenario: Scenario) -> str | None:
         return None
     same = "both field the same units from mirrored places" if red.starting else "both may field the same units"
     return f"the map is its own mirror image ({fit.describe()}), {same}, {turns}"
+
+
+def first_turns(scenario: Scenario) -> str:
+    """How a batch of ``scenario``'s games settles the side that moves first, as a clause: the rules' own throw in every
+    game when the mode has one and it is on (Payload Race's d8 roll-off, Team Play's draw), else the batch's
+    alternation. Either is fair between the sides; a new-user audit read "the games alternate" under a Team Play
+    batch whose first teams were drawn (101 RED, 99 BLU)."""
+    chance = GAMES[scenario.mode].chance_first
+    if chance and playing_options(scenario).get(chance, True):
+        return "the rules draw the side that moves first in every game"
+    return "the games alternate the side that moves first"
 
 
 def _full_health(scenario: Scenario) -> dict[str, int]:
