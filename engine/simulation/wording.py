@@ -49,7 +49,7 @@ def bound(x: float, null: float = 0.5, signed: bool = False) -> str:
     v, n = 100 * x, 100 * null
     text = _fixed(v, 0, signed)
     digits = 0
-    while float(text) == n and abs(v - n) > 1e-9 and digits < 3:
+    while float(text) == n and abs(v - n) > 1e-9 and digits < 6:
         digits += 1
         text = _fixed(v, digits, signed)
     return text

@@ -127,3 +127,17 @@ def test_the_answers_are_deterministic_and_bad_input_is_refused() -> None:
         confidence_sequence(xs, alpha=0.0)
     empty = confidence_sequence(())
     assert (empty.blocks, empty.games, empty.low, empty.high, empty.decided) == (0, 0, 0.0, 1.0, False)
+
+
+def test_json_interval_ends_round_outward_and_never_onto_the_null_they_exclude() -> None:
+    """A statistics review: rounded to nearest, an interval that ruled out 50% by a hair was written [0.5, 0.58], and
+    every table printed from the JSON read "RED favoured (50–58%)". The ends are rounded outward (what the interval
+    holds, the written one holds), but an end that excludes the null stays off it."""
+    from engine.simulation.sequential import json_end
+
+    assert json_end(0.500015, 0.5, low=True) == 0.5001  # excludes 50%: kept off it
+    assert json_end(0.499996, 0.5, low=False) == 0.4999
+    assert json_end(-0.00003, 0.0, low=False) == -0.0001  # a change interval below zero
+    assert (json_end(0.123456, 0.5, low=True), json_end(0.123456, 0.5, low=False)) == (0.1234, 0.1235)  # outward
+    assert json_end(0.57, 0.5, low=True) == 0.57  # 0.57 * 10,000 is 5699.99…: no false step down
+    assert json_end(0.49, 0.5, low=True) == 0.49 and json_end(0.5, 0.5, low=True) == 0.5
