@@ -32,6 +32,7 @@ from engine.mapmodel import Team
 from engine.simulation.batch import GameResult
 from engine.simulation.sequential import confidence_sequence
 from engine.simulation.stats import wilson_interval
+from engine.simulation.wording import interval, pct
 
 __all__ = ["BLOCK", "CONFIRM_MARGIN", "CONFIRM_POOLED", "CONFIRM_SURE", "FAIR", "Evidence", "Tally", "baseline_answer",
            "confirmation_stage", "confirmed_fair"]
@@ -125,6 +126,22 @@ class Evidence:
         """Whether the interval lies within ``margin`` of an even split."""
         lo, hi = self.interval(t)
         return bool(t.blocks) and lo >= 0.5 - self.margin - 1e-12 and hi <= 0.5 + self.margin + 1e-12
+
+    def said(self, t: Tally) -> str:
+        """``RED 52% (anytime interval 50.02–56%, 2000 games)``, its ends worded as the balance report's: an interval
+        that excludes 50% never reads "50" (a statistics review found "favoured … 50–56%" in most decided runs at
+        53%)."""
+        lo, hi = self.interval(t)
+        return f"RED {pct(t.score)} (anytime interval {interval(lo, hi)}, {t.games} games)"
+
+    def favoured_words(self, side: str, t: Tally) -> str:
+        """``RED was favoured`` when the sequence shows it on ``t``; else the side was named at the cap of the map's
+        own games (:func:`baseline_answer`), ahead without significance, and is said so (the review read "RED was
+        favoured" beside an interval of 49–55%)."""
+        shown = self.verdict(t)
+        if shown is not None and shown.value == side:
+            return f"{side} was favoured"
+        return f"{side} was ahead, though not significantly, after {t.games:,} games (the most the map's own games play)"
 
     def gap(self, t: Tally) -> tuple[float, float]:
         """(least, most) distance from an even split the interval allows: how unfair the map may be."""

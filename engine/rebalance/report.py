@@ -94,8 +94,8 @@ def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -
     else:
         n = len(outcome.hexes)
         changed = f"{n} hex{'es' if n != 1 else ''} changed" if n else "no hex changed"
-        lines.append(f"{outcome.status}: {outcome.favoured} was favoured; {changed}" if outcome.chosen else
-                     f"{outcome.status}: {outcome.favoured} was favoured")
+        was = ev.favoured_words(str(outcome.favoured), outcome.baseline)
+        lines.append(f"{outcome.status}: {was}; {changed}" if outcome.chosen else f"{outcome.status}: {was}")
         if outcome.chosen:
             lines.append(f"change: {outcome.words}")
             if n:

@@ -95,11 +95,6 @@ __all__ = ["Listener", "Settings", "baseline_stops", "batch_seed", "even_by_cons
 PAIRED: Final = 4
 
 
-def _pct(t: Tally, ev: Evidence) -> str:
-    lo, hi = ev.interval(t)
-    return f"RED {100 * t.score:.0f}% (anytime interval {100 * lo:.0f}–{100 * hi:.0f}%, {t.games} games)"
-
-
 def _seen(t: Trial) -> Tally:
     """Every game a trial played: the race's and, when it reached one, its confirmation's."""
     return t.tally + t.confirm if t.confirm is not None else t.tally
@@ -179,7 +174,7 @@ class _Search:
                 break
             tally = self.baseline_tally = tally + self._round([self.scenario], seed, done, stop)[0]
             done = stop
-            self.say.note(f"the map as it is: {_pct(tally, self.ev)}")
+            self.say.note(f"the map as it is: {self.ev.said(tally)}")
             answer = baseline_answer(tally, self.ev, look, cap, even)
             if answer is not None:
                 return tally, answer
@@ -324,7 +319,7 @@ class _Search:
         lo, hi = ev.interval(t.tally)
         if lo > 0.5 + ev.margin or hi < 0.5 - ev.margin:
             side = "RED" if lo > 0.5 else "BLU"
-            t = replace(t, status=f"dropped: {side} still favoured, {_pct(t.tally, ev)}")
+            t = replace(t, status=f"dropped: {side} still favoured, {ev.said(t.tally)}")
             self._offer(t, False)
             return t
         fair = ev.even(t.tally)
@@ -345,7 +340,7 @@ class _Search:
             assert best is not None
             self.say.best(best)
             if was is None or (was.step, was.proposal) != (best.step, best.proposal):
-                self.say.note(f"best so far: {best.words} — {_pct(best.tally, self.ev)}")
+                self.say.note(f"best so far: {best.words} — {self.ev.said(best.tally)}")
 
     def _survivors(self, racing: list[int], state: list[Trial]) -> list[int]:
         """The racing trials (indices into ``state``) still worth games (module docstring)."""
@@ -419,7 +414,7 @@ class _Search:
             so_far = self.baseline_tally
             return self._outcome(NOT_FIXED, so_far, None, (),
                                  "interrupted while the map's own games were played" +
-                                 (f" ({_pct(so_far, self.ev)} so far)" if so_far.games else "") +
+                                 (f" ({self.ev.said(so_far)} so far)" if so_far.games else "") +
                                  ": nothing was tried and nothing was changed")
         self.baseline_tally = baseline
         if answer == FAIR:
@@ -429,7 +424,7 @@ class _Search:
         if answer is None:
             return self._outcome(NOT_FIXED, baseline, None, (),
                                  f"the map's own games did not show in the time given whether a side is favoured "
-                                 f"({_pct(baseline, self.ev)}); nothing was changed; give it more --minutes")
+                                 f"({self.ev.said(baseline)}); nothing was changed; give it more --minutes")
         favoured = self.favoured = answer
         base, chosen, fav = self.scenario, self.chosen, favoured
         for step in range(1, self.s.steps + 1):
@@ -506,10 +501,11 @@ class _Search:
         after = last.proposal.apply_to(base)
         assert last.confirm is not None
         hexes = len(net_changes(self.scenario.map, after.map, (h for t in chosen for h in t.hexes)))
-        why = (f"{fav.value} was favoured ({_pct(baseline, self.ev)}); the smallest change found whose games "
+        why = (f"{self.ev.favoured_words(fav.value, baseline)} ({self.ev.said(baseline)}); the smallest change found "
+               "whose games "
                f"showed no side favoured changes {f'{hexes} hex' if hexes else 'no hex'}{'es' if hexes > 1 else ''}: "
                f"on the search's common "
-               f"seeds {_pct(last.tally, self.ev)}, and on {last.confirm.games} fresh games "
+               f"seeds {self.ev.said(last.tally)}, and on {last.confirm.games} fresh games "
                f"{last.confirm.words()}: no side's 95% interval above 50% and RED near even, the standard a fix is "
                f"confirmed by (hexfort balance on the result may still say \"not decided yet\": it plays on until "
                f"its interval lies within 3 points of even, several thousand games)")
@@ -546,7 +542,7 @@ class _Search:
         t, other = last.confirm or last.tally, self.favoured.other
         if not t.games or wilson_interval(t.wins(other), t.games)[0] <= 0.5:
             return ""
-        return f"; on its games {other.value} is favoured instead ({_pct(t, self.ev)}): that change goes too far"
+        return f"; on its games {other.value} is favoured instead ({self.ev.said(t)}): that change goes too far"
 
     def _latest(self, t: Trial | None) -> Trial | None:
         """``t`` as its race left it (its last games and status: a race that ended mid-way calls the trials

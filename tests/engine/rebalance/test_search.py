@@ -8,6 +8,7 @@ the tests take no time; one test plays real games end to end.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -183,6 +184,23 @@ def test_the_evidence_is_the_balance_reports_confidence_sequence() -> None:
     assert confirmed_fair(Tally(530, 470)) and not confirmed_fair(Tally(540, 460))
     # the search's confirmation is stricter: within two points of even as well
     assert confirmed_fair(Tally(515, 485), 0.02) and not confirmed_fair(Tally(525, 475), 0.02)
+
+
+def test_the_fixers_words_never_call_an_interval_that_excludes_half_50_nor_favour_without_significance() -> None:
+    """A statistics review: the fixer printed "RED was favoured (RED 52% (anytime interval 50–56% …))" — its own
+    rounding, not the balance report's — and, at the cap of the map's own games, "favoured" beside 49–55%."""
+    ev = Evidence(0.05, 0.05)
+    first = next(_blocks(red, 2000) for red in range(1000, 1300, 2) if ev.verdict(_blocks(red, 2000)) is Team.RED)
+    lo, _ = ev.interval(first)
+    assert 0.5 < lo < 0.505  # just past half: whole points would read 50
+    assert "(anytime interval 50–" not in ev.said(first) and ev.said(first).endswith(", 2000 games)")
+    assert ev.favoured_words("RED", first) == "RED was favoured"
+    rng = random.Random(5)  # 4,000 coin flips at 51%: ahead at the cap, not shown by the sequence
+    wins = [sum(rng.random() < 0.51 for _ in range(BLOCK)) for _ in range(1000)]
+    ahead = Tally(sum(wins), 4000 - sum(wins), 0, 0, tuple(w / BLOCK for w in wins))
+    assert ahead.score > 0.5 and ev.verdict(ahead) is None
+    assert ev.favoured_words("RED", ahead) == ("RED was ahead, though not significantly, after 4,000 games (the most "
+                                               "the map's own games play)")
 
 
 def test_tallies_keep_blocks_of_four_games_in_order() -> None:
