@@ -86,10 +86,15 @@ class MapView(QGraphicsView):
         doc.changed.connect(self._on_changed)
         doc.reset.connect(self._on_reset)
         doc.scenario_changed.connect(self._refresh_units)
-        state.selection_changed.connect(lambda: self.selection.set_hexes(self.state.selection))
+        # a bound method, not a lambda: Qt drops it when this view goes (a closed tab's view, kept by a lambda on the
+        # window-wide state, raised on every later selection change and was never freed — a new-user audit)
+        state.selection_changed.connect(self._refresh_selection)
         state.changed.connect(self._refresh_cursor)
         state.changed.connect(self._refresh_symmetry)
         state.notice.connect(self._on_notice)
+
+    def _refresh_selection(self) -> None:
+        self.selection.set_hexes(self.state.selection)
 
     def _build_items(self) -> None:
         self.renderer = MapRenderer(layout_for(self.doc.map.meta.orientation))

@@ -149,3 +149,23 @@ def test_every_tab_with_unsaved_work_gets_its_own_recovery_copy(window, small_ma
     copies = docs.autosave()
     assert len(set(copies)) == 2
     assert {frozenset(load_copy(read_copy(c))[0].kits) for c in copies} == {frozenset({Hex(1, 1)}), frozenset({Hex(-1, 1)})}
+
+
+def test_a_closed_tabs_view_lets_go_of_the_windows_selection(two, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit: after a tab was closed, every selection change in another tab raised "HexHighlightItem
+    already deleted" in the console — the closed view's lambda on the window-wide state kept it (and its scene) alive."""
+    import gc
+
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    window, _ = two
+    canal = window.doc
+    before = window.state.receivers("2selection_changed()")
+    assert window.documents.close_document(canal, ask=False)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the closed view's deleteLater
+    gc.collect()
+    h = next(iter(sorted(window.doc.map.cells)))
+    window.state.set_selection({h})  # raised from the closed view's slot before
+    assert window.view.selection.hexes == {h}
+    assert window.state.receivers("2selection_changed()") == before - 1  # the closed view's connection is gone
