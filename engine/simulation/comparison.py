@@ -24,10 +24,10 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from engine.simulation.balance import MapStudy
-from engine.simulation.headline import CHANGES, Answer, Answers
+from engine.simulation.headline import CHANGES, Answer, Answers, uneven_version
 from engine.simulation.verdict import Namer, label
 from engine.simulation.versions import changed_hexes, same_games  # changed_hexes re-exported (balance_doc)
-from engine.simulation.wording import bound, games_needed, pct, points
+from engine.simulation.wording import bound, games_needed, interval, pct, points
 from engine.validation.construction import even_by_construction
 
 __all__ = ["MEASURES", "Comparison", "Headline", "Measure", "changed_hexes", "compare", "headline"]
@@ -151,6 +151,9 @@ def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy |
                         tuple(replace(x, test=None) for x in changes))
     if other is not None and even_by_construction(a.scenario) and even_by_construction(other.scenario):
         return _both_even(a, answers, changes)
+    one = uneven_version(a, other) if other is not None else None
+    if one is not None:
+        return _one_even(a, answers, changes, one, name)
     several = len(changes) > 1
     text = " ".join(_change_sentence(x, f" with {label(a.pairings[x.question.pairing], name)}" if several else "")
                     + "." for x in changes)
@@ -175,3 +178,36 @@ def _both_even(a: MapStudy, answers: Answers, changes: list[Answer]) -> Headline
             ("What the games show it changed: " + "; ".join(moved) + "." if moved else
              "Nothing else it changed is significant after correction (the figures below)."))
     return Headline(False, True, text, tuple(x if x.significant else replace(x, test=None) for x in changes))
+
+
+def _one_even(a: MapStudy, answers: Answers, changes: list[Answer], uneven: int, name: Namer) -> Headline:
+    """The headline when exactly one version is even by construction (:func:`~engine.simulation.headline.uneven_version`
+    is the other, 0 this map or 1 the compared one): RED's expected share on the even one is exactly half, so the change
+    moved the balance when the other version's own side answer — a test against that known half, in the headline
+    family — is significant, and did not by more than 3 points when it lies within 3 points of half. The paired test
+    of the change stays in the JSON; it counted the mirror's games as noise and read "not decided yet" above both
+    versions' decided answers (a new-user audit)."""
+    which = ("this version", "the other version")
+    said, decided, changed = [], True, False
+    for x in changes:
+        k = x.question.pairing
+        who = f" with {label(a.pairings[k], name)}" if len(changes) > 1 else ""
+        side = answers.find("sides", k, uneven)
+        t = side.test if side is not None else None
+        if t is None or t.blocks == 0:
+            said.append(f"Too few games to say whether the change moved the balance{who}.")
+            decided = False
+            continue
+        fig = (f"RED's share of the score {pct(x.this or 0.0)} → {pct(x.other or 0.0)}; {which[1 - uneven]} is even by "
+               f"construction (see its own answer), so its share is exactly half, and {which[uneven]}'s is "
+               f"{pct(t.estimate)} ({interval(t.low, t.high)}) after {t.games} games")
+        if t.significant:
+            changed = True
+            said.append(f"The change moved the balance{who}: {fig}.")
+        elif t.even:
+            said.append(f"The change did not move the balance by more than 3 points{who}: {fig}.")
+        else:
+            decided = False
+            said.append(f"Not decided yet whether the change moved the balance{who}: {fig}, not yet shown to differ "
+                        f"from half; {games_needed(t)}.")
+    return Headline(changed, decided, " ".join(said), tuple(changes))

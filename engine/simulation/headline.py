@@ -60,7 +60,7 @@ from engine.simulation.sequential import (
 from engine.simulation.versions import same_games
 from engine.validation.construction import even_by_construction
 
-__all__ = ["ALPHA_HEADLINES", "ALPHA_SECONDARY", "Answer", "Answers", "Question", "answer", "stop_block"]
+__all__ = ["ALPHA_HEADLINES", "ALPHA_SECONDARY", "Answer", "Answers", "Question", "answer", "stop_block", "uneven_version"]
 
 
 #: The secondary questions of a comparison, per pairing: (key, words).
@@ -270,12 +270,24 @@ def answer(main: MapStudy, other: MapStudy | None = None) -> Answers:
     return Answers(tuple(head + rest))
 
 
+def uneven_version(main: MapStudy, other: MapStudy | None) -> int | None:
+    """With two versions of which exactly one is even by construction, the other's index (0: ``main``, 1: ``other``):
+    the even one's share of the score is known to be half, so whether the change moved the balance is whether the
+    other's is not — its own side question, a test against the known half in the same family. None otherwise (a
+    new-user audit read "not decided yet whether the change moved the balance" above "even by construction" and
+    "BLU favoured (27–46%)": the paired test still counted the mirror's games as noise)."""
+    if other is None or same_games(main.scenario, other.scenario):
+        return None
+    evens = (even_by_construction(main.scenario), even_by_construction(other.scenario))
+    return None if evens[0] == evens[1] else 1 if evens[0] else 0
+
+
 def stop_block(main: MapStudy, other: MapStudy | None = None, start: int = 1) -> int | None:
     """The first block count ``t >= start`` after which every watched headline is decided, or None.
 
     Watched: the changes when there is a compared version (none when both versions play the very same games:
     :func:`~engine.simulation.versions.same_games`; each version's first mover when both are even by
-    construction), else every headline but ``sides`` on a map even by construction (its answer is known: module
+    construction; the other version's side question when one is, :func:`uneven_version`), else every headline but ``sides`` on a map even by construction (its answer is known: module
     docstring). Every pairing must have played the same whole blocks
     (as a chunk of a run does). Stopping there keeps every guarantee of :func:`answer`: the confidence sequences
     hold at any stopping time, whichever questions it waits for.
@@ -287,7 +299,9 @@ def stop_block(main: MapStudy, other: MapStudy | None = None, start: int = 1) ->
     # two versions both even by construction: the change between the sides is known (none), so what is watched is
     # each version's first mover — the comparison's headline says so (a review: it played its whole budget)
     both = other is not None and even_by_construction(main.scenario) and even_by_construction(other.scenario)
+    # one version even by construction: its share is known (half), so the change is the other's own side question
+    one = uneven_version(main, other)
     watched = [i for i, (q, _, _) in enumerate(items)
-               if (q.key == "first_move" if both else q.key == "change" if other is not None
-                   else not (known and q.key == "sides"))]
+               if (q.key == "first_move" if both else (q.key, q.version) == ("sides", one) if one is not None
+                   else q.key == "change" if other is not None else not (known and q.key == "sides"))]
     return first_decided([s for _, s, _ in items], watched, ALPHA_HEADLINES, start)

@@ -238,6 +238,34 @@ def test_two_versions_even_by_construction_cannot_move_the_balance_and_say_what_
     assert stop is not None and stop < 200
 
 
+def test_a_change_from_a_version_even_by_construction_rests_on_the_other_versions_own_side_answer() -> None:
+    """A new-user audit compared a mirror map with a version whose RED track starts three pushes back: "not decided
+    yet whether the change moved the balance", printed above "even by construction" and "BLU favoured (27–46%)". The
+    mirror's share is known to be half, so the change moved it when the other version's own side answer (a test
+    against that half, in the headline family) is significant; --games auto waits for that answer."""
+    import random
+
+    def coin(share: float, seed: int) -> Winner:
+        return lambda i, _first: Team.RED if random.Random(seed * 100_003 + i).random() < share else Team.BLU
+
+    mirror = study(fake(HH, 400, coin(0.5, 1)), scenario=HILL)
+    unfair = study(fake(HH, 400, coin(0.36, 2)))
+    a = answer(mirror, unfair)
+    h = headline(mirror, a, other=unfair)
+    side = a.find("sides", 0, 1)
+    assert side is not None and side.significant and h.changed and h.decided
+    assert h.text.startswith("The change moved the balance: RED's share of the score "), h.text
+    assert "this version is even by construction (see its own answer), so its share is exactly half, and the other " \
+           "version's is" in h.text
+    assert [x.question.key for x in h.answers] == ["change"]  # the paired test stays in the JSON as it is
+    level = study(fake(HH, 400, coin(0.5, 3)))  # the other way round, and nothing shown: not decided
+    h = headline(level, answer(level, mirror), other=mirror)
+    assert not h.changed and not h.decided and "the other version is even by construction" in h.text
+    assert "this version's is" in h.text and "not yet shown to differ from half" in h.text
+    stop = stop_block(study(fake(HH, 400, red_wins(0.5)), scenario=HILL), study(fake(HH, 400, red_wins(0.1))))
+    assert stop is not None and stop < 100  # --games auto stops once that one answer is decided
+
+
 def test_changed_hexes_name_the_ground_and_the_features_that_differ() -> None:
     a = make_map("0. 0. 0. 0.", spawns={"RED": ["0,0"], "BLU": ["3,0"]}, control_points=[["1,0"]])
     b = make_map("0. 1# 0. 0.", spawns={"RED": ["0,0"], "BLU": ["2,0"]}, control_points=[["1,0"]])
