@@ -27,7 +27,7 @@ from engine.simulation.balance import MapStudy
 from engine.simulation.headline import CHANGES, Answer, Answers, uneven_version
 from engine.simulation.verdict import Namer, label
 from engine.simulation.versions import changed_hexes, same_games  # changed_hexes re-exported (balance_doc)
-from engine.simulation.wording import bound, games_needed, interval, pct, points
+from engine.simulation.wording import bound, change_figures, games_needed, interval, pct, points
 from engine.validation.construction import even_by_construction
 
 __all__ = ["MEASURES", "Comparison", "Headline", "Measure", "changed_hexes", "compare", "headline"]
@@ -123,11 +123,11 @@ def _change_sentence(x: Answer, who: str) -> str:
     t = x.test
     if t is None or t.blocks == 0:
         return f"Too few games to say whether the change moved the balance{who}"
-    this, other = x.this or 0.0, x.other or 0.0
-    fig = (f"RED's share of the score {pct(this)} → {pct(other)} ({points(t.estimate)} points, interval "
+    before, after, shift = change_figures(x.this or 0.0, x.other or 0.0)
+    fig = (f"RED's share of the score {before} → {after} ({shift}, interval "
            f"{bound(t.low, 0.0, True)} to {bound(t.high, 0.0, True)})")
-    if t.significant:
-        return f"The change moved the balance{who}: {fig}"
+    if t.significant:  # and within 3 points: said so, as the side headline says "slightly favoured" (a review)
+        return f"The change moved the balance{', by less than 3 points,' if t.even else ''}{who}: {fig}"
     if t.even:
         return f"The change did not move the balance by more than 3 points{who}: {fig}"
     return (f"Not decided yet whether the change moved the balance{who}: {fig} after {t.games} games per version; "

@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from engine.simulation.sequential import MeanTest
 
-__all__ = ["bound", "construction_sentence", "first_figure", "first_sentence", "first_state", "games_needed", "interval",
+__all__ = ["bound", "change_figures", "construction_sentence", "first_figure", "first_sentence", "first_state", "games_needed", "interval",
            "parts", "pct", "points", "side_figure", "side_sentence", "side_state"]
 
 def pct(x: float) -> str:
@@ -41,6 +41,18 @@ def parts(counts: Sequence[int]) -> list[str]:
 def points(x: float) -> str:
     """``+5``: a difference of shares in signed whole points, a half rounded away from zero (as :func:`pct`)."""
     return _fixed(100 * x, 0, True)
+
+
+def change_figures(this: float, other: float) -> tuple[str, str, str]:
+    """(``50%``, ``52%``, ``+2 points``): two shares and their difference, rounded so that they agree — whole points
+    when the rounded shares differ by the rounded difference, else a decimal more until they do (a statistics review
+    read "50% → 52% (+1 points" and "49% → 49% (+1 points")."""
+    for digits in range(4):
+        a, b, d = (_fixed(100 * this, digits, False), _fixed(100 * other, digits, False),
+                   _fixed(100 * (other - this), digits, True))
+        if Decimal(b) - Decimal(a) == Decimal(d):
+            break
+    return f"{a}%", f"{b}%", f"{d} point{'' if abs(Decimal(d)) == 1 else 's'}"
 
 
 def bound(x: float, null: float = 0.5, signed: bool = False) -> str:
@@ -72,7 +84,7 @@ def games_needed(t: MeanTest) -> str:
     """``about 2,400 more games would likely decide it`` (for an undecided answer)."""
     n = t.needed_games
     if n is None:
-        return "it would take more than a million more games to decide (the sides are close to, but not within, 3 points)"
+        return "it would take more than a million more games to decide (the figure is close to, but not within, 3 points)"
     return f"about {n:,} more games would likely decide it"
 
 

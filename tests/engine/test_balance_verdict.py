@@ -644,3 +644,14 @@ def test_a_cancelled_comparison_keeps_only_the_whole_blocks_both_versions_played
     main, other = study_of(plan, cut, common=True)
     assert other is not None and main.pairings[0].games == other.pairings[0].games
     assert main.pairings[0].games % 4 == 0 and main.pairings[0].games > 0
+
+
+def test_a_change_and_its_two_shares_are_rounded_so_that_they_agree() -> None:
+    """A statistics review read "50% → 52% (+1 points" and "49% → 49% (+1 points": the shares and their difference
+    were rounded apart. Whole points where they agree, a decimal more where they would not."""
+    from engine.simulation.wording import change_figures
+
+    assert change_figures(0.50, 0.15) == ("50%", "15%", "-35 points")
+    assert change_figures(0.504, 0.5151) == ("50.4%", "51.5%", "+1.1 points")  # whole: 50% → 52%, +1
+    assert change_figures(0.4851, 0.4949) == ("48.5%", "49.5%", "+1.0 point")  # whole: 49% → 49%, +1
+    assert change_figures(0.49, 0.50) == ("49%", "50%", "+1 point")
