@@ -322,7 +322,7 @@ def answer_pair(pair: Pair, seed: int, jobs: int, max_games: int | None, games: 
     ans = answer(main, other)
     head = headline(main, ans, other=other)
     change = head.answers[0].test if head.answers else None
-    direction = change.direction if change is not None else 0
+    direction = head.direction  # the headline's: with the base even by construction, the other's own side answer
     sig = head.changed or any(r.significant for r in compare(main, ans))
     estimate = change.estimate if change is not None else 0.0
     return Outcome(f"{pair.name}: {pair.kind}", seed, estimate, head.changed, direction, sig, head.decided, kept.games,

@@ -117,6 +117,10 @@ class Headline:
     decided: bool
     text: str
     answers: tuple[Answer, ...]
+    #: +1 when the change raised RED's share with every pairing it moved, -1 when it lowered it, 0 otherwise (none
+    #: moved, or they disagree): with one version even by construction it comes from the other's side answer, not
+    #: from the paired test of ``answers``.
+    direction: int = 0
 
 
 def _change_sentence(x: Answer, who: str) -> str:
@@ -158,7 +162,13 @@ def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy |
     text = " ".join(_change_sentence(x, f" with {label(a.pairings[x.question.pairing], name)}" if several else "")
                     + "." for x in changes)
     return Headline(any(x.significant for x in changes),
-                    all(x.test is not None and x.test.decided for x in changes), text, tuple(changes))
+                    all(x.test is not None and x.test.decided for x in changes), text, tuple(changes),
+                    _common({x.test.direction for x in changes if x.test is not None and x.test.significant}))
+
+
+def _common(directions: set[int]) -> int:
+    """The one direction the moved pairings share, or 0 (none moved, or both ways)."""
+    return directions.pop() if len(directions) == 1 else 0
 
 
 def _both_even(a: MapStudy, answers: Answers, changes: list[Answer]) -> Headline:
@@ -188,7 +198,7 @@ def _one_even(a: MapStudy, answers: Answers, changes: list[Answer], uneven: int,
     of the change stays in the JSON; it counted the mirror's games as noise and read "not decided yet" above both
     versions' decided answers (a new-user audit)."""
     which = ("this version", "the other version")
-    said, decided, changed = [], True, False
+    said, decided, moved = [], True, set()
     for x in changes:
         k = x.question.pairing
         who = f" with {label(a.pairings[k], name)}" if len(changes) > 1 else ""
@@ -201,8 +211,8 @@ def _one_even(a: MapStudy, answers: Answers, changes: list[Answer], uneven: int,
         fig = (f"RED's share of the score {pct(x.this or 0.0)} → {pct(x.other or 0.0)}; {which[1 - uneven]} is even by "
                f"construction (see its own answer), so its share is exactly half, and {which[uneven]}'s is "
                f"{pct(t.estimate)} ({interval(t.low, t.high)}) after {t.games} games")
-        if t.significant:
-            changed = True
+        if t.significant:  # the other's share minus the known half: this version's is the half when it is the even one
+            moved.add(t.direction if uneven == 1 else -t.direction)
             said.append(f"The change moved the balance{who}: {fig}.")
         elif t.even:
             said.append(f"The change did not move the balance by more than 3 points{who}: {fig}.")
@@ -210,4 +220,4 @@ def _one_even(a: MapStudy, answers: Answers, changes: list[Answer], uneven: int,
             decided = False
             said.append(f"Not decided yet whether the change moved the balance{who}: {fig}, not yet shown to differ "
                         f"from half; {games_needed(t)}.")
-    return Headline(changed, decided, " ".join(said), tuple(changes))
+    return Headline(bool(moved), decided, " ".join(said), tuple(changes), _common(moved))
