@@ -321,11 +321,12 @@ def test_the_document_says_the_answer_in_fields_and_follows_its_schema() -> None
     assert c["changed"] is False and c["changed_hexes"] == [] and c["headline"]
     assert c["map"]["name"] == "Hill 2" and doc["stopping"] == {"rule": "fixed", "games": 12}
     assert all(d["too_few_games"] is False for d in c["differences"])
-    # every interval stays where the other version's figure can be: a length not below 0, a share within 0..1
+    # every interval as its test gives it: not cut by this version's observed figure (a statistics review found that
+    # cut missing the true change of draws 32–44% of the time), each holding the observed difference
     for d in c["differences"]:
         lo, hi = d["interval"]
-        assert d["this"] + lo >= -1e-9 and (d["measure"] == "turns" or d["this"] + hi <= 1 + 1e-9), d
-    assert any(d["measure"] == "turns" and d["this"] + d["interval"][0] < 1e-3 for d in c["differences"])  # was cut
+        assert lo - 1e-4 <= d["difference"] <= hi + 1e-4, d
+        assert d["measure"] == "turns" or -1 <= lo <= hi <= 1, d
     fp = doc["map"]["pairings"][0]["first_point"]["RED"]
     assert fp["games"] + fp["never"] == 12
 
