@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["difference_interval", "wilson_interval"]
+__all__ = ["Z95", "difference_interval", "wilson_interval"]
 
 Z95 = 1.959963984540054
 

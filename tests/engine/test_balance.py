@@ -102,6 +102,26 @@ def test_difference_interval_golden(k1: int, n1: int, k2: int, n2: int, lo: floa
     assert difference_interval(1, 0, 0, 1) == (-1.0, 1.0)
 
 
+def test_a_kinds_difference_interval_holds_its_95_percent_though_its_two_rates_share_games() -> None:
+    """A statistics review: in a game where one team alone fields a kind, one team-game's win is the other's loss, so
+    "fielded" and "without" are no independent samples, and Newcombe's interval at plain z covered 80–88%. Taken at
+    z·√2 it bounds the variance however the parts correlate: 1,000 seeded batches of 200 one-sided coin-flip games
+    cover the true difference (0) at least 93% of the time."""
+    import random
+
+    from engine.simulation.balance import ClassRecord
+
+    rng, covered = random.Random(3), 0
+    for _ in range(1000):
+        won = sum(rng.random() < 0.5 for _ in range(200))  # the fielding team's wins; the other team won the rest
+        lo, hi = ClassRecord("scout", 200, won, 200, 200 - won, 0).difference
+        covered += lo <= 0.0 <= hi
+    assert covered >= 930, covered
+    plain = difference_interval(100, 200, 100, 200)
+    lo, hi = ClassRecord("scout", 200, 100, 200, 100, 0).difference
+    assert lo < plain[0] and hi > plain[1]
+
+
 def _args(path: Path, *extra: str) -> argparse.Namespace:
     p = argparse.ArgumentParser()
     balance_cli.add_arguments(p)
