@@ -523,7 +523,8 @@ def report_html(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy | None
     how = f"--games auto: {reason_words(stop, 'compare' in doc)}" if stop["rule"] == "auto" else f"--games {doc['games']}"
     head = (f"<h1>{_e(title)}</h1><p class='meta'>{_e(doc['file'])} · {_e(doc['mode'])} · {doc['games']} games per "
             f"pairing ({_e(pairs)}; {_e(how)}) · batch seed {doc['seed']} · sides swap every other pair of games and "
-            f"{_e(first_turns(main.scenario))} · every claim holds with 95% confidence in all, at every look</p>")
+            f"{_e(first_turns(main.scenario))} · every claim of significance and every anytime interval hold with 95% "
+            "confidence in all, at every look (the fixed-sample intervals describe; they test nothing)</p>")
     body = [head]
     if "partial" in doc:
         pt = doc["partial"]

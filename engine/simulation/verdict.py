@@ -357,6 +357,10 @@ def _kind_lines(study: MapStudy, best: PairingStudy, k: int, name: Namer, answer
     def words(kinds: list[str]) -> str:
         return " and the ".join([", the ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
 
+    # line-ups that followed the first move in every game (Team Play's AIs draft alike): a kind's test is then the
+    # first mover's, and is said so, as the first-mover answer is (a statistics review)
+    tied = ("; but the starting team fielded the same line-up in every game, so this measures the first move as much "
+            "as the kind" if best.summary.lineups is not None else "")
     out = []
     done: set[tuple[object, ...]] = set()
     for key, kinds in said.items():
@@ -376,7 +380,7 @@ def _kind_lines(study: MapStudy, best: PairingStudy, k: int, name: Namer, answer
                f" in these games, so this is one comparison, not {n}" if n > 1 else "")
         out.append(f"With {label(best, name)}, a team that fields the {words(kinds)}{against} wins {better} often{one} "
                    f"(significant after correction; fielded: {won} of {fielded} team-games won, without "
-                   f"{'them' if len(kinds) > 1 else 'it'}: {won_without} of {without}).")
+                   f"{'them' if len(kinds) > 1 else 'it'}: {won_without} of {without}){tied}.")
     return out
 
 

@@ -198,6 +198,13 @@ def test_kinds_always_fielded_together_are_one_sentence_in_their_names() -> None
         "With heuristic vs heuristic, a team that fields the Scout and the Medic against the Heavy wins more often "
         "— always fielded together, and against them, in these games, so this is one comparison, not 3 (significant "
         "after correction; fielded: 180 of 200 team-games won, without them: 20 of 200)."], lines
+    # here the starting team always fields the Scout and the Medic: the kinds' test is the first mover's (a
+    # statistics review), said as the first-mover answer says it
+    fixed = replace(p, summary=replace(p.summary, lineups=(("Medic", "Scout"), ("Heavy",))))
+    lines = [e for e in judge(study(fixed, facts=[facts([None] * n, [None] * n, picks)])).evidence
+             if "a team that fields" in e]
+    assert lines[0].endswith("without them: 20 of 200); but the starting team fielded the same line-up in every game, "
+                             "so this measures the first move as much as the kind."), lines
 
 
 def test_a_comparison_leads_with_whether_the_change_moved_the_balance() -> None:
