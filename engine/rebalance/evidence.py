@@ -14,10 +14,10 @@ questions, each answered here and nowhere else:
   still unfair, without the repeated looks inflating the error;
 - :meth:`Evidence.verdict`: the side the sequence shows favoured (None: not shown);
 - :func:`confirmed_fair`: the confirmation on fresh seeds, a fixed number of
-  games judged by the balance report's rule (a side is favoured when the 95%
-  Wilson interval of its win rate lies wholly above 50%, as
-  :func:`engine.simulation.balance.judge` says it), and, for the search, RED's
-  score near an even split — in two stages (:func:`confirmation_stage`);
+  games judged by a fixed-sample 95% interval of RED's score (a draw ½,
+  :func:`score_interval`; without draws the Wilson interval of RED's wins), which
+  must hold 50%, and, for the search, RED's score near an even split — in two
+  stages (:func:`confirmation_stage`);
 - :func:`baseline_answer`: whether the map as it is is *already fair* — by the
   same two-stage standard as a confirmed fix — or a side is favoured, or more
   games are needed (the rule and its error rates are in its docstring).
@@ -25,17 +25,18 @@ questions, each answered here and nowhere else:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from engine.mapmodel import Team
 from engine.simulation.batch import GameResult
 from engine.simulation.sequential import confidence_sequence
-from engine.simulation.stats import wilson_interval
+from engine.simulation.stats import Z95, wilson_interval
 from engine.simulation.wording import interval, pct
 
 __all__ = ["BLOCK", "CONFIRM_MARGIN", "CONFIRM_POOLED", "CONFIRM_SURE", "FAIR", "Evidence", "Tally", "baseline_answer",
-           "confirmation_stage", "confirmed_fair"]
+           "confirmation_stage", "confirmed_fair", "score_interval"]
 
 #: Games per observation: one of each (first team, side) combination.
 BLOCK: Final = 4
@@ -151,17 +152,31 @@ class Evidence:
 
 
 def confirmed_fair(t: Tally, margin: float = 0.0) -> bool:
-    """The balance report's rule on a fixed number of games: no side's 95% Wilson interval lies above 50% —
-    and, with ``margin``, RED's score within ``margin`` of an even split.
+    """The rule on a fixed number of games: RED's score's 95% interval (:func:`score_interval`) holds 50% — no side
+    is shown ahead — and, with ``margin``, RED's score within ``margin`` of an even split.
 
     The search confirms with a margin (:data:`CONFIRM_MARGIN`) so that an edit it
     offers also passes anyone's own run of the balance report: at 1,000 games the
     report's rule alone accepts a map whose true share is 47% about half the time.
     """
-    n = t.games
     # "within" includes the margin itself: 480 of 1,000 is two points off, though 0.5 - 0.48 > 0.02 in floats
-    return n > 0 and all(wilson_interval(t.wins(team), n)[0] <= 0.5 for team in Team) and \
-        abs(t.score - 0.5) <= (margin or 1.0) + 1e-9
+    lo, hi = score_interval(t)
+    return t.games > 0 and lo <= 0.5 <= hi and abs(t.score - 0.5) <= (margin or 1.0) + 1e-9
+
+
+def score_interval(t: Tally) -> tuple[float, float]:
+    """A fixed-sample 95% interval for RED's score (a win 1, a draw ½), the quantity the balance report judges:
+    without draws, the Wilson interval of RED's wins, as before; with them, the normal interval of the games' mean
+    score with its own spread. A statistics review found the rule judging each side's *wins* alone: with 30% draws
+    and BLU's score at 60%, neither side's wins passed half, and the rule called the map fair while the balance
+    report called BLU favoured."""
+    n = t.games
+    if not t.draws:
+        return wilson_interval(t.red, n)
+    s = t.score
+    spread = (t.red * (1 - s) ** 2 + t.blu * s ** 2 + t.draws * (0.5 - s) ** 2) / (n - 1) if n > 1 else 0.25
+    half = Z95 * math.sqrt(spread / n)
+    return max(0.0, s - half), min(1.0, s + half)
 
 
 #: How near an even split the confirmation games must come, besides the balance report's rule.

@@ -11,10 +11,9 @@ from typing import Any
 
 from engine.formats.schemas import schema_id
 from engine.games.modes import GAMES
-from engine.rebalance.evidence import Evidence, Tally
+from engine.rebalance.evidence import Evidence, Tally, score_interval
 from engine.rebalance.result import ALREADY_FAIR, Outcome, Trial, interval_json
 from engine.rebalance.search import Settings
-from engine.simulation.stats import wilson_interval
 from engine.simulation.wording import interval
 
 __all__ = ["FORMAT", "document", "text"]
@@ -25,14 +24,14 @@ FORMAT = 1
 
 def _rate(t: Tally, ev: Evidence) -> str:
     """The games in words with both intervals, named: the anytime one the progress and the why text quote, and the
-    Wilson one the balance report's rule judges (a new-user audit found the text giving one and the JSON the other,
+    fixed-sample one a fix is confirmed by (a new-user audit found the text giving one and the JSON the other,
     unnamed)."""
     if not t.games:
         return "no games"
-    lo, hi = wilson_interval(t.red, t.games)
+    lo, hi = score_interval(t)
     alo, ahi = ev.interval(t)
-    return (f"{t.words()} — RED's score, anytime interval {interval(alo, ahi)}; RED's wins, 95% Wilson interval "
-            f"{interval(lo, hi)} (the rule a fix is confirmed by: no side's above 50%)")
+    return (f"{t.words()} — RED's score, anytime interval {interval(alo, ahi)}; fixed-sample 95% interval "
+            f"{interval(lo, hi)} (the rule a fix is confirmed by: it holds 50%)")
 
 
 def document(outcome: Outcome, settings: Settings, file: str, written: dict[str, str] | None) -> dict[str, Any]:

@@ -15,9 +15,8 @@ from engine.hexgrid import Hex
 from engine.mapfeatures import FEATURES
 from engine.mapmodel import HexMap
 from engine.rebalance.changes import Proposal
-from engine.rebalance.evidence import Evidence, Tally
+from engine.rebalance.evidence import Evidence, Tally, score_interval
 from engine.scenario import Scenario
-from engine.simulation.stats import wilson_interval
 
 __all__ = ["ALREADY_FAIR", "FIXED", "IMPROVED", "NOT_FIXED", "Outcome", "Trial", "interval_json", "net_changes"]
 
@@ -46,7 +45,7 @@ def interval_json(t: Tally, evidence: Evidence) -> dict[str, Any]:
     lo, hi = evidence.interval(t)
     out = {**t.to_json(), "red_score": round(t.score, 4), "interval": [round(lo, 4), round(hi, 4)]}
     if t.games:
-        wlo, whi = wilson_interval(t.red, t.games)
+        wlo, whi = score_interval(t)
         out["wilson"] = [round(wlo, 4), round(whi, 4)]
     return out
 

@@ -5,9 +5,9 @@
    :func:`~engine.rebalance.evidence.baseline_answer` decides: a side favoured
    as soon as the confidence sequence shows it; *already fair* — nothing
    changes — only when, from ``baseline_games`` on, the games meet the
-   confirmation's own two-stage standard (no side's Wilson interval above 50%,
+   confirmation's own two-stage standard (RED's score's 95% interval holding 50%,
    RED within a point of even at the first look, a point and a half over all
-   games after; the Wilson rule alone for a map even by construction); at
+   games after; that interval alone for a map even by construction); at
    ``baseline_cap`` games a map still not fair favours the side ahead. Error
    rates of the rule: that function's docstring. When the time runs out first
    the run ends "not fixed", undecided.
@@ -67,6 +67,7 @@ from engine.rebalance.evidence import (
     baseline_answer,
     confirmation_stage,
     confirmed_fair,
+    score_interval,
 )
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import even_by_construction, team_mirror
@@ -83,7 +84,6 @@ from engine.rebalance.settings import (
     whole_blocks,
 )
 from engine.scenario import Scenario
-from engine.simulation.stats import wilson_interval
 
 # Listener, Settings, baseline_stops, batch_seed (engine/rebalance/settings.py) and even_by_construction
 # (engine/rebalance/mirror.py) are re-exported: they are part of the search's interface.
@@ -540,7 +540,8 @@ class _Search:
         the change went too far (found by a new-user audit: "improved" over a flipped bias said nothing)."""
         assert self.favoured is not None
         t, other = last.confirm or last.tally, self.favoured.other
-        if not t.games or wilson_interval(t.wins(other), t.games)[0] <= 0.5:
+        lo, hi = score_interval(t) if t.games else (0.0, 1.0)
+        if (lo if other is Team.RED else 1 - hi) <= 0.5:
             return ""
         return f"; on its games {other.value} is favoured instead ({self.ev.said(t)}): that change goes too far"
 

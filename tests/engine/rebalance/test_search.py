@@ -203,6 +203,21 @@ def test_the_fixers_words_never_call_an_interval_that_excludes_half_50_nor_favou
                                                "the map's own games play)")
 
 
+def test_the_confirmation_judges_reds_score_with_draws_as_half() -> None:
+    """A statistics review: the rule judged each side's wins alone, so with 30% draws and BLU's score at 60% neither
+    side's wins passed half and the map was "fair" while the balance report called BLU favoured. It judges RED's
+    score now; without draws, as before, the Wilson interval of RED's wins."""
+    from engine.rebalance.evidence import score_interval
+    from engine.simulation.stats import wilson_interval
+
+    drawn = Tally(250, 450, 300)  # RED's score 40%: BLU 60%
+    lo, hi = score_interval(drawn)
+    assert hi < 0.5 and not confirmed_fair(drawn)
+    assert all(wilson_interval(drawn.wins(team), drawn.games)[0] <= 0.5 for team in Team)  # the old rule's "fair"
+    assert score_interval(Tally(530, 470)) == wilson_interval(530, 1000)
+    assert confirmed_fair(Tally(480, 470, 50)) and not confirmed_fair(Tally(520, 430, 50), 0.02)
+
+
 def test_tallies_keep_blocks_of_four_games_in_order() -> None:
     from engine.simulation.batch import play_one
 
