@@ -21,7 +21,7 @@ from engine.simulation.balance import MIN_SAMPLE, MapStudy, PairingStudy, StudyP
 from engine.simulation.comparison import changed_hexes, compare, headline
 from engine.simulation.headline import Answers, answer
 from engine.simulation.verdict import first_points, judge, spawnpoint_caveat, unit_names
-from engine.validation.construction import construction_reason
+from engine.validation.construction import construction_reason, fixed_first_team
 
 __all__ = ["FORMAT", "balance_document"]
 
@@ -53,7 +53,7 @@ def _pairing(s: MapStudy, k: int, answers: Answers, version: int, caveat: str) -
     for key, test in tests.items():
         summary["headlines"][key] = test.to_json()
     summary["verdict"] = p.summary.verdict(construction_reason(s.scenario), tests.get("sides"), tests.get("first_move"),
-                                           caveat=caveat)
+                                           caveat=caveat, first_team=fixed_first_team(s.scenario))
     names = unit_names(s.scenario)
     kinds = {a.question.kind: a for a in answers.of(version, headline=False)
              if a.question.pairing == k and a.question.kind is not None}

@@ -32,6 +32,7 @@ from engine.simulation.stats import wilson_interval
 from engine.simulation.telemetry import PickupCounts, play_counting_pickups
 from engine.simulation.wording import (
     construction_sentence,
+    first_owner,
     first_sentence,
     side_figure,
     side_sentence,
@@ -181,7 +182,7 @@ class BatchSummary:
     lineups: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def verdict(self, construction: str | None = None, sides: MeanTest | None = None,
-                first_move: MeanTest | None = None, caveat: str = "") -> str:
+                first_move: MeanTest | None = None, caveat: str = "", first_team: Team | None = None) -> str:
         """Plain words on both questions a designer asks: is one side favoured, and is moving first?
 
         A claim is made only when the confidence sequence excludes 50% (the two
@@ -191,7 +192,9 @@ class BatchSummary:
         the games beside it. ``sides`` and ``first_move`` replace this batch's own
         answers (a balance study's, corrected with its other questions), so a
         document gives one set of figures per question. ``caveat`` is a clause
-        said after the side answer (:func:`~engine.simulation.verdict.shared_spawns_caveat`).
+        said after the side answer (:func:`~engine.simulation.verdict.shared_spawns_caveat`). ``first_team``: the
+        team the scenario's rules give the first turn in every game (None: they draw it), whose edge a decided
+        first-mover answer then is (:func:`~engine.simulation.wording.first_owner`).
         """
         if not self.games:
             return "no games played"
@@ -201,11 +204,13 @@ class BatchSummary:
         if construction is not None:
             figures = side_figure(sides) + ("" if not sides.blocks else f" after {sides.games} games")
             side = construction_sentence(construction, side_state(sides) in ("RED", "BLU"), figures)
-        return f"{side}{caveat}. {first_sentence(first_move)}{lineup_caveat(self.lineups)}."
+        owner = first_owner(first_move.direction if first_move.significant else 0, first_team)
+        return f"{side}{caveat}. {first_sentence(first_move)}{owner}{lineup_caveat(self.lineups)}."
 
-    def to_json(self, construction: str | None = None, caveat: str = "") -> dict[str, object]:
-        """A JSON-ready dict with rounded figures (stable text for the same results); ``construction`` and
-        ``caveat``: as for :meth:`verdict`."""
+    def to_json(self, construction: str | None = None, caveat: str = "",
+                first_team: Team | None = None) -> dict[str, object]:
+        """A JSON-ready dict with rounded figures (stable text for the same results); ``construction``, ``caveat`` and
+        ``first_team``: as for :meth:`verdict`."""
         def r(x: float) -> float:
             return round(x, 4)
 
@@ -222,7 +227,7 @@ class BatchSummary:
             "turns": {"mean": r(self.turns_mean), "median": self.turns_median,
                       "min": self.turns_min, "max": self.turns_max},
             "headlines": {"sides": self.sides.to_json(), "first_move": self.first_move.to_json()},
-            "verdict": self.verdict(construction, caveat=caveat),
+            "verdict": self.verdict(construction, caveat=caveat, first_team=first_team),
             "pickups": {t: {"total": sum(kinds.values()), "by_kind": kinds} for t, kinds in self.pickups.items()},
         }
 

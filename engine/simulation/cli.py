@@ -25,7 +25,7 @@ from engine.scenario import Scenario
 from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
 from engine.simulation.verdict import spawnpoint_caveat, unit_names
-from engine.validation.construction import construction_reason
+from engine.validation.construction import construction_reason, fixed_first_team
 from engine.validation.playability import blocking, playability
 from engine.validation.problem import Severity
 from engine.validation.runner import scenario_problems
@@ -125,13 +125,15 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     summary = summarise(results, unit_names(scenario))
     reason = construction_reason(scenario)
     caveat = spawnpoint_caveat(scenario)
+    first = fixed_first_team(scenario)  # whose edge a decided first-mover answer is, played as the scenario sets it
     if args.format == "json":
         doc = {"file": str(args.path), "scenario": scenario.name, "mode": scenario.mode.value,
-               "seed": args.seed, "players": list(players), **summary.to_json(reason, caveat), "by_construction": reason}
+               "seed": args.seed, "players": list(players), **summary.to_json(reason, caveat, first), "by_construction": reason}
         if interrupted:
             doc["partial"] = {"reason": "interrupted", "finished": len(results), "planned": args.games}
         out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
         out.write(summary_text(summary, scenario.name, players, partial_of=args.games if interrupted else None,
-                               construction=reason, caveat=caveat, pickups=GAMES[scenario.mode].pickups) + "\n")
+                               construction=reason, caveat=caveat, pickups=GAMES[scenario.mode].pickups,
+                               first_team=first) + "\n")
     return 130 if interrupted else 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.mapmodel import Team
 from engine.simulation.batch import BatchSummary
 
 __all__ = ["summary_text"]
@@ -23,11 +24,12 @@ def _pickups_line(s: BatchSummary) -> str:
 
 def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled: bool = False,
                  partial_of: int | None = None, verdict: bool = True, intervals: bool = True,
-                 construction: str | None = None, caveat: str = "", pickups: bool = True) -> str:
+                 construction: str | None = None, caveat: str = "", pickups: bool = True,
+                 first_team: Team | None = None) -> str:
     """Wins per team (with ``intervals``, their fixed-sample 95% intervals), draws, first-player wins, game length,
     pickups (when any) and (``verdict``) the verdict (``construction``: why the map is even by construction, which
     the verdict's side answer then says, and ``caveat``, a clause after it: :meth:`BatchSummary.verdict`);
-    ``pickups`` False for a game without pickups.
+    ``pickups`` False for a game without pickups; ``first_team``: as for :meth:`BatchSummary.verdict`.
 
     ``cancelled`` notes that the batch stopped early; ``partial_of`` (the games
     planned) that Ctrl-C interrupted it; an empty batch says so.
@@ -56,7 +58,7 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
     if pickups:  # a game without pickups (Payload Race) says nothing of them
         lines.append(_pickups_line(s))
     if verdict:
-        lines.append(f"  verdict: {s.verdict(construction, caveat=caveat)}")
+        lines.append(f"  verdict: {s.verdict(construction, caveat=caveat, first_team=first_team)}")
         if intervals:  # two intervals for one figure, unexplained, puzzled a new-user audit
             lines.append("  (the verdict's intervals hold however many games are looked at and are corrected for "
                          "its two questions together, so they are wider than the 95% CIs above, which are for "

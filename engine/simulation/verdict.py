@@ -30,6 +30,7 @@ from engine.simulation.sequential import MeanTest
 from engine.simulation.wording import (
     construction_sentence,
     first_figure,
+    first_owner,
     first_sentence,
     first_state,
     games_needed,
@@ -39,7 +40,7 @@ from engine.simulation.wording import (
     side_sentence,
     side_state,
 )
-from engine.validation.construction import construction_reason
+from engine.validation.construction import construction_reason, fixed_first_team
 from engine.validation.problem import Severity
 from engine.validation.runner import scenario_problems
 
@@ -198,8 +199,10 @@ def judge(study: MapStudy, name: Namer = str, answers: Answers | None = None, ve
     found = {p.summary.lineups for _, p in played}
     fixed = found.pop() if len(found) == 1 else None
     first_text = _agree(first, first_state, first_sentence, first_figure, name, _FIRST_WORDS)
-    if fixed is not None:
-        first_text = first_text.removesuffix(".") + lineup_caveat(fixed) + "."
+    ways = {t.direction for _, t in first if t is not None and t.significant}
+    owner = first_owner(ways.pop() if len(ways) == 1 else 0, fixed_first_team(study.scenario))
+    if fixed is not None or owner:
+        first_text = first_text.removesuffix(".") + owner + (lineup_caveat(fixed) if fixed is not None else "") + "."
     said = tuple(_evidence(study, name, answers, version))
     return Verdict(_shared_spawns(study.scenario, side_text, said), first_text, said, favoured, decided,
                    min(p.games for _, p in played), questions, reason)

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from engine.mapmodel import Team
 from engine.simulation.sequential import MeanTest
 
-__all__ = ["bound", "change_figures", "construction_sentence", "first_figure", "first_sentence", "first_state", "games_needed", "interval",
-           "parts", "pct", "points", "side_figure", "side_sentence", "side_state"]
+__all__ = ["bound", "change_figures", "construction_sentence", "first_figure", "first_owner", "first_sentence",
+           "first_state", "games_needed", "interval", "parts", "pct", "points", "side_figure", "side_sentence",
+           "side_state"]
 
 def pct(x: float) -> str:
     """``61%``, a half rounded up (0.525 and 105 of 200 read 53%, as ``simulate``'s 52.5% suggests; Python's own
@@ -141,6 +143,18 @@ def construction_sentence(reason: str, favoured: bool, figures: str) -> str:
                 "keeps the risk of such a headline under 4%): a rare draw, or the players' own habits, not the ground; "
                 "a run with another seed tells which")
     return f"{known} (the games: {figures})"
+
+
+def first_owner(direction: int, team: Team | None) -> str:
+    """A clause for a decided first-mover answer (``direction`` +1: moving first is the advantage, -1: second) when
+    ``team`` moves first in every game the scenario's rules play: whose edge that is. A new-user audit read "No side can
+    be favoured by this map" in bold above "the first mover takes 100% of the score", on a map whose book gives RED
+    the first turn, and nothing joined the two. "" when the rules draw the first team, or nothing is decided."""
+    if team is None or not direction:
+        return ""
+    owner = team if direction > 0 else team.other
+    return (f" — played as the scenario sets it, {team.value} moves first in every game, so this edge is "
+            f"{owner.value}'s (these games alternate the first turn to measure the map; a match can alternate it too)")
 
 
 def first_state(t: MeanTest | None) -> str:

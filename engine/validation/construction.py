@@ -27,7 +27,7 @@ from engine.ruleset import RulesetError
 from engine.scenario import Scenario, UnitStart
 from engine.validation.symmetry import best_team_symmetry
 
-__all__ = ["construction_reason", "even_by_construction", "first_turns"]
+__all__ = ["construction_reason", "even_by_construction", "first_turns", "fixed_first_team"]
 
 
 def construction_reason(scenario: Scenario) -> str | None:
@@ -77,6 +77,16 @@ def first_turns(scenario: Scenario) -> str:
     if chance and playing_options(scenario).get(chance, True):
         return "the rules draw the side that moves first in every game"
     return "the games alternate the side that moves first"
+
+
+def fixed_first_team(scenario: Scenario) -> Team | None:
+    """The team that moves first in every game of ``scenario`` as its rules set it — King of the Board's RED by the
+    book (or the scenario's ``first_team``), or any mode's whose throw for the first turn is off — or None when the
+    rules draw it in every game (:func:`first_turns`)."""
+    chance = GAMES[scenario.mode].chance_first
+    if chance and playing_options(scenario).get(chance, True):
+        return None
+    return scenario.first_team
 
 
 def _full_health(scenario: Scenario) -> dict[str, int]:

@@ -543,6 +543,23 @@ def test_the_reason_says_how_the_first_team_is_settled_in_each_mode() -> None:
     assert "and the games alternate the side that moves first" in (construction_reason(crossroads) or "")
 
 
+def test_a_decided_first_mover_edge_says_whose_it_is_where_the_rules_fix_the_first_turn() -> None:
+    """A new-user audit read "No side can be favoured by this map" in bold above "the first mover takes 100%", on a
+    King of the Board map whose book gives RED the first turn, with nothing to join the two. Where the rules fix the
+    first team, a decided edge names its owner; where they draw it each game (Payload Race's roll-off on), nothing."""
+    from engine.formats import load_scenario
+
+    v = judge(study(fake(HH, 200, first_wins(0.9)), scenario=HILL))
+    assert "— played as the scenario sets it, RED moves first in every game, so this edge is RED's" in v.first_move
+    second = judge(study(fake(HH, 200, first_wins(0.1)), scenario=replace(HILL, first_team=Team.BLU)))
+    assert "BLU moves first in every game, so this edge is RED's" in second.first_move  # moving second wins
+    canal = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "payload_canal.scenario.json")
+    from engine.validation.construction import fixed_first_team
+    assert fixed_first_team(canal) is None and fixed_first_team(replace(canal, rules={"roll_for_first": False})) is Team.RED
+    quiet = judge(study(fake(HH, 200, red_wins(0.5)), scenario=HILL))
+    assert "moves first in every game" not in quiet.first_move  # nothing decided as an edge: nothing said
+
+
 def test_sides_under_different_rules_are_never_even_by_construction() -> None:
     """Team Play, two players against three (the bundled Bunker scenario): each player keeps his own ammo and
     powerups, so the sides differ whatever the map (a new-user audit: Arena, one player against three, RED 60% of

@@ -23,7 +23,7 @@ from engine.formats import save_map
 from engine.mapmodel import Mode
 from engine.scenario import Scenario
 from engine.simulation.batch import run_batch, summarise
-from engine.validation.construction import construction_reason
+from engine.validation.construction import construction_reason, fixed_first_team
 from tests.engine.test_simulation import hill
 from tests.engine.test_validate_cli import good_map
 
@@ -196,7 +196,7 @@ def test_ctrl_c_stops_simulate_and_reports_the_games_that_finished(tmp_path: Pat
     assert f"interrupted; reporting the {k} of 200000 games that finished".encode() in err
     # What is reported is exactly the first k games of the batch.
     scenario = Scenario("Hill", Mode.KOTH, hill(), map_ref="hill.map.json")
-    expected = summarise(run_batch(scenario, k, 3)).to_json(construction_reason(scenario))  # the hill is mirrored
+    expected = summarise(run_batch(scenario, k, 3)).to_json(construction_reason(scenario), first_team=fixed_first_team(scenario))  # mirrored
     assert {key: doc[key] for key in expected} == json.loads(json.dumps(expected))
     if where == "dask":
         assert _tasks_left(request.getfixturevalue("scheduler")) == 0
