@@ -237,19 +237,27 @@ def report(results: list[FileFix], out: TextIO, dry_run: bool, backup: bool = Tr
         for p, label in r.outcome.applied:
             loc = p.location()
             out.write(f"{r.path}{':' + loc if loc else ''}: {verb} {p.code}: {label}\n")
+        once = " once the safe fixes below are made" if r.outcome.later else ""  # its figures are the fixed map's
         for p, choices in r.outcome.decisions:
             loc = p.location()
             out.write(
-                f"{r.path}{':' + loc if loc else ''}: left unchanged: {p.code} needs your decision "
+                f"{r.path}{':' + loc if loc else ''}: left unchanged: {p.code} needs your decision{once} "
                 f"({' / '.join(choices)}): {p.message}\n"
             )
+        if r.outcome.held:
+            codes = ",".join(sorted({p.code for p, _ in r.outcome.held}))
+            said = "; ".join(f"{p.code}: {label}" for p, label in r.outcome.held)
+            out.write(f"{r.path}: held back with it, safe to apply: {said} — a file with a decision is left whole; "
+                      f"apply these alone with hexfort fix --only {codes} {r.path}\n")
     changed = sum(r.changed for r in results)
     fixes = sum(len(r.outcome.applied) for r in results if r.outcome is not None)
     waiting = sum(bool(r.outcome.decisions) for r in results if r.outcome is not None)
+    held = sum(len(r.outcome.held) for r in results if r.outcome is not None)
     out.write(
         f"{'would change' if dry_run else 'changed'} {changed} file{'s' if changed != 1 else ''} "
         f"({fixes} fix{'es' if fixes != 1 else ''}); {waiting} left unchanged for a decision"
-        f"{' (dry run: nothing written)' if dry_run else ''}\n"
+        + (f", holding back {held} safe fix{'es' if held != 1 else ''} (--only applies them)" if held else "")
+        + f"{' (dry run: nothing written)' if dry_run else ''}\n"
     )
     if changed and not dry_run:
         out.write("each changed file's original is kept beside it as NAME.bak (copy it back to undo)\n" if backup else

@@ -239,13 +239,18 @@ class FixOutcome:
     ``applied``: each fix made, with the problem it repaired, in order;
     ``decisions``: problems whose repair needs the designer to choose, with the
     choices — when there are any the map is left exactly as it was;
-    ``remaining``: the problems of the returned map.
+    ``remaining``: the problems of the returned map;
+    ``held``: with decisions, the safe fixes left undone with them (the problem and the fix's words), and
+    ``later`` whether the decisions came up only once earlier safe fixes were made (their figures are then the
+    fixed map's): a new-user audit read "0 fixes" with no word of the gap and the stairs that waited.
     """
 
     map: HexMap
     applied: tuple[tuple[Problem, str], ...]
     decisions: tuple[tuple[Problem, tuple[str, ...]], ...]
     remaining: tuple[Problem, ...]
+    held: tuple[tuple[Problem, str], ...] = ()
+    later: bool = False
 
     @property
     def changed(self) -> bool:
@@ -276,7 +281,8 @@ def fix_map(m: HexMap, mode: Mode | None = None, only: Collection[str] | None = 
         decisions = tuple((p, tuple(f.label for f in fs)) for p, fs in offers
                           if len(fs) > 1 or (fs and FIXABLE.get(p.code) == "choice"))
         if decisions:
-            return FixOutcome(m, (), decisions, first)
+            held = [(p, fs[0].label) for p, fs in offers if len(fs) == 1 and FIXABLE.get(p.code) != "choice"]
+            return FixOutcome(m, (), decisions, first, (*applied, *held), bool(applied))
         made = False
         for p, fs in offers:
             if len(fs) != 1:

@@ -117,7 +117,13 @@ def test_dry_run_shows_a_diff_per_fixable_file_and_writes_nothing(broken: Path) 
         else:
             assert f"--- {path}\n+++ {path}\n@@ " in out, name
             assert f": would fix {slip}: " in out
-    assert "would change 3 files (3 fixes); 1 left unchanged for a decision (dry run: nothing written)" in out
+    assert "would change 3 files (3 fixes); 1 left unchanged for a decision, holding back 1 safe fix (--only applies " \
+           "them) (dry run: nothing written)" in out
+    # the file with a decision names the safe fix waiting with it, and how to make it alone (a new-user audit read
+    # "0 fixes" with no word of the safe ones)
+    choice = (broken / f"{CHOICE}.map.json").as_posix()
+    assert (f"{choice}: held back with it, safe to apply: HF103: Raise the control point to height 2 — a file with a "
+            f"decision is left whole; apply these alone with hexfort fix --only HF103 {choice}") in out
 
 
 def test_fix_repairs_exactly_the_slips_and_the_validator_agrees(broken: Path) -> None:
@@ -125,7 +131,7 @@ def test_fix_repairs_exactly_the_slips_and_the_validator_agrees(broken: Path) ->
     dry = {r.path.name: r for r in _fix_all(broken, dry_run=True)}
     code, out, _ = run(str(broken))
     assert code == 1
-    assert "changed 3 files (3 fixes); 1 left unchanged for a decision\n" in out
+    assert "changed 3 files (3 fixes); 1 left unchanged for a decision, holding back 1 safe fix (--only applies them)\n" in out
     for name, (_, slip) in SLIPS.items():
         path = broken / f"{name}.map.json"
         if name == CHOICE:
@@ -352,3 +358,22 @@ def test_a_choice_with_one_repair_left_is_still_the_designers() -> None:
     assert [f.label for f in suggest_fixes(short, warning)] == ["End RED's track 1 push earlier, as BLU's"]
     out = fix_map(short)
     assert out.map == short and not out.applied and [p.code for p, _ in out.decisions] == ["HF303"]
+
+
+def test_a_decision_that_comes_up_after_a_safe_fix_says_so_and_names_the_fix_held_back(tmp_path: Path) -> None:
+    """A new-user audit: Canal with a gap in RED's track and RED's track two pushes short. The gap's repair is safe;
+    the lengths are a choice, which only has repairs once the gap is closed. "0 fixes" said nothing of the gap, and
+    the decision's figures (RED 14 — the gap closed) disagreed with the report under it (RED 13)."""
+    canal = load_map(MAPS / "payload_canal.map.json")
+    steps = list(canal.track(Team.RED))
+    p = tmp_path / "canal.map.json"
+    save_map(canal.with_feature_part("tracks", Team.RED, steps[:5] + steps[6:-2]), p)
+    before = p.read_bytes()
+    code, out, _ = run(str(p))
+    assert p.read_bytes() == before and code == 1
+    assert "left unchanged: HF303 needs your decision once the safe fixes below are made (" in out
+    assert f"{p.as_posix()}: held back with it, safe to apply: HF107: " in out
+    assert f"apply these alone with hexfort fix --only HF107 {p.as_posix()}" in out
+    assert "changed 0 files (0 fixes); 1 left unchanged for a decision, holding back 1 safe fix" in out
+    code, out, _ = run("--only", "HF107", str(p))  # what it says to do works
+    assert "fixed HF107: " in out and "HF107" not in codes(p)
