@@ -26,6 +26,7 @@ from engine.simulation.batch import AI_PLAYERS, run_batch, summarise
 from engine.simulation.report import summary_text
 from engine.simulation.verdict import spawnpoint_caveat, unit_names
 from engine.validation.construction import construction_reason, fixed_first_team
+from engine.validation.fixes import FIXABLE
 from engine.validation.playability import blocking, playability
 from engine.validation.problem import Severity
 from engine.validation.runner import scenario_problems
@@ -65,6 +66,10 @@ def load_playable(path: str, prog: str, err: TextIO, check: bool = True) -> Scen
         print(f"{prog}: {path} cannot be played:", file=err)
         for p in problems:
             print(f"  - {p}", file=err)
+        safe = sorted({p.code for p in problems if FIXABLE.get(p.code) == "safe"})
+        if safe:  # the repair is one command away (a new-user audit looked for it)
+            print(f"  hexfort fix --only {','.join(safe)} {path} repairs {'it' if len(safe) == 1 else 'them'} where "
+                  "one repair is plain", file=err)
         return 1
     if check:
         _warn_errors(scenario, path, prog, err)

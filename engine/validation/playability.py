@@ -54,7 +54,7 @@ def playability(scenario: Scenario, ruleset: Ruleset | None = None, map_problems
         map_problems = guarded("the map checks", lambda: check_map(scenario.map, scenario.mode,
                                                                     rules_or_none(scenario, ruleset)))
     out = [p for p in map_problems if p.code in GAME_BLOCKERS or p.code == "HF999"]
-    out += guarded("the scenario checks", lambda: _setup_problems(scenario, ruleset))
+    out += _named_causes(guarded("the scenario checks", lambda: _setup_problems(scenario, ruleset)), map_problems)
     out.sort(key=lambda p: (p.severity.rank, p.code, p.hexes[:1], p.message))
     return out
 
@@ -91,6 +91,18 @@ def _setup_problems(scenario: Scenario, ruleset: Ruleset | None) -> list[Problem
         out.append(Problem("HF605", Severity.ERROR, f"the game cannot start: {e}",
                            (unit[1],) if unit else (),
                            f"$.rules.{named}" if named else unit[0] if unit else "$.teams"))
+    return out
+
+
+def _named_causes(setup: list[Problem], map_problems: list[Problem]) -> list[Problem]:
+    """``setup`` with an HF605 that names no rule or unit (placed at ``$.teams``) replaced by the map's own errors
+    whose hexes its message names — the cause, with its code, place and fix: a map whose cart track has a gap was
+    refused as "$.teams: HF605 … the RED cart track jumps", though a map file has no teams (a new-user audit)."""
+    out: list[Problem] = []
+    for p in setup:
+        causes = [q for q in map_problems if q.severity is Severity.ERROR and any(names_hex(p.message, h)
+                                                                                   for h in q.hexes)]
+        out += causes if p.code == "HF605" and p.where == "$.teams" and causes else [p]
     return out
 
 

@@ -130,6 +130,19 @@ def test_simulate_refuses_what_the_playability_check_refuses(tmp_path: Path) -> 
     assert load_playable(str(p), "hexfort simulate", err) == 1
     assert "cannot be played" in err.getvalue() and "RED has no spawn zone" in err.getvalue()
     assert "  - HF105 error: RED has no spawn zone" in err.getvalue() and "Problem(" not in err.getvalue()
+    # a gap in a cart track: the map's own error (code, hex, fix) is named, not "$.teams: HF605" on a map file that
+    # has no teams (a new-user audit), with the command that repairs it
+    from engine.formats import load_map
+
+    canal = load_map(Path(__file__).resolve().parents[2] / "maps" / "payload_canal.map.json")
+    steps = list(canal.track(Team.RED))
+    gap = tmp_path / "gap.map.json"
+    save_map(canal.with_feature_part("tracks", Team.RED, steps[:5] + steps[6:]), gap)
+    err = io.StringIO()
+    assert load_playable(str(gap), "hexfort simulate", err) == 1
+    said = err.getvalue()
+    assert f"  - hex {steps[4]}: HF107 error: the RED cart track jumps from {steps[4]} to {steps[6]}" in said, said
+    assert "$.teams" not in said and f"hexfort fix --only HF107 {gap} repairs it" in said
     save_map(hill(), p)
     loaded = load_playable(str(p), "hexfort simulate", io.StringIO())
     assert isinstance(loaded, Scenario) and loaded.mode is Mode.KOTH and loaded.map_ref == "bare.map.json"
