@@ -76,7 +76,11 @@ class MapDocumentActionHandler(QObject):
         self.act_undo = group.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(QKeySequence(SK.Undo))
         self.act_redo = group.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(QKeySequence(SK.Redo))
+        # Ctrl+Y and Ctrl+Shift+Z both, whichever the platform's Redo is: many designers come from tools where
+        # Ctrl+Y is Redo (a new-user audit pressed it first; under X11 Redo is Ctrl+Shift+Z alone). Each once: a key
+        # given twice is ambiguous and fires nothing
+        redo = {k.toString(): k for k in (QKeySequence(SK.Redo), QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))}
+        self.act_redo.setShortcuts(list(redo.values()))
         self.act_copy = self._act("&Copy", self.copy, SK.Copy, "Copy the selected hexes (with their features and track steps)")
         self.act_cut = self._act("Cu&t", self.cut, SK.Cut, "Copy the selected hexes and remove them")
         self.act_paste = self._act("&Paste", self.paste, SK.Paste, "Place the copied hexes with a click")

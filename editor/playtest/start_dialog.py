@@ -72,7 +72,7 @@ class StartDialog(QDialog):
         if chance:  # the mode's own throw for the first team (thrown with the game's dice)
             self.first.addItem(f"{game.chance_words} (the rulebook's way)", None)
         for t in Team:
-            self.first.addItem(f"{t.value} decides first", t)
+            self.first.addItem(f"{t.value} moves first", t)  # "decides first" left an audit asking: decides what?
         rolled = bool(chance) and bool(scenario.rules.get(chance, rules.options[chance]))
         self.first.setCurrentIndex(0 if rolled else self.first.findData(scenario.first_team))
         self.first.setToolTip("Which team takes the first turn (and, in Team Play, drafts first)" +

@@ -56,8 +56,14 @@ def test_a_jumping_drag_leaves_no_gap_and_is_one_undo_step(window, mouse, small_
     if tool == "track-red":
         assert window.doc.map.track(Team.RED) == tuple(LINE)  # in drawing order
     assert window.doc.undo_stack.count() == 1
+    painted = window.doc.map
     key(window.view, "Ctrl+Z")
     assert window.doc.map == small_map
+    key(window.view, "Ctrl+Y")  # Redo too, as in many tools (a new-user audit pressed it first)
+    assert window.doc.map == painted
+    key(window.view, "Ctrl+Z")
+    key(window.view, "Ctrl+Shift+Z")
+    assert window.doc.map == painted
 
 
 def test_covered_merges_footprints_in_order(window) -> None:  # type: ignore[no-untyped-def]
