@@ -19,6 +19,7 @@ left there (:meth:`DocumentManager.sweep`).
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -45,6 +46,19 @@ __all__ = ["MAP_FILTER", "MAX_RECENT", "DocumentManager"]
 
 MAP_FILTER = "hexfort maps and scenarios (*.json);;All files (*)"
 MAX_RECENT = 8
+
+
+def save_error_words(path: Path, e: Exception) -> str:
+    """Why saving at ``path`` failed, in words that name the folder — not the hidden temporary file the atomic save
+    writes first, in errno's words ("[Errno 30] Read-only file system: '/…/.x.map.json.hexfort-…tmp'", a new-user
+    audit) — or the error's own text for anything else."""
+    folder = printable(str(path.parent))
+    words = {errno.EROFS: f"the folder {folder} is on a read-only disk",
+             errno.EACCES: f"you may not write in the folder {folder} (or to the file)",
+             errno.EPERM: f"you may not write in the folder {folder} (or to the file)",
+             errno.ENOSPC: "the disk is full",
+             errno.ENOENT: f"the folder {folder} does not exist (any more)"}
+    return words.get(e.errno, str(e)) if isinstance(e, OSError) and e.errno is not None else str(e)
 
 
 class DocumentManager(QObject):
@@ -305,7 +319,8 @@ class DocumentManager(QObject):
         except (OSError, ValueError, LoadError) as e:
             self.recovery.copy_now(doc)  # its copy may have gone just before the save failed
             QMessageBox.critical(self.window, "Cannot save",
-                                 f"{path}\n\n{e}\n\nYour changes are still open in the editor.")
+                                 f"{printable(str(path))}\n\n{save_error_words(path, e)}\n\nYour changes are still "
+                                 "open in the editor: File ▸ Save As… saves them elsewhere.")
             return False
         self._matches_disk(doc)
         self.remember(path)

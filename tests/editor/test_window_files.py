@@ -64,6 +64,22 @@ def test_failed_save_keeps_the_document_dirty(window, mouse, tmp_path: Path, mon
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
     assert not window.documents.save_to(window.doc, tmp_path / "no-such-dir" / "x.map.json")
     assert shown and window.doc.dirty
+    # the folder in words, not errno's and the hidden temporary file's (a new-user audit saved to a read-only disk)
+    assert f"the folder {tmp_path / 'no-such-dir'} does not exist" in shown[0] and ".tmp" not in shown[0]
+    assert "File ▸ Save As… saves them elsewhere" in shown[0]
+
+
+def test_a_save_refused_by_the_disk_names_the_folder() -> None:
+    import errno
+
+    from editor.document_manager import save_error_words
+
+    where = Path("/maps/x.map.json")
+    hidden = OSError(errno.EROFS, "Read-only file system", "/maps/.x.map.json.hexfort-1-2.tmp")
+    assert save_error_words(where, hidden) == "the folder /maps is on a read-only disk"
+    assert save_error_words(where, PermissionError(errno.EACCES, "Permission denied")).startswith(
+        "you may not write in the folder /maps")
+    assert save_error_words(where, ValueError("odd")) == "odd"
 
 
 def test_closing_with_changes_asks(window, mouse, monkeypatch) -> None:  # type: ignore[no-untyped-def]
