@@ -143,6 +143,12 @@ def parse_json_text(raw: bytes | str, file: str | Path = "<text>") -> Any:
     except json.JSONDecodeError as e:
         hint = " (the file may be cut short)" if e.pos >= len(text.rstrip()) else ""
         said = _JSON_SLIPS.get(e.msg, f"{e.msg[:1].lower()}{e.msg[1:]}".removesuffix(" at"))
+        if e.msg == "Expecting value" and e.pos == len(text) - len(text.lstrip()):  # at its very first character
+            # plain text, not a slip in JSON: no comma to look for (a new-user audit opened a text file)
+            start = text.strip().splitlines()[0][:30]
+            raise LoadError.single(file, "", f"this is not a JSON text: a hexfort file is a JSON object, starting "
+                                   f"with {{, and this one starts with {start!r}; open a .map.json or .scenario.json "
+                                   "file", stage="parse") from None
         raise LoadError.single(
             file, f"line {e.lineno}, column {e.colno}",  # the place is its `where` (it was said twice)
             f"not valid JSON: {said}{hint}; fix it there in a text editor, or restore the file from a backup "

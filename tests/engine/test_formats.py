@@ -117,7 +117,10 @@ def test_migration_errors(tmp_path: Path, doc: dict, where: str, message: str) -
     [
         ("", "", "empty"),
         ("   \n", "", "empty"),
-        ("this is not json", "line 1, column 1", "not valid JSON"),
+        # plain text: no comma to look for at its first character (a new-user audit opened a readme)
+        ("this is not json", "", "this is not a JSON text: a hexfort file is a JSON object, starting with {, and this "
+                                 "one starts with 'this is not json'"),
+        ('{"a": }', "line 1, column 7", "not valid JSON: a value is missing here (a comma after the last item"),
         # a folder audit: Python's words cut mid-sentence ("starting at"), and no word of the usual slip or the fix
         ('{"name": "x", "rows": ["0."],}', "line 1, column 30",
          "a key in double quotes was expected here (a comma after the last item of an object?); fix it there"),
