@@ -688,10 +688,32 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
     # -- leaving ------------------------------------------------------------------------------------
 
     def go_back(self) -> None:
-        """Hand control to the editor: close the playtest, or (standalone) keep it open beside the editor."""
+        """Hand control to the editor: close the playtest, or (standalone) keep it open beside the editor. A game in
+        progress is left only when the designer says so (:meth:`may_leave`)."""
+        if not self.standalone and not self.may_leave():
+            return
         self.back_to_editor.emit()
         if not self.standalone:
             self.close()
+
+    def may_leave(self) -> bool:
+        """Whether the game may be closed: at once when nothing would be lost (no decision made yet, the game over,
+        a replay), else when the designer leaves it or saves its replay first — a new-user audit lost a hot-seat game
+        to "◀ Back to editor" without a word."""
+        st = self.ctl.state
+        if self.ctl.replay_mode or st.is_terminal() or not st.history:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
+                          f"The game is in progress ({len(st.history)} decisions made). Leaving closes it; "
+                          "save its replay to step through it again later.", parent=self)
+        save = box.addButton("Save replay…", QMessageBox.ButtonRole.AcceptRole)
+        leave = box.addButton("Leave", QMessageBox.ButtonRole.DestructiveRole)
+        stay = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(stay)
+        box.exec()
+        if box.clickedButton() is save:
+            return self.save_replay_dialog()
+        return box.clickedButton() is leave
 
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self.ctl.set_paused(True)

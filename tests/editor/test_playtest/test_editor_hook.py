@@ -56,6 +56,35 @@ def test_f5_plays_the_map_as_on_screen_and_back_loses_nothing(qtbot, editor, mon
     assert editor.doc.map is edited and editor.doc.dirty and editor.doc.undo_stack.count() == 1
 
 
+def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, monkeypatch, asked):
+    """A new-user audit played two hot-seat turns and lost them to "◀ Back to editor" without a word. With a decision
+    made it asks: "Keep playing" (the default) stays, "Leave" closes; a game with nothing played closes at once."""
+    monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    editor.act_playtest.trigger()
+    pw = editor.playtest_window
+    qtbot.addWidget(pw)
+    qtbot.waitUntil(lambda: pw.isVisible())
+    pw.ctl.set_paused(True)
+    if not pw.ctl.state.history:
+        assert pw.may_leave()  # nothing to lose yet
+        assert pw.ctl.play(pw.ctl.state.legal_actions_view()[0])
+    said: list[str] = []
+
+    def answer(label: str):  # type: ignore[no-untyped-def]
+        def go(box: QMessageBox) -> int:
+            said.append(box.text())
+            next(b for b in box.buttons() if b.text() == label).click()
+            return 0
+        return go
+
+    monkeypatch.setattr(QMessageBox, "exec", answer("Keep playing"))
+    pw.act_back.trigger()
+    assert pw.isVisible() and said and said[0].startswith("The game is in progress (")
+    monkeypatch.setattr(QMessageBox, "exec", answer("Leave"))
+    pw.act_back.trigger()
+    assert not pw.isVisible()
+
+
 def test_playtest_refuses_a_map_that_cannot_be_played(qtbot, editor, monkeypatch):
     told: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: told.append(a[2])))
