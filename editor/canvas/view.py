@@ -92,6 +92,9 @@ class MapView(QGraphicsView):
         state.changed.connect(self._refresh_cursor)
         state.changed.connect(self._refresh_symmetry)
         state.notice.connect(self._on_notice)
+        # the window's symmetry as it is now: a view made while it is on (a map reopened, a new tab) drew no centre
+        # until the symmetry next changed (a new-user audit)
+        self._refresh_symmetry()
 
     def _refresh_selection(self) -> None:
         self.selection.set_hexes(self.state.selection)

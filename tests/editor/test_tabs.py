@@ -169,3 +169,19 @@ def test_a_closed_tabs_view_lets_go_of_the_windows_selection(two, qtbot) -> None
     window.state.set_selection({h})  # raised from the closed view's slot before
     assert window.view.selection.hexes == {h}
     assert window.state.receivers("2selection_changed()") == before - 1  # the closed view's connection is gone
+
+
+def test_a_map_opened_while_symmetry_is_on_shows_its_centre(window, tmp_path: Path, small_map) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit set a half turn, closed the map and opened it again: painting still mirrored, but no centre
+    was drawn until the symmetry changed (a new view took the window's symmetry only from its next change)."""
+    from editor.geometry import SymmetryKind
+    from engine.formats import save_map
+
+    p = tmp_path / "a.map.json"
+    save_map(small_map, p)
+    assert window.open_path(p, ask=False)
+    window.symmetry_actions[SymmetryKind.ROT180].trigger()
+    assert window.view.symmetry_mark.center is not None
+    assert window.documents.close_document(window.doc, ask=False)
+    assert window.open_path(p, ask=False)
+    assert window.state.symmetry.active and window.view.symmetry_mark.center == (0.0, 0.0)
