@@ -62,6 +62,12 @@ def install_balance_fixes(win: QMainWindow, documents: DocumentManager,
             dock.show()
             if tall:  # the problems' place shared: most for the proposals, the problems still in view
                 win.resizeDocks([problems, dock], [tall * 2 // 5, tall - tall * 2 // 5], Qt.Orientation.Vertical)
+            dock.raise_()
+            # the settings first, as the "…" promises: a new-user audit saw ten minutes of two processes start at
+            # the click, before it could choose the time or the jobs
+            if not panel.running:
+                panel.ask_to_start()
+            return
         dock.raise_()
         panel.start(scenario)
 

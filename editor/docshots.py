@@ -270,7 +270,8 @@ def shoot_rebalance(out_dir: Path) -> Path:
     win = _window(app, tmp)
     panel = win.balance_fixes
     panel.minutes.setValue(6)
-    win.act_suggest_fixes.trigger()
+    win.act_suggest_fixes.trigger()  # opens the dock with its settings
+    panel.run_button.click()
     while panel.running:
         _pump(app, 5)
     win.docks["problems"].hide()

@@ -321,6 +321,13 @@ class BalanceFixesPanel(QWidget):
 
     # -- running -------------------------------------------------------------------------------------------
 
+    def ask_to_start(self) -> None:
+        """Say what Suggest will do with the settings shown, and put the focus on it (the dock just opened)."""
+        self.status.setText(f"Choose the time (up to {self.minutes.value()} min now), the players and the parallel "
+                            "jobs, then press Suggest: it plays AI games in the background and lists the edits that "
+                            "make this map fair. Cancel keeps the best found.")
+        self.run_button.setFocus()
+
     def start_current(self) -> None:
         """Run the search on the current document as it is on screen."""
         if self.doc is not None and self.scenario_of is not None:

@@ -25,8 +25,10 @@ def test_suggest_preview_apply_and_undo(make_window, qtbot) -> None:  # type: ig
     panel.settings = SMALL
     panel.jobs.setValue(1)
     assert win.act_suggest_fixes in win.menuBar().actions()[2].menu().actions()  # File, Edit, Map
+    win.act_suggest_fixes.trigger()  # the dock opens with its settings: nothing runs before Suggest (an audit)
+    assert not panel.running and panel.run_button.isEnabled() and "then press Suggest" in panel.status.text()
     with qtbot.waitSignal(panel.finished_run, timeout=120_000):
-        win.act_suggest_fixes.trigger()
+        win.act_suggest_fixes.trigger()  # with the dock open, the menu runs it, as Suggest does
         assert panel.running and not panel.run_button.isEnabled()  # the editor stays live meanwhile
     outcome = panel.outcome
     assert outcome is not None and outcome.favoured == "RED", panel.status.text()
@@ -68,8 +70,9 @@ def test_cancel_keeps_what_was_found_and_a_changed_map_is_not_patched(make_windo
     panel.settings = Settings(first_round=24, baseline_games=48, baseline_cap=96, search_games=2000, confirm_games=24,
                               candidates=3)
     panel.jobs.setValue(1)
+    win.act_suggest_fixes.trigger()
     with qtbot.waitSignal(panel.finished_run, timeout=120_000):
-        win.act_suggest_fixes.trigger()
+        panel.run_button.click()
         qtbot.waitUntil(lambda: "racing" in panel.status.text(), timeout=60_000)
         panel.cancel()
     assert panel.outcome is not None and panel.outcome.interrupted
@@ -144,8 +147,7 @@ def test_the_hidden_dock_leaves_no_tab_behind(make_window, qtbot) -> None:  # ty
     dock, problems = panel.parentWidget(), win.docks["problems"]
     qtbot.waitUntil(lambda: problems.isVisible())
     assert dock.isHidden() and "Balance fixes" not in _tabs_in_view(win)
-    panel.start = lambda _scenario: None  # open the dock as the menu does, without a run
-    win.act_suggest_fixes.trigger()
+    win.act_suggest_fixes.trigger()  # opens the dock, without a run
     assert dock.isVisible() and problems.isVisible()
     qtbot.waitUntil(lambda: dock.height() > problems.height())
     dock.close()
