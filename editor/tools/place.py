@@ -72,10 +72,13 @@ class PlaceTool(Tool):
             self.state.tell(f"no {self.noun} to place; {self.missing_hint}", error=True)
             return
         self._stroke = 0
+        self.anchor = g.hex
         if self.push(lambda: paste_fragment(self.doc.map, frag, g.hex), self.undo_text()):
             self.placed(frag.at(g.hex))
 
     missing_hint = ""
+    #: Where the last piece was placed (its anchor hex).
+    anchor: Hex | None = None
 
 
 class PasteTool(PlaceTool):
@@ -101,6 +104,15 @@ class PasteTool(PlaceTool):
 
     def placed(self, hexes: list[Hex]) -> None:
         self.state.set_selection(hexes)
+        frag, anchor = self.piece(), self.anchor
+        if frag is not None and anchor is not None and frag.spawns:
+            # a paste that carries spawn hexes grows a team's zone where it lands (a new-user audit pasted a wall
+            # group with a RED spawn hex in it, and only HF315 said so, pointing at another hex)
+            said = "; ".join(f"{len(zone)} {team.value} spawn hex{'es' if len(zone) > 1 else ''}"
+                             for team, zone in frag.spawns.items() if zone)
+            landed = [anchor + v for zone in frag.spawns.values() for v in zone]
+            self.state.tell(f"the paste carried {said}, now part of that zone at {', '.join(map(str, landed[:4]))}"
+                            f"{' …' if len(landed) > 4 else ''}; Ctrl+Z undoes the paste", landed, error=True)
         self.on_done()
 
 

@@ -77,6 +77,19 @@ def test_paste_gesture_with_tracks_and_undo(window, mouse, small_map) -> None:  
     assert window.doc.map.track(RED) == hexes("-3,1 -2,1")
 
 
+def test_a_paste_that_carries_a_spawn_hex_says_where_the_zone_grew(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit copied a group of walls with a RED spawn hex in it and pasted it by BLU's side: a stray
+    piece of RED's zone, which only HF315 reported, pointing at another hex. The paste says so where it lands."""
+    window.state.set_selection([Hex(-4, 2), Hex(-3, 2)])  # RED's spawn hex and its neighbour
+    key(window.view, "Ctrl+C")
+    key(window.view, "Ctrl+V")
+    mouse.click(Hex(2, 0))
+    assert window.view.toast_text.startswith("the paste carried 1 RED spawn hex, now part of that zone at ")
+    assert "Ctrl+Z undoes the paste" in window.view.toast_text
+    landed = set(window.doc.map.spawns[Team.RED]) - set(small_map.spawns[Team.RED])
+    assert len(landed) == 1 and str(next(iter(landed))) in window.view.toast_text
+
+
 def test_stamp_library_round_trip(tmp_path, small_map: HexMap) -> None:  # type: ignore[no-untyped-def]
     m = small_map.with_feature_part("tracks", RED, hexes("0,0 1,0")).with_control_points([hexes("0,1 1,1")])
     frag = fragment_of(m, hexes("0,0 1,0 0,1 1,1 0,3"), anchor=Hex(0, 0))
