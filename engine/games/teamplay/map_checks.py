@@ -206,18 +206,23 @@ def teamplay_features_reachable(ctx: CheckContext) -> Iterator[Problem]:
     m = ctx.map
     features = [(f"{c.value} spawnpoint", h) for c in Colour for h in sorted(m.spawnpoints.get(c, ()))]
     features += [("ammo tile", h) for h in sorted(m.ammo)] + [("weapon rack", h) for h in sorted(m.racks)]
+    # colours cut off from the same features are one problem: an ammo tile walled in read three times, once per
+    # colour (a new-user audit)
+    by_cut: dict[tuple[tuple[str, Hex], ...], list[str]] = {}
     for colour in Colour:
         if not m.spawnpoints.get(colour):
             continue  # HF111
         r = spawnpoint_reach(ctx, colour)
-        cut = [(what, h) for what, h in features if h not in r and m.cells[h].terrain is not Terrain.WALL]
-        if not cut:
-            continue
+        cut = tuple((what, h) for what, h in features if h not in r and m.cells[h].terrain is not Terrain.WALL)
+        if cut:
+            by_cut.setdefault(cut, []).append(colour.value)
+    for cut, colours in by_cut.items():
         hexes = tuple(h for _, h in cut)
         names = sorted({what for what, _ in cut})
+        who = colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
         yield Problem(
             "HF206", Severity.ERROR,
-            f"from the {colour.value} spawnpoints a character cannot walk to the {', '.join(names)} at "
+            f"from the {who} spawnpoints a character cannot walk to the {', '.join(names)} at "
             f"{hex_list(hexes)}; open a way (climbs of one level, no walls or low obstacles) or move them",
             hexes,
         )

@@ -102,3 +102,12 @@ def test_climbing_a_pit_two_levels_deep_is_reported_as_no_way_out() -> None:
     assert p.severity is Severity.WARNING and p.hexes == (hex_at(3, 0),)
     assert f"1 hex a character can walk or drop into but never walk out of ({hex_at(3, 0)})" in p.message
     assert "ground one level up at its edge" in p.message
+
+
+def test_reach_an_ammo_tile_no_colour_can_walk_to_is_one_problem_naming_every_colour() -> None:
+    """A new-user audit walled in an ammo tile and read HF206 three times, once per spawnpoint colour. Colours cut off
+    from the same features are one problem now. Here the tile stands two levels above everything around it."""
+    m = map_from_text(FAIR.replace("0.W  0.   0.   0.   0.W", "0.W  0.   2.A  0.   0.W", 1))
+    [cut] = _codes(m, "HF206")
+    assert cut.message.startswith("from the red, blue and yellow spawnpoints a character cannot walk to the ammo tile at ")
+    assert cut.hexes == (hex_at(3, 1),)
