@@ -62,13 +62,15 @@ def default_max_games(mode: Mode, pairings: Sequence[tuple[str, str]], compare: 
 def reason_words(stopping: Mapping[str, Any], compare: bool = False, flags: bool = True) -> str:
     """Why a ``--games auto`` run stopped, in words, from its JSON ``stopping`` object: ``every headline question
     was decided`` (under ``--compare`` only the comparison is waited for, so each map's own verdict may still
-    be undecided, and the words say so), ``the budget of 400 games ran out (--max-games)``... ``flags`` False
+    be undecided, and the words say so), ``the budget of 400 games ran out (--max-games; …)``... ``flags`` False
     leaves out the command line's options (for the editor's dialog)."""
     minutes = stopping.get("minutes")
     budget = f"the budget of {stopping.get('max_games')} games ran out"
     return {"decided": ("the comparison was decided (each map's own verdict is not waited for)" if compare
                         else "every headline question was decided"),
-            "max-games": f"{budget} (--max-games)" if flags else budget,
+            # "(--max-games)" read as an option given, to a designer who gave none (a new-user audit)
+            "max-games": f"{budget} (--max-games; by default what about a minute of one core plays)" if flags
+            else budget,
             "minutes": (f"the time budget ran out ({'--minutes ' if flags else ''}{minutes:g}"
                         f"{'' if flags else ' minutes'})" if minutes else "the time budget ran out"),
             "cancelled": "it was cancelled"}.get(stopping.get("reason", ""), "")
