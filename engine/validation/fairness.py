@@ -51,9 +51,10 @@ def _race_info(race: ObjectiveRace) -> str:
 
 
 def _race_warnings(race: ObjectiveRace) -> Iterator[Problem]:
-    """One warning per side that is slower for some kind, naming each such kind with both figures."""
-    hexes = tuple(sorted(set(race.targets.red[:1] + race.targets.blu[:1])))
+    """One warning per side that is slower for some kind, naming each such kind with both figures; its first hex is
+    the slower side's goal (the problems dock goes there: BLU's warning opened on RED's cart, a new-user audit)."""
     for slow in Team:
+        hexes = tuple(dict.fromkeys(race.targets[slow][:1] + race.targets[slow.other][:1]))
         late = [(k.name, k.turns[slow], k.turns[slow.other]) for k in race.kinds
                 if (a := k.turns[slow]) is not None and (b := k.turns[slow.other]) is not None and a - b >= TURN_GAP]
         if late:

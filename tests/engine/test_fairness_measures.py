@@ -185,6 +185,16 @@ def test_the_race_counts_only_the_kinds_a_scenarios_rosters_field() -> None:
     assert "2 unit kinds (BLU vs RED: Scout 3 vs 2, Heavy 5 vs 4)" in warning.message
 
 
+def test_a_slower_sides_race_warning_points_first_at_its_own_goal() -> None:
+    """A new-user audit: HF302 about BLU, slower to its cart, opened the problems dock on RED's cart (the first hex
+    was the smaller in sort order). Its first hex is the slower side's cart now, the other's second."""
+    m = bundled("payload_canal")
+    later = m.with_feature_part("tracks", Team.BLU, m.track(Team.BLU)[2:])  # BLU's cart starts two hexes on
+    [warning] = _codes(check_map(later), "HF302")
+    assert warning.message.startswith("BLU needs more turns than RED to reach its cart")
+    assert warning.hexes == (later.track(Team.BLU)[0], later.track(Team.RED)[0])
+
+
 def test_the_last_push_is_measured_on_a_payload_map_without_a_symmetry() -> None:
     """Canal with BLU's spawn one row over has no symmetry (HF403); the sight and ground at the last push
     are still measured for both carts, and the wall drawn beside RED's last push still warns."""
