@@ -8,6 +8,7 @@ from engine.games.modes import GAMES, plays_with
 from engine.hexgrid import Hex
 from engine.mapfeatures import features
 from engine.mapmodel import Team, Terrain
+from engine.rules.movement import Climb
 from engine.validation.measures import SPAWN_ROOMS
 from engine.validation.problem import Problem, Severity
 from engine.validation.registry import CheckContext, check
@@ -82,9 +83,11 @@ def spawn_zones(ctx: CheckContext) -> Iterator[Problem]:
             )
 
 
-@check("stairs", "HF110")
+@check("stairs", "HF110", when=lambda rules: rules.climb is Climb.STAIRS_ONLY)
 def stairs(ctx: CheckContext) -> Iterator[Problem]:
-    """Stairs must climb onto ground exactly one level higher."""
+    """Stairs must climb onto ground exactly one level higher — in a game where height is climbed only by stairs
+    (Payload Race). Where any step may climb a level (King of the Board, Team Play) stairs are ground like any other,
+    and "stairs must lead onto height 1" told a Team Play designer of a rule the game does not have (an audit)."""
     m = ctx.map
     steps = [(h, c) for h, c in m.cells.items() if c.terrain is Terrain.STAIRS and c.stairs_up is not None]
     for h, c in sorted(steps):
