@@ -402,6 +402,10 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         if not self.ctl.is_human_turn():
             if self.ctl.ai_pending:
                 self.thinking_label = QLabel("The AI is thinking… (Skip » or Space to hurry it)")
+            elif self.ctl.paused and not self.ctl.state.is_terminal() and not self.ctl.replay_mode:
+                # paused, the line went blank beside a pressed button (a new-user audit)
+                self.thinking_label = QLabel("The AI is paused: Pause AI (P) again lets it go on")
+            if self.thinking_label is not None:
                 self.thinking_label.setWordWrap(True)
                 grid.addWidget(self.thinking_label, 0, 0, 1, 6)
             return

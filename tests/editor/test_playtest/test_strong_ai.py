@@ -136,3 +136,13 @@ def test_skip_answers_at_once_on_payload_race_and_team_play(qtbot, play_window, 
     assert w.ctl.state.history[history] in _legal_at(w, history)
     w.ctl.set_paused(True)  # the side's next decisions would think for ever
     assert not w.ctl.thinker.busy
+
+
+def test_pausing_a_thinking_ai_says_it_is_paused_and_how_to_go_on(qtbot, play_window, walled) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit paused the AI and the thinking line just went blank beside a pressed button."""
+    w, _ = _thinking_window(qtbot, play_window, walled)
+    w.act_pause.trigger()
+    qtbot.waitUntil(lambda: w.thinking_label is not None and "paused" in w.thinking_label.text(), timeout=5_000)
+    assert w.thinking_label.text() == "The AI is paused: Pause AI (P) again lets it go on"
+    w.act_pause.trigger()
+    qtbot.waitUntil(lambda: w.thinking_label is None or "paused" not in w.thinking_label.text(), timeout=5_000)
