@@ -107,7 +107,9 @@ def move_unit(setup: ScenarioSetup, m: HexMap, src: Hex, dst: Hex, sym: Symmetry
     twin = unit_at(setup, dst)
     if (twin is not None and twin[0] is found[0].other and _kind(setup, *twin) == _kind(setup, *found)
             and _image(dst, sym) == src):  # onto its own mirror image: the two swap (was refused as a taken hex)
-        setup = _with_hex(setup, *twin, None)
+        # that very unit is the counterpart, not the first of its kind (a review: with two soldiers a side, the
+        # other soldier was moved and the twin lost its hex)
+        return _put(_with_hex(setup, *twin, None), m, *found, dst, sym, "Move", "to", twin=twin[1])
     return _put(setup, m, *found, dst, sym, "Move", "to")
 
 
@@ -130,8 +132,9 @@ def unplace(setup: ScenarioSetup, h: Hex, sym: SymmetryMode | None = None) -> Pl
 
 
 def _put(setup: ScenarioSetup, m: HexMap, team: Team, i: int, h: Hex, sym: SymmetryMode | None,
-         verb: str, prep: str) -> Placed:
-    """``team``'s unit ``i`` on ``h`` after the checks, its counterpart on the image hex when it can go there."""
+         verb: str, prep: str, twin: int | None = None) -> Placed:
+    """``team``'s unit ``i`` on ``h`` after the checks, its counterpart on the image hex when it can go there
+    (``twin``: the other team's unit to mirror it, when the caller knows it; else :func:`_counterpart`)."""
     old = setup.teams[team].starting[i].hex
     _check(setup, m, team, i, h)
     out = _with_hex(setup, team, i, h)
@@ -145,7 +148,7 @@ def _put(setup: ScenarioSetup, m: HexMap, team: Team, i: int, h: Hex, sym: Symme
                                f"{_kind(setup, team, i)} cannot mirror it there (one unit per hex), so the units "
                                "are no longer each other's images (the validator's HF404)")
     elif image is not None:
-        j = _counterpart(setup, team, i, old, sym)
+        j = twin if twin is not None else _counterpart(setup, team, i, old, sym)
         if j is None:
             remark = _also(remark, f"{team.other.value} has no {_kind(setup, team, i)} to mirror it on {image}")
         elif setup.teams[team.other].starting[j].hex != image:

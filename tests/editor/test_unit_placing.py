@@ -83,6 +83,13 @@ def test_a_unit_dragged_onto_its_mirror_twin_swaps_with_it() -> None:
     assert got.text == "Move RED's soldier to 2,-1 (and BLU's soldier to -2,1)"
     with pytest.raises(EditRefused, match="already starts on 2,-1"):  # no symmetry: still a taken hex
         move_unit(s, _map(), a, b)
+    # two soldiers a side (a review): the very twin swaps, the other pair of soldiers stays where it was
+    c, d = Hex(-1, 2), Hex(1, -2)
+    two = _setup("soldier soldier", "soldier soldier")
+    two = two.with_team(Team.RED, TeamSetup((), (UnitStart("soldier", c), UnitStart("soldier", a))))
+    two = two.with_team(Team.BLU, TeamSetup((), (UnitStart("soldier", d), UnitStart("soldier", b))))
+    got = move_unit(two, _map(), a, b, ROTATE)
+    assert _hexes(got.setup, Team.RED) == [c, b] and _hexes(got.setup, Team.BLU) == [d, a]
 
 
 @pytest.mark.parametrize("kind", ["scout", "soldier"])
@@ -105,6 +112,8 @@ def test_the_tool_refuses_exactly_the_hexes_the_validator_calls_hf602_in_its_wor
         else:
             assert not errors, (h, errors)
 
+
+def test_dragging_moves_a_unit_but_not_into_the_enemy_spawn_or_onto_another() -> None:
     m = _map()
     s = place_next(place_next(_setup(), m, RED_SPAWN[0]).setup, m, RED_SPAWN[1]).setup
     moved = move_unit(s, m, RED_SPAWN[0], Hex(0, 2))
