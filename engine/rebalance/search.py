@@ -84,6 +84,7 @@ from engine.rebalance.settings import (
     whole_blocks,
 )
 from engine.scenario import Scenario
+from engine.simulation.wording import interval, pct
 
 # Listener, Settings, baseline_stops, batch_seed (engine/rebalance/settings.py) and even_by_construction
 # (engine/rebalance/mirror.py) are re-exported: they are part of the search's interface.
@@ -501,7 +502,9 @@ class _Search:
         after = last.proposal.apply_to(base)
         assert last.confirm is not None
         hexes = len(net_changes(self.scenario.map, after.map, (h for t in chosen for h in t.hexes)))
-        why = (f"{self.ev.favoured_words(fav.value, baseline)} ({self.ev.said(baseline)}); the smallest change found "
+        # the baseline's side, not the step's (a step that overshot starts from the other side: a review)
+        side = self.favoured or fav
+        why = (f"{self.ev.favoured_words(side.value, baseline)} ({self.ev.said(baseline)}); the smallest change found "
                "whose games "
                f"showed no side favoured changes {f'{hexes} hex' if hexes else 'no hex'}{'es' if hexes > 1 else ''}: "
                f"on the search's common "
@@ -536,14 +539,16 @@ class _Search:
 
     def _overshoot(self, last: Trial) -> str:
         """``; on its games BLU is favoured instead (...)`` when the nearest change's own games (its fresh ones
-        when it reached confirmation) show the side the map did not favour ahead by the balance report's rule:
-        the change went too far (found by a new-user audit: "improved" over a flipped bias said nothing)."""
+        when it reached confirmation) show the side the map did not favour ahead by the fixed-sample rule a fix is
+        confirmed by, whose interval it quotes (the anytime one beside it held 50%: a review): the change went too
+        far (found by a new-user audit: "improved" over a flipped bias said nothing)."""
         assert self.favoured is not None
         t, other = last.confirm or last.tally, self.favoured.other
         lo, hi = score_interval(t) if t.games else (0.0, 1.0)
         if (lo if other is Team.RED else 1 - hi) <= 0.5:
             return ""
-        return f"; on its games {other.value} is favoured instead ({self.ev.said(t)}): that change goes too far"
+        return (f"; on its games {other.value} is favoured instead (RED {pct(t.score)}, fixed-sample 95% interval "
+                f"{interval(lo, hi)}, {t.games} games): that change goes too far")
 
     def _latest(self, t: Trial | None) -> Trial | None:
         """``t`` as its race left it (its last games and status: a race that ended mid-way calls the trials

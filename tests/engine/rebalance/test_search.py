@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -363,8 +364,26 @@ def test_a_nearest_change_that_tips_the_map_the_other_way_is_said_to_go_too_far(
 
     out = rebalance(UNFAIR, replace(QUICK, steps=1), ModelRunner(lambda v: 0.7 if v is UNFAIR else 0.4))
     assert out.status == IMPROVED and "BLU is favoured instead" in out.why and "goes too far" in out.why
+    # the interval quoted is the one the rule judged by (the anytime one beside it could hold 50%: a review)
+    assert re.search(r"BLU is favoured instead \(RED 4\d%, fixed-sample 95% interval \d+(\.\d+)?–\d+(\.\d+)?%, \d+ games\)",
+                     out.why), out.why
     out = rebalance(UNFAIR, replace(QUICK, steps=1), ModelRunner(lambda v: 0.7 if v is UNFAIR else 0.6))
     assert "instead" not in out.why
+
+
+def test_a_fix_found_after_a_step_that_overshot_names_the_side_the_map_favoured() -> None:
+    """A review: the why of a fix words the map's own games with the side of the step it came from, so a first step
+    that tipped RED's 70% to 40% read "BLU was ahead, though not significantly … (RED 70% …)"."""
+    step = [1]
+
+    def note(text: str) -> None:
+        if text.startswith("no single edit was fair"):
+            step[0] = 2
+
+    out = rebalance(UNFAIR, replace(QUICK, steps=2), ModelRunner(
+        lambda v: 0.7 if v.map == UNFAIR.map else 0.4 if step[0] == 1 else 0.5), Listener(note=note))
+    assert step == [2] and out.status == FIXED and out.favoured == "RED"
+    assert out.why.startswith("RED was favoured (RED 70%"), out.why
 
 
 def test_a_scenario_whose_placed_units_mirror_each_other_is_even_by_construction() -> None:
