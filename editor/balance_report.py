@@ -31,7 +31,7 @@ from engine.hexgrid import Hex
 from engine.mapmodel import HexMap
 from engine.simulation.autostop import reason_words
 from engine.simulation.balance import MIN_SAMPLE, MapStudy
-from engine.simulation.wording import bound, interval, pct, points
+from engine.simulation.wording import bound, change_figures, interval, pct, points
 from engine.validation.construction import first_turns
 
 __all__ = ["HEAT_LAYERS", "heat_image", "report_data", "write_report"]
@@ -481,12 +481,13 @@ def _differences_table(doc: Mapping[str, Any]) -> str:
                 return (bound(x, 0.0, True) if end else points(x)) if signed else pct(x)
             return f"{x:+.1f}" if signed else f"{x:.1f}"
 
-        unit = " points" if rate else " turns"
         lo, hi = d["interval"]
-        change = ("too few games" if d["too_few_games"] else
-                  f"{f(d['difference'], True)}{unit} ({f(lo, True, end=True)} to {f(hi, True, end=True)})")
+        # a share's two values and their difference rounded to agree, as the comparison's sentence does (a review)
+        this, other, shift = (change_figures(d["this"], d["other"]) if rate else
+                              (f(d["this"]), f(d["other"]), f"{f(d['difference'], True)} turns"))
+        change = "too few games" if d["too_few_games"] else f"{shift} ({f(lo, True, end=True)} to {f(hi, True, end=True)})"
         rows.append(f'<tr><td class="l">{_e(d["players"])}</td><td class="l">{_e(d["figure"])}</td>'
-                    f"<td>{f(d['this'])}</td><td>{f(d['other'])}</td>"
+                    f"<td>{this}</td><td>{other}</td>"
                     f'<td{" class=sig" if d["significant"] else ""}>{change}</td><td>{d["games"]}</td>'
                     f"<td>{'–' if d['too_few_games'] else 'yes' if d['significant'] else 'no'}</td></tr>")
     return ('<h3>Other figures</h3><p class="note">The same blocks of games on both versions; each difference with its '

@@ -77,11 +77,13 @@ class Comparison:
             """A difference; an interval's ``end`` never reads as 0 when it excludes it (:func:`bound`)."""
             return (bound(x, 0.0, True) if end else points(x)) if rate else f"{x:+.1f}"
 
-        unit = " points" if rate else " turns"
         if self.low is None or self.high is None:
             return f"{self.figure}: {v(self.this)} → {v(self.other)} (too few games to compare)"
         sig = "significant after correction" if self.significant else "not significant after correction"
-        return (f"{self.figure}: {v(self.this)} → {v(self.other)} ({d(self.difference)}{unit}, interval "
+        # a share's two values and their difference rounded to agree (a review read "50% → 52% (+1 points" here)
+        this, other, shift = (change_figures(self.this, self.other) if rate else
+                              (v(self.this), v(self.other), f"{d(self.difference)} turns"))
+        return (f"{self.figure}: {this} → {other} ({shift}, interval "
                 f"{d(self.low, True)} to {d(self.high, True)}; {sig})")
 
 
@@ -210,7 +212,7 @@ def _one_even(a: MapStudy, answers: Answers, changes: list[Answer], uneven: int,
                f"{pct(t.estimate)} ({interval(t.low, t.high)}) after {t.games} games")
         if t.significant:  # the other's share minus the known half: this version's is the half when it is the even one
             moved.add(t.direction if uneven == 1 else -t.direction)
-            said.append(f"The change moved the balance{who}: {fig}.")
+            said.append(f"The change moved the balance{', by less than 3 points,' if t.even else ''}{who}: {fig}.")
         elif t.even:
             said.append(f"The change did not move the balance by more than 3 points{who}: {fig}.")
         else:

@@ -683,3 +683,10 @@ def test_a_change_and_its_two_shares_are_rounded_so_that_they_agree() -> None:
     assert change_figures(0.504, 0.5151) == ("50.4%", "51.5%", "+1.1 points")  # whole: 50% → 52%, +1
     assert change_figures(0.4851, 0.4949) == ("48.5%", "49.5%", "+1.0 point")  # whole: 49% → 49%, +1
     assert change_figures(0.49, 0.50) == ("49%", "50%", "+1 point")
+    # the secondary figures too (a review found them still apart), and a turn count as it was
+    from engine.simulation.comparison import Comparison
+
+    row = Comparison("h vs h", "first mover's share", 0.504, 0.5151, -0.02, 0.05, 400, "share of games", False)
+    assert row.words().startswith("first mover's share: 50.4% → 51.5% (+1.1 points, interval -2 to +5;")
+    turns = Comparison("h vs h", "mean game length (turns)", 39.5, 35.0, -6.0, -3.0, 400, "turns", True)
+    assert turns.words().startswith("mean game length (turns): 39.5 → 35.0 (-4.5 turns, interval -6.0 to -3.0;")
