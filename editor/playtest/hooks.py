@@ -92,8 +92,9 @@ def start_playtest(win: QMainWindow, doc: MapDocument | None) -> PlaytestWindow 
     setup = d.setup()
     win._playtest_setup = setup  # type: ignore[attr-defined]
     old = getattr(win, "playtest_window", None)
-    if old is not None:
-        old.close()
+    if old is not None and not old.close():  # a game in progress kept ("Keep playing"): no new one over it
+        old.raise_()
+        return None
     try:
         pw = PlaytestWindow(setup)
     except (ValueError, KeyError) as e:  # RulesetError is a ValueError

@@ -694,11 +694,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
     def go_back(self) -> None:
         """Hand control to the editor: close the playtest, or (standalone) keep it open beside the editor. A game in
         progress is left only when the designer says so (:meth:`may_leave`)."""
-        if not self.standalone and not self.may_leave():
-            return
-        self.back_to_editor.emit()
-        if not self.standalone:
-            self.close()
+        if self.standalone or self.close():
+            self.back_to_editor.emit()
 
     def may_leave(self) -> bool:
         """Whether the game may be closed: at once when nothing would be lost (no decision made yet, the game over,
@@ -710,15 +707,21 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
                           f"The game is in progress ({len(st.history)} decisions made). Leaving closes it; "
                           "save its replay to step through it again later.", parent=self)
-        save = box.addButton("Save replay…", QMessageBox.ButtonRole.AcceptRole)
+        # no "Save replay…" when this game cannot be saved as one (it would only say so and keep playing: a review)
+        save = None if self.ctl.replay_blocked else box.addButton("Save replay…", QMessageBox.ButtonRole.AcceptRole)
         leave = box.addButton("Leave", QMessageBox.ButtonRole.DestructiveRole)
         stay = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(stay)
         box.exec()
-        if box.clickedButton() is save:
+        if save is not None and box.clickedButton() is save:
             return self.save_replay_dialog()
         return box.clickedButton() is leave
 
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        # every way out asks alike: Back to editor, the window's own close button, a new playtest over this one
+        # (only Back asked, and a review found the other two losing a game in progress without a word)
+        if not self.may_leave():
+            e.ignore()
+            return
         self.ctl.set_paused(True)
         super().closeEvent(e)

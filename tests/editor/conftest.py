@@ -148,3 +148,8 @@ def _no_blocking_prompts(monkeypatch):  # type: ignore[no-untyped-def]
         return 0
 
     monkeypatch.setattr(QMessageBox, "exec", press_default)
+    # a playtest closed at a test's end (qtbot's teardown) leaves its game: "Keep playing", the prompt's default,
+    # would keep the window open into the next test. The tests of that prompt put the real one back
+    from editor.playtest.window import PlaytestWindow
+
+    monkeypatch.setattr(PlaytestWindow, "may_leave", lambda self: True)

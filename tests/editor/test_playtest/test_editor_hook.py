@@ -7,9 +7,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialog, QMessageBox, QPushButton
 
 from editor.playtest.start_dialog import StartDialog
+from editor.playtest.window import PlaytestWindow
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, Team, Terrain
 from tests.editor.test_playtest.conftest import at, walled_scenario
+
+#: The real question before a game is closed (the test config answers it "leave" for every other test).
+REAL_MAY_LEAVE = PlaytestWindow.may_leave
 
 
 @pytest.fixture
@@ -59,19 +63,25 @@ def test_f5_plays_the_map_as_on_screen_and_back_loses_nothing(qtbot, editor, mon
 def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, monkeypatch, asked):
     """A new-user audit played two hot-seat turns and lost them to "◀ Back to editor" without a word. With a decision
     made it asks: "Keep playing" (the default) stays, "Leave" closes; a game with nothing played closes at once."""
+    monkeypatch.setattr(PlaytestWindow, "may_leave", REAL_MAY_LEAVE)  # the test config answers it for other tests
     monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     editor.act_playtest.trigger()
     pw = editor.playtest_window
     qtbot.addWidget(pw)
     qtbot.waitUntil(lambda: pw.isVisible())
     pw.ctl.set_paused(True)
-    if not pw.ctl.state.history:
-        assert pw.may_leave()  # nothing to lose yet
-        assert pw.ctl.play(pw.ctl.state.legal_actions_view()[0])
+    pw.ctl.restart()  # back to the first decision, whoever moves first
+    pw.ctl.set_paused(True)
+    assert not pw.ctl.state.history and pw.may_leave()  # nothing to lose yet: no question
+    assert pw.ctl.play(pw.ctl.state.legal_actions_view()[0])
     said: list[str] = []
 
     def answer(label: str):  # type: ignore[no-untyped-def]
         def go(box: QMessageBox) -> int:
+            anyway = box.findChild(QPushButton, "go")  # the validator-errors question of a new playtest: go on
+            if anyway is not None:
+                anyway.click()
+                return 0
             said.append(box.text())
             next(b for b in box.buttons() if b.text() == label).click()
             return 0
@@ -80,6 +90,10 @@ def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, 
     monkeypatch.setattr(QMessageBox, "exec", answer("Keep playing"))
     pw.act_back.trigger()
     assert pw.isVisible() and said and said[0].startswith("The game is in progress (")
+    pw.close()  # the window's own close asks alike (a review: it lost the game without a word)
+    assert pw.isVisible() and len(said) == 2
+    editor.act_playtest.trigger()  # a new playtest over it asks too, and kept, no new game starts
+    assert editor.playtest_window is pw and pw.isVisible() and len(said) == 3
     monkeypatch.setattr(QMessageBox, "exec", answer("Leave"))
     pw.act_back.trigger()
     assert not pw.isVisible()
