@@ -5,8 +5,8 @@ fixer's confirmation rule and stricter ones, with games as coin flips.
 
 A finalist's true RED share is drawn uniformly between ``--low`` and ``--high`` (the race picks finalists
 that came out near even, many of them a little off); each rule plays its confirmation games at that share,
-and the independent check plays 1,000 fresh ones judged by the balance report's rule (no side's 95% Wilson
-interval above 50%). Printed per rule: how often it accepts, how often an accepted fix passes the check
+and the independent check plays 1,000 fresh ones judged by the fixer's fixed-sample rule (no side's 95% Wilson
+interval above 50%: with no draws, as coin flips have none, that is its rule on RED's score). Printed per rule: how often it accepts, how often an accepted fix passes the check
 (the campaign's "fixed" needs both), and the confirmation games it plays on average. The rules:
 
 - ``1000, within 2`` — today's (engine/rebalance/evidence.py ``confirmed_fair`` with ``CONFIRM_MARGIN``);

@@ -7,8 +7,9 @@ For each case of :mod:`rebalance_cases` (a bundled map, or an asymmetric
 variant of one, made unfair by one edit of known effect) it runs the
 rebalancer as ``hexfort rebalance`` does, then plays an *independent* batch
 of 1,000 games on fresh seeds (a seed the rebalancer never uses) on the map it
-wrote, judged by the balance report's rule (no side's 95% Wilson interval above
-50%). ``--fair`` runs the bundled maps themselves, which must come back
+wrote, judged by the fixer's fixed-sample rule (RED's score's 95% interval, a draw
+counting half, must hold 50%; without draws it is the Wilson interval of RED's
+wins). ``--fair`` runs the bundled maps themselves, which must come back
 "already fair" and unchanged.
 
 Time: the rebalancer's budget is measured in *two-core minutes* — the CPU

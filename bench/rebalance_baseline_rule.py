@@ -7,8 +7,8 @@ For each true RED share it plays the baseline's schedule
 games, then every 1,000 to 4,000) with games that are independent coin flips at
 that share, judges each stop by :func:`engine.rebalance.evidence.baseline_answer`
 exactly as the search does for a map that is not even by construction (one that
-is, a mirror image with both sides fielding the same, is judged by the Wilson
-rule alone), and counts how often the map is called already
+is, a mirror image with both sides fielding the same, is judged by the
+fixed-sample rule alone — the Wilson interval, coin flips having no draws), and counts how often the map is called already
 fair, RED favoured or BLU favoured, and the games it took. Real games come in
 blocks that balance the first mover, which makes blocks less variable than
 coin flips, so these rates are a little pessimistic for maps that are even.

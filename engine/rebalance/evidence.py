@@ -169,7 +169,9 @@ def score_interval(t: Tally) -> tuple[float, float]:
     without draws, the Wilson interval of RED's wins, as before; with them, the normal interval of the games' mean
     score with its own spread. A statistics review found the rule judging each side's *wins* alone: with 30% draws
     and BLU's score at 60%, neither side's wins passed half, and the rule called the map fair while the balance
-    report called BLU favoured."""
+    report called BLU favoured. (At the fixer's 1,000 games the step from the Wilson interval to the normal one with
+    a first draw moves an end by well under a point; at a handful of games, or a share near 0 or 1, it can move it
+    more than that draw does.)"""
     n = t.games
     if not t.draws:
         return wilson_interval(t.red, n)
@@ -221,8 +223,8 @@ def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int,
 
     - a side is favoured as soon as the anytime-valid sequence ``ev`` shows it
       (:meth:`Evidence.verdict`), at any number of games;
-    - at ``first_look`` games the map is fair when no side's 95% Wilson interval
-      lies above 50% and RED's score is within :data:`CONFIRM_SURE` (one point)
+    - at ``first_look`` games the map is fair when RED's score's fixed-sample 95%
+      interval (:func:`score_interval`) holds 50% and RED's score is within :data:`CONFIRM_SURE` (one point)
       of even; at each later look, within :data:`CONFIRM_POOLED` (a point and a
       half) over all the games — the two stages of a confirmation;
     - a map ``even`` by construction (exactly its own mirror image, both sides

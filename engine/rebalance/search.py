@@ -464,7 +464,7 @@ class _Search:
         return self._unfixed(chosen, baseline, fav)
 
     def _standard(self, baseline: Tally) -> str:
-        """What an already fair map met besides the Wilson rule, in words (:func:`baseline_answer`)."""
+        """What an already fair map met besides the fixed-sample rule, in words (:func:`baseline_answer`)."""
         if even_by_construction(self.scenario):
             if not GAMES[self.scenario.mode].spawn_zones:
                 return ("no team has a place of its own on this map and both sides field the same, so only chance "

@@ -175,7 +175,8 @@ class MeanTest:
 
 def json_end(x: float, null: float, low: bool) -> float:
     """An interval's end to four decimals, rounded outward (a low end down, a high end up), so the interval written
-    holds whatever the one computed holds — but never onto the ``null`` it excludes: rounded to nearest, an interval
+    holds whatever the one computed holds — but never onto the ``null`` it excludes, where the end moves inward by
+    less than 0.0001 instead (no four-decimal value is both outward and off the null): rounded to nearest, an interval
     that ruled out 50% by a hair was written [0.5, 0.58], and every table printed from the JSON read "favoured
     (50–58%)" (a statistics review: 6% of the auto-stopped "favoured" answers)."""
     scaled = round(x * 10_000, 6)  # 0.57 * 10_000 is 5699.999…: not a step down

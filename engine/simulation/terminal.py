@@ -29,7 +29,7 @@ def _state(question: str, test: Mapping[str, Any] | None) -> str:
         figure = f"first mover {pct(est)} ({interval(lo, hi)})"
         claim = "moving " + ("first" if test["direction"] > 0 else "second") + " wins"
     if test["significant"]:  # and within 3 points: "slightly", as the verdict's sentence says (a statistics review)
-        return f"{'slightly ' if test['even'] else ''}{claim}: {figure}"
+        return f"{claim}{', slightly' if test['even'] else ''}: {figure}"
     if test["even"]:
         return f"even: {figure}"
     more = test["needed_games"]

@@ -54,7 +54,7 @@ def change_figures(this: float, other: float) -> tuple[str, str, str]:
                    _fixed(100 * (other - this), digits, True))
         if Decimal(b) - Decimal(a) == Decimal(d):
             break
-    return f"{a}%", f"{b}%", f"{d} point{'' if abs(Decimal(d)) == 1 else 's'}"
+    return f"{a}%", f"{b}%", f"{d} point{'' if d in ('+1', '-1') else 's'}"
 
 
 def bound(x: float, null: float = 0.5, signed: bool = False) -> str:

@@ -681,7 +681,7 @@ def test_a_change_and_its_two_shares_are_rounded_so_that_they_agree() -> None:
 
     assert change_figures(0.50, 0.15) == ("50%", "15%", "-35 points")
     assert change_figures(0.504, 0.5151) == ("50.4%", "51.5%", "+1.1 points")  # whole: 50% → 52%, +1
-    assert change_figures(0.4851, 0.4949) == ("48.5%", "49.5%", "+1.0 point")  # whole: 49% → 49%, +1
+    assert change_figures(0.4851, 0.4949) == ("48.5%", "49.5%", "+1.0 points")  # whole: 49% → 49%, +1
     assert change_figures(0.49, 0.50) == ("49%", "50%", "+1 point")
     # the secondary figures too (a review found them still apart), and a turn count as it was
     from engine.simulation.comparison import Comparison
