@@ -17,6 +17,7 @@ from engine.mapmodel import HexMap
 from engine.rebalance.changes import Proposal
 from engine.rebalance.evidence import Evidence, Tally, score_interval
 from engine.scenario import Scenario
+from engine.simulation.sequential import json_end
 
 __all__ = ["ALREADY_FAIR", "FIXED", "IMPROVED", "NOT_FIXED", "Outcome", "Trial", "interval_json", "net_changes"]
 
@@ -43,7 +44,8 @@ def net_changes(before: HexMap, after: HexMap, touched: Iterable[Hex]) -> tuple[
 def interval_json(t: Tally, evidence: Evidence) -> dict[str, Any]:
     """A tally with RED's score and its interval, rounded for stable text."""
     lo, hi = evidence.interval(t)
-    out = {**t.to_json(), "red_score": round(t.score, 4), "interval": [round(lo, 4), round(hi, 4)]}
+    out = {**t.to_json(), "red_score": round(t.score, 4),
+           "interval": [json_end(lo, 0.5, low=True), json_end(hi, 0.5, low=False)]}  # never "50" when it excludes it
     if t.games:
         wlo, whi = score_interval(t)
         out["wilson"] = [round(wlo, 4), round(whi, 4)]

@@ -20,6 +20,7 @@ from engine.simulation.autostop import Stop
 from engine.simulation.balance import MIN_SAMPLE, MapStudy, PairingStudy, StudyPlan
 from engine.simulation.comparison import changed_hexes, compare, headline
 from engine.simulation.headline import Answers, answer
+from engine.simulation.sequential import json_end
 from engine.simulation.verdict import first_points, judge, spawnpoint_caveat, unit_names
 from engine.validation.construction import construction_reason, fixed_first_team
 
@@ -144,7 +145,9 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
                 "this": _r(d.this),
                 "other": _r(d.other),
                 "difference": _r(d.difference),
-                "interval": [_r(d.low) if d.low is not None else None, _r(d.high) if d.high is not None else None],
+                # outward, never onto the no-change an interval excludes (as the headline tests' ends: a review)
+                "interval": [json_end(d.low, 0.0, low=True) if d.low is not None else None,
+                             json_end(d.high, 0.0, low=False) if d.high is not None else None],
                 "measure": d.measure,
                 "games": d.games,
                 "too_few_games": d.too_few,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from engine.formats import LoadError, load_any
@@ -67,9 +68,10 @@ def load_playable(path: str, prog: str, err: TextIO, check: bool = True) -> Scen
         for p in problems:
             print(f"  - {p}", file=err)
         safe = sorted({p.code for p in problems if FIXABLE.get(p.code) == "safe"})
-        if safe:  # the repair is one command away (a new-user audit looked for it)
-            print(f"  hexfort fix --only {','.join(safe)} {path} repairs {'it' if len(safe) == 1 else 'them'} where "
-                  "one repair is plain", file=err)
+        if safe:  # the repair is one command away (a new-user audit looked for it), on the file that holds the map
+            target = Path(path).parent / scenario.map_ref if kind == "scenario" and scenario.map_ref else path
+            print(f"  hexfort fix --only {','.join(safe)} {target} repairs {'it' if len(safe) == 1 else 'them'} "
+                  "where one repair is plain", file=err)
         return 1
     if check:
         _warn_errors(scenario, path, prog, err)

@@ -244,8 +244,10 @@ def report(results: list[FileFix], out: TextIO, dry_run: bool, backup: bool = Tr
                 f"{r.path}{':' + loc if loc else ''}: left unchanged: {p.code} needs your decision{once} "
                 f"({' / '.join(choices)}): {p.message}\n"
             )
-        if r.outcome.held:
-            codes = ",".join(sorted({p.code for p, _ in r.outcome.held}))
+        deciding = {p.code for p, _ in r.outcome.decisions}
+        if r.outcome.held and {p.code for p, _ in r.outcome.held} - deciding:
+            # a code that is also among the decisions would meet the decision again under --only (a review)
+            codes = ",".join(sorted({p.code for p, _ in r.outcome.held} - deciding))
             said = "; ".join(f"{p.code}: {label}" for p, label in r.outcome.held)
             out.write(f"{r.path}: held back with it, safe to apply: {said} — a file with a decision is left whole; "
                       f"apply these alone with hexfort fix --only {codes} {r.path}\n")

@@ -100,8 +100,10 @@ def _named_causes(setup: list[Problem], map_problems: list[Problem]) -> list[Pro
     refused as "$.teams: HF605 … the RED cart track jumps", though a map file has no teams (a new-user audit)."""
     out: list[Problem] = []
     for p in setup:
-        causes = [q for q in map_problems if q.severity is Severity.ERROR and any(names_hex(p.message, h)
-                                                                                   for h in q.hexes)]
+        # structural errors only (HF1xx: a gap, tracks that share a hex...): a kit on a wall (HF101) on a hex the
+        # refusal also names would have stood in for the real reason (a review)
+        causes = [q for q in map_problems if q.severity is Severity.ERROR and q.code.startswith("HF1")
+                  and q.code != "HF101" and any(names_hex(p.message, h) for h in q.hexes)]
         out += causes if p.code == "HF605" and p.where == "$.teams" and causes else [p]
     return out
 
