@@ -12,7 +12,7 @@ from editor.edits import Fragment, paste_fragment
 from editor.stamps import fragment_to_map
 from editor.tools.base import Gesture, Tool
 from engine.hexgrid import Hex, Symmetry
-from engine.mapmodel import HexMap, MapEditError
+from engine.mapmodel import HexMap, MapEditError, Team
 
 __all__ = ["PasteTool", "PlaceTool", "StampTool"]
 
@@ -72,13 +72,24 @@ class PlaceTool(Tool):
             self.state.tell(f"no {self.noun} to place; {self.missing_hint}", error=True)
             return
         self._stroke = 0
-        self.anchor = g.hex
+        before = {t: set(z) for t, z in self.doc.map.spawns.items()}
         if self.push(lambda: paste_fragment(self.doc.map, frag, g.hex), self.undo_text()):
             self.placed(frag.at(g.hex))
+            self._tell_grown(before)
+
+    def _tell_grown(self, before: dict[Team, set[Hex]]) -> None:
+        """Say where a placed piece grew a team's spawn zone (a paste or a stamp can carry spawn hexes): a new-user
+        audit pasted a wall group holding a RED spawn hex by BLU's side, and only HF315 said so, at another hex."""
+        grown = {t: sorted(set(z) - before.get(t, set())) for t, z in self.doc.map.spawns.items()}
+        grown = {t: hs for t, hs in grown.items() if hs}
+        if not grown:
+            return  # put back where it was, or no spawn hexes carried: nothing new to say
+        said = " and ".join(f"{team.value}'s at {', '.join(map(str, hs[:4]))}{' …' if len(hs) > 4 else ''}"
+                            for team, hs in grown.items())
+        self.state.tell(f"the {self.noun} carried spawn hexes: the spawn zone grew, {said}; Ctrl+Z undoes it",
+                        [h for hs in grown.values() for h in hs], error=True)
 
     missing_hint = ""
-    #: Where the last piece was placed (its anchor hex).
-    anchor: Hex | None = None
 
 
 class PasteTool(PlaceTool):
@@ -104,15 +115,6 @@ class PasteTool(PlaceTool):
 
     def placed(self, hexes: list[Hex]) -> None:
         self.state.set_selection(hexes)
-        frag, anchor = self.piece(), self.anchor
-        if frag is not None and anchor is not None and frag.spawns:
-            # a paste that carries spawn hexes grows a team's zone where it lands (a new-user audit pasted a wall
-            # group with a RED spawn hex in it, and only HF315 said so, pointing at another hex)
-            said = "; ".join(f"{len(zone)} {team.value} spawn hex{'es' if len(zone) > 1 else ''}"
-                             for team, zone in frag.spawns.items() if zone)
-            landed = [anchor + v for zone in frag.spawns.values() for v in zone]
-            self.state.tell(f"the paste carried {said}, now part of that zone at {', '.join(map(str, landed[:4]))}"
-                            f"{' …' if len(landed) > 4 else ''}; Ctrl+Z undoes the paste", landed, error=True)
         self.on_done()
 
 
