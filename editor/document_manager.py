@@ -19,7 +19,6 @@ left there (:meth:`DocumentManager.sweep`).
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -36,6 +35,7 @@ from editor.paths import file_slug
 from editor.problem_runner import ProblemRunner
 from editor.recovery import Recoverable, adopt_temp, discard, file_sha256
 from editor.render.painter import RenderOptions
+from editor.save_errors import save_error_words
 from editor.state import EditorState
 from engine.formats.errors import LoadError, printable
 from engine.formats.jsonio import before_replace
@@ -46,19 +46,6 @@ __all__ = ["MAP_FILTER", "MAX_RECENT", "DocumentManager"]
 
 MAP_FILTER = "hexfort maps and scenarios (*.json);;All files (*)"
 MAX_RECENT = 8
-
-
-def save_error_words(path: Path, e: Exception) -> str:
-    """Why saving at ``path`` failed, in words that name the folder — not the hidden temporary file the atomic save
-    writes first, in errno's words ("[Errno 30] Read-only file system: '/…/.x.map.json.hexfort-…tmp'", a new-user
-    audit) — or the error's own text for anything else."""
-    folder = printable(str(path.parent))
-    words = {errno.EROFS: f"the folder {folder} is on a read-only disk",
-             errno.EACCES: f"you may not write in the folder {folder} (or to the file)",
-             errno.EPERM: f"you may not write in the folder {folder} (or to the file)",
-             errno.ENOSPC: "the disk is full",
-             errno.ENOENT: f"the folder {folder} does not exist (any more)"}
-    return words.get(e.errno, str(e)) if isinstance(e, OSError) and e.errno is not None else str(e)
 
 
 class DocumentManager(QObject):

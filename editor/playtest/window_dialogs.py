@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from editor import filedialogs
 from editor.paths import file_slug
 from editor.playtest.presenters import presenter_for
+from editor.save_errors import save_error_words
 
 __all__ = ["REPLAY_FILTER", "WindowDialogs"]
 
@@ -53,7 +54,8 @@ class WindowDialogs:
         try:
             self.ctl.save_replay(path)
         except OSError as e:
-            QMessageBox.critical(self, "Save replay", f"Cannot write {path}:\n{e}")  # type: ignore[arg-type]
+            QMessageBox.critical(self, "Save replay",  # type: ignore[arg-type]
+                                 f"Cannot write {path}:\n{save_error_words(Path(path), e)}")
             return False
         self.statusBar().showMessage(  # type: ignore[attr-defined]
             f"Saved the replay to {path}", 5000)

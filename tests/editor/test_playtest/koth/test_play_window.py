@@ -63,6 +63,24 @@ def test_full_game_by_clicks_human_vs_ai_with_undo_and_replay(qtbot, play_window
 
     monkeypatch.setattr(window_dialogs, "_last_folder", [])  # this run's first replay (the folder is kept per run)
     monkeypatch.setattr(filedialogs, "save_file", lambda _w, _t, start, _f: offered.append(start) or str(path))
+    # a disk that refuses the file: the folder in words, not errno's (a review, as for the map's own save)
+    import errno
+
+    from PySide6.QtWidgets import QMessageBox
+
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", staticmethod(lambda *a, **k: told.append(a[2])))
+    real_save = w.ctl.save_replay
+
+    def refused(_path):  # type: ignore[no-untyped-def]
+        raise OSError(errno.EROFS, "Read-only file system", str(_path) + ".tmp")
+
+    monkeypatch.setattr(w.ctl, "save_replay", refused)
+    assert not w.save_replay_dialog()
+    assert told == [f"Cannot write {path}:\nthe folder {tmp_path} is on a read-only disk"]
+    monkeypatch.setattr(w.ctl, "save_replay", real_save)
+    offered.clear()
+    monkeypatch.setattr(window_dialogs, "_last_folder", [])
     assert w.save_replay_dialog()
     assert path.exists()
     # offered first in the home folder (not the folder hexfort was started from), under a name any system takes
