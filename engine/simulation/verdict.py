@@ -249,9 +249,11 @@ def spawnpoint_caveat(scenario: Scenario) -> str:
 def _by_construction(reason: str, sides: list[tuple[PairingStudy, MeanTest | None]], name: Namer) -> str:
     """The side headline of a map even by construction (:func:`~engine.simulation.wording.construction_sentence`),
     with every pairing's figures."""
-    favoured = any(side_state(t) in ("RED", "BLU") for _, t in sides)
+    off = [(p, t) for p, t in sides if side_state(t) in ("RED", "BLU")]
+    # when games are off half, only theirs are said to be (a review: every pairing's figures read as off)
     figs = "; ".join(f"{side_figure(t)}{'' if len(sides) == 1 else f' with {label(p, name)}'}"
-                     + ("" if t is None or not t.blocks else f" after {t.games} games") for p, t in sides)
+                     + ("" if t is None or not t.blocks else f" after {t.games} games") for p, t in (off or sides))
+    favoured = bool(off)
     return construction_sentence(reason, favoured, figs) + "."
 
 

@@ -500,6 +500,10 @@ def test_a_side_the_games_favour_on_a_map_even_by_construction_is_still_reported
     assert "— yet these games gave RED 80% (70–87%) after 200 games, further from half than chance usually goes" \
         in v.sides
     assert v.favoured is Team.RED
+    # with two pairings, only the one whose games are off is said to be (a review)
+    two = judge(study(fake(HH, 200, red_wins(0.8)), fake(SS, 200, red_wins(0.5)), scenario=HILL))
+    assert "— yet these games gave RED 80% (69–87%) with heuristic vs heuristic after 200 games, further" in two.sides
+    assert "search vs search" not in two.sides
 
 
 def test_auto_stop_does_not_wait_for_the_side_question_on_a_map_even_by_construction() -> None:
