@@ -46,3 +46,20 @@ def test_a_kit_that_cannot_lie_on_reds_route_is_refused(kb: ModuleType) -> None:
     base = load_scenario(REPO / "maps" / "koth_quarry.scenario.json")
     with pytest.raises(ValueError, match="route is"):
         kb.kits_on_red_route(base, (40,))
+
+
+def test_the_benchs_change_is_the_one_the_headline_rests_on(kb: ModuleType) -> None:
+    """A review: with the bundled base even by construction, --compare's headline rests on the biased version's own
+    side answer (session 16), and the bench printed the paired test's figures beside it."""
+    def study(construction: str | None, sides: dict[str, object] | None = None) -> dict[str, object]:
+        summary = {"headlines": {"sides": sides}, "pickups": {"RED": {"by_kind": {}}, "BLU": {"by_kind": {}}}}
+        return {"verdict": {"by_construction": construction}, "pairings": [{"games": 400, "summary": summary}]}
+
+    doc = {"map": study("mirror"), "stopping": {}, "players": [["heuristic", "heuristic"]],
+           "compare": {"changed": True, "decided": True, "headline": "The change moved the balance",
+                       "questions": [{"test": {"estimate": 0.03, "interval": [-0.02, 0.09]}}],
+                       "map": study(None, {"estimate": 0.58, "interval": [0.52, 0.64]})}}
+    got = kb.summary(doc)
+    assert got["change"] == pytest.approx(0.08) and got["interval"] == pytest.approx([0.02, 0.14])
+    doc["compare"]["map"]["verdict"]["by_construction"] = "mirror"  # both even: the paired test's, as before
+    assert kb.summary(doc)["change"] == 0.03
