@@ -324,7 +324,8 @@ def answer_pair(pair: Pair, seed: int, jobs: int, max_games: int | None, games: 
     change = head.answers[0].test if head.answers else None
     direction = head.direction  # the headline's: with the base even by construction, the other's own side answer
     sig = head.changed or any(r.significant for r in compare(main, ans))
-    estimate = change.estimate if change is not None else 0.0
+    estimate = change.estimate if change is not None else 0.0  # the paired estimate, kept as a figure; the answer
+    # (changed, direction) is the headline's, which with one version even by construction rests on the other's side
     return Outcome(f"{pair.name}: {pair.kind}", seed, estimate, head.changed, direction, sig, head.decided, kept.games,
                    time.perf_counter() - t0, _cpu() - c0)
 
