@@ -96,7 +96,7 @@ def save(w: Any, out: Path, app: Any) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     ok = w.grab().save(str(out))
     print(f"wrote {out}" if ok else f"could not write {out}")
-    w.close()
+    w.close_unasked()
     return 0 if ok else 1
 
 

@@ -99,6 +99,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
                  standalone: bool = False, dice_factory: Callable[[int], Dice] | None = None) -> None:
         super().__init__(parent)
         self.standalone = standalone
+        self._unasked = False  # close_unasked: a script closing its own game
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.ctl = PlaytestController(setup, placements, scenario_override, parent=self, dice_factory=dice_factory)
         self.mode: Verb | None = None
@@ -697,18 +698,26 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         if self.standalone or self.close():
             self.back_to_editor.emit()
 
+    def close_unasked(self) -> None:
+        """Close without the question of :meth:`may_leave`: for scripts that made the game themselves (the
+        documentation's screenshots), which nobody is there to answer — they hung on it (a review)."""
+        self._unasked = True
+        self.close()
+
     def may_leave(self) -> bool:
         """Whether the game may be closed: at once when nothing would be lost (no decision made yet, the game over,
         a replay), else when the designer leaves it or saves its replay first — a new-user audit lost a hot-seat game
         to "◀ Back to editor" without a word."""
         st = self.ctl.state
-        if self.ctl.replay_mode or st.is_terminal() or not st.history:
+        if self._unasked or self.ctl.replay_mode or st.is_terminal() or not st.history:
             return True
+        blocked = self.ctl.replay_blocked
         box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
-                          f"The game is in progress ({len(st.history)} decisions made). Leaving closes it; "
-                          "save its replay to step through it again later.", parent=self)
+                          f"The game is in progress ({len(st.history)} decisions made). Leaving closes it" +
+                          (f" (it cannot be saved as a replay: {blocked})." if blocked else
+                           "; save its replay to step through it again later."), parent=self)
         # no "Save replay…" when this game cannot be saved as one (it would only say so and keep playing: a review)
-        save = None if self.ctl.replay_blocked else box.addButton("Save replay…", QMessageBox.ButtonRole.AcceptRole)
+        save = None if blocked else box.addButton("Save replay…", QMessageBox.ButtonRole.AcceptRole)
         leave = box.addButton("Leave", QMessageBox.ButtonRole.DestructiveRole)
         stay = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(stay)

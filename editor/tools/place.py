@@ -87,9 +87,12 @@ class PlaceTool(Tool):
         said = " and ".join(f"{team.value}'s at {', '.join(map(str, hs[:4]))}{' …' if len(hs) > 4 else ''}"
                             for team, hs in grown.items())
         self.state.tell(f"the {self.noun} carried spawn hexes: the spawn zone grew, {said}; Ctrl+Z undoes it",
-                        [h for hs in grown.values() for h in hs], error=True)
+                        [h for hs in grown.values() for h in hs], error=self.toast_grown)
 
     missing_hint = ""
+    #: Whether a grown spawn zone is told at the pointer (a paste, often a slip) or in the status bar only (a stamp,
+    #: chosen for what it holds and placed again and again: a toast on every click was noise, a review).
+    toast_grown = True
 
 
 class PasteTool(PlaceTool):
@@ -127,6 +130,7 @@ class StampTool(PlaceTool):
     tip = ("Stamp (Ctrl+Shift+T): click to paint the stamp chosen in the Stamps panel; "
            "Ctrl+R turns, Ctrl+M mirrors it")
     glyph = "stamp"
+    toast_grown = False
     noun = "stamp"
     missing_hint = "choose one in the Stamps panel (or save a selection as a stamp)"
 

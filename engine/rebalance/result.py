@@ -48,7 +48,7 @@ def interval_json(t: Tally, evidence: Evidence) -> dict[str, Any]:
            "interval": [json_end(lo, 0.5, low=True), json_end(hi, 0.5, low=False)]}  # never "50" when it excludes it
     if t.games:
         wlo, whi = score_interval(t)
-        out["wilson"] = [round(wlo, 4), round(whi, 4)]
+        out["wilson"] = [json_end(wlo, 0.5, low=True), json_end(whi, 0.5, low=False)]
     return out
 
 

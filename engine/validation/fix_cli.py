@@ -222,6 +222,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     return 1 if any(p.severity is Severity.ERROR for r in results for p in r.problems) else 0
 
 
+def _held(outcome: FixOutcome) -> list[tuple[Problem, str]]:
+    """The safe repairs a file's decisions hold back that ``--only`` can make alone: a code also among the decisions
+    would meet the decision again under ``--only`` (a review), so it is not offered."""
+    deciding = {p.code for p, _ in outcome.decisions}
+    return [(p, label) for p, label in outcome.held if p.code not in deciding]
+
+
 def report(results: list[FileFix], out: TextIO, dry_run: bool, backup: bool = True) -> None:
     """Diffs (dry run), one line per fix made and per decision left, then validate's report of what remains."""
     verb = "would fix" if dry_run else "fixed"
@@ -244,17 +251,16 @@ def report(results: list[FileFix], out: TextIO, dry_run: bool, backup: bool = Tr
                 f"{r.path}{':' + loc if loc else ''}: left unchanged: {p.code} needs your decision{once} "
                 f"({' / '.join(choices)}): {p.message}\n"
             )
-        deciding = {p.code for p, _ in r.outcome.decisions}
-        if r.outcome.held and {p.code for p, _ in r.outcome.held} - deciding:
-            # a code that is also among the decisions would meet the decision again under --only (a review)
-            codes = ",".join(sorted({p.code for p, _ in r.outcome.held} - deciding))
-            said = "; ".join(f"{p.code}: {label}" for p, label in r.outcome.held)
+        held = _held(r.outcome)
+        if held:
+            codes = ",".join(sorted({p.code for p, _ in held}))
+            said = "; ".join(f"{p.code}: {label}" for p, label in held)
             out.write(f"{r.path}: held back with it, safe to apply: {said} — a file with a decision is left whole; "
                       f"apply these alone with hexfort fix --only {codes} {r.path}\n")
     changed = sum(r.changed for r in results)
     fixes = sum(len(r.outcome.applied) for r in results if r.outcome is not None)
     waiting = sum(bool(r.outcome.decisions) for r in results if r.outcome is not None)
-    held = sum(len(r.outcome.held) for r in results if r.outcome is not None)
+    held = sum(len(_held(r.outcome)) for r in results if r.outcome is not None)
     out.write(
         f"{'would change' if dry_run else 'changed'} {changed} file{'s' if changed != 1 else ''} "
         f"({fixes} fix{'es' if fixes != 1 else ''}); {waiting} left unchanged for a decision"

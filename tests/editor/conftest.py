@@ -130,6 +130,17 @@ def key(widget, k: Qt.Key | str, mods: Qt.KeyboardModifier = Qt.KeyboardModifier
         QTest.keyClick(widget, k, mods)
 
 
+
+def _real_may_leave():  # type: ignore[no-untyped-def]
+    from editor.playtest.window import PlaytestWindow
+
+    return PlaytestWindow.may_leave
+
+
+#: The real question before a playtest's game is closed, taken when this file is read, before any test's fixture
+#: answers it (:func:`_no_blocking_prompts`); the tests of that question put it back.
+REAL_MAY_LEAVE = _real_may_leave()
+
 @pytest.fixture(autouse=True)
 def _no_blocking_prompts(monkeypatch):  # type: ignore[no-untyped-def]
     """An unsaved-changes prompt nobody arranged for (e.g. when qtbot closes a dirty window
@@ -149,7 +160,7 @@ def _no_blocking_prompts(monkeypatch):  # type: ignore[no-untyped-def]
 
     monkeypatch.setattr(QMessageBox, "exec", press_default)
     # a playtest closed at a test's end (qtbot's teardown) leaves its game: "Keep playing", the prompt's default,
-    # would keep the window open into the next test. The tests of that prompt put the real one back
+    # would keep the window open into the next test. The tests of that prompt put the real one back (REAL_MAY_LEAVE)
     from editor.playtest.window import PlaytestWindow
 
     monkeypatch.setattr(PlaytestWindow, "may_leave", lambda self: True)

@@ -377,3 +377,18 @@ def test_a_decision_that_comes_up_after_a_safe_fix_says_so_and_names_the_fix_hel
     assert "changed 0 files (0 fixes); 1 left unchanged for a decision, holding back 1 safe fix" in out
     code, out, _ = run("--only", "HF107", str(p))  # what it says to do works
     assert "fixed HF107: " in out and "HF107" not in codes(p)
+
+
+def test_a_held_repair_whose_code_is_also_a_decision_is_not_offered_alone() -> None:
+    """A review: ``--only`` with a code that is also among the file's decisions meets the decision again and leaves
+    the file whole, so such a held repair is neither listed as one to apply alone nor counted."""
+    from engine.validation.fix_cli import _held
+    from engine.validation.fixes import FixOutcome
+
+    def problem(code: str) -> Problem:
+        return Problem(code, Severity.WARNING, "x")
+
+    m = load_map(MAPS / "payload_canal.map.json")
+    outcome = FixOutcome(m, (), ((problem("HF303"), ("a", "b")),), (),
+                         ((problem("HF303"), "end earlier"), (problem("HF107"), "close the gap")), True)
+    assert [p.code for p, _ in _held(outcome)] == ["HF107"]

@@ -143,6 +143,15 @@ def test_simulate_refuses_what_the_playability_check_refuses(tmp_path: Path) -> 
     said = err.getvalue()
     assert f"  - hex {steps[4]}: HF107 error: the RED cart track jumps from {steps[4]} to {steps[6]}" in said, said
     assert "$.teams" not in said and f"hexfort fix --only HF107 {gap} repairs it" in said
+    # named by a scenario whose map is a file of its own: the hint names that file, the one fix repairs (a review)
+    import json
+
+    scen = tmp_path / "gap.scenario.json"
+    scen.write_text(json.dumps({"$schema": "../schemas/scenario.schema.json", "format": 1, "name": "Gap",
+                                "map": "gap.map.json", "mode": "payload"}))
+    err = io.StringIO()
+    assert load_playable(str(scen), "hexfort simulate", err) == 1
+    assert f"hexfort fix --only HF107 {gap} repairs it" in err.getvalue(), err.getvalue()
     save_map(hill(), p)
     loaded = load_playable(str(p), "hexfort simulate", io.StringIO())
     assert isinstance(loaded, Scenario) and loaded.mode is Mode.KOTH and loaded.map_ref == "bare.map.json"

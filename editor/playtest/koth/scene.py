@@ -34,7 +34,7 @@ def scene(out: Path, app: Any) -> int:
         w, seen = play_until("koth_crossroads.scenario.json", seed, (1360, 860), found)
         if seen:
             break
-        w.close()
+        w.close_unasked()
     else:
         print("no game of seeds 1001-1020 came to a RED unit with an enemy in its sights")
         return 1

@@ -10,10 +10,8 @@ from editor.playtest.start_dialog import StartDialog
 from editor.playtest.window import PlaytestWindow
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, Team, Terrain
+from tests.editor.conftest import REAL_MAY_LEAVE
 from tests.editor.test_playtest.conftest import at, walled_scenario
-
-#: The real question before a game is closed (the test config answers it "leave" for every other test).
-REAL_MAY_LEAVE = PlaytestWindow.may_leave
 
 
 @pytest.fixture
