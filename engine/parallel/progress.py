@@ -36,8 +36,11 @@ class ProgressBar:
     REDRAWS_PER_S = 10
 
     def __init__(self, err: TextIO, total: int, verb: str, noun: str, after: float = 0.75, every: float = 5.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, limit: float | None = None) -> None:
         self.err, self.total, self.verb, self.noun = err, total, verb, noun
+        #: seconds the run may take at most (``--minutes``): the ETA never goes past it (it said 14:46 on a run
+        #: that stopped at 4 minutes: a new-user audit)
+        self.limit = limit
         self.after, self.every, self.clock = after, every, clock
         self.tty = err.isatty()
         self.start = clock()
@@ -55,7 +58,10 @@ class ProgressBar:
         if self.first is None or done <= self.first[1] or now <= self.first[0]:
             return head
         rate = (done - self.first[1]) / (now - self.first[0])
-        return f"{head}  {self._speed(rate)}  ETA {format_duration((self.total - done) / rate)}"
+        eta = (self.total - done) / rate
+        if self.limit is not None and self.limit - (now - self.start) < eta:
+            return f"{head}  {self._speed(rate)}  ETA {format_duration(self.limit - (now - self.start))} (--minutes)"
+        return f"{head}  {self._speed(rate)}  ETA {format_duration(eta)}"
 
     def _speed(self, rate: float) -> str:
         return f"{rate:.1f} {self.noun}/s" if rate >= 1 else f"{1 / rate:.1f} s each"

@@ -183,7 +183,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             default_max_games(scenario.mode, pairings, compare=other is not None)
     plan = StudyPlan(scenario, tuple(pairings), most, args.seed, other)
     total = most * len(pairings) * versions
-    bar = ProgressBar(err, total, "playing", "games")
+    bar = ProgressBar(err, total, "playing", "games", limit=args.minutes * 60 if auto and args.minutes else None)
     stopped: list[tuple[StudyPlan, Stop]] = []
 
     def work(b: Backend) -> list[ObservedGame]:

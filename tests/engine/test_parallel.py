@@ -404,6 +404,16 @@ def test_progress_lines_without_a_terminal_show_rate_and_eta() -> None:
     ]
 
 
+def test_the_eta_of_a_run_with_a_time_limit_never_goes_past_it() -> None:
+    """A new-user audit read "2400 games ETA 14:46" on a balance run that stopped at its --minutes 4."""
+    err, clock = io.StringIO(), Clock()
+    bar = ProgressBar(err, 2400, "playing", "games", after=0, every=0, clock=clock, limit=240)
+    bar(1)
+    clock.now += 10
+    bar(11)  # 1 game/s: 2,389 s to go by the rate, 230 s by the limit
+    assert err.getvalue().splitlines()[-1] == "playing: 11/2400 games  1.0 games/s  ETA 3:50 (--minutes)"
+
+
 def test_a_quick_run_shows_nothing_and_a_slow_item_rate_reads_as_seconds_each() -> None:
     err, clock = io.StringIO(), Clock()
     bar = ProgressBar(err, 3, "validating", "files", clock=clock)
