@@ -600,6 +600,22 @@ class MainWindow(QMainWindow):
             self.auto_center()
         else:
             st.set_symmetry(kind, orientation=self._orientation())
+        self._tell_unmatched()
+
+    def _tell_unmatched(self) -> None:
+        """Say when the chosen symmetry leaves hexes of the map without an image on it (painting there is not
+        mirrored): a new-user audit mirrored a pointy-top rectangle left ↔ right, which its offset rows never allow,
+        and learnt it only from the mismatches overlay."""
+        sym, doc = self.state.symmetry, self._doc
+        if doc is None or not sym.active:
+            return
+        cells = doc.map.cells
+        lost = [h for h in cells if any(img not in cells for img, _ in sym.images(h))]
+        if lost:
+            self.state.tell(f"{len(lost)} of the map's {len(cells)} hexes have no image on it under this symmetry, so "
+                            "painting them is not mirrored (try another symmetry, or Symmetry ▸ Centre on the map's "
+                            "middle; a pointy-top rectangle's rows are offset, so left ↔ right cannot cover it whole, "
+                            "while a half turn does with an even number of rows)", lost[:40])
 
     def auto_center(self) -> None:
         """Centre the symmetry where the map best matches its image."""

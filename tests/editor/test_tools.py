@@ -201,6 +201,21 @@ def test_live_symmetry_paints_blu_for_red(window, mouse, small_map) -> None:  # 
     _undo_all(window, small_map)
 
 
+def test_a_symmetry_that_leaves_hexes_without_an_image_says_so(window, small_map) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit mirrored a pointy-top rectangle left ↔ right, which its offset rows never allow, and learnt it
+    only from the mismatches overlay. Choosing a symmetry now says how many hexes it leaves unmirrored."""
+    told: list[str] = []
+    window.state.notice.connect(lambda text, _hexes, _error: told.append(text))
+    window.symmetry_actions[SymmetryKind.ROT180].trigger()  # the hexagon turns whole: nothing said
+    assert not told
+    window.symmetry_actions[SymmetryKind.OFF].trigger()
+    from engine.mapmodel import Cell
+
+    window.doc.apply(small_map.with_cells({Hex(5, 0): Cell()}), "one more hex")  # a hex whose image is off the map
+    window.symmetry_actions[SymmetryKind.ROT180].trigger()
+    assert told and told[-1].startswith("1 of the map's 62 hexes have no image on it under this symmetry")
+
+
 def test_a_drag_across_the_symmetry_axis_keeps_the_hexes_it_painted(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
     """A review: with a half turn on, a RED spawn drag from 1,0 over the centre to -1,0 turned 1,0 — painted RED by the
     drag itself — into BLU's, as the image of -1,0. The hexes a stroke paints stay as painted; images fill the rest."""
