@@ -210,5 +210,11 @@ def test_new_map_defaults_to_a_shape_that_can_be_its_own_mirror_image(qtbot) -> 
     blu = [max(v, key=lambda h: h.q) for v in rows.values()]
     fit = best_team_symmetry(m.with_spawn_zone(Team.RED, red).with_spawn_zone(Team.BLU, blu))
     assert fit is not None and fit.exact
+    # the start-up blank map is the dialog's default too (it stayed 19 × 13: a new-user audit)
+    from editor.app import BLANK_SIZE, starting_map
+
+    blank, _, _ = starting_map(None)
+    assert blank is not None and (d.width_.value(), d.height_.value()) == BLANK_SIZE
+    assert len({h.r for h in blank.cells}) == BLANK_SIZE[1] and BLANK_SIZE[1] % 2 == 0
     d.height_.setValue(13)
     assert not d.symmetry_hint.isHidden() and "odd number of rows" in d.symmetry_hint.text()
