@@ -14,16 +14,12 @@ from engine.mapmodel import HexMap
 __all__ = ["create_window", "run_editor", "starting_map"]
 
 
-#: The start-up blank map's columns and rows, as File ▸ New map offers them.
-BLANK_SIZE = (19, 12)
-
-
 def starting_map(path: Path | None) -> tuple[HexMap | None, Path | None, str | None]:
     """The map to open first: ``path`` if it loads, else a blank map (19 × 12, the New map dialog's default: an even
     number of rows turns 180° onto itself, where the old 19 × 13 had no team symmetry — a new-user audit); plus an
     error text if it did not."""
     from editor.document import read_document
-    from editor.newmap import Shape, blank_map
+    from editor.newmap import BLANK_SIZE, Shape, blank_map
 
     if path is not None:
         try:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.newmap import Shape, blank_map
+from editor.newmap import BLANK_SIZE, Shape, blank_map
 from engine.games.modes import GAMES
 from engine.mapmodel import HexMap, MapMeta, Mode, Orientation, default_modes
 
@@ -78,10 +78,10 @@ class NewMapDialog(QDialog):
         self.shape.addItem("Hexagon", Shape.HEXAGON)
         self.width_ = QSpinBox()
         self.width_.setRange(1, 200)
-        self.width_.setValue(19)
+        self.width_.setValue(BLANK_SIZE[0])
         self.height_ = QSpinBox()
         self.height_.setRange(1, 200)
-        self.height_.setValue(12)  # even: a pointy-top rectangle of an odd number of rows has no team symmetry
+        self.height_.setValue(BLANK_SIZE[1])  # even: a pointy-top rectangle of an odd number of rows has no team symmetry
         self.orientation = QComboBox()
         self.orientation.addItem("Pointy top", Orientation.POINTY)
         self.orientation.addItem("Flat top", Orientation.FLAT)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from typing import Final
 
 from engine.hexgrid import ODD, Hex, OffsetCoord, hex_spiral, qoffset_to_cube, roffset_to_cube
 from engine.mapmodel import HexMap, MapMeta, Mode, Orientation, default_modes
@@ -19,6 +20,11 @@ class Shape(StrEnum):
 
     RECTANGLE = "rectangle"
     HEXAGON = "hexagon"
+
+
+#: A new map's columns and rows, the start-up blank map's and File ▸ New map's first offer: an even number of rows,
+#: since a pointy-top rectangle of an odd number has no team symmetry (a new-user audit).
+BLANK_SIZE: Final = (19, 12)
 
 
 def shape_hexes(shape: Shape, width: int, height: int, orientation: Orientation) -> list[Hex]:

@@ -211,7 +211,8 @@ def test_new_map_defaults_to_a_shape_that_can_be_its_own_mirror_image(qtbot) -> 
     fit = best_team_symmetry(m.with_spawn_zone(Team.RED, red).with_spawn_zone(Team.BLU, blu))
     assert fit is not None and fit.exact
     # the start-up blank map is the dialog's default too (it stayed 19 × 13: a new-user audit)
-    from editor.app import BLANK_SIZE, starting_map
+    from editor.app import starting_map
+    from editor.newmap import BLANK_SIZE
 
     blank, _, _ = starting_map(None)
     assert blank is not None and (d.width_.value(), d.height_.value()) == BLANK_SIZE
