@@ -200,6 +200,25 @@ def spawnpoints(ctx: CheckContext) -> Iterator[Problem]:
         )
 
 
+@check("spawnpoints of two colours touch", "HF114", modes=(TEAM_PLAY,))
+def touching_spawnpoints(ctx: CheckContext) -> Iterator[Problem]:
+    """HF114: spawnpoints of two colours side by side. A colour is a place a player chooses by the powerup he
+    discards; two colours that touch are one place, so the choice is gone, and characters of both teams appear next
+    to each other (a new-user audit painted blue beside red and heard nothing)."""
+    m = ctx.map
+    for a, b in ((Colour.RED, Colour.BLUE), (Colour.RED, Colour.YELLOW), (Colour.BLUE, Colour.YELLOW)):
+        theirs = m.spawnpoints.get(b, frozenset())
+        near = sorted({h for h0 in m.spawnpoints.get(a, ()) for n in h0.neighbors() if n in theirs for h in (h0, n)})
+        if near:
+            yield Problem(
+                "HF114", Severity.WARNING,
+                f"{a.value} and {b.value} spawnpoints touch at {hex_list(tuple(near))}: a player picks where his "
+                "character appears by the colour he discards, and these two colours are one place — move one "
+                "colour's spawnpoints away (the bundled maps keep them 4 or more hexes apart)",
+                tuple(near),
+            )
+
+
 @check("team play features reachable", "HF206", modes=(TEAM_PLAY,))
 def teamplay_features_reachable(ctx: CheckContext) -> Iterator[Problem]:
     """A character may spawn at any colour: every spawnpoint, ammo tile and rack must be walkable from each."""

@@ -111,3 +111,14 @@ def test_reach_an_ammo_tile_no_colour_can_walk_to_is_one_problem_naming_every_co
     [cut] = _codes(m, "HF206")
     assert cut.message.startswith("from the red, blue and yellow spawnpoints a character cannot walk to the ammo tile at ")
     assert cut.hexes == (hex_at(3, 1),)
+
+
+def test_spawning_round_spawnpoints_of_two_colours_side_by_side_are_warned() -> None:
+    """003 "Spawning round": a player picks where his character appears by the colour he discards; a blue spawnpoint
+    beside the red one makes the two one place (a new-user audit painted it so and heard nothing). The bundled
+    maps, and the strip with its colours apart, say nothing."""
+    assert not _codes(map_from_text(FAIR), "HF114")
+    side = FAIR.replace("0.   0.W  0.   0.   0.   0.W  0.", "0.Sb 0.W  0.   0.   0.   0.W  0.", 1)
+    side = side.replace("0.Sb 0.A  0.   0.   0.   0.   0.", "0.   0.A  0.   0.   0.   0.   0.", 1)
+    [warn] = _codes(map_from_text(side), "HF114")
+    assert warn.message.startswith("red and blue spawnpoints touch at ") and set(warn.hexes) == {hex_at(0, 0), hex_at(0, 1)}
