@@ -85,16 +85,18 @@ def start_playtest(win: QMainWindow, doc: MapDocument | None) -> PlaytestWindow 
     scenario = current_scenario(doc)
     if _refuse(win, "Playtest", scenario) or not confirm_despite_errors(win, "Playtest", scenario):
         return None
+    old = getattr(win, "playtest_window", None)
+    if old is not None and old.isVisible() and not old.may_leave():  # asked before the new game is set up, not after
+        old.raise_()  # a game in progress kept ("Keep playing"): no new one over it
+        return None
     previous = getattr(win, "_playtest_setup", None)
     d = StartDialog(scenario, previous if previous is not None and previous.scenario == scenario else None, win)
     if d.exec() != QDialog.DialogCode.Accepted:
         return None
     setup = d.setup()
     win._playtest_setup = setup  # type: ignore[attr-defined]
-    old = getattr(win, "playtest_window", None)
-    if old is not None and not old.close():  # a game in progress kept ("Keep playing"): no new one over it
-        old.raise_()
-        return None
+    if old is not None:
+        old.close_unasked()  # asked above
     try:
         pw = PlaytestWindow(setup)
     except (ValueError, KeyError) as e:  # RulesetError is a ValueError

@@ -90,8 +90,10 @@ def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, 
     assert pw.isVisible() and said and said[0].startswith("The game is in progress (")
     pw.close()  # the window's own close asks alike (a review: it lost the game without a word)
     assert pw.isVisible() and len(said) == 2
-    editor.act_playtest.trigger()  # a new playtest over it asks too, and kept, no new game starts
-    assert editor.playtest_window is pw and pw.isVisible() and len(said) == 3
+    started: list[int] = []
+    monkeypatch.setattr(StartDialog, "exec", lambda self: started.append(1) or QDialog.DialogCode.Accepted)
+    editor.act_playtest.trigger()  # a new playtest over it asks first; kept, no new game is even set up
+    assert editor.playtest_window is pw and pw.isVisible() and len(said) == 3 and not started
     monkeypatch.setattr(QMessageBox, "exec", answer("Leave"))
     pw.act_back.trigger()
     assert not pw.isVisible()
