@@ -51,6 +51,7 @@ from editor.render.style import TEAM_COLORS
 from engine.games.modes import GAMES
 from engine.games.state import Phase
 from engine.hexgrid import Hex
+from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.dice import Dice
 
@@ -709,7 +710,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         a replay), else when the designer leaves it or saves its replay first — a new-user audit lost a hot-seat game
         to "◀ Back to editor" without a word."""
         st = self.ctl.state
-        if self._unasked or self.ctl.replay_mode or st.is_terminal() or not st.history:
+        watched = all(self.ctl.controller_name(t) != HUMAN for t in Team)  # AI against AI: nobody's game to lose
+        if self._unasked or self.ctl.replay_mode or st.is_terminal() or not st.history or watched:
             return True
         blocked = self.ctl.replay_blocked
         box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",

@@ -94,6 +94,11 @@ def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, 
     monkeypatch.setattr(StartDialog, "exec", lambda self: started.append(1) or QDialog.DialogCode.Accepted)
     editor.act_playtest.trigger()  # a new playtest over it asks first; kept, no new game is even set up
     assert editor.playtest_window is pw and pw.isVisible() and len(said) == 3 and not started
+    pw.ctl.set_controller(Team.RED, "random")  # AI against AI: nobody's game to lose, nothing asked
+    pw.ctl.set_controller(Team.BLU, "random")
+    pw.ctl.set_paused(True)
+    assert pw.may_leave() and len(said) == 3
+    pw.ctl.set_controller(Team.RED, "human")
     monkeypatch.setattr(QMessageBox, "exec", answer("Leave"))
     pw.act_back.trigger()
     assert not pw.isVisible()
