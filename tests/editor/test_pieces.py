@@ -136,6 +136,19 @@ def test_save_selection_as_stamp_then_paint_it_turned(window, mouse, small_map) 
     assert window.doc.map.cells[Hex(-2, 2)].height == 0
 
 
+def test_a_stamp_that_carries_a_spawn_hex_tells_the_status_bar_not_the_pointer(window, mouse, small_map) -> None:  # type: ignore[no-untyped-def]
+    """A stamp is chosen for what it holds and placed again and again: where it grows a spawn zone that is said in the
+    status bar (and flashed), not in a toast at every click, as a paste's slip is (a review)."""
+    told: list[tuple[str, bool]] = []
+    window.state.notice.connect(lambda text, _hexes, error: told.append((text, error)))
+    window.state.set_selection([Hex(-4, 2), Hex(-3, 2)])  # RED's spawn hex and its neighbour
+    assert window.stamps_panel.save_selection("Door") is not None and window.stamps_panel.choose("Door")
+    mouse.click(Hex(2, 0))
+    grown = [(text, error) for text, error in told if "spawn zone grew" in text]
+    assert grown and grown[-1][0].startswith("the stamp carried spawn hexes: the spawn zone grew, RED's at ")
+    assert grown[-1][1] is False and not window.view.toast_text
+
+
 def test_stamp_tool_without_a_stamp_says_what_to_do(window, mouse) -> None:  # type: ignore[no-untyped-def]
     key(window.view, "Ctrl+Shift+T")
     assert window.tool.key == "stamp"
