@@ -62,11 +62,6 @@ class Mirror:
         return None if t is None else t.other
 
 
-def _near(m: HexMap, fit: SymmetryFit | None) -> bool:
-    """Whether ``fit`` is exact or almost: the validator's HF402 line (:func:`~engine.validation.symmetry.almost`)."""
-    return almost(m, fit)
-
-
 def team_fit(m: HexMap) -> SymmetryFit | None:
     """:func:`best_team_symmetry`, looking past an odd first RED spawn hex.
 
@@ -79,7 +74,7 @@ def team_fit(m: HexMap) -> SymmetryFit | None:
     """
     fit = best_team_symmetry(m)
     red = sorted(m.spawns.get(Team.RED, ()))
-    if _near(m, fit) or len(red) < 2:
+    if almost(m, fit) or len(red) < 2:
         return fit
     odd = red[0]
     again = best_team_symmetry(m.with_spawn_zone(Team.RED, red[1:]))
@@ -98,4 +93,4 @@ def team_mirror(m: HexMap) -> Mirror | None:
     calls almost symmetric is repaired toward the same symmetry it names.
     """
     fit = team_fit(m)
-    return Mirror(fit) if fit is not None and _near(m, fit) else None
+    return Mirror(fit) if fit is not None and almost(m, fit) else None

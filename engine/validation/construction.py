@@ -73,8 +73,7 @@ def first_turns(scenario: Scenario) -> str:
     game when the mode has one and it is on (Payload Race's d8 roll-off, Team Play's draw), else the batch's
     alternation. Either is fair between the sides; a new-user audit read "the games alternate" under a Team Play
     batch whose first teams were drawn (101 RED, 99 BLU)."""
-    chance = GAMES[scenario.mode].chance_first
-    if chance and playing_options(scenario).get(chance, True):
+    if fixed_first_team(scenario) is None:
         return "the rules draw the side that moves first in every game"
     return "the games alternate the side that moves first"
 
