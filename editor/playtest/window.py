@@ -54,6 +54,7 @@ from engine.hexgrid import Hex
 from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.dice import Dice
+from engine.validation.wording import plural
 
 __all__ = ["REPLAY_FILTER", "PlaytestWindow"]
 
@@ -715,7 +716,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
             return True
         blocked = self.ctl.replay_blocked
         box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
-                          f"The game is in progress ({len(st.history)} decisions made). Leaving closes it" +
+                          f"The game is in progress ({plural(len(st.history), 'decision')} made). Leaving closes it" +
                           (f" (it cannot be saved as a replay: {blocked})." if blocked else
                            "; save its replay to step through it again later."), parent=self)
         # no "Save replay…" when this game cannot be saved as one (it would only say so and keep playing: a review)

@@ -87,7 +87,7 @@ def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, 
 
     monkeypatch.setattr(QMessageBox, "exec", answer("Keep playing"))
     pw.act_back.trigger()
-    assert pw.isVisible() and said and said[0].startswith("The game is in progress (")
+    assert pw.isVisible() and said and said[0].startswith("The game is in progress (1 decision made). Leaving")
     pw.close()  # the window's own close asks alike (a review: it lost the game without a word)
     assert pw.isVisible() and len(said) == 2
     started: list[int] = []
