@@ -228,9 +228,11 @@ def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int,
       of even; at each later look, within :data:`CONFIRM_POOLED` (a point and a
       half) over all the games — the two stages of a confirmation;
     - a map ``even`` by construction (exactly its own mirror image, both sides
-      fielding the same: ``search.even_by_construction``) can be off even only by
-      chance, so it is fair at any look by the balance report's rule alone, as a
-      confirmation of such a version is;
+      fielding the same: ``search.even_by_construction``) cannot favour a side, so
+      it is fair at the first look whatever its games show: a side ahead there is
+      ahead by chance or by the players' habits (their tie-breaks need not be
+      mirror images), which no edit of the ground should "fix" — its games serve
+      the notes (the first mover's share, how far off even they came);
     - at ``cap`` games (4,000 by default) a map that is not fair favours the side
       with more than half the score;
     - otherwise: more games.
@@ -241,10 +243,12 @@ def baseline_answer(t: Tally, ev: Evidence, first_look: int, cap: int,
     rule this replaced, which called Canal (blu-wall), 56–57% in fresh games,
     already fair on its first 1,000 at 51.4%).
     """
+    if even:  # never a side, never more games: the map cannot favour either (a modes audit, session 16)
+        return FAIR if t.games >= first_look else None
     side = ev.verdict(t)
     if side is not None:
         return side
-    margin = 0.0 if even else CONFIRM_SURE if t.games <= first_look else CONFIRM_POOLED  # 0.0: no margin
+    margin = CONFIRM_SURE if t.games <= first_look else CONFIRM_POOLED
     if t.games >= first_look and confirmed_fair(t, margin):
         return FAIR
     if t.games >= cap:

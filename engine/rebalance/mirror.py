@@ -18,7 +18,7 @@ from engine.validation.construction import even_by_construction
 from engine.validation.symmetry import SymmetryFit, almost, best_team_symmetry
 
 # even_by_construction (engine/validation/construction.py, where the balance report finds it too) is re-exported:
-# the fixer judges such a version by the report's rule alone.
+# the fixer leaves such a map alone and judges a repair that makes one by the report's rule alone.
 __all__ = ["Mirror", "even_by_construction", "team_fit", "team_mirror"]
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.mapmodel import Team
-from engine.rebalance.evidence import Tally
-from engine.rebalance.mirror import team_mirror
+from engine.rebalance.evidence import Tally, confirmed_fair
+from engine.rebalance.mirror import even_by_construction, team_mirror
 from engine.rebalance.rosters import fielded, rosters_only
 from engine.rebalance.screen import open_fairness_warnings
 from engine.scenario import Scenario
@@ -16,7 +16,8 @@ __all__ = ["advice", "already_fair_notes", "rosters_note"]
 
 def already_fair_notes(scenario: Scenario, baseline: Tally) -> list[str]:
     """On a map left alone as already fair: the first mover's share when it is significant on an exact mirror (the
-    game's tempo, which mirrored edits change for both sides alike), and the validator's open fairness warnings."""
+    game's tempo, which mirrored edits change for both sides alike), games off even on a map even by construction
+    (the players', not the map's), and the validator's open fairness warnings."""
     notes = []
     lo, _ = wilson_interval(baseline.first, baseline.games) if baseline.games else (0.0, 0.0)
     mirror = team_mirror(scenario.map)
@@ -25,6 +26,11 @@ def already_fair_notes(scenario: Scenario, baseline: Tally) -> list[str]:
             f"moving first wins {100 * baseline.first / baseline.games:.0f}% of these games: that is the "
             "game's tempo, which mirrored edits change for both sides alike; the rules (who moves first) "
             "decide it, see docs/balance.md \"Balance fixer\"")
+    if baseline.games and even_by_construction(scenario) and not confirmed_fair(baseline):
+        notes.append(
+            f"these games came out {baseline.words()}, further from even than chance usually goes; on a map even by "
+            "construction that is the players' habit (their tie-breaks need not be mirror images) or a rare draw, "
+            "not the ground, so no edit is offered for it; rerun with another --seed or other --players to see")
     return notes + open_fairness_warnings(scenario)
 
 

@@ -7,10 +7,11 @@
    changes — only when, from ``baseline_games`` on, the games meet the
    confirmation's own two-stage standard (RED's score's 95% interval holding 50%,
    RED within a point of even at the first look, a point and a half over all
-   games after; that interval alone for a map even by construction); at
-   ``baseline_cap`` games a map still not fair favours the side ahead. Error
-   rates of the rule: that function's docstring. When the time runs out first
-   the run ends "not fixed", undecided.
+   games after); at ``baseline_cap`` games a map still not fair favours the
+   side ahead. A map even by construction is already fair at the first look (or
+   when the time runs out) whatever its games show. Error rates of the rule:
+   that function's docstring. When the time runs out first the run ends "not
+   fixed", undecided.
 2. **Candidates.** :func:`engine.rebalance.candidates.proposals` for the
    favoured side; each is screened by the real validator
    (:mod:`engine.rebalance.screen`) and ordered: symmetry repairs first, then
@@ -52,7 +53,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Final, Literal
 
-from engine.games.modes import GAMES
 from engine.mapmodel import Team
 from engine.rebalance.best import BestSoFar
 from engine.rebalance.candidates import compensated, proposals
@@ -85,6 +85,7 @@ from engine.rebalance.settings import (
 )
 from engine.scenario import Scenario
 from engine.simulation.wording import interval, pct
+from engine.validation.construction import construction_reason
 
 # Listener, Settings, baseline_stops, batch_seed (engine/rebalance/settings.py) and even_by_construction
 # (engine/rebalance/mirror.py) are re-exported: they are part of the search's interface.
@@ -179,6 +180,9 @@ class _Search:
             answer = baseline_answer(tally, self.ev, look, cap, even)
             if answer is not None:
                 return tally, answer
+        if even:  # the answer never rested on the games (baseline_answer)
+            self.say.note("time is short: the map's own games stop here; it is even by construction all the same")
+            return tally, FAIR
         self.say.note("time is short: the map's own games stop here, undecided")
         return tally, None
 
@@ -419,9 +423,7 @@ class _Search:
                                  ": nothing was tried and nothing was changed")
         self.baseline_tally = baseline
         if answer == FAIR:
-            return self._outcome(ALREADY_FAIR, baseline, None, (),
-                                 f"no side is favoured: {baseline.words()} — no side's 95% interval above half, and "
-                                 f"{self._standard(baseline)}; nothing was changed")
+            return self._outcome(ALREADY_FAIR, baseline, None, (), self._already_fair(baseline))
         if answer is None:
             return self._outcome(NOT_FIXED, baseline, None, (),
                                  f"the map's own games did not show in the time given whether a side is favoured "
@@ -463,15 +465,17 @@ class _Search:
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
 
-    def _standard(self, baseline: Tally) -> str:
-        """What an already fair map met besides the fixed-sample rule, in words (:func:`baseline_answer`)."""
-        if even_by_construction(self.scenario):
-            if not GAMES[self.scenario.mode].spawn_zones:
-                return ("no team has a place of its own on this map and both sides field the same, so only chance "
-                        "puts its games off even")
-            return "the map is its own mirror image with both sides fielding the same, so only chance puts its games off even"
+    def _already_fair(self, baseline: Tally) -> str:
+        """Why the map is left alone (:func:`baseline_answer`): the known answer of a map even by construction, else
+        the standard its games met."""
+        reason = construction_reason(self.scenario)
+        if reason is not None:
+            played = f"its {baseline.games:,} games were played for the notes only" if baseline.games else "no game was needed"
+            return f"no side can be favoured by this map: {reason}; {played}; nothing was changed"
         margin = CONFIRM_SURE if baseline.games <= whole_blocks(self.s.baseline_games) else CONFIRM_POOLED
-        return f"RED within {100 * margin:g} point{'s' if margin != 0.01 else ''} of even, the standard a fix is confirmed by"
+        return (f"no side is favoured: {baseline.words()} — no side's 95% interval above half, and RED within "
+                f"{100 * margin:g} point{'s' if margin != 0.01 else ''} of even, the standard a fix is confirmed by; "
+                "nothing was changed")
 
     def _stage(self, base: Scenario, picked: list[Trial], step: int) -> tuple[list[Trial], Trial | None]:
         """Race ``picked`` and confirm its finalists: (the trials as they ended, the confirmed one or None)."""

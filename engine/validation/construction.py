@@ -11,8 +11,8 @@ on any ground in a mode that gives no team a place of its own (Team Play: both
 teams spawn at the same spawnpoints), when both sides field the same.
 
 The balance report states this instead of waiting for its games to show it
-(docs/balance.md, "Maps even by construction"); the balance fixer judges such a
-version by the report's rule alone.
+(docs/balance.md, "Maps even by construction"); the balance fixer leaves such a
+map alone as already fair and judges a repair that makes one by the report's rule alone.
 """
 
 from __future__ import annotations

@@ -71,13 +71,15 @@ def test_the_baseline_rule_on_synthetic_tallies(tally: Tally, answer: object) ->
 
 
 @pytest.mark.parametrize("tally, answer", [
-    (_shares(1000, 0.515), FAIR),  # even by construction: the balance report's rule alone
-    (_shares(1000, 0.54), None),  # RED's Wilson interval lies above half: play on (a fluke fades)
-    (_shares(800, 0.50), None),
+    (_shares(1000, 0.515), FAIR),
+    (_shares(1000, 0.54), FAIR),  # RED's Wilson interval above half: the players' habit or chance, not the map
+    (noisy(0.8, 200), None),  # the sequence "shows" RED: on such a map it shows the players, so no side is named
+    (_shares(800, 0.50), None),  # before the first look: the games go on (they serve the notes)
 ])
-def test_a_map_even_by_construction_is_judged_by_the_report_rule_alone(tally: Tally, answer: object) -> None:
-    """A map that is its own mirror image with both sides fielding the same is off even only by chance: as a
-    confirmation of such a version is, its baseline is judged by the balance report's rule without a margin."""
+def test_a_map_even_by_construction_is_fair_at_the_first_look_whatever_its_games(tally: Tally, answer: object) -> None:
+    """A map that is its own mirror image with both sides fielding the same cannot favour a side: a side ahead in its
+    games is ahead by chance or by the players' tie-breaks, and an edit of the ground would "fix" the players (a
+    modes audit, session 16). Its first look's games are for the notes; no side is ever named."""
     assert baseline_answer(tally, EV, 1000, 4000, even=True) == answer
 
 
@@ -121,16 +123,15 @@ REAL = Settings(minutes=600)
 def test_a_map_a_wilson_check_sees_favoured_is_not_called_already_fair(share: float) -> None:
     """Quarry (red-low) at 46%, Ridge (blu-spawn-1) at 54%: the old rule stopped at 1,000 games, unshown, and
     called them fair; the independent check saw them favoured."""
-    runner = NoisyRunner(lambda v: share if v is FAIR_LANE else 0.5)
-    out = rebalance(FAIR_LANE, REAL, runner)
+    runner = NoisyRunner(lambda v: share if v is UNFAIR_LANE else 0.5)
+    out = rebalance(UNFAIR_LANE, REAL, runner)
     assert out.status != ALREADY_FAIR
     assert out.favoured == ("RED" if share > 0.5 else "BLU")
     assert not confirmed_fair(out.baseline, CONFIRM_MARGIN)
 
 
 @pytest.mark.parametrize("lane, why", [
-    (FAIR_LANE, "above half, and the map is its own mirror image with both sides fielding the same, so only chance "
-                "puts its games off even; nothing was changed"),
+    (FAIR_LANE, "no side can be favoured by this map: the map is its own mirror image"),
     (UNFAIR_LANE, "above half, and RED within 1 point of even, the standard a fix is confirmed by; nothing was changed"),
 ])
 def test_an_even_map_is_already_fair_on_the_confirmations_standard(lane: Scenario, why: str) -> None:
@@ -142,10 +143,28 @@ def test_an_even_map_is_already_fair_on_the_confirmations_standard(lane: Scenari
     assert why in out.why
 
 
+def test_a_mirror_map_whose_games_lean_is_still_already_fair_with_a_note_on_the_players() -> None:
+    """Games at 60% for RED on the mirrored lane: the fixer used to call RED favoured and go on to "fix" a mirror
+    image for the players' habit. It is already fair, the note says why the games are off, and nothing is raced."""
+    runner = NoisyRunner(lambda v: 0.6)
+    out = rebalance(FAIR_LANE, REAL, runner)
+    assert out.status == ALREADY_FAIR and out.favoured is None and out.after is None and not out.trials
+    assert out.baseline.games == REAL.baseline_games and not confirmed_fair(out.baseline)
+    assert "no side can be favoured by this map" in out.why
+    assert [n for n in out.notes if "the players' habit" in n and "no edit is offered" in n], out.notes
+
+
+def test_a_mirror_map_is_already_fair_even_when_time_runs_out_before_its_first_look() -> None:
+    """The answer never rested on the games: a clock too short for them still says "already fair"."""
+    ticks = iter(range(0, 10**6, 30))
+    out = rebalance(FAIR_LANE, replace(REAL, minutes=1), NoisyRunner(lambda v: 0.52), clock=lambda: next(ticks))
+    assert out.status == ALREADY_FAIR and out.baseline.games < REAL.baseline_games
+
+
 def test_when_time_runs_out_undecided_nothing_is_called_fair() -> None:
     """A near-even map and a clock that says the next round will not fit: "not fixed", with no side named."""
     ticks = iter(range(0, 10**6, 30))
-    out = rebalance(FAIR_LANE, replace(REAL, minutes=1), NoisyRunner(lambda v: 0.52), clock=lambda: next(ticks))
+    out = rebalance(UNFAIR_LANE, replace(REAL, minutes=1), NoisyRunner(lambda v: 0.52), clock=lambda: next(ticks))
     assert out.status == NOT_FIXED and out.favoured is None and out.after is None
     assert "did not show" in out.why
     assert "did not show whether a side is favoured" in text(out, REAL, None)
