@@ -707,16 +707,17 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.close()
 
     def may_leave(self) -> bool:
-        """Whether the game may be closed: at once when nothing would be lost (no decision made yet, the game over,
-        a replay), else when the designer leaves it or saves its replay first — a new-user audit lost a hot-seat game
-        to "◀ Back to editor" without a word."""
+        """Whether the game may be closed: at once when nothing would be lost (no human decision made yet — the AI's
+        own first moves are no one's work — the game over, a replay), else when the designer leaves it or saves its
+        replay first — a new-user audit lost a hot-seat game to "◀ Back to editor" without a word."""
         st = self.ctl.state
         watched = all(self.ctl.controller_name(t) != HUMAN for t in Team)  # AI against AI: nobody's game to lose
-        if self._unasked or self.ctl.replay_mode or st.is_terminal() or not st.history or watched:
+        yours = sum(e.by == HUMAN for e in self.ctl.entries)  # a review: it asked when only the AI had moved
+        if self._unasked or self.ctl.replay_mode or st.is_terminal() or not yours or watched:
             return True
         blocked = self.ctl.replay_blocked
         box = QMessageBox(QMessageBox.Icon.Question, "Leave this game?",
-                          f"The game is in progress ({plural(len(st.history), 'decision')} made). Leaving closes it" +
+                          f"The game is in progress (you have made {plural(yours, 'decision')}). Leaving closes it" +
                           (f" (it cannot be saved as a replay: {blocked})." if blocked else
                            "; save its replay to step through it again later."), parent=self)
         # no "Save replay…" when this game cannot be saved as one (it would only say so and keep playing: a review)

@@ -87,7 +87,7 @@ def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, 
 
     monkeypatch.setattr(QMessageBox, "exec", answer("Keep playing"))
     pw.act_back.trigger()
-    assert pw.isVisible() and said and said[0].startswith("The game is in progress (1 decision made). Leaving")
+    assert pw.isVisible() and said and said[0].startswith("The game is in progress (you have made 1 decision). Leaving")
     pw.close()  # the window's own close asks alike (a review: it lost the game without a word)
     assert pw.isVisible() and len(said) == 2
     started: list[int] = []
@@ -100,6 +100,28 @@ def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, 
     assert pw.may_leave() and len(said) == 3
     pw.ctl.set_controller(Team.RED, "human")
     monkeypatch.setattr(QMessageBox, "exec", answer("Leave"))
+    pw.act_back.trigger()
+    assert not pw.isVisible()
+
+
+def test_a_game_where_only_the_ai_has_moved_closes_without_a_question(qtbot, editor, monkeypatch, asked):
+    """RED is the AI and moves first (King of the Board); BLU, the designer, has not moved yet: leaving loses no one's
+    work, so nothing is asked (a review found the question after the AI's first move alone)."""
+    monkeypatch.setattr(PlaytestWindow, "may_leave", REAL_MAY_LEAVE)
+    monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    editor.act_playtest.trigger()
+    pw = editor.playtest_window
+    qtbot.addWidget(pw)
+    qtbot.waitUntil(lambda: pw.isVisible())
+    pw.ctl.set_paused(True)
+    pw.ctl.set_controller(Team.RED, "random")
+    pw.ctl.set_controller(Team.BLU, "human")
+    pw.ctl.restart()
+    pw.ctl.set_paused(False)
+    qtbot.waitUntil(lambda: bool(pw.ctl.state.history) and pw.ctl.is_human_turn(), timeout=60_000)
+    pw.ctl.set_paused(True)
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: pytest.fail(f"asked: {box.text()}"))
+    assert pw.may_leave()
     pw.act_back.trigger()
     assert not pw.isVisible()
 
