@@ -10,6 +10,7 @@ document until the file has been read successfully.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -169,10 +170,24 @@ class MapDocument(QObject):
         m, setup = read_document(path)
         self.replace_all(m, Path(path), setup)
 
+    def map_file(self, target: Path | None = None) -> Path | None:
+        """Where saving this scenario to ``target`` (default: its own file) writes its map: None for a map document or
+        a scenario with its map inside. Saved to its own file, the map file it names; saved as a new file, a map file
+        of the new file's own name beside it (``v2.scenario.json`` → ``v2.map.json``) — a new-user audit saved
+        variants of one scenario and each Save As rewrote the one map file they all named, losing the others."""
+        target = target if target is not None else self._path
+        if self._scenario is None or self._scenario.map_ref is None or target is None:
+            return None
+        if target == self._path:
+            return target.parent / self._scenario.map_ref
+        stem = target.name.removesuffix(".json").removesuffix(".scenario").removesuffix(".map")
+        own = target.parent / f"{stem}.map.json"
+        return own if own != target else target.parent / f"{stem}.ground.map.json"
+
     def save(self, path: str | Path | None = None) -> Path:
         """Write the document (to ``path`` or its own path) and mark it clean; returns the path.
 
-        A scenario whose map is a separate file also rewrites that map file.
+        A scenario whose map is a separate file also writes that map file (:meth:`map_file`).
         Raises ValueError without a path, LoadError (nothing written) when the loader
         would refuse what it holds, and OSError when writing fails (the document
         then stays dirty).
@@ -183,13 +198,17 @@ class MapDocument(QObject):
         if self._scenario is None:
             save_map(self._map, target)
         else:
+            map_file = self.map_file(target)
             setup = self._scenario
+            if map_file is not None and map_file.name != setup.map_ref:
+                setup = replace(setup, map_ref=map_file.name)
             scenario = setup.scenario(self._map)
             # what the loader would refuse is not written: a file saved so was lost to the editor (a new-user audit)
             validate_document(scenario_to_document(scenario), "scenario", target)
-            if setup.map_ref is not None:
-                save_map(self._map, target.parent / setup.map_ref)
+            if map_file is not None:
+                save_map(self._map, map_file)
             save_scenario(scenario, target)
+            self._scenario = setup  # the file it names now (bookkeeping, not an edit: no undo step)
         self.undo_stack.setClean()
         if target != self._path:
             self._path = target

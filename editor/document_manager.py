@@ -19,6 +19,7 @@ left there (:meth:`DocumentManager.sweep`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -81,6 +82,7 @@ class DocumentManager(QObject):
         #: Whether :meth:`sweep` announces rescued work (off while the editor starts: it offers all at once).
         self.announce_rescues = True
         self._disk: dict[MapDocument, str | None] = {}  # each file's digest as its document last matched it
+        self._map_disk: dict[MapDocument, tuple[Path, str | None]] = {}  # a scenario's map file, likewise
         #: Debounce of each new document's validator (tests set 0).
         self.check_delay_ms = 250
         self.undo_group = QUndoGroup(self)
@@ -148,6 +150,7 @@ class DocumentManager(QObject):
         self._runners[doc] = runner
         if path is not None:
             self._disk[doc] = file_sha256(path)
+            self._map_matches_disk(doc)
         self.recovery.track(doc, self._disk.get(doc))
         self.undo_group.addStack(doc.undo_stack)
         for sig in (doc.dirty_changed, doc.path_changed, doc.changed, doc.reset):
@@ -298,7 +301,7 @@ class DocumentManager(QObject):
         since the document last matched it (another program, or a copy restored
         after a crash whose file was changed meanwhile); False when the user keeps it.
         """
-        if not self._may_overwrite(doc, path):
+        if not self._may_overwrite(doc, path) or not self._may_replace_map(doc, path):
             return False
         try:
             with before_replace(path, lambda: self.recovery.remove_now(doc)):
@@ -331,11 +334,45 @@ class DocumentManager(QObject):
         )
         return answer == QMessageBox.StandardButton.Save
 
+    def _may_replace_map(self, doc: MapDocument, path: Path) -> bool:
+        """Whether saving scenario ``doc`` at ``path`` may write its map file (:meth:`MapDocument.map_file`): at once
+        when there is none yet or it is the one ``doc`` last matched, unchanged; else it asks — another scenario may
+        use that map (a new-user audit's variants all ended as the last one saved, with no word)."""
+        target = doc.map_file(path)
+        if target is None or not target.exists():
+            return True
+        known = self._map_disk.get(doc)
+        if known is not None and known[0] == target and file_sha256(target) == known[1]:
+            return True
+        if path != doc.path and _names_map(path, target):  # replacing a scenario with its map: Save As asked already
+            return True
+        why = ("changed on disk since it was opened or last saved (another tab, program or hexfort wrote it)"
+               if known is not None and known[0] == target else "is already there and is not the map this scenario was "
+               "opened with")
+        answer = QMessageBox.question(
+            self.window, "Replace a map file?",
+            f"Saving {path.name} also writes its map to\n{printable(str(target))}\nwhich {why}. Another scenario may "
+            "use that map: replacing it changes that scenario too.\n\nReplace it? (Cancel writes nothing; Save As… "
+            "under another name gives the scenario a map file of its own.)",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Save
+
+    def _map_matches_disk(self, doc: MapDocument) -> None:
+        """Remember the digest of ``doc``'s map file as ``doc`` now matches it (a scenario with a map file only)."""
+        target = doc.map_file()
+        if target is None:
+            self._map_disk.pop(doc, None)
+        else:
+            self._map_disk[doc] = (target, file_sha256(target))
+
     def _matches_disk(self, doc: MapDocument) -> None:
         """``doc`` now holds what its file holds (just opened or saved): remember the file's digest."""
         digest = file_sha256(doc.path)
         if doc.path is not None:
             self._disk[doc] = digest
+            self._map_matches_disk(doc)
         self.recovery.set_base(doc, digest)
 
     def maybe_save(self, doc: MapDocument) -> bool:
@@ -369,6 +406,7 @@ class DocumentManager(QObject):
         runner.shutdown()
         self.recovery.forget(doc)
         self._disk.pop(doc, None)
+        self._map_disk.pop(doc, None)
         self.undo_group.removeStack(doc.undo_stack)
         self.document_closed.emit(doc)
         if view is not None:
@@ -538,3 +576,12 @@ def _named(doc: MapDocument) -> str:
     """A document as a question names it: its file, or "the new map NAME" (the tab's "(unsaved)" suffix read
     oddly in "Save the changes to Audit KotB (unsaved)?", a new-user audit)."""
     return doc.path.name if doc.path is not None else f"the new map \u201c{doc.map.meta.name}\u201d"
+
+
+def _names_map(scenario_file: Path, map_file: Path) -> bool:
+    """Whether the scenario file at ``scenario_file`` (if any, and readable) names ``map_file`` as its map."""
+    try:
+        ref = json.loads(scenario_file.read_text(encoding="utf-8")).get("map")
+    except (OSError, ValueError, AttributeError):
+        return False
+    return isinstance(ref, str) and (scenario_file.parent / ref).resolve() == map_file.resolve()

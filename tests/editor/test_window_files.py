@@ -219,3 +219,67 @@ def test_new_map_defaults_to_a_shape_that_can_be_its_own_mirror_image(qtbot) -> 
     assert len({h.r for h in blank.cells}) == BLANK_SIZE[1] and BLANK_SIZE[1] % 2 == 0
     d.height_.setValue(13)
     assert not d.symmetry_hint.isHidden() and "odd number of rows" in d.symmetry_hint.text()
+
+
+def test_save_as_of_a_scenario_gives_it_a_map_file_of_its_own(window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A new-user audit saved variants of one scenario (a shorter track, walls, the original) beside each other: every
+    Save As rewrote the one map file they all named, so all ended as the last one saved and the original's map was
+    gone. Save As now writes ``<name>.map.json`` beside the new scenario, which names it; the original stays."""
+    import shutil
+
+    from engine.formats import load_scenario
+    from engine.mapmodel import Cell, Terrain
+
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    for f in ("payload_canal.scenario.json", "payload_canal.map.json"):
+        shutil.copy(maps / f, tmp_path / f)
+    original = (tmp_path / "payload_canal.map.json").read_bytes()
+    assert window.open_path(tmp_path / "payload_canal.scenario.json", ask=False)
+    doc = window.doc
+    h = next(h for h, c in sorted(doc.map.cells.items()) if c.terrain is Terrain.OPEN and not doc.map.features_at(h))
+    doc.apply(doc.map.with_cell(h, Cell(doc.map.cells[h].height, Terrain.WALL)), "wall")
+    v2 = tmp_path / "canal_v2.scenario.json"
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(v2))
+    assert window.documents.save_as()
+    assert (tmp_path / "payload_canal.map.json").read_bytes() == original  # the original's map is untouched
+    saved = load_scenario(v2)
+    assert saved.map_ref == "canal_v2.map.json" and saved.map.cells[h].terrain is Terrain.WALL
+    # the next Ctrl+S writes the same pair; a map file changed on disk meanwhile is not replaced unasked
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Cancel)
+    doc.apply(doc.map.with_cell(h, Cell(doc.map.cells[h].height)), "open it again")
+    assert window.documents.save()
+    assert not asked and load_scenario(v2).map.cells[h].terrain is Terrain.OPEN
+    (tmp_path / "canal_v2.map.json").write_bytes(original)  # another tab or program writes that map file
+    doc.apply(doc.map.with_cell(h, Cell(doc.map.cells[h].height, Terrain.WALL)), "wall again")
+    assert not window.documents.save()
+    assert asked and "canal_v2.map.json" in asked[0] and "changed on disk" in asked[0]
+    assert (tmp_path / "canal_v2.map.json").read_bytes() == original and doc.dirty
+
+
+def test_save_as_asks_before_it_replaces_a_map_file_that_is_not_the_scenarios(window, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                              monkeypatch) -> None:
+    """Saving a scenario as ``plan.scenario.json`` beside a map file ``plan.map.json`` it never used asks first; a
+    scenario saved over its own pair (the file there names that map) does not ask twice."""
+    import shutil
+
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    for f in ("koth_ridge.scenario.json", "koth_ridge.map.json"):
+        shutil.copy(maps / f, tmp_path / f)
+    shutil.copy(maps / "koth_quarry.map.json", tmp_path / "plan.map.json")
+    before = (tmp_path / "plan.map.json").read_bytes()
+    assert window.open_path(tmp_path / "koth_ridge.scenario.json", ask=False)
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Cancel)
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(tmp_path / "plan.scenario.json"))
+    assert not window.documents.save_as()
+    assert asked and "plan.map.json" in asked[0] and "not the map this scenario was opened with" in asked[0]
+    assert (tmp_path / "plan.map.json").read_bytes() == before and not (tmp_path / "plan.scenario.json").exists()
+    pair = tmp_path / "pair"
+    pair.mkdir()
+    for f in ("koth_ridge.scenario.json", "koth_ridge.map.json"):
+        shutil.copy(maps / f, pair / f)
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(pair / "koth_ridge.scenario.json"))
+    assert window.documents.save_as() and len(asked) == 1  # over a scenario and its map: the save dialog asked
