@@ -324,15 +324,11 @@ class DocumentManager(QObject):
             return True  # a new file: Save As asked already when it exists
         if file_sha256(path) == self._disk[doc]:
             return True
-        answer = QMessageBox.question(
-            self.window, "The file changed on disk",
+        return self._save_anyway(
+            "The file changed on disk",
             f"{printable(str(path))} changed on disk since {doc.display_name()} was opened or last saved "
             "(another program, or another hexfort, wrote it).\n\nOverwrite it with the version in the editor? "
-            "(Cancel keeps the file; Save As… can keep both.)",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        return answer == QMessageBox.StandardButton.Save
+            "(Cancel keeps the file; Save As… can keep both.)")
 
     def _may_replace_map(self, doc: MapDocument, path: Path) -> bool:
         """Whether saving scenario ``doc`` at ``path`` may write its map file (:meth:`MapDocument.map_file`): at once
@@ -349,14 +345,17 @@ class DocumentManager(QObject):
         why = ("changed on disk since it was opened or last saved (another tab, program or hexfort wrote it)"
                if known is not None and known[0] == target else "is already there and is not the map this scenario was "
                "opened with")
-        answer = QMessageBox.question(
-            self.window, "Replace a map file?",
+        return self._save_anyway(
+            "Replace a map file?",
             f"Saving {path.name} also writes its map to\n{printable(str(target))}\nwhich {why}. Another scenario may "
             "use that map: replacing it changes that scenario too.\n\nReplace it? (Cancel writes nothing; Save As… "
-            "under another name gives the scenario a map file of its own.)",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
+            "under another name gives the scenario a map file of its own.)")
+
+    def _save_anyway(self, title: str, text: str) -> bool:
+        """Ask Save / Cancel (Cancel the default) before a save replaces a file: True to write."""
+        answer = QMessageBox.question(self.window, title, text,
+                                      QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Save
 
     def _map_matches_disk(self, doc: MapDocument) -> None:
