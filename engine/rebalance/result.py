@@ -71,6 +71,11 @@ class Trial:
     confirm: Tally | None = None
     lean: float = 0.0
 
+    @property
+    def seen(self) -> Tally:
+        """Every game it played: the race's and, when it reached one, its confirmation's."""
+        return self.tally + self.confirm if self.confirm is not None else self.tally
+
     def to_json(self, evidence: Evidence) -> dict[str, Any]:
         out: dict[str, Any] = {
             "words": self.words, "why": self.proposal.why, "family": self.proposal.family,

@@ -97,11 +97,6 @@ __all__ = ["Listener", "Settings", "baseline_stops", "batch_seed", "even_by_cons
 PAIRED: Final = 4
 
 
-def _seen(t: Trial) -> Tally:
-    """Every game a trial played: the race's and, when it reached one, its confirmation's."""
-    return t.tally + t.confirm if t.confirm is not None else t.tally
-
-
 class _Stopped(Exception):
     """Ctrl-C, a cancel or the time limit ended the run."""
 
@@ -389,12 +384,15 @@ class _Search:
                 break
             why = ("a side's 95% interval lies above 50% on a map even by construction" if even else
                    "one to two points off even")
-            if not self._fits(total):
-                self.say.note(f"not confirmed: {tally.words()}, {why}, and no time for {total} more games")
-                return replace(trial, confirm=tally, status="not confirmed")
-            self.say.note(f"{tally.words()}: {why}, {total} more games")
+            fits = self._fits(total)
+            self.say.note(f"{tally.words()}: {why}, " + (f"{total} more games" if fits else
+                                                          f"and no time for {total} more games"))
+            if not fits:
+                break
         self.say.note(f"{'confirmed' if ok else 'not confirmed'}: {tally.words()}")
-        return replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
+        result = replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
+        self._offer(result, trial.status == "fair")  # judged on these fresh games from now on (BestSoFar.latest)
+        return result
 
     def _too_short(self, games: int) -> None:
         """Note the whole minutes the run would need to play ``games`` more at its rate so far (a race that could
@@ -457,11 +455,11 @@ class _Search:
                     else:  # a next step from the nearest edit would not end in time: say how long it would take
                         self._too_short(self.s.confirm_games * 2)
                 break
-            nearest = min(better, key=lambda t: (abs(_seen(t).score - 0.5), len(t.hexes)))
+            nearest = min(better, key=lambda t: (abs(t.seen.score - 0.5), len(t.hexes)))
             chosen.append(nearest)
-            self.starts[step + 1] = _seen(nearest)
+            self.starts[step + 1] = nearest.seen
             base = nearest.proposal.apply_to(base)
-            fav = Team.RED if _seen(nearest).score > 0.5 else Team.BLU
+            fav = Team.RED if nearest.seen.score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
 
@@ -509,10 +507,9 @@ class _Search:
         # the baseline's side, not the step's (a step that overshot starts from the other side: a review)
         side = self.favoured or fav
         why = (f"{self.ev.favoured_words(side.value, baseline)} ({self.ev.said(baseline)}); the smallest change found "
-               "whose games "
-               f"showed no side favoured changes {f'{hexes} hex' if hexes else 'no hex'}{'es' if hexes > 1 else ''}: "
-               f"on the search's common "
-               f"seeds {self.ev.said(last.tally)}, and on {last.confirm.games} fresh games "
+               f"whose games showed no side favoured changes {f'{hexes} hex' if hexes else 'no hex'}"
+               f"{'es' if hexes > 1 else ''}: on the search's common seeds {self.ev.said(last.tally)}, and on "
+               f"{last.confirm.games} fresh games "
                f"{last.confirm.words()}: no side's 95% interval above 50% and RED near even, the standard a fix is "
                f"confirmed by (hexfort balance on the result may still say \"not decided yet\": it plays on until "
                f"its interval lies within 3 points of even, several thousand games)")

@@ -149,6 +149,23 @@ def test_the_best_so_far_is_judged_on_each_trials_latest_games() -> None:
     assert search.best is not None and search.best.proposal == mine and search.best.tally.games == 120
 
 
+def test_the_best_so_far_is_judged_on_a_confirmations_fresh_games_once_it_has_them() -> None:
+    """An editor audit (session 17): two roster exchanges came out 48% and 52% on their 48 race games (one band), and
+    the first was starred, kept and applied although its 1,000 fresh games gave 42% (BLU favoured) beside the
+    other's 52%: the confirmations never reached the best so far. They do, and they are the latest games."""
+    search = _Search(UNFAIR, QUICK, ModelRunner(lambda v: 0.5), Listener(), clock=lambda: 0.0)
+    search.baseline_tally = _blocks(280, 400)  # RED 70%
+    mine, theirs = (Proposal((), why, "rosters") for why in ("a", "b"))
+    first = Trial(mine, "a", (), 1, tally=_blocks(23, 48), status="fair")
+    other = Trial(theirs, "b", (), 1, tally=_blocks(25, 48), status="fair")
+    search._offer(first, True)
+    search._offer(other, True)
+    assert search.best is first
+    search._offer(replace(first, confirm=_blocks(420, 1000), status="not confirmed"), True)
+    search._offer(replace(other, confirm=_blocks(520, 1000), status="not confirmed"), True)
+    assert search.best is not None and search.best.proposal == theirs
+
+
 def test_a_map_with_errors_is_refused_with_its_errors_named() -> None:
     broken = scenario(lane().with_kits([Hex(7, 0)]).with_cells({Hex(7, 0): lane().cells[Hex(7, 0)]}))
     broken = replace(broken, map=broken.map.with_spawn_zone(Team.BLU, []))
