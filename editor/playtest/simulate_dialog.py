@@ -340,7 +340,7 @@ class SimulateDialog(QDialog):
             state = "decided" if verdict.decided else "not decided yet"
             change = ""
             if saved is not None and answers is not None:
-                head = headline(saved, answers, ai_name, study)
+                head = headline(saved, answers, ai_name, study, ("the saved file", "the map as it is now"))
                 change = f"<b>Saved → now: {head.text}</b><br>"
                 text += f"\n\nsaved → now: {head.text}"
             self.answer.setText(f"{change}<b>{verdict.sides}</b><br>{verdict.first_move}<br>"

@@ -66,8 +66,8 @@ def reason_words(stopping: Mapping[str, Any], compare: bool = False, flags: bool
     leaves out the command line's options (for the editor's dialog)."""
     minutes = stopping.get("minutes")
     budget = f"the budget of {stopping.get('max_games')} games ran out"
-    return {"decided": ("the comparison was decided (each map's own verdict is not waited for, but where one version "
-                        "is even by construction: the other's side answer is the comparison's)" if compare
+    # the clause on a version even by construction is the headline's to say (an editor audit read it as jargon)
+    return {"decided": ("the comparison was decided (each map's own verdict is not waited for)" if compare
                         else "every headline question was decided"),
             # "(--max-games)" read as an option given, to a designer who gave none (a new-user audit)
             "max-games": f"{budget} (--max-games; by default what about a minute of one core plays)" if flags

@@ -137,9 +137,17 @@ def _change_sentence(x: Answer, who: str) -> str:
             f"{games_needed(t).replace('more games', 'more games per version')}")
 
 
-def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy | None = None) -> Headline:
+#: How the headline names the two versions, ``a`` first, where the reader sees both versions' own answers (the
+#: command line's and HTML report's "this" and "other").
+VERSIONS: Final = ("this version", "the other version")
+
+
+def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy | None = None,
+             versions: tuple[str, str] = VERSIONS) -> Headline:
     """The comparison's headline about ``a`` (the map) and the version in ``answers`` (``other``, its study: when
-    both play the same games (:func:`same_games`) the headline says so, decided — a re-saved or copied map)."""
+    both play the same games (:func:`same_games`) the headline says so, decided — a re-saved or copied map).
+    ``versions`` names them where :data:`VERSIONS` would not be plain (the editor: the saved file and the map as it
+    is now — an editor audit read "this version is even by construction" as the edited map, the other way round)."""
     changes = [x for x in answers.of(None, headline=True) if x.question.key == "change"
                and a.pairings[x.question.pairing].games]
     if not changes:
@@ -156,7 +164,7 @@ def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy |
         return _both_even(a, answers, changes)
     one = uneven_version(a, other) if other is not None else None
     if one is not None:
-        return _one_even(a, answers, changes, one, name)
+        return _one_even(a, answers, changes, one, name, versions)
     several = len(changes) > 1
     text = " ".join(_change_sentence(x, f" with {label(a.pairings[x.question.pairing], name)}" if several else "")
                     + "." for x in changes)
@@ -189,14 +197,15 @@ def _both_even(a: MapStudy, answers: Answers, changes: list[Answer]) -> Headline
     return Headline(False, True, text, tuple(x if x.significant else replace(x, test=None) for x in changes))
 
 
-def _one_even(a: MapStudy, answers: Answers, changes: list[Answer], uneven: int, name: Namer) -> Headline:
+def _one_even(a: MapStudy, answers: Answers, changes: list[Answer], uneven: int, name: Namer,
+              which: tuple[str, str]) -> Headline:
     """The headline when exactly one version is even by construction (:func:`~engine.simulation.headline.uneven_version`
     is the other, 0 this map or 1 the compared one): RED's expected share on the even one is exactly half, so the change
     moved the balance when the other version's own side answer — a test against that known half, in the headline
     family — is significant, and did not by more than 3 points when it lies within 3 points of half. The paired test
     of the change stays in the JSON; it counted the mirror's games as noise and read "not decided yet" above both
     versions' decided answers (a new-user audit)."""
-    which = ("this version", "the other version")
+    own = " (see its own answer)" if which == VERSIONS else ""  # the editor shows one version's answer only
     said, decided, moved = [], True, set()
     for x in changes:
         k = x.question.pairing
@@ -208,7 +217,7 @@ def _one_even(a: MapStudy, answers: Answers, changes: list[Answer], uneven: int,
             decided = False
             continue
         fig = (f"RED's share of the score {pct(x.this or 0.0)} → {pct(x.other or 0.0)}; {which[1 - uneven]} is even by "
-               f"construction (see its own answer), so its share is exactly half, and {which[uneven]}'s is "
+               f"construction{own}, so its share is exactly half, and on {which[uneven]} it is "
                f"{pct(t.estimate)} ({interval(t.low, t.high)}) after {t.games} games")
         if t.significant:  # the other's share minus the known half: this version's is the half when it is the even one
             moved.add(t.direction if uneven == 1 else -t.direction)

@@ -262,15 +262,20 @@ def test_a_change_from_a_version_even_by_construction_rests_on_the_other_version
     side = a.find("sides", 0, 1)
     assert side is not None and side.significant and h.changed and h.decided and h.direction == -1
     assert h.text.startswith("The change moved the balance: RED's share of the score "), h.text
-    assert "this version is even by construction (see its own answer), so its share is exactly half, and the other " \
-           "version's is" in h.text
+    assert "this version is even by construction (see its own answer), so its share is exactly half, and on the other " \
+           "version it is" in h.text
     assert [x.question.key for x in h.answers] == ["change"]  # the paired test stays in the JSON as it is
+    # the editor names the versions (an audit read "this version is even by construction" as the edited map), and
+    # shows only one version's own answer, so it is not pointed to
+    named = headline(mirror, a, other=unfair, versions=("the saved file", "the map as it is now")).text
+    assert "the saved file is even by construction, so its share is exactly half, and on the map as it is now it is" \
+        in named
     back = headline(unfair, answer(unfair, mirror), other=mirror)  # from the unfair version to the mirror: RED gains
     assert back.changed and back.direction == +1
     level = study(fake(HH, 400, coin(0.5, 3)))  # the other way round, and nothing shown: not decided
     h = headline(level, answer(level, mirror), other=mirror)
     assert not h.changed and not h.decided and h.direction == 0 and "the other version is even by construction" in h.text
-    assert "this version's is" in h.text and "not yet shown to differ from half" in h.text
+    assert "and on this version it is" in h.text and "not yet shown to differ from half" in h.text
     stop = stop_block(study(fake(HH, 400, red_wins(0.5)), scenario=HILL), study(fake(HH, 400, red_wins(0.1))))
     assert stop is not None and stop < 100  # --games auto stops once that one answer is decided
 

@@ -223,7 +223,7 @@ def test_simulate_compares_the_map_as_edited_with_the_saved_file(qtbot, tmp_path
     assert d.saved_study is not None and d.saved_study.scenario.map == saved.map and now.map == win.doc.map
     plan = StudyPlan(saved, (("heuristic", "heuristic"),), 8, d.seed.value(), now)
     main, other = study_of(plan, run_study(plan))
-    said = headline(main, answer(main, other), ai_name, other).text
+    said = headline(main, answer(main, other), ai_name, other, ("the saved file", "the map as it is now")).text
     assert d.answer.text().startswith(f"<b>Saved → now: {said}</b>") and "The saved file, on the same games" in \
         d.report.toPlainText()
     assert "cancelled" not in d.report.toPlainText()  # the saved section was labelled "cancelled early" (an audit)
