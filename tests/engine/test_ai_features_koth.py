@@ -15,9 +15,11 @@ import pytest
 
 from engine.ai import HeuristicPlayer
 from engine.ai.search import SearchPlayer
+from engine.ai.walks import walk_to
 from engine.games.game import new_game
 from engine.games.koth.ai.heuristic import KIT_WOUNDED
 from engine.games.koth.state import KothState
+from engine.mapmodel import Team
 from engine.rules.actions import Verb
 from engine.textmap import hex_at, koth_scenario
 
@@ -163,7 +165,12 @@ def test_low_obstacles_a_heavy_walks_round_by_the_gap_a_scout_jumps_over(who: st
     Heavy heads for the gap (the walk, not the crow's line, counts); the Scout jumps straight to the point."""
     heavy = _game(FENCE, red=[("heavy", (1, 1))], blu=[("heavy", (6, 4))])
     step = PLAYERS[who](1).choose(heavy)
-    assert step.verb is Verb.MOVE and step.target is not None and step.target.r == 4  # the gap's row
+    assert step.verb is Verb.MOVE and step.target is not None
+    b = heavy.board
+    walk = walk_to(b, [i for i in range(b.n) if b.control[i] >= 0], heavy.game.profile("heavy", Team.RED), Team.RED)
+    # toward the gap: the hexes a move brings within 5 steps of the point by the gap are the three southward ones
+    # (rows 3 and 4); every hex nearer the point as the crow flies lies along the fence, 6 steps or more away
+    assert walk[b.index[step.target]] <= 5 and step.target.r >= 3, step
     scout = _game(FENCE, red=[("scout", (1, 1))], blu=[("heavy", (6, 4))])
     assert PLAYERS[who](1).choose(scout).target == hex_at(4, 1)
 
@@ -205,3 +212,29 @@ def test_kits_a_wounded_unit_does_not_drop_into_a_pit_for_one(who: str) -> None:
     action = PLAYERS[who](1).choose(state)
     assert action.verb is Verb.MOVE and action.target != hex_at(2, 1)
     assert state.board.distance(state.board.index[action.target], state.board.index[hex_at(5, 1)]) < 2
+
+
+#: A plateau at height 2 (rows 0–1) with the point on it; below, flat ground whose one way up is a ledge of
+#: height 1 at column 9 of row 2 (001 "Movement": up one level a step).
+CLIFF = """
+0.R 2.  2.  2.  2.  2.  2.  2.  2.  2.  0.B
+0.R 2.  2.  2.C 2.  2.  2.  2.  2.  2.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  1.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+"""
+
+
+@pytest.mark.parametrize("who", PLAYERS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_height_a_unit_under_a_cliff_walks_round_by_the_ledge_to_the_point(who: str, seed: int) -> None:
+    """001 "Movement": a Heavy right below the point (one hex as the crow flies, two levels down) must walk round by
+    the ledge. The search once read the point as one hex away and ended its turn there for good (an AI audit: 3 seeds
+    of 6 never reached it in 30 turns); both players now stand on the point by turn 8."""
+    state = _game(CLIFF, red=[("heavy", (3, 2))], blu=[("medic", (10, 3))])
+    player, b = PLAYERS[who](seed), state.board
+    while state.turn < 8 and not state.is_terminal():
+        state.apply(player.choose(state) if state.current_team() is Team.RED else
+                    next(a for a in state.legal_actions() if a.verb is Verb.END))  # BLU's Medic only waits
+        if b.control[state.units_of(Team.RED)[0].cell] >= 0:
+            break
+    assert b.control[state.units_of(Team.RED)[0].cell] >= 0, f"turn {state.turn}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from engine.games.payload.ai.heuristic import job_steps
 from engine.games.payload.ground import stops_push
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
@@ -32,9 +33,13 @@ def payload_features(state: GameState) -> list[float]:
     - ``race``: the lead in pushes still needed, as a share of the longer track;
     - ``ready``: 1 for a side whose cart has a teammate beside it and no enemy that stops a push;
     - ``blocked``: enemies stopping the other side's push minus those stopping one's own (at most 2 each);
-    - ``escorts``: teammates within two hexes of one's own cart (at most 3);
+    - ``escorts``: teammates at a post beside one's own cart or a step from one (at most 3);
     - ``strength``: tokens' health as a share of full, each weighted by how near it stands to a cart (1
-      beside one, 0 from :data:`REACH` hexes on), summed. Health alone would count a kill as a loss for
+      at a post beside one, 0 from :data:`REACH` steps on), summed.
+
+    Nearness is in steps walked (:func:`~engine.games.payload.ai.heuristic.job_steps`), never the crow's
+    hexes: a token under a quay wall counted as an escort, and the search, finding the walk to the stairs
+    a loss, made 0–3 pushes in 20 turns where the heuristic made 4 (an AI audit, session 17). Health alone would count a kill as a loss for
       the killer: the token is back in its spawn at once at full health (002 "Dying/respawning"), but
       far from both carts, where it neither pushes nor blocks; on Bridges, late in a race, it is many
       turns' walk from either.
@@ -50,19 +55,18 @@ def payload_features(state: GameState) -> list[float]:
     beside = {_RED: 0, _BLU: 0}
     stops = {_RED: 0, _BLU: 0}  # enemies stopping the push of this side's cart
     strength = {_RED: 0.0, _BLU: 0.0}
-    red_cart, blu_cart = carts[_RED], carts[_BLU]
     for u in state.units.values():
         c = u.cell
         if c < 0:
             continue
         t = u.team
-        away = min(b.distance(c, red_cart), b.distance(c, blu_cart))
+        own = _steps(state, b, t, u.kind, False, c, carts[t])
+        away = 1 + min(own, _steps(state, b, t, u.kind, True, c, carts[t.other]))
         if away < REACH:
             strength[t] += u.health / max(1, state.max_health(u.kind)) * (1.0 - away / REACH)
-        d = b.distance(c, carts[t])
-        if d <= 2:
+        if own <= 1:
             near[t] += 1
-            beside[t] += d == 1
+        beside[t] += b.distance(c, carts[t]) == 1  # a push needs only to stand next to the cart (002)
         if stops_push(b, c, t, carts[t.other], shielded):
             stops[t.other] += 1
     ready = {t: 1.0 if beside[t] and not stops[t] else 0.0 for t in Team}
@@ -70,3 +74,10 @@ def payload_features(state: GameState) -> list[float]:
     return [(left[_BLU] - left[_RED]) / longest, ready[_RED] - ready[_BLU],
             float(min(2, stops[_BLU]) - min(2, stops[_RED])), float(min(3, near[_RED]) - min(3, near[_BLU])),
             strength[_RED] - strength[_BLU], to_move]
+
+
+def _steps(state: Any, b: Any, team: Team, kind: str, blocker: bool, cell: int, cart: int) -> int:
+    """Steps a ``kind`` token of ``team`` on ``cell`` walks to its nearest post by its own cart (``blocker`` False)
+    or where it stops the enemy's push (True); where no post can be walked to, twice the crow's hexes to ``cart``."""
+    d = job_steps(state, team, kind, blocker)[cell]
+    return d if d >= 0 else 2 * b.distance(cell, cart)
