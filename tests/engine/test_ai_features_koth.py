@@ -52,6 +52,31 @@ def test_kits_a_wounded_unit_steps_back_onto_a_kit_within_its_move(who: str) -> 
     assert state.unit_at(hex_at(1, 1)).health == 200  # type: ignore[union-attr]
 
 
+#: A long corridor: a kit at column 1 of the middle row, the point (height 1) at column 9.
+KIT_FAR_BEHIND = """
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+0.R 0.+ 0.  0.  0.  0.  0.  0.  0.  1.C 0.  0.  0.  0.B
+0.R 0.  0.  0.  0.  0.  0.  0.  0.  0.  0.  0.  0.  0.B
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kits_a_badly_hurt_unit_heads_for_a_kit_two_moves_back_while_a_teammate_holds_the_point(seed: int) -> None:
+    """001 "Map": a kit restores full health. A Heavy at 30 of 300, four hexes past a kit (beyond one move, within
+    two) while his Soldier holds the point, heads back for it; at 250 of 300 he goes on. An AI audit found him walking
+    past it on every seed, and kits on a side's way farther than a move from the fight picked up 6 times in 400."""
+    red = [("heavy", (5, 1), 30), ("soldier", (9, 1))]
+    blu = [("sniper", (13, 0)), ("medic", (13, 2))]
+    state = _game(KIT_FAR_BEHIND, red=red, blu=blu)
+    b, kit = state.board, state.board.index[hex_at(1, 1)]
+    action = HeuristicPlayer(seed).choose(state)
+    assert action.verb is Verb.MOVE and action.target is not None
+    assert b.distance(b.index[action.target], kit) < b.distance(state.active_unit().cell, kit)
+    fine = _game(KIT_FAR_BEHIND, red=[("heavy", (5, 1), 250), ("soldier", (9, 1))], blu=blu)
+    onward = HeuristicPlayer(seed).choose(fine)
+    assert onward.target is None or b.distance(b.index[onward.target], kit) >= 4
+
+
 def test_kits_a_slightly_hurt_unit_does_not_turn_back_for_one() -> None:
     """The trip pays off only for a wounded unit: at 170 of 200 (less than the wounded share lacking) the
     Soldier keeps going for the point."""
@@ -115,15 +140,23 @@ HILL = """
 """
 
 
-@pytest.mark.parametrize("who", PLAYERS)
-def test_height_a_unit_takes_the_high_ground_when_both_ways_are_as_near(who: str) -> None:
+@pytest.mark.parametrize("seed", range(6))
+def test_height_a_unit_takes_the_high_ground_when_both_ways_are_as_near(seed: int) -> None:
     """001 "Attacking": shooting up a level needs a point more on the dice. Past the walls the Medic can
-    reach a hex on the ridge or one on the flat, each as near the point, both in a Sniper's sight; he
-    takes the ridge, where the Sniper needs more to hit him."""
-    state = _game(HILL, red=[("medic", (1, 2))], blu=[("sniper", (8, 2))])
-    action = PLAYERS[who](1).choose(state)
+    reach a hex on the ridge or one on the flat, each as near the point, both in sight of a Sniper on flat
+    ground three hexes from each; he takes the ridge, where the Sniper needs more to hit him. (The Sniper
+    stood on the raised point, level with the ridge, so both hexes scored alike and the seed chose: an AI
+    audit found the test passing with the height term switched off. Here, switched off, they tie. The edge
+    is under a point of the normal AI's score, within what the strong AI's one search may go either way, so
+    only the normal AI is asked; the strong one plays out from the same scores.)"""
+    state = _game(HILL, red=[("medic", (1, 2))], blu=[("sniper", (7, 2))])
+    b = state.board
+    sniper, ridge, flat = state.units_of(Team.BLU)[0].cell, b.index[hex_at(4, 1)], b.index[hex_at(4, 3)]
+    assert b.stand[sniper] == 0 and b.stand[ridge] == 1 and b.stand[flat] == 0
+    assert state.sight.sees(sniper, ridge) and state.sight.sees(sniper, flat)
+    assert b.distance(sniper, ridge) == b.distance(sniper, flat) == 3
+    action = HeuristicPlayer(seed).choose(state)
     assert action.target == hex_at(4, 1)
-    assert state.board.stand[state.board.index[action.target]] == 1
 
 
 #: Walls in front of RED and one more north-east of them (column 6 of row 1).
@@ -137,15 +170,19 @@ WALLS = """
 
 
 @pytest.mark.parametrize("who", PLAYERS)
-def test_cover_a_unit_takes_the_way_a_wall_hides_from_the_enemy(who: str) -> None:
-    """001 "Distance and Line of Sight": walls block sight. Of the two hexes as near the point, the Sniper
-    north-east sees the northern one and the walls hide the southern one: the Medic goes south."""
-    state = _game(WALLS, red=[("medic", (1, 2))], blu=[("sniper", (6, 0))])
+@pytest.mark.parametrize("seed", range(4))
+def test_cover_a_unit_takes_the_way_a_wall_hides_from_the_enemy(who: str, seed: int) -> None:
+    """001 "Distance and Line of Sight": walls block sight. A Sniper stands north of the walls. Of the Medic's
+    best two moves, the northern one is in the Sniper's sight and the southern one hidden by the walls — with
+    sight left out of the normal AI's danger they score exactly alike — and he goes south. (With the Sniper
+    north-east, the hidden hex was also a hex farther from him, and the test passed with cover switched off:
+    an AI audit.)"""
+    state = _game(WALLS, red=[("medic", (1, 2))], blu=[("sniper", (5, 1))])
     b = state.board
     sniper = state.units_of(state.team.other)[0]
-    north, south = b.index[hex_at(5, 1)], b.index[hex_at(4, 3)]
+    north, south = b.index[hex_at(4, 1)], b.index[hex_at(4, 3)]
     assert state.sight.sees(sniper.cell, north) and not state.sight.sees(sniper.cell, south)
-    action = PLAYERS[who](1).choose(state)
+    action = PLAYERS[who](seed).choose(state)
     assert action.target == hex_at(4, 3)
 
 

@@ -60,19 +60,23 @@ def _blu_spawning(armed: bool) -> TeamPlayState:
     return s
 
 
+# Over several seeds: with the place left out of the score, the two Newtons (the same to keep) tie and the seed
+# picks, about one time in two; one seed passed so by chance (an AI audit, session 17).
 @pytest.mark.parametrize("who", PLAYERS)
-def test_spawnpoints_an_armed_player_spawns_within_a_few_steps_of_the_enemy(who: str) -> None:
+@pytest.mark.parametrize("seed", range(6))
+def test_spawnpoints_an_armed_player_spawns_within_a_few_steps_of_the_enemy(who: str, seed: int) -> None:
     """003 "Spawning round": a character appears on a spawnpoint of the colour discarded. With loaded
     weapons BLU takes the red spawnpoint, four steps from RED, not the yellow one far from everybody."""
     s = _blu_spawning(armed=True)
-    action = PLAYERS[who](1).choose(s)
+    action = PLAYERS[who](seed).choose(s)
     assert action.verb is Verb.SPAWN and action.target == hex_at(0, 0)
 
 
-def test_spawnpoints_an_empty_handed_player_spawns_by_a_weapon_rack() -> None:
+@pytest.mark.parametrize("seed", range(6))
+def test_spawnpoints_an_empty_handed_player_spawns_by_a_weapon_rack(seed: int) -> None:
     """With nothing loaded to shoot with, BLU spawns on the yellow spawnpoint beside the rack."""
     s = _blu_spawning(armed=False)
-    action = HeuristicPlayer(1).choose(s)
+    action = HeuristicPlayer(seed).choose(s)
     assert action.verb is Verb.SPAWN and action.target == hex_at(0, 4)
 
 
