@@ -404,12 +404,21 @@ class BalanceFixesPanel(QWidget):
             rows.append((f"★ {outcome.words}", outcome.hexes, _after(outcome), outcome.after, None))
         played = sorted((t for t in outcome.trials if t.tally.games and not t.status.startswith("refused")
                          and not (len(outcome.chosen) == 1 and t.proposal == outcome.chosen[0].proposal)),
-                        key=lambda t: (abs(t.tally.score - 0.5), len(t.hexes)))
+                        key=lambda t: (abs((t.confirm or t.tally).score - 0.5), len(t.hexes)))  # latest games
         for t in played:
             rows.append((t.words, t.hexes, t.confirm or t.tally, None, t))
+        # valid edits the run had no time (or no need) to play, in the search's order (its repairs first), as the
+        # command line's report lists them: a short run on a loaded machine showed an empty list (an editor audit)
+        seen = {t.proposal for t in played}
+        for t in outcome.trials:
+            if not t.tally.games and t.status in ("not played", "undecided") and t.proposal not in seen:
+                seen.add(t.proposal)
+                rows.append((t.words, t.hexes, None, None, t))
         for words, hexes, after, version, trial in rows:
             fresh = after is not None and after is (outcome.confirm if trial is None else trial.confirm)
-            item = QTreeWidgetItem([words, str(len(hexes)), _score(outcome.baseline), _score(after, fresh)])
+            item = QTreeWidgetItem([words, str(len(hexes)), _score(outcome.baseline),
+                                    "not played" if trial is not None and not trial.tally.games else
+                                    _score(after, fresh)])
             item.setData(0, _ROLE, (version, trial))
             tip = f"{words}\nhexes: {' '.join(str(h) for h in hexes) or 'none'}"
             if trial is not None:

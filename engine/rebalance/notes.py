@@ -43,7 +43,7 @@ def rosters_note(scenario: Scenario, favoured: Team) -> list[str]:
     return [f"on this map no team has a place of its own (both spawn at the same spawnpoints), so what favours "
             f"{favoured.value} is what the sides field — RED: {red}; BLU: {blu}; the map's edits can only change "
             "which characters its ground suits; to even the sides, give them rosters of equal strength (the "
-            "exchanges of one character tried here are listed with their games)"]
+            "exchanges of one character are listed among the proposals, with their games where the run played them)"]
 
 
 def advice(ended: str, steps: int, no_time: bool, needed: int, interrupted: bool, played: bool) -> str:

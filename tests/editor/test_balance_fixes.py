@@ -193,3 +193,28 @@ def test_a_run_that_played_no_edit_does_not_read_as_a_verdict() -> None:
     out = Outcome(NOT_FIXED, s, None, Tally(), None, (), (), "the time ran out")
     assert headline(out) == "Nothing tried — no edit was played (Why says why, and what would help)"
     assert headline(replace(out, interrupted=True)).startswith("Nothing tried — interrupted before any edit")
+
+
+def test_proposals_the_run_did_not_play_are_listed_as_not_played_and_can_be_previewed(make_window) -> None:  # type: ignore[no-untyped-def]
+    """A short run on a loaded machine ended before its race and the dock's list stayed empty, while the command
+    line's report listed the valid proposals it had not played (an editor audit). The dock lists them after the played
+    ones, in the search's order, marked "not played"; a selected one is previewed on the canvas."""
+    from engine.games.game import base_scenario
+    from engine.mapmodel import Cell, Terrain
+    from engine.rebalance.changes import Proposal, SetGround
+    from engine.rebalance.evidence import Tally
+    from engine.rebalance.result import NOT_FIXED, Outcome, Trial
+
+    win = make_window(FAR)
+    panel = win.balance_fixes
+    s = base_scenario(FAR)
+    h = next(h for h, c in sorted(FAR.cells.items()) if c.terrain is Terrain.OPEN and not FAR.features_at(h)
+             and not any(h in z for z in FAR.spawns.values()))
+    wall = Proposal((SetGround(h, FAR.cells[h], Cell(FAR.cells[h].height, Terrain.WALL)),), "slows RED", "route")
+    trials = (Trial(wall, f"add a wall at {h}", (h,), 1, status="not played"),)
+    panel._show(Outcome(NOT_FIXED, s, None, Tally(6, 42), "BLU", (), trials, "the time ran out"))
+    assert panel.tree.topLevelItemCount() == 1
+    row = panel.tree.topLevelItem(0)
+    assert row.text(0) == f"add a wall at {h}" and row.text(3) == "not played"
+    panel.tree.setCurrentItem(row)
+    assert set(win.view.overlay.colors) == {h}
