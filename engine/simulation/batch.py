@@ -191,8 +191,8 @@ class BatchSummary:
         construction, or None) turns the side answer into that known answer with
         the games beside it. ``sides`` and ``first_move`` replace this batch's own
         answers (a balance study's, corrected with its other questions), so a
-        document gives one set of figures per question. ``caveat`` is a clause
-        said after the side answer (:func:`~engine.simulation.verdict.shared_spawns_caveat`). ``first_team``: the
+        document gives one set of figures per question. ``caveat`` leads the side
+        answer (:func:`~engine.simulation.verdict.shared_spawns_caveat`). ``first_team``: the
         team the scenario's rules give the first turn in every game (None: they draw it), whose edge a decided
         first-mover answer then is (:func:`~engine.simulation.wording.first_owner`).
         """
@@ -205,7 +205,7 @@ class BatchSummary:
             figures = side_figure(sides) + ("" if not sides.blocks else f" after {sides.games} games")
             side = construction_sentence(construction, side_state(sides) in ("RED", "BLU"), figures)
         owner = first_owner(first_move.direction if first_move.significant else 0, first_team)
-        return f"{side}{caveat}. {first_sentence(first_move)}{owner}{lineup_caveat(self.lineups)}."
+        return f"{caveat}{side}. {first_sentence(first_move)}{owner}{lineup_caveat(self.lineups)}."
 
     def to_json(self, construction: str | None = None, caveat: str = "",
                 first_team: Team | None = None) -> dict[str, object]:

@@ -28,7 +28,7 @@ def summary_text(s: BatchSummary, name: str, players: tuple[str, ...], cancelled
                  first_team: Team | None = None) -> str:
     """Wins per team (with ``intervals``, their fixed-sample 95% intervals), draws, first-player wins, game length,
     pickups (when any) and (``verdict``) the verdict (``construction``: why the map is even by construction, which
-    the verdict's side answer then says, and ``caveat``, a clause after it: :meth:`BatchSummary.verdict`);
+    the verdict's side answer then says, and ``caveat``, the sentences leading it: :meth:`BatchSummary.verdict`);
     ``pickups`` False for a game without pickups; ``first_team``: as for :meth:`BatchSummary.verdict`.
 
     ``cancelled`` notes that the batch stopped early; ``partial_of`` (the games

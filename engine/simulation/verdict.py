@@ -217,24 +217,25 @@ def _shared_spawns(scenario: Scenario, side_text: str, said: tuple[str, ...]) ->
     """The side answer, with :func:`shared_spawns_caveat` for the validator's warnings among the evidence ``said``."""
     codes = [e.removeprefix("The validator warns (").split(")", 1)[0] for e in said
              if e.startswith("The validator warns (")]
-    caveat = shared_spawns_caveat(scenario, codes)
-    return side_text.removesuffix(".") + caveat + "." if caveat else side_text
+    return shared_spawns_caveat(scenario, codes) + side_text
 
 
 def shared_spawns_caveat(scenario: Scenario, warned: Sequence[str]) -> str:
-    """A clause for the side answer on a map whose teams spawn alike (no spawn zones: Team Play's spawnpoints by
-    colour) when the validator warns about its ground (``warned``: the codes of its fairness warnings; those about
-    the teams themselves, :data:`_TEAM_WARNINGS`, do not count): what those warnings are about; "" otherwise.
+    """The sentences that lead the side answer on a map whose teams spawn alike (no spawn zones: Team Play's
+    spawnpoints by colour) when the validator warns about its ground (``warned``: the codes of its fairness
+    warnings; those about the teams themselves, :data:`_TEAM_WARNINGS`, do not count): that its spawnpoints are not
+    served alike, then "As for the teams: "; "" otherwise.
 
     A new-user audit put all the ammo by the red spawnpoints, read two warnings from the validator and "No side can
     be favoured by this map" from every balance tool, and took them to disagree; a later one found ``simulate``
-    still without the clause (session 15)."""
+    still without the caveat (session 15); an editor audit (session 17) found it at the end of a 95-word sentence
+    whose first words, "No side can be favoured", answered "is my map fair?" with yes. It leads now."""
     ground = sorted({c for c in warned if c not in _TEAM_WARNINGS})
     if GAMES[scenario.mode].spawn_zones or not ground:
         return ""
-    return (f" — the validator's warnings ({', '.join(ground)}) are about the spawnpoints, which both teams share: "
-            "they decide how well a character starts where it appears, whichever its team, not which team wins, so "
-            "no number of games shows them as a team's lead; fix them from the warnings")
+    return (f"The spawnpoints are not served alike (the validator's {', '.join(ground)}): that decides how well a "
+            "character starts where it appears, whichever its team — so no number of games shows it as a team's "
+            "lead; fix it from the warnings. As for the teams: ")
 
 
 def spawnpoint_caveat(scenario: Scenario) -> str:

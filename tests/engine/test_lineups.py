@@ -86,7 +86,9 @@ def test_team_play_spawnpoint_warnings_are_said_to_be_about_colours_not_teams() 
     plan = StudyPlan(s, (("random", "random"),), 8, 1)
     v = judge(study_of(plan, run_study(plan))[0])
     assert any(e.startswith("The validator warns (HF313)") for e in v.evidence)
-    assert "the validator's warnings (HF313, HF322) are about the spawnpoints, which both teams share" in v.sides
+    # the spawnpoints' answer leads; the teams' follows (an editor audit read "No side can be favoured" first as yes)
+    assert v.sides.startswith("The spawnpoints are not served alike (the validator's HF313, HF322): "), v.sides
+    assert "As for the teams: No side can be favoured by this map" in v.sides
     # Team Play's own words (003 speaks of characters; its reports said "units": the same audit)
     assert "both may field the same characters" in v.sides
     assert not [e for e in v.evidence if "unit kind" in e or "'s units die" in e], v.evidence
@@ -133,4 +135,5 @@ def test_simulate_says_the_same_of_spawnpoint_warnings_as_the_balance_report(tmp
         assert cli.run(args, out, io.StringIO()) == 0
         said = out.getvalue() if fmt == "text" else json.loads(out.getvalue())["verdict"]
         assert "No side can be favoured by this map" in said
-        assert "the validator's warnings (HF313, HF322) are about the spawnpoints, which both teams share" in said
+        assert "The spawnpoints are not served alike (the validator's HF313, HF322)" in said
+        assert said.index("The spawnpoints are not served alike") < said.index("No side can be favoured")
