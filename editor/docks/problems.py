@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from typing import Final
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QColor
@@ -24,7 +25,7 @@ from editor.quickfix import QuickFix, suggest_fixes
 from engine.mapmodel import MapEditError
 from engine.validation.problem import Problem, Severity
 
-__all__ = ["ProblemsPanel"]
+__all__ = ["ProblemsPanel", "in_editor_words"]
 
 _TITLES = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.INFO: "Notes"}
 _COLORS = {Severity.ERROR: "#c62828", Severity.WARNING: "#b26a00", Severity.INFO: "#1565c0"}
@@ -116,9 +117,9 @@ class ProblemsPanel(QWidget):
             self.tree.addTopLevelItem(g)
             groups[sev] = g
         for p in sorted(problems, key=lambda p: (p.severity.rank, p.code, p.hexes)):
-            item = QTreeWidgetItem([self._wrap(f"{p.code}  {p.message}"), p.location()])
+            item = QTreeWidgetItem([self._wrap(f"{p.code}  {in_editor_words(p.message)}"), p.location()])
             item.setData(0, _ROLE, p)
-            item.setToolTip(0, f"{p.code} ({p.severity.value}): {p.message}")
+            item.setToolTip(0, f"{p.code} ({p.severity.value}): {in_editor_words(p.message)}")
             item.setForeground(0, QBrush(QColor(_COLORS[p.severity]).darker(140)))
             groups[p.severity].addChild(item)
             if p == current:
@@ -147,7 +148,7 @@ class ProblemsPanel(QWidget):
         if obj is self.tree.viewport() and e.type() == QEvent.Type.Resize:
             for item in self.problem_items():
                 p = item.data(0, _ROLE)
-                item.setText(0, self._wrap(f"{p.code}  {p.message}"))
+                item.setText(0, self._wrap(f"{p.code}  {in_editor_words(p.message)}"))
         return False
 
     def problem_items(self) -> list[QTreeWidgetItem]:
@@ -217,3 +218,16 @@ class ProblemsPanel(QWidget):
         for fix in suggest_fixes(self.doc.map, p):
             menu.addAction(self._fix_action(fix, menu))
         menu.popup(self.tree.viewport().mapToGlobal(pos))
+
+
+#: The commands the validator's messages advise, as the editor's own menu items (an editor audit: HF607 told a
+#: designer in the editor to run ``hexfort balance``), longest first so "rebalance" is not read as "balance".
+_EDITOR_WORDS: Final = (("hexfort rebalance", "Map ▸ Suggest balance fixes…"),
+                        ("hexfort balance", "Map ▸ Is it fair? Simulate…"))
+
+
+def in_editor_words(message: str) -> str:
+    """A validator message with the commands it advises named as the editor's menu items."""
+    for command, item in _EDITOR_WORDS:
+        message = message.replace(command, item)
+    return message
