@@ -337,7 +337,7 @@ class SimulateDialog(QDialog):
             answers = answer(saved, study) if saved is not None else None
             verdict = judge(study, ai_name, answers, version=1) if answers is not None else judge(study, ai_name)
             self.verdict = verdict
-            state = "decided" if verdict.decided else "not decided yet"
+            state = _decided_words(verdict)
             change = ""
             if saved is not None and answers is not None:
                 head = headline(saved, answers, ai_name, study, ("the saved file", "the map as it is now"))
@@ -395,3 +395,18 @@ class SimulateDialog(QDialog):
             self.cancel()
             return
         super().reject()
+
+
+def _decided_words(verdict: Verdict) -> str:
+    """``decided``, or which question is not decided yet: "200 games, not decided yet" under "BLU is favoured" read
+    as undoing the side answer, when only the first-mover question was open (an editor audit)."""
+    if verdict.decided:
+        return "decided"
+    open_ = {q.get("question") for q in verdict.questions
+             if q.get("test") is None or not q["test"].get("decided")}
+    side_open = "sides" in open_ and verdict.construction is None
+    if side_open and "first_move" not in open_:
+        return "the side question not decided yet, moving first decided"
+    if not side_open and "first_move" in open_:
+        return "the side question decided, moving first not decided yet"
+    return "not decided yet"

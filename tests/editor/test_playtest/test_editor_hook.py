@@ -410,3 +410,19 @@ def test_simulate_gives_the_verdict_and_lays_its_heat_maps_over_the_canvas(qtbot
     editor.doc.apply(editor.doc.map.with_cell(Hex(1, 1), Cell(0, Terrain.WALL)), "wall")
     panel.refresh()
     assert "The map has been edited since that run" in panel.legend.text()
+
+
+def test_the_dialogs_footnote_says_which_question_is_still_open() -> None:
+    """"200 games, not decided yet" under "BLU is favoured" read as undoing the side answer when only the first-mover
+    question was open (an editor audit): the footnote names the open question."""
+    from editor.playtest.simulate_dialog import _decided_words
+    from engine.simulation.verdict import Verdict
+
+    def asked(sides: bool, first: bool) -> Verdict:
+        return Verdict("", "", (), questions=({"question": "sides", "test": {"decided": sides}},
+                                              {"question": "first_move", "test": {"decided": first}}))
+
+    assert _decided_words(asked(True, False)) == "the side question decided, moving first not decided yet"
+    assert _decided_words(asked(False, True)) == "the side question not decided yet, moving first decided"
+    assert _decided_words(asked(False, False)) == "not decided yet"
+    assert _decided_words(Verdict("", "", (), decided=True)) == "decided"
