@@ -22,6 +22,8 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent, QFont
@@ -32,6 +34,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -40,8 +43,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import filedialogs
 from editor.background import BackgroundRun, Work
+from editor.paths import file_slug
 from editor.playtest.session import ai_name
+from editor.save_errors import save_error_words
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team
@@ -49,6 +55,7 @@ from engine.parallel.backends import local_backend
 from engine.scenario import Scenario
 from engine.simulation.autostop import default_max_games, play_until_decided
 from engine.simulation.balance import MapStudy, StudyPlan, run_study, study_of
+from engine.simulation.balance_doc import balance_document
 from engine.simulation.batch import BatchSummary, GameResult
 from engine.simulation.comparison import headline
 from engine.simulation.headline import answer
@@ -84,13 +91,17 @@ def report_text(summary: BatchSummary, name: str, players: tuple[str, str], canc
 UPDATES_PER_S = 20
 
 
+#: What Save report… writes from: the balance report's JSON document and the studies it was made of.
+Report = tuple[dict[str, Any], tuple[MapStudy, MapStudy | None]]
+
+
 def _batch(scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[str, str],
            cancel: threading.Event, until_decided: bool = False, saved: Scenario | None = None) -> Work:
     """One batch as background work: returns ``(study, the saved version's study or None, why it stopped)``;
     progress throttled to :data:`UPDATES_PER_S`. With ``saved`` it is ``hexfort balance SAVED --compare NOW``: both
     versions play the same games, and the change is the map now minus the saved one."""
     def work(_note: Callable[[str], None], report: Callable[[int, int], None]
-             ) -> tuple[MapStudy, MapStudy | None, str]:
+             ) -> tuple[MapStudy, MapStudy | None, str, Report]:
         last = 0.0
 
         def progress(done: int, total: int) -> None:
@@ -102,7 +113,7 @@ def _batch(scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[
 
         plan = StudyPlan(saved, (players,), games, seed, scenario) if saved is not None else \
             StudyPlan(scenario, (players,), games, seed)
-        stop = ""
+        stop, stopped = "", None
         with local_backend(jobs, games * len(plan.scenarios)) as backend:
             if until_decided:
                 plan, watched, stopped = play_until_decided(plan, backend, progress, cancel.is_set)
@@ -110,7 +121,12 @@ def _batch(scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[
             else:
                 watched = run_study(plan, backend, progress=progress, cancelled=cancel.is_set)
         main, other = study_of(plan, watched, common=cancel.is_set())  # a cancelled comparison: the games both played
-        return (other, main, stop) if other is not None else (main, None, stop)
+        kept = min(p.games for x in (main, other) if x is not None for p in x.pairings)
+        # the balance report's own document, for Save report… (as hexfort balance SAVED --compare NOW writes it)
+        names = ("the saved file", "the map as it is now") if other is not None else (scenario.name, None)
+        doc = balance_document(plan, names, main, other, (kept, plan.games) if cancel.is_set() else None, stopped)
+        report_of = (doc, (main, other))
+        return (other, main, stop, report_of) if other is not None else (main, None, stop, report_of)
     return work
 
 
@@ -232,7 +248,14 @@ class SimulateDialog(QDialog):
         self.heat_button.setEnabled(False)
         self.heat_button.setVisible(show_heat is not None)
         self.heat_button.clicked.connect(self.lay_heat_maps)
+        self.save_report_button = QPushButton("Save report…")
+        self.save_report_button.setToolTip("Write these games' balance report as one web page (charts, heat maps, "
+                                           "every figure), as hexfort balance -o REPORT.html does")
+        self.save_report_button.setEnabled(False)
+        self.save_report_button.clicked.connect(self.save_report)
+        self._report: Report | None = None
         row.addWidget(self.heat_button)
+        row.addWidget(self.save_report_button)
         row.addWidget(self.run_button)
         row.addWidget(self.cancel_button)
         row.addWidget(self.close_button)
@@ -294,6 +317,7 @@ class SimulateDialog(QDialog):
         self.summary = None
         self.study = None
         self.heat_button.setEnabled(False)
+        self.save_report_button.setEnabled(False)
         self.answer.setVisible(False)
         self.progress.setValue(0)
         self.progress.setFormat("%v / %m games")
@@ -307,6 +331,33 @@ class SimulateDialog(QDialog):
         self._run.start(_batch(self.scenario, self.games.value(), self.seed.value(), self.jobs.value(),
                                players, self._cancel, self.until.isChecked(), before))  # type: ignore[arg-type]
 
+    def save_report(self, path: str | Path | None = None) -> bool:
+        """Write the last run's balance report as one HTML page to ``path`` (asked for when None); False when
+        cancelled or it could not be written (said in a dialog: the report extra missing, a folder not writable).
+        An editor audit found the report — heat maps, which picks win, the compare page — only behind
+        ``hexfort balance -o``."""
+        if self._report is None:
+            return False
+        if path is None:
+            start = str(Path.home() / (file_slug(self.scenario.name) + "-balance.html"))
+            path = filedialogs.save_file(self, "Save balance report", start, "Web pages (*.html)")
+            if not path:
+                return False
+        target = Path(path)
+        try:
+            from editor.balance_report import write_report  # matplotlib: the report extra
+        except ImportError:
+            QMessageBox.warning(self, "Save report", "The balance report draws its charts with matplotlib, which is "
+                                "not installed: pip install 'hexfort[report]'")
+            return False
+        try:
+            write_report(self._report[0], self._report[1], target)
+        except OSError as e:
+            QMessageBox.critical(self, "Cannot save the report", f"{target}\n\n{save_error_words(target, e)}")
+            return False
+        self.report.appendPlainText(f"\nReport saved: {target}")
+        return True
+
     def cancel(self) -> None:
         """Stop the batch after the game in progress; the finished games are summarised."""
         if self.running:
@@ -319,9 +370,10 @@ class SimulateDialog(QDialog):
         self._played = done
         self.progress.setValue(done)
 
-    def _done(self, outcome: tuple[MapStudy, MapStudy | None, str]) -> None:
+    def _done(self, outcome: tuple[MapStudy, MapStudy | None, str, Report]) -> None:
         self._stop_thread()
-        study, saved, stop = outcome
+        study, saved, stop, self._report = outcome
+        self.save_report_button.setEnabled(bool(study.pairings[0].games))
         pairing = study.pairings[0]
         self.study, self.saved_study = study, saved
         self.results = list(pairing.results)

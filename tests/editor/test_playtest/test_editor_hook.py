@@ -193,7 +193,7 @@ def test_simulate_run_again_plays_the_map_as_edited_since(qtbot, editor, asked):
     assert d.summary == summarise(run_batch(d.scenario, 4, d.seed.value()))  # the edited map's own games
 
 
-def test_simulate_compares_the_map_as_edited_with_the_saved_file(qtbot, tmp_path, asked):
+def test_simulate_compares_the_map_as_edited_with_the_saved_file(qtbot, tmp_path, asked, monkeypatch):
     """The editor could not compare two versions (a new-user audit): "Compare with the saved file" plays the file as
     saved and the map as it is now on the same games, as hexfort balance SAVED --compare NOW, and heads the dialog
     with the change."""
@@ -227,6 +227,16 @@ def test_simulate_compares_the_map_as_edited_with_the_saved_file(qtbot, tmp_path
     assert d.answer.text().startswith(f"<b>Saved → now: {said}</b>") and "The saved file, on the same games" in \
         d.report.toPlainText()
     assert "cancelled" not in d.report.toPlainText()  # the saved section was labelled "cancelled early" (an audit)
+    # Save report…: the balance report's one web page, the comparison's too (only hexfort balance -o wrote it: audit)
+    from editor.balance_report import report_data
+
+    assert d.save_report_button.isEnabled() and d.save_report(tmp_path / "cmp.html")
+    data = report_data((tmp_path / "cmp.html").read_text(encoding="utf-8"))
+    assert data["compare"]["file"] == "the map as it is now" and data["file"] == "the saved file"
+    assert data["compare"]["headline"] == said and "Report saved: " in d.report.toPlainText()
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", staticmethod(lambda *a, **k: told.append(a[2])))
+    assert not d.save_report(tmp_path / "no-such-folder" / "r.html") and told and "no-such-folder" in told[0]
     # back to the map as saved: played once, and said (it played the same map twice: a review)
     win.action_handler.act_undo.trigger()
     with qtbot.waitSignal(d.finished_batch, timeout=60_000):
