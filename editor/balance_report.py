@@ -467,6 +467,13 @@ def _changed_pictures(doc: Mapping[str, Any], studies: tuple[MapStudy, MapStudy 
             f'<div class="grid">{"".join(figs)}</div>')
 
 
+def _not_significant(d: Mapping[str, Any]) -> str:
+    """"no" for a difference shown within its margin of no change; "not yet" while its interval is too wide to
+    size it (a report read "-107 to +76 turns, significant: no" as no change: an editor audit). Reports written
+    before the field existed say "no"."""
+    return "no" if d.get("decided", True) else "not yet"
+
+
 def _differences_table(doc: Mapping[str, Any]) -> str:
     rows = []
     for d in doc["compare"]["differences"]:
@@ -489,7 +496,7 @@ def _differences_table(doc: Mapping[str, Any]) -> str:
         rows.append(f'<tr><td class="l">{_e(d["players"])}</td><td class="l">{_e(d["figure"])}</td>'
                     f"<td>{this}</td><td>{other}</td>"
                     f'<td{" class=sig" if d["significant"] else ""}>{change}</td><td>{d["games"]}</td>'
-                    f"<td>{'–' if d['too_few_games'] else 'yes' if d['significant'] else 'no'}</td></tr>")
+                    f"<td>{'–' if d['too_few_games'] else 'yes' if d['significant'] else _not_significant(d)}</td></tr>")
     return ('<h3>Other figures</h3><p class="note">The same blocks of games on both versions; each difference with its '
             "confidence sequence (all of them hold at once); significant: the interval excludes no change (after "
             "correction over these figures).</p>"

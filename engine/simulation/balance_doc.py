@@ -152,6 +152,7 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
                 "games": d.games,
                 "too_few_games": d.too_few,
                 "significant": d.significant,
+                "decided": d.decided,
                 "words": d.words(),
             } for d in compare(main, answers)],
         }

@@ -55,6 +55,10 @@ class Comparison:
     games: int
     measure: Measure
     significant: bool
+    #: Significant, or shown within the test's margin of no change (:attr:`MeanTest.decided`): a plain "not
+    #: significant" under an interval far wider than any change read as "no change" (an editor audit: game length
+    #: 54 → 32 turns, "-107 to +76, significant: no" after 100 games).
+    decided: bool = False
 
     @property
     def too_few(self) -> bool:
@@ -79,7 +83,8 @@ class Comparison:
 
         if self.low is None or self.high is None:
             return f"{self.figure}: {v(self.this)} → {v(self.other)} (too few games to compare)"
-        sig = "significant after correction" if self.significant else "not significant after correction"
+        sig = ("significant after correction" if self.significant else "not significant after correction"
+               if self.decided else "not decided yet: too few games to size it")
         # a share's two values and their difference rounded to agree (a review read "50% → 52% (+1 points" here)
         this, other, shift = (change_figures(self.this, self.other) if rate else
                               (v(self.this), v(self.other), f"{d(self.difference)} turns"))
@@ -103,7 +108,8 @@ def compare(a: MapStudy, answers: Answers) -> list[Comparison]:
         # above 1 — but by this version's *observed* figure, not its true one, which a statistics review found
         # missing the true change of a rare figure (draws) in 32–44% of samples against the 1% it claims
         low, high = (t.low, t.high) if t is not None else (None, None)
-        out.append(Comparison(p.label, words[q.key], this, other, low, high, games, measure, x.significant))
+        out.append(Comparison(p.label, words[q.key], this, other, low, high, games, measure, x.significant,
+                              t is not None and t.decided))
     return out
 
 

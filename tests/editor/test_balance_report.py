@@ -227,3 +227,12 @@ def test_the_table_words_a_share_as_the_verdict_does() -> None:
     assert _state("sides", test) == "undecided: RED 58% (29–84%), ~300 more games"
     assert _cs({**test, "estimate": 0.6, "interval": [0.5004, 0.70], "decided": True, "significant": True}) == \
         "60% (50.04–70%) ✓"
+
+
+def test_a_difference_too_wide_to_size_reads_not_yet_rather_than_no() -> None:
+    """The compare page's "significant" column: "not yet" while a difference's interval is too wide to size it (an
+    editor audit read "-107 to +76 turns, no" as no change), "no" once it is shown within its margin."""
+    from editor.balance_report import _not_significant
+
+    assert _not_significant({"decided": False}) == "not yet" and _not_significant({"decided": True}) == "no"
+    assert _not_significant({}) == "no"  # a report written before the field existed

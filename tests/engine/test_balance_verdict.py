@@ -699,3 +699,16 @@ def test_a_change_and_its_two_shares_are_rounded_so_that_they_agree() -> None:
     assert row.words().startswith("first mover's share: 50.4% → 51.5% (+1.1 points, interval -2 to +5;")
     turns = Comparison("h vs h", "mean game length (turns)", 39.5, 35.0, -6.0, -3.0, 400, "turns", True)
     assert turns.words().startswith("mean game length (turns): 39.5 → 35.0 (-4.5 turns, interval -6.0 to -3.0;")
+
+
+def test_a_secondary_difference_too_wide_to_size_is_not_decided_rather_than_not_significant() -> None:
+    """An editor audit read "mean game length 54.4 → 32.1, -22.2 turns (-106.8 to +75.9), significant: no" as "the
+    change did not shorten the games": the interval, bounded by the turn limit, was far too wide to size anything.
+    A difference neither significant nor within its margin says it is not decided yet; one within it says no."""
+    from engine.simulation.comparison import Comparison
+
+    wide = Comparison("heuristic vs heuristic", "mean game length (turns)", 54.4, 32.1, -106.8, 75.9, 100, "turns",
+                      False, decided=False)
+    assert wide.words().endswith("not decided yet: too few games to size it)"), wide.words()
+    narrow = replace(wide, low=-1.0, high=1.5, other=54.6, decided=True)
+    assert narrow.words().endswith("not significant after correction)")
