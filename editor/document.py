@@ -60,6 +60,8 @@ class MapDocument(QObject):
         self._map = m
         self._path = path
         self._scenario = scenario
+        #: the map file a Save As named, kept through Undo and Redo (:meth:`_set_scenario`)
+        self._map_ref: str | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._strokes = itertools.count(1)
@@ -146,7 +148,10 @@ class MapDocument(QObject):
         self.changed.emit(hexes)
 
     def _set_scenario(self, setup: ScenarioSetup | None) -> None:
-        """Called by commands only."""
+        """Called by commands only. A map file named by a Save As stays named: the commands on the undo stack hold
+        the set-ups from before it, and an Undo brought back the original's map file (a review)."""
+        if setup is not None and self._map_ref is not None and setup.map_ref is not None:
+            setup = replace(setup, map_ref=self._map_ref)
         self._scenario = setup
         self.scenario_changed.emit()
 
@@ -156,6 +161,7 @@ class MapDocument(QObject):
         """Make this document hold another map (after open or new); clears undo history."""
         self._map = m
         self._scenario = scenario
+        self._map_ref = None
         self._path = path
         self.undo_stack.clear()
         self.undo_stack.setClean()
@@ -200,8 +206,9 @@ class MapDocument(QObject):
         else:
             map_file = self.map_file(target)
             setup = self._scenario
-            if map_file is not None and map_file.name != setup.map_ref:
-                setup = replace(setup, map_ref=map_file.name)
+            if map_file is not None and target != self._path:  # Save As: the new map file's own name (a plain Save
+                setup = replace(setup, map_ref=map_file.name)  # keeps a ref into a folder as it is: a review)
+                self._map_ref = map_file.name
             scenario = setup.scenario(self._map)
             # what the loader would refuse is not written: a file saved so was lost to the editor (a new-user audit)
             validate_document(scenario_to_document(scenario), "scenario", target)

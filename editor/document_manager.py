@@ -283,6 +283,8 @@ class DocumentManager(QObject):
         p = Path(path)
         if not p.name.endswith(".json"):
             p = p.with_name(p.name + suffix)
+        elif doc.scenario is not None and p.name.endswith(".map.json"):  # a scenario written over a map file broke
+            p = p.with_name(p.name.removesuffix(".map.json") + suffix)  # the scenario whose map it was (a review)
         return self.save_to(doc, p)
 
     def _save_folder(self) -> Path:
@@ -338,12 +340,14 @@ class DocumentManager(QObject):
         if target is None or not target.exists():
             return True
         known = self._map_disk.get(doc)
-        if known is not None and known[0] == target and file_sha256(target) == known[1]:
-            return True
+        if path == doc.path and known is not None and known[0] == target and file_sha256(target) == known[1]:
+            return True  # on a Save As the opened map may be another scenario's too: asked (a review)
         if path != doc.path and _names_map(path, target):  # replacing a scenario with its map: Save As asked already
             return True
+        ours = known is not None and known[0] == target
         why = ("changed on disk since it was opened or last saved (another tab, program or hexfort wrote it)"
-               if known is not None and known[0] == target else "is already there and is not the map this scenario was "
+               if ours and path == doc.path else "is the map this scenario was opened with, which the scenario file "
+               "it was opened from still names" if ours else "is already there and is not the map this scenario was "
                "opened with")
         return self._save_anyway(
             "Replace a map file?",

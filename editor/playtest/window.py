@@ -712,7 +712,8 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         replay first — a new-user audit lost a hot-seat game to "◀ Back to editor" without a word."""
         st = self.ctl.state
         watched = all(self.ctl.controller_name(t) != HUMAN for t in Team)  # AI against AI: nobody's game to lose
-        yours = sum(e.by == HUMAN for e in self.ctl.entries)  # a review: it asked when only the AI had moved
+        # a review: it asked when only the AI had moved; one-option prompts answered at once are no one's either
+        yours = sum(e.by == HUMAN and e.index not in self.ctl.answered for e in self.ctl.entries)
         if self._unasked or self.ctl.replay_mode or st.is_terminal() or not yours or watched:
             return True
         blocked = self.ctl.replay_blocked

@@ -283,3 +283,85 @@ def test_save_as_asks_before_it_replaces_a_map_file_that_is_not_the_scenarios(wi
         shutil.copy(maps / f, pair / f)
     monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(pair / "koth_ridge.scenario.json"))
     assert window.documents.save_as() and len(asked) == 1  # over a scenario and its map: the save dialog asked
+
+
+def _copy_pair(tmp_path: Path, name: str, ref: str | None = None) -> Path:
+    """The bundled ``name`` scenario and its map copied into ``tmp_path`` (its map at ``ref`` when given)."""
+    import json
+    import shutil
+
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    doc = json.loads((maps / f"{name}.scenario.json").read_text(encoding="utf-8"))
+    target = tmp_path / (ref or f"{name}.map.json")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(maps / f"{name}.map.json", target)
+    doc["map"] = ref or f"{name}.map.json"
+    (tmp_path / f"{name}.scenario.json").write_text(json.dumps(doc), encoding="utf-8")
+    return tmp_path / f"{name}.scenario.json"
+
+
+def _a_wall(doc) -> Hex:  # type: ignore[no-untyped-def]
+    from engine.mapmodel import Cell, Terrain
+
+    h = next(h for h, c in sorted(doc.map.cells.items()) if c.terrain is Terrain.OPEN and not doc.map.features_at(h))
+    doc.apply(doc.map.with_cell(h, Cell(doc.map.cells[h].height, Terrain.WALL)), "wall")
+    return h
+
+
+def test_a_plain_save_keeps_a_map_ref_into_a_folder(window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A review: Ctrl+S rewrote "maps/ridge.map.json" to "ridge.map.json" and the scenario no longer loaded."""
+    from engine.formats import load_scenario
+
+    path = _copy_pair(tmp_path, "koth_ridge", "maps/ridge.map.json")
+    assert window.open_path(path, ask=False)
+    h = _a_wall(window.doc)
+    assert window.documents.save()
+    s = load_scenario(path)
+    assert s.map_ref == "maps/ridge.map.json" and s.map.cells[h].terrain.value == "wall"
+
+
+def test_undo_after_save_as_keeps_the_new_map_file(window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A review: the undo stack's set-ups named the original's map, so Undo and Redo after Save As pointed the variant
+    at it again and the next save overwrote it."""
+    from dataclasses import replace
+
+    path = _copy_pair(tmp_path, "payload_canal")
+    original = (tmp_path / "payload_canal.map.json").read_bytes()
+    assert window.open_path(path, ask=False)
+    doc = window.doc
+    assert doc.set_scenario(replace(doc.scenario, description="variant"))
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(tmp_path / "canal_v2.scenario.json"))
+    assert window.documents.save_as()
+    doc.undo_stack.undo()
+    doc.undo_stack.redo()
+    assert doc.scenario.map_ref == "canal_v2.map.json"
+    _a_wall(doc)
+    assert window.documents.save()
+    assert (tmp_path / "payload_canal.map.json").read_bytes() == original
+
+
+def test_save_as_onto_the_opened_map_asks_and_a_scenario_never_takes_a_map_files_name(  # type: ignore[no-untyped-def]
+        window, tmp_path: Path, monkeypatch) -> None:
+    """A review: Save As "ridge.scenario.json" of a variant on ridge.map.json replaced that shared map unasked, and a
+    scenario saved as "koth_ridge.map.json" broke the scenario whose map that was."""
+    import json
+
+    path = _copy_pair(tmp_path, "koth_ridge")
+    variant = tmp_path / "variant.scenario.json"
+    variant.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    path.unlink()  # only the variant names koth_ridge.map.json; Save As "koth_ridge.scenario.json" would take it over
+    before = (tmp_path / "koth_ridge.map.json").read_bytes()
+    assert window.open_path(variant, ask=False)
+    _a_wall(window.doc)
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Cancel)
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(path))
+    assert not window.documents.save_as()
+    assert asked and "is the map this scenario was opened with" in asked[0]
+    assert (tmp_path / "koth_ridge.map.json").read_bytes() == before
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: str(tmp_path / "v2.map.json"))
+    assert window.documents.save_as()
+    assert (tmp_path / "v2.scenario.json").exists() and not (tmp_path / "v2.map.json").read_text(
+        encoding="utf-8").count('"map":')  # the scenario took .scenario.json; v2.map.json is its map
+    assert json.loads((tmp_path / "v2.scenario.json").read_text(encoding="utf-8"))["map"] == "v2.map.json"
