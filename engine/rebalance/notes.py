@@ -30,7 +30,7 @@ def already_fair_notes(scenario: Scenario, baseline: Tally) -> list[str]:
         notes.append(
             f"these games came out {baseline.words()}, further from even than chance usually goes; on a map even by "
             "construction that is the players' habit (their tie-breaks need not be mirror images) or a rare draw, "
-            "not the ground, so no edit is offered for it; rerun with another --seed or other --players to see")
+            "not the ground, so no edit is offered for it; rerun with another seed or other players to see")
     return notes + open_fairness_warnings(scenario)
 
 

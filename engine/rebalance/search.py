@@ -288,13 +288,11 @@ class _Search:
         """How near even a candidate's race interval must lie to be *fair* in ``step``: ``race_tolerance``, or half
         the step's starting map's own gap when that is smaller (never under :data:`CONFIRM_MARGIN`).
 
-        A map a few points off meets the race tolerance itself: its edits, worth a point or
-        two each, would all look fair after the first round and go to confirmation on a
-        guess (Ridge asym-blu-wall, at 53%: 144 games a candidate, then three finalists
-        refused). With the tolerance tied to the gap the race plays on until it can tell
-        them apart, up to ``search_games``, and the finalists come in order of their
-        scores over all those games. The starting map's gap is its own games' estimate:
-        the baseline in step 1, the chosen edit's games after.
+        A map a few points off meets the race tolerance itself: its edits, worth a point or two each, would all
+        look fair after the first round and go to confirmation on a guess (Ridge asym-blu-wall, at 53%). Tied to
+        the gap, the race plays on until it can tell them apart, up to ``search_games``, and the finalists come in
+        order of their scores. The starting map's gap is its own games' estimate: the baseline in step 1, the
+        chosen edit's games after.
         """
         start = self.starts.get(step, self.baseline_tally)
         if not start.games:
@@ -340,7 +338,8 @@ class _Search:
             assert best is not None
             self.say.best(best)
             if was is None or (was.step, was.proposal) != (best.step, best.proposal):
-                self.say.note(f"best so far: {best.words} — {self.ev.said(best.tally)}")
+                fresh = " on fresh games" if best.confirm is not None and best.confirm.games else ""
+                self.say.note(f"best so far: {best.words} — {self.ev.said(BestSoFar.latest(best))}{fresh}")
 
     def _survivors(self, racing: list[int], state: list[Trial]) -> list[int]:
         """The racing trials (indices into ``state``) still worth games (module docstring)."""
@@ -415,6 +414,8 @@ class _Search:
             baseline, answer = self.baseline()
         except _Stopped:
             so_far = self.baseline_tally
+            if even_by_construction(self.scenario):  # known without the games, a cancel or not (a review)
+                return self._outcome(ALREADY_FAIR, so_far, None, (), self._already_fair(so_far))
             return self._outcome(NOT_FIXED, so_far, None, (),
                                  "interrupted while the map's own games were played" +
                                  (f" ({self.ev.said(so_far)} so far)" if so_far.games else "") +
@@ -562,6 +563,8 @@ class _Search:
     def salvage(self) -> Outcome:
         """What the run had found when Ctrl-C arrived outside the games (the best so far, unconfirmed)."""
         self.interrupted = True
+        if self.favoured is None and even_by_construction(self.scenario):
+            return self._outcome(ALREADY_FAIR, self.baseline_tally, None, (), self._already_fair(self.baseline_tally))
         if self.favoured is None:
             return self._outcome(NOT_FIXED, self.baseline_tally, None, (), "interrupted before anything was found")
         return self._unfixed(list(self.chosen), self.baseline_tally, self.favoured)

@@ -161,6 +161,19 @@ def test_a_mirror_map_is_already_fair_even_when_time_runs_out_before_its_first_l
     assert out.status == ALREADY_FAIR and out.baseline.games < REAL.baseline_games
 
 
+def test_a_mirror_map_is_already_fair_when_cancelled_during_its_games() -> None:
+    """Cancel or Ctrl-C during the map's own games on a map even by construction: the answer never rested on them
+    (a review found "not fixed: interrupted" there, where the time running out said "already fair")."""
+    class Cancelled(NoisyRunner):
+        def round(self, versions, seed, start, stop, progress=None):  # type: ignore[no-untyped-def]
+            got = super().round(versions, seed, start, stop, progress)
+            return Round(got.tallies, start >= 96, got.games)  # stopped from the third round on
+
+    out = rebalance(FAIR_LANE, REAL, Cancelled(lambda v: 0.5))
+    assert out.status == ALREADY_FAIR and out.interrupted and out.baseline.games < REAL.baseline_games
+    assert "no side can be favoured by this map" in out.why
+
+
 def test_when_time_runs_out_undecided_nothing_is_called_fair() -> None:
     """A near-even map and a clock that says the next round will not fit: "not fixed", with no side named."""
     ticks = iter(range(0, 10**6, 30))
