@@ -42,6 +42,7 @@ from editor.document_manager import DocumentManager
 from editor.geometry import BRUSH_SIZES, SymmetryKind, best_center, mirror_for
 from editor.icons import swatch_icon, tool_icon
 from editor.library.window import LibraryWindow
+from editor.menu_words import in_editor_words
 from editor.paths import EditorPaths
 from editor.playtest.hooks import install_playtest_actions
 from editor.problem_runner import ProblemRunner
@@ -655,7 +656,7 @@ class MainWindow(QMainWindow):
         hexes = self._problem_hexes(p)
         if hexes:
             self._view.center_on_hexes(hexes)
-        self.say(f"{p.code}: {p.message}", 8000)
+        self.say(f"{p.code}: {in_editor_words(p.message)}", 8000)
 
     def _problem_hexes(self, p) -> list[Hex]:  # type: ignore[no-untyped-def]
         """A problem's hexes on the map (all of them when none is: a hex the problem names off the map)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Final
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QColor
@@ -20,12 +19,13 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
+from editor.menu_words import in_editor_words
 from editor.problem_runner import ProblemRunner
 from editor.quickfix import QuickFix, suggest_fixes
 from engine.mapmodel import MapEditError
 from engine.validation.problem import Problem, Severity
 
-__all__ = ["ProblemsPanel", "in_editor_words"]
+__all__ = ["ProblemsPanel"]
 
 _TITLES = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.INFO: "Notes"}
 _COLORS = {Severity.ERROR: "#c62828", Severity.WARNING: "#b26a00", Severity.INFO: "#1565c0"}
@@ -219,15 +219,3 @@ class ProblemsPanel(QWidget):
             menu.addAction(self._fix_action(fix, menu))
         menu.popup(self.tree.viewport().mapToGlobal(pos))
 
-
-#: The commands the validator's messages advise, as the editor's own menu items (an editor audit: HF607 told a
-#: designer in the editor to run ``hexfort balance``), longest first so "rebalance" is not read as "balance".
-_EDITOR_WORDS: Final = (("hexfort rebalance", "Map ▸ Suggest balance fixes…"),
-                        ("hexfort balance", "Map ▸ Is it fair? Simulate…"))
-
-
-def in_editor_words(message: str) -> str:
-    """A validator message with the commands it advises named as the editor's menu items."""
-    for command, item in _EDITOR_WORDS:
-        message = message.replace(command, item)
-    return message

@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QIcon, QImage, QPainter, QPen, QPixmap, QPolygonF
 
 from editor.library.summary import THUMB_SIZE, MapSummary
+from editor.menu_words import in_editor_words
 from engine.games.modes import GAMES
 from engine.mapmodel import Mode
 from engine.validation.problem import Severity
@@ -206,7 +207,7 @@ class LibraryModel(QAbstractTableModel):
             if w is None or w.severity is Severity.INFO:
                 return ""
             where = f" ({w.location()})" if w.location() else ""
-            return f"{w.code}{where}: {w.message}"
+            return f"{w.code}{where}: {in_editor_words(w.message)}"
         return ""
 
     @staticmethod
@@ -240,7 +241,7 @@ class LibraryModel(QAbstractTableModel):
             lines.append("Modes: " + ", ".join(MODE_NAMES[m] for m in s.modes))
         for p in sorted(s.problems, key=lambda p: (p.severity.rank, p.code))[:8]:
             where = f" ({p.location()})" if p.location() else ""
-            lines.append(f"{p.code} {p.severity.value}: {p.message}{where}")
+            lines.append(f"{p.code} {p.severity.value}: {in_editor_words(p.message)}{where}")
         if len(s.problems) > 8:
             lines.append(f"… and {len(s.problems) - 8} more")
         return "\n".join(lines)

@@ -167,7 +167,7 @@ def headline(a: MapStudy, answers: Answers, name: Namer = str, other: MapStudy |
                         f"play the very same games (RED's share of the score {share} on both).",
                         tuple(replace(x, test=None) for x in changes))
     if other is not None and even_by_construction(a.scenario) and even_by_construction(other.scenario):
-        return _both_even(a, answers, changes)
+        return _both_even(a, answers, changes, versions == VERSIONS)
     one = uneven_version(a, other) if other is not None else None
     if one is not None:
         return _one_even(a, answers, changes, one, name, versions)
@@ -184,7 +184,7 @@ def _common(directions: set[int]) -> int:
     return directions.pop() if len(directions) == 1 else 0
 
 
-def _both_even(a: MapStudy, answers: Answers, changes: list[Answer]) -> Headline:
+def _both_even(a: MapStudy, answers: Answers, changes: list[Answer], pointed: bool = True) -> Headline:
     """The headline when both versions are even by construction: the change cannot move the balance between the
     sides (each version's expected share is exactly half), so it is decided and no test is kept; what the games
     show changed is in the secondary figures, and those significant after correction are said here (a new-user
@@ -193,7 +193,8 @@ def _both_even(a: MapStudy, answers: Answers, changes: list[Answer]) -> Headline
     several = len(a.pairings) > 1
     moved = [(f"with {c.pairing}, " if several else "") + c.words() for c in compare(a, answers) if c.significant]
     shifted = [x for x in changes if x.significant]  # chance, or the players' own habits: said, not hidden (review)
-    text = ("Neither version can favour a side: each is even by construction (see each map's own answer), so the "
+    own = " (see each map's own answer)" if pointed else ""  # the editor shows one version's answer only (review)
+    text = (f"Neither version can favour a side: each is even by construction{own}, so the "
             "change cannot move the balance between RED and BLU" +
             (" — though RED's share moved in these games (" + "; ".join(
                 f"{pct(x.this or 0.0)} → {pct(x.other or 0.0)}" for x in shifted) + "): chance, or the players' own "

@@ -234,7 +234,9 @@ def test_two_versions_even_by_construction_cannot_move_the_balance_and_say_what_
     other = study(fake(HH, 800, first_wins(0.85)), scenario=rules)
     h = headline(main, answer(main, other), other=other)
     assert not h.changed and h.decided and all(x.test is None for x in h.answers)
-    assert h.text.startswith("Neither version can favour a side: each is even by construction")
+    assert h.text.startswith("Neither version can favour a side: each is even by construction (see each map's own")
+    named = headline(main, answer(main, other), other=other, versions=("the saved file", "the map as it is now"))
+    assert named.text.startswith("Neither version can favour a side: each is even by construction, so")  # editor
     assert "What the games show it changed: first mover's share: 55% → 85% (+30 points" in h.text
     quiet = study(fake(HH, 800, first_wins(0.55)), scenario=rules)
     assert "Nothing else it changed is significant" in headline(main, answer(main, quiet), other=quiet).text

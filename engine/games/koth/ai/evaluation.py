@@ -18,7 +18,8 @@ from engine.mapmodel import Team
 __all__ = ["KOTH_FEATURES", "KOTH_WEIGHTS", "koth_features"]
 
 KOTH_FEATURES: Final = ("lead", "near", "health", "to_move")
-#: Fitted by bench/fit_evaluation.py (see the module docstring).
+#: Fitted by bench/fit_evaluation.py (see the module docstring) when ``near`` counted the crow's hexes; not refitted
+#: since it counts steps walked (27 November 2026), which on open ground are the same.
 KOTH_WEIGHTS: Final = (1.37, 0.80, 0.27, 0.23)
 
 #: The name in the game's cache (:attr:`engine.games.game.Game.cache`) of each (kind, team)'s walked steps to the

@@ -18,7 +18,7 @@ sentry's target the weakest, and each action of the active unit by a
   every 25 points of health it lacks (a unit alone on the point stays).
   Then the walk to the point is counted through the kit, and ending a move on
   it heals it (worth the health regained). A kit that a hurt enemy would go by
-  in its next move, by this same rule, is worth standing on (one unit a hex: the
+  within its reach (one move, two when badly hurt) by this same rule, is worth standing on (one unit a hex: the
   enemy cannot use it), worth a share of the health that enemy lacks; a kit no
   enemy would take (one alone on the point stays there) is not worth guarding;
 - **firepower**: a move is also worth the best expected damage the unit could
@@ -59,8 +59,8 @@ from engine.rules.legal import Group
 if TYPE_CHECKING:
     from engine.games.koth.units.base import KothBehaviour
 
-__all__ = ["KIT_DETOUR", "KIT_FAR_MOVES", "KIT_FAR_WOUNDED", "KIT_HEAL", "KIT_MOVES", "KIT_WOUNDED", "kit_moves", "PREFERENCE", "KothScorer", "cp_distance",
-           "koth_choose", "koth_scores"]
+__all__ = ["KIT_DETOUR", "KIT_FAR_MOVES", "KIT_FAR_WOUNDED", "KIT_HEAL", "KIT_MOVES", "KIT_WOUNDED", "PREFERENCE",
+           "KothScorer", "cp_distance", "kit_moves", "koth_choose", "koth_scores"]
 
 #: Health a hurt unit must lack for each step of detour a kit costs it (on the way to the point).
 KIT_DETOUR = 25.0
@@ -220,9 +220,9 @@ class KothScorer:
         return float(burners[0].param("burn_damage")) if burners else 20.0
 
     def _kit_need(self, kits: list[int]) -> dict[int, float]:
-        """Kit cell -> the most health a hurt enemy lacks that would go for that kit in its next move by the rule
-        this player follows itself (:func:`_kit_trip`): denying a kit nobody would take is worth nothing, and a
-        unit that stands on it instead of the point gives the point away for it."""
+        """Kit cell -> the most health a hurt enemy lacks that would go for that kit within its reach
+        (:func:`kit_moves`) by the rule this player follows itself (:func:`_kit_trip`): denying a kit nobody would
+        take is worth nothing, and a unit that stands on it instead of the point gives the point away for it."""
         need: dict[int, float] = {}
         cp = set(self.cp)
         on_cp = [v for v in self.enemies if v.cell in cp and v.kind != "sentry"]

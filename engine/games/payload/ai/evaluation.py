@@ -23,7 +23,8 @@ _RED, _BLU = Team.RED, Team.BLU
 PAYLOAD_FEATURES: Final = ("race", "ready", "blocked", "escorts", "strength", "to_move")
 #: Hexes from the nearer cart at which a token's health stops counting (``strength``).
 REACH: Final = 12
-#: Fitted by bench/fit_evaluation.py (see the module docstring).
+#: Fitted by bench/fit_evaluation.py (see the module docstring) when ``escorts`` and ``strength`` counted the crow's
+#: hexes; not refitted since they count steps walked (27 November 2026), which on open ground are nearly the same.
 PAYLOAD_WEIGHTS: Final = (8.59, 0.00, 0.19, 0.19, 0.18, 0.33)
 
 
