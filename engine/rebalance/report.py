@@ -12,6 +12,7 @@ from typing import Any
 from engine.formats.schemas import schema_id
 from engine.games.modes import GAMES
 from engine.rebalance.evidence import Evidence, Tally, score_interval
+from engine.rebalance.mirror import even_by_construction
 from engine.rebalance.result import ALREADY_FAIR, Outcome, Trial, interval_json
 from engine.rebalance.search import Settings
 from engine.simulation.wording import interval
@@ -30,8 +31,9 @@ def _rate(t: Tally, ev: Evidence) -> str:
         return "no games"
     lo, hi = score_interval(t)
     alo, ahi = ev.interval(t)
+    holds = "it holds 50%" if lo <= 0.5 <= hi else "it does not hold 50%"  # a review: "holds" beside 58–64%
     return (f"{t.words()} — RED's score, anytime interval {interval(alo, ahi)}; fixed-sample 95% interval "
-            f"{interval(lo, hi)} (the rule a fix is confirmed by: it holds 50%)")
+            f"{interval(lo, hi)} (the rule a fix is confirmed by: {holds})")
 
 
 def document(outcome: Outcome, settings: Settings, file: str, written: dict[str, str] | None) -> dict[str, Any]:
@@ -86,7 +88,9 @@ def text(outcome: Outcome, settings: Settings, written: dict[str, str] | None) -
     ev = Evidence(settings.alpha)
     lines = [f"{s.name} ({GAMES[s.mode].name}), {settings.players[0]} vs {settings.players[1]}",
              f"before: {_rate(outcome.baseline, ev)}"]
-    if outcome.status == ALREADY_FAIR:
+    if outcome.status == ALREADY_FAIR and even_by_construction(s):  # whatever its games: the note says why
+        lines.append("already fair: no side can be favoured by this map (even by construction); nothing was changed")
+    elif outcome.status == ALREADY_FAIR:
         lines.append("already fair: no side is favoured; nothing was changed")
     elif outcome.favoured is None:
         lines.append(f"{outcome.status}: the map's own games did not show whether a side is favoured")

@@ -152,6 +152,9 @@ def test_a_mirror_map_whose_games_lean_is_still_already_fair_with_a_note_on_the_
     assert out.baseline.games == REAL.baseline_games and not confirmed_fair(out.baseline)
     assert "no side can be favoured by this map" in out.why
     assert [n for n in out.notes if "the players' habit" in n and "no edit is offered" in n], out.notes
+    said = text(out, REAL, None)  # a review: "(… it holds 50%)" beside 58–64%, then "no side is favoured"
+    assert "(the rule a fix is confirmed by: it does not hold 50%)" in said
+    assert "already fair: no side can be favoured by this map (even by construction)" in said
 
 
 def test_a_mirror_map_is_already_fair_even_when_time_runs_out_before_its_first_look() -> None:
