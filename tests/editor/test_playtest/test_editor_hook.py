@@ -58,16 +58,23 @@ def test_f5_plays_the_map_as_on_screen_and_back_loses_nothing(qtbot, editor, mon
     assert editor.doc.map is edited and editor.doc.dirty and editor.doc.undo_stack.count() == 1
 
 
-def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, monkeypatch, asked):
-    """A new-user audit played two hot-seat turns and lost them to "◀ Back to editor" without a word. With a decision
-    made it asks: "Keep playing" (the default) stays, "Leave" closes; a game with nothing played closes at once."""
-    monkeypatch.setattr(PlaytestWindow, "may_leave", REAL_MAY_LEAVE)  # the test config answers it for other tests
+def _paused_playtest(qtbot, editor, monkeypatch):  # type: ignore[no-untyped-def]
+    """A playtest of the editor's map, started and paused, its leave question the real one (the test config answers
+    it for other tests)."""
+    monkeypatch.setattr(PlaytestWindow, "may_leave", REAL_MAY_LEAVE)
     monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     editor.act_playtest.trigger()
     pw = editor.playtest_window
     qtbot.addWidget(pw)
     qtbot.waitUntil(lambda: pw.isVisible())
     pw.ctl.set_paused(True)
+    return pw
+
+
+def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, monkeypatch, asked):
+    """A new-user audit played two hot-seat turns and lost them to "◀ Back to editor" without a word. With a decision
+    made it asks: "Keep playing" (the default) stays, "Leave" closes; a game with nothing played closes at once."""
+    pw = _paused_playtest(qtbot, editor, monkeypatch)
     pw.ctl.restart()  # back to the first decision, whoever moves first
     pw.ctl.set_paused(True)
     assert not pw.ctl.state.history and pw.may_leave()  # nothing to lose yet: no question
@@ -107,13 +114,7 @@ def test_back_to_editor_asks_before_it_closes_a_game_in_progress(qtbot, editor, 
 def test_a_game_where_only_the_ai_has_moved_closes_without_a_question(qtbot, editor, monkeypatch, asked):
     """RED is the AI and moves first (King of the Board); BLU, the designer, has not moved yet: leaving loses no one's
     work, so nothing is asked (a review found the question after the AI's first move alone)."""
-    monkeypatch.setattr(PlaytestWindow, "may_leave", REAL_MAY_LEAVE)
-    monkeypatch.setattr(StartDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
-    editor.act_playtest.trigger()
-    pw = editor.playtest_window
-    qtbot.addWidget(pw)
-    qtbot.waitUntil(lambda: pw.isVisible())
-    pw.ctl.set_paused(True)
+    pw = _paused_playtest(qtbot, editor, monkeypatch)
     pw.ctl.set_controller(Team.RED, "random")
     pw.ctl.set_controller(Team.BLU, "human")
     pw.ctl.restart()

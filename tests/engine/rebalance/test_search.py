@@ -149,18 +149,25 @@ def test_the_best_so_far_is_judged_on_each_trials_latest_games() -> None:
     assert search.best is not None and search.best.proposal == mine and search.best.tally.games == 120
 
 
+def _two_in_one_band(search: _Search) -> tuple[Trial, Trial]:
+    """Two race-fair trials 48% and 52% on 48 games (one two-point band) offered to ``search`` on a map at 70%: the
+    first listed is the best so far."""
+    search.baseline_tally = _blocks(280, 400)  # RED 70%
+    first, other = (Trial(Proposal((), why, "rosters"), why, (), 1, tally=_blocks(red, 48), status="fair")
+                    for why, red in (("a", 23), ("b", 25)))
+    search._offer(first, True)
+    search._offer(other, True)
+    assert search.best is first
+    return first, other
+
+
 def test_the_best_so_far_is_judged_on_a_confirmations_fresh_games_once_it_has_them() -> None:
     """An editor audit (session 17): two roster exchanges came out 48% and 52% on their 48 race games (one band), and
     the first was starred, kept and applied although its 1,000 fresh games gave 42% (BLU favoured) beside the
     other's 52%: the confirmations never reached the best so far. They do, and they are the latest games."""
     search = _Search(UNFAIR, QUICK, ModelRunner(lambda v: 0.5), Listener(), clock=lambda: 0.0)
-    search.baseline_tally = _blocks(280, 400)  # RED 70%
-    mine, theirs = (Proposal((), why, "rosters") for why in ("a", "b"))
-    first = Trial(mine, "a", (), 1, tally=_blocks(23, 48), status="fair")
-    other = Trial(theirs, "b", (), 1, tally=_blocks(25, 48), status="fair")
-    search._offer(first, True)
-    search._offer(other, True)
-    assert search.best is first
+    first, other = _two_in_one_band(search)
+    theirs = other.proposal
     search._offer(replace(first, confirm=_blocks(420, 1000), status="not confirmed"), True)
     search._offer(replace(other, confirm=_blocks(520, 1000), status="not confirmed"), True)
     assert search.best is not None and search.best.proposal == theirs
@@ -171,13 +178,8 @@ def test_a_confirmation_offers_its_fresh_games_to_the_best_so_far() -> None:
     offered them by hand, and with the confirmation's offer taken out every test still passed)."""
     share = [0.42]
     search = _Search(UNFAIR, QUICK, ModelRunner(lambda v: share[0]), Listener(), clock=lambda: 0.0)
-    search.baseline_tally = _blocks(280, 400)
-    mine, theirs = (Proposal((), why, "rosters") for why in ("a", "b"))
-    first = Trial(mine, "a", (), 1, tally=_blocks(23, 48), status="fair")
-    other = Trial(theirs, "b", (), 1, tally=_blocks(25, 48), status="fair")
-    search._offer(first, True)
-    search._offer(other, True)
-    assert search.best is first
+    first, other = _two_in_one_band(search)
+    theirs = other.proposal
     done = search.confirm(UNFAIR, first)  # 42% on its fresh games: BLU favoured
     assert done.status == "not confirmed" and search.best is not None and search.best.proposal == theirs
     share[0] = 0.52
