@@ -46,8 +46,9 @@ from engine.mapmodel import Terrain
 from engine.parallel.backends import local_backend
 from engine.rebalance.changes import Change, MoveFeature, MoveStairs, SetGround, SetTrack, ToggleFeature
 from engine.rebalance.evidence import Tally
+from engine.rebalance.mirror import even_by_construction
 from engine.rebalance.play import Runner
-from engine.rebalance.result import NOT_FIXED, Outcome, Trial
+from engine.rebalance.result import ALREADY_FAIR, NOT_FIXED, Outcome, Trial
 from engine.rebalance.search import Listener, Settings, rebalance
 from engine.scenario import Scenario
 
@@ -118,6 +119,9 @@ def headline(outcome: Outcome) -> str:
         why = "interrupted before any edit was played" if outcome.interrupted else "no edit was played"
         games = f"; the map as it is: {_score(outcome.baseline)}" if outcome.baseline.games else ""
         return f"Nothing tried — {why}{games} (Why says why, and what would help)"
+    if outcome.status == ALREADY_FAIR and even_by_construction(outcome.before):  # its games may lean (a review)
+        games = f" (its games: {_score(outcome.baseline)})" if outcome.baseline.games else ""
+        return f"Already fair: even by construction, no side can be favoured{games}"
     text = f"{outcome.status.capitalize()}: {_score(outcome.baseline)}"
     after = _after(outcome)
     if outcome.after is not None and after is not None and after.games:

@@ -218,3 +218,17 @@ def test_proposals_the_run_did_not_play_are_listed_as_not_played_and_can_be_prev
     assert row.text(0) == f"add a wall at {h}" and row.text(3) == "not played"
     panel.tree.setCurrentItem(row)
     assert set(win.view.overlay.colors) == {h}
+
+
+def test_an_even_map_reads_even_by_construction_whatever_its_games() -> None:
+    """A review: the dock said "Already fair: RED 61% (1000)" on a mirror image whose games leaned — a figure that
+    reads as a lean of the map. It says the known answer first, the games after."""
+    from editor.docks.balance_fixes import headline
+    from engine.games.game import base_scenario
+    from engine.rebalance.evidence import Tally
+    from engine.rebalance.result import ALREADY_FAIR, Outcome
+
+    mirror = base_scenario(lane())
+    out = Outcome(ALREADY_FAIR, mirror, None, Tally(610, 390), None, (), (), "no side can be favoured")
+    assert headline(out) == "Already fair: even by construction, no side can be favoured (its games: RED 61% (1000))"
+    assert headline(replace(out, before=base_scenario(FAR))).startswith("Already fair: RED 61%")
