@@ -208,14 +208,15 @@ class MapDocument(QObject):
             setup = self._scenario
             if map_file is not None and target != self._path:  # Save As: the new map file's own name (a plain Save
                 setup = replace(setup, map_ref=map_file.name)  # keeps a ref into a folder as it is: a review)
-                self._map_ref = map_file.name
             scenario = setup.scenario(self._map)
             # what the loader would refuse is not written: a file saved so was lost to the editor (a new-user audit)
             validate_document(scenario_to_document(scenario), "scenario", target)
             if map_file is not None:
                 save_map(self._map, map_file)
             save_scenario(scenario, target)
-            self._scenario = setup  # the file it names now (bookkeeping, not an edit: no undo step)
+            if setup is not self._scenario:  # the file it names now (bookkeeping, not an edit: no undo step), once
+                self._map_ref = setup.map_ref  # both files are written
+            self._scenario = setup
         self.undo_stack.setClean()
         if target != self._path:
             self._path = target
