@@ -36,8 +36,10 @@ from editor.playtest.session import (
     roster,
     rules_of,
 )
+from engine.games.game import fielded_kinds
 from engine.games.modes import GAMES
 from engine.mapmodel import Mode, Team
+from engine.ruleset import RulesetError
 from engine.scenario import Scenario
 
 __all__ = ["StartDialog"]
@@ -127,7 +129,13 @@ class StartDialog(QDialog):
             grid.addWidget(QLabel(f"Starts with: {names}"), 1, 0, 1, 4)
         drafted = self._presenter.drafted
         if drafted and not fixed:
-            grid.addWidget(QLabel("Characters: drafted at the start of the game (1-2-2-1)"), 1, 0, 1, 4)
+            # what the draft picks from, a side without a roster dealt the rest (an audit saw no sign of it here)
+            try:
+                own = fielded_kinds(self.scenario, team)
+            except RulesetError:
+                own = self.scenario.team(team).roster
+            pool = f" from {', '.join(self._names.get(k, k) for k in own)}" if own else ""
+            grid.addWidget(QLabel(f"Characters: drafted{pool} at the start of the game (1-2-2-1)"), 1, 0, 1, 4)
         n = 0 if drafted else open_slots(self.scenario, team)
         combos = []
         kinds = [k for k in roster(self.scenario, team) if k not in fixed]

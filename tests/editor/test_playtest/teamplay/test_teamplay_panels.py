@@ -273,3 +273,24 @@ def test_the_start_dialog_keeps_the_team_play_options_of_the_game_played(qtbot) 
     assert d.options.rules() == {"players_red": 3, "players_blu": 2, "reward_tile": "supply", "skulls": 5}
     tip = d.options.reward.itemData(d.options.reward.currentIndex(), Qt.ItemDataRole.ToolTipRole)
     assert "Pays in ammo" in tip
+
+
+def test_the_start_dialog_names_a_fixed_roster_the_draft_picks_from(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """An editor audit set each team's roster in the Scenario panel and the Start dialog said only "drafted at the
+    start of the game" for both: it names the characters each team's draft picks from."""
+    from dataclasses import replace
+
+    from PySide6.QtWidgets import QLabel
+
+    from editor.playtest.start_dialog import StartDialog
+    from engine.formats import load_scenario
+    from engine.mapmodel import Team
+    from engine.scenario import TeamSetup
+
+    s = load_scenario(ARENA)
+    s = replace(s, teams={Team.RED: TeamSetup(("sprog", "dstructor", "echo")), Team.BLU: TeamSetup()})
+    d = StartDialog(s, None)
+    qtbot.addWidget(d)
+    said = [w.text() for w in d.findChildren(QLabel) if w.text().startswith("Characters: drafted")]
+    assert "Characters: drafted from Sprog, D-Struct-Or, Echo at the start of the game (1-2-2-1)" in said, said
+    assert "Characters: drafted at the start of the game (1-2-2-1)" in said  # BLU: any (RED's roster lists no units)
