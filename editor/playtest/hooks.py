@@ -148,7 +148,8 @@ def open_simulate(win: QMainWindow, doc: MapDocument | None) -> SimulateDialog |
             return "the saved file plays another game than the map as it is now"
         return played
 
-    d = SimulateDialog(scenario, win, show, now, saved if doc.path is not None else None)
+    d = SimulateDialog(scenario, win, show, now, saved if doc.path is not None else None,
+                       doc.path.parent if doc.path is not None else None)  # Save report… beside the map (a review)
     win.simulate_dialog = d  # type: ignore[attr-defined]
     d.show()
     return d

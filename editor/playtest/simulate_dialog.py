@@ -142,10 +142,12 @@ class SimulateDialog(QDialog):
 
     def __init__(self, scenario: Scenario, parent: QWidget | None = None, show_heat: HeatSink | None = None,
                  current: Callable[[], Scenario | None] | None = None,
-                 saved: Callable[[], Scenario | str] | None = None) -> None:
+                 saved: Callable[[], Scenario | str] | None = None, folder: Path | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Simulate — {scenario.name}")
         self.scenario = scenario
+        #: Where Save report… first offers to write (the map's own folder; the home folder for a map never saved).
+        self.folder = folder
         #: The map being edited as it is now (None: it cannot be played now, and the caller said why): each Run
         #: plays that, not the map the dialog was opened on (a new-user audit edited the map with the dialog open
         #: and got the old map's figures again, without a word).
@@ -339,7 +341,7 @@ class SimulateDialog(QDialog):
         if self._report is None:
             return False
         if path is None:
-            start = str(Path.home() / (file_slug(self.scenario.name) + "-balance.html"))
+            start = str((self.folder or Path.home()) / (file_slug(self.scenario.name) + "-balance.html"))
             path = filedialogs.save_file(self, "Save balance report", start, "Web pages (*.html)")
             if not path:
                 return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialog, QMessageBox, QPushButton
@@ -229,8 +231,12 @@ def test_simulate_compares_the_map_as_edited_with_the_saved_file(qtbot, tmp_path
         d.report.toPlainText()
     assert "cancelled" not in d.report.toPlainText()  # the saved section was labelled "cancelled early" (an audit)
     # Save report…: the balance report's one web page, the comparison's too (only hexfort balance -o wrote it: audit)
+    from editor import filedialogs
     from editor.balance_report import report_data
 
+    offered: list[str] = []  # Save report… offers the map's own folder first (a review: the home folder)
+    monkeypatch.setattr(filedialogs, "save_file", lambda *a, **k: offered.append(a[2]) or "")
+    assert not d.save_report() and offered and Path(offered[0]).parent == tmp_path
     assert d.save_report_button.isEnabled() and d.save_report(tmp_path / "cmp.html")
     data = report_data((tmp_path / "cmp.html").read_text(encoding="utf-8"))
     assert data["compare"]["file"] == "the map as it is now" and data["file"] == "the saved file"
