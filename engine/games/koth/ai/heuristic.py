@@ -18,8 +18,9 @@ sentry's target the weakest, and each action of the active unit by a
   every 25 points of health it lacks (a unit alone on the point stays).
   Then the walk to the point is counted through the kit, and ending a move on
   it heals it (worth the health regained). A kit that a hurt enemy would go by
-  within its reach (one move, two when badly hurt) by this same rule, is worth standing on (one unit a hex: the
-  enemy cannot use it), worth a share of the health that enemy lacks; a kit no
+  within its reach (one move, two when badly hurt) by this same rule, is worth
+  standing on (one unit a hex: the enemy cannot use it), worth a share of the
+  health that enemy lacks; a kit no
   enemy would take (one alone on the point stays there) is not worth guarding;
 - **firepower**: a move is also worth the best expected damage the unit could
   deal from its destination, since it may still attack after moving (shooting up
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
     from engine.games.koth.units.base import KothBehaviour
 
 __all__ = ["KIT_DETOUR", "KIT_FAR_MOVES", "KIT_FAR_WOUNDED", "KIT_HEAL", "KIT_MOVES", "KIT_WOUNDED", "PREFERENCE",
-           "KothScorer", "cp_distance", "kit_moves", "koth_choose", "koth_scores"]
+           "KothScorer", "cp_distance", "kind_facts", "kit_moves", "koth_choose", "koth_scores"]
 
 #: Health a hurt unit must lack for each step of detour a kit costs it (on the way to the point).
 KIT_DETOUR = 25.0
@@ -178,9 +179,7 @@ class KothScorer:
         self.enemies = state.units_of(u.team.other)
         self.friends = [v for v in state.units_of(u.team) if v.uid != u.uid]
         self._tables = tables = tables_of(state)
-        facts = tables.kinds.get((u.kind, u.team))
-        if facts is None:
-            facts = tables.kinds[(u.kind, u.team)] = _kind_facts(state, u.kind, u.team, self.cp)
+        facts = kind_facts(state, u.kind, u.team)
         #: the unit's statistics, full health, King of the Board behaviour (its line rule, whether it heals,
         #: its damage by distance), (straight lines only, burns, shots) of its attack, walk profile, and
         #: walked steps from each cell to the point (-1: no walk gets there)
@@ -528,6 +527,16 @@ class KothScorer:
         if o.damage == 0 and not o.rolled:
             value *= 0.5  # nothing is thrown at nobody: a grenade on an empty hex only threatens
         return value
+
+
+def kind_facts(state: GameState, kind: str, team: Team) -> KindFacts:
+    """What the scorer reads of a ``kind`` unit of ``team``, kept in the game's tables (made on first use); the search's
+    evaluation reads its walked steps to the point from them too."""
+    tables = tables_of(state)
+    facts = tables.kinds.get((kind, team))
+    if facts is None:
+        facts = tables.kinds[(kind, team)] = _kind_facts(state, kind, team, _cp_cells(state))
+    return facts
 
 
 def _kind_facts(state: GameState, kind: str, team: Team, cp: list[int]) -> KindFacts:

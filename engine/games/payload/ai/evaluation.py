@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.games.payload.ai.heuristic import job_steps
+from engine.games.payload.ai.heuristic import job_steps, job_walk
 from engine.games.payload.ground import stops_push
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
@@ -36,15 +36,15 @@ def payload_features(state: GameState) -> list[float]:
     - ``blocked``: enemies stopping the other side's push minus those stopping one's own (at most 2 each);
     - ``escorts``: teammates at a post beside one's own cart or a step from one (at most 3);
     - ``strength``: tokens' health as a share of full, each weighted by how near it stands to a cart (1
-      at a post beside one, 0 from :data:`REACH` steps on), summed.
-
-    Nearness is in steps walked (:func:`~engine.games.payload.ai.heuristic.job_steps`), never the crow's
-    hexes: a token under a quay wall counted as an escort, and the search, finding the walk to the stairs
-    a loss, made 0–3 pushes in 20 turns where the heuristic made 4 (an AI audit, session 17). Health alone would count a kill as a loss for
-      the killer: the token is back in its spawn at once at full health (002 "Dying/respawning"), but
-      far from both carts, where it neither pushes nor blocks; on Bridges, late in a race, it is many
+      at a post beside one, 0 from :data:`REACH` steps on), summed. Health alone would count a kill as a
+      loss for the killer: the token is back in its spawn at once at full health (002 "Dying/respawning"),
+      but far from both carts, where it neither pushes nor blocks; on Bridges, late in a race, it is many
       turns' walk from either.
     - ``to_move``: +1 when RED decides next.
+
+    Nearness is in steps walked to the heuristic's posts (:func:`~engine.games.payload.ai.heuristic.job_steps`),
+    never the crow's hexes: a token under a quay wall counted as an escort of the cart above it (an AI audit,
+    session 17).
     """
     s: Any = state
     b = state.board
@@ -61,8 +61,8 @@ def payload_features(state: GameState) -> list[float]:
         if c < 0:
             continue
         t = u.team
-        own = _steps(state, b, t, u.kind, False, c, carts[t])
-        away = 1 + min(own, _steps(state, b, t, u.kind, True, c, carts[t.other]))
+        own = job_walk(b, job_steps(state, t, u.kind, False), c, carts[t])
+        away = 1 + min(own, job_walk(b, job_steps(state, t, u.kind, True), c, carts[t.other]))
         if away < REACH:
             strength[t] += u.health / max(1, state.max_health(u.kind)) * (1.0 - away / REACH)
         if own <= 1:
@@ -75,10 +75,3 @@ def payload_features(state: GameState) -> list[float]:
     return [(left[_BLU] - left[_RED]) / longest, ready[_RED] - ready[_BLU],
             float(min(2, stops[_BLU]) - min(2, stops[_RED])), float(min(3, near[_RED]) - min(3, near[_BLU])),
             strength[_RED] - strength[_BLU], to_move]
-
-
-def _steps(state: Any, b: Any, team: Team, kind: str, blocker: bool, cell: int, cart: int) -> int:
-    """Steps a ``kind`` token of ``team`` on ``cell`` walks to its nearest post by its own cart (``blocker`` False)
-    or where it stops the enemy's push (True); where no post can be walked to, twice the crow's hexes to ``cart``."""
-    d = job_steps(state, team, kind, blocker)[cell]
-    return d if d >= 0 else 2 * b.distance(cell, cart)

@@ -43,7 +43,8 @@ from engine.mapmodel import Team
 from engine.rules.actions import Action, Verb
 from engine.rules.legal import Group
 
-__all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps", "score_context"]
+__all__ = ["BLOCKERS", "RESERVES", "behind", "blockers_of", "choose_payload", "job_posts", "job_steps", "job_walk",
+           "score_context"]
 
 #: Classes whose job is to stand by the enemy cart; the others escort their own.
 BLOCKERS = frozenset({"scout", "demoman"})
@@ -117,7 +118,7 @@ def _spawn_value(state: Any, a: Action) -> float:
     b = state.board
     cell = b.index[a.target]
     blk = a.kind in blockers_of(state, team)
-    steps = _walk(b, job_steps(state, team, a.kind, blk), cell, state.cart_cell(team.other if blk else team))
+    steps = job_walk(b, job_steps(state, team, a.kind, blk), cell, state.cart_cell(team.other if blk else team))
     first = state.stats(a.kind).weapons[0]
     return -steps + (0.5 if a.detail == first else 0.0)
 
@@ -143,7 +144,7 @@ def job_steps(state: Any, team: Team, kind: str, blocker: bool) -> tuple[int, ..
     return hit
 
 
-def _walk(b: Any, steps: tuple[int, ...], cell: int, cart: int) -> int:
+def job_walk(b: Any, steps: tuple[int, ...], cell: int, cart: int) -> int:
     """``steps[cell]``; where no post can be walked to (all beside walls or in a closed spawn), twice the
     crow's hexes to ``cart``, so that the token still heads that way."""
     d = steps[cell]
@@ -233,7 +234,7 @@ class _Context:
 
     def place(self, u: Any, cell: int) -> float:
         """How good ``cell`` is for ``u``'s job: fewer steps to its post (walked, stairs and all), best on it."""
-        d = _walk(self.b, self.steps(u), cell, self.job_cart(u))
+        d = job_walk(self.b, self.steps(u), cell, self.job_cart(u))
         return 30.0 if d == 0 else -4.0 * d
 
     def fire(self, u: Any) -> Firepower:
