@@ -1,17 +1,12 @@
 """The search: from "which side is favoured" to the smallest edit that makes the map fair, proven by games.
 
-1. **Baseline.** Games on the map, in rounds of 48, 96, 192… up to
-   ``baseline_games`` and then ``baseline_games`` at a time, until
-   :func:`~engine.rebalance.evidence.baseline_answer` decides: a side favoured
-   as soon as the confidence sequence shows it; *already fair* — nothing
-   changes — only when, from ``baseline_games`` on, the games meet the
-   confirmation's own two-stage standard (RED's score's 95% interval holding 50%,
-   RED within a point of even at the first look, a point and a half over all
-   games after); at ``baseline_cap`` games a map still not fair favours the
-   side ahead. A map even by construction is already fair at the first look (or
-   when the time runs out) whatever its games show. Error rates of the rule:
-   that function's docstring. When the time runs out first the run ends "not
-   fixed", undecided.
+1. **Baseline.** Games on the map, in rounds of 48, 96, 192… up to ``baseline_games`` and then ``baseline_games``
+   at a time, until :func:`~engine.rebalance.evidence.baseline_answer` decides: a side favoured as soon as the
+   confidence sequence shows it; *already fair* — nothing changes — only when, from ``baseline_games`` on, the
+   games meet the confirmation's own two-stage standard (RED's score's 95% interval holding 50%, RED within a
+   point of even at the first look, a point and a half over all games after); at ``baseline_cap`` games a map
+   still not fair favours the side ahead. A map even by construction is already fair at the first look (or when
+   its games end sooner) whatever they show. When the time runs out first the run ends "not fixed", undecided.
 2. **Candidates.** :func:`engine.rebalance.candidates.proposals` for the
    favoured side; each is screened by the real validator
    (:mod:`engine.rebalance.screen`) and ordered: symmetry repairs first, then
@@ -161,23 +156,29 @@ class _Search:
     # -- 1. baseline --------------------------------------------------------------------------------------
 
     def baseline(self) -> tuple[Tally, Team | Literal["fair"] | None]:
-        """The map's own games and their answer (module docstring, 1); None: the time ran out undecided."""
+        """The map's own games and their answer (module docstring, 1); None: the time ran out undecided. On a map
+        even by construction the answer never rests on the games (:func:`baseline_answer`): fair however they end,
+        on the time or on a cancel (a review found "not fixed: interrupted" there)."""
         tally, done = Tally(), 0
         seed = batch_seed(self.s.seed, "baseline")
         look, cap = whole_blocks(self.s.baseline_games), baseline_stops(self.s)[-1]
         even = even_by_construction(self.scenario)
-        for stop in baseline_stops(self.s):
-            if done and not self._fits(stop - done):
-                break
-            tally = self.baseline_tally = tally + self._round([self.scenario], seed, done, stop)[0]
-            done = stop
-            self.say.note(f"the map as it is: {self.ev.said(tally)}")
-            answer = baseline_answer(tally, self.ev, look, cap, even)
-            if answer is not None:
-                return tally, answer
-        if even:  # the answer never rested on the games (baseline_answer)
-            self.say.note("time is short: the map's own games stop here; it is even by construction all the same")
-            return tally, FAIR
+        try:
+            for stop in baseline_stops(self.s):
+                if done and not self._fits(stop - done):
+                    break
+                tally = self.baseline_tally = tally + self._round([self.scenario], seed, done, stop)[0]
+                done = stop
+                self.say.note(f"the map as it is: {self.ev.said(tally)}")
+                answer = baseline_answer(tally, self.ev, look, cap, even)
+                if answer is not None:
+                    return tally, answer
+        except _Stopped:
+            if not even:
+                raise
+        if even:
+            self.say.note("the map's own games stop here; it is even by construction all the same")
+            return self.baseline_tally, FAIR
         self.say.note("time is short: the map's own games stop here, undecided")
         return tally, None
 
@@ -414,8 +415,6 @@ class _Search:
             baseline, answer = self.baseline()
         except _Stopped:
             so_far = self.baseline_tally
-            if even_by_construction(self.scenario):  # known without the games, a cancel or not (a review)
-                return self._outcome(ALREADY_FAIR, so_far, None, (), self._already_fair(so_far))
             return self._outcome(NOT_FIXED, so_far, None, (),
                                  "interrupted while the map's own games were played" +
                                  (f" ({self.ev.said(so_far)} so far)" if so_far.games else "") +
