@@ -344,11 +344,12 @@ class DocumentManager(QObject):
             return True  # on a Save As the opened map may be another scenario's too: asked (a review)
         if path != doc.path and _names_map(path, target):  # replacing a scenario with its map: Save As asked already
             return True
-        ours = known is not None and known[0] == target
-        why = ("changed on disk since it was opened or last saved (another tab, program or hexfort wrote it)"
-               if ours and path == doc.path else "is the map this scenario was opened with, which the scenario file "
-               "it was opened from still names" if ours else "is already there and is not the map this scenario was "
-               "opened with")
+        if known is None or known[0] != target:
+            why = "is already there and is not the map this scenario was opened with"
+        elif path == doc.path:
+            why = "changed on disk since it was opened or last saved (another tab, program or hexfort wrote it)"
+        else:
+            why = "is the map this scenario was opened with, which the scenario file it was opened from still names"
         return self._save_anyway(
             "Replace a map file?",
             f"Saving {path.name} also writes its map to\n{printable(str(target))}\nwhich {why}. Another scenario may "

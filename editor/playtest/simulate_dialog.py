@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent, QFont
@@ -91,6 +91,8 @@ def report_text(summary: BatchSummary, name: str, players: tuple[str, str], canc
 UPDATES_PER_S = 20
 
 
+#: The two versions of "Compare with the saved file", as its headline and its report name them.
+VERSION_NAMES: Final = ("the saved file", "the map as it is now")
 #: What Save report… writes from: the balance report's JSON document and the studies it was made of.
 Report = tuple[dict[str, Any], tuple[MapStudy, MapStudy | None]]
 
@@ -123,7 +125,7 @@ def _batch(scenario: Scenario, games: int, seed: int, jobs: int, players: tuple[
         main, other = study_of(plan, watched, common=cancel.is_set())  # a cancelled comparison: the games both played
         kept = min(p.games for x in (main, other) if x is not None for p in x.pairings)
         # the balance report's own document, for Save report… (as hexfort balance SAVED --compare NOW writes it)
-        names = ("the saved file", "the map as it is now") if other is not None else (scenario.name, None)
+        names = VERSION_NAMES if other is not None else (scenario.name, None)
         doc = balance_document(plan, names, main, other, (kept, plan.games) if cancel.is_set() else None, stopped)
         report_of = (doc, (main, other))
         return (other, main, stop, report_of) if other is not None else (main, None, stop, report_of)
@@ -394,7 +396,7 @@ class SimulateDialog(QDialog):
             state = _decided_words(verdict)
             change = ""
             if saved is not None and answers is not None:
-                head = headline(saved, answers, ai_name, study, ("the saved file", "the map as it is now"))
+                head = headline(saved, answers, ai_name, study, VERSION_NAMES)
                 change = f"<b>Saved → now: {head.text}</b><br>"
                 text += f"\n\nsaved → now: {head.text}"
             self.answer.setText(f"{change}<b>{verdict.sides}</b><br>{verdict.first_move}<br>"

@@ -129,7 +129,7 @@ class StartDialog(QDialog):
             grid.addWidget(QLabel(f"Starts with: {names}"), 1, 0, 1, 4)
         drafted = self._presenter.drafted
         if drafted and not fixed:
-            # what the draft picks from, a side without a roster dealt the rest (an audit saw no sign of it here)
+            # what the draft picks from, as set-up deals it (an editor audit saw no sign of a fixed roster here)
             try:
                 own = fielded_kinds(self.scenario, team)
             except RulesetError:
