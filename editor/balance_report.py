@@ -231,7 +231,7 @@ def _class_chart(pairing: Mapping[str, Any]) -> bytes:
 
 _CSS: Final = """
 body { font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 0; background: #f4f2ec; color: #222; }
-main { max-width: 1080px; margin: 0 auto; padding: 18px 26px 40px; background: #fff; }
+main { max-width: 1080px; margin: 0 auto; padding: 18px 26px 40px; background: #fff; overflow-wrap: break-word; }
 h1 { font-size: 22px; margin: 4px 0 2px; } h2 { font-size: 17px; margin: 26px 0 8px; border-bottom: 1px solid #ddd; }
 h3 { font-size: 14px; margin: 16px 0 6px; }
 .meta { color: #666; font-size: 12px; }
@@ -247,7 +247,7 @@ details > summary { cursor: pointer; font-weight: bold; margin: 10px 0 4px; }
 .partial { background: #fde2e2; border-left: 5px solid #c8373a; padding: 8px 12px; }
 .headline { background: #e7f0fb; border-left: 5px solid #2f6fc4; padding: 10px 14px; margin: 14px 0; font-size: 15px; }
 .headline.changed { background: #fdeede; border-left-color: #d9822b; }
-.sides { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; } .sides .verdict { margin: 6px 0; }
+.sides { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; } .sides .verdict { margin: 6px 0; }
 .sides h3 { margin: 4px 0; }
 """
 

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from editor.background import BackgroundRun, Work
 from editor.canvas.view import MapView
 from editor.document import MapDocument
+from editor.playtest.session import pair_label
 from engine.hexgrid import Hex
 from engine.mapmodel import Terrain
 from engine.parallel.backends import local_backend
@@ -55,7 +56,7 @@ from engine.scenario import Scenario
 __all__ = ["BalanceFixesPanel", "change_labels", "headline"]
 
 _ROLE = Qt.ItemDataRole.UserRole
-_PAIRS = {"heuristic,heuristic": "Normal AI vs normal AI", "search,search": "Strong AI vs strong AI"}
+_PAIRS = {p: pair_label(p) for p in ("heuristic,heuristic", "search,search")}
 _TERRAIN = {Terrain.WALL: "wall", Terrain.LOW: "low", Terrain.STAIRS: "stairs", Terrain.OPEN: "open"}
 
 

@@ -57,8 +57,15 @@ CONTROLLERS: Final[dict[str, str]] = {
 
 
 def ai_name(name: str) -> str:
-    """How the editor calls AI ``name`` ("strong AI (heuristic)"); an unknown name as it is."""
+    """How the editor calls AI ``name`` ("strong AI (search)"); an unknown name as it is."""
     return AI_NAMES.get(name, name)
+
+
+def pair_label(players: str) -> str:
+    """How the editor offers the player pair ``"a,b"`` in a menu: "Normal AI (heuristic) vs normal AI
+    (heuristic)" — the same words as its reports, so a menu and the report under it never differ."""
+    a, b = (ai_name(p) for p in players.split(","))
+    return f"{a[:1].upper()}{a[1:]} vs {b}"
 
 
 @dataclass(frozen=True)

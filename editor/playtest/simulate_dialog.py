@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 from editor import filedialogs
 from editor.background import BackgroundRun, Work
 from editor.paths import file_slug
-from editor.playtest.session import ai_name
+from editor.playtest.session import ai_name, pair_label
 from editor.save_errors import save_error_words
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
@@ -69,11 +69,8 @@ HeatSink = Callable[[dict[str, dict[Team, dict[Hex, int]]], str, HexMap], None]
 __all__ = ["SimulateDialog", "report_text"]
 
 #: The player pairs offered, named with the same words as the report (:func:`ai_name`).
-_PAIRS = {
-    f"{a},{b}": f"{ai_name(a)[:1].upper()}{ai_name(a)[1:]} vs {ai_name(b)}"
-    for a, b in (("heuristic", "heuristic"), ("search", "search"), ("search", "heuristic"), ("heuristic", "random"),
-                 ("random", "random"))
-}
+_PAIRS = {p: pair_label(p) for p in ("heuristic,heuristic", "search,search", "search,heuristic", "heuristic,random",
+                                     "random,random")}
 
 
 def report_text(summary: BatchSummary, name: str, players: tuple[str, str], cancelled: bool = False,

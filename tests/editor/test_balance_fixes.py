@@ -232,3 +232,14 @@ def test_an_even_map_reads_even_by_construction_whatever_its_games() -> None:
     out = Outcome(ALREADY_FAIR, mirror, None, Tally(610, 390), None, (), (), "no side can be favoured")
     assert headline(out) == "Already fair: even by construction, no side can be favoured (its games: RED 61% (1000))"
     assert headline(replace(out, before=base_scenario(FAR))).startswith("Already fair: RED 61%")
+
+
+def test_the_docks_players_are_named_as_simulate_names_them(make_window) -> None:  # type: ignore[no-untyped-def]
+    """The fixes dock offered "Normal AI vs normal AI" where Simulate… and the playtest say "normal AI
+    (heuristic)" (an editor audit): one vocabulary for the players across the editor."""
+    from editor.playtest.simulate_dialog import _PAIRS as SIMULATE_PAIRS
+
+    panel = make_window(FAR).balance_fixes
+    offered = {panel.players.itemData(i): panel.players.itemText(i) for i in range(panel.players.count())}
+    assert offered and all(SIMULATE_PAIRS[key] == label for key, label in offered.items())
+    assert offered["heuristic,heuristic"].startswith("Normal AI (heuristic)")
