@@ -92,7 +92,11 @@ def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int,
             "hexes": len(out.hexes), "change": out.words, "minutes": round(search_minutes, 1),
             "wall_minutes": round(search_wall, 1), "games": out.games, "ok": fair and out.status in ("fixed", ALREADY_FAIR),
             "check_fair": fair,
-            "check": check.to_json() if check.games else None}
+            "check": check.to_json() if check.games else None,
+            # every proposal that played, with its race (and confirmation) figures: why the search went where it did
+            "played": [{"step": t.step, "words": t.words, "status": t.status, "race": _pct(t.tally),
+                        "confirm": _pct(t.confirm) if t.confirm is not None else None}
+                       for t in out.trials if t.tally.games]}
 
 
 def _print(rows: list[dict[str, object]]) -> None:
