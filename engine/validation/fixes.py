@@ -21,6 +21,7 @@ from typing import Final
 from engine.hexgrid import Hex, hex_linedraw
 from engine.mapmodel import Cell, HexMap, MapEditError, Mode, Team, Terrain
 from engine.validation.checks import check_map
+from engine.validation.mirror_match import SideCopy, side_copies
 from engine.validation.problem import Problem
 from engine.validation.symmetry import best_team_symmetry, reversed_tracks
 
@@ -30,6 +31,9 @@ __all__ = ["FIXABLE", "Fix", "FixOutcome", "Repair", "fix_map", "suggest_fixes"]
 #: ("safe": one obvious repair) or leaves them to the designer ("choice").
 FIXABLE: Final = {"HF101": "choice", "HF102": "choice", "HF103": "safe", "HF107": "safe", "HF110": "safe",
                    "HF303": "choice", "HF402": "safe"}
+
+#: Codes whose choice waits for the round's safe fixes (:func:`fix_map`): the symmetry follows the other repairs.
+AFTER_SAFE_FIXES: Final = frozenset({"HF402"})
 
 #: Rounds of fix-then-check before :func:`fix_map` gives up (a fix can reveal another problem).
 MAX_ROUNDS: Final = 10
@@ -223,12 +227,27 @@ def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
             return [Fix(p.code, f"Turn the stairs toward {h.neighbor(ups[0])}", _turn_stairs(h, ups[0]))]
     if p.code == "HF303":
         return _even_tracks(m)
-    if p.code == "HF402":  # only a track drawn from its end has an obvious repair; when either could be, none
+    if p.code == "HF402":
         fit = best_team_symmetry(m)
-        wrong = reversed_tracks(m, fit) if fit is not None else ()
+        if fit is None:
+            return []
+        # a track drawn from its end has one obvious repair (hexfort fix applies it); else the designer chooses
+        # which side is the model (engine/validation/mirror_match.py), never hexfort fix alone
+        wrong = reversed_tracks(m, fit)
         if len(wrong) == 1:
             return [Fix(p.code, f"Reverse {wrong[0].value}'s track (its cart starts at its other end)", _reverse(wrong[0]))]
+        return [Fix(p.code, f"Make {c.model.other.value}'s side match {c.model.value}'s "
+                            f"({len(c.pairs)} hex{'es' if len(c.pairs) != 1 else ''})", _copy_side(c))
+                for c in side_copies(m, fit)]
     return []
+
+
+def _copy_side(copy: SideCopy) -> Callable[[HexMap], Repair]:
+    def run(m: HexMap) -> Repair:
+        out, changed = copy.apply(m)
+        return Repair(out, changed)
+
+    return run
 
 
 @dataclass(frozen=True)
@@ -266,8 +285,9 @@ def fix_map(m: HexMap, mode: Mode | None = None, only: Collection[str] | None = 
     for ``mode``) lists a map's problems; a caller that checks more than the map
     (a scenario) passes its own. If any problem to fix needs a decision, in the
     first round or after earlier fixes, nothing is applied: the outcome holds
-    the original map and those problems. Never raises for a bad map; a fix that
-    no longer fits is skipped.
+    the original map and those problems — except that a choice of a code in
+    :data:`AFTER_SAFE_FIXES` waits while the round has safe fixes to make. Never
+    raises for a bad map; a fix that no longer fits is skipped.
     """
     problems_of = check if check is not None else (lambda mm: check_map(mm, mode))
     current = m
@@ -278,8 +298,12 @@ def fix_map(m: HexMap, mode: Mode | None = None, only: Collection[str] | None = 
         offers = [(p, suggest_fixes(current, p)) for p in wanted]
         # a code whose repair is a choice stays the designer's even when only one of its repairs fits this map (a
         # review: HF303 cut the longer track unattended where the shorter could not be extended)
+        # a map off its mirror image often is so through a slip a safe fix mends (stairs turned away): its side copies
+        # wait until the safe fixes of the round are made, and are a decision only if the map is still off then
+        safe_now = any(len(fs) == 1 and FIXABLE.get(p.code) != "choice" for p, fs in offers)
         decisions = tuple((p, tuple(f.label for f in fs)) for p, fs in offers
-                          if len(fs) > 1 or (fs and FIXABLE.get(p.code) == "choice"))
+                          if (len(fs) > 1 or (fs and FIXABLE.get(p.code) == "choice"))
+                          and not (p.code in AFTER_SAFE_FIXES and safe_now))
         if decisions:
             held = [(p, fs[0].label) for p, fs in offers if len(fs) == 1 and FIXABLE.get(p.code) != "choice"]
             return FixOutcome(m, (), decisions, first, (*applied, *held), bool(applied))

@@ -345,3 +345,28 @@ def test_the_pickups_heat_map_is_greyed_in_a_game_without_pickups(window, repo) 
     assert window.open_path(repo / "maps" / "koth_ridge.map.json", ask=False)
     panel.set_overlay("balance")
     assert pickups_item().isEnabled()
+
+
+def test_an_almost_symmetric_map_is_matched_to_its_mirror_image_as_one_undo_step(make_window) -> None:  # type: ignore[no-untyped-def]
+    """HF402 said "make them match" and offered nothing (an editor audit). The Quick fix menu offers both ways —
+    one side as the model — and either makes the map its own mirror image in one undoable step."""
+    from pathlib import Path
+
+    from engine.formats import load_map
+    from engine.mapmodel import Cell
+
+    ridge = load_map(Path(__file__).resolve().parents[2] / "maps" / "koth_ridge.map.json")
+    slip = ridge.with_cell(Hex(-15, 4), Cell(ridge.cells[Hex(-15, 4)].height, Terrain.WALL))
+    win = make_window(slip)
+    win.runner.run_now()
+    item = next(i for i in win.problems.problem_items() if i.data(0, 256).code == "HF402")
+    win.problems.tree.setCurrentItem(item)
+    labels = [a.text() for a in win.problems.fix_button.menu().actions()]
+    assert labels == ["Make BLU's side match RED's (1 hex)", "Make RED's side match BLU's (1 hex)"]
+    before = win.doc.undo_stack.count()
+    win.problems.fix_button.menu().actions()[1].trigger()
+    assert win.doc.undo_stack.count() == before + 1 and win.doc.map == ridge
+    win.runner.run_now()
+    assert "HF402" not in _codes(win) and "HF401" in _codes(win)
+    win.doc.undo_stack.undo()
+    assert win.doc.map == slip
