@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.formats.errors import LoadError
+from engine.formats.map_file import map_digest
 from engine.scenario import Scenario
 
 __all__ = ["add_share_arguments", "run_share"]
@@ -49,8 +50,9 @@ def _games_words(modes: tuple[Any, ...]) -> str:
 
 
 def _check_study(balance: dict[str, Any], value: Any, path: str, report: str) -> None:
-    """Refuse a balance study of another map — another game, or a name that is neither the scenario's nor the map's
-    and a file made on that is not this map: the page would show that map's verdict under this one's picture (a
+    """Refuse a balance study of another map — another game, another map digest (the ground its games were played
+    on), or, for a study older than digests, a name that is neither the scenario's nor the map's and a file made on
+    that is not this map: the page would show that map's verdict under this one's picture (a
     new-user audit: Ridge's page carried Canal's cart evidence). A simulate report is named as such. Raises
     LoadError."""
     if "headlines" in balance and "format" not in balance:
@@ -63,7 +65,17 @@ def _check_study(balance: dict[str, Any], value: Any, path: str, report: str) ->
     same_game = mode in {m.value for m in games}
     shown = value.map if isinstance(value, Scenario) else value
     names = {shown.meta.name} | ({value.name} if isinstance(value, Scenario) else set())
-    if same_game and (name in names or _made_on(made_on, report) == shown):  # a map's page takes its scenario's study
+    digest = balance.get("map_digest")
+    if same_game and isinstance(digest, str):  # the games' own ground decides, not the name (older studies: below)
+        if digest == map_digest(shown):
+            return
+        if name in names:  # a new-user audit: a page of an edited map, same name, carried the study of the map
+            # before the edit ("its own mirror image" above its own HF402)
+            raise LoadError.single(report, "$.map_digest",
+                                   f"this study is of another version of {name}: the map has changed since its games "
+                                   f"were played (made on {made_on}), so its verdict would not be this map's; run "
+                                   f"hexfort balance {path} --format json -o REPORT.json and share with that")
+    elif same_game and (name in names or _made_on(made_on, report) == shown):  # a map's page takes its scenario's study
         return
     raise LoadError.single(report, "$.scenario" if same_game else "$.mode",
                            f"this study is of {name} ({_game_name(mode)}), not of {min(names, key=len)} "

@@ -33,8 +33,10 @@ def _feature_order(label: str) -> tuple[int, str]:
     return (_FEATURES.index(kind) if kind in _FEATURES else len(_FEATURES), label)
 
 
-def _kinds(m: HexMap) -> dict[str, Hex]:
-    """A label per kind of ground and of feature on ``m``, with the hex that shows it (a bare one for ground)."""
+def _kinds(m: HexMap) -> dict[str, tuple[Hex, bool]]:
+    """A label per kind of ground and of feature on ``m``, with the hex that shows it and whether it is ground (drawn
+    bare: a kind of ground whose every hex holds a feature, Quarry's height-2 hexes all the control point, showed the
+    feature's swatch beside the ground's words — a new-user audit)."""
     ground: dict[tuple[int, int], tuple[str, Hex]] = {}  # by (terrain's place in _GROUND, height)
     features: dict[str, Hex] = {}
     order = list(_GROUND)
@@ -47,16 +49,17 @@ def _kinds(m: HexMap) -> dict[str, Hex]:
             ground[key] = (words, h)
         for f in placed:
             features.setdefault(_STEP.sub("", f), h)
-    return {**dict(ground[k] for k in sorted(ground)), **{f: features[f] for f in sorted(features, key=_feature_order)}}
+    return {**{words: (h, True) for words, h in (ground[k] for k in sorted(ground))},
+            **{f: (features[f], False) for f in sorted(features, key=_feature_order)}}
 
 
 def legend_html(m: HexMap, draw: Callable[[HexMap, float, int], tuple[bytes, QRectF]]) -> str:
     """An HTML list of swatches and words for what ``m`` holds (empty for an empty map); ``draw(map, hex size,
     margin)`` is the page's own drawing, SVG bytes and the rectangle they show."""
     items = []
-    for words, h in _kinds(m).items():
+    for words, (h, bare) in _kinds(m).items():
         others = [x for x in m.cells if x != h]
-        one = m.without_features(others).with_cells(dict.fromkeys(others))
+        one = m.without_features(list(m.cells) if bare else others).with_cells(dict.fromkeys(others))
         svg, rect = draw(one, SWATCH, 0)
         items.append(f'<li><img alt="" width="{round(rect.width())}" height="{round(rect.height())}" '
                      f'src="data:image/svg+xml;base64,{base64.b64encode(svg).decode("ascii")}">'

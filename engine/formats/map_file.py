@@ -7,6 +7,8 @@ writes the canonical text atomically.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ from engine.mapfeatures import FEATURES, features
 from engine.mapmodel import MAX_HEXES, HexMap, MapEditError, MapMeta, Mode, Orientation, Team
 
 __all__ = [
+    "map_digest",
     "MAX_HEXES",
     "load_map",
     "loads_map",
@@ -158,6 +161,18 @@ def map_to_document(m: HexMap, schema_ref: str | None = None) -> dict[str, Any]:
             doc[key] = {getattr(k, "value", str(k)): _hex_list(hs if f.shape == "path_by" else sorted(hs))
                         for k, hs in value.items()}
     return doc
+
+
+#: The document keys that describe a map and change no game: left out of :func:`map_digest`.
+_DESCRIPTION = frozenset({"$schema", "format", "name", "author", "description"})
+
+
+def map_digest(m: HexMap) -> str:
+    """A short fingerprint of what ``m``'s games are played on (its ground and features, its modes and orientation;
+    not its name, author or description): two maps with the same digest play the same games. A balance study
+    carries its map's, so a page or report can tell a study of another version of the same-named map."""
+    doc = {k: v for k, v in map_to_document(m).items() if k not in _DESCRIPTION}
+    return hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
 def _existing_schema(target: Path) -> object:

@@ -16,7 +16,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.games.game import Game, base_scenario
+from engine.games.game import Game, base_scenario, playing_ruleset
 from engine.games.modes import GAMES, NotPlayableError
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.mapmodel import Colour, HexMap, Team, Terrain
@@ -53,19 +53,28 @@ def _bits(indices: set[int], n: int) -> str:
     return base64.b64encode(bytes(out)).decode("ascii")
 
 
-def _spawns(m: HexMap) -> list[tuple[str, Team | None, list[Hex]]]:
-    """Each spawn: its label, its team (None for Team Play's coloured spawnpoints) and its hexes."""
-    out: list[tuple[str, Team | None, list[Hex]]] = [
-        (f"{t.value} spawn", t, sorted(m.spawns[t])) for t in Team if m.spawns.get(t)]
-    out += [(f"{c.value} spawnpoints", None, sorted(m.spawnpoints[c])) for c in Colour if m.spawnpoints.get(c)]
-    return out
+def _spawns(scenario: Scenario) -> list[tuple[str, Team | None, list[Hex]]]:
+    """Each place the mode's units spawn: its label, its team (None for Team Play's coloured spawnpoints) and its
+    hexes — team spawn zones in a mode that has them, else the spawnpoints (a stray zone on a Team Play map, HF113,
+    is no place its characters start: a new-user audit saw it as a column of their table)."""
+    m = scenario.map
+    if GAMES[scenario.mode].spawn_zones:
+        return [(f"{t.value} spawn", t, sorted(m.spawns[t])) for t in Team if m.spawns.get(t)]
+    return [(f"{c.value} spawnpoints", None, sorted(m.spawnpoints[c])) for c in Colour if m.spawnpoints.get(c)]
 
 
 def _kinds(scenario: Scenario, game: Game | None) -> list[tuple[str, str, int, tuple[str, ...]]]:
-    """(kind, name, speed, specials) of the unit kinds the reach table shows: the scenario's rosters, else all."""
-    if game is None:
-        return []
-    stats = game.stats
+    """(kind, name, speed, specials) of the unit kinds the reach table shows: the scenario's rosters, else all. A map
+    its game cannot start on (a cart track with a gap) still has its ruleset's units: walking needs no cart (a
+    new-user audit found the table missing on the map most in need of review); none only when the ruleset fails."""
+    if game is not None:
+        stats: Mapping[str, Any] = game.stats
+    else:
+        try:
+            rules = playing_ruleset(scenario)
+            stats = {k: rules.unit(k) for k in rules.units}
+        except (RulesetError, ValueError):
+            return []
     fielded = [k for t in Team for k in (scenario.team(t).roster or tuple(u.unit for u in scenario.team(t).starting))]
     wanted = fielded or [k for k, u in stats.items() if u.pickable]
     seen: list[str] = []
@@ -77,7 +86,7 @@ def _kinds(scenario: Scenario, game: Game | None) -> list[tuple[str, str, int, t
 
 def _reach(scenario: Scenario, board: Board, game: Game | None) -> dict[str, Any]:
     """Per hex, per spawn, per kind: turns to reach it (None: never)."""
-    spawns, kinds = _spawns(scenario.map), _kinds(scenario, game)
+    spawns, kinds = _spawns(scenario), _kinds(scenario, game)
     rules = GAMES[scenario.mode]
     table: list[list[list[int | None]]] = [[[None] * len(kinds) for _ in spawns] for _ in board.hexes]
     for s, (_, team, hexes) in enumerate(spawns):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.formats.map_file import map_digest
 from engine.formats.schemas import schema_id
 from engine.hexgrid import Hex
 from engine.simulation.autostop import Stop
@@ -124,6 +125,8 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
         "stopping": stop.to_json() if stop is not None else {"rule": "fixed", "games": plan.games if partial is None
                                                              else min(p.games for s in (main, other) if s is not None
                                                                       for p in s.pairings)},
+        # what the study's games were played on: a share page refuses a study of another version of the map
+        "map_digest": map_digest(main.scenario.map),
         "map": _study(main, answers, 0),
     }
     doc["verdict"] = doc["map"]["verdict"]  # the map's answer at the top too (issue #19: verdict.favoured ...)
@@ -138,6 +141,7 @@ def balance_document(plan: StudyPlan, files: tuple[str, str | None], main: MapSt
                            "this": _r(a.this or 0.0), "other": _r(a.other or 0.0),
                            "test": a.test.to_json() if a.test is not None else None} for a in head.answers],
             "changed_hexes": [_hex(h) for h in changed_hexes(main.scenario.map, other.scenario.map)],
+            "map_digest": map_digest(other.scenario.map),
             "map": _study(other, answers, 1),
             "differences": [{
                 "players": d.pairing,

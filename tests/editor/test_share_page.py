@@ -10,6 +10,7 @@ but itself.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -103,6 +104,32 @@ def test_the_figures_are_the_engines(tmp_path: Path) -> None:
     # features in one order on every map, RED first (it followed each map's first hexes: a new-user audit)
     assert [w for w in said if "," not in w and w not in ("wall",)][:4] == \
         ["RED spawn", "BLU spawn", "control point", "first-aid kit"]
+
+
+def test_a_study_of_another_version_of_the_same_map_is_refused(tmp_path: Path) -> None:
+    """A new-user audit cut BLU's spawn on Quarry to three hexes, kept the name and shared it with the study of the
+    bundled map: the page said "no side can be favoured: the map is its own mirror image" above its own HF315 and
+    HF402 warnings. A study carries its map's digest now, and a page of a map with another refuses it, naming the
+    fix; the same map under another name or with another description is the same map."""
+    from engine.formats.map_file import map_digest
+
+    quarry = REPO / "maps" / "koth_quarry.map.json"
+    study = tmp_path / "study.json"
+    made = subprocess.run([sys.executable, "-m", "editor.cli", "balance", str(quarry), "-n", "4", "--format", "json",
+                           "-o", str(study)], cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert made.returncode == 0, made.stderr
+    m = load_map(quarry)
+    assert json.loads(study.read_text(encoding="utf-8"))["map_digest"] == map_digest(m)
+    cut = tmp_path / "koth_quarry.map.json"
+    save_map(m.with_spawn_zone(Team.BLU, sorted(m.spawns[Team.BLU])[:3]), cut)
+    out = tmp_path / "page.html"
+    r = share(str(cut), "-o", str(out), "--balance", str(study))
+    assert r.returncode == 1 and not out.exists() and "Traceback" not in r.stderr
+    assert f"{study}: $.map_digest: this study is of another version of Quarry" in r.stderr
+    assert f"hexfort balance {cut}" in r.stderr
+    renamed = tmp_path / "renamed.map.json"
+    save_map(m.with_meta(dataclasses.replace(m.meta, name="Quarry v2", description="the same ground")), renamed)
+    assert share(str(renamed), "-o", str(out), "--balance", str(study)).returncode == 0
 
 
 def test_a_study_or_replay_of_another_map_is_refused(tmp_path: Path) -> None:
@@ -367,3 +394,36 @@ def test_a_scenarios_starting_units_are_drawn_on_their_hexes(browser: Any, tmp_p
     assert r.returncode == 0, r.stderr.decode()
     _open(browser, out)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#units circle")) == len(placed)
+
+
+@pytest.mark.parametrize("name", ["koth_quarry", "koth_ridge", "payload_canal", "teamplay_bunker"])
+def test_a_ground_swatch_shows_the_ground_alone(name: str, qapp) -> None:  # type: ignore[no-untyped-def]
+    """On Quarry every height-2 hex is the control point's, and "open ground, height 2" was drawn with the control
+    point's star and outline, the very swatch of "control point" (a new-user audit): ground swatches are drawn bare,
+    so no ground swatch is any feature's."""
+    from editor.share_legend import legend_html
+    from editor.share_page import map_svg
+
+    legend = legend_html(load_map(REPO / "maps" / f"{name}.map.json"), map_svg)
+    items = re.findall(r'base64,([^"]+)">([^<]+)</li>', legend)
+    ground = {svg for svg, words in items if "height" in words or words == "wall"}
+    features = {svg for svg, words in items if not ("height" in words or words == "wall")}
+    assert ground and features and not ground & features
+
+
+def test_the_turns_table_is_there_on_a_map_its_game_cannot_start_on_and_only_for_the_modes_spawns() -> None:
+    """A new-user audit shared Canal with a gap in RED's track: clicking a hex showed no turns-to-reach table, though
+    the panel promised one (walking needs no cart); and a Team Play map with a stray RED spawn zone (HF113) listed
+    that zone as a place its characters start."""
+    from engine.share.page_data import page_data
+
+    canal = load_map(REPO / "maps" / "payload_canal.map.json")
+    track = list(canal.track(Team.RED))
+    del track[len(track) // 2]
+    reach = page_data(canal.with_feature_part("tracks", Team.RED, track))["reach"]
+    assert reach["spawns"] == ["RED spawn", "BLU spawn"] and "Heavy" in reach["kinds"]
+    assert any(t[0][reach["kinds"].index("Heavy")] is not None for t in reach["turns"])
+    bunker = load_map(REPO / "maps" / "teamplay_bunker.map.json")
+    free = next(h for h in sorted(bunker.cells) if bunker.cells[h].terrain is Terrain.OPEN and not bunker.features_at(h))
+    reach = page_data(bunker.with_spawn_zone(Team.RED, [free]))["reach"]
+    assert reach["spawns"] and all(label.endswith("spawnpoints") for label in reach["spawns"])
