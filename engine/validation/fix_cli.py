@@ -8,7 +8,7 @@ problem and the choices, for the designer to make in the editor. Fixed files
 are saved in canonical form, atomically (:func:`~engine.formats.save_map`).
 With ``--dry-run`` nothing is written; a unified diff of each file that would
 change is printed instead. Each file changed keeps its original beside it as
-``NAME.bak`` (an older one is replaced) unless ``--no-backup``, and its own
+``NAME.bak`` (an older one is kept: the next is ``NAME.bak2``, ...) unless ``--no-backup``, and its own
 ``$schema`` (:func:`~engine.formats.map_file.schema_ref_for`).
 
 Exit status, as ``hexfort validate``: 0 when no file has errors after fixing
@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 from engine.formats import LoadError, dumps_map, dumps_scenario
 from engine.formats.detect import detect_kind
@@ -134,9 +134,21 @@ def fix_file(path: Path, only: set[str] | None = None, dry_run: bool = False,
     return FileFix(path, kind, None, validate_file(path).problems)
 
 
+#: The names :func:`backup_path` gives: ``NAME.bak``, ``NAME.bak2``, ...
+BACKUP_NAME: Final = re.compile(r"\.bak\d*$")
+
+
 def backup_path(path: Path) -> Path:
-    """Where ``hexfort fix`` keeps a changed file's original: beside it, ``NAME.bak``."""
-    return path.with_name(path.name + ".bak")
+    """Where ``hexfort fix`` keeps a changed file's original: beside it, ``NAME.bak`` — or, when that exists, the first
+    free of ``NAME.bak2``, ``NAME.bak3``, ...: an earlier backup is never replaced (a new-user audit ran fix twice
+    and the hand-made original was gone)."""
+    first = path.with_name(path.name + ".bak")
+    if not first.exists():
+        return first
+    n = 2
+    while (p := path.with_name(f"{path.name}.bak{n}")).exists():
+        n += 1
+    return p
 
 
 def _save(fixed: FileFix, backup: bool) -> None:
@@ -205,6 +217,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(f"hexfort fix: --only {said}; fix repairs {', '.join(_SAFE)}", file=err)
         return 2
     files = list(find_files(args.paths))
+    for f in [f for f in files if BACKUP_NAME.search(f.name)]:  # fixing a backup made NAME.bak.bak (an audit)
+        original = f.with_name(BACKUP_NAME.sub("", f.name))
+        print(f"hexfort fix: {f} is an original hexfort fix kept, left as it is: to undo a fix, copy it over "
+              f"{original}; to repair it, copy it to a name ending .json first", file=err)
+        files.remove(f)
     if not files:
         print("hexfort fix: no .json files in the given folders", file=err)
         return 2
@@ -268,6 +285,7 @@ def report(results: list[FileFix], out: TextIO, dry_run: bool, backup: bool = Tr
         + f"{' (dry run: nothing written)' if dry_run else ''}\n"
     )
     if changed and not dry_run:
-        out.write("each changed file's original is kept beside it as NAME.bak (copy it back to undo)\n" if backup else
+        out.write("each changed file's original is kept beside it as NAME.bak (copy it back to undo; an earlier backup "
+                  "is never replaced: the next goes to NAME.bak2, NAME.bak3, ...)\n" if backup else
                   "no backups kept (--no-backup)\n")
     text_report([FileResult(r.path, r.kind, r.problems) for r in results], out, quiet=True)

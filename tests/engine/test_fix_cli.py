@@ -282,12 +282,20 @@ def test_a_fixed_file_keeps_its_schema_and_its_original_beside_it(tmp_path: Path
     assert '"$schema": "../schemas/map.schema.json"' in path.read_text(encoding="utf-8")
     assert (tmp_path / "community" / "canal.map.json.bak").read_bytes() == original
     assert load_map(path) == load_map(MAPS / "payload_canal.map.json")
-    second = cut_the_track(load_map(MAPS / "payload_canal.map.json"))  # cut again: an older .bak is replaced
+    # cut again and fixed again: the first original stays, this run's goes to NAME.bak2 (a new-user audit lost the
+    # hand-made original to a second run)
+    second = cut_the_track(load_map(MAPS / "payload_canal.map.json"))
     save_map(second, path)
     again = path.read_bytes()
-    assert run(str(path))[0] == 0 and (tmp_path / "community" / "canal.map.json.bak").read_bytes() == again
+    assert run(str(path))[0] == 0 and (tmp_path / "community" / "canal.map.json.bak").read_bytes() == original
+    assert (tmp_path / "community" / "canal.map.json.bak2").read_bytes() == again
+    # a backup named to fix is left alone, saying how to undo with it (fixing it made NAME.bak.bak)
+    code, _, err = run(str(tmp_path / "community" / "canal.map.json.bak2"))
+    assert code == 2 and "is an original hexfort fix kept, left as it is: to undo a fix, copy it over " \
+        f"{path}" in err and not (tmp_path / "community" / "canal.map.json.bak2.bak").exists()
     path.write_bytes(original)
-    (tmp_path / "community" / "canal.map.json.bak").unlink()
+    for old in (tmp_path / "community").glob("*.bak*"):
+        old.unlink()
     code, out, _ = run(str(path), "--no-backup")
     assert code == 0 and "no backups kept" in out and not (tmp_path / "community" / "canal.map.json.bak").exists()
 
