@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import heapq
 import itertools
 import json
@@ -268,6 +269,11 @@ def _bad_token(row: str) -> str | None:
     return None
 
 
+#: A hex written "q,r" of any size, and the largest q or r the schemas' four digits allow.
+_HEX_TEXT: Final = re.compile(r"-?[0-9]+,-?[0-9]+")
+HEX_TEXT_LIMIT: Final = 9999
+
+
 def _plain(err: ValidationError) -> str:
     """A plain-language message for one schema error."""
     v, s, inst = err.validator, err.schema, err.instance
@@ -281,7 +287,12 @@ def _plain(err: ValidationError) -> str:
         unknown = [k for k in inst if k not in known] if isinstance(inst, dict) else []
         names = ", ".join(_clip(repr(x), 40) for x in heapq.nsmallest(5, unknown))
         names += f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
-        return f"unknown property {names}; allowed here: {allowed}" if allowed else f"unknown property {names}"
+        # a typo of a known name is the likely fix: say it first (a folder audit read 16 names for 'spwans')
+        near = [f"{m[0]!r}" + (f" for {x!r}" if len(unknown) > 1 else "") for x in heapq.nsmallest(5, unknown)
+                if isinstance(x, str) and
+                (m := difflib.get_close_matches(x, list(known), n=1, cutoff=0.75))]
+        guess = f" (did you mean {', '.join(near)}?)" if near else ""
+        return f"unknown property {names}{guess}; allowed here: {allowed}" if allowed else f"unknown property {names}"
     if v == "type":
         return f"expected {err.validator_value} here, got {_short(inst)}"
     if v == "const":
@@ -299,6 +310,9 @@ def _plain(err: ValidationError) -> str:
             str(err.validator_value), inst.lower()):
         # "Engineer": the hint said e.g. "soldier" (a folder audit); lower case is all it needs
         return f"{_short(inst)} has the wrong form: names here are lower case, {_short(inst.lower())}"
+    if v == "pattern" and isinstance(inst, str) and _HEX_TEXT.fullmatch(inst) and "q,r" in desc:
+        # "100000,0" is a q,r; it is the size that is wrong (a folder audit read "has the wrong form")
+        return f"{_short(inst)} is out of range: q and r are each at most {HEX_TEXT_LIMIT} either way"
     if v == "pattern":
         return f"{_short(inst)} has the wrong form; expected {desc}" if desc else f"{_short(inst)} has the wrong form"
     if v in _SIZE_WORDS:

@@ -64,6 +64,10 @@ CASES: list[tuple[str, list[Any], Any, str, str]] = [
     # kind, where to change, new value, expected JSON path, expected words
     ("map", ["format"], DELETE, "$", "missing required property 'format'"),
     ("map", ["colour"], "red", "$", "unknown property 'colour'"),
+    # a typo of a known property names the likely one; a q,r too large is out of range, not "the wrong form" (an audit)
+    ("map", ["spwans"], {"RED": ["0,0"]}, "$", "unknown property 'spwans' (did you mean 'spawns'?)"),
+    ("map", ["kits"], ["100000,0"], "$.kits[0]", '"100000,0" is out of range: q and r are each at most 9999'),
+    ("map", ["kits"], ["3;1"], "$.kits[0]", 'has the wrong form; expected an axial hex coordinate written "q,r"'),
     ("map", ["$schema"], 5, "$.$schema", "expected string"),
     ("map", ["format"], 4, "$.format", "must be 3"),
     ("map", ["name"], "", "$.name", "needs at least 1 character"),
