@@ -7,7 +7,9 @@ a tile mapped to ``--``, is no hex. Features are objects of any object layer,
 known by their class: ``spawn`` (property ``team``), ``kit``,
 ``control_point`` (property ``point``, 1 by default), ``track`` (a polyline,
 property ``team``), ``spawnpoint`` (property ``colour``), ``ammo`` and ``rack``;
-an object stands on the hex whose centre is nearest its position. Objects of
+an object stands on the hex whose centre is nearest its position, except that
+a rectangle or ellipse of a ``spawn`` or ``control_point`` covers every hex
+whose centre lies inside its bounding box. Objects of
 other classes are decoration and are left out. Map properties ``name``,
 ``author``, ``description``, ``modes`` and ``hexfort_origin`` (the hex of cell
 0,0) fill the map's metadata.
@@ -43,6 +45,8 @@ from engine.mapmodel import Cell, Colour, HexMap, MapEditError, MapMeta, Mode, O
 __all__ = ["COLOUR_NAMES", "FEATURE_CLASSES", "TEAM_NAMES", "ground_note", "map_from_tiled", "tiled_grid"]
 
 FEATURE_CLASSES: Final = ("spawn", "kit", "control_point", "track", "spawnpoint", "ammo", "rack")
+#: The classes that cover hexes: a rectangle or ellipse of one takes every hex whose centre lies inside it.
+AREA_CLASSES: Final = ("spawn", "control_point")
 #: What a ``team`` property may say (lower-cased), and what ``colour`` (or ``color``) may.
 TEAM_NAMES: Final[Mapping[str, Team]] = {"red": Team.RED, "blu": Team.BLU, "blue": Team.BLU}
 COLOUR_NAMES: Final[Mapping[str, Colour]] = {c.value.lower(): c for c in Colour}
@@ -182,6 +186,23 @@ class _Features:
             return None
         return h
 
+    def _area(self, o: TiledObject) -> list[Hex]:
+        """The hexes of the map whose centres lie inside a rectangle or ellipse object (its bounding box), for a feature
+        that covers hexes (a spawn zone, a control point); empty for a point or a tile object. A Tiled user draws a
+        zone as one shape: it came in as the single hex under its centre, with no word (a new-user audit)."""
+        if o.gid or o.polyline or o.width <= 0 or o.height <= 0:
+            return []
+        col0, row0 = self.grid.cell_at(o.x, o.y)
+        col1, row1 = self.grid.cell_at(o.x + o.width, o.y + o.height)
+        out = []
+        for col in range(min(col0, col1) - 1, max(col0, col1) + 2):
+            for row in range(min(row0, row1) - 1, max(row0, row1) + 2):
+                x, y = self.grid.centre(col, row)
+                h = self.grid.to_hex(col, row)
+                if o.x <= x <= o.x + o.width and o.y <= y <= o.y + o.height and h in self.cells:
+                    out.append(h)
+        return sorted(out)
+
     def _choice(self, props: Mapping[str, PropertyValue], names: tuple[str, ...], allowed: dict[str, object],
                 where: str) -> object | None:
         value = next((props[n] for n in names if n in props), None)
@@ -223,10 +244,11 @@ class _Features:
                 self.tracks[team] = self._through(where, [s for s in steps if s is not None])
             return
         h = self._hex(*o.anchor(), where)
+        area = self._area(o) if cls in AREA_CLASSES else []
         if cls == "spawn":
             team = self._choice(o.properties, ("team",), teams, where)
             if isinstance(team, Team) and h is not None:
-                self.spawns.setdefault(team, []).append(h)
+                self.spawns.setdefault(team, []).extend(area or [h])
         elif cls == "spawnpoint":
             colours: dict[str, object] = dict(COLOUR_NAMES)
             colour = self._choice(o.properties, ("colour", "color"), colours, where)
@@ -238,7 +260,7 @@ class _Features:
                 self.problems.append(LoadProblem(where, f"its 'point' property must be a whole number 1-8, "
                                                         f"got {point!r}"))
             elif h is not None:
-                self.points.setdefault(point, []).append(h)
+                self.points.setdefault(point, []).extend(area or [h])
         elif h is not None:
             placed = {"kit": self.kits, "ammo": self.ammo, "rack": self.racks}[cls]
             if h in placed:  # one per hex: the second was dropped without a word (a new-user audit)

@@ -171,3 +171,30 @@ def test_a_map_drawn_in_tiled_keeps_its_objects_where_they_are(tile: int, tmp_pa
         drawn = ET.fromstring(_authored(tile).split("\n", 1)[1])
         assert [(o.get("x"), o.get("y")) for o in drawn.iter("object")] == [
             (o.get("x"), o.get("y")) for o in ET.parse(tiled).getroot().iter("object")]
+
+
+def test_a_spawn_zone_or_control_point_drawn_as_a_rectangle_covers_the_hexes_inside_it(tmp_path: Path) -> None:
+    """A Tiled user draws a zone as one rectangle: it came in as the single hex under its centre, with no word (a
+    new-user audit). A rectangle (or ellipse) of class spawn or control_point now covers every hex whose centre lies
+    inside it; a kit drawn as a rectangle still stands on one hex."""
+    m = load_map(REPO / "maps" / "koth_crossroads.map.json")
+    path = tmp_path / "zone.tmj"
+    export_tiled(m, path)
+    grid = tiled_grid(read_tiled(path), path)
+    free = sorted(h for h in m.cells if not m.features_at(h) and all(n in m.cells and not m.features_at(n)
+                                                                     for n in h.neighbors()))
+    centre = free[len(free) // 2]
+    inside = sorted([centre, centre + Hex(1, 0), centre + Hex(-1, 0)])  # a row of three hexes
+    xs = [grid.centre(*grid.to_cell(h))[0] for h in inside]
+    _, y = grid.centre(*grid.to_cell(centre))
+    box = {"x": min(xs) - 2, "y": y - 2, "width": max(xs) - min(xs) + 4, "height": 4}
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    layer = next(lay for lay in doc["layers"] if lay["type"] == "objectgroup")
+    layer["objects"].append({"id": 900, "name": "", "type": "spawn", "rotation": 0, "visible": True, **box,
+                             "properties": [{"name": "team", "type": "string", "value": "BLU"}]})
+    layer["objects"].append({"id": 901, "name": "", "type": "kit", "rotation": 0, "visible": True, **box})
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    got = import_tiled(path)
+    assert set(inside) <= set(got.spawns[Team.BLU]) and set(got.spawns[Team.BLU]) - set(m.spawns[Team.BLU]) == \
+        set(inside)
+    assert set(got.kits) - set(m.kits) == {centre}  # one hex: the one under the shape's centre
