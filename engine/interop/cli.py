@@ -70,6 +70,12 @@ def run_export(args: argparse.Namespace, err: TextIO | None = None) -> int:
     except ValueError as e:
         print(f"hexfort export: {printable(str(e))}", file=err)
         return 2
+    if str(args.output).lower().endswith((".map.json", ".scenario.json")):  # a Tiled file under a hexfort name (audit)
+        stem = str(args.output)[: -len(".map.json") if str(args.output).lower().endswith(".map.json") else
+                                -len(".scenario.json")]
+        print(f"hexfort export: {printable(str(args.output))}: a name ending .map.json is a hexfort map's; name the "
+              f"Tiled map {printable(stem)}.tmj (or .tmx)", file=err)
+        return 2
     if str(args.path).lower().endswith((".tmx", ".tmj")):  # it said "not valid JSON" (a new-user audit)
         print(f"hexfort export: {printable(str(args.path))}: this is already a Tiled map; hexfort import turns it "
               "into a hexfort map", file=err)

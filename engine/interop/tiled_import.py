@@ -108,9 +108,10 @@ def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where:
         return LoadProblem(where, f"tile id {gid} belongs to no tileset; save the map again from Tiled")
     ts, local = found
     if ts.tilecount is not None and local >= ts.tilecount:
-        return LoadProblem(where, f"tile id {gid} is past the last tile of tileset {ts.name!r} ({ts.tilecount} "
-                                  "tiles): the tileset was changed or the layer data damaged; repaint the hex with a "
-                                  "tile of the tileset")
+        # the id Tiled shows (from 0 in its tileset), as the other tile messages give it (an audit read 28 for 27)
+        return LoadProblem(where, f"tile id {local} is past the last tile of tileset {ts.name!r} (ids 0–"
+                                  f"{ts.tilecount - 1}): the tileset was changed or the layer data damaged; repaint "
+                                  "the hex with a tile of the tileset")
     info = ts.tiles.get(local)
     own = info.properties.get("hexfort") if info else None
     token = own if isinstance(own, str) else None
@@ -166,8 +167,8 @@ def _cells(tm: TiledMap, grid: StaggeredGrid, table: TerrainTable | None, file: 
 class _Features:
     """Features gathered from the object layers, with the problems found on the way."""
 
-    def __init__(self, grid: StaggeredGrid, cells: Mapping[Hex, Cell]) -> None:
-        self.grid, self.cells = grid, cells
+    def __init__(self, grid: StaggeredGrid, cells: Mapping[Hex, Cell], size: tuple[int, int]) -> None:
+        self.grid, self.cells, self.size = grid, cells, size
         self.spawns: dict[Team, list[Hex]] = {}
         self.kits: list[Hex] = []
         self.points: dict[int, list[Hex]] = {}
@@ -181,8 +182,10 @@ class _Features:
         col, row = self.grid.cell_at(x, y)
         h = self.grid.to_hex(col, row)
         if h not in self.cells:
-            self.problems.append(LoadProblem(where, f"it stands on column {col}, row {row}, which has no hex; "
-                                                    "move it onto the ground"))
+            outside = not (0 <= col < self.size[0] and 0 <= row < self.size[1])
+            self.problems.append(LoadProblem(where, f"it stands on column {col}, row {row}, " + (
+                f"outside the map ({self.size[0]} × {self.size[1]} cells)" if outside else "which has no hex") +
+                "; move it onto the ground"))
             return None
         return h
 
@@ -331,7 +334,7 @@ def map_from_tiled(tm: TiledMap, file: str | Path, table: TerrainTable | None) -
     file = Path(file)
     grid = tiled_grid(tm, file)
     cells = _cells(tm, grid, table, file)
-    features = _Features(grid, cells)
+    features = _Features(grid, cells, (tm.width, tm.height))
     for layer in tm.layers:
         if isinstance(layer, ObjectLayer):
             for o in layer.objects:

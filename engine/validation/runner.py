@@ -170,9 +170,12 @@ def _validate(doc: object, kind: str | None, path: Path, load_only: bool) -> tup
     if doc.get("type") in ("map", "tileset") and ("tilesets" in doc or "tiles" in doc or "layers" in doc):
         # Tiled's JSON (.tmj, often saved as .json): a $schema line cannot make it one (a folder audit)
         what = "map" if doc.get("type") == "map" else "tileset"
-        fix = (f"convert it with hexfort import {shlex.quote(str(path))} -o "
-               f"{shlex.quote(str(path.with_name(path.stem + '.map.json')))}" if what == "map" else
-               "hexfort reads tilesets only through the Tiled maps that use them (hexfort import)")
+        target, tmj = path.with_name(_stem(path.name) + ".map.json"), path.with_name(_stem(path.name) + ".tmj")
+        fix = ("hexfort reads tilesets only through the Tiled maps that use them (hexfort import)" if what != "map" else
+               f"convert it with hexfort import {shlex.quote(str(path))} -o {shlex.quote(str(target))}"
+               if target != path else  # converting it over itself would lose the Tiled map
+               f"rename it {shlex.quote(tmj.name)}, then convert it with hexfort import {shlex.quote(str(tmj))} -o "
+               f"{shlex.quote(str(path))}")
         return (Problem("HF004", Severity.ERROR, f"this is a Tiled {what}, not a hexfort file: {fix}", (),
                         "$.type"),)
     return (Problem(
@@ -278,3 +281,12 @@ def validate_files(
             progress(done, total, files[done - 1])
 
     return backend.map_ordered(validate_job, work, tick, cancelled)
+
+
+def _stem(name: str) -> str:
+    """``name`` without its ending, a hexfort one whole: ``new.map.json`` → ``new`` (``new.map.map.json`` was suggested
+    for a Tiled file saved under a hexfort name: a new-user audit)."""
+    for ending in (".map.json", ".scenario.json", ".tmj", ".json"):
+        if name.lower().endswith(ending):
+            return name[: -len(ending)]
+    return name.rsplit(".", 1)[0]

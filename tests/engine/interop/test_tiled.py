@@ -132,7 +132,9 @@ FLIPPED, TURNED_120 = 0x80000000, 0x10000000
      '<object id="9" type="kit" x="15" y="17"><point/></object>'), "layer 'Things', object 9",
      "a second kit on hex"),
     (_tmx(tiles=WALL, data="1,1,1,9"), "layer 'Ground', tile at column 1, row 1",
-     "tile id 9 is past the last tile of tileset 't' (3 tiles)"),
+     "tile id 8 is past the last tile of tileset 't' (ids 0–2)"),  # the id Tiled shows, from 0 (an audit)
+    (_tmx(tiles=WALL + OPEN, data="2,2,2,2", objects='<object id="5" type="kit" x="900" y="16"><point/></object>'),
+     "layer 'Things', object 5", "outside the map (2 × 2 cells); move it onto the ground"),
     (re.sub(r"<tileset .*?</tileset>", '<tileset firstgid="1" source="gone.tsx"/>', _tmx(tiles=WALL)),
      "tileset 'gone.tsx'", "its external tileset 'gone.tsx' is not there (looked for "),
     (_tmx(tiles=WALL + OPEN).replace('<layer id="1"', '<group id="9" name="Art"><layer id="1"').replace(
@@ -362,6 +364,18 @@ def test_export_of_a_tiled_map_points_at_import(tmp_path: Path, capsys: pytest.C
     assert "this is already a Tiled map; hexfort import turns it into a hexfort map" in capsys.readouterr().err
     assert main(["import", str(tmx), "-o", str(tmp_path / "x.txt")]) == 2
     assert "a hexfort map file ends in .json; name it NAME.map.json" in capsys.readouterr().err
+    # a Tiled map under a hexfort name was written without a word, and validate then suggested x.map.map.json (an audit)
+    ridge = Path(__file__).resolve().parents[3] / "maps" / "koth_ridge.map.json"
+    assert main(["export", str(ridge), "-o", str(tmp_path / "new.map.json")]) == 2
+    assert f"a name ending .map.json is a hexfort map's; name the Tiled map {tmp_path / 'new'}.tmj" in \
+        capsys.readouterr().err and not (tmp_path / "new.map.json").exists()
+    from engine.validation.runner import validate_file
+
+    assert main(["export", str(ridge), "-o", str(tmp_path / "new.json")]) == 0
+    (tmp_path / "new.json").rename(tmp_path / "new.map.json")
+    said = " ".join(p.message for p in validate_file(tmp_path / "new.map.json").problems)
+    assert f"rename it new.tmj, then convert it with hexfort import {tmp_path / 'new.tmj'} -o " \
+        f"{tmp_path / 'new.map.json'}" in said and "new.map.map.json" not in said  # not over itself either
 
 
 def test_export_of_a_map_with_a_track_gap_says_it_will_not_come_back_as_it_is(tmp_path: Path,
