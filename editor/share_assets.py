@@ -75,14 +75,17 @@ SCRIPT = r"""
     p.addEventListener("mouseenter", () => { $("hover").innerHTML = describe(i); });
     p.addEventListener("click", () => select(i));
   });
-  function select(i) {
+  // sight: false (a problem's click) leaves the sight overlay off, so the problem's own hexes stand out (an audit
+  // found them lost in the yellow of the first hex's sight)
+  function select(i, sight = true) {
     clear("sel"); clear("seen"); clear("prob");
     polys[i].classList.add("sel");
     const vis = seen(i);
-    vis.forEach((j) => polys[j].classList.add("seen"));
+    if (sight) vis.forEach((j) => polys[j].classList.add("seen"));
     let html = describe(i);
-    html += D.sees[i] ? `<br>Sees <b id="sees-count">${vis.length}</b> hexes (yellow).`
-                      : `<br><span id="sees-count" data-n="0">A wall: nothing stands here to see.</span>`;
+    html += !D.sees[i] ? `<br><span id="sees-count" data-n="0">A wall: nothing stands here to see.</span>`
+          : sight ? `<br>Sees <b id="sees-count">${vis.length}</b> hexes (yellow).`
+          : `<br>Sees <b id="sees-count">${vis.length}</b> hexes (click the hex to show them).`;
     const R = D.reach;
     if (R.kinds.length && R.spawns.length) {
       html += `<table id="reach"><tr><th>turns to reach</th>${R.spawns.map((s) => `<th>${esc(s)}</th>`).join("")}</tr>`;
@@ -103,7 +106,7 @@ SCRIPT = r"""
       const p = D.problems[+li.dataset.p];
       if (!p.hexes.length) { li.classList.add("nohex"); return; }
       li.addEventListener("click", () => {
-        select(p.hexes[0]);
+        select(p.hexes[0], false);
         p.hexes.forEach((j) => polys[j].classList.add("prob"));
         polys[p.hexes[0]].scrollIntoView({block: "nearest", inline: "nearest"});
       });

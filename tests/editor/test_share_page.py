@@ -278,6 +278,27 @@ def test_a_problem_locates_its_hex(browser: Any, page: Any) -> None:
     assert browser.find_element(By.ID, "selected").text.startswith(f"{h['q']},{h['r']}")
 
 
+def test_a_problem_on_open_ground_is_shown_without_the_sight_overlay(browser: Any, tmp_path: Path) -> None:
+    """The problem's hexes were lost in the yellow of its first hex's sight (an audit): a problem's click marks its
+    hexes and leaves the sight off; a click on the hex shows it."""
+    from selenium.webdriver.common.by import By
+
+    m = load_map(REPO / "maps" / "koth_ridge.map.json")
+    extra = Hex(-14, 5)  # open ground beside RED's zone: HF315 and HF402 name it
+    save_map(m.with_spawn_zone(Team.RED, [*m.spawns[Team.RED], extra]), tmp_path / "ridge.map.json")
+    out = tmp_path / "ridge.html"
+    assert share(str(tmp_path / "ridge.map.json"), "-o", str(out)).returncode == 0
+    data = _open(browser, out)
+    k, problem = next((k, p) for k, p in enumerate(data["problems"]) if p["hexes"] and data["sees"][p["hexes"][0]])
+    browser.find_element(By.CSS_SELECTOR, f'#problems li[data-p="{k}"]').click()
+    assert sorted(int(p.get_attribute("data-i")) for p in browser.find_elements(By.CSS_SELECTOR, "#hexes .hex.prob")) \
+        == sorted(problem["hexes"])
+    assert not browser.find_elements(By.CSS_SELECTOR, "#hexes .hex.seen")
+    assert "click the hex to show them" in browser.find_element(By.ID, "selected").text
+    browser.find_elements(By.CSS_SELECTOR, "#hexes .hex")[problem["hexes"][0]].click()
+    assert browser.find_elements(By.CSS_SELECTOR, "#hexes .hex.seen")
+
+
 def test_teams_verdict_and_replay_viewer(browser: Any, page: Any) -> None:
     from selenium.webdriver.common.by import By
 
