@@ -103,7 +103,13 @@ def _balance(data: Mapping[str, Any]) -> str:
     b = data["balance"]
     words = "".join(f"<p>{html.escape(v)}</p>" for v in b["verdict"].values())
     evidence = "".join(f"<li>{html.escape(e)}</li>" for e in b["evidence"])
-    games = f'<p class="muted">{b["games"]} AI games per pairing.</p>' if b.get("games") else ""
+    # which study: a reader of a page (or a printout) should see what the verdict rests on (an audit)
+    pairs = ", ".join(" vs ".join(map(str, p)) for p in b.get("players") or () if isinstance(p, list))
+    made = [f"{b['games']} AI games per pairing" if b.get("games") else "",
+            f"players {pairs}" if pairs else "", f"made on {b['file']}" if b.get("file") else "",
+            f"batch seed {b['seed']}" if b.get("seed") is not None else ""]
+    said = " · ".join(x for x in made if x)
+    games = f'<p class="muted" id="study">{html.escape(said)}.</p>' if said else ""
     return _section("Balance verdict", f'<div id="verdict">{words}</div>{games}<ul>{evidence}</ul>')
 
 

@@ -117,7 +117,7 @@ def _teams(scenario: Scenario, index: Mapping[Hex, int]) -> list[dict[str, Any]]
 def _balance(doc: Mapping[str, Any]) -> dict[str, Any]:
     study = doc.get("map", {})
     verdict = study.get("verdict", {}) if isinstance(study, dict) else {}
-    return {"games": doc.get("games"), "players": doc.get("players"),
+    return {"games": doc.get("games"), "players": doc.get("players"), "file": doc.get("file"), "seed": doc.get("seed"),
             # the two headline answers in words; the other strings (by_construction, favoured) are what the side
             # answer already says, and read as a fragment on their own (a new-user audit)
             "verdict": {k: verdict[k] for k in ("sides", "first_move") if isinstance(verdict.get(k), str)},

@@ -309,6 +309,9 @@ def test_teams_verdict_and_replay_viewer(browser: Any, page: Any) -> None:
     # the two answers, nothing else: the study's by_construction reason once stood below them as a lower-case fragment
     said = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#verdict p")]
     assert said == [verdict["sides"], verdict["first_move"]]
+    # which study the verdict rests on, so a printout reads on its own (an audit)
+    study = browser.find_element(By.ID, "study").text
+    assert "2 AI games per pairing" in study and "players heuristic vs random" in study and "game.scenario.json" in study
     assert "RED: soldier at -9,-4" in browser.find_element(By.ID, "teams").text
     step, action = browser.find_element(By.ID, "step"), browser.find_element(By.ID, "action")
     frames = data["replay"]["frames"]
