@@ -77,6 +77,14 @@ class FileFix:
     new_text: str = ""
     #: a scenario's own map file, not in this run, that has problems ``fix`` repairs: the codes and that file
     elsewhere: tuple[tuple[str, ...], Path] | None = None
+    #: the file as it was, in hexfort's canonical layout (as it will be saved): the diff starts from it, so a file laid
+    #: out by hand shows its repairs, not every line re-indented (a new-user audit's 90-line diff for one hex)
+    canonical_text: str = ""
+
+    @property
+    def relaid(self) -> bool:
+        """True when saving also changes the file's layout (the diff leaves that out)."""
+        return bool(self.canonical_text) and self.canonical_text != self.old_text
 
     @property
     def changed(self) -> bool:
@@ -90,7 +98,8 @@ class FileFix:
         name = self.path.as_posix()
         old, new = (name, name) if self.path.is_absolute() else (f"a/{name}", f"b/{name}")
         return "".join(difflib.unified_diff(
-            self.old_text.splitlines(keepends=True), self.new_text.splitlines(keepends=True), old, new
+            (self.canonical_text or self.old_text).splitlines(keepends=True), self.new_text.splitlines(keepends=True),
+            old, new
         ))
 
 
@@ -115,8 +124,9 @@ def fix_file(path: Path, only: set[str] | None = None, dry_run: bool = False,
         if kind == "map":
             m = map_from_document(doc, path)
             outcome = fix_map(m, only=only)
-            new = dumps_map(outcome.map, schema_ref_for(path, "map", doc.get("$schema"))) if outcome.changed else ""
-            result = FileFix(path, kind, outcome, outcome.remaining, _old_text(path, outcome), new)
+            ref = schema_ref_for(path, "map", doc.get("$schema"))
+            new, was = (dumps_map(outcome.map, ref), dumps_map(m, ref)) if outcome.changed else ("", "")
+            result = FileFix(path, kind, outcome, outcome.remaining, _old_text(path, outcome), new, canonical_text=was)
             if outcome.changed:
                 fixed_maps[path.resolve()] = outcome.map
                 if not dry_run:
@@ -178,8 +188,9 @@ def _fix_scenario(path: Path, s: Scenario, only: set[str] | None, dry_run: bool,
         return FileFix(path, "scenario", None, tuple(check(m)), elsewhere=elsewhere)
     outcome = fix_map(s.map, only=only, check=check)
     fixed = replace(s, map=outcome.map)
-    new = dumps_scenario(fixed, schema_ref_for(path, "scenario", schema)) if outcome.changed else ""
-    result = FileFix(path, "scenario", outcome, outcome.remaining, _old_text(path, outcome), new)
+    ref = schema_ref_for(path, "scenario", schema)
+    new, was = (dumps_scenario(fixed, ref), dumps_scenario(s, ref)) if outcome.changed else ("", "")
+    result = FileFix(path, "scenario", outcome, outcome.remaining, _old_text(path, outcome), new, canonical_text=was)
     if outcome.changed and not dry_run:
         _save(result, backup)
     return result
@@ -251,6 +262,9 @@ def report(results: list[FileFix], out: TextIO, dry_run: bool, backup: bool = Tr
     verb = "would fix" if dry_run else "fixed"
     for r in results:
         if dry_run and r.changed:
+            if r.relaid:
+                out.write(f"{r.path}: it will also be saved in hexfort's own layout (indentation, one row a line); the "
+                          "diff shows the repairs only\n")
             out.write(r.diff())
         if r.elsewhere is not None:
             codes, map_file = r.elsewhere

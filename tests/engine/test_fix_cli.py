@@ -400,3 +400,21 @@ def test_a_held_repair_whose_code_is_also_a_decision_is_not_offered_alone() -> N
     outcome = FixOutcome(m, (), ((problem("HF303"), ("a", "b")),), (),
                          ((problem("HF303"), "end earlier"), (problem("HF107"), "close the gap")), True)
     assert [p.code for p, _ in _held(outcome)] == ["HF107"]
+
+
+def test_a_dry_run_of_a_file_laid_out_by_hand_diffs_the_repairs_only(tmp_path: Path) -> None:
+    """A map saved by a script (json.dumps with its own indentation) gave a 90-line diff of re-indented lines around
+    one track hex added (a new-user audit): the diff starts from the file in hexfort's layout, and a line says the
+    layout changes too."""
+    import json
+
+    path = tmp_path / "canal.map.json"
+    save_map(cut_the_track(load_map(MAPS / "payload_canal.map.json")), path)
+    path.write_text(json.dumps(json.loads(path.read_text(encoding="utf-8")), indent=2), encoding="utf-8")
+    code, out, _ = run("--dry-run", str(path))
+    diff = [ln for ln in out.splitlines() if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
+    assert code == 0 and diff and len(diff) <= 2, diff  # the track's line, before and after
+    assert f"{path}: it will also be saved in hexfort's own layout" in out
+    canonical = tmp_path / "canonical.map.json"
+    save_map(cut_the_track(load_map(MAPS / "payload_canal.map.json")), canonical)
+    assert "own layout" not in run("--dry-run", str(canonical))[1]  # a file in hexfort's layout: no such line
