@@ -119,29 +119,37 @@ def unused_features(ctx: CheckContext) -> Iterator[Problem]:
     if not rules:
         return
     found: list[tuple[str, list[Hex]]] = []
+    keys: list[str] = []  # the file's keys that hold them
 
     def unused(feature: str) -> bool:
         return not any(plays_with(r, feature) for r in rules)
 
-    if unused("spawns"):
+    if unused("spawns") and any(m.spawns.values()):
         found += [(f"{t.value} spawn zone", sorted_hexes(z)) for t, z in m.spawns.items() if z]
+        keys.append("spawns")
     if m.kits and unused("kits"):
         found.append(("first-aid kits", sorted_hexes(m.kits)))
+        keys.append("kits")
     if m.control_points and unused("control_points"):  # a core field, not a registered feature
         found.append(("a control point" if len(m.control_points) == 1 else "control points",
                       sorted_hexes(h for cp in m.control_points for h in cp)))
+        keys.append("control_points")
     for key, feature in features().items():
         value = m.features.get(key)
         if value and unused(key):
             found += [(what, sorted_hexes(hs)) for what, hs in feature.hexes(value) if hs]
+            keys.append(key)
     if not found:
         return
     games = " and ".join(r.name for r in rules)
     who = (f"none of the games this map is made for ({games}) plays with these" if len(rules) > 1 else
            f"the game this map is made for, {games}, does not play with these")
+    # both ways to the fix: the editor's, and the file's own (the command line named only editor tools: an audit)
+    where = " and ".join(f'"{k}"' for k in keys)
     yield Problem(
         "HF113", WARNING,
-        " and ".join(f"{w} at {hex_list(hs)}" for w, hs in found) + f": {who} — erase them (eraser, or the tool's "
-        "right-click), or add the game that plays with them in Map ▸ Properties",
+        " and ".join(f"{w} at {hex_list(hs)}" for w, hs in found) + f": {who} — remove them (in the editor, the "
+        f"eraser or the tool's right-click; in the file, their entries under {where}), or add the game that plays "
+        "with them to the map's \"modes\" (in the editor, Map ▸ Properties)",
         tuple(h for _w, hs in found for h in hs),
     )

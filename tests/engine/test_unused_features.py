@@ -33,6 +33,8 @@ def test_kits_on_a_payload_map_are_named_and_not_balanced() -> None:
     got = _codes(m.with_kits({h}))
     [p] = got["HF113"]
     assert "first-aid kits at" in p.message and "Payload Race" in p.message and p.hexes == (h,)  # type: ignore[attr-defined]
+    # the fix both ways: the command line's reader has no eraser (a new-user audit)
+    assert 'in the file, their entries under "kits"' in p.message and 'the map\'s "modes"' in p.message  # type: ignore[attr-defined]
     assert not {"HF304", "HF307", "HF202"} & set(got)
 
 
