@@ -19,6 +19,7 @@ main{display:flex;gap:16px;padding:12px 16px;align-items:flex-start}
 #board{background:#fff;border:1px solid #ccc;border-radius:4px;flex:0 1 auto;min-width:0;position:sticky;top:8px;max-height:calc(100vh - 16px);overflow:auto}
 #board svg{display:block}
 #legend{display:flex;flex-wrap:wrap;gap:4px 14px;list-style:none;margin:0;padding:6px 8px;border-top:1px solid #ddd;font-size:12px;max-width:860px}
+#unit-legend{margin:0;padding:2px 8px 6px;font-size:12px;max-width:860px}
 #legend li{display:flex;align-items:center;gap:4px}
 #side{flex:1;min-width:300px;max-width:520px}
 @media (max-width:1260px){main{flex-wrap:wrap}#board{position:static;max-height:none}#side{max-width:none}}

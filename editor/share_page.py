@@ -113,6 +113,17 @@ def _balance(data: Mapping[str, Any]) -> str:
     return _section("Balance verdict", f'<div id="verdict">{words}</div>{games}<ul>{evidence}</ul>')
 
 
+def _unit_legend(data: Mapping[str, Any]) -> str:
+    """The letters drawn on a scenario's starting units, with the kinds they stand for, under the map's legend: only the
+    hover said what "So" or "Sc" was, so a screenshot or printout did not read on its own (a new-user audit)."""
+    labels = sorted({(u["label"], u["kind"]) for t in data.get("teams", ()) for u in t["units"] if u["at"] >= 0})
+    if not labels:
+        return ""
+    said = " · ".join(f"<b>{html.escape(label)}</b> {html.escape(kind.replace('_', ' ').capitalize())}"
+                      for label, kind in labels)
+    return f'<p id="unit-legend" class="muted">Starting units (RED and BLU discs): {said}</p>'
+
+
 def _replay(data: Mapping[str, Any]) -> str:
     r = data["replay"]
     notes = "".join(f"<li>{html.escape(c)}</li>" for c in r["rule_changes"])
@@ -168,7 +179,8 @@ def share_html(value: HexMap | Scenario, problems: Sequence[Problem] = (), balan
             'style-src \'unsafe-inline\'; script-src \'unsafe-inline\'">'
             f'<style>{STYLE}</style></head><body><header><h1>{title}</h1><p>{html.escape(data["mode"])}'
             f' · map {html.escape(data["map"])}{by} · {len(data["hexes"])} hexes</p>'
-            f'<p>{html.escape(data["description"])}</p></header><main><div id="board">{board}{legend_html(m, map_svg)}</div>'
+            f'<p>{html.escape(data["description"])}</p></header><main><div id="board">{board}{legend_html(m, map_svg)}'
+            f'{_unit_legend(data)}</div>'
             f'<div id="side">{"".join(side)}</div></main>'
             f'<script type="application/json" id="hexfort-data">{payload}</script>'
             f'<script>{SCRIPT}</script></body></html>\n')

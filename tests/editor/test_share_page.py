@@ -311,6 +311,11 @@ def test_teams_verdict_and_replay_viewer(browser: Any, page: Any) -> None:
     assert said == [verdict["sides"], verdict["first_move"]]
     # which study the verdict rests on, so a printout reads on its own (an audit)
     study = browser.find_element(By.ID, "study").text
+    # the letters on the units are in the legend, so a printout reads on its own (an audit)
+    legend = browser.find_element(By.ID, "unit-legend").text
+    drawn = {(u["label"], u["kind"]) for t in json.loads(browser.find_element(By.ID, "hexfort-data")
+                                                        .get_attribute("textContent"))["teams"] for u in t["units"]}
+    assert drawn and all(f"{label} {kind.capitalize()}" in legend for label, kind in drawn)
     assert "2 AI games per pairing" in study and "players heuristic vs random" in study and "game.scenario.json" in study
     assert "RED: soldier at -9,-4" in browser.find_element(By.ID, "teams").text
     step, action = browser.find_element(By.ID, "step"), browser.find_element(By.ID, "action")
