@@ -94,10 +94,11 @@ class MapSummary:
 
     def status(self) -> str:
         """The validation status in words: ``2 errors, 1 warning``; ``valid · 2 fairness warnings`` for a map
-        that plays but favours a side (HF3xx/HF4xx), ``valid · 1 warning`` for other warnings; ``valid``."""
+        that plays but favours a side (HF3xx/HF4xx), ``valid · 1 warning`` for other warnings; ``valid · 6 notes``
+        (one way of writing it: an audit read "valid (6 notes)" beside "valid · 1 warning"); ``valid``."""
         e, w = self.errors, self.warnings
         if not e and not w:
-            return "valid" if not self.problems else f"valid ({len(self.problems)} note{'s' * (len(self.problems) != 1)})"
+            return "valid" if not self.problems else f"valid · {len(self.problems)} note{'s' * (len(self.problems) != 1)}"
         if not e:
             fair = sum(p.severity is Severity.WARNING and p.fairness for p in self.problems)
             parts = [f"{fair} fairness warning{'s' * (fair != 1)}"] if fair else []

@@ -87,6 +87,8 @@ def test_a_map_that_plays_but_favours_a_side_is_not_plain_valid(tmp_path: Path) 
     other = Problem("HF110", Severity.WARNING, "stairs lead nowhere")
     assert replace(s, problems=(*s.problems, other)).status() == "valid · 2 fairness warnings, 1 other warning"
     assert replace(s, problems=(other,)).status() == "valid · 1 warning"
+    note = Problem("HF401", Severity.INFO, "x")
+    assert replace(s, problems=(note, note)).status() == "valid · 2 notes"  # written one way (it said "valid (2 notes)")
     assert replace(s, problems=(*s.problems, Problem("HF101", Severity.ERROR, "x"))).status() == "1 error, 2 warnings"
 
 
