@@ -20,6 +20,7 @@ the tile or object, and the fix; nothing is half converted.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
@@ -102,7 +103,10 @@ def _group_name(layer: object) -> str | None:
     return None
 
 
-def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where: str) -> Cell | None | LoadProblem:
+def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where: str,
+          missing: dict[tuple[str, int], str]) -> Cell | None | LoadProblem:
+    """The hex tile ``gid`` stands for (None: no hex), or the problem; a tile with no terrain is also noted in
+    ``missing`` ((tileset, local id) → its words) for :func:`_starter_table`."""
     found = tm.tile(gid)
     if found is None:
         return LoadProblem(where, f"tile id {gid} belongs to no tileset; save the map again from Tiled")
@@ -119,6 +123,7 @@ def _cell(tm: TiledMap, gid: int, table: TerrainTable | None, file: Path, where:
         token = table.token(ts.name, local, info.cls if info else "")
     label = f"tile {local} of tileset {ts.name!r}" + (f" (class {info.cls!r})" if info and info.cls else "")
     if token is None:
+        missing[(ts.name, local)] = label
         return LoadProblem(where, f"{label} has no terrain; give it a 'hexfort' property (a token: \"0.\" open, "
                                   "\"1#\" wall, \"--\" no hex...), a class the terrain table knows, or map it in "
                                   "a table given with --terrain-table")
@@ -141,12 +146,13 @@ def _cells(tm: TiledMap, grid: StaggeredGrid, table: TerrainTable | None, file: 
     cells: dict[Hex, Cell] = {}
     problems: list[LoadProblem] = []
     memo: dict[int, Cell | None | LoadProblem] = {}
+    missing: dict[tuple[str, int], str] = {}
     for i, gid in enumerate(layer.gids):
         if gid == 0:
             continue
         col, row = i % layer.width, i // layer.width
         if gid not in memo:
-            memo[gid] = _cell(tm, gid, table, file, _where_cell(layer.name, col, row))
+            memo[gid] = _cell(tm, gid, table, file, _where_cell(layer.name, col, row), missing)
         got = memo[gid]
         if isinstance(got, LoadProblem):
             if len(problems) < _MAX_PROBLEMS and got.where == _where_cell(layer.name, col, row):
@@ -158,10 +164,35 @@ def _cells(tm: TiledMap, grid: StaggeredGrid, table: TerrainTable | None, file: 
         if got is not None:
             cells[grid.to_hex(col, row)] = got
     if problems:
-        raise LoadError(file, problems)
+        raise LoadError(file, _starter_table(problems, missing))
     if not cells:
         raise TiledError(file, f"layer {layer.name!r}", "the ground layer has no hexes; paint some tiles")
     return cells
+
+
+def _starter_table(problems: list[LoadProblem], missing: dict[tuple[str, int], str]) -> list[LoadProblem]:
+    """``problems`` with the fix said once when several tiles have no terrain (a map from elsewhere, Tiled's own
+    examples: fifteen lines each repeating the whole sentence, an audit), and a terrain table to start from: every
+    such tile as open ground, to be changed and given with --terrain-table."""
+    if len(missing) < 2:
+        return problems
+    labels = set(missing.values())
+    out, said = [], False
+    for p in problems:
+        label = p.message.split(" has no terrain;", 1)[0]
+        if label in labels and said:
+            out.append(LoadProblem(p.where, f"{label} has no terrain either"))
+            continue
+        said = said or label in labels
+        out.append(p)
+    tiles: dict[str, dict[str, str]] = {}
+    for (tileset, local) in sorted(missing):
+        tiles.setdefault(tileset, {})[str(local)] = "0."
+    table = json.dumps({"format": 1, "tiles": tiles}, separators=(", ", ": "))
+    out.append(LoadProblem("terrain table", f"a table to start from, every such tile open ground (\"0.\"): save it "
+                                            f"as a .json file, change each token (\"1#\" wall, \"2.\" high ground, "
+                                            f"\"--\" no hex...) and give it with --terrain-table: {table}"))
+    return out
 
 
 class _Features:

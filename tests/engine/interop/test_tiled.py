@@ -355,6 +355,26 @@ def test_an_object_layer_inside_a_group_is_named_in_the_note(tmp_path: Path) -> 
     assert not m.kits and "the layers inside the group 'Props' are not read (features on them are missing)" in note
 
 
+def test_tiles_with_no_terrain_say_the_fix_once_and_give_a_table_to_start_from(tmp_path: Path) -> None:
+    """A map from elsewhere (Tiled's own hexagonal example without its table) gave a line per tile, each repeating the
+    whole fix (a new-user audit): the fix is said once, the other tiles "have no terrain either", and a terrain table
+    listing them is given, which, filled in and given with --terrain-table, imports the map."""
+    path = tmp_path / "foreign.tmx"
+    path.write_text(_tmx(data="1,2,3,2"), encoding="utf-8")  # three tiles, none with a terrain
+    with pytest.raises(LoadError) as e:
+        import_tiled(path)
+    said = [p.message for p in e.value.problems]
+    assert sum("give it a 'hexfort' property" in m for m in said) == 1
+    assert sum(m.endswith("has no terrain either") for m in said) == 2
+    starter = said[-1].split("--terrain-table: ", 1)[1]
+    table = json.loads(starter)
+    assert table == {"format": 1, "tiles": {"t": {"0": "0.", "1": "0.", "2": "0."}}}
+    table["tiles"]["t"]["0"] = "1#"
+    (tmp_path / "table.json").write_text(json.dumps(table), encoding="utf-8")
+    m = import_tiled(path, tmp_path / "table.json")
+    assert sorted(c.terrain.value for c in m.cells.values()).count("wall") == 1 and len(m.cells) == 4
+
+
 def test_export_of_a_tiled_map_points_at_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """export given a .tmx said "not valid JSON" (a new-user audit); import's refusal of an output name says what it
     takes."""
