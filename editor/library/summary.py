@@ -158,10 +158,27 @@ def _name_in(path: Path) -> str | None:
     return name.strip()[:120] if isinstance(name, str) and name.strip() else None
 
 
+def _details_in(path: Path) -> tuple[str, tuple[Mode, ...]]:
+    """The author and the games a file that does not load still names, when its JSON reads (a map failing its schema
+    for one typo showed its name and a blank author: a new-user audit); ``("", ())`` when it names none."""
+    try:
+        doc = read_json_file(path)
+    except LoadError:
+        return "", ()
+    if not isinstance(doc, dict):
+        return "", ()
+    author = doc.get("author")
+    modes = doc.get("modes")
+    known = {m.value: m for m in Mode}
+    return (author.strip()[:120] if isinstance(author, str) else "",
+            tuple(known[x] for x in modes if isinstance(x, str) and x in known) if isinstance(modes, list) else ())
+
+
 def make_summary(path: Path, stamp: tuple[int, int], m: HexMap | None, name: str, result: FileResult) -> MapSummary:
     """The summary of a file from its version ``stamp``, its map (if any) and its validation."""
     if m is None:
-        return MapSummary(path, *stamp, result.kind, name, problems=result.problems)
+        author, modes = _details_in(path) if result.kind in (None, "map") else ("", ())
+        return MapSummary(path, *stamp, result.kind, name, author, modes, problems=result.problems)
     cols, rows = grid_size(m)
     return MapSummary(path, *stamp, result.kind, name, m.meta.author, m.meta.modes, cols, rows, len(m), result.problems)
 

@@ -291,3 +291,15 @@ def test_a_worker_process_that_dies_blames_no_file(qtbot, folder) -> None:  # ty
     qtbot.waitUntil(lambda: len(got) == len(files), timeout=120_000)
     assert not [p for s in got for p in s.problems if p.code == "HF999"]
     sc.shutdown()
+
+
+def test_a_map_failing_its_schema_still_shows_its_author_and_games(tmp_path: Path) -> None:
+    """A map with one misspelt key fails its schema: the library showed its name and a blank author and games (a
+    new-user audit); what its JSON still says is shown."""
+    doc = json.loads((MAPS / "koth_ridge.map.json").read_text(encoding="utf-8"))
+    doc["spwans"] = doc.pop("spawns")
+    doc["author"] = "A. Mapmaker"
+    path = tmp_path / "typo.map.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    s, m = summarize(path)
+    assert m is None and s.broken and (s.name, s.author, s.modes) == (doc["name"], "A. Mapmaker", (Mode.KOTH,))
