@@ -70,11 +70,11 @@ def run_export(args: argparse.Namespace, err: TextIO | None = None) -> int:
     except ValueError as e:
         print(f"hexfort export: {printable(str(e))}", file=err)
         return 2
-    if str(args.output).lower().endswith((".map.json", ".scenario.json")):  # a Tiled file under a hexfort name (audit)
-        stem = str(args.output)[: -len(".map.json") if str(args.output).lower().endswith(".map.json") else
-                                -len(".scenario.json")]
-        print(f"hexfort export: {printable(str(args.output))}: a name ending .map.json is a hexfort map's; name the "
-              f"Tiled map {printable(stem)}.tmj (or .tmx)", file=err)
+    hexfort_name = next((e for e in (".map.json", ".scenario.json") if str(args.output).lower().endswith(e)), None)
+    if hexfort_name is not None:  # a Tiled file under a hexfort name was written without a word (a new-user audit)
+        stem = str(args.output)[: -len(hexfort_name)]
+        print(f"hexfort export: {printable(str(args.output))}: a name ending {hexfort_name} is a hexfort file's; name "
+              f"the Tiled map {printable(stem)}.tmj (or .tmx)", file=err)
         return 2
     if str(args.path).lower().endswith((".tmx", ".tmj")):  # it said "not valid JSON" (a new-user audit)
         print(f"hexfort export: {printable(str(args.path))}: this is already a Tiled map; hexfort import turns it "

@@ -387,7 +387,7 @@ def test_export_of_a_tiled_map_points_at_import(tmp_path: Path, capsys: pytest.C
     # a Tiled map under a hexfort name was written without a word, and validate then suggested x.map.map.json (an audit)
     ridge = Path(__file__).resolve().parents[3] / "maps" / "koth_ridge.map.json"
     assert main(["export", str(ridge), "-o", str(tmp_path / "new.map.json")]) == 2
-    assert f"a name ending .map.json is a hexfort map's; name the Tiled map {tmp_path / 'new'}.tmj" in \
+    assert f"a name ending .map.json is a hexfort file's; name the Tiled map {tmp_path / 'new'}.tmj" in \
         capsys.readouterr().err and not (tmp_path / "new.map.json").exists()
     from engine.validation.runner import validate_file
 
