@@ -14,7 +14,7 @@ is the designer's decision; :func:`fix_map` then changes nothing and says why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,6 +23,7 @@ from engine.mapmodel import Cell, HexMap, MapEditError, Mode, Team, Terrain
 from engine.validation.checks import check_map
 from engine.validation.mirror_match import SideCopy, side_copies
 from engine.validation.problem import Problem
+from engine.validation.structure import unused_feature_keys
 from engine.validation.symmetry import best_team_symmetry, reversed_tracks
 
 __all__ = ["FIXABLE", "Fix", "FixOutcome", "Repair", "fix_map", "suggest_fixes"]
@@ -30,7 +31,7 @@ __all__ = ["FIXABLE", "Fix", "FixOutcome", "Repair", "fix_map", "suggest_fixes"]
 #: The codes quick fixes exist for, and whether ``hexfort fix`` applies them alone
 #: ("safe": one obvious repair) or leaves them to the designer ("choice").
 FIXABLE: Final = {"HF101": "choice", "HF102": "choice", "HF103": "safe", "HF107": "safe", "HF110": "safe",
-                   "HF303": "choice", "HF402": "safe"}
+                   "HF113": "choice", "HF303": "choice", "HF402": "safe"}
 
 #: Codes whose choice waits for the round's safe fixes (:func:`fix_map`): the symmetry follows the other repairs.
 AFTER_SAFE_FIXES: Final = frozenset({"HF402"})
@@ -227,6 +228,8 @@ def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
             return [Fix(p.code, f"Turn the stairs toward {h.neighbor(ups[0])}", _turn_stairs(h, ups[0]))]
     if p.code == "HF303":
         return _even_tracks(m)
+    if p.code == "HF113" and (keys := unused_feature_keys(m)):  # the other way, a game added, is the designer's
+        return [Fix(p.code, "Remove the features no game of this map plays with", _strip_features(tuple(keys)))]
     if p.code == "HF402":
         fit = best_team_symmetry(m)
         if fit is None:
@@ -240,6 +243,32 @@ def suggest_fixes(m: HexMap, p: Problem) -> list[Fix]:
                             f"({len(c.pairs)} hex{'es' if len(c.pairs) != 1 else ''})", _copy_side(c))
                 for c in side_copies(m, fit)]
     return []
+
+
+def _strip_features(keys: tuple[str, ...]) -> Callable[[HexMap], Repair]:
+    """Take every feature of ``keys`` (HF113's: :func:`~engine.validation.structure.unused_feature_keys`) off the map,
+    and nothing else on their hexes (a kit on a Payload track's hex goes, the track stays)."""
+    def run(m: HexMap) -> Repair:
+        gone: set[Hex] = set()
+        out = m
+        for key in keys:
+            if key == "spawns":
+                for team, zone in m.spawns.items():
+                    gone |= zone
+                    out = out.with_spawn_zone(team, ())
+            elif key == "kits":
+                gone |= m.kits
+                out = out.with_kits(())
+            elif key == "control_points":
+                gone |= {h for cp in m.control_points for h in cp}
+                out = out.with_control_points(())
+            elif key in m.features:
+                value = m.features[key]
+                gone |= {h for hs in value.values() for h in hs} if isinstance(value, Mapping) else set(value)
+                out = out.with_feature(key, type(value)())
+        return Repair(out, frozenset(gone))
+
+    return run
 
 
 def _copy_side(copy: SideCopy) -> Callable[[HexMap], Repair]:

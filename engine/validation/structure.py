@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from engine.games.modes import GAMES, plays_with
 from engine.hexgrid import Hex
 from engine.mapfeatures import features
-from engine.mapmodel import Team, Terrain
+from engine.mapmodel import HexMap, Team, Terrain
 from engine.rules.movement import Climb
 from engine.validation.measures import SPAWN_ROOMS
 from engine.validation.problem import Problem, Severity
@@ -108,6 +108,22 @@ def stairs(ctx: CheckContext) -> Iterator[Problem]:
             )
 
 
+def unused_feature_keys(m: HexMap) -> list[str]:
+    """The features ``m`` holds that none of its own games plays with (HF113), as the file's keys: ``"spawns"``,
+    ``"kits"``, ``"control_points"`` or a registered feature's key (``"tracks"``...); empty for a map of no known
+    game. The check and its quick fix ask this one question."""
+    rules = [GAMES[md] for md in m.meta.modes if md in GAMES]
+    if not rules:
+        return []
+
+    def unused(feature: str) -> bool:
+        return not any(plays_with(r, feature) for r in rules)
+
+    keys = [k for k, held in (("spawns", any(m.spawns.values())), ("kits", bool(m.kits)),
+                              ("control_points", bool(m.control_points))) if held and unused(k)]
+    return keys + [key for key in features() if m.features.get(key) and unused(key)]
+
+
 @check("features no game of the map uses", "HF113")
 def unused_features(ctx: CheckContext) -> Iterator[Problem]:
     """A feature none of the map's games plays with (team spawn zones or first-aid kits on a Team Play map, a cart
@@ -116,31 +132,20 @@ def unused_features(ctx: CheckContext) -> Iterator[Problem]:
     Looked at against the map's own games (a scenario's one game may not use what the map's others do)."""
     m = ctx.map
     rules = [GAMES[md] for md in m.meta.modes if md in GAMES]
-    if not rules:
+    keys = unused_feature_keys(m)  # the file's keys that hold them
+    if not keys:
         return
     found: list[tuple[str, list[Hex]]] = []
-    keys: list[str] = []  # the file's keys that hold them
-
-    def unused(feature: str) -> bool:
-        return not any(plays_with(r, feature) for r in rules)
-
-    if unused("spawns") and any(m.spawns.values()):
-        found += [(f"{t.value} spawn zone", sorted_hexes(z)) for t, z in m.spawns.items() if z]
-        keys.append("spawns")
-    if m.kits and unused("kits"):
-        found.append(("first-aid kits", sorted_hexes(m.kits)))
-        keys.append("kits")
-    if m.control_points and unused("control_points"):  # a core field, not a registered feature
-        found.append(("a control point" if len(m.control_points) == 1 else "control points",
-                      sorted_hexes(h for cp in m.control_points for h in cp)))
-        keys.append("control_points")
-    for key, feature in features().items():
-        value = m.features.get(key)
-        if value and unused(key):
-            found += [(what, sorted_hexes(hs)) for what, hs in feature.hexes(value) if hs]
-            keys.append(key)
-    if not found:
-        return
+    for key in keys:
+        if key == "spawns":
+            found += [(f"{t.value} spawn zone", sorted_hexes(z)) for t, z in m.spawns.items() if z]
+        elif key == "kits":
+            found.append(("first-aid kits", sorted_hexes(m.kits)))
+        elif key == "control_points":  # a core field, not a registered feature
+            found.append(("a control point" if len(m.control_points) == 1 else "control points",
+                          sorted_hexes(h for cp in m.control_points for h in cp)))
+        else:
+            found += [(what, sorted_hexes(hs)) for what, hs in features()[key].hexes(m.features[key]) if hs]
     games = " and ".join(r.name for r in rules)
     who = (f"none of the games this map is made for ({games}) plays with these" if len(rules) > 1 else
            f"the game this map is made for, {games}, does not play with these")

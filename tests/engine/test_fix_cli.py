@@ -244,12 +244,34 @@ def test_every_code_with_fixes_is_listed_as_safe_or_a_choice() -> None:
     samples = {
         "HF101": (m, (Hex(2, 0),)), "HF102": (m, (Hex(-3, 0),)), "HF103": (m, (Hex(0, 0),)),
         "HF107": (m, (Hex(-2, 2), Hex(0, 2))), "HF110": (m, (Hex(-1, 0),)), "HF402": (backwards, ()),
-        "HF303": (short, ()),
+        "HF303": (short, ()), "HF113": (_stray_kit(), ()),
     }
+    one_way = {"HF113"}  # a choice whose other way (a game added to the map) is the designer's, not a fix
     for code, (sample, hexes) in samples.items():
         n = len(suggest_fixes(sample, Problem(code, Severity.ERROR, "", hexes)))
-        assert n == (1 if FIXABLE[code] == "safe" else 2), code
+        assert n == (1 if FIXABLE[code] == "safe" or code in one_way else 2), code
     assert set(samples) == set(FIXABLE)
+
+
+def _stray_kit() -> HexMap:
+    """Bunker (Team Play, which heals at no kit) with a kit on it: HF113."""
+    m = load_map(MAPS / "teamplay_bunker.map.json")
+    return m.with_kits([next(h for h in sorted(m.cells) if not m.features_at(h))])
+
+
+def test_features_no_game_of_the_map_plays_with_are_removed_by_the_quick_fix_and_left_by_hexfort_fix() -> None:
+    """HF113 had no quick fix (a new-user audit): "Remove the features no game of this map plays with" takes them
+    off, and nothing else on their hexes; hexfort fix leaves it (the other way, a game added, is the designer's)."""
+    bunker = load_map(MAPS / "teamplay_bunker.map.json")
+    free = [h for h in sorted(bunker.cells) if not bunker.features_at(h)][:2]
+    stray = bunker.with_spawn_zone(Team.RED, [free[0]]).with_kits([free[1]])
+    [warning] = [p for p in check_map(stray) if p.code == "HF113"]
+    [fix] = suggest_fixes(stray, warning)
+    done = fix.apply(stray)
+    assert fix.label == "Remove the features no game of this map plays with"
+    assert done.map == bunker and done.hexes == frozenset(free)
+    out = fix_map(stray)
+    assert not out.changed and [p.code for p, _ in out.decisions] == ["HF113"]
 
 
 def test_a_crash_while_fixing_leaves_the_file_and_is_reported(broken: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
