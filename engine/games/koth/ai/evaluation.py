@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.ai.evaluation import points_target
-from engine.games.koth.ai.heuristic import kind_facts
+from engine.games.koth.ai.heuristic import point_walk
 from engine.games.protocol import GameState
 from engine.mapmodel import Team
 
@@ -31,7 +31,7 @@ def koth_features(state: GameState) -> list[float]:
 
     - ``lead``: the score lead as a share of the target;
     - ``near``: units close to the point by the steps they must walk, as the heuristic reads them
-      (:func:`~engine.games.koth.ai.heuristic.kind_facts`; 1 on it, fading to 0 at :data:`NEAR_STEPS`
+      (:func:`~engine.games.koth.ai.heuristic.point_walk`; 1 on it, fading to 0 at :data:`NEAR_STEPS`
       steps and beyond, or where it cannot be walked to). The crow's hexes made a unit under a cliff
       below the point look beside it, and the search idled there for good (an AI audit: 3 seeds of 6
       never reached the point);
@@ -46,7 +46,7 @@ def koth_features(state: GameState) -> list[float]:
         c = u.cell
         if c < 0 or u.kind == "sentry":
             continue
-        walk = kind_facts(state, u.kind, u.team)[5]
+        walk = point_walk(state, u.kind, u.team)
         steps = walk[c] if walk else -1
         if steps >= 0:
             near[u.team] += max(0.0, 1.0 - steps / NEAR_STEPS)

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from engine.games.koth.units.base import KothBehaviour
 
 __all__ = ["KIT_DETOUR", "KIT_FAR_MOVES", "KIT_FAR_WOUNDED", "KIT_HEAL", "KIT_MOVES", "KIT_WOUNDED", "PREFERENCE",
-           "KothScorer", "cp_distance", "kind_facts", "kit_moves", "koth_choose", "koth_scores"]
+           "KothScorer", "cp_distance", "kind_facts", "kit_moves", "koth_choose", "koth_scores", "point_walk"]
 
 #: Health a hurt unit must lack for each step of detour a kit costs it (on the way to the point).
 KIT_DETOUR = 25.0
@@ -537,6 +537,12 @@ def kind_facts(state: GameState, kind: str, team: Team) -> KindFacts:
     if facts is None:
         facts = tables.kinds[(kind, team)] = _kind_facts(state, kind, team, _cp_cells(state))
     return facts
+
+
+def point_walk(state: GameState, kind: str, team: Team) -> tuple[int, ...]:
+    """Per board index, the steps a ``kind`` unit of ``team`` walks to the point (-1: none; empty on a map with no
+    point): the walk of :func:`kind_facts`, named, for the search's evaluation."""
+    return kind_facts(state, kind, team)[5]
 
 
 def _kind_facts(state: GameState, kind: str, team: Team, cp: list[int]) -> KindFacts:
