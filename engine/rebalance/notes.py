@@ -3,15 +3,45 @@
 from __future__ import annotations
 
 from engine.mapmodel import Team
-from engine.rebalance.evidence import Tally, confirmed_fair
+from engine.rebalance.evidence import CONFIRM_POOLED, CONFIRM_SURE, Tally, confirmed_fair, score_interval
 from engine.rebalance.mirror import even_by_construction, team_mirror
+from engine.rebalance.result import Trial
 from engine.rebalance.rosters import fielded, rosters_only
 from engine.rebalance.screen import open_fairness_warnings
+from engine.rebalance.settings import whole_blocks
 from engine.scenario import Scenario
 from engine.simulation.stats import wilson_interval
 from engine.simulation.verdict import unit_names
+from engine.simulation.wording import interval, pct
+from engine.validation.construction import construction_reason
 
-__all__ = ["advice", "already_fair_notes", "rosters_note"]
+__all__ = ["advice", "already_fair_notes", "already_fair_why", "overshoot", "rosters_note"]
+
+
+def already_fair_why(scenario: Scenario, baseline: Tally, baseline_games: int) -> str:
+    """Why a map is left alone (:func:`~engine.rebalance.evidence.baseline_answer`): the known answer of a map even
+    by construction, else the standard its games met (``baseline_games``: the search's first look)."""
+    reason = construction_reason(scenario)
+    if reason is not None:
+        played = f"its {baseline.games:,} games were played for the notes only" if baseline.games else "no game was needed"
+        return f"no side can be favoured by this map: {reason}; {played}; nothing was changed"
+    margin = CONFIRM_SURE if baseline.games <= whole_blocks(baseline_games) else CONFIRM_POOLED
+    return (f"no side is favoured: {baseline.words()} — no side's 95% interval above half, and RED within "
+            f"{100 * margin:g} point{'s' if margin != 0.01 else ''} of even, the standard a fix is confirmed by; "
+            "nothing was changed")
+
+
+def overshoot(favoured: Team, last: Trial) -> str:
+    """``; on its games BLU is favoured instead (...)`` when the nearest change's own games (its fresh ones when it
+    reached confirmation) show the side the map did not favour (``favoured``) ahead by the fixed-sample rule a fix
+    is confirmed by, whose interval it quotes (the anytime one beside it held 50%: a review): the change went too
+    far (found by a new-user audit: "improved" over a flipped bias said nothing)."""
+    t, other = last.confirm or last.tally, favoured.other
+    lo, hi = score_interval(t) if t.games else (0.0, 1.0)
+    if (lo if other is Team.RED else 1 - hi) <= 0.5:
+        return ""
+    return (f"; on its games {other.value} is favoured instead (RED {pct(t.score)}, fixed-sample 95% interval "
+            f"{interval(lo, hi)}, {t.games} games): that change goes too far")
 
 
 def already_fair_notes(scenario: Scenario, baseline: Tally) -> list[str]:

@@ -33,7 +33,10 @@
    even than the step's starting map did *on the same games*: that map plays
    every race round as a control on the race's seeds (:meth:`_Search._nearer`)
    — and the search goes on from there (at most ``steps`` edits in all, while
-   the time lasts).
+   the time lasts). When none did, pairs of the step's edits that came nearer
+   even at all race on seeds of their own and are confirmed the same way
+   (:mod:`engine.rebalance.combine`); a pair nearer even by the margin is a
+   step like any edit.
 
 Time: before each round the search checks that the round and a confirmation
 still fit in ``minutes`` (by the rate games have run at so far); Ctrl-C or a
@@ -52,21 +55,19 @@ from engine.mapmodel import Team
 from engine.rebalance.best import BestSoFar
 from engine.rebalance.candidates import compensated, proposals
 from engine.rebalance.changes import Proposal
+from engine.rebalance.combine import PAIRS, leaning, paired_gaps, pairs
 from engine.rebalance.evidence import (
     CONFIRM_MARGIN,
-    CONFIRM_POOLED,
-    CONFIRM_SURE,
     FAIR,
     Evidence,
     Tally,
     baseline_answer,
     confirmation_stage,
     confirmed_fair,
-    score_interval,
 )
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import even_by_construction, team_mirror
-from engine.rebalance.notes import advice, already_fair_notes, rosters_note
+from engine.rebalance.notes import advice, already_fair_notes, already_fair_why, overshoot, rosters_note
 from engine.rebalance.play import Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.screen import Screen
@@ -79,8 +80,6 @@ from engine.rebalance.settings import (
     whole_blocks,
 )
 from engine.scenario import Scenario
-from engine.simulation.wording import interval, pct
-from engine.validation.construction import construction_reason
 
 # Listener, Settings, baseline_stops, batch_seed (engine/rebalance/settings.py) and even_by_construction
 # (engine/rebalance/mirror.py) are re-exported: they are part of the search's interface.
@@ -116,8 +115,9 @@ class _Search:
         self.baseline_tally = Tally()
         #: The side the map's own games showed favoured (None: not shown, or fair).
         self.favoured: Team | None = None
-        #: Per step, the step's starting map's own games on the race's seeds (the control of :meth:`_nearer`).
-        self.controls: dict[int, Tally] = {}
+        #: Per step and race seeds (``""`` for the step's edits, :data:`PAIRS` for their pairs), the step's starting
+        #: map's own games on those seeds (the control of :meth:`_nearer`).
+        self.controls: dict[tuple[int, str], Tally] = {}
         #: Per step, every game the step's starting map was judged by (the baseline; after, the chosen edit's own
         #: race and confirmation games): its estimate of that map's gap (:meth:`_race_tolerance`).
         self.starts: dict[int, Tally] = {}
@@ -254,9 +254,10 @@ class _Search:
 
     # -- 3. race ---------------------------------------------------------------------------------------------
 
-    def race(self, base: Scenario, trials: list[Trial], step: int) -> list[Trial]:
-        """Play the trials on common seeds until decided; returns them updated (module docstring)."""
-        seed = batch_seed(self.s.seed, f"step {step}")
+    def race(self, base: Scenario, trials: list[Trial], step: int, seeds: str = "") -> list[Trial]:
+        """Play the trials on common seeds until decided; returns them updated (module docstring). ``seeds``: which of
+        the step's batches (``""``, or :data:`PAIRS` for its pairs, chosen on the first batch's games)."""
+        seed = batch_seed(self.s.seed, f"step {step}{seeds}")
         versions = [t.proposal.apply_to(base) for t in trials]
         state = list(trials)
         alive = list(range(len(trials)))
@@ -281,8 +282,8 @@ class _Search:
                 size *= 2
         except _Stopped:
             pass
-        if control.games > self.controls.get(step, Tally()).games:
-            self.controls[step] = control
+        if control.games > self.controls.get((step, seeds), Tally()).games:
+            self.controls[step, seeds] = control
         return [replace(t, status="undecided") if t.status == "racing" else t for t in state]
 
     def _race_tolerance(self, step: int) -> float:
@@ -300,17 +301,13 @@ class _Search:
             return self.s.race_tolerance
         return min(self.s.race_tolerance, max(CONFIRM_MARGIN, abs(start.score - 0.5) / 2))
 
-    def _nearer(self, t: Trial, step: int) -> bool:
+    def _nearer(self, t: Trial, step: int, seeds: str = "") -> bool:
         """Whether ``t``'s race games came nearer an even split than the step's starting map did on the same
         games (its control) by at least :data:`CONFIRM_MARGIN`, or by half the control's own gap when that is
         smaller (a map three points off, whose edits move it one or two, may take a step of one and a half) — a
         paired comparison on common seeds."""
-        n, control = len(t.tally.blocks), self.controls.get(step, Tally())
-        if not n or len(control.blocks) < n:
-            return False
-        mine, theirs = sum(t.tally.blocks) / n, sum(control.blocks[:n]) / n
-        gap = abs(theirs - 0.5)
-        return abs(mine - 0.5) <= gap - min(CONFIRM_MARGIN, gap / 2)
+        gaps = paired_gaps(t, self.controls.get((step, seeds), Tally()))
+        return gaps is not None and gaps[0] <= gaps[1] - min(CONFIRM_MARGIN, gaps[1] / 2)
 
     def _judge(self, t: Trial, ev: Evidence) -> Trial:
         """``t`` after a race round: dropped when its interval (``ev``'s) lies wholly beyond ``ev.margin`` of even,
@@ -421,7 +418,7 @@ class _Search:
                                  ": nothing was tried and nothing was changed")
         self.baseline_tally = baseline
         if answer == FAIR:
-            return self._outcome(ALREADY_FAIR, baseline, None, (), self._already_fair(baseline))
+            return self._outcome(ALREADY_FAIR, baseline, None, (), already_fair_why(self.scenario, baseline, self.s.baseline_games))
         if answer is None:
             return self._outcome(NOT_FIXED, baseline, None, (),
                                  f"the map's own games did not show in the time given whether a side is favoured "
@@ -448,6 +445,10 @@ class _Search:
                     break
             self.trials += raced
             better = [t for t in raced if self._nearer(t, step)]
+            if not better and not self.interrupted:  # two of its edits together (engine/rebalance/combine.py)
+                won, better = self._pairs(base, raced, step)
+                if won is not None:
+                    return self._finish(base, chosen + [won], baseline, fav)
             if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
                 if not self.interrupted:
                     if not better or step == self.s.steps:  # more time would not change either
@@ -463,22 +464,12 @@ class _Search:
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
 
-    def _already_fair(self, baseline: Tally) -> str:
-        """Why the map is left alone (:func:`baseline_answer`): the known answer of a map even by construction, else
-        the standard its games met."""
-        reason = construction_reason(self.scenario)
-        if reason is not None:
-            played = f"its {baseline.games:,} games were played for the notes only" if baseline.games else "no game was needed"
-            return f"no side can be favoured by this map: {reason}; {played}; nothing was changed"
-        margin = CONFIRM_SURE if baseline.games <= whole_blocks(self.s.baseline_games) else CONFIRM_POOLED
-        return (f"no side is favoured: {baseline.words()} — no side's 95% interval above half, and RED within "
-                f"{100 * margin:g} point{'s' if margin != 0.01 else ''} of even, the standard a fix is confirmed by; "
-                "nothing was changed")
-
-    def _stage(self, base: Scenario, picked: list[Trial], step: int) -> tuple[list[Trial], Trial | None]:
-        """Race ``picked`` and confirm its finalists: (the trials as they ended, the confirmed one or None)."""
+    def _stage(self, base: Scenario, picked: list[Trial], step: int,
+               seeds: str = "") -> tuple[list[Trial], Trial | None]:
+        """Race ``picked`` (on the step's ``seeds``) and confirm its finalists: (the trials as they ended, the
+        confirmed one or None)."""
         try:
-            trials = self.race(base, picked, step)
+            trials = self.race(base, picked, step, seeds)
         except _Stopped:
             return picked, None
         finalists = sorted((t for t in trials if t.status in ("fair", "undecided")
@@ -498,6 +489,25 @@ class _Search:
             if done.status == "confirmed":
                 return trials, done
         return trials, None
+
+    def _pairs(self, base: Scenario, raced: list[Trial], step: int) -> tuple[Trial | None, list[Trial]]:
+        """Race and confirm pairs of the step's edits that came nearer even (:mod:`engine.rebalance.combine`) on a
+        batch of seeds of their own: (the confirmed pair or None, the pairs nearer even than their control)."""
+        screen, place, fresh = Screen.of(base), Place(base), []
+        for p in pairs(leaning(raced, self.controls.get((step, ""), Tally()))):
+            try:
+                why_not = screen.judge(p.apply_to(base))[0]
+            except ValueError:  # two edits that cannot both be made (a kit moved onto a hex the other walls)
+                continue
+            t = Trial(p, p.words(place), p.hexes, step, status=f"refused: {why_not}" if why_not else "not played")
+            (self.trials if why_not else fresh).append(t)
+        if not fresh:
+            return None, []
+        self.say.note(f"step {step}: no single edit came near enough; {len(fresh)} pairs of its edits nearest even "
+                      "to race, on fresh seeds")
+        trials, won = self._stage(base, fresh, step, PAIRS)
+        self.trials += trials
+        return won, [t for t in trials if self._nearer(t, step, PAIRS)]
 
     def _finish(self, base: Scenario, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
         last = chosen[-1]
@@ -530,26 +540,13 @@ class _Search:
         status = IMPROVED if chosen else NOT_FIXED
         why = (f"no edit tried was confirmed fair {'before the interruption' if self.interrupted else 'in the time given'}" +
                (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
-               (self._overshoot(chosen[-1]) if chosen and self.favoured is not None else "") +
+               (overshoot(self.favoured, chosen[-1]) if chosen and self.favoured is not None else "") +
                ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
                 if self.no_time else "") +
                (f"; racing the next proposals and confirming one would take about {self.needed} minutes here"
                 if self.needed else "") + advice(self.ended, self.s.steps, self.no_time, self.needed, self.interrupted,
                                                   any(t.tally.games for t in self.trials)))
         return self._outcome(status, baseline, after, tuple(chosen), why)
-
-    def _overshoot(self, last: Trial) -> str:
-        """``; on its games BLU is favoured instead (...)`` when the nearest change's own games (its fresh ones
-        when it reached confirmation) show the side the map did not favour ahead by the fixed-sample rule a fix is
-        confirmed by, whose interval it quotes (the anytime one beside it held 50%: a review): the change went too
-        far (found by a new-user audit: "improved" over a flipped bias said nothing)."""
-        assert self.favoured is not None
-        t, other = last.confirm or last.tally, self.favoured.other
-        lo, hi = score_interval(t) if t.games else (0.0, 1.0)
-        if (lo if other is Team.RED else 1 - hi) <= 0.5:
-            return ""
-        return (f"; on its games {other.value} is favoured instead (RED {pct(t.score)}, fixed-sample 95% interval "
-                f"{interval(lo, hi)}, {t.games} games): that change goes too far")
 
     def _latest(self, t: Trial | None) -> Trial | None:
         """``t`` as its race left it (its last games and status: a race that ended mid-way calls the trials
@@ -563,7 +560,7 @@ class _Search:
         """What the run had found when Ctrl-C arrived outside the games (the best so far, unconfirmed)."""
         self.interrupted = True
         if self.favoured is None and even_by_construction(self.scenario):
-            return self._outcome(ALREADY_FAIR, self.baseline_tally, None, (), self._already_fair(self.baseline_tally))
+            return self._outcome(ALREADY_FAIR, self.baseline_tally, None, (), already_fair_why(self.scenario, self.baseline_tally, self.s.baseline_games))
         if self.favoured is None:
             return self._outcome(NOT_FIXED, self.baseline_tally, None, (), "interrupted before anything was found")
         return self._unfixed(list(self.chosen), self.baseline_tally, self.favoured)

@@ -9,19 +9,22 @@ other seeds and had to beat it by five points, so a run of small, real gains
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import replace
 
 import pytest
 
+from engine.formats.schemas import validator
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, Team, Terrain
 from engine.parallel.backends import InProcess
 from engine.rebalance.evidence import Tally
 from engine.rebalance.play import Runner
+from engine.rebalance.report import document, text
 from engine.rebalance.result import FIXED, IMPROVED
 from engine.rebalance.screen import Screen
-from engine.rebalance.search import Listener, Settings, _Search, rebalance
+from engine.rebalance.search import Listener, Settings, _Search, batch_seed, rebalance
 from engine.scenario import Scenario
 from tests.engine.rebalance.test_search import FAR, QUICK, ModelRunner
 from tests.playing import bench_module
@@ -49,6 +52,7 @@ def test_a_step_needs_a_gain_over_the_control_on_the_same_games() -> None:
     out = rebalance(FAR, replace(QUICK, candidates=12), ModelRunner(lambda v: 0.62))
     assert not out.chosen or len(out.chosen) == 1  # at most the unconfirmed best, never a chain of steps
     assert {t.step for t in out.trials} == {1}
+    assert not [t for t in out.trials if t.proposal.family == "combined"]  # none came nearer even: nothing to pair
     # the run stopped with most of its hour left: more time would try the same edits, and the report says so
     assert "stopped with time left" in out.why and "give it more --minutes" not in out.why, out.why
 
@@ -168,3 +172,24 @@ def test_a_run_whose_next_step_would_not_end_in_time_says_how_long_it_would_take
     assert out.status == IMPROVED and {t.step for t in out.trials} == {1}
     assert "racing the next proposals and confirming one would take about 76 minutes here" in out.why, out.why
     assert "give it more --minutes (at least 76)" in out.why
+
+
+def test_edits_each_a_little_short_of_a_step_are_tried_two_together() -> None:
+    """Ridge (asym-blu-wall) stopped "stuck": every edit the validator allowed moved it a point at most, less than a
+    step asks. At 53%, each low obstacle here takes 1.4 points off RED — short of the step's 1.5 — so no single
+    edit is fair or a step; two of them together (50.2%) are raced on seeds of their own and confirmed."""
+    runner = ModelRunner(lambda v: 0.53 - 0.014 * low_obstacles(v))
+    notes: list[str] = []
+    out = rebalance(FAR, replace(QUICK, candidates=12), runner, Listener(note=notes.append))
+    assert out.status == FIXED, out.why
+    assert len(out.chosen) == 1 and out.chosen[0].proposal.family == "combined" and out.chosen[0].step == 1
+    assert out.after is not None and low_obstacles(out.after) == 2 and len(out.hexes) == 2
+    assert low_obstacles(replace(FAR, map=out.map_of(out.chosen[0]))) == 2
+    assert batch_seed(QUICK.seed, "step 1 pairs") in runner.seeds
+    assert any("pairs of its edits nearest even" in n for n in notes)
+    singles = [t for t in out.trials if t.proposal.family != "combined" and low_obstacles(t.proposal.apply_to(FAR))]
+    assert singles and all(t.status != "confirmed" for t in singles)
+    doc = json.loads(json.dumps(document(out, QUICK, "lane.map.json", None)))
+    assert not list(validator("rebalance").iter_errors(doc)) and doc["chosen"][0]["family"] == "combined"
+    assert out.chosen[0].words in text(out, QUICK, None)
+
