@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from shiboken6 import isValid
 
 from editor.document import MapDocument
 from editor.render.painter import MapRenderer, RenderOptions
@@ -100,7 +101,12 @@ class MapItem(QGraphicsItem):
         return self._filling
 
     def _fill(self) -> None:
-        """Build one slice of the ground the last paints left out and repaint just that slice."""
+        """Build one slice of the ground the last paints left out and repaint just that slice; nothing once the item
+        is gone (its tab or window closed while a slice was due: the timer still fires, and Qt's side of the item
+        no longer exists — a loaded machine's test run raised "Internal C++ object (MapItem) already deleted")."""
+        if not isValid(self) or self.scene() is None:
+            self._filling = False
+            return
         built = self.renderer.build_missing(self._rest, PAINT_BUDGET_S or 0.0)
         if built.isEmpty():
             self._filling = False

@@ -166,3 +166,20 @@ def overlay_reach(m: HexMap, team: Team, mode: Mode) -> list[int]:
     starts = [h for h in m.spawns.get(team, ()) if m.cells[h].terrain is not Terrain.WALL]
     climb = Climb.STAIRS_ONLY if mode is Mode.PAYLOAD else Climb.ONE_LEVEL
     return flood(Board.for_map(m), starts, MoveProfile(climb, team=team)).indices() if starts else []
+
+
+def test_a_slice_due_after_its_window_closed_is_let_go(make_window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A budgeted paint leaves a slice for a timer; when the tab or window closes first, the item is gone by the time
+    the timer fires, and the slice is dropped without touching it (a loaded machine's run of the tabs tests raised
+    "Internal C++ object (MapItem) already deleted" from that timer, in the Qt event loop)."""
+    from shiboken6 import delete, isValid
+
+    monkeypatch.setattr(items, "PAINT_BUDGET_S", 0.0)
+    win = make_window(striped_map(40))
+    item, renderer = win.view.map_item, win.view.renderer
+    renderer.set_map(win.doc.map)  # drop the caches the first show filled: the next paint leaves ground out
+    item.update()
+    qtbot.waitUntil(lambda: item.filling, timeout=20_000)
+    delete(item)  # as a closed tab's scene deletes its items, before the slice's timer fires
+    assert not isValid(item)
+    qtbot.waitUntil(lambda: not item.filling, timeout=20_000)  # the timer fired, found the item gone, and stopped
