@@ -156,6 +156,10 @@ def main() -> int:
         hexes = [int(r["hexes"]) for r in fixed] or [0]  # type: ignore[call-overload]
         print(f"\nfixed and confirmed: {len(fixed)}/{len(unfair)} = {100 * len(fixed) / len(unfair):.0f}%; median hexes "
               f"changed {statistics.median(hexes)}; longest {max(float(r['minutes']) for r in unfair)} two-core minutes")
+        left = [str(r["map"]) for r in fixed if r["status"] == ALREADY_FAIR]
+        if left:  # counted above (the map ends with no side favoured), but nothing was fixed: say which
+            print(f"of them called already fair, not fixed (its edit did not make the map unfair in these games, and "
+                  f"the check agrees): {', '.join(left)}")
         even = [r for r in unfair if r.get("check_fair") and r["status"] != ALREADY_FAIR]
         print(f"left with no side favoured by the independent check, whatever the fixer said: {len(even)}/{len(unfair)} "
               f"(the fixer claimed a fix the check refused: {sum(r['status'] == 'fixed' and not r['ok'] for r in unfair)})")
