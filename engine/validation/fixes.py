@@ -14,11 +14,12 @@ is the designer's decision; :func:`fix_map` then changes nothing and says why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from engine.hexgrid import Hex, hex_linedraw
+from engine.mapfeatures import features
 from engine.mapmodel import Cell, HexMap, MapEditError, Mode, Team, Terrain
 from engine.validation.checks import check_map
 from engine.validation.mirror_match import SideCopy, side_copies
@@ -263,9 +264,9 @@ def _strip_features(keys: tuple[str, ...]) -> Callable[[HexMap], Repair]:
                 gone |= {h for cp in m.control_points for h in cp}
                 out = out.with_control_points(())
             elif key in m.features:
-                value = m.features[key]
-                gone |= {h for hs in value.values() for h in hs} if isinstance(value, Mapping) else set(value)
-                out = out.with_feature(key, type(value)())
+                feature = features()[key]
+                gone |= {h for _, hs in feature.hexes(m.features[key]) for h in hs}
+                out = out.with_feature(key, feature.empty())
         return Repair(out, frozenset(gone))
 
     return run
