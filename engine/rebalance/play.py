@@ -13,25 +13,42 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from engine.parallel.backends import Backend, Interrupted
 from engine.rebalance.evidence import Tally
 from engine.scenario import Scenario
 from engine.simulation.batch import GameArgs, GameResult, play_one
 
-__all__ = ["Round", "Runner", "timed_game"]
+__all__ = ["NO_EFFECT", "Round", "Runner", "plays_of", "timed_game"]
 
+#: Why a raced edit is dropped after its first round when every game of it ended as the map's own (the digests of
+#: :attr:`Round.plays`): on those seeds the edit changed no game, so it cannot bring the map
+#: nearer even, and confirming it could only "fix" the map by the luck of fresh seeds with a hex that does nothing.
+NO_EFFECT: Final = "no effect, its first games all ended as the map's own (winner, points, turns, actions)"
 #: ``progress(done, total)`` after each game of a round.
 Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
 class Round:
-    """The tallies of one round (in version order) and whether it stopped early (cancel or Ctrl-C)."""
+    """The tallies of one round (in version order) and whether it stopped early (cancel or Ctrl-C).
+
+    ``plays``: per version, :func:`plays_of` its games of the round, so that two versions whose every game
+    ended alike can be told (an edit that changes no game); empty when the runner does not know them.
+    """
 
     tallies: tuple[Tally, ...]
     stopped: bool
     games: int
+    plays: tuple[int, ...] = ()
+
+
+def plays_of(results: Sequence[GameResult]) -> int:
+    """A digest of how ``results`` ended, game by game: winner, points, turns, actions and pickups. Two versions
+    of a map with the same digest on the same seeds ended every game alike (played move for move the same, but
+    for a chance that no real pair of games has shown). Stable within one process only (it uses ``hash``)."""
+    return hash(tuple((r.winner, r.red_points, r.blu_points, r.turns, r.actions, r.pickups) for r in results))
 
 
 def timed_game(args: GameArgs) -> tuple[GameResult, float]:
@@ -74,5 +91,5 @@ class Runner:
         results = [r for r, _ in timed]
         self.cpu += sum(c for _, c in timed)
         self.played += len(results)
-        return Round(tuple(Tally.of(results[k * n:(k + 1) * n]) for k in range(len(versions))), stopped,
-                     len(results))
+        chunks = [results[k * n:(k + 1) * n] for k in range(len(versions))]
+        return Round(tuple(Tally.of(c) for c in chunks), stopped, len(results), tuple(plays_of(c) for c in chunks))

@@ -14,7 +14,8 @@
    other side, fewest hexes first, families interleaved.
 3. **Race.** All candidates play the same games (common random numbers) in
    rounds that double in size. After each round a candidate is *dropped* when
-   its interval shows it clearly still unfair (or unfair the other way), or
+   its interval shows it clearly still unfair (or unfair the other way), after the first when its games all
+   ended as the starting map's own (:data:`~engine.rebalance.result.NO_EFFECT`), or
    when it cannot beat a fair one (more hexes, or a gap surely larger), and
    *fair* — worth confirming — when its interval lies within ``race_tolerance``
    of an even split, or within half the starting map's own gap when that is
@@ -45,7 +46,6 @@ cancel stops it with the best found so far, marked as interrupted.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -53,6 +53,7 @@ from typing import Final, Literal
 
 from engine.mapmodel import Team
 from engine.rebalance.best import BestSoFar
+from engine.rebalance.budget import Budget
 from engine.rebalance.candidates import compensated, proposals
 from engine.rebalance.changes import Proposal
 from engine.rebalance.combine import PAIRS, leaning, paired_gaps, pairs
@@ -68,7 +69,7 @@ from engine.rebalance.evidence import (
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import even_by_construction, team_mirror
 from engine.rebalance.notes import advice, already_fair_notes, already_fair_why, overshoot, rosters_note
-from engine.rebalance.play import Runner
+from engine.rebalance.play import NO_EFFECT, Round, Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.screen import Screen
 from engine.rebalance.settings import (
@@ -103,8 +104,7 @@ class _Search:
         self.runner = runner
         self.say = listener
         self.clock = clock
-        self.start = clock()
-        self.deadline = self.start + 60 * settings.minutes
+        self.budget = Budget(clock, runner, settings.minutes)
         self.ev = Evidence(settings.alpha, settings.tolerance)
         #: The race's own sequence: a wrongly dropped candidate costs only time (the confirmation is separate).
         self.race_ev = Evidence(settings.race_alpha, settings.race_tolerance)
@@ -123,35 +123,20 @@ class _Search:
         self.starts: dict[int, Tally] = {}
         #: The edits taken so far, one per finished step.
         self.chosen: list[Trial] = []
-        #: Whether a finalist went unconfirmed because its confirmation would have run past the deadline.
-        self.no_time = False
-        #: The whole minutes a race that could not start (and a confirmation) would have needed; 0: none such.
-        self.needed = 0
         #: Why the steps ended without a fix: ``time`` (the deadline, or a cancel), ``stuck`` (no edit of the last
         #: step came nearer even than its starting map on the same games), ``steps`` (``steps`` edits taken).
         self.ended = "time"
 
-    # -- time and games -----------------------------------------------------------------------------
+    # -- games ------------------------------------------------------------------------------------------------
 
-    def _rate(self) -> float | None:
-        spent = self.clock() - self.start
-        return self.runner.played / spent if self.runner.played and spent > 0 else None
-
-    def _fits(self, games: int, then: int = 0) -> bool:
-        """Whether ``games`` more (and ``then`` after them) fit before the deadline at the rate so far."""
-        rate = self._rate()
-        if rate is None:
-            return True
-        return self.clock() + (games + then) / rate <= self.deadline
-
-    def _round(self, versions: list[Scenario], seed: int, start: int, stop: int, of: int = 0) -> list[Tally]:
+    def _round(self, versions: list[Scenario], seed: int, start: int, stop: int, of: int = 0) -> Round:
         """The games ``start``–``stop`` of ``versions``; ``of``: the games of the whole stage, for its progress."""
         rnd = self.runner.round(versions, seed, start, stop,
                                 counted_from(self.say.games, start, of) if of else self.say.games)
         if rnd.stopped:
             self.interrupted = True
             raise _Stopped()
-        return list(rnd.tallies)
+        return rnd
 
     # -- 1. baseline --------------------------------------------------------------------------------------
 
@@ -165,9 +150,9 @@ class _Search:
         even = even_by_construction(self.scenario)
         try:
             for stop in baseline_stops(self.s):
-                if done and not self._fits(stop - done):
+                if done and not self.budget.fits(stop - done):
                     break
-                tally = self.baseline_tally = tally + self._round([self.scenario], seed, done, stop)[0]
+                tally = self.baseline_tally = tally + self._round([self.scenario], seed, done, stop).tallies[0]
                 done = stop
                 self.say.note(f"the map as it is: {self.ev.said(tally)}")
                 answer = baseline_answer(tally, self.ev, look, cap, even)
@@ -267,17 +252,21 @@ class _Search:
         try:
             while alive and done < self.s.search_games:
                 stop = min(whole_blocks(self.s.search_games), done + size)
-                if not self._fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
+                if not self.budget.fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
                     self.say.note("time is short: the race stops here")
+                    self.budget.cut = True
                     if not done:
-                        self._too_short((len(alive) + 1) * (stop - done) + self.s.confirm_games)
+                        self.budget.too_short((len(alive) + 1) * (stop - done) + self.s.confirm_games)
                     break
                 self.say.note(f"racing {len(alive)} proposals: games {done + 1}–{stop} on common seeds")
-                tallies = self._round([base] + [versions[k] for k in alive], seed, done, stop)
-                control = control + tallies[0]
+                rnd = self._round([base] + [versions[k] for k in alive], seed, done, stop)
+                control = control + rnd.tallies[0]
+                # an edit whose first games all ended as the map's own changes no game: it cannot come nearer even
+                same = {k for j, k in enumerate(alive, 1) if not done and rnd.plays and rnd.plays[j] == rnd.plays[0]}
                 done = stop
-                for k, got in zip(alive, tallies[1:], strict=True):
-                    state[k] = self._judge(replace(state[k], tally=state[k].tally + got), ev)
+                for k, got in zip(alive, rnd.tallies[1:], strict=True):
+                    t = replace(state[k], tally=state[k].tally + got)
+                    state[k] = replace(t, status=f"dropped: {NO_EFFECT}") if k in same else self._judge(t, ev)
                 alive = self._survivors(alive, state)
                 size *= 2
         except _Stopped:
@@ -371,7 +360,7 @@ class _Search:
         for end in (total, 2 * total):  # the two stages of confirmation_stage, on one fresh batch seed
             while done < end:
                 stop = min(end, done + size)
-                tally = tally + self._round([version], seed, done, stop, of=end)[0]
+                tally = tally + self._round([version], seed, done, stop, of=end).tallies[0]
                 done = stop
             if even:  # a side's interval above 50% on an even version is chance 1 time in 20: a second batch
                 ok = True if confirmed_fair(tally) else False if end > total else None
@@ -381,7 +370,7 @@ class _Search:
                 break
             why = ("a side's 95% interval lies above 50% on a map even by construction" if even else
                    "one to two points off even")
-            fits = self._fits(total)
+            fits = self.budget.fits(total)
             self.say.note(f"{tally.words()}: {why}, " + (f"{total} more games" if fits else
                                                           f"and no time for {total} more games"))
             if not fits:
@@ -391,18 +380,11 @@ class _Search:
         self._offer(result, trial.status == "fair")  # judged on these fresh games from now on (BestSoFar.latest)
         return result
 
-    def _too_short(self, games: int) -> None:
-        """Note the whole minutes the run would need to play ``games`` more at its rate so far (a race that could
-        not start): the report suggests them."""
-        rate = self._rate()
-        if rate:
-            self.needed = max(self.needed, math.ceil((self.clock() - self.start + games / rate) / 60))
-
     def _no_time_to_confirm(self, t: Trial) -> None:
         """Say that ``t``'s confirmation would not end before the deadline, and how long it would take here."""
-        rate = self._rate()
-        need = f", about {self.s.confirm_games / rate / 60:.1f} minutes here" if rate else ""
-        self.no_time = True
+        minutes = self.budget.minutes_for(self.s.confirm_games)
+        need = f", about {minutes:.1f} minutes here" if minutes else ""
+        self.budget.no_time = True
         self.say.note(f"no time left to confirm {t.words} on {self.s.confirm_games} fresh games{need}")
 
     # -- the whole run -------------------------------------------------------------------------------------------
@@ -449,12 +431,12 @@ class _Search:
                 won, better = self._pairs(base, raced, step)
                 if won is not None:
                     return self._finish(base, chosen + [won], baseline, fav)
-            if self.interrupted or not better or step == self.s.steps or not self._fits(self.s.confirm_games * 2):
+            if self.interrupted or not better or step == self.s.steps or not self.budget.fits(self.s.confirm_games * 2):
                 if not self.interrupted:
-                    if not better or step == self.s.steps:  # more time would not change either
-                        self.ended = "steps" if better else "stuck"
+                    if not better or step == self.s.steps:  # more time would change neither, but a race cut short
+                        self.ended = "steps" if better else "time" if self.budget.cut else "stuck"
                     else:  # a next step from the nearest edit would not end in time: say how long it would take
-                        self._too_short(self.s.confirm_games * 2)
+                        self.budget.too_short(self.s.confirm_games * 2)
                 break
             nearest = min(better, key=lambda t: (abs(t.seen.score - 0.5), len(t.hexes)))
             chosen.append(nearest)
@@ -478,7 +460,7 @@ class _Search:
         for t in finalists[:self.s.confirm_tries]:
             if self.interrupted:
                 break
-            if not self._fits(self.s.confirm_games):
+            if not self.budget.fits(self.s.confirm_games):
                 self._no_time_to_confirm(t)
                 break
             try:
@@ -542,9 +524,9 @@ class _Search:
                (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
                (overshoot(self.favoured, chosen[-1]) if chosen and self.favoured is not None else "") +
                ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
-                if self.no_time else "") +
-               (f"; racing the next proposals and confirming one would take about {self.needed} minutes here"
-                if self.needed else "") + advice(self.ended, self.s.steps, self.no_time, self.needed, self.interrupted,
+                if self.budget.no_time else "") +
+               (f"; racing the next proposals and confirming one would take about {self.budget.needed} minutes here"
+                if self.budget.needed else "") + advice(self.ended, self.s.steps, self.budget.no_time, self.budget.needed, self.interrupted,
                                                   any(t.tally.games for t in self.trials)))
         return self._outcome(status, baseline, after, tuple(chosen), why)
 
@@ -578,7 +560,7 @@ class _Search:
         return Outcome(status, self.scenario, after, baseline,
                        None if self.favoured is None else self.favoured.value,
                        chosen, tuple(self.trials), why, tuple(notes), self.runner.played,
-                       self.clock() - self.start, self.interrupted)
+                       self.budget.spent(), self.interrupted)
 
 
 def rebalance(scenario: Scenario, settings: Settings, runner: Runner, listener: Listener | None = None,
