@@ -15,7 +15,12 @@ wins). ``--fair`` runs the bundled maps themselves, which must come back
 Time: the rebalancer's budget is measured in *two-core minutes* — the CPU
 time of the games and of the search itself, over two — so a case gets the same
 work on a quiet machine and on one shared with other jobs (the wall time is
-printed beside it, with the reference loop of ``bench/_common.py``). The target:
+printed beside it, with the reference loop of ``bench/_common.py``, measured before each case). Each case's
+minutes are also given *at the reference speed* of a quick day (:data:`QUICK_RATE`): two-core minutes times
+the case's reference rate over it, the work of the case in a quick day's minutes, since these machines run
+the same games several times slower on a slow day. ``--reference-budget`` makes ``--minutes`` count in those
+units (a slow day's case then runs longer on the clock and does the same work); the default counts two-core
+minutes as they pass. The target:
 at least 90% of the cases fixed and confirmed, each within 10 minutes on 2
 cores, a median of at most 4 hexes changed, every fair map left alone. A case
 counts as fixed only when the rebalancer says "fixed" *and* the independent
@@ -50,26 +55,37 @@ from engine.scenario import Scenario  # noqa: E402
 #: The independent check's batch seed comes from this word, never used by the rebalancer.
 CHECK = "bench independent check"
 CHECK_GAMES = 1000
+#: The reference loop's rate on a quick day of these machines (14–15 M iterations/s in sessions 7–11 and 19; a
+#: slow day's is 6–9): the speed the table's "at 15 M/s" minutes are counted at.
+QUICK_RATE = 15e6
 
 
 def _pct(t: Tally) -> str:
     return f"{100 * t.score:.0f}% ({t.games})" if t.games else "—"
 
 
+def case_rate() -> float:
+    """The reference loop's rate now (the median of three runs), measured with no games running."""
+    return statistics.median(reference_rate() for _ in range(3))
+
+
 def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int, log: bool,
-            check_fair: bool = True) -> dict[str, object]:
+            check_fair: bool = True, reference_budget: bool = False) -> dict[str, object]:
     """Rebalance ``scenario`` and check the result on an independent batch; one table row.
 
     The check runs on the map the rebalancer leaves — changed, or unchanged when it
     calls the map already fair — unless ``check_fair`` is off (a bundled map that
-    came back already fair).
+    came back already fair). With ``reference_budget`` the rebalancer's clock runs in
+    minutes at :data:`QUICK_RATE` (module docstring).
     """
+    rate = case_rate()
+    scale = rate / QUICK_RATE if reference_budget else 1.0
     start_wall, start_cpu = time.monotonic(), time.process_time()
     with ProcessPool(jobs) as pool:
         runner = Runner(pool, ("heuristic", "heuristic"))
 
         def two_core_clock() -> float:
-            return (runner.cpu + time.process_time() - start_cpu) / 2
+            return (runner.cpu + time.process_time() - start_cpu) / 2 * scale
 
         def note(text: str) -> None:
             if log:
@@ -77,7 +93,7 @@ def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int,
 
         out: Outcome = rebalance(scenario, Settings(minutes=minutes, seed=seed), runner, Listener(note=note),
                                  clock=two_core_clock)
-        search_minutes = two_core_clock() / 60
+        search_minutes = two_core_clock() / scale / 60
         search_wall = (time.monotonic() - start_wall) / 60
         check = Tally()
         after = out.after or scenario
@@ -90,6 +106,7 @@ def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int,
             "before": _pct(out.baseline), "after": (_pct(check) if changed else f"unchanged, {_pct(check)}") if check.games
             else "unchanged",
             "hexes": len(out.hexes), "change": out.words, "minutes": round(search_minutes, 1),
+            "reference_rate": round(rate / 1e6, 1), "quick_minutes": round(search_minutes * rate / QUICK_RATE, 1),
             "wall_minutes": round(search_wall, 1), "games": out.games, "ok": fair and out.status in ("fixed", ALREADY_FAIR),
             "check_fair": fair,
             "check": check.to_json() if check.games else None,
@@ -100,10 +117,12 @@ def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int,
 
 
 def _print(rows: list[dict[str, object]]) -> None:
-    print(f"| {'map':36} | before (RED) | after, 1,000 fresh games | hexes changed | minutes (2 cores) | wall | result |")
-    print(f"|{'-' * 38}|---|---|---|---|---|---|")
+    print(f"| {'map':36} | before (RED) | after, 1,000 fresh games | hexes changed | minutes (2 cores) "
+          f"| at {QUICK_RATE / 1e6:.0f} M/s | wall | result |")
+    print(f"|{'-' * 38}|---|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['map']:36} | {r['before']} | {r['after']} | {r['hexes']} | {r['minutes']} | {r['wall_minutes']} "
+        print(f"| {r['map']:36} | {r['before']} | {r['after']} | {r['hexes']} | {r['minutes']} "
+              f"| {r['quick_minutes']} ({r['reference_rate']}) | {r['wall_minutes']} "
               f"| {r['status']}{'' if r['ok'] else ' ✗'} |")
 
 
@@ -113,6 +132,9 @@ def main() -> int:
     p.add_argument("--only", nargs="*", default=(),
                    help="case names (source:name or name) to run; MAP:bundled runs a bundled map (as --fair does)")
     p.add_argument("--minutes", type=float, default=10.0, help="two-core minutes per case (default 10)")
+    p.add_argument("--reference-budget", action="store_true",
+                   help=f"count --minutes at the reference speed of a quick day ({QUICK_RATE / 1e6:.0f} M it/s): the "
+                        "same work for a case on any day (module docstring)")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fair", action="store_true", help="run the bundled maps themselves (must stay unchanged)")
@@ -143,19 +165,23 @@ def main() -> int:
     for name, scenario in jobs:
         print(f"{name}: {scenario.name}", file=sys.stderr, flush=True)
         row = run_one(name, scenario, args.minutes, args.jobs, args.seed, not args.quiet,
-                      check_fair=not name.endswith(":bundled"))
+                      check_fair=not name.endswith(":bundled"), reference_budget=args.reference_budget)
         rows.append(row)
         print(f"  -> {row['status']}: {row['change'] or 'nothing changed'}; before {row['before']}, after "
               f"{row['after']}, {row['minutes']} min (wall {row['wall_minutes']})", file=sys.stderr, flush=True)
         if args.json:
-            Path(args.json).write_text(json.dumps({"reference": ref, "commit": played_on, "rows": rows}, indent=2) + "\n")
+            Path(args.json).write_text(json.dumps({"reference": ref, "commit": played_on, "quick_rate": QUICK_RATE,
+                                                  "reference_budget": args.reference_budget, "rows": rows}, indent=2)
+                                      + "\n")
     _print(rows)
     unfair = [r for r in rows if not str(r["case"]).endswith(":bundled")]
     fixed = [r for r in unfair if r["ok"]]
     if unfair:
         hexes = [int(r["hexes"]) for r in fixed] or [0]  # type: ignore[call-overload]
         print(f"\nfixed and confirmed: {len(fixed)}/{len(unfair)} = {100 * len(fixed) / len(unfair):.0f}%; median hexes "
-              f"changed {statistics.median(hexes)}; longest {max(float(r['minutes']) for r in unfair)} two-core minutes")
+              f"changed {statistics.median(hexes)}; longest {max(float(r['minutes']) for r in unfair)} two-core minutes, "
+              f"{max(float(r['quick_minutes']) for r in unfair)} at {QUICK_RATE / 1e6:.0f} M/s"
+              f"{' (the budget counted at that speed)' if args.reference_budget else ''}")
         left = [str(r["map"]) for r in fixed if r["status"] == ALREADY_FAIR]
         if left:  # counted above (the map ends with no side favoured), but nothing was fixed: say which
             print(f"of them called already fair, not fixed (its edit did not make the map unfair in these games, and "
