@@ -103,7 +103,6 @@ class _Search:
         self.s = settings
         self.runner = runner
         self.say = listener
-        self.clock = clock
         self.budget = Budget(clock, runner, settings.minutes)
         self.ev = Evidence(settings.alpha, settings.tolerance)
         #: The race's own sequence: a wrongly dropped candidate costs only time (the confirmation is separate).
@@ -262,7 +261,7 @@ class _Search:
                 rnd = self._round([base] + [versions[k] for k in alive], seed, done, stop)
                 control = control + rnd.tallies[0]
                 # an edit whose first games all ended as the map's own changes no game: it cannot come nearer even
-                same = {k for j, k in enumerate(alive, 1) if not done and rnd.plays and rnd.plays[j] == rnd.plays[0]}
+                same = {k for j, k in enumerate(alive, 1) if rnd.plays[j] == rnd.plays[0]} if rnd.plays and not done else set()
                 done = stop
                 for k, got in zip(alive, rnd.tallies[1:], strict=True):
                     t = replace(state[k], tally=state[k].tally + got)
