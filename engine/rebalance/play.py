@@ -25,7 +25,7 @@ __all__ = ["NO_EFFECT", "Round", "Runner", "plays_of", "timed_game"]
 #: Why a raced edit is dropped after its first round when every game of it ended as the map's own (the digests of
 #: :attr:`Round.plays`): on those seeds the edit changed no game, so it cannot bring the map
 #: nearer even, and confirming it could only "fix" the map by the luck of fresh seeds with a hex that does nothing.
-NO_EFFECT: Final = "no effect, its first games all ended as the map's own (winner, points, turns, actions)"
+NO_EFFECT: Final = "no effect, its first games all ended as the map's own (winner, points, turns, actions, pickups)"
 #: ``progress(done, total)`` after each game of a round.
 Progress = Callable[[int, int], None]
 
