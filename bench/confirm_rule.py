@@ -15,7 +15,7 @@ interval above 50%: with no draws, as coin flips have none, that is its rule on 
 - ``2000, within 1.5`` and ``2000, within 2``; ``1000, within 1``;
 - ``two-stage, then 4000 within 1.5`` and ``within 1`` — what a fixer with time to spare could add: a fix the
   two-stage rule accepts plays on to 4,000 fresh games and must still be that near even over all of them
-  (measured in session 19, not applied: docs/balance.md).
+  (measured in session 19, not applied: docs/notes/fixer-campaigns.md).
 
 Each rule also needs no side's Wilson interval above 50% on its games. Coin flips vary a little more than
 real games, whose blocks balance the first mover, so the rates are slightly pessimistic.

@@ -223,7 +223,7 @@ CASES: tuple[Case, ...] = (
     Case("asym", "koth_quarry", "no mirror: a patch on RED's side turned 60°", None, (_near(-3, 2), 2)),
     Case("asym-red-spawn+2", "koth_ridge", "no mirror; RED's spawn two hexes nearer the point",
          spawn_toward(R, 2), (_toward(R, 0.5), 5)),
-    # measured (docs/balance.md, session 9): the wall at 12,-8 changes no game; this case's 53% is the turned patch's
+    # measured (docs/notes/fixer-campaigns.md, session 9): the wall at 12,-8 changes no game; this case's 53% is the turned patch's
     Case("asym-blu-wall", "koth_ridge", "no mirror; a wall on BLU's way to the point", block_route(B, 2),
          (_toward(R, 0.5), 5)),
     # Payload Race

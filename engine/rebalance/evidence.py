@@ -197,8 +197,8 @@ def confirmation_stage(t: Tally, second: bool) -> bool | None:
     Why two stages: the race hands the confirmation finalists that came out near even,
     many of them truly 1–4 points off, and one batch of 1,000 games within two points
     accepts a map whose true share is 53–54% between 1 time in 8 and 1 time in 3.
-    Measured with coin flips (bench/confirm_rule.py, docs/balance.md "How strict should
-    the confirmation be"): of the fixes one 1,000-game batch within two points accepts,
+    Measured with coin flips (bench/confirm_rule.py, docs/notes/fixer-campaigns.md "How
+    strict should the confirmation be"): of the fixes one 1,000-game batch within two points accepts,
     82% pass an independent 1,000-game check; of those this rule accepts, 86%, for a
     fifth more games on average — the second batch is played only for a first one that
     lands one to two points off. Both stages also need the balance report's rule.
