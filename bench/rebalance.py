@@ -4,7 +4,7 @@
                               [--fair] [--json OUT] [--list]
 
 For each case of :mod:`rebalance_cases` (a bundled map, or an asymmetric
-variant of one, made unfair by one edit of known effect) it runs the
+variant of one, made unfair by an edit of known effect) it runs the
 rebalancer as ``hexfort rebalance`` does, then plays an *independent* batch
 of 1,000 games on fresh seeds (a seed the rebalancer never uses) on the map it
 wrote, judged by the fixer's fixed-sample rule (RED's score's 95% interval, a draw

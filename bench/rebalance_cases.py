@@ -1,5 +1,5 @@
 """The deliberately unbalanced maps of ``bench/rebalance.py``: bundled maps (and asymmetric variants of them) with
-one edit of known effect, built reproducibly from the files in ``maps/``.
+an edit of known effect (a hex or two; three low obstacles on Quarry), built reproducibly from the files in ``maps/``.
 
 Each case names the map it starts from, the edit that makes it unfair (as the
 rebalancer's own change values, so the edit is said in words) and, for the
@@ -204,7 +204,7 @@ def _near(q: int, r: int) -> Callable[[HexMap], Hex]:
 
 
 CASES: tuple[Case, ...] = (
-    # King of the Board: one edit away from a symmetric map (the fixer may repair toward the mirror)
+    # King of the Board: an edit away from a symmetric map (the fixer may repair toward the mirror)
     Case("red-spawn+1", "koth_crossroads", "RED's spawn one hex nearer the point", spawn_toward(R)),
     Case("blu-spawn+1", "koth_crossroads", "BLU's spawn one hex nearer the point", spawn_toward(B)),
     Case("blu-wall", "koth_crossroads", "a wall on BLU's way to the point", block_route(B, 2)),
