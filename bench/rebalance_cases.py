@@ -211,7 +211,8 @@ CASES: tuple[Case, ...] = (
     Case("blu-spawn+1", "koth_quarry", "BLU's spawn one hex nearer the point", spawn_toward(B)),
     Case("red-spawn+1", "koth_quarry", "RED's spawn one hex nearer the point", spawn_toward(R)),
     # measured (docs/balance.md, session 21): one low obstacle (the old "red-low") or wall on RED's way no longer moves
-    # Quarry's games (47-49% over 1,000, the kit rule of session 17); three low obstacles do (45%)
+    # Quarry's games (47-49% over 1,000, the kit rule of session 17); three low obstacles do (45% over 1,000 on one
+    # seed, 48% over the fixer's 4,000: a small edge)
     Case("red-lows", "koth_quarry", "three low obstacles on RED's way to the point",
          both(*(block_route(R, k, Terrain.LOW) for k in (2, 3, 4)))),
     Case("red-spawn+2", "koth_ridge", "RED's spawn two hexes nearer the point", spawn_toward(R, 2)),
