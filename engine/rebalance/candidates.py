@@ -32,7 +32,7 @@ the validator (:mod:`engine.rebalance.screen`) nor played.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from engine.games.game import ruleset_of
@@ -58,7 +58,7 @@ from engine.rules.board import Board
 from engine.rules.movement import flood
 from engine.scenario import Scenario
 
-__all__ = ["compensated", "free_hex", "proposals"]
+__all__ = ["compensated", "free_hex", "proposals", "undoes"]
 
 #: Edits kept per family and direction (the search races the best of all families).
 PER_FAMILY: Final = 4
@@ -350,3 +350,15 @@ def proposals(scenario: Scenario, favoured: Team, mirror: Mirror | None) -> list
         if pair is not None:
             out.append(pair)
     return out
+
+
+def undoes(p: Proposal, taken: Sequence[tuple[Scenario, Scenario]]) -> bool:
+    """Whether ``p``, proposed for a later map, would undo one of the edits ``taken`` (each as the maps before and
+    after it): made on the map that edit left, it gives back the map the edit started from."""
+    for before, after in taken:
+        try:
+            if p.apply_to(after) == before:
+                return True
+        except ValueError:  # p cannot be made there (its kit or wall is not on that map)
+            continue
+    return False

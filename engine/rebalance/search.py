@@ -9,7 +9,8 @@
    its games end sooner) whatever they show. When the time runs out first the run ends "not fixed", undecided.
 2. **Candidates.** :func:`engine.rebalance.candidates.proposals` for the
    favoured side; each is screened by the real validator
-   (:mod:`engine.rebalance.screen`) and ordered: symmetry repairs first, then
+   (:mod:`engine.rebalance.screen`), one that would undo an earlier step is
+   left out (:func:`~engine.rebalance.candidates.undoes`), and they are ordered: symmetry repairs first, then
    edits whose static lean (:mod:`engine.rebalance.measures`) moves toward the
    other side, fewest hexes first, families interleaved.
 3. **Race.** All candidates play the same games (common random numbers) in
@@ -27,7 +28,9 @@
    of them (:func:`~engine.rebalance.evidence.confirmation_stage`); a version
    that is now exactly its own mirror image is even by construction and needs
    the balance report's rule only (:func:`even_by_construction`); if it
-   fails, the next finalist.
+   fails, the next finalist — after a failure, in the order of what the race's
+   scores less the seeds' lean the failures measured say about fresh games,
+   skipping those still clearly off even (:mod:`engine.rebalance.seeds`).
 5. **Another step.** When no candidate is fair, the one that came nearest an
    even split (over all its games, a failed confirmation's included) becomes
    the new starting map — when it came at least :data:`CONFIRM_MARGIN` nearer
@@ -54,7 +57,7 @@ from typing import Final, Literal
 from engine.mapmodel import Team
 from engine.rebalance.best import BestSoFar
 from engine.rebalance.budget import Budget
-from engine.rebalance.candidates import compensated, proposals
+from engine.rebalance.candidates import compensated, proposals, undoes
 from engine.rebalance.changes import Proposal
 from engine.rebalance.combine import PAIRS, leaning, paired_gaps, pairs
 from engine.rebalance.evidence import (
@@ -72,6 +75,7 @@ from engine.rebalance.notes import advice, already_fair_notes, already_fair_why,
 from engine.rebalance.play import NO_EFFECT, Round, Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.screen import Screen
+from engine.rebalance.seeds import Anchor, reranked, skipped_note
 from engine.rebalance.settings import (
     Listener,
     Settings,
@@ -122,6 +126,9 @@ class _Search:
         self.starts: dict[int, Tally] = {}
         #: The edits taken so far, one per finished step.
         self.chosen: list[Trial] = []
+        #: Each step taken, as the maps (before, after) its edit: a proposal that would undo one is not raced (a
+        #: campaign's step 4 raced moving back the kit its step 2 had moved).
+        self.taken: list[tuple[Scenario, Scenario]] = []
         #: Why the steps ended without a fix: ``time`` (the deadline, or a cancel), ``stuck`` (no edit of the last
         #: step came nearer even than its starting map on the same games), ``steps`` (``steps`` edits taken).
         self.ended = "time"
@@ -176,6 +183,7 @@ class _Search:
         sign = 1 if favoured is Team.RED else -1
         fresh: list[Trial] = []
         seen: set[tuple[str, ...]] = set()
+        back = [0]  # proposals that would undo an earlier step
 
         def screened(p: Proposal) -> frozenset[str] | None:
             """Screen ``p``: a fresh trial when valid, else a refused one; the sides its new warnings name."""
@@ -186,6 +194,9 @@ class _Search:
             try:
                 version = p.apply_to(base)
             except ValueError:
+                return None
+            if undoes(p, self.taken):
+                back[0] += 1
                 return None
             words = p.words(place)
             why_not, warned = screen.judge(version)
@@ -231,8 +242,9 @@ class _Search:
         refused = sum(t.status.startswith('refused') and t.step == step for t in self.trials)
         left = (f"; the other {len(fresh) - len(picked)} valid ones, ranked lower by the validator's measures, "
                 "are left out of the race" if len(fresh) > len(picked) else "")
+        undo = f", {back[0]} that would undo an earlier step left out" if back[0] else ""
         self.say.note(f"step {step}: {len(picked)} proposals to race ({len(fresh)} valid, {refused} refused by the "
-                      f"validator{left})")
+                      f"validator{undo}{left})")
         self.trials += [t for t in fresh if t not in picked]  # "not played": the report lists them too (an audit)
         return picked
 
@@ -440,7 +452,8 @@ class _Search:
             nearest = min(better, key=lambda t: (abs(t.seen.score - 0.5), len(t.hexes)))
             chosen.append(nearest)
             self.starts[step + 1] = nearest.seen
-            base = nearest.proposal.apply_to(base)
+            self.taken.append((base, nearest.proposal.apply_to(base)))
+            base = self.taken[-1][1]
             fav = Team.RED if nearest.seen.score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
@@ -456,9 +469,11 @@ class _Search:
         finalists = sorted((t for t in trials if t.status in ("fair", "undecided")
                             and self.race_ev.verdict(t.tally) is None),
                            key=lambda t: (t.status != "fair", len(t.hexes), abs(t.tally.score - 0.5)))
-        for t in finalists[:self.s.confirm_tries]:
-            if self.interrupted:
+        anchors: list[Anchor] = []
+        for _ in range(self.s.confirm_tries):
+            if not finalists or self.interrupted:
                 break
+            t = finalists.pop(0)
             if not self.budget.fits(self.s.confirm_games):
                 self._no_time_to_confirm(t)
                 break
@@ -469,6 +484,11 @@ class _Search:
             trials = [done if x is t else x for x in trials]
             if done.status == "confirmed":
                 return trials, done
+            if done.confirm is not None and done.confirm.games:  # what the race's seeds lean (engine/rebalance/seeds.py)
+                anchors.append(Anchor(t.tally, done.confirm))
+                finalists, skipped = reranked(finalists, anchors)
+                if skipped:
+                    self.say.note(skipped_note(skipped, anchors))
         return trials, None
 
     def _pairs(self, base: Scenario, raced: list[Trial], step: int) -> tuple[Trial | None, list[Trial]]:

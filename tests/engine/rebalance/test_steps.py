@@ -19,6 +19,7 @@ from engine.formats.schemas import validator
 from engine.hexgrid import Hex
 from engine.mapmodel import Cell, Team, Terrain
 from engine.parallel.backends import InProcess
+from engine.rebalance.changes import Proposal, SetGround
 from engine.rebalance.evidence import Tally
 from engine.rebalance.play import Runner
 from engine.rebalance.report import document, text
@@ -45,6 +46,28 @@ def test_small_real_gains_take_the_search_step_by_step_to_a_fix() -> None:
     assert out.status == FIXED, out.why
     assert [low_obstacles(replace(FAR, map=out.map_of(t))) for t in out.chosen] == [1, 2]
     assert out.after is not None and low_obstacles(out.after) == 2
+
+
+def test_a_later_step_does_not_race_an_edit_that_undoes_an_earlier_one() -> None:
+    """A low obstacle overshoots RED's 62% to 42%; the next step, for RED now, would offer clearing it again (the
+    map the run started from: a campaign's step 4 moved back the kit its step 2 had moved). It is left out, said
+    so, and :func:`~engine.rebalance.candidates.undoes` tells such an edit from others."""
+    from engine.rebalance.candidates import undoes
+
+    notes: list[str] = []
+    out = rebalance(FAR, replace(QUICK, candidates=40, steps=2),
+                    ModelRunner(lambda v: 0.62 - 0.2 * low_obstacles(v)), Listener(note=notes.append))
+    assert out.chosen and out.chosen[0].words == "add a low obstacle at 6,0"
+    after = out.chosen[0].proposal.apply_to(FAR)
+    second = [t for t in out.trials if t.step == 2]
+    assert second and not any(t.words == "clear the low obstacle at 6,0" for t in second)
+    assert not any(undoes(t.proposal, [(FAR, after)]) for t in second)
+    assert any(n.startswith("step 2:") and "1 that would undo an earlier step left out" in n for n in notes), notes
+    at = Hex(6, 0)
+    clear = Proposal((SetGround(at, after.map.cells[at], FAR.map.cells[at]),))
+    assert undoes(clear, [(FAR, after)]) and not undoes(clear, [(after, after)])
+    again = out.chosen[0].proposal  # adding it again cannot be made on the map it left: no undo, no error
+    assert not undoes(again, [(FAR, after)])
 
 
 def test_a_step_needs_a_gain_over_the_control_on_the_same_games() -> None:
