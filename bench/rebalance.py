@@ -1,7 +1,7 @@
 """The balance fixer's campaign (issue #20): deliberately unbalanced maps brought to "no side favoured".
 
     python bench/rebalance.py [--games koth,teamplay,payload] [--only NAME|MAP:bundled ...] [--minutes 10] [--jobs 2]
-                              [--fair] [--json OUT] [--list]
+                              [--reference-budget] [--fair] [--json OUT] [--carry EARLIER.json ...] [--list]
 
 For each case of :mod:`rebalance_cases` (a bundled map, or an asymmetric
 variant of one, made unfair by an edit of known effect) it runs the
@@ -27,6 +27,13 @@ counts as fixed only when the rebalancer says "fixed" *and* the independent
 check finds no side favoured; the summary also counts the maps the check finds
 even whatever the rebalancer said (it may say "improved, not fixed" of a map its
 own confirmation could not tell from 52%), and the fixes the check refused.
+
+``--carry A.json B.json`` reuses earlier runs' rows (their ``--json`` files; a later file's row wins) for the
+selected cases instead of playing them, marked † with the commit they were played on, so a table put together
+from several runs is printed by this script. Carry a row only when no change since can alter what that case's
+run did: one that never reached the code a change touched. (The search is deterministic while the time limit
+never binds — thirteen cases replayed byte-identical, docs/notes/fixer-campaigns.md — so such a case would play
+the same again; one that met the limit would differ only by how the time fell, as any run of it does.)
 """
 
 from __future__ import annotations
@@ -116,14 +123,31 @@ def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int,
                        for t in out.trials if t.tally.games]}
 
 
+def carried_rows(paths: list[str]) -> dict[str, dict[str, object]]:
+    """The rows of earlier runs' ``--json`` files by case, each marked with the commit it was played on (a later
+    file's row for a case replaces an earlier one's)."""
+    rows: dict[str, dict[str, object]] = {}
+    for path in paths:
+        try:
+            doc = json.loads(Path(path).read_text())
+            for row in doc["rows"]:
+                rows[str(row["case"])] = dict(row, carried=doc.get("commit", "?"))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise SystemExit(f"--carry {path}: not a rows file written by --json ({exc})") from None
+    return rows
+
+
 def _print(rows: list[dict[str, object]]) -> None:
     print(f"| {'map':36} | before (RED) | after, 1,000 fresh games | hexes changed | minutes (2 cores) "
           f"| at {QUICK_RATE / 1e6:.0f} M/s | wall | result |")
     print(f"|{'-' * 38}|---|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['map']:36} | {r['before']} | {r['after']} | {r['hexes']} | {r['minutes']} "
+        print(f"| {str(r['map']) + (' †' if r.get('carried') else ''):36} | {r['before']} | {r['after']} | {r['hexes']} | {r['minutes']} "
               f"| {r['quick_minutes']} ({r['reference_rate']}) | {r['wall_minutes']} "
               f"| {r['status']}{'' if r['ok'] else ' ✗'} |")
+    carried = sorted({str(r["carried"]) for r in rows if r.get("carried")})
+    if carried:
+        print(f"\n† carried over, not played by this run: its row as played on commit {', '.join(carried)}")
 
 
 def main() -> int:
@@ -141,6 +165,9 @@ def main() -> int:
     p.add_argument("--json", metavar="OUT", help="also write the rows as JSON")
     p.add_argument("--list", action="store_true", help="list the cases and stop")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("--carry", nargs="+", metavar="JSON", default=(),
+                   help="earlier runs' --json files: their rows are reused (marked †) for the cases selected, not "
+                        "played again; only for cases whose path a change since cannot alter (module docstring)")
     args = p.parse_args()
     games = set(args.games.split(","))
     cases: list[Case] = [c for c in CASES if c.game in games and
@@ -162,12 +189,14 @@ def main() -> int:
         jobs += [(f"{n}:bundled", base_scenario(load_map(MAPS / f"{n}.map.json"), MAPS / f"{n}.map.json"))
                  for n in FAIR if n.split("_", 1)[0] in games and (not args.only or f"{n}:bundled" in args.only)]
     jobs += [(f"{c.source}:{c.name}", c.build()) for c in cases]
+    carry = carried_rows(list(args.carry))
     for name, scenario in jobs:
         print(f"{name}: {scenario.name}", file=sys.stderr, flush=True)
-        row = run_one(name, scenario, args.minutes, args.jobs, args.seed, not args.quiet,
-                      check_fair=not name.endswith(":bundled"), reference_budget=args.reference_budget)
+        row = carry.get(name) or run_one(name, scenario, args.minutes, args.jobs, args.seed, not args.quiet,
+                                         check_fair=not name.endswith(":bundled"), reference_budget=args.reference_budget)
         rows.append(row)
-        print(f"  -> {row['status']}: {row['change'] or 'nothing changed'}; before {row['before']}, after "
+        print(f"  -> {'carried from ' + str(row['carried']) + ': ' if row.get('carried') else ''}"
+              f"{row['status']}: {row['change'] or 'nothing changed'}; before {row['before']}, after "
               f"{row['after']}, {row['minutes']} min (wall {row['wall_minutes']})", file=sys.stderr, flush=True)
         if args.json:
             Path(args.json).write_text(json.dumps({"reference": ref, "commit": played_on, "quick_rate": QUICK_RATE,

@@ -47,3 +47,34 @@ def test_a_run_is_the_same_with_one_or_two_worker_processes() -> None:
             out = rebalance(UNFAIR, settings, Runner(backend, settings.players))
         docs.append(json.dumps(document(out, settings, "lane.map.json", None), sort_keys=True))
     assert docs[0] == docs[1]
+
+
+def test_carried_rows_are_printed_marked_and_counted_without_playing(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """``--carry`` reuses an earlier run's rows (the later file's row for a case wins), marks them † with their
+    commit and plays nothing for them; a file that is not a rows file is refused with its name."""
+    with bench_module("rebalance") as bench:
+        def row(case: str, status: str, ok: bool) -> dict[str, object]:
+            return {"case": case, "map": case, "status": status, "before": "60% (144)", "after": "50% (1000)", "hexes": 1,
+                    "change": "an edit", "minutes": 1.0, "reference_rate": 9.0, "quick_minutes": 0.6,
+                    "wall_minutes": 2.0, "ok": ok, "check_fair": ok}
+        first, second, broken = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"
+        first.write_text(json.dumps({"commit": "aaaa", "rows": [row("koth_ridge:red-spawn+2", "improved, not fixed", False)]}))
+        second.write_text(json.dumps({"commit": "bbbb", "rows": [row("koth_ridge:red-spawn+2", "fixed", True)]}))
+        broken.write_text("{}")
+
+        def no_games(*_a, **_k):  # type: ignore[no-untyped-def]
+            raise AssertionError("a carried case was played")
+
+        monkeypatch.setattr(bench, "run_one", no_games)
+        monkeypatch.setattr(bench, "case_rate", lambda: 1e7)
+        monkeypatch.setattr(bench, "reference_rate", lambda: 1e7)
+        monkeypatch.setattr("sys.argv", ["rebalance.py", "--only", "koth_ridge:red-spawn+2", "--carry", str(first),
+                                         str(second)])
+        assert bench.main() == 0
+        out = capsys.readouterr().out
+        assert "koth_ridge:red-spawn+2 †" in out and "| fixed |" in out and "improved" not in out
+        assert "carried over, not played by this run: its row as played on commit bbbb" in out
+        assert "fixed and confirmed: 1/1" in out
+        monkeypatch.setattr("sys.argv", ["rebalance.py", "--only", "koth_ridge:red-spawn+2", "--carry", str(broken)])
+        with pytest.raises(SystemExit, match="c.json: not a rows file"):
+            bench.main()
