@@ -28,9 +28,8 @@
    of them (:func:`~engine.rebalance.evidence.confirmation_stage`); a version
    that is now exactly its own mirror image is even by construction and needs
    the balance report's rule only (:func:`even_by_construction`); if it
-   fails, the next finalist — after a failure, in the order of what the race's
-   scores less the seeds' lean the failures measured say about fresh games,
-   skipping those still clearly off even (:mod:`engine.rebalance.seeds`).
+   fails, the next finalist, skipping those the failures' shift from race to
+   fresh games puts clearly off even (:mod:`engine.rebalance.seeds`).
 5. **Another step.** When no candidate is fair, the one that came nearest an
    even split (over all its games, a failed confirmation's included) becomes
    the new starting map — when it came at least :data:`CONFIRM_MARGIN` nearer
@@ -75,7 +74,7 @@ from engine.rebalance.notes import advice, already_fair_notes, already_fair_why,
 from engine.rebalance.play import NO_EFFECT, Round, Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.screen import Screen
-from engine.rebalance.seeds import Anchor, reranked, skipped_note
+from engine.rebalance.seeds import Anchor, skipped_note, worth_confirming
 from engine.rebalance.settings import (
     Listener,
     Settings,
@@ -484,9 +483,9 @@ class _Search:
             trials = [done if x is t else x for x in trials]
             if done.status == "confirmed":
                 return trials, done
-            if done.confirm is not None and done.confirm.games:  # what the race's seeds lean (engine/rebalance/seeds.py)
+            if done.confirm is not None and done.confirm.games:  # the shift it showed (engine/rebalance/seeds.py)
                 anchors.append(Anchor(t.tally, done.confirm))
-                finalists, skipped = reranked(finalists, anchors)
+                finalists, skipped = worth_confirming(finalists, anchors)
                 if skipped:
                     self.say.note(skipped_note(skipped, anchors))
         return trials, None

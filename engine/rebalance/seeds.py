@@ -1,22 +1,20 @@
-"""How far a race's common seeds lean, read from its failed confirmations, and the finalists re-ranked by it.
+"""Finalists a failed confirmation shows to be off even too, skipped rather than confirmed (issue #20).
 
-Every candidate of a race plays the same seeds (common random numbers). That makes their *differences*
-precise, but not their level: a batch of seeds that happens to favour RED by four points lifts every
-candidate's race score by about four points together. The campaigns showed it plainly: Crossroads
-(asym-red-spawn+1), step 1, three finalists at 48–49% in the race all came out 44–46% on fresh games;
-in step 3 three at 51–52% came out 52–53% (docs/notes/fixer-campaigns.md).
+The race hands the confirmation finalists that looked even on its seeds, and on fresh games they tend to
+come out shifted alike: Crossroads (asym-red-spawn+1), step 1, three finalists at 48–49% in the race came out
+44–46%; Bunker (rosters-b), step 1, three at 46–48% all came out 45%; Ridge (asym-blu-wall), step 2, four at
+51–53% all 52%. Two causes: the race picks them for looking even (the winner's curse), and similar edits
+play similar games on the shared seeds (block correlation 0.36 between two Crossroads edits that differ
+only by a wall or a low obstacle on one hex; 0.0–0.3 between unlike ones).
 
-A confirmation that fails is therefore worth more than a "no": its fresh games beside the same trial's race
-games measure the race seeds' lean (an *anchor*). The remaining finalists' race scores, less that lean, are
-better estimates of how they would do on fresh games: the search confirms them in that order and skips those
-still clearly off even, rather than spend a thousand games on each of a row of finalists the first failure
-already showed to be off in the same way.
-
-The lean is measured on the seeds a finalist played: an anchor's race score over the same first games (the
-race plays every candidate from the first seed on; one dropped early has fewer), so each anchor gives the
-finalist's own estimate as its race score less the anchor's over those games, plus the anchor's fresh score.
-Anchors are averaged with weights by their games. Confirmation stays on fresh seeds, so the order it is
-offered finalists in never weakens it: a wrong estimate costs time, never a false fix.
+So a failed confirmation says something about the finalists after it: a finalist's race score less the
+shift the failure showed (its race score over the same first games less its fresh score; several failures
+averaged, weighed by games) estimates its fresh score. Over the campaigns' 22 later finalists in 12 races
+(docs/notes/fixer-campaigns.md) that estimate was no better than the race score alone (2.2 against 2.1
+points root-mean-square error), so the search keeps its order; but a finalist it puts more than
+:data:`SKIP_GAP` off even is skipped — the three it would have skipped came out at 44%, 44% and 37% — and
+the confirmation goes to the next. A skip can only cost time or a fix, never a false fix: confirmation stays
+on fresh seeds.
 """
 
 from __future__ import annotations
@@ -25,17 +23,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.rebalance.evidence import BLOCK, CONFIRM_SURE, Tally
+from engine.rebalance.evidence import BLOCK, Tally
 from engine.rebalance.result import Trial
 from engine.simulation.wording import pct
 
-__all__ = ["SKIP_GAP", "Anchor", "estimate", "reranked", "skipped_note"]
+__all__ = ["SKIP_GAP", "Anchor", "estimate", "skipped_note", "worth_confirming"]
 
-#: A finalist whose estimate lies more than four points off even is not confirmed: with the estimate's error
-#: (1.6 points from a thousand-game anchor's fresh games, more from the race) it would pass the confirmation
-#: (within a point on its first thousand games, or a point and a half over two thousand) about one time in eight
-#: (11–14% in a simulation of the rule with an error of 1.6–2.2 points; 21–23% three points off, 3–8% at six) —
-#: the next step's race uses those games better.
+#: A finalist estimated more than four points off even is skipped: with the estimate's error (2.2 points
+#: root-mean-square on the campaigns' finalists) it would pass the confirmation (within a point on its first
+#: thousand games, or a point and a half over two thousand) about one time in seven (14% in a simulation of the
+#: rule with that error; 23% three points off, 8% six off) — a thousand or two thousand games the next finalist
+#: or the next step uses better.
 SKIP_GAP: Final = 0.04
 
 
@@ -68,23 +66,18 @@ def estimate(race: Tally, anchors: Sequence[Anchor]) -> float | None:
     return total / weight if weight else None
 
 
-def reranked(finalists: Sequence[Trial], anchors: Sequence[Anchor]) -> tuple[list[Trial], list[Trial]]:
-    """``finalists`` in the order to confirm them once ``anchors`` are known, and those skipped.
-
-    Kept: estimates within :data:`SKIP_GAP` of even (a finalist without an estimate is kept at its race score),
-    those within a point of even first, fewest hexes next, nearest even last — the search's own preference for the
-    smallest edit, among those likely to pass."""
-    def gap(t: Trial) -> float:
+def worth_confirming(finalists: Sequence[Trial], anchors: Sequence[Anchor]) -> tuple[list[Trial], list[Trial]]:
+    """``finalists``, in their order, split into those still worth confirming once ``anchors`` are known and those
+    skipped: an estimate more than :data:`SKIP_GAP` off even (a finalist without an estimate is kept)."""
+    def far(t: Trial) -> bool:
         got = estimate(t.tally, anchors)
-        return abs((t.tally.score if got is None else got) - 0.5)
+        return got is not None and abs(got - 0.5) > SKIP_GAP + 1e-12
 
-    kept = [t for t in finalists if gap(t) <= SKIP_GAP + 1e-12]
-    kept.sort(key=lambda t: (gap(t) > CONFIRM_SURE + 1e-12, len(t.hexes), gap(t)))
-    return kept, [t for t in finalists if t not in kept]
+    return [t for t in finalists if not far(t)], [t for t in finalists if far(t)]
 
 
 def skipped_note(skipped: Sequence[Trial], anchors: Sequence[Anchor]) -> str:
-    """The search's note for finalists :func:`reranked` skipped: the lean the failed confirmations showed and each
+    """The search's note for finalists :func:`worth_confirming` skipped: the lean the failed confirmations showed and each
     skipped finalist's race score beside its estimate."""
     def said(t: Trial) -> str:
         got = estimate(t.tally, anchors)

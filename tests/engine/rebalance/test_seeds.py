@@ -1,8 +1,8 @@
-"""A race's shared seeds lean together; failed confirmations measure the lean and re-rank the finalists (#20).
+"""A failed confirmation's shift from race to fresh games skips the finalists it puts clearly off even (#20).
 
-The campaigns saw three finalists at 48–49% in one race all come out 44–46% on fresh games: the race's
-seeds favoured RED for every candidate alike. The search now reads that lean off a failed confirmation,
-confirms the remaining finalists in the order of their corrected estimates, and skips those still clearly off.
+The campaigns saw three finalists at 48–49% in one race all come out 44–46% on fresh games. The search
+now reads that shift off the first failure and skips, in their order, the finalists it puts more than four
+points off even.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from engine.rebalance.changes import Feature, PlaceFeature, Proposal
 from engine.rebalance.evidence import BLOCK, Tally
 from engine.rebalance.result import Trial
 from engine.rebalance.search import Listener, _Search, batch_seed
-from engine.rebalance.seeds import SKIP_GAP, Anchor, estimate, reranked, skipped_note
+from engine.rebalance.seeds import SKIP_GAP, Anchor, estimate, skipped_note, worth_confirming
 from engine.scenario import Scenario
 from tests.engine.rebalance.lanes import UNFAIR
 from tests.engine.rebalance.test_search import QUICK, ModelRunner
@@ -59,25 +59,25 @@ def test_anchors_are_weighed_by_their_games() -> None:
     assert got is not None and abs(got - (0.4 * w_small + 0.5 * w_large) / (w_small + w_large)) < 1e-12
 
 
-def test_finalists_are_reordered_by_estimate_and_those_far_off_skipped() -> None:
-    """Within a point of even first, fewer hexes next, then the nearest; over SKIP_GAP off: skipped."""
-    anchor = Anchor(tally(*[0.5] * 100), Tally(450, 550, 0, 500))  # the race's seeds lean five points to RED
+def test_finalists_keep_their_order_and_those_estimated_far_off_are_skipped() -> None:
+    """Over SKIP_GAP off even by the estimate: skipped; the rest keep the search's order (fewest hexes first)."""
+    anchor = Anchor(tally(*[0.5] * 100), Tally(450, 550, 0, 500))  # fresh games five points below the race's
     off = trial(1, tally(*[0.5] * 100))  # about 45%: skipped
-    near_two = trial(2, tally(*[0.5, 0.75] * 50), hexes=2)  # about 57.5%: skipped
-    even_two = trial(4, tally(*[0.5, 0.5, 0.5, 0.75] * 25), hexes=2)  # 56.25% race, about 51.25%
-    even_one = trial(7, tally(*[0.5, 0.75, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5] * 12 + [0.5] * 4), hexes=1)
-    kept, skipped = reranked([off, near_two, even_two, even_one], [anchor])
-    assert skipped == [off, near_two]
-    assert SKIP_GAP == 0.04 and [t.words for t in kept] == ["kit at 7", "kit at 4"]
+    two = trial(2, tally(*[0.5, 0.5, 0.5, 0.75] * 25), hexes=2)  # 56.25% in the race, about 51.25%: kept
+    far = trial(4, tally(*[0.5, 0.75] * 50), hexes=2)  # about 57.5%: skipped
+    one = trial(7, tally(*[0.5, 0.75, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5] * 12 + [0.5] * 4))  # about 48%: kept
+    kept, skipped = worth_confirming([off, two, far, one], [anchor])
+    assert SKIP_GAP == 0.04 and kept == [two, one] and skipped == [off, far]
+    assert worth_confirming([off, two], []) == ([off, two], [])  # no anchor, no estimate: nothing skipped
     note = skipped_note(skipped, [anchor])
     assert note.startswith("fresh games put RED 5 points below the race's figures") and "kit at 1 (race 50%, about 45%)" in note
 
 
-def test_a_failed_confirmation_sends_the_search_to_the_finalist_its_lean_says_is_even() -> None:
-    """The race's seeds give every version five points more than fresh games do. Two finalists at 50% in the race
-    are truly 45%; a third, at 55% there and so left undecided behind them, is truly even. In race order its two
-    tries would go to the two at 45% and find nothing; read through the first failure, the second is skipped
-    and the third is confirmed."""
+def test_a_finalist_the_first_failure_puts_far_off_is_skipped_and_the_next_confirmed() -> None:
+    """Every version plays five points better for RED in the race than on fresh games. Two finalists at 50% in
+    the race are truly 45%; a third, at 55% there and so left undecided behind them, is truly even. With two tries
+    the old search confirmed the two at 45% and found nothing; now the first failure's shift puts the second at
+    45%, it is skipped, and the third is confirmed."""
     confirm_seeds = {batch_seed(QUICK.seed, f"confirm {k}") for k in range(1, 20)}
     a, b, c = (PlaceFeature(Feature("kit"), Hex(x, 0)) for x in (5, 6, 9))
     fresh = {a: 0.45, b: 0.45, c: 0.5}
