@@ -85,6 +85,6 @@ def skipped_note(skipped: Sequence[Trial], anchors: Sequence[Anchor]) -> str:
         return f"{t.words} (race {pct(t.tally.score)}, about {pct(t.tally.score if got is None else got)})"
 
     lean = sum(a.race.score - a.fresh.score for a in anchors) / len(anchors)
-    return (f"fresh games put RED {abs(100 * lean):.0f} points {'below' if lean > 0 else 'above'} the race's figures "
-            f"on seeds every finalist shared, so these are not confirmed, likely still more than {100 * SKIP_GAP:.0f} "
-            "points off even: " + "; ".join(said(t) for t in skipped))
+    return (f"fresh games put RED {abs(100 * lean):.0f} points {'below' if lean > 0 else 'above'} the race's figures, "
+            "and a race's finalists tend to shift alike, so these are not confirmed, likely still more than "
+            f"{100 * SKIP_GAP:.0f} points off even: " + "; ".join(said(t) for t in skipped))
