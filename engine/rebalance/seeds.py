@@ -85,6 +85,9 @@ def skipped_note(skipped: Sequence[Trial], anchors: Sequence[Anchor]) -> str:
         return f"{t.words} (race {pct(t.tally.score)}, about {pct(t.tally.score if got is None else got)})"
 
     lean = sum(a.race.score - a.fresh.score for a in anchors) / len(anchors)
-    return (f"fresh games put RED {abs(100 * lean):.0f} points {'below' if lean > 0 else 'above'} the race's figures, "
-            "and a race's finalists tend to shift alike, so these are not confirmed, likely still more than "
-            f"{100 * SKIP_GAP:.0f} points off even: " + "; ".join(said(t) for t in skipped))
+    shift = (f"{abs(100 * lean):.0f} points {'below' if lean > 0 else 'above'}" if round(100 * lean) else
+             "within half a point of")
+    whose = "the failed confirmation's" if len(anchors) == 1 else f"{len(anchors)} failed confirmations'"
+    return (f"{whose} fresh games put RED {shift} the race's figure, and a race's finalists tend to shift alike: these, "
+            f"so estimated, lie more than {100 * SKIP_GAP:.0f} points off even and are not confirmed: "
+            + "; ".join(said(t) for t in skipped))

@@ -69,8 +69,11 @@ def test_finalists_keep_their_order_and_those_estimated_far_off_are_skipped() ->
     kept, skipped = worth_confirming([off, two, far, one], [anchor])
     assert SKIP_GAP == 0.04 and kept == [two, one] and skipped == [off, far]
     assert worth_confirming([off, two], []) == ([off, two], [])  # no anchor, no estimate: nothing skipped
+    level = Anchor(tally(*[0.5] * 100), Tally(500, 500, 0, 500))  # no shift: a finalist far off by its own race
+    assert "put RED within half a point of the race's figure" in skipped_note([far], [level])
+    assert skipped_note([far], [level, level]).startswith("2 failed confirmations' fresh games")
     note = skipped_note(skipped, [anchor])
-    assert note.startswith("fresh games put RED 5 points below the race's figures") and "kit at 1 (race 50%, about 45%)" in note
+    assert note.startswith("the failed confirmation's fresh games put RED 5 points below the race's figure") and "kit at 1 (race 50%, about 45%)" in note
 
 
 def test_a_finalist_the_first_failure_puts_far_off_is_skipped_and_the_next_confirmed() -> None:
@@ -99,4 +102,4 @@ def test_a_finalist_the_first_failure_puts_far_off_is_skipped_and_the_next_confi
     assert won is not None and won.proposal.changes == (c,), [(t.words, t.status) for t in raced]
     confirmed = [t.words for t in raced if t.confirm is not None]
     assert confirmed == ["a kit at 5,0", "a kit at 9,0"]
-    assert any(n.startswith("fresh games put RED 5 points below") and "a kit at 6,0" in n for n in notes), notes
+    assert any(n.startswith("the failed confirmation's fresh games put RED 5 points below") and "a kit at 6,0" in n for n in notes), notes
