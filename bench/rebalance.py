@@ -125,7 +125,8 @@ def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int,
 
 def carried_rows(paths: list[str]) -> dict[str, dict[str, object]]:
     """The rows of earlier runs' ``--json`` files by case, each marked with the commit it was played on (a later
-    file's row for a case replaces an earlier one's)."""
+    file's row for a case replaces an earlier one's). Rows from before session 20 have no reference rate or
+    quick-day minutes: the table shows "—" there."""
     rows: dict[str, dict[str, object]] = {}
     for path in paths:
         try:
@@ -143,7 +144,7 @@ def _print(rows: list[dict[str, object]]) -> None:
     print(f"|{'-' * 38}|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {str(r['map']) + (' †' if r.get('carried') else ''):36} | {r['before']} | {r['after']} | {r['hexes']} | {r['minutes']} "
-              f"| {r['quick_minutes']} ({r['reference_rate']}) | {r['wall_minutes']} "
+              f"| {r.get('quick_minutes', '—')} ({r.get('reference_rate', '—')}) | {r.get('wall_minutes', '—')} "
               f"| {r['status']}{'' if r['ok'] else ' ✗'} |")
     carried = sorted({str(r["carried"]) for r in rows if r.get("carried")})
     if carried:
@@ -197,7 +198,7 @@ def main() -> int:
         rows.append(row)
         print(f"  -> {'carried from ' + str(row['carried']) + ': ' if row.get('carried') else ''}"
               f"{row['status']}: {row['change'] or 'nothing changed'}; before {row['before']}, after "
-              f"{row['after']}, {row['minutes']} min (wall {row['wall_minutes']})", file=sys.stderr, flush=True)
+              f"{row['after']}, {row['minutes']} min (wall {row.get('wall_minutes', '—')})", file=sys.stderr, flush=True)
         if args.json:
             Path(args.json).write_text(json.dumps({"reference": ref, "commit": played_on, "quick_rate": QUICK_RATE,
                                                   "reference_budget": args.reference_budget, "rows": rows}, indent=2)
@@ -209,7 +210,8 @@ def main() -> int:
         hexes = [int(r["hexes"]) for r in fixed] or [0]  # type: ignore[call-overload]
         print(f"\nfixed and confirmed: {len(fixed)}/{len(unfair)} = {100 * len(fixed) / len(unfair):.0f}%; median hexes "
               f"changed {statistics.median(hexes)}; longest {max(float(r['minutes']) for r in unfair)} two-core minutes, "
-              f"{max(float(r['quick_minutes']) for r in unfair)} at {QUICK_RATE / 1e6:.0f} M/s"
+              f"{max((float(r['quick_minutes']) for r in unfair if 'quick_minutes' in r), default='—')} at "
+              f"{QUICK_RATE / 1e6:.0f} M/s"
               f"{' (the budget counted at that speed)' if args.reference_budget else ''}")
         left = [str(r["map"]) for r in fixed if r["status"] == ALREADY_FAIR]
         if left:  # counted above (the map ends with no side favoured), but nothing was fixed: say which
