@@ -29,7 +29,7 @@
    that is now exactly its own mirror image is even by construction and needs
    the balance report's rule only (:func:`even_by_construction`); if it
    fails, the next finalist, skipping those the failures' shift from race to
-   fresh games puts clearly off even (:mod:`engine.rebalance.seeds`).
+   fresh games puts clearly off even (:mod:`engine.rebalance.finalists`).
 5. **Another step.** When no candidate is fair, the one that came nearest an
    even split (over all its games, a failed confirmation's included) becomes
    the new starting map — when it came at least :data:`CONFIRM_MARGIN` nearer
@@ -68,13 +68,13 @@ from engine.rebalance.evidence import (
     confirmation_stage,
     confirmed_fair,
 )
+from engine.rebalance.finalists import Anchor, skipped_note, worth_confirming
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import even_by_construction, team_mirror
 from engine.rebalance.notes import advice, already_fair_notes, already_fair_why, overshoot, rosters_note
 from engine.rebalance.play import NO_EFFECT, Round, Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.screen import Screen
-from engine.rebalance.seeds import Anchor, skipped_note, worth_confirming
 from engine.rebalance.settings import (
     Listener,
     Settings,
@@ -483,7 +483,7 @@ class _Search:
             trials = [done if x is t else x for x in trials]
             if done.status == "confirmed":
                 return trials, done
-            if done.confirm is not None and done.confirm.games:  # the shift it showed (engine/rebalance/seeds.py)
+            if done.confirm is not None and done.confirm.games:  # the shift it showed (engine/rebalance/finalists.py)
                 anchors.append(Anchor(t.tally, done.confirm))
                 finalists, skipped = worth_confirming(finalists, anchors)
                 if skipped:

@@ -13,9 +13,9 @@ from dataclasses import replace
 from engine.hexgrid import Hex
 from engine.rebalance.changes import Feature, PlaceFeature, Proposal
 from engine.rebalance.evidence import BLOCK, Tally
+from engine.rebalance.finalists import SKIP_GAP, Anchor, estimate, skipped_note, worth_confirming
 from engine.rebalance.result import Trial
 from engine.rebalance.search import Listener, _Search, batch_seed
-from engine.rebalance.seeds import SKIP_GAP, Anchor, estimate, skipped_note, worth_confirming
 from engine.scenario import Scenario
 from tests.engine.rebalance.lanes import UNFAIR
 from tests.engine.rebalance.test_search import QUICK, ModelRunner

@@ -30,7 +30,7 @@ from engine.simulation.wording import pct
 
 __all__ = ["SKIP_GAP", "Anchor", "estimate", "skipped_note", "worth_confirming"]
 
-#: A finalist estimated more than four points off even is skipped: with the estimate's error (2.2 points
+#: A finalist estimated more than four points off even is skipped: with the estimate's error (about 2 points
 #: root-mean-square on the campaigns' finalists) it would pass the confirmation (within a point on its first
 #: thousand games, or a point and a half over two thousand) about one time in seven (14% in a simulation of the
 #: rule with that error; 23% three points off, 8% five off) — a thousand or two thousand games the next finalist
@@ -78,8 +78,8 @@ def worth_confirming(finalists: Sequence[Trial], anchors: Sequence[Anchor]) -> t
 
 
 def skipped_note(skipped: Sequence[Trial], anchors: Sequence[Anchor]) -> str:
-    """The search's note for finalists :func:`worth_confirming` skipped: the lean the failed confirmations showed and each
-    skipped finalist's race score beside its estimate."""
+    """The search's note for finalists :func:`worth_confirming` skipped: the shift the failed confirmations showed
+    and each skipped finalist's race score beside its estimate."""
     def said(t: Trial) -> str:
         got = estimate(t.tally, anchors)
         return f"{t.words} (race {pct(t.tally.score)}, about {pct(t.tally.score if got is None else got)})"
