@@ -216,3 +216,18 @@ def test_edits_each_a_little_short_of_a_step_are_tried_two_together() -> None:
     assert not list(validator("rebalance").iter_errors(doc)) and doc["chosen"][0]["family"] == "combined"
     assert out.chosen[0].words in text(out, QUICK, None)
 
+
+
+def test_exchanging_the_units_back_undoes_a_roster_exchange() -> None:
+    """On Team Play every roster exchange races in every step; the one that swaps back the units an earlier step
+    exchanged gives back that step's scenario (Arena (rosters-a)'s step 2 raced it, and ran out of time)."""
+    from engine.rebalance.candidates import undoes
+    from engine.rebalance.rosters import ExchangeUnits, exchanges
+
+    start = next(c for c in CASES if c.source == "teamplay_arena" and c.name == "rosters-a").build()
+    step = exchanges(start, {})[0]
+    after = step.apply_to(start)
+    ex = step.changes[0]
+    assert isinstance(ex, ExchangeUnits)
+    back = [p for p in exchanges(after, {}) if undoes(p, [(start, after)])]
+    assert [(p.changes[0].red, p.changes[0].blu) for p in back] == [(ex.blu, ex.red)]  # type: ignore[attr-defined]
