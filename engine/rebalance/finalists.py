@@ -70,11 +70,12 @@ def estimate(race: Tally, anchors: Sequence[Anchor]) -> float | None:
 def worth_confirming(finalists: Sequence[Trial], anchors: Sequence[Anchor]) -> tuple[list[Trial], list[Trial]]:
     """``finalists``, in their order, split into those still worth confirming once ``anchors`` are known and those
     skipped: an estimate more than :data:`SKIP_GAP` off even (a finalist without an estimate is kept)."""
-    def far(t: Trial) -> bool:
+    kept: list[Trial] = []
+    skipped: list[Trial] = []
+    for t in finalists:
         got = estimate(t.tally, anchors)
-        return got is not None and abs(got - 0.5) > SKIP_GAP + 1e-12
-
-    return [t for t in finalists if not far(t)], [t for t in finalists if far(t)]
+        (skipped if got is not None and abs(got - 0.5) > SKIP_GAP + 1e-12 else kept).append(t)
+    return kept, skipped
 
 
 def skipped_note(skipped: Sequence[Trial], anchors: Sequence[Anchor]) -> str:

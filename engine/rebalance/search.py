@@ -182,10 +182,11 @@ class _Search:
         sign = 1 if favoured is Team.RED else -1
         fresh: list[Trial] = []
         seen: set[tuple[str, ...]] = set()
-        back = [0]  # proposals that would undo an earlier step
+        undone = 0  # proposals that would undo an earlier step
 
         def screened(p: Proposal) -> frozenset[str] | None:
             """Screen ``p``: a fresh trial when valid, else a refused one; the sides its new warnings name."""
+            nonlocal undone
             key = tuple(sorted(repr(c) for c in p.changes))
             if key in seen:
                 return None
@@ -195,7 +196,7 @@ class _Search:
             except ValueError:
                 return None
             if undoes(p, self.taken):
-                back[0] += 1
+                undone += 1
                 return None
             words = p.words(place)
             why_not, warned = screen.judge(version)
@@ -241,7 +242,7 @@ class _Search:
         refused = sum(t.status.startswith('refused') and t.step == step for t in self.trials)
         left = (f"; the other {len(fresh) - len(picked)} valid ones, ranked lower by the validator's measures, "
                 "are left out of the race" if len(fresh) > len(picked) else "")
-        undo = f", {back[0]} that would undo an earlier step left out" if back[0] else ""
+        undo = f", {undone} that would undo an earlier step left out" if undone else ""
         self.say.note(f"step {step}: {len(picked)} proposals to race ({len(fresh)} valid, {refused} refused by the "
                       f"validator{undo}{left})")
         self.trials += [t for t in fresh if t not in picked]  # "not played": the report lists them too (an audit)
@@ -451,8 +452,9 @@ class _Search:
             nearest = min(better, key=lambda t: (abs(t.seen.score - 0.5), len(t.hexes)))
             chosen.append(nearest)
             self.starts[step + 1] = nearest.seen
-            self.taken.append((base, nearest.proposal.apply_to(base)))
-            base = self.taken[-1][1]
+            after = nearest.proposal.apply_to(base)
+            self.taken.append((base, after))
+            base = after
             fav = Team.RED if nearest.seen.score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")
         return self._unfixed(chosen, baseline, fav)
