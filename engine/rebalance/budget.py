@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.rebalance.evidence import BLOCK
 from engine.rebalance.play import Runner
 
 __all__ = ["Budget"]
@@ -58,6 +59,16 @@ class Budget:
         if rate is None:
             return True
         return self.clock() + (games + then) / rate <= self.deadline
+
+    def round_that_fits(self, versions: int, then: int = 0) -> int:
+        """The games per version, in whole blocks, that a round of ``versions`` can play before the deadline with
+        ``then`` games kept for after it, at the rate so far (0 when none; before the first game, no limit is
+        known: 0 as well, so a caller asks :meth:`fits` first)."""
+        rate = self.rate()
+        if rate is None:
+            return 0
+        left = math.floor((self.deadline - self.clock()) * rate) - then
+        return max(0, left // versions // BLOCK * BLOCK)
 
     def too_short(self, games: int) -> None:
         """Note the whole minutes the run would need to play ``games`` more at its rate so far (see :attr:`needed`)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.mapmodel import Team
+from engine.rebalance.budget import Budget
 from engine.rebalance.evidence import CONFIRM_POOLED, CONFIRM_SURE, Tally, confirmed_fair, score_interval
 from engine.rebalance.mirror import even_by_construction, team_mirror
 from engine.rebalance.result import Trial
@@ -15,7 +16,7 @@ from engine.simulation.verdict import unit_names
 from engine.simulation.wording import interval, pct
 from engine.validation.construction import construction_reason
 
-__all__ = ["advice", "already_fair_notes", "already_fair_why", "overshoot", "rosters_note"]
+__all__ = ["advice", "already_fair_notes", "already_fair_why", "fixed_why", "overshoot", "rosters_note", "unfixed_why"]
 
 
 def already_fair_why(scenario: Scenario, baseline: Tally, baseline_games: int) -> str:
@@ -29,6 +30,31 @@ def already_fair_why(scenario: Scenario, baseline: Tally, baseline_games: int) -
     return (f"no side is favoured: {baseline.words()} — no side's 95% interval above half, and RED within "
             f"{100 * margin:g} point{'s' if margin != 0.01 else ''} of even, the standard a fix is confirmed by; "
             "nothing was changed")
+
+
+def fixed_why(before: str, hexes: int, race: str, confirm: Tally) -> str:
+    """Why a fix is a fix: the map's own answer (``before``, in words), the ``hexes`` its change touches, the fixing
+    edit's games on the search's common seeds (``race``, in words) and on fresh seeds (``confirm``)."""
+    return (f"{before}; the smallest change found whose games showed no side favoured changes "
+            f"{f'{hexes} hex' if hexes else 'no hex'}{'es' if hexes > 1 else ''}: on the search's common seeds "
+            f"{race}, and on {confirm.games} fresh games {confirm.words()}: no side's 95% interval above 50% and RED "
+            "near even, the standard a fix is confirmed by (hexfort balance on the result may still say \"not "
+            "decided yet\": it plays on until its interval lies within 3 points of even, several thousand games)")
+
+
+def unfixed_why(chosen: list[Trial], favoured: Team | None, interrupted: bool, budget: Budget, ended: str,
+                steps: int, played: bool) -> str:
+    """Why a run ended without a fix: the ``chosen`` edits that came nearest (and whether the last went too far past
+    even, :func:`overshoot`), what the ``budget`` ran short of, then :func:`advice` (``ended``, ``steps``,
+    ``played``)."""
+    return (f"no edit tried was confirmed fair {'before the interruption' if interrupted else 'in the time given'}" +
+            (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
+            (overshoot(favoured, chosen[-1]) if chosen and favoured is not None else "") +
+            ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
+             if budget.no_time else "") +
+            (f"; racing the next proposals and confirming one would take about {budget.needed} minutes here"
+             if budget.needed else "") +
+            advice(ended, steps, budget.no_time, budget.needed, interrupted, played))
 
 
 def overshoot(favoured: Team, last: Trial) -> str:

@@ -41,9 +41,12 @@
    (:mod:`engine.rebalance.combine`); a pair nearer even by the margin is a
    step like any edit.
 
-Time: before each round the search checks that the round and a confirmation
-still fit in ``minutes`` (by the rate games have run at so far); Ctrl-C or a
-cancel stops it with the best found so far, marked as interrupted.
+Time: before each round the search checks that the round and a confirmation's
+two stages still fit in ``minutes`` (by the rate games have run at so far); a
+race round that does not is cut to the games that do, or, shorter than a first
+round, not played (a finalist one to two points off was refused for want of its
+second stage: Canal asym, session 22). Ctrl-C or a cancel stops it with the best
+found so far, marked as interrupted.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ from engine.rebalance.evidence import (
 from engine.rebalance.finalists import Anchor, skipped_note, worth_confirming
 from engine.rebalance.measures import Place, figures
 from engine.rebalance.mirror import even_by_construction, team_mirror
-from engine.rebalance.notes import advice, already_fair_notes, already_fair_why, overshoot, rosters_note
+from engine.rebalance.notes import already_fair_notes, already_fair_why, fixed_why, rosters_note, unfixed_why
 from engine.rebalance.play import NO_EFFECT, Round, Runner
 from engine.rebalance.result import ALREADY_FAIR, FIXED, IMPROVED, NOT_FIXED, Outcome, Trial, net_changes
 from engine.rebalance.screen import Screen
@@ -260,16 +263,21 @@ class _Search:
         done, size = 0, whole_blocks(self.s.first_round)
         ev = replace(self.race_ev, margin=self._race_tolerance(step))
         control = Tally()
+        reserve = 2 * whole_blocks(self.s.confirm_games)  # a confirmation's two stages (confirm)
         try:
             while alive and done < self.s.search_games:
                 stop = min(whole_blocks(self.s.search_games), done + size)
-                if not self.budget.fits((len(alive) + 1) * (stop - done), self.s.confirm_games):
-                    self.say.note("time is short: the race stops here")
-                    self.budget.cut = True
-                    if not done:
-                        self.budget.too_short((len(alive) + 1) * (stop - done) + self.s.confirm_games)
-                    break
-                self.say.note(f"racing {len(alive)} proposals: games {done + 1}–{stop} on common seeds")
+                cut = ""
+                if not self.budget.fits((len(alive) + 1) * (stop - done), reserve):
+                    stop = done + self.budget.round_that_fits(len(alive) + 1, reserve)
+                    if stop - done < whole_blocks(self.s.first_round):
+                        self.say.note("time is short: the race stops here")
+                        self.budget.cut = True
+                        if not done:
+                            self.budget.too_short((len(alive) + 1) * whole_blocks(self.s.first_round) + reserve)
+                        break
+                    cut = ", cut to the time left"
+                self.say.note(f"racing {len(alive)} proposals: games {done + 1}–{stop} on common seeds{cut}")
                 rnd = self._round([base] + [versions[k] for k in alive], seed, done, stop)
                 control = control + rnd.tallies[0]
                 # an edit whose first games all ended as the map's own changes no game: it cannot come nearer even
@@ -442,12 +450,13 @@ class _Search:
                 won, better = self._pairs(base, raced, step)
                 if won is not None:
                     return self._finish(base, chosen + [won], baseline, fav)
-            if self.interrupted or not better or step == self.s.steps or not self.budget.fits(self.s.confirm_games * 2):
+            # a next step needs its race (counted as a confirmation's games) and a confirmation's two stages
+            if self.interrupted or not better or step == self.s.steps or not self.budget.fits(3 * self.s.confirm_games):
                 if not self.interrupted:
                     if not better or step == self.s.steps:  # more time would change neither, but a race cut short
                         self.ended = "steps" if better else "time" if self.budget.cut else "stuck"
                     else:  # a next step from the nearest edit would not end in time: say how long it would take
-                        self.budget.too_short(self.s.confirm_games * 2)
+                        self.budget.too_short(3 * self.s.confirm_games)
                 break
             nearest = min(better, key=lambda t: (abs(t.seen.score - 0.5), len(t.hexes)))
             chosen.append(nearest)
@@ -518,13 +527,8 @@ class _Search:
         hexes = len(net_changes(self.scenario.map, after.map, (h for t in chosen for h in t.hexes)))
         # the baseline's side, not the step's (a step that overshot starts from the other side: a review)
         side = self.favoured or fav
-        why = (f"{self.ev.favoured_words(side.value, baseline)} ({self.ev.said(baseline)}); the smallest change found "
-               f"whose games showed no side favoured changes {f'{hexes} hex' if hexes else 'no hex'}"
-               f"{'es' if hexes > 1 else ''}: on the search's common seeds {self.ev.said(last.tally)}, and on "
-               f"{last.confirm.games} fresh games "
-               f"{last.confirm.words()}: no side's 95% interval above 50% and RED near even, the standard a fix is "
-               f"confirmed by (hexfort balance on the result may still say \"not decided yet\": it plays on until "
-               f"its interval lies within 3 points of even, several thousand games)")
+        why = fixed_why(f"{self.ev.favoured_words(side.value, baseline)} ({self.ev.said(baseline)})", hexes,
+                        self.ev.said(last.tally), last.confirm)
         return self._outcome(FIXED, baseline, after, tuple(chosen), why)
 
     def _unfixed(self, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:
@@ -539,16 +543,9 @@ class _Search:
                 chosen = chosen + [best]
             except ValueError:
                 pass
-        status = IMPROVED if chosen else NOT_FIXED
-        why = (f"no edit tried was confirmed fair {'before the interruption' if self.interrupted else 'in the time given'}" +
-               (f"; the nearest: {'; '.join(t.words for t in chosen)}" if chosen else "") +
-               (overshoot(self.favoured, chosen[-1]) if chosen and self.favoured is not None else "") +
-               ("; a fair-looking edit was left unconfirmed: its fresh games would have run past --minutes"
-                if self.budget.no_time else "") +
-               (f"; racing the next proposals and confirming one would take about {self.budget.needed} minutes here"
-                if self.budget.needed else "") + advice(self.ended, self.s.steps, self.budget.no_time, self.budget.needed, self.interrupted,
-                                                  any(t.tally.games for t in self.trials)))
-        return self._outcome(status, baseline, after, tuple(chosen), why)
+        why = unfixed_why(chosen, self.favoured, self.interrupted, self.budget, self.ended, self.s.steps,
+                          any(t.tally.games for t in self.trials))
+        return self._outcome(IMPROVED if chosen else NOT_FIXED, baseline, after, tuple(chosen), why)
 
     def _latest(self, t: Trial | None) -> Trial | None:
         """``t`` as its race left it (its last games and status: a race that ended mid-way calls the trials

@@ -7,7 +7,7 @@ from dataclasses import replace
 from engine.parallel.backends import InProcess
 from engine.rebalance.budget import Budget
 from engine.rebalance.play import Runner
-from engine.rebalance.result import NOT_FIXED
+from engine.rebalance.result import FIXED, NOT_FIXED
 from engine.rebalance.search import Listener, rebalance
 from tests.engine.rebalance.test_search import FAR, QUICK, ModelRunner
 
@@ -35,3 +35,30 @@ def test_a_race_cut_short_by_the_time_advises_more_minutes_not_hand_edits() -> N
     assert "time is short: the race stops here" in notes, notes
     assert out.status == NOT_FIXED or "nearest" in out.why
     assert "stopped with time left" not in out.why and "give it more --minutes" in out.why, out.why
+
+
+def test_a_race_round_near_the_deadline_is_cut_so_that_a_finalist_gets_both_confirmation_stages() -> None:
+    """A finalist one to two points off on its first fresh batch needs a second as large (session 22's Canal asym
+    was refused for want of it, its race having taken the time). Each edit here scores 51.25%: the first batch
+    asks for a second, which passes. With 4,000 game-seconds the uncut second round would leave time for one
+    batch only; cut to what fits with both batches in reserve, the fix is confirmed on both."""
+    notes: list[str] = []
+    r = ModelRunner(lambda v: 0.8 if v.map == FAR.map else 0.5125)
+    settings = replace(QUICK, minutes=4000 / 60, confirm_games=1600)
+    out = rebalance(FAR, settings, r, Listener(note=notes.append), clock=lambda: float(r.played))
+    cut = [n for n in notes if n.endswith("cut to the time left")]
+    assert cut == ["racing 6 proposals: games 41–96 on common seeds, cut to the time left"], notes
+    assert "time is short: the race stops here" in notes  # nothing more fits after the cut round
+    assert out.status == FIXED and out.confirm is not None and out.confirm.games == 3200, out.why
+    assert r.played <= 4000
+
+
+def test_a_cut_round_shorter_than_a_first_round_is_not_played() -> None:
+    """With too little time left for even a first round's games per version beside the reserve, the race stops
+    (a dozen games per edit would tell nothing) and the time goes to the confirmation's two batches."""
+    notes: list[str] = []
+    r = ModelRunner(lambda v: 0.8 if v.map == FAR.map else 0.5125)
+    out = rebalance(FAR, replace(QUICK, minutes=3700 / 60, confirm_games=1600), r, Listener(note=notes.append),
+                    clock=lambda: float(r.played))
+    assert not any("cut to the time left" in n for n in notes) and "time is short: the race stops here" in notes
+    assert out.status == FIXED and out.confirm is not None and out.confirm.games == 3200, out.why
