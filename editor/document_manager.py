@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
@@ -47,6 +48,16 @@ __all__ = ["MAP_FILTER", "MAX_RECENT", "DocumentManager"]
 
 MAP_FILTER = "hexfort maps and scenarios (*.json);;All files (*)"
 MAX_RECENT = 8
+
+
+@dataclass(frozen=True)
+class _Question:
+    """One reason a save asks before it writes: the dialog's ``title``, ``what`` changed, and the question to
+    ``ask`` when it is the only reason."""
+
+    title: str
+    what: str
+    ask: str
 
 
 class DocumentManager(QObject):
@@ -303,7 +314,8 @@ class DocumentManager(QObject):
         since the document last matched it (another program, or a copy restored
         after a crash whose file was changed meanwhile); False when the user keeps it.
         """
-        if not self._may_overwrite(doc, path) or not self._may_replace_map(doc, path):
+        asks = [q for q in (self._overwrite_question(doc, path), self._map_question(doc, path)) if q is not None]
+        if asks and not self._save_anyway(asks):
             return False
         try:
             with before_replace(path, lambda: self.recovery.remove_now(doc)):
@@ -320,44 +332,52 @@ class DocumentManager(QObject):
         self.message.emit(f"Saved {path}", 4000)
         return True
 
-    def _may_overwrite(self, doc: MapDocument, path: Path) -> bool:
-        """Whether saving ``doc`` at ``path`` may go on (asks when its own file changed on disk meanwhile)."""
+    def _overwrite_question(self, doc: MapDocument, path: Path) -> _Question | None:
+        """What to ask before saving ``doc`` at ``path`` when its own file changed on disk meanwhile; None: nothing."""
         if doc.path is None or path != doc.path or doc not in self._disk:
-            return True  # a new file: Save As asked already when it exists
+            return None  # a new file: Save As asked already when it exists
         if file_sha256(path) == self._disk[doc]:
-            return True
-        return self._save_anyway(
+            return None
+        return _Question(
             "The file changed on disk",
             f"{printable(str(path))} changed on disk since {doc.display_name()} was opened or last saved "
-            "(another program, or another hexfort, wrote it).\n\nOverwrite it with the version in the editor? "
-            "(Cancel keeps the file; Save As… can keep both.)")
+            "(another program, or another hexfort, wrote it).",
+            "Overwrite it with the version in the editor? (Cancel keeps the file; Save As… can keep both.)")
 
-    def _may_replace_map(self, doc: MapDocument, path: Path) -> bool:
-        """Whether saving scenario ``doc`` at ``path`` may write its map file (:meth:`MapDocument.map_file`): at once
-        when there is none yet or it is the one ``doc`` last matched, unchanged; else it asks — another scenario may
-        use that map (a new-user audit's variants all ended as the last one saved, with no word)."""
+    def _map_question(self, doc: MapDocument, path: Path) -> _Question | None:
+        """What to ask before saving scenario ``doc`` at ``path`` writes its map file (:meth:`MapDocument.map_file`):
+        nothing when there is none yet or it is the one ``doc`` last matched, unchanged; else a question — another
+        scenario may use that map (a new-user audit's variants all ended as the last one saved, with no word)."""
         target = doc.map_file(path)
         if target is None or not target.exists():
-            return True
+            return None
         known = self._map_disk.get(doc)
         if path == doc.path and known is not None and known[0] == target and file_sha256(target) == known[1]:
-            return True  # on a Save As the opened map may be another scenario's too: asked (a review)
+            return None  # on a Save As the opened map may be another scenario's too: asked (a review)
         if path != doc.path and _names_map(path, target):  # replacing a scenario with its map: Save As asked already
-            return True
+            return None
         if known is None or known[0] != target:
             why = "is already there and is not the map this scenario was opened with"
         elif path == doc.path:
             why = "changed on disk since it was opened or last saved (another tab, program or hexfort wrote it)"
         else:
             why = "is the map this scenario was opened with, which the scenario file it was opened from still names"
-        return self._save_anyway(
+        return _Question(
             "Replace a map file?",
             f"Saving {path.name} also writes its map to\n{printable(str(target))}\nwhich {why}. Another scenario may "
-            "use that map: replacing it changes that scenario too.\n\nReplace it? (Cancel writes nothing; Save As… "
-            "under another name gives the scenario a map file of its own.)")
+            "use that map: replacing it changes that scenario too.",
+            "Replace it? (Cancel writes nothing; Save As… under another name gives the scenario a map file of its "
+            "own.)")
 
-    def _save_anyway(self, title: str, text: str) -> bool:
-        """Ask Save / Cancel (Cancel the default) before a save replaces a file: True to write."""
+    def _save_anyway(self, asks: list[_Question]) -> bool:
+        """Ask Save / Cancel (Cancel the default) once before a save replaces files: True to write. Two reasons (a
+        scenario file and its map file both changed on disk) are one question, not two in a row (session 22)."""
+        if len(asks) == 1:
+            title, text = asks[0].title, f"{asks[0].what}\n\n{asks[0].ask}"
+        else:
+            title = "Replace files changed on disk?"
+            text = ("\n\n".join(q.what for q in asks) + "\n\nSave writes both files; Cancel writes neither (Save As… "
+                    "under another name keeps the files as they are).")
         answer = QMessageBox.question(self.window, title, text,
                                       QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
                                       QMessageBox.StandardButton.Cancel)

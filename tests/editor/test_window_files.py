@@ -285,6 +285,35 @@ def test_save_as_asks_before_it_replaces_a_map_file_that_is_not_the_scenarios(wi
     assert window.documents.save_as() and len(asked) == 1  # over a scenario and its map: the save dialog asked
 
 
+def test_a_scenario_and_its_map_both_changed_on_disk_are_one_question_not_two(window, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                              monkeypatch) -> None:
+    """Session 22's note: saving a scenario whose file and map file another program had both rewritten asked Save /
+    Cancel twice in a row. It is one question naming both; Cancel writes neither, Save writes both."""
+    import json
+
+    from engine.formats import load_scenario
+
+    path = _copy_pair(tmp_path, "koth_ridge")
+    assert window.open_path(path, ask=False)
+    doc = window.doc
+    h = _a_wall(doc)
+    scenario_before = json.loads(path.read_text(encoding="utf-8"))
+    scenario_before["description"] = "rewritten by another program"
+    path.write_text(json.dumps(scenario_before), encoding="utf-8")
+    map_file = tmp_path / "koth_ridge.map.json"
+    map_file.write_bytes(map_file.read_bytes() + b"\n")  # the map file rewritten too (same map, other bytes)
+    disk = (path.read_bytes(), map_file.read_bytes())
+    asked: list[tuple[str, str]] = []
+    answers = iter([QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save])
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append((a[1], a[2])) or next(answers))
+    assert not window.documents.save()
+    assert len(asked) == 1 and asked[0][0] == "Replace files changed on disk?", asked
+    assert "koth_ridge.scenario.json changed on disk" in asked[0][1] and "koth_ridge.map.json" in asked[0][1]
+    assert (path.read_bytes(), map_file.read_bytes()) == disk and doc.dirty  # Cancel wrote neither
+    assert window.documents.save() and len(asked) == 2 and not doc.dirty
+    assert load_scenario(path).map.cells[h] == doc.map.cells[h]  # Save wrote both: the wall is in the map file
+
+
 def _copy_pair(tmp_path: Path, name: str, ref: str | None = None) -> Path:
     """The bundled ``name`` scenario and its map copied into ``tmp_path`` (its map at ``ref`` when given)."""
     import json
