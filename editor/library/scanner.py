@@ -49,10 +49,10 @@ def scan_one(path: Path, cache: ThumbnailCache | None,
         if hit is not None:
             return hit
     wait = validation(path) if validation is not None else None
-    m, name = read_map(path)
-    image = render_thumbnail(m, *THUMB_SIZE) if m is not None else None
+    read = read_map(path)
+    image = render_thumbnail(read.map, *THUMB_SIZE) if read.map is not None else None
     result = wait() if wait is not None else validate_file(path)
-    summary = make_summary(path, stamp, m, name, result)
+    summary = make_summary(path, stamp, read, result)
     if cache is not None:
         cache.store(summary, image)
     return summary, image

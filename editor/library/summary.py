@@ -23,7 +23,7 @@ from engine.scenario import Scenario
 from engine.validation.problem import Problem, Severity
 from engine.validation.runner import FileResult, validate_file
 
-__all__ = ["THUMB_SIZE", "MapSummary", "file_stamp", "library_files", "make_summary", "read_map", "summarize"]
+__all__ = ["THUMB_SIZE", "MapRead", "MapSummary", "file_stamp", "library_files", "make_summary", "read_map", "summarize"]
 
 #: Size of a map's picture in the library, in pixels (width, height).
 THUMB_SIZE = (128, 96)
@@ -134,58 +134,62 @@ class MapSummary:
         )
 
 
-def read_map(path: Path) -> tuple[HexMap | None, str]:
-    """The map a file holds (a scenario's map) and the name to show; ``(None, file name)`` if it has none."""
+@dataclass(frozen=True)
+class MapRead:
+    """What a file gave the library: its map (a scenario's map; None when it has none or does not load), the name to
+    show, and for a file that does not load, the author and games its JSON still names."""
+
+    map: HexMap | None
+    name: str
+    author: str = ""
+    modes: tuple[Mode, ...] = ()
+
+
+def read_map(path: Path) -> MapRead:
+    """The map a file holds and the name to show (``path``'s name when it names none). A file that does not load is
+    read once more, as plain JSON, for its name, author and games (a scenario whose map is missing, a map failing its
+    schema for one typo: a new-user audit saw only the file name and a blank author); session 22 found it read
+    twice more, once per field."""
     try:
         _kind, value = load_any(path)
     except LoadError:
-        return None, _name_in(path) or path.name
+        return _fallback(path)
     if isinstance(value, Scenario):
-        return value.map, value.name
+        return MapRead(value.map, value.name)
     if isinstance(value, HexMap):
-        return value, value.meta.name
-    return None, path.name
+        return MapRead(value, value.meta.name)
+    return MapRead(None, path.name)
 
 
-def _name_in(path: Path) -> str | None:
-    """The ``name`` a file that does not load still gives, when its JSON reads (a scenario whose map is missing, a map
-    with a bad hex): the library showed only the file name (a new-user audit). None when there is none to read."""
+def _fallback(path: Path) -> MapRead:
+    """The name, author and games a file that does not load still names, when its JSON reads (:func:`read_map`)."""
     try:
         doc = read_json_file(path)
     except LoadError:
-        return None
-    name = doc.get("name") if isinstance(doc, dict) else None
-    return name.strip()[:120] if isinstance(name, str) and name.strip() else None
-
-
-def _details_in(path: Path) -> tuple[str, tuple[Mode, ...]]:
-    """The author and the games a file that does not load still names, when its JSON reads (a map failing its schema
-    for one typo showed its name and a blank author: a new-user audit); ``("", ())`` when it names none."""
-    try:
-        doc = read_json_file(path)
-    except LoadError:
-        return "", ()
+        return MapRead(None, path.name)
     if not isinstance(doc, dict):
-        return "", ()
-    author = doc.get("author")
-    modes = doc.get("modes")
+        return MapRead(None, path.name)
+    name, author, modes = doc.get("name"), doc.get("author"), doc.get("modes")
     known = {m.value: m for m in Mode}
-    return (author.strip()[:120] if isinstance(author, str) else "",
-            tuple(known[x] for x in modes if isinstance(x, str) and x in known) if isinstance(modes, list) else ())
+    return MapRead(None, name.strip()[:120] if isinstance(name, str) and name.strip() else path.name,
+                   author.strip()[:120] if isinstance(author, str) else "",
+                   tuple(known[x] for x in modes if isinstance(x, str) and x in known) if isinstance(modes, list) else ())
 
 
-def make_summary(path: Path, stamp: tuple[int, int], m: HexMap | None, name: str, result: FileResult) -> MapSummary:
-    """The summary of a file from its version ``stamp``, its map (if any) and its validation."""
+def make_summary(path: Path, stamp: tuple[int, int], read: MapRead, result: FileResult) -> MapSummary:
+    """The summary of a file from its version ``stamp``, what :func:`read_map` gave and its validation."""
+    m = read.map
     if m is None:
-        author, modes = _details_in(path) if result.kind in (None, "map") else ("", ())
-        return MapSummary(path, *stamp, result.kind, name, author, modes, problems=result.problems)
+        author, modes = (read.author, read.modes) if result.kind in (None, "map") else ("", ())
+        return MapSummary(path, *stamp, result.kind, read.name, author, modes, problems=result.problems)
     cols, rows = grid_size(m)
-    return MapSummary(path, *stamp, result.kind, name, m.meta.author, m.meta.modes, cols, rows, len(m), result.problems)
+    return MapSummary(path, *stamp, result.kind, read.name, m.meta.author, m.meta.modes, cols, rows, len(m),
+                      result.problems)
 
 
 def summarize(path: Path, validate: Callable[[Path], FileResult] = validate_file) -> tuple[MapSummary, HexMap | None]:
     """The summary of ``path`` and its map (None when it has none or cannot be read); never raises."""
     path = Path(path)
     stamp = file_stamp(path)
-    m, name = read_map(path)
-    return make_summary(path, stamp, m, name, validate(path)), m
+    read = read_map(path)
+    return make_summary(path, stamp, read, validate(path)), read.map

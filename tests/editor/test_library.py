@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from editor.library import scanner as scanner_module
+from editor.library import summary as summary_module
 from editor.library.cache import ThumbnailCache
 from editor.library.model import COLUMNS
 from editor.library.scanner import LibraryScanner, scan_one
@@ -293,7 +294,7 @@ def test_a_worker_process_that_dies_blames_no_file(qtbot, folder) -> None:  # ty
     sc.shutdown()
 
 
-def test_a_map_failing_its_schema_still_shows_its_author_and_games(tmp_path: Path) -> None:
+def test_a_map_failing_its_schema_still_shows_its_author_and_games(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A map with one misspelt key fails its schema: the library showed its name and a blank author and games (a
     new-user audit); what its JSON still says is shown."""
     doc = json.loads((MAPS / "koth_ridge.map.json").read_text(encoding="utf-8"))
@@ -301,5 +302,9 @@ def test_a_map_failing_its_schema_still_shows_its_author_and_games(tmp_path: Pat
     doc["author"] = "A. Mapmaker"
     path = tmp_path / "typo.map.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
+    reads: list[Path] = []
+    real = summary_module.read_json_file
+    monkeypatch.setattr(summary_module, "read_json_file", lambda p: (reads.append(p), real(p))[1])
     s, m = summarize(path)
     assert m is None and s.broken and (s.name, s.author, s.modes) == (doc["name"], "A. Mapmaker", (Mode.KOTH,))
+    assert reads == [path]  # its JSON is read once for all three, not once per field (session 22's note)
