@@ -102,6 +102,17 @@ def reference_rate(n: int = 2_000_000) -> float:
     return n / max(time.process_time() - t, 1e-9)
 
 
+def commit_age(short: str) -> int | None:
+    """How many commits lead to ``short`` (a :func:`commit` string; a trailing ``+`` ignored): larger is later on a
+    linear history; None when git does not know it."""
+    try:
+        out = subprocess.run(["git", "rev-list", "--count", short.rstrip("+") + "^{commit}"], cwd=REPO, capture_output=True, text=True,
+                             check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return int(out) if out.isdigit() else None
+
+
 def commit() -> str:
     """The short commit this run plays on (``+`` when the work tree had changes), or ``unknown``."""
     try:

@@ -29,8 +29,9 @@ even whatever the rebalancer said (it may say "improved, not fixed" of a map its
 own confirmation could not tell from 52%), and the fixes the check refused.
 
 ``--carry A.json B.json`` reuses earlier runs' rows (their ``--json`` files; a later file's row wins) for the
-selected cases instead of playing them, marked † with the commit they were played on, so a table put together
-from several runs is printed by this script. Carry a row only when no change since can alter what that case's
+selected cases instead of playing them, so a table put together from several runs is printed by this script; a
+row played on an older commit than the newest in the table is marked † (carried across a change), with its commit
+below the table. Carry a row only when no change since can alter what that case's
 run did: one that never reached the code a change touched. (The search is deterministic while the time limit
 never binds — thirteen cases replayed byte-identical, docs/notes/fixer-campaigns.md — so such a case would play
 the same again; one that met the limit would differ only by how the time fell, as any run of it does.)
@@ -47,7 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import commit, reference_rate  # noqa: E402
+from _common import commit, commit_age, reference_rate  # noqa: E402
 from rebalance_cases import CASES, FAIR, MAPS, Case  # noqa: E402
 
 from engine.formats import load_map  # noqa: E402
@@ -138,17 +139,34 @@ def carried_rows(paths: list[str]) -> dict[str, dict[str, object]]:
     return rows
 
 
-def _print(rows: list[dict[str, object]]) -> None:
+def _marked(rows: list[dict[str, object]], played_on: str) -> set[int]:
+    """The indices of the carried rows to mark †: those played on a commit older than the newest in the table (this
+    run's, when it played any), i.e. carried across a change; every carried row when the commits cannot be ordered
+    (git does not know one). A table assembled wholly from runs leaves its newest run's rows unmarked."""
+    carried = {k: str(r["carried"]) for k, r in enumerate(rows) if r.get("carried")}
+    commits = set(carried.values()) | ({played_on} if len(carried) < len(rows) else set())
+    ages = {c: commit_age(c) for c in commits}
+    if any(a is None for a in ages.values()):
+        return set(carried)
+    newest = max(ages.values(), default=0)
+    return {k for k, c in carried.items() if ages[c] != newest}
+
+
+def _print(rows: list[dict[str, object]], played_on: str) -> None:
+    marked = _marked(rows, played_on)
     print(f"| {'map':36} | before (RED) | after, 1,000 fresh games | hexes changed | minutes (2 cores) "
           f"| at {QUICK_RATE / 1e6:.0f} M/s | wall | result |")
     print(f"|{'-' * 38}|---|---|---|---|---|---|---|")
-    for r in rows:
-        print(f"| {str(r['map']) + (' †' if r.get('carried') else ''):36} | {r['before']} | {r['after']} | {r['hexes']} | {r['minutes']} "
+    for k, r in enumerate(rows):
+        print(f"| {str(r['map']) + (' †' if k in marked else ''):36} | {r['before']} | {r['after']} | {r['hexes']} | {r['minutes']} "
               f"| {r.get('quick_minutes', '—')} ({r.get('reference_rate', '—')}) | {r.get('wall_minutes', '—')} "
               f"| {r['status']}{'' if r['ok'] else ' ✗'} |")
-    carried = sorted({str(r["carried"]) for r in rows if r.get("carried")})
+    carried = sorted({str(rows[k]["carried"]) for k in marked})
     if carried:
         print(f"\n† carried over, not played by this run: its row as played on commit {', '.join(carried)}")
+    unmarked = sorted({str(r.get("carried") or played_on) for k, r in enumerate(rows) if k not in marked})
+    if any(r.get("carried") for k, r in enumerate(rows) if k not in marked):
+        print(f"rows without †: played on commit {', '.join(unmarked)} (the newest in the table)")
 
 
 def main() -> int:
@@ -167,7 +185,8 @@ def main() -> int:
     p.add_argument("--list", action="store_true", help="list the cases and stop")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.add_argument("--carry", nargs="+", metavar="JSON", default=(),
-                   help="earlier runs' --json files: their rows are reused (marked †) for the cases selected, not "
+                   help="earlier runs' --json files: their rows are reused (marked † when older than the table's newest) for "
+                        "the cases selected, not "
                         "played again; only for cases whose path a change since cannot alter (module docstring)")
     args = p.parse_args()
     games = set(args.games.split(","))
@@ -203,7 +222,7 @@ def main() -> int:
             Path(args.json).write_text(json.dumps({"reference": ref, "commit": played_on, "quick_rate": QUICK_RATE,
                                                   "reference_budget": args.reference_budget, "rows": rows}, indent=2)
                                       + "\n")
-    _print(rows)
+    _print(rows, played_on)
     unfair = [r for r in rows if not str(r["case"]).endswith(":bundled")]
     fixed = [r for r in unfair if r["ok"]]
     if unfair:

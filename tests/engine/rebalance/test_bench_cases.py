@@ -78,3 +78,24 @@ def test_carried_rows_are_printed_marked_and_counted_without_playing(tmp_path, m
         monkeypatch.setattr("sys.argv", ["rebalance.py", "--only", "koth_ridge:red-spawn+2", "--carry", str(broken)])
         with pytest.raises(SystemExit, match="c.json: not a rows file"):
             bench.main()
+
+
+def test_a_table_assembled_from_runs_marks_only_rows_carried_across_a_change(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Session 22's docs table was made wholly of carried rows, and its own eight rows were unmarked by hand: rows
+    played on the newest commit in the table are not marked †, older ones are (they were carried across a change)."""
+    import subprocess
+    from pathlib import Path
+
+    with bench_module("rebalance") as bench:
+        repo = Path(bench.__file__).resolve().parents[1]
+        try:
+            older, newer = subprocess.run(["git", "log", "--format=%h", "-2"], cwd=repo, capture_output=True, text=True,
+                                          check=True).stdout.split()[::-1]
+        except (OSError, subprocess.CalledProcessError, ValueError):
+            pytest.skip("not a git checkout with two commits: the commits cannot be ordered")
+        rows = [{"case": c, "carried": k} for c, k in (("a", older), ("b", newer), ("c", older + "+"))]
+        assert bench._marked(rows, "unknown") == {0, 2}
+        played = [{"case": "a", "carried": older}, {"case": "b"}]  # this run played b, on the newest commit
+        assert bench._marked(played, newer) == {0}
+        assert bench._marked(rows, "unknown") == bench._marked(rows, newer)  # every row carried: the run plays none
+        assert bench._marked([{"case": "a", "carried": "aaaa"}, {"case": "b", "carried": newer}], newer) == {0, 1}
