@@ -450,13 +450,15 @@ class _Search:
                 won, better = self._pairs(base, raced, step)
                 if won is not None:
                     return self._finish(base, chosen + [won], baseline, fav)
-            # a next step needs its race (counted as a confirmation's games) and a confirmation's two stages
-            if self.interrupted or not better or step == self.s.steps or not self.budget.fits(3 * self.s.confirm_games):
+            # a next step needs its race's first round (at most `candidates` edits and the control) and a
+            # confirmation's two stages
+            need = (self.s.candidates + 1) * whole_blocks(self.s.first_round) + 2 * whole_blocks(self.s.confirm_games)
+            if self.interrupted or not better or step == self.s.steps or not self.budget.fits(need):
                 if not self.interrupted:
                     if not better or step == self.s.steps:  # more time would change neither, but a race cut short
                         self.ended = "steps" if better else "time" if self.budget.cut else "stuck"
                     else:  # a next step from the nearest edit would not end in time: say how long it would take
-                        self.budget.too_short(3 * self.s.confirm_games)
+                        self.budget.too_short(need)
                 break
             nearest = min(better, key=lambda t: (abs(t.seen.score - 0.5), len(t.hexes)))
             chosen.append(nearest)
