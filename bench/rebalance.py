@@ -164,9 +164,10 @@ def _print(rows: list[dict[str, object]], played_on: str) -> None:
     carried = sorted({str(rows[k]["carried"]) for k in marked})
     if carried:
         print(f"\n† carried over, not played by this run: its row as played on commit {', '.join(carried)}")
-    unmarked = sorted({str(r.get("carried") or played_on) for k, r in enumerate(rows) if k not in marked})
-    if any(r.get("carried") for k, r in enumerate(rows) if k not in marked):
-        print(f"rows without †: played on commit {', '.join(unmarked)} (the newest in the table)")
+    unmarked = [r for k, r in enumerate(rows) if k not in marked]
+    if any(r.get("carried") for r in unmarked):
+        newest = sorted({str(r.get("carried") or played_on) for r in unmarked})
+        print(f"rows without †: played on commit {', '.join(newest)} (the newest in the table)")
 
 
 def main() -> int:

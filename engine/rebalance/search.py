@@ -113,6 +113,8 @@ class _Search:
         self.ev = Evidence(settings.alpha, settings.tolerance)
         #: The race's own sequence: a wrongly dropped candidate costs only time (the confirmation is separate).
         self.race_ev = Evidence(settings.race_alpha, settings.race_tolerance)
+        #: A confirmation's two stages (:meth:`confirm`), kept free by every race round and before a next step.
+        self.reserve = 2 * whole_blocks(settings.confirm_games)
         self.trials: list[Trial] = []
         self.interrupted = False
         self.confirmations = 0
@@ -263,7 +265,7 @@ class _Search:
         done, size = 0, whole_blocks(self.s.first_round)
         ev = replace(self.race_ev, margin=self._race_tolerance(step))
         control = Tally()
-        reserve = 2 * whole_blocks(self.s.confirm_games)  # a confirmation's two stages (confirm)
+        reserve = self.reserve
         try:
             while alive and done < self.s.search_games:
                 stop = min(whole_blocks(self.s.search_games), done + size)
@@ -452,7 +454,7 @@ class _Search:
                     return self._finish(base, chosen + [won], baseline, fav)
             # a next step needs its race's first round (at most `candidates` edits and the control) and a
             # confirmation's two stages
-            need = (self.s.candidates + 1) * whole_blocks(self.s.first_round) + 2 * whole_blocks(self.s.confirm_games)
+            need = (self.s.candidates + 1) * whole_blocks(self.s.first_round) + self.reserve
             if self.interrupted or not better or step == self.s.steps or not self.budget.fits(need):
                 if not self.interrupted:
                     if not better or step == self.s.steps:  # more time would change neither, but a race cut short
