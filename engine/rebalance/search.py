@@ -25,9 +25,11 @@
    gap) plays ``confirm_games`` on fresh seeds, judged by the balance report's
    rule with RED's score within a point of even; one to two points off, it
    plays as many games again and passes within a point and a half over all
-   of them (:func:`~engine.rebalance.evidence.confirmation_stage`); a version
-   that is now exactly its own mirror image is even by construction and needs
-   the balance report's rule only (:func:`even_by_construction`); if it
+   of them (:func:`~engine.rebalance.evidence.confirmation_stage`); with time
+   to spare, an accepted version plays on to ``play_on`` × ``confirm_games``
+   and must stay within a point and a half (:mod:`engine.rebalance.confirm`); a
+   version that is now exactly its own mirror image is even by construction and
+   needs the balance report's rule only (:func:`even_by_construction`); if it
    fails, the next finalist, skipping those the failures' shift from race to
    fresh games puts clearly off even (:mod:`engine.rebalance.finalists`).
 5. **Another step.** When no candidate is fair, the one that came nearest an
@@ -62,14 +64,13 @@ from engine.rebalance.budget import Budget
 from engine.rebalance.candidates import compensated, proposals, undoes
 from engine.rebalance.changes import Proposal
 from engine.rebalance.combine import PAIRS, leaning, paired_gaps, pairs
+from engine.rebalance.confirm import confirmation
 from engine.rebalance.evidence import (
     CONFIRM_MARGIN,
     FAIR,
     Evidence,
     Tally,
     baseline_answer,
-    confirmation_stage,
-    confirmed_fair,
 )
 from engine.rebalance.finalists import Anchor, skipped_note, worth_confirming
 from engine.rebalance.measures import Place, figures
@@ -364,11 +365,10 @@ class _Search:
     # -- 4. confirm ---------------------------------------------------------------------------------------------
 
     def confirm(self, base: Scenario, trial: Trial) -> Trial:
-        """Play ``trial`` on seeds no other game of the run used, judged by the balance report's rule and the
-        two-stage margin (:func:`~engine.rebalance.evidence.confirmation_stage`) — the rule alone for a version
-        even by construction (:func:`even_by_construction`), whose games can only be off even by chance: when
-        its first batch fails the rule (1 time in 20 for a truly even map) a second batch as large is played and
-        all the games are judged by the rule, so a repair to exact symmetry is refused about 1 time in 60."""
+        """Play ``trial`` on seeds no other game of the run used, in the stages of
+        :func:`~engine.rebalance.confirm.confirmation`: the two-stage margin, then, with time to spare, playing on
+        to ``play_on`` × ``confirm_games`` — the balance report's rule alone for a version even by construction
+        (:func:`even_by_construction`), whose games can only be off even by chance."""
         version = trial.proposal.apply_to(base)
         self.confirmations += 1
         seed = batch_seed(self.s.seed, f"confirm {self.confirmations}")
@@ -376,26 +376,9 @@ class _Search:
         even = even_by_construction(version)
         self.say.note(f"confirming on {total} fresh games: {trial.words}" +
                       (" (now its own mirror image, even by construction)" if even else ""))
-        tally, done, size = Tally(), 0, max(whole_blocks(self.s.first_round), total // 4)
-        ok: bool | None = None
-        for end in (total, 2 * total):  # the two stages of confirmation_stage, on one fresh batch seed
-            while done < end:
-                stop = min(end, done + size)
-                tally = tally + self._round([version], seed, done, stop, of=end).tallies[0]
-                done = stop
-            if even:  # a side's interval above 50% on an even version is chance 1 time in 20: a second batch
-                ok = True if confirmed_fair(tally) else False if end > total else None
-            else:
-                ok = confirmation_stage(tally, end > total)
-            if ok is not None:
-                break
-            why = ("a side's 95% interval lies above 50% on a map even by construction" if even else
-                   "one to two points off even")
-            fits = self.budget.fits(total)
-            self.say.note(f"{tally.words()}: {why}, " + (f"{total} more games" if fits else
-                                                          f"and no time for {total} more games"))
-            if not fits:
-                break
+        size = max(whole_blocks(self.s.first_round), total // 4)
+        tally, ok = confirmation(lambda start, stop, of: self._round([version], seed, start, stop, of=of).tallies[0],
+                                 total, size, even, self.s.play_on, self.budget.fits, self.say.note)
         self.say.note(f"{'confirmed' if ok else 'not confirmed'}: {tally.words()}")
         result = replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
         self._offer(result, trial.status == "fair")  # judged on these fresh games from now on (BestSoFar.latest)

@@ -32,6 +32,9 @@ class Settings:
     baseline_cap: int = 4000
     search_games: int = 1600
     confirm_games: int = 1000
+    #: With time to spare, a confirmed version plays on to this many times ``confirm_games`` in all and must stay
+    #: within a point and a half of even (:mod:`engine.rebalance.confirm`); 1: it does not play on.
+    play_on: int = 4
     candidates: int = 16
     steps: int = 4
     confirm_tries: int = 3

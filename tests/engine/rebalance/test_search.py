@@ -311,23 +311,27 @@ def test_ctrl_c_between_games_keeps_the_best_found(monkeypatch: pytest.MonkeyPat
         assert out.after is not None and out.after.map != FAR.map
 
 
-@pytest.mark.parametrize(("first", "second", "games", "status"), [
-    (0.51, None, 400, "confirmed"),  # within a point: the first batch passes
-    (0.52, 0.51, 800, "confirmed"),  # one to two points off: as many again, and within 1.5 over all
-    (0.52, 0.52, 800, "not confirmed"),  # ... not within 1.5 over all
-    (0.53, None, 400, "not confirmed"),  # over two points off: fails at once
+@pytest.mark.parametrize(("first", "second", "play_on", "games", "status"), [
+    (0.51, None, 1, 400, "confirmed"),  # within a point: the first batch passes
+    (0.52, 0.51, 1, 800, "confirmed"),  # one to two points off: as many again, and within 1.5 over all
+    (0.52, 0.52, 1, 800, "not confirmed"),  # ... not within 1.5 over all
+    (0.53, None, 1, 400, "not confirmed"),  # over two points off: fails at once
+    (0.51, None, 4, 1600, "confirmed"),  # with time to spare: plays on to four times as many, within 1.5 over all
+    (0.51, 0.525, 4, 1600, "not confirmed"),  # ... 52.1% over the 1,600: a first batch's luck, refused
+    (0.53, None, 4, 400, "not confirmed"),  # a failed stage never plays on
 ])
-def test_the_confirmation_plays_a_second_batch_only_for_a_first_one_to_two_points_off(
-        first: float, second: float | None, games: int, status: str) -> None:
+def test_the_confirmation_plays_a_second_batch_only_for_a_first_one_to_two_points_off_and_plays_on_with_time_to_spare(
+        first: float, second: float | None, play_on: int, games: int, status: str) -> None:
     """The two-stage confirmation (evidence.confirmation_stage): a first batch within a point passes, over two
-    points fails, and between plays as many games again on the same fresh batch seed. (The model plays RED's
-    share exactly in each round of 100 games; the first batch is four rounds.)"""
-    rounds = iter([first] * 4 + [second or first] * 4)
+    points fails, and between plays as many games again on the same fresh batch seed; an accepted version then
+    plays on to ``play_on`` times the batch when the time allows (engine/rebalance/confirm.py). (The model plays
+    RED's share exactly in each round of 100 games; the first batch is four rounds.)"""
+    rounds = iter([first] * 4 + [second or first] * 12)
     runner = ModelRunner(lambda v: next(rounds))
-    search = _Search(UNFAIR, QUICK, runner, Listener(), time.monotonic)  # not its own mirror image
+    search = _Search(UNFAIR, replace(QUICK, play_on=play_on), runner, Listener(), time.monotonic)  # not even
     done = search.confirm(UNFAIR, Trial(Proposal(()), "nothing", (), 1))
     assert done.status == status and done.confirm is not None and done.confirm.games == games
-    assert len(set(runner.seeds)) == 1  # both batches: one fresh batch seed, games 1-400 then 401-800
+    assert len(set(runner.seeds)) == 1  # every stage: one fresh batch seed, games 1-400, 401-800, ...
 
 
 def test_a_repair_that_makes_the_map_its_own_mirror_image_is_confirmed_by_the_report_rule_alone() -> None:
