@@ -52,6 +52,8 @@ from _common import commit, commit_age, reference_rate  # noqa: E402
 from rebalance_cases import CASES, FAIR, MAPS, Case  # noqa: E402
 
 from engine.formats import load_map  # noqa: E402
+from engine.formats.map_file import map_to_document  # noqa: E402
+from engine.formats.scenario_file import scenario_to_document  # noqa: E402
 from engine.games.game import base_scenario  # noqa: E402
 from engine.parallel.backends import ProcessPool  # noqa: E402
 from engine.rebalance.evidence import Tally, confirmed_fair  # noqa: E402
@@ -121,7 +123,10 @@ def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int,
             # every proposal that played, with its race (and confirmation) figures: why the search went where it did
             "played": [{"step": t.step, "words": t.words, "status": t.status, "race": _pct(t.tally),
                         "confirm": _pct(t.confirm) if t.confirm is not None else None}
-                       for t in out.trials if t.tally.games]}
+                       for t in out.trials if t.tally.games],
+            # the map (and scenario) the fixer left, so that more games can be played on it later without the run
+            "left": None if out.after is None else {"map": map_to_document(out.after.map),
+                                                     "scenario": scenario_to_document(out.after)}}
 
 
 def carried_rows(paths: list[str]) -> dict[str, dict[str, object]]:
