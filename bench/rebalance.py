@@ -124,9 +124,10 @@ def run_one(name: str, scenario: Scenario, minutes: float, jobs: int, seed: int,
             "played": [{"step": t.step, "words": t.words, "status": t.status, "race": _pct(t.tally),
                         "confirm": _pct(t.confirm) if t.confirm is not None else None}
                        for t in out.trials if t.tally.games],
-            # the map (and scenario) the fixer left, so that more games can be played on it later without the run
-            "left": None if out.after is None else {"map": map_to_document(out.after.map),
-                                                     "scenario": scenario_to_document(out.after)}}
+            # the scenario the fixer left, its map inside (scenario_from_document reads it back), so that more games
+            # can be played on it later without running the case again
+            "left": None if out.after is None else dict(scenario_to_document(out.after),
+                                                        map=map_to_document(out.after.map))}
 
 
 def carried_rows(paths: list[str]) -> dict[str, dict[str, object]]:
