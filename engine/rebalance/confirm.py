@@ -18,8 +18,9 @@ All stages play one fresh batch seed, games 1, 2, … on (:func:`confirmation`):
    fit, stages 1–2's answer stands (a designer who gives the fixer more minutes gets a surer answer).
 
 A version even by construction (exactly its own mirror image, both sides fielding the same) can be off even only
-by chance: it is judged by the balance report's rule alone, a second batch as large after a first that fails it,
-and never plays on.
+by chance: it is judged by the balance report's rule alone — when its first batch fails the rule (1 time in 20 for
+a truly even map) a second batch as large is played and all the games are judged by the rule, so a repair to exact
+symmetry is refused about 1 time in 60 — and it never plays on.
 """
 
 from __future__ import annotations
