@@ -43,10 +43,12 @@ class ModelRunner(Runner):
         self.stop_after = stop_after
         self.rounds = 0
         self.seeds: list[int] = []
+        self.starts: list[int] = []
 
     def round(self, versions: Sequence[Scenario], seed: int, start: int, stop: int, progress=None) -> Round:  # type: ignore[no-untyped-def]
         self.rounds += 1
         self.seeds.append(seed)
+        self.starts.append(start)
         if self.stop_after is not None and self.rounds > self.stop_after:
             return Round(tuple(Tally() for _ in versions), True, 0)
         n = stop - start
@@ -332,6 +334,18 @@ def test_the_confirmation_plays_a_second_batch_only_for_a_first_one_to_two_point
     done = search.confirm(UNFAIR, Trial(Proposal(()), "nothing", (), 1))
     assert done.status == status and done.confirm is not None and done.confirm.games == games
     assert len(set(runner.seeds)) == 1  # every stage: one fresh batch seed, games 1-400, 401-800, ...
+
+
+def test_a_confirmations_rounds_start_on_whole_blocks_so_its_fresh_games_count_every_block() -> None:
+    """1,000 fresh games in rounds of a quarter were rounds of 250: each split a block of the game plan (one of each
+    first team and side), so the tally's blocks, which the anytime interval reads, dropped two games a round and
+    the next round's straddled two blocks. Rounds now start on whole blocks."""
+    runner = ModelRunner(lambda v: 0.5)
+    search = _Search(UNFAIR, replace(QUICK, confirm_games=1000), runner, Listener(), time.monotonic)
+    done = search.confirm(UNFAIR, Trial(Proposal(()), "nothing", (), 1))
+    assert done.confirm is not None and done.confirm.games == 4000  # played on: even, with time to spare
+    assert runner.starts and all(s % BLOCK == 0 for s in runner.starts), runner.starts
+    assert len(done.confirm.blocks) == 4000 // BLOCK
 
 
 def test_a_repair_that_makes_the_map_its_own_mirror_image_is_confirmed_by_the_report_rule_alone() -> None:
