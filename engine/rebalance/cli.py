@@ -53,7 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--confirm-games", type=int, default=1000, metavar="N",
                    help="games on fresh seeds that confirm the chosen edit: it passes within a point of even, and "
                         "one to two points off plays N more and passes within 1.5 points over all; with time to spare it "
-                        "then plays on to 4×N and must stay within 1.5 points (default 1000)")
+                        f"then plays on to {Settings.play_on}×N and must stay within 1.5 points (default 1000)")
     p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default 1)")
     add_backend_arguments(p)
     p.add_argument("--format", choices=("text", "json"), default="text",

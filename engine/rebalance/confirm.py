@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.rebalance.evidence import CONFIRM_POOLED, Tally, confirmation_stage, confirmed_fair
+from engine.rebalance.evidence import Tally, confirmation_stage, confirmed_fair
 
 __all__ = ["Play", "confirmation"]
 
@@ -71,7 +71,7 @@ def confirmation(play: Play, total: int, size: int, even: bool, play_on: int, fi
             note(f"{tally.words()}: within the confirmation's margin; with time to spare, playing on to "
                  f"{play_on * total} fresh games, to be within a point and a half of even over all of them")
             upto(play_on * total)
-            ok = confirmed_fair(tally, CONFIRM_POOLED)
+            ok = confirmation_stage(tally, True)  # the second stage's standard, over all the games
         else:
             note(f"{tally.words()}: within the confirmation's margin; no time to play on to {play_on * total} games")
     return tally, bool(ok)
