@@ -53,7 +53,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--confirm-games", type=int, default=1000, metavar="N",
                    help="games on fresh seeds that confirm the chosen edit: it passes within a point of even, and "
                         "one to two points off plays N more and passes within 1.5 points over all; with time to spare it "
-                        f"then plays on to {Settings.play_on}×N and must stay within 1.5 points (default 1000)")
+                        "then plays on to --play-on × N and must stay within 1.5 points (default 1000)")
+    p.add_argument("--play-on", type=int, default=Settings.play_on, metavar="K",
+                   help="with time to spare, a confirmed edit plays on to K × --confirm-games fresh games and must "
+                        f"stay within 1.5 points of even over all of them; 1: it does not play on (default {Settings.play_on})")
     p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default 1)")
     add_backend_arguments(p)
     p.add_argument("--format", choices=("text", "json"), default="text",
@@ -118,7 +121,7 @@ def _usage(args: argparse.Namespace) -> tuple[tuple[str, str], Settings]:
         raise UsageError(f"--players {args.players}: give two of {', '.join(AI_PLAYERS)}, e.g. heuristic,heuristic")
     if args.minutes <= 0:
         raise UsageError(f"--minutes {args.minutes:g}: give a time of more than 0 minutes, e.g. --minutes 10")
-    for option, value in (("--confirm-games", args.confirm_games), ("--jobs", args.jobs)):
+    for option, value in (("--confirm-games", args.confirm_games), ("--play-on", args.play_on), ("--jobs", args.jobs)):
         if value is not None and value < 1:
             raise UsageError(f"{option} {value}: must be 1 or more")
     src, out = Path(args.path).resolve(), Path(args.output).resolve()
@@ -131,7 +134,7 @@ def _usage(args: argparse.Namespace) -> tuple[tuple[str, str], Settings]:
     if why:  # found before the games, not after a ten-minute run (a new-user audit lost one so)
         raise UsageError(f"-o {args.output}: cannot write there ({why}); give a folder that can be written")
     settings = Settings(players=players, minutes=args.minutes, seed=args.seed,  # type: ignore[arg-type]
-                        confirm_games=args.confirm_games)
+                        confirm_games=args.confirm_games, play_on=args.play_on)
     return players, settings  # type: ignore[return-value]
 
 

@@ -32,14 +32,18 @@ def already_fair_why(scenario: Scenario, baseline: Tally, baseline_games: int) -
             "nothing was changed")
 
 
-def fixed_why(before: str, hexes: int, race: str, confirm: Tally) -> str:
+def fixed_why(before: str, hexes: int, race: str, confirm: Tally, play_on_to: int = 0) -> str:
     """Why a fix is a fix: the map's own answer (``before``, in words), the ``hexes`` its change touches, the fixing
-    edit's games on the search's common seeds (``race``, in words) and on fresh seeds (``confirm``)."""
+    edit's games on the search's common seeds (``race``, in words) and on fresh seeds (``confirm``); ``play_on_to``:
+    the fresh games it would have played on to had they fitted the time (0: it did, or it does not play on)."""
+    short = (f"; with more --minutes it would have played on to {play_on_to} fresh games for a surer answer"
+             if play_on_to > confirm.games else "")
     return (f"{before}; the smallest change found whose games showed no side favoured changes "
             f"{f'{hexes} hex' if hexes else 'no hex'}{'es' if hexes > 1 else ''}: on the search's common seeds "
             f"{race}, and on {confirm.games} fresh games {confirm.words()}: no side's 95% interval above 50% and RED "
             "near even, the standard a fix is confirmed by (hexfort balance on the result may still say \"not "
-            "decided yet\": it plays on until its interval lies within 3 points of even, several thousand games)")
+            "decided yet\": it plays on until its interval lies within 3 points of even, several thousand games)"
+            f"{short}")
 
 
 def unfixed_why(chosen: list[Trial], favoured: Team | None, interrupted: bool, budget: Budget, ended: str,

@@ -516,8 +516,9 @@ class _Search:
         hexes = len(net_changes(self.scenario.map, after.map, (h for t in chosen for h in t.hexes)))
         # the baseline's side, not the step's (a step that overshot starts from the other side: a review)
         side = self.favoured or fav
+        play_on_to = 0 if even_by_construction(after) else self.s.play_on * whole_blocks(self.s.confirm_games)
         why = fixed_why(f"{self.ev.favoured_words(side.value, baseline)} ({self.ev.said(baseline)})", hexes,
-                        self.ev.said(last.tally), last.confirm)
+                        self.ev.said(last.tally), last.confirm, play_on_to)
         return self._outcome(FIXED, baseline, after, tuple(chosen), why)
 
     def _unfixed(self, chosen: list[Trial], baseline: Tally, fav: Team) -> Outcome:

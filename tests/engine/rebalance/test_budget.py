@@ -51,6 +51,8 @@ def test_a_race_round_near_the_deadline_is_cut_so_that_a_finalist_gets_both_conf
     assert "time is short: the race stops here" in notes  # nothing more fits after the cut round
     assert out.status == FIXED and out.confirm is not None and out.confirm.games == 3200, out.why
     assert r.played <= 4000
+    # playing on to 4 x 1,600 did not fit: the report says what more time would have bought
+    assert out.why.endswith("with more --minutes it would have played on to 6400 fresh games for a surer answer")
 
 
 def test_a_cut_round_shorter_than_a_first_round_is_not_played() -> None:
@@ -62,3 +64,13 @@ def test_a_cut_round_shorter_than_a_first_round_is_not_played() -> None:
                     clock=lambda: float(r.played))
     assert not any("cut to the time left" in n for n in notes) and "time is short: the race stops here" in notes
     assert out.status == FIXED and out.confirm is not None and out.confirm.games == 3200, out.why
+
+
+def test_a_fix_that_played_on_says_nothing_of_more_time() -> None:
+    """With time to spare the same fix plays on to four times its batch (engine/rebalance/confirm.py), and its
+    report has nothing to add about more --minutes."""
+    r = ModelRunner(lambda v: 0.8 if v.map == FAR.map else 0.505)
+    out = rebalance(FAR, replace(QUICK, minutes=8000 / 60, confirm_games=1600), r, Listener(),
+                    clock=lambda: float(r.played))
+    assert out.status == FIXED and out.confirm is not None and out.confirm.games == 6400, out.why
+    assert "more --minutes" not in out.why

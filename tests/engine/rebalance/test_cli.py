@@ -13,6 +13,8 @@ from engine.formats import load_any, save_map, save_scenario
 from engine.formats.schemas import validator
 from engine.rebalance import cli as rebalance_cli
 from engine.rebalance.search import rebalance
+from engine.rebalance.settings import Settings
+from engine.scenario import Scenario
 from tests.engine.rebalance.lanes import FAIR, UNFAIR
 from tests.engine.rebalance.test_search import QUICK, ModelRunner, by_lean
 
@@ -71,6 +73,20 @@ def test_an_already_fair_map_is_left_alone(tmp_path: Path, modelled: None, capsy
     assert sorted(p.name for p in out.iterdir()) == ["rebalance.json", "rebalance.txt"]
 
 
+@pytest.mark.parametrize(("given", "play_on"), [([], Settings.play_on), (["--play-on", "1"], 1), (["--play-on", "8"], 8)])
+def test_play_on_reaches_the_search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: list[str],
+                                    play_on: int) -> None:
+    seen: list[Settings] = []
+
+    def fair(s: Scenario, st: Settings, r: object, listener: object = None) -> object:
+        seen.append(st)
+        return rebalance(s, QUICK, ModelRunner(lambda v: 0.5), listener)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rebalance_cli, "rebalance", fair)
+    assert main(["rebalance", str(_write(tmp_path, fair=True)), "-o", str(tmp_path / "out"), *given]) == 0
+    assert [st.play_on for st in seen] == [play_on]
+
+
 @pytest.mark.parametrize(("args", "status", "words"), [
     (["missing.map.json", "-o", "OUT"], 1, "missing.map.json"),
     (["IN", "-o", "IN_DIR"], 2, "would replace the originals"),
@@ -78,6 +94,7 @@ def test_an_already_fair_map_is_left_alone(tmp_path: Path, modelled: None, capsy
     (["IN", "-o", "OUT", "--minutes", "0"], 2, "--minutes 0: give a time of more than 0 minutes"),
     (["IN", "-o", "OUT", "--jobs", "0"], 2, "--jobs 0: must be 1 or more"),
     (["IN", "-o", "OUT", "--confirm-games", "-5"], 2, "--confirm-games -5: must be 1 or more"),
+    (["IN", "-o", "OUT", "--play-on", "0"], 2, "--play-on 0: must be 1 or more"),
     (["IN", "-o", "FILE/sub"], 2, "cannot write there"),
     (["IN", "-o", "OUT", "--backend", "dask"], 2, "--scheduler"),
 ])
