@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.rebalance.evidence import Tally, confirmation_stage, confirmed_fair
+from engine.rebalance.settings import whole_blocks
 
 __all__ = ["Play", "confirmation"]
 
@@ -35,13 +36,17 @@ __all__ = ["Play", "confirmation"]
 Play = Callable[[int, int, int], Tally]
 
 
-def confirmation(play: Play, total: int, size: int, even: bool, play_on: int, fits: Callable[[int], bool],
+def confirmation(play: Play, total: int, least: int, even: bool, play_on: int, fits: Callable[[int], bool],
                  note: Callable[[str], None]) -> tuple[Tally, bool]:
-    """Play a confirmation (module docstring) in rounds of at most ``size`` games: (all its games, whether it passed).
+    """Play a confirmation (module docstring): (all its games, whether it passed).
 
-    ``fits(games)``: whether that many more games end before the deadline; ``note``: what it does and why, in
-    words. ``play_on``: the multiple of ``total`` an accepted version plays on to (1 or less: it does not).
+    Its rounds are a quarter of ``total`` and at least ``least`` games, in whole blocks (a round of 250 split a
+    block of the game plan, and the fresh games' anytime interval, which the best so far's "side shown ahead"
+    reads, counted blocks that straddled two rounds). ``fits(games)``: whether that many more games end before
+    the deadline; ``note``: what it does and why, in words. ``play_on``: the multiple of ``total`` an accepted
+    version plays on to (1 or less: it does not).
     """
+    size = max(whole_blocks(least), whole_blocks(total // 4))
     tally, done = Tally(), 0
 
     def upto(end: int) -> None:

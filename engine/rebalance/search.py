@@ -376,11 +376,8 @@ class _Search:
         even = even_by_construction(version)
         self.say.note(f"confirming on {total} fresh games: {trial.words}" +
                       (" (now its own mirror image, even by construction)" if even else ""))
-        # rounds of whole blocks: a round of 250 split a game-plan block, and the anytime interval of the fresh games
-        # (the best so far's "side shown ahead") read blocks that straddled two
-        size = max(whole_blocks(self.s.first_round), whole_blocks(total // 4))
         tally, ok = confirmation(lambda start, stop, of: self._round([version], seed, start, stop, of=of).tallies[0],
-                                 total, size, even, self.s.play_on, self.budget.fits, self.say.note)
+                                 total, self.s.first_round, even, self.s.play_on, self.budget.fits, self.say.note)
         self.say.note(f"{'confirmed' if ok else 'not confirmed'}: {tally.words()}")
         result = replace(trial, confirm=tally, status="confirmed" if ok else "not confirmed")
         self._offer(result, trial.status == "fair")  # judged on these fresh games from now on (BestSoFar.latest)

@@ -69,3 +69,21 @@ def test_a_version_even_by_construction_is_judged_by_the_report_rule_alone_and_n
 def test_play_on_of_one_keeps_the_two_stages_only() -> None:
     tally, ok, _ = run(lambda _start: 0.5, play_on=1)
     assert ok and tally.games == 1000
+
+
+def test_its_rounds_are_a_quarter_in_whole_blocks_and_start_on_a_block() -> None:
+    """1,000 games go in rounds of 252 (a quarter, rounded up to whole blocks of four), never 250, which split a
+    block of the game plan; a round is at least the least size asked for."""
+    rounds: list[tuple[int, int]] = []
+    play = games_at(lambda _start: 0.5)
+
+    def recorded(start: int, stop: int, of: int) -> Tally:
+        rounds.append((start, stop))
+        return play(start, stop, of)
+
+    confirmation(recorded, 1000, 8, False, 1, lambda _n: True, lambda _t: None)
+    assert rounds == [(0, 252), (252, 504), (504, 756), (756, 1000)]
+    rounds.clear()
+    confirmation(recorded, 1000, 400, False, 1, lambda _n: True, lambda _t: None)
+    assert rounds == [(0, 400), (400, 800), (800, 1000)]
+    assert all(start % BLOCK == 0 for start, _ in rounds)
