@@ -16,7 +16,7 @@ import html
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
 from PySide6.QtGui import QPainter
@@ -46,9 +46,10 @@ def _hex_size(m: HexMap) -> float:
     return max(9.0, min(30.0, BOARD_WIDTH / max(1.0, unit.width())))
 
 
-def map_svg(m: HexMap, size: float, margin: int = 1) -> tuple[bytes, QRectF]:
+def map_svg(m: HexMap, size: float, margin: int = 1, layer: Literal["all", "ground", "marks"] = "all"
+            ) -> tuple[bytes, QRectF]:
     """The map drawn by the editor's renderer as SVG bytes, and the scene rectangle they show (``margin`` hexes
-    round the map)."""
+    round the map); ``layer``: all of it, or the ground or the marks over it alone (:class:`RenderOptions`)."""
     r = MapRenderer(layout_for(m.meta.orientation, size))
     rect = r.map_rect(m, margin)
     data = QByteArray()
@@ -62,10 +63,16 @@ def map_svg(m: HexMap, size: float, margin: int = 1) -> tuple[bytes, QRectF]:
     p = QPainter(gen)
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     p.translate(-rect.left(), -rect.top())
-    r.paint(p, m, None, RenderOptions())
+    r.paint(p, m, None, RenderOptions(layer=layer))
     p.end()
     buf.close()
     return bytes(data.data()), rect
+
+
+def _image(svg: bytes, rect: QRectF, ident: str) -> str:
+    """``svg`` as an image filling the board; it takes no pointer events (the hexes under it do)."""
+    return (f'<image id="{ident}" width="{rect.width():.1f}" height="{rect.height():.1f}" pointer-events="none" '
+            f'href="data:image/svg+xml;base64,{base64.b64encode(svg).decode("ascii")}"/>')
 
 
 def _section(title: str, body: str, ident: str = "") -> str:
@@ -142,7 +149,10 @@ def share_html(value: HexMap | Scenario, problems: Sequence[Problem] = (), balan
     data = page_data(value, problems, balance, replay)
     m = (replay.scenario.map if replay is not None else value.map if isinstance(value, Scenario) else value)
     size = _hex_size(m)
-    svg, rect = map_svg(m, size)
+    # the ground, the page's hexes (sight, selection, problems: tinted by the script) and the map's marks over them,
+    # so that the yellow of the sight overlay no longer turned BLU's track green and RED's orange
+    ground, rect = map_svg(m, size, layer="ground")
+    marks, _ = map_svg(m, size, layer="marks")
     layout = layout_for(m.meta.orientation, size)
     centres, polygons = [], []
     for h in (Hex(x["q"], x["r"]) for x in data["hexes"]):
@@ -154,9 +164,8 @@ def share_html(value: HexMap | Scenario, problems: Sequence[Problem] = (), balan
     data["unit_r"] = round(size * 0.55, 1)
     w, h = round(rect.width()), round(rect.height())
     board = (f'<svg id="map" width="{w}" height="{h}" viewBox="0 0 {rect.width():.1f} {rect.height():.1f}" '
-             f'xmlns="http://www.w3.org/2000/svg"><image width="{rect.width():.1f}" height="{rect.height():.1f}" '
-             f'href="data:image/svg+xml;base64,{base64.b64encode(svg).decode("ascii")}"/>'
-             f'<g id="hexes">{"".join(polygons)}</g><g id="units"></g></svg>')
+             f'xmlns="http://www.w3.org/2000/svg">{_image(ground, rect, "ground")}'
+             f'<g id="hexes">{"".join(polygons)}</g>{_image(marks, rect, "marks")}<g id="units"></g></svg>')
     played = replay.scenario if replay is not None else value if isinstance(value, Scenario) else None
     mode = played.mode if played is not None else (m.meta.modes[0] if m.meta.modes else next(iter(GAMES)))
     unit = GAMES[mode].unit_words[0]  # Team Play: "character", entering at spawnpoints (a new-user audit)

@@ -13,6 +13,7 @@ import math
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -60,6 +61,9 @@ class RenderOptions:
     heights: bool = False
     ghosts: bool = False  # faint outlines of paintable hexes around the map (editor only)
     ghost_margin: int = 3
+    #: ``"ground"``: the hexes and cliffs alone; ``"marks"``: what goes over them (features, tracks, labels) alone —
+    #: for a page that puts its own overlay between the two (the share page's sight overlay tinted the tracks)
+    layer: Literal["all", "ground", "marks"] = "all"
 
 
 _DEFAULT = RenderOptions()
@@ -339,6 +343,7 @@ class MapRenderer:
 
         ``tint`` colours hexes over the ground but under the features (overlays
         such as heat maps), so kits, spawns and tracks stay readable.
+        ``options.layer`` draws the ground or the marks over it alone (:class:`RenderOptions`).
 
         Small rectangles are painted from freshly built paths of the few hexes
         inside; large ones from per-chunk cached paths. Antialiasing is the
@@ -395,15 +400,18 @@ class MapRenderer:
                     count += len(members)
         self.missing = missing
         self.incomplete = not missing.isEmpty()
-        p.setPen(Qt.PenStyle.NoPen)
-        for ch in layer:
-            self._draw_chunk(p, ch, detail)
-        p.setPen(self.style.cliff_pen)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for ch in layer:
-            p.drawPath(ch.cliffs)
+        if options.layer != "marks":
+            p.setPen(Qt.PenStyle.NoPen)
+            for ch in layer:
+                self._draw_chunk(p, ch, detail)
+            p.setPen(self.style.cliff_pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            for ch in layer:
+                p.drawPath(ch.cliffs)
         if tint:
             self._paint_tint(p, tint, rect)
+        if options.layer == "ground":
+            return count
         self._feature_xy(m)
         self._paint_features(p, m, rect, detail)
         self._paint_tracks(p, m, rect, detail)

@@ -456,3 +456,22 @@ def test_the_turns_table_is_there_on_a_map_its_game_cannot_start_on_and_only_for
     free = next(h for h in sorted(bunker.cells) if bunker.cells[h].terrain is Terrain.OPEN and not bunker.features_at(h))
     reach = page_data(bunker.with_spawn_zone(Team.RED, [free]))["reach"]
     assert reach["spawns"] and all(label.endswith("spawnpoints") for label in reach["spawns"])
+
+
+def test_the_sight_overlay_lies_between_the_ground_and_the_maps_marks(qapp) -> None:  # type: ignore[no-untyped-def]
+    """The page's hexes (tinted yellow for sight, blue for the selection) lay over the whole drawn map, so a track
+    under the sight overlay changed colour (BLU's blue read green). The ground is drawn under them and the marks
+    (features, tracks) over them, taking no pointer events: the ground layer is the same with or without the
+    map's features, and the page stacks ground, hexes, marks, units."""
+    from editor.share_page import map_svg, share_html
+
+    m = load_map(REPO / "maps" / "payload_canal.map.json")
+    bare = m.without_features(m.cells)
+    assert not bare.tracks and not bare.spawns
+    assert map_svg(m, 12.0, layer="ground")[0] == map_svg(bare, 12.0, layer="ground")[0]
+    assert map_svg(m, 12.0, layer="marks")[0] != map_svg(bare, 12.0, layer="marks")[0]
+    assert map_svg(m, 12.0)[0] != map_svg(m, 12.0, layer="ground")[0]
+    page = share_html(m)
+    order = [page.index(f'id="{ident}"') for ident in ("ground", "hexes", "marks", "units")]
+    assert order == sorted(order)
+    assert re.search(r'<image id="marks"[^>]*pointer-events="none"', page)
