@@ -24,7 +24,7 @@ from typing import Any, Final, overload
 from engine.hexgrid import Hex
 from engine.rules.actions import Action, Verb
 
-__all__ = ["Excluding", "Group", "LegalActions", "NO_TARGET"]
+__all__ = ["Excluding", "Group", "LegalActions", "NO_TARGET", "group_actions"]
 
 #: One group of actions (see the module docstring).
 #: ``targets`` holds ints when ``hexes`` is given, else ``Hex | None`` (hence ``Any``).
@@ -94,27 +94,36 @@ class LegalActions(Sequence[Action]):
         return iter(self.to_list())
 
     def to_list(self) -> list[Action]:
-        """Every action, in order (what ``legal_actions()`` returns).
-
-        Each action is :meth:`Action.trusted` written out (a heuristic player asks
-        for every list of a game: the call per action was a third of the cost).
-        """
-        new, set_verb, set_kind, set_actor, set_target, set_detail = _NEW_ACTION
+        """Every action, in order (what ``legal_actions()`` returns)."""
         out: list[Action] = []
-        add = out.append
-        for verb, kind, actor, targets, hexes, detail in self._groups:
-            for t in targets:
-                a = new(Action)
-                set_verb(a, verb)
-                set_kind(a, kind)
-                set_actor(a, actor)
-                set_target(a, t if hexes is None else hexes[t])
-                set_detail(a, detail)
-                add(a)
+        for g in self._groups:
+            group_actions(g, out)
         return out
 
     def __repr__(self) -> str:
         return f"<LegalActions: {self._len}>"
+
+
+def group_actions(group: Group, out: list[Action] | None = None) -> list[Action]:
+    """The actions of one group, in order, appended to ``out`` (a new list when None); returns the list.
+
+    Each action is :meth:`Action.trusted` written out (a heuristic player asks
+    for every list of a game: the call per action was a third of the cost).
+    """
+    new, set_verb, set_kind, set_actor, set_target, set_detail = _NEW_ACTION
+    if out is None:
+        out = []
+    add = out.append
+    verb, kind, actor, targets, hexes, detail = group
+    for t in targets:
+        a = new(Action)
+        set_verb(a, verb)
+        set_kind(a, kind)
+        set_actor(a, actor)
+        set_target(a, t if hexes is None else hexes[t])
+        set_detail(a, detail)
+        add(a)
+    return out
 
 
 class Excluding(Sequence[int]):

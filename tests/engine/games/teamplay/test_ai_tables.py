@@ -57,13 +57,12 @@ def test_scores_with_the_kept_maps_equal_scores_computed_afresh(repo: Path, name
         while (team := state.current_team()) is not None:
             if state.phase is Phase.ACT and len(state.history) % 3 == 0:
                 view = state.legal_actions_view()
-                acts = view.to_list()
-                warm = heuristic._Context(state).scores(view.groups, acts)
+                warm = heuristic._Context(state).scores(view.groups)
                 with monkeypatch.context() as m:  # every map empty: each value computed for this decision
                     m.setattr(heuristic, "tables_of", _fresh)
-                    cold = heuristic._Context(state).scores(view.groups, acts)
+                    cold = heuristic._Context(state).scores(view.groups)
                     m.setattr(tables, "DENSE_HEXES", 0)  # reach kept as a dictionary, as on a huge board
-                    sparse = heuristic._Context(state).scores(view.groups, acts)
+                    sparse = heuristic._Context(state).scores(view.groups)
                 assert warm == cold == sparse, f"decision {len(state.history)}"
                 ctx = heuristic._Context(state)
                 for u in state.characters(state.team):
