@@ -352,13 +352,33 @@ def proposals(scenario: Scenario, favoured: Team, mirror: Mirror | None) -> list
     return out
 
 
-def undoes(p: Proposal, taken: Sequence[tuple[Scenario, Scenario]]) -> bool:
-    """Whether ``p``, proposed for a later map, would undo one of the edits ``taken`` (each as the maps before and
-    after it): made on the map that edit left, it gives back the map the edit started from."""
-    for before, after in taken:
-        try:
-            if p.apply_to(after) == before:
+def undoes(p: Proposal, taken: Sequence[tuple[Scenario, Proposal]]) -> bool:
+    """Whether ``p``, proposed for a later map, would undo an edit of the steps ``taken`` (each as the map the step
+    started from and the proposal it took): all of a step (made on the map that step left, ``p`` gives back the map
+    it started from) or any one change of it (one of ``p``'s changes, made just after that change, gives back the map
+    just before it). The second is what keeps a step from giving back half of an earlier pair: a campaign's step 3
+    exchanged back the characters its step 2 had exchanged beside a wall, and a step 2 opened the wall step 1 had
+    added as one half of a compensated pair (Bunker rosters-b, Quarry asym)."""
+    for before, step in taken:
+        state = before
+        for e in step.changes:
+            try:
+                after = e.apply_to(state)
+            except ValueError:  # cannot happen for a step that was taken; judge the whole step only
+                break
+            if any(_gives_back(c, after, state) for c in p.changes):
                 return True
-        except ValueError:  # p cannot be made there (its kit or wall is not on that map)
-            continue
+            state = after
+        else:
+            if _gives_back(p, state, before):
+                return True
     return False
+
+
+def _gives_back(c: Change | Proposal, after: Scenario, before: Scenario) -> bool:
+    """Whether ``c`` made on ``after`` gives ``before`` (False when it cannot be made there: its kit or wall is not
+    on that map)."""
+    try:
+        return c.apply_to(after) == before
+    except ValueError:
+        return False

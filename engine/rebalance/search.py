@@ -131,9 +131,9 @@ class _Search:
         self.starts: dict[int, Tally] = {}
         #: The edits taken so far, one per finished step.
         self.chosen: list[Trial] = []
-        #: Each step taken, as the maps (before, after) its edit: a proposal that would undo one is not raced (a
-        #: campaign's step 4 raced moving back the kit its step 2 had moved).
-        self.taken: list[tuple[Scenario, Scenario]] = []
+        #: Each step taken, as the map it started from and its edit: a proposal that would undo one, or one change
+        #: of one, is not raced (a campaign's step 4 raced moving back the kit its step 2 had moved).
+        self.taken: list[tuple[Scenario, Proposal]] = []
         #: Why the steps ended without a fix: ``time`` (the deadline, or a cancel), ``stuck`` (no edit of the last
         #: step came nearer even than its starting map on the same games), ``steps`` (``steps`` edits taken).
         self.ended = "time"
@@ -448,7 +448,7 @@ class _Search:
             chosen.append(nearest)
             self.starts[step + 1] = nearest.seen
             after = nearest.proposal.apply_to(base)
-            self.taken.append((base, after))
+            self.taken.append((base, nearest.proposal))
             base = after
             fav = Team.RED if nearest.seen.score > 0.5 else Team.BLU
             self.say.note(f"no single edit was fair; going on from the nearest: {nearest.words}")

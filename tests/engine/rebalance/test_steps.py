@@ -58,16 +58,48 @@ def test_a_later_step_does_not_race_an_edit_that_undoes_an_earlier_one() -> None
     out = rebalance(FAR, replace(QUICK, candidates=40, steps=2),
                     ModelRunner(lambda v: 0.62 - 0.2 * low_obstacles(v)), Listener(note=notes.append))
     assert out.chosen and out.chosen[0].words == "add a low obstacle at 6,0"
-    after = out.chosen[0].proposal.apply_to(FAR)
+    taken = out.chosen[0].proposal
+    after = taken.apply_to(FAR)
     second = [t for t in out.trials if t.step == 2]
     assert second and not any(t.words == "clear the low obstacle at 6,0" for t in second)
-    assert not any(undoes(t.proposal, [(FAR, after)]) for t in second)
+    assert not any(undoes(t.proposal, [(FAR, taken)]) for t in second)
     assert any(n.startswith("step 2:") and "1 that would undo an earlier step left out" in n for n in notes), notes
     at = Hex(6, 0)
     clear = Proposal((SetGround(at, after.map.cells[at], FAR.map.cells[at]),))
-    assert undoes(clear, [(FAR, after)]) and not undoes(clear, [(after, after)])
-    again = out.chosen[0].proposal  # adding it again cannot be made on the map it left: no undo, no error
-    assert not undoes(again, [(FAR, after)])
+    assert undoes(clear, [(FAR, taken)]) and not undoes(clear, [(after, clear)])
+    assert not undoes(taken, [(FAR, taken)])  # adding it again cannot be made on the map it left: no undo, no error
+
+
+def _ground(s: Scenario, q: int, r: int, terrain: Terrain) -> SetGround:
+    h = Hex(q, r)
+    return SetGround(h, s.map.cells[h], replace(s.map.cells[h], terrain=terrain))
+
+
+def test_a_later_step_does_not_give_back_half_of_an_earlier_pair() -> None:
+    """A step that took two changes together is not half undone later, with or without something beside it: Quarry
+    (asym)'s step 2 opened the wall its step 1 had added as cover beside an opening, and Bunker (rosters-b)'s step 3
+    exchanged back the characters its step 2 had exchanged beside a wall (docs/notes/fixer-campaigns.md, session 26).
+    Other edits of the same hexes' neighbours stay offered."""
+    from engine.rebalance.candidates import undoes
+    from engine.rebalance.rosters import ExchangeUnits
+
+    wall = _ground(FAR, 6, 0, Terrain.WALL)
+    low = _ground(FAR, 4, 0, Terrain.LOW)
+    step = Proposal((wall, low))
+    after = step.apply_to(FAR)
+    open_it = _ground(after, 6, 0, FAR.map.cells[Hex(6, 0)].terrain)
+    elsewhere = _ground(after, 5, 0, Terrain.LOW)
+    assert undoes(Proposal((open_it,)), [(FAR, step)])
+    assert undoes(Proposal((elsewhere, open_it)), [(FAR, step)])  # half of a pair, beside another change
+    assert not undoes(Proposal((elsewhere,)), [(FAR, step)])
+
+    bunker = next(c for c in CASES if c.name == "rosters-b").build()
+    exchange = ExchangeUnits("sprog", "dozer")
+    cover = _ground(bunker, 4, 5, Terrain.WALL)
+    paired = Proposal((exchange, cover))
+    back = Proposal((ExchangeUnits("dozer", "sprog"),))
+    assert undoes(back, [(bunker, paired)])
+    assert not undoes(Proposal((ExchangeUnits("echo", "violet"),)), [(bunker, paired)])
 
 
 def test_a_step_needs_a_gain_over_the_control_on_the_same_games() -> None:
@@ -229,5 +261,5 @@ def test_exchanging_the_units_back_undoes_a_roster_exchange() -> None:
     after = step.apply_to(start)
     ex = step.changes[0]
     assert isinstance(ex, ExchangeUnits)
-    back = [p for p in exchanges(after, {}) if undoes(p, [(start, after)])]
+    back = [p for p in exchanges(after, {}) if undoes(p, [(start, step)])]
     assert [(p.changes[0].red, p.changes[0].blu) for p in back] == [(ex.blu, ex.red)]  # type: ignore[attr-defined]
