@@ -309,9 +309,10 @@ def compensated(scenario: Scenario, p: Proposal, side: Team, place: Place) -> li
     for h in spots[:12]:
         c = m.cells[h]
         for after, what in ((Cell(c.height, Terrain.WALL), "a wall"), (Cell(c.height, Terrain.LOW), "a low obstacle")):
-            out.append(Proposal(p.changes + (SetGround(h, c, after),),
+            cover = SetGround(h, c, after)
+            out.append(Proposal(p.changes + (cover,),
                                 f"{p.why}; with {what} on {side.value}'s side by the objective to keep the fairness "
-                                "checks level", p.family))
+                                "checks level", p.family, p.mirrored_pair, p.cover + (cover,)))
     return out
 
 
@@ -355,10 +356,11 @@ def proposals(scenario: Scenario, favoured: Team, mirror: Mirror | None) -> list
 def undoes(p: Proposal, taken: Sequence[tuple[Scenario, Proposal]]) -> bool:
     """Whether ``p``, proposed for a later map, would undo an edit of the steps ``taken`` (each as the map the step
     started from and the proposal it took): all of a step (made on the map that step left, ``p`` gives back the map
-    it started from) or any one change of it (one of ``p``'s changes, made just after that change, gives back the map
-    just before it). The second is what keeps a step from giving back half of an earlier pair: a campaign's step 3
-    exchanged back the characters its step 2 had exchanged beside a wall, and a step 2 opened the wall step 1 had
-    added as one half of a compensated pair (Bunker rosters-b, Quarry asym)."""
+    it started from) or any one of its edits (one of ``p``'s changes, made just after that edit, gives back the map
+    just before it). The second keeps a step from giving back half of an earlier pair: a campaign's step 3 exchanged
+    back the characters its step 2 had exchanged beside a wall (Bunker rosters-b). A step's cover
+    (:attr:`Proposal.cover`, the wall a compensated pair adds to keep a fairness check level) is no edit of its own
+    and may be moved later: forbidding that too left Quarry (asym)'s step 3 five proposals and no fix (session 26)."""
     for before, step in taken:
         state = before
         for e in step.changes:
@@ -366,7 +368,7 @@ def undoes(p: Proposal, taken: Sequence[tuple[Scenario, Proposal]]) -> bool:
                 after = e.apply_to(state)
             except ValueError:  # cannot happen for a step that was taken; judge the whole step only
                 break
-            if any(_gives_back(c, after, state) for c in p.changes):
+            if e not in step.cover and any(_gives_back(c, after, state) for c in p.changes):
                 return True
             state = after
         else:

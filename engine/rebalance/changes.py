@@ -352,12 +352,15 @@ class SetTrack(Change):
 
 @dataclass(frozen=True)
 class Proposal:
-    """Changes offered together, with the reason they were tried (``why``) and the family of fix."""
+    """Changes offered together, with the reason they were tried (``why``) and the family of fix. ``cover``: those
+    of ``changes`` added only to keep a fairness check level beside an edit (a compensated pair's wall), which a
+    later step may move; every other change is an edit a later step never gives back."""
 
     changes: tuple[Change, ...]
     why: str = ""
     family: str = ""
     mirrored_pair: bool = field(default=False)
+    cover: tuple[Change, ...] = ()
 
     def apply(self, m: HexMap) -> HexMap:
         """``m`` with every change made in order; raises MapEditError."""
@@ -383,11 +386,12 @@ class Proposal:
 
     def with_mirror(self, mirror: Mirror) -> Proposal | None:
         """This proposal and its mirror image together (a mirrored pair); None when an image is missing."""
-        extra = []
+        images: dict[Change, Change] = {}
         for c in self.changes:
             img = c.mirrored(mirror)
             if img is None:
                 return None
-            if img != c:
-                extra.append(img)
-        return Proposal(self.changes + tuple(extra), self.why, self.family, True)
+            images[c] = img
+        extra = tuple(img for c, img in images.items() if img != c)
+        cover = tuple(dict.fromkeys(self.cover + tuple(images[c] for c in self.cover)))
+        return Proposal(self.changes + extra, self.why, self.family, True, cover)

@@ -61,5 +61,5 @@ def pairs(singles: Sequence[Trial]) -> list[Proposal]:
             continue
         why = f"two edits that each came nearer even on the same games, together: {a.proposal.why}; {b.proposal.why}"
         out.append(Proposal(a.proposal.changes + b.proposal.changes, why, COMBINED,
-                            a.proposal.mirrored_pair and b.proposal.mirrored_pair))
+                            a.proposal.mirrored_pair and b.proposal.mirrored_pair, a.proposal.cover + b.proposal.cover))
     return out

@@ -76,10 +76,10 @@ def _ground(s: Scenario, q: int, r: int, terrain: Terrain) -> SetGround:
 
 
 def test_a_later_step_does_not_give_back_half_of_an_earlier_pair() -> None:
-    """A step that took two changes together is not half undone later, with or without something beside it: Quarry
-    (asym)'s step 2 opened the wall its step 1 had added as cover beside an opening, and Bunker (rosters-b)'s step 3
-    exchanged back the characters its step 2 had exchanged beside a wall (docs/notes/fixer-campaigns.md, session 26).
-    Other edits of the same hexes' neighbours stay offered."""
+    """A step that took two edits together is not half undone later, with or without something beside it: Bunker
+    (rosters-b)'s step 3 exchanged back the characters its step 2 had exchanged beside a wall
+    (docs/notes/fixer-campaigns.md, session 26). The cover a compensated pair adds is no edit of its own and may
+    move; other edits stay offered."""
     from engine.rebalance.candidates import undoes
     from engine.rebalance.rosters import ExchangeUnits
 
@@ -92,6 +92,13 @@ def test_a_later_step_does_not_give_back_half_of_an_earlier_pair() -> None:
     assert undoes(Proposal((open_it,)), [(FAR, step)])
     assert undoes(Proposal((elsewhere, open_it)), [(FAR, step)])  # half of a pair, beside another change
     assert not undoes(Proposal((elsewhere,)), [(FAR, step)])
+    # a compensated pair's cover may move later (Quarry (asym)'s step 2 moved its step 1's cover wall); its edit not
+    compensated = Proposal((wall, low), cover=(low,))
+    clear = _ground(after, 4, 0, FAR.map.cells[Hex(4, 0)].terrain)
+    assert not undoes(Proposal((clear, elsewhere)), [(FAR, compensated)])
+    assert undoes(Proposal((clear, elsewhere)), [(FAR, step)])
+    assert undoes(Proposal((open_it, elsewhere)), [(FAR, compensated)])
+    assert undoes(Proposal((open_it, clear)), [(FAR, compensated)])  # the whole step given back
 
     bunker = next(c for c in CASES if c.name == "rosters-b").build()
     exchange = ExchangeUnits("sprog", "dozer")
@@ -263,3 +270,27 @@ def test_exchanging_the_units_back_undoes_a_roster_exchange() -> None:
     assert isinstance(ex, ExchangeUnits)
     back = [p for p in exchanges(after, {}) if undoes(p, [(start, step)])]
     assert [(p.changes[0].red, p.changes[0].blu) for p in back] == [(ex.blu, ex.red)]  # type: ignore[attr-defined]
+
+
+def test_a_compensated_pair_names_its_cover_and_keeps_it_mirrored_and_combined() -> None:
+    """:func:`~engine.rebalance.candidates.compensated` marks the wall or low obstacle it adds as the pair's cover
+    (which :func:`undoes` lets a later step move); a mirrored pair and a pair of two edits keep every cover."""
+    from engine.rebalance.candidates import compensated
+    from engine.rebalance.combine import pairs
+    from engine.rebalance.measures import Place
+    from engine.rebalance.mirror import team_mirror
+    from engine.rebalance.result import Trial
+
+    quarry = next(c for c in CASES if c.source == "koth_quarry" and c.name == "asym").build()
+    opening = Proposal((_ground(quarry, 0, -1, Terrain.OPEN),), "an opening", "cover")
+    out = compensated(quarry, opening, Team.RED, Place(quarry))
+    assert out and all(p.cover == (p.changes[-1],) and p.changes[0] not in p.cover for p in out)
+
+    crossroads = next(c for c in CASES if c.source == "koth_crossroads").build()
+    mirror = team_mirror(crossroads.map)
+    assert mirror is not None
+    wall, low = _ground(crossroads, 0, 2, Terrain.WALL), _ground(crossroads, 1, 2, Terrain.LOW)
+    both = Proposal((wall, low), cover=(low,)).with_mirror(mirror)
+    assert both is not None and both.cover == (low, low.mirrored(mirror))
+    a, b = (Trial(p, "", p.hexes, 1) for p in out[:1] + [Proposal((wall,))])
+    assert pairs([a, b])[0].cover == out[0].cover
