@@ -95,7 +95,8 @@ def _choices(raced: dict[Team, list[Proposal]], place: Place, left: str) -> Iter
             seen.setdefault(a.words(place), a)
             for b in ps:
                 if a is not b:
-                    seen.setdefault(f"{a.words(place)}; {b.words(place)}", Proposal(a.changes + b.changes))
+                    seen.setdefault(f"{a.words(place)}; {b.words(place)}",
+                                    Proposal(a.changes + b.changes, cover=a.cover + b.cover))  # as combine.pairs
     fits = [w for w in seen if left == w or left.startswith(w + "; ")]
     for w in sorted(fits, key=len, reverse=True):
         yield w, seen[w]
