@@ -39,8 +39,10 @@ from engine.formats.scenario_file import scenario_from_document
 from engine.mapmodel import Team
 from engine.parallel.backends import InProcess
 from engine.rebalance.changes import Proposal
+from engine.rebalance.combine import pairs
 from engine.rebalance.measures import Place
 from engine.rebalance.play import Runner
+from engine.rebalance.result import Trial
 from engine.rebalance.search import Listener, Settings, _Search
 from engine.scenario import Scenario
 
@@ -88,15 +90,14 @@ def picks(search: _Search, base: Scenario, step: int) -> dict[Team, list[Proposa
 
 
 def _choices(raced: dict[Team, list[Proposal]], place: Place, left: str) -> Iterator[tuple[str, Proposal]]:
-    """The raced proposals and pairs of them whose words begin ``left``, the longest first, with their words."""
+    """The raced proposals, and the fixer's pairs of them (:func:`~engine.rebalance.combine.pairs`, in either
+    order: which came first in its race is not recorded), whose words begin ``left``, the longest first, with their
+    words."""
     seen: dict[str, Proposal] = {}
     for ps in raced.values():
-        for a in ps:
-            seen.setdefault(a.words(place), a)
-            for b in ps:
-                if a is not b:
-                    seen.setdefault(f"{a.words(place)}; {b.words(place)}",
-                                    Proposal(a.changes + b.changes, cover=a.cover + b.cover))  # as combine.pairs
+        singles = [Trial(p, "", p.hexes, 0) for p in ps]
+        for p in ps + pairs(singles) + pairs(singles[::-1]):
+            seen.setdefault(p.words(place), p)
     fits = [w for w in seen if left == w or left.startswith(w + "; ")]
     for w in sorted(fits, key=len, reverse=True):
         yield w, seen[w]
