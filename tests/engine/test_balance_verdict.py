@@ -372,15 +372,15 @@ def test_the_terminal_leads_with_the_comparison_and_sets_both_versions_side_by_s
 
 
 @pytest.mark.parametrize(("mode", "pairings", "games"), [
-    (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 1956), (Mode.PAYLOAD, [HH], 500), (Mode.KOTH, [HH, SS], 100),
-    (Mode.KOTH, [("random", "random")], 9000),
+    (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 2644), (Mode.PAYLOAD, [HH], 500), (Mode.KOTH, [HH, SS], 100),
+    (Mode.KOTH, [("random", "random")], 10000),
 ])
 def test_the_default_budget_follows_what_games_cost(mode: Mode, pairings: list[tuple[str, str]], games: int) -> None:
     assert default_max_games(mode, pairings) == games
 
 
 @pytest.mark.parametrize(("mode", "pairings", "games"), [
-    (Mode.PAYLOAD, [HH], 1200), (Mode.PAYLOAD, [SS], 100), (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 1956),
+    (Mode.PAYLOAD, [HH], 1200), (Mode.PAYLOAD, [SS], 100), (Mode.KOTH, [HH], 4284), (Mode.TEAM_PLAY, [HH], 2644),
 ])
 def test_compare_plays_at_least_the_games_that_find_the_modes_smallest_change(
         mode: Mode, pairings: list[tuple[str, str]], games: int) -> None:

@@ -22,8 +22,9 @@ VERBS = (Verb.define("rocket_jump"), Verb.define("scope", "untargeted"), Verb.de
 #: What one watched game costs with two players of a kind, in millions of iterations of bench/_common.py's
 #: reference loop (``--games auto``'s default budget); measured on Ridge in June 2025, the search again in
 #: November 2026 (8 games: 33 M once the heuristic kept its danger and firepower maps per game and scored
-#: from the legal-action groups, 106 M before).
-GAME_COSTS = FrozenDict({"random": 0.10, "heuristic": 0.21, "search": 33.0})
+#: from the legal-action groups, 106 M before); random again on 28 November 2026 (bench/game_costs.py, 150 and 300
+#: games a map, two seeds: 0.07 M, Quarry 0.06, Ridge 0.08-0.09), which the default budget's 10,000-game cap then bounds.
+GAME_COSTS = FrozenDict({"random": 0.07, "heuristic": 0.21, "search": 33.0})
 
 RULES = register(ModeRules(
     KOTH, "King of the Board", "001", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,

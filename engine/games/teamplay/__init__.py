@@ -50,10 +50,10 @@ FEATURES = (
 #: reference loop (``--games auto``'s default budget). Measured again on 26 November 2026 on Arena and Bunker,
 #: the same seeded games before and after the heuristic scored a group at a time and kept its maps by board
 #: (docs/architecture.md "Fast paths"): heuristic 0.45-0.48 M (was 0.93-1.04), random 0.28 M (was 0.37-0.39),
-#: a search-vs-heuristic game 50-56 M (was 106-129), so about 100 with two searches. (28 November 2026: the heuristic
-#: measures 0.27-0.32 M since a5e8e2d; the figure is kept until the budgets pinned in test_balance_verdict.py, which
-#: follow from it, are derived again.)
-GAME_COSTS = FrozenDict({"random": 0.28, "heuristic": 0.46, "search": 100.0})
+#: a search-vs-heuristic game 50-56 M (was 106-129), so about 100 with two searches. The heuristic again on 28
+#: November 2026, after a5e8e2d's lazy scoring (bench/game_costs.py, 150 and 300 games a map, two seeds): 0.33-0.35 M,
+#: so 0.34 (the default budget 1,956 -> 2,644 games: still about a minute of one core).
+GAME_COSTS = FrozenDict({"random": 0.28, "heuristic": 0.34, "search": 100.0})
 
 RULES = register(ModeRules(
     TEAM_PLAY, "Team Play", "003", team_size=3, climb=Climb.ONE_LEVEL, heights_block_sight=True,
