@@ -173,15 +173,18 @@ def best_team_symmetry(m: HexMap) -> SymmetryFit | None:
     cr = round(2 * sum(h.r for h in hexes) / n)
     sample = hexes if n <= _SAMPLE else random.Random(n).sample(hexes, _SAMPLE)
     red = sorted(m.spawns[Team.RED])[:_SPAWN_PROBES]
-    blu = m.spawns[Team.BLU]
+    # on or beside BLU's zone: a zone painted a hex off (a new-user slip) still names the symmetry it breaks,
+    # while a symmetry that keeps RED's spawn on RED's side lands nowhere near it
+    blu = set(m.spawns[Team.BLU])
+    blu.update(n for h in m.spawns[Team.BLU] for n in h.neighbors())
     candidates: list[tuple[int, Symmetry, tuple[int, int]]] = []
     for g in Symmetry.all()[1:]:
         dmap = _dir_map(g)
         for dq in (-1, 0, 1):
             for dr in (-1, 0, 1):
                 c2 = (cq + dq, cr + dr)
-                # cheap filter: most of RED's spawn must land on BLU's (not all: a painting slip in a
-                # spawn zone is exactly what HF402 should point at)
+                # cheap filter: most of RED's spawn must land on or beside BLU's (not all, nor on: a painting
+                # slip in a spawn zone is exactly what HF402 should point at)
                 if 2 * sum(g.apply_about(h, c2) in blu for h in red) < len(red):
                     continue
                 candidates.append((len(_mismatches(qr_sigs, g, c2, sample, dmap)), g, c2))
@@ -283,7 +286,7 @@ def _differences(m: HexMap, fit: SymmetryFit) -> str:
     """``: -7,-4 (nearer RED's spawn) is open ground at height 1 where its image 7,4 (nearer BLU's spawn) is a wall
     at height 1`` for up to :data:`SPELLED` broken pairs (a painting slip is usually one or two), else nothing."""
     if len(fit.mismatches) > 2 * SPELLED:  # too many to spell (and a big map's list is not paired up for nothing)
-        return _tracks_part(m, fit)
+        return _spawns_part(m, fit) or _tracks_part(m, fit)
     pairs: list[tuple[Hex, Hex]] = []
     for h in fit.mismatches:
         g = fit.image(h)
@@ -301,6 +304,28 @@ def _differences(m: HexMap, fit: SymmetryFit) -> str:
     spelled = ": " + "; ".join(said)
     # three pairs of track steps spelled out run past a readable line (and the report's 600-character bound)
     return spelled if len(spelled) <= SPELLED_LENGTH else _tracks_part(m, fit)
+
+
+def _spawns_part(m: HexMap, fit: SymmetryFit) -> str:
+    """``: the spawn zones are not each other's images — BLU's is RED's image moved 1 hex (RED's maps onto 8,4 …;
+    BLU's is 7,6 …)`` when every hex that breaks the fit is a spawn hex or the image of one, else "" (a zone
+    painted a hex off: too many hexes to spell one by one, one slip to mend)."""
+    red, blu = sorted(m.spawns.get(Team.RED, ())), sorted(m.spawns.get(Team.BLU, ()))
+    spawn = {*red, *blu}
+    if not red or not blu or not all(h in spawn or fit.image(h) in spawn for h in fit.mismatches):
+        return ""
+    image = sorted(g for h in red if (g := fit.image(h)) is not None)
+    moved = ""
+    if len(image) == len(blu):
+        d = Hex(blu[0].q - image[0].q, blu[0].r - image[0].r)
+        if {Hex(h.q + d.q, h.r + d.r) for h in image} == set(blu):
+            moved = f" — BLU's is RED's image moved {plural(d.distance(Hex(0, 0)), 'hex', 'hexes')}"
+
+    def listed(hexes: list[Hex]) -> str:
+        return " ".join(str(h) for h in hexes)
+
+    return (f": the spawn zones are not each other's images{moved} (RED's maps onto {listed(image)}; BLU's is "
+            f"{listed(blu)})")
 
 
 def _tracks_part(m: HexMap, fit: SymmetryFit) -> str:

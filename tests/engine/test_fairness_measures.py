@@ -196,10 +196,10 @@ def test_a_slower_sides_race_warning_points_first_at_its_own_goal() -> None:
 
 
 def test_the_last_push_is_measured_on_a_payload_map_without_a_symmetry() -> None:
-    """Canal with BLU's spawn one row over has no symmetry (HF403); the sight and ground at the last push
+    """Canal with BLU's spawn three rows over has no symmetry (HF403); the sight and ground at the last push
     are still measured for both carts, and the wall drawn beside RED's last push still warns."""
     m = bundled("payload_canal")
-    moved = m.with_spawn_zone(Team.BLU, [Hex(h.q, h.r - 1) for h in m.spawns[Team.BLU]])
+    moved = m.with_spawn_zone(Team.BLU, [Hex(h.q, h.r - 3) for h in m.spawns[Team.BLU]])
     problems = check_map(wall("4,-3")(moved))
     assert _codes(problems, "HF403") and not _codes(problems, "HF401") and not _codes(problems, "HF402")
     [info] = _codes(problems, "HF323")

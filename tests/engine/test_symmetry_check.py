@@ -24,7 +24,7 @@ def _crossroads() -> HexMap:
 
 def test_a_map_without_a_symmetry_says_so_and_still_reports_every_measure() -> None:
     m = _crossroads()
-    moved = m.with_spawn_zone(Team.BLU, [Hex(h.q, h.r - 1) for h in m.spawns[Team.BLU]])  # the zone one row up
+    moved = m.with_spawn_zone(Team.BLU, [Hex(h.q, h.r - 3) for h in m.spawns[Team.BLU]])  # the zone three rows up
     problems = check_map(moved)
     assert not _codes(problems, "HF401") and not _codes(problems, "HF402")
     [note] = _codes(problems, "HF403")
@@ -33,6 +33,30 @@ def test_a_map_without_a_symmetry_says_so_and_still_reports_every_measure() -> N
     assert "every fairness measure below is compared directly" in note.message
     for info in ("HF301", "HF305", "HF307", "HF314", "HF316"):
         assert _codes(problems, info), info
+
+
+def test_a_spawn_zone_painted_a_hex_off_is_named_as_one_slip() -> None:
+    """A new-user slip (session 27): BLU's whole zone one row up on Crossroads read "no rotation or mirror swaps RED
+    and BLU", naming as nearest a rotation about another centre that left 163 hexes unmatched. The search now also
+    tries symmetries that put RED's spawn beside BLU's, and HF402 says the zones are each other's images a hex
+    apart, listing both."""
+    m = _crossroads()
+    blu = [Hex(h.q, h.r - 1) for h in m.spawns[Team.BLU]]
+    problems = check_map(m.with_spawn_zone(Team.BLU, blu))
+    assert not _codes(problems, "HF403")
+    [near] = _codes(problems, "HF402")
+    assert near.message.startswith("the map is almost symmetric (rotation by 180° about 0,0)")
+    assert "the spawn zones are not each other's images — BLU's is RED's image moved 1 hex (RED's maps onto " \
+           f"{' '.join(str(h) for h in sorted(m.spawns[Team.BLU]))}; BLU's is {' '.join(str(h) for h in sorted(blu))})" \
+           in near.message
+    assert set(near.hexes) >= set(blu) - set(m.spawns[Team.BLU])
+    # and its quick fix puts the zone back where RED's image is: the map is its own mirror image again
+    from engine.validation.fixes import suggest_fixes
+
+    moved = m.with_spawn_zone(Team.BLU, blu)
+    [fix] = [f for f in suggest_fixes(moved, near) if f.label.startswith("Make BLU's side match RED's")]
+    mended = fix.apply(moved).map
+    assert set(mended.spawns[Team.BLU]) == set(m.spawns[Team.BLU]) and _codes(check_map(mended), "HF401")
 
 
 def test_a_near_miss_in_a_spawn_zone_is_still_an_almost_symmetric_map() -> None:
