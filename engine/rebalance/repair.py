@@ -25,6 +25,7 @@ from engine.rebalance.changes import (
     SetTrack,
 )
 from engine.rebalance.mirror import Mirror
+from engine.validation.mirror_match import side_copies
 from engine.validation.symmetry import reversed_tracks
 
 __all__ = ["copy_across", "repairs", "track_repairs"]
@@ -56,6 +57,20 @@ def copy_across(m: HexMap, mirror: Mirror, src: Hex, dst: Hex) -> list[Change] |
         kit = Feature("kit")
         out.append(PlaceFeature(kit, dst) if src in m.kits else RemoveFeature(kit, dst))
     return out or None
+
+
+def _side_repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
+    """The validator's two side copies (HF402's quick fixes, :func:`~engine.validation.mirror_match.side_copies`) as
+    proposals: every breaking pair copied from one team's side onto the other's at once. Offered when there are too
+    many pairs for every combination: a spawn zone painted a hex off breaks seven pairs or so, and mending one pair
+    alone leaves the zones of unequal size (HF315), so no single repair passed the screen (session 27)."""
+    out = []
+    for copy in side_copies(m, mirror.fit):
+        changes = tuple(c for src, dst in copy.pairs if (cs := copy_across(m, mirror, src, dst)) for c in cs)
+        if changes:
+            out.append(Proposal(changes, f"the map is almost symmetric ({mirror.describe()}): make "
+                                f"{copy.model.other.value}'s side match {copy.model.value}'s", "symmetry"))
+    return out
 
 
 def _pairs(mirror: Mirror) -> list[tuple[Hex, Hex]]:
@@ -116,6 +131,7 @@ def repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
         for ways in options:
             for dst, cs in ways:
                 out.append(Proposal(tuple(cs), why.format(dst, "its"), "symmetry"))
+        out += _side_repairs(m, mirror)
     out += tracks
     out.sort(key=lambda p: (len(p.hexes), p.why))
     return out

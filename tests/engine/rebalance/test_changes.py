@@ -122,6 +122,28 @@ def test_an_almost_symmetric_map_is_repaired_both_ways_one_hex_each() -> None:
         assert len(p.hexes) == 1 and fixed is not None and fixed.exact
 
 
+def test_a_spawn_zone_painted_a_hex_off_is_repaired_a_whole_side_at_a_time() -> None:
+    """Crossroads with BLU's zone one row up breaks seven pairs or so: each one-pair repair leaves the zones of
+    unequal size (the screen refuses them: HF315), so the fixer found no repair (session 27). The two side copies
+    of the validator's quick fix are offered too, and each gives back an exact mirror with zones of equal size."""
+    from pathlib import Path
+
+    from engine.formats import load_map
+
+    m = load_map(Path(__file__).resolve().parents[3] / "maps" / "koth_crossroads.map.json")
+    moved = m.with_spawn_zone(Team.BLU, [Hex(h.q, h.r - 1) for h in m.spawns[Team.BLU]])
+    mirror = team_mirror(moved)
+    assert mirror is not None and not mirror.exact and len(mirror.breaking) > 6
+    sides = [p for p in repairs(moved, mirror) if p.why.endswith("side match RED's") or p.why.endswith("match BLU's")]
+    assert [p.why.rsplit(": ", 1)[1] for p in sides] == ["make BLU's side match RED's", "make RED's side match BLU's"]
+    for p in sides:
+        fixed = p.apply(moved)
+        after = team_mirror(fixed)
+        assert after is not None and after.exact
+        assert len(fixed.spawns[Team.RED]) == len(fixed.spawns[Team.BLU]) == len(m.spawns[Team.RED])
+    assert set(sides[0].apply(moved).spawns[Team.BLU]) == set(m.spawns[Team.BLU])  # BLU's zone back where it was
+
+
 def test_the_mirror_is_found_past_an_odd_first_red_spawn_hex() -> None:
     """The validator's symmetry search starts from RED's first spawn hex (issue #19); a hex that sorts first and
     has no image in BLU's zone must not hide the symmetry from the fixer."""
