@@ -47,6 +47,7 @@ from editor.paths import EditorPaths
 from editor.playtest.hooks import install_playtest_actions
 from editor.problem_runner import ProblemRunner
 from editor.recovery_offer import offer_recovery
+from editor.screen_fit import fit_to_screen
 from editor.shortcuts import ShortcutsDialog
 from editor.stamps import StampLibrary
 from editor.state import EditorState
@@ -709,14 +710,7 @@ class MainWindow(QMainWindow):
             # never under what the toolbars and docks need (restoring clamps to the screen, not to them)
             self.resize(self.size().expandedTo(self.minimumSizeHint()))
             return
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        room = screen.availableGeometry() if screen is not None else None
-        if room is None or room.width() <= 0:
-            self.resize(*_DEFAULT_SIZE)
-            return
-        # leave room for the window manager's frame and a taskbar
-        self.resize(min(_DEFAULT_SIZE[0], room.width() - 16), min(_DEFAULT_SIZE[1], room.height() - 40))
-        self.move(room.x() + (room.width() - self.width()) // 2, room.y() + (room.height() - self.height()) // 3)
+        fit_to_screen(self, *_DEFAULT_SIZE, centre=True)
 
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.documents.close_all():

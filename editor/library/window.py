@@ -39,6 +39,7 @@ from editor.library.model import MODE_NAMES, PATH_ROLE, LibraryFilter, LibraryMo
 from editor.library.scanner import LibraryScanner
 from editor.library.summary import THUMB_SIZE, MapSummary, file_stamp, library_files
 from editor.paths import shown_path
+from editor.screen_fit import fit_to_screen
 from engine.mapmodel import Mode
 
 __all__ = ["LibraryWindow", "shown_path"]
@@ -78,7 +79,7 @@ class LibraryWindow(QMainWindow):
         self._visible_timer.setInterval(30)
         self._visible_timer.timeout.connect(self.prioritize_visible)
         self._build()
-        self.resize(1180, 760)
+        fit_to_screen(self, 1180, 760)
 
     def _build(self) -> None:
         self.folder_label = QLabel()

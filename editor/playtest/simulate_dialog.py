@@ -48,6 +48,7 @@ from editor.background import BackgroundRun, Work
 from editor.paths import file_slug
 from editor.playtest.session import ai_name, pair_label
 from editor.save_errors import save_error_words
+from editor.screen_fit import fit_to_screen
 from engine.games.modes import GAMES
 from engine.hexgrid import Hex
 from engine.mapmodel import HexMap, Team
@@ -263,7 +264,7 @@ class SimulateDialog(QDialog):
         lay.addLayout(row)
 
         self._games_meaning(True)
-        self.resize(760, 640)
+        fit_to_screen(self, 760, 640)
 
     def _games_meaning(self, until: bool) -> None:
         """"At most" N games until decided (the default N: what a minute of CPU buys), or exactly N. The default

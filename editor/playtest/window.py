@@ -48,6 +48,7 @@ from editor.playtest.session import HUMAN, GameSetup
 from editor.playtest.window_dialogs import REPLAY_FILTER, WindowDialogs
 from editor.playtest.window_toolbar import build_toolbars
 from editor.render.style import TEAM_COLORS
+from editor.screen_fit import fit_to_screen
 from engine.games.modes import GAMES
 from engine.games.state import Phase
 from engine.hexgrid import Hex
@@ -152,7 +153,7 @@ class PlaytestWindow(QMainWindow, WindowDialogs):
         self.thinking_label: QLabel | None = None  # "the AI is thinking" while a searching AI decides
         self.ctl.thinking.connect(self._search_progress)
         self.ctl.problem.connect(lambda text: QMessageBox.warning(self, "Playtest", text))
-        self.resize(1360, 860)
+        fit_to_screen(self, 1360, 860)
         self._started = False
         self.refresh()
 

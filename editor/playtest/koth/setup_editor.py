@@ -34,6 +34,7 @@ from editor.playtest.koth.picture import letters
 from editor.playtest.koth.position import Placement, placement_problems, placements_of
 from editor.playtest.picture import BoardPicture, Decoration, UnitMark
 from editor.playtest.session import roster, rules_of
+from editor.screen_fit import fit_to_screen
 from engine.games.protocol import GameState
 from engine.hexgrid import Hex
 from engine.mapmodel import Team
@@ -94,7 +95,7 @@ class SetupEditor(QDialog):
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self, self.remove_selected)
-        self.resize(1150, 680)
+        fit_to_screen(self, 1150, 680)
         self._fill_kinds()
         self._sync()
 
