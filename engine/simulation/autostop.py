@@ -70,7 +70,7 @@ def reason_words(stopping: Mapping[str, Any], compare: bool = False, flags: bool
     return {"decided": ("the comparison was decided (each map's own verdict is not waited for)" if compare
                         else "every headline question was decided"),
             # "(--max-games)" read as an option given, to a designer who gave none (a new-user audit)
-            "max-games": f"{budget} (--max-games; by default what about a minute of one core plays)" if flags
+            "max-games": f"{budget} (--max-games; by default the games about a minute of one core plays)" if flags
             else budget,
             "minutes": (f"the time budget ran out ({'--minutes ' if flags else ''}{minutes:g}"
                         f"{'' if flags else ' minutes'})" if minutes else "the time budget ran out"),

@@ -68,7 +68,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "moved the balance) or a budget runs out; N plays exactly N")
     p.add_argument("--max-games", type=int, default=None, metavar="N",
                    help="with --games auto: at most N games per pairing and map version (rounded down to whole blocks "
-                        "of 4; default: what about a minute of one core buys for these players and this game, "
+                        "of 4; default: the games about a minute of one core plays for these players and this game, "
                         f"{MIN_GAMES} to {MAX_GAMES}; with --compare at least the games that find the game's smallest "
                         f"one-turn change 9 times in 10{_change_floors()})")
     p.add_argument("--minutes", type=float, default=None, metavar="M",

@@ -1,6 +1,6 @@
-"""Scenario checks (HF601–HF604): starting units that the map or the rules cannot hold; HF607: sides that field
-different units; HF608: sides that play by different rules; HF609: a first team the rules throw for instead;
-HF404: units that break the map's symmetry.
+"""Scenario checks (HF601–HF604): starting units that the map or the rules cannot hold (HF603: too many, or in a
+mode that fields each kind once, too few); HF607: sides that field different units; HF608: sides that play by
+different rules; HF609: a first team the rules throw for instead; HF404: units that break the map's symmetry.
 
 :func:`engine.validation.playability.playability` runs these and then starts the
 game once (set-up only), so that anything else the game would refuse is reported
@@ -38,6 +38,15 @@ def check_scenario_setup(s: Scenario, ruleset: Ruleset) -> list[Problem]:
                 "HF603", Severity.ERROR,
                 f"{team.value} starts with {len(setup.starting)} units but a team fields {team_size}; "
                 "remove some (or raise the team_size rule option)",
+                where=base,
+            ))
+        elif GAMES[s.mode].one_of_each and 0 < len(setup.starting) < team_size:
+            # the game refuses it too, but only the first team it meets (a new-user audit saw RED's line-up alone)
+            words = GAMES[s.mode].unit_words
+            out.append(Problem(
+                "HF603", Severity.ERROR,
+                f"{team.value} lists {len(setup.starting)} {words[len(setup.starting) != 1]} but a team fields "
+                f"{team_size}; list {team_size} different {words[1]} or none (then they are drafted)",
                 where=base,
             ))
         seen: dict[str, int] = {}

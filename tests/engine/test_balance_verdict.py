@@ -440,7 +440,7 @@ def test_under_compare_a_decided_stop_says_only_the_comparison_was_waited_for() 
     assert reason_words(decided, compare=True).startswith("the comparison was decided")
     assert "each map's own verdict is not waited for" in reason_words(decided, compare=True)
     assert reason_words({**decided, "reason": "max-games"}) == (
-        "the budget of 1200 games ran out (--max-games; by default what about a minute of one core plays)")
+        "the budget of 1200 games ran out (--max-games; by default the games about a minute of one core plays)")
 
 
 def test_the_evidence_says_when_the_sides_field_different_units() -> None:

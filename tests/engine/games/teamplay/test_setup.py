@@ -76,6 +76,19 @@ def test_choosing_characters_a_team_may_be_fixed_by_the_scenario() -> None:
         game(red=("echo", "sprog", "violet"), blu=("echo", "dozer", "banshee"))
 
 
+def test_choosing_characters_the_validator_names_every_team_listing_a_wrong_number() -> None:
+    """The game refuses the first line-up it meets; the validator reports each team's (a new-user audit, session
+    27: RED with four and BLU with two showed RED's error alone, and BLU's came up only once RED's was mended)."""
+    from engine.validation.runner import scenario_problems
+
+    sc = scenario(red=("echo", "sprog", "violet", "dozer"), blu=("banshee", "dstructor"))
+    errors = {p.where: p.message for p in scenario_problems(sc) if p.code == "HF603"}
+    assert errors["$.teams.RED.units"].startswith("RED starts with 4 units but a team fields 3")
+    assert errors["$.teams.BLU.units"] == ("BLU lists 2 characters but a team fields 3; list 3 different characters "
+                                           "or none (then they are drafted)")
+    assert not [p for p in scenario_problems(scenario(red=("echo", "sprog", "violet"), blu=())) if p.code == "HF603"]
+
+
 def _rostered(red: tuple[str, ...], blu: tuple[str, ...], red_units: tuple[str, ...] = ()) -> TeamPlayState:
     """A game whose teams draft from ``red`` and ``blu`` (rosters; hexfort's own, docs/rules-teamplay.md)."""
     sc = scenario(red=(), blu=())
