@@ -91,6 +91,8 @@ class ModeRules:
       order (Payload Race's six tokens), so a side listing three units still fields six kinds;
     - ``one_of_each``: every unit kind is fielded by one side at most (Team Play's six characters), so a side
       listing its kinds leaves the other the rest, and sides that list theirs always differ;
+    - ``listed_turns``: a team's units take their turns one at a time in the order its scenario lists them (King of
+      the Board's blueprint), so sides listing the same units in other orders do not take the same turns (HF404);
     - ``kill_credit``: which unit the mode credits with a kill, in words (the balance report's "Which picks win").
     """
 
@@ -122,6 +124,7 @@ class ModeRules:
     chance_words: str = ""
     fills_teams: bool = False
     one_of_each: bool = False
+    listed_turns: bool = False
     kill_credit: str = "the unit whose damage killed"
 
     @property

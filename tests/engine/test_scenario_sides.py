@@ -106,3 +106,22 @@ def test_full_health_written_out_is_full_health_for_even_by_construction_too() -
 
     assert construction_reason(blu_heavy(full)) is not None
     assert construction_reason(blu_heavy(3)) is None
+
+
+def test_turns_mirrored_units_listed_in_other_orders_are_a_warning_in_king_of_the_board() -> None:
+    """001 "Turns": a team's units act in the order its blueprint lists them. A new-user audit (session 27)
+    reversed RED's list on Crossroads — the same kinds on the same mirrored hexes — and the validator said
+    "0 warnings" beside HF401 while BLU won 86% of 800 games. In Payload Race every token acts in its side's
+    turn, so the order is no difference there."""
+    cross = load_scenario(MAPS / "koth_crossroads.scenario.json")
+    red = cross.team(Team.RED)
+    flipped = replace(cross, teams={**cross.teams, Team.RED: replace(red, starting=red.starting[::-1])})
+    [warning] = [p for p in scenario_problems(flipped) if p.code == "HF404"]
+    kinds = [u.unit for u in red.starting]
+    assert f"RED's act {', '.join(kinds[::-1])}; BLU's {', '.join(kinds)}" in warning.message
+    assert "take their turns in the order listed" in warning.message and warning.where == "$.teams"
+    assert not [p for p in scenario_problems(cross) if p.code == "HF404"]
+    canal = load_scenario(MAPS / "payload_canal.scenario.json")
+    red = canal.team(Team.RED)
+    flipped = replace(canal, teams={**canal.teams, Team.RED: replace(red, starting=red.starting[::-1])})
+    assert not [p for p in scenario_problems(flipped) if p.code == "HF404"]

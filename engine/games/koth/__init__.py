@@ -31,7 +31,7 @@ RULES = register(ModeRules(
     dice=TWO_D6, ruleset="builtin:koth",
     features=("control_points",), uses_kits=True, pickups=True, checks="engine.games.koth.map_checks",
     ai="engine.games.koth.ai", rebalance="engine.games.koth.rebalance",
-    game_costs=GAME_COSTS,
+    game_costs=GAME_COSTS, listed_turns=True,
     state="engine.games.koth.state:KothState",
     goals="engine.games.koth.goals:race_plan", verbs=tuple(v.value for v in VERBS),
     kill_credit="the unit whose damage killed; a sentry's kills to its Engineer, burn to the Pyro",
