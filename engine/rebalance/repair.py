@@ -61,9 +61,11 @@ def copy_across(m: HexMap, mirror: Mirror, src: Hex, dst: Hex) -> list[Change] |
 
 def _side_repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
     """The validator's two side copies (HF402's quick fixes, :func:`~engine.validation.mirror_match.side_copies`) as
-    proposals: every breaking pair copied from one team's side onto the other's at once. Offered when there are too
-    many pairs for every combination: a spawn zone painted a hex off breaks seven pairs or so, and mending one pair
-    alone leaves the zones of unequal size (HF315), so no single repair passed the screen (session 27)."""
+    proposals: every breaking pair copied from one team's side onto the other's at once. Offered instead of one-pair
+    repairs when there are too many pairs for every combination: a spawn zone painted a hex off breaks seven pairs
+    or so, and mending one pair alone leaves the zones of unequal size (HF315), so no single repair passed the
+    screen; a zone grown by seventeen hexes had its one-pair repairs raced and its side copies left out (session
+    27)."""
     out = []
     for copy in side_copies(m, mirror.fit):
         changes = tuple(c for src, dst in copy.pairs if (cs := copy_across(m, mirror, src, dst)) for c in cs)
@@ -108,8 +110,9 @@ def track_repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
 
 def repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
     """Proposals that make the breaking hexes of ``m`` match their images (module docstring), fewest changes
-    first, and the cart tracks each other's image (:func:`track_repairs`). Empty when the map is exactly
-    symmetric."""
+    first — every combination of directions up to :data:`ALL_COMBINATIONS_UP_TO` pairs, beyond it the two side
+    copies (:func:`_side_repairs`), or one pair at a time when no side copy can be made — and the cart tracks
+    each other's image (:func:`track_repairs`). Empty when the map is exactly symmetric."""
     tracks = track_repairs(m, mirror)
     pairs = _pairs(mirror)
     options: list[list[tuple[Hex, list[Change]]]] = []
@@ -128,10 +131,10 @@ def repairs(m: HexMap, mirror: Mirror) -> list[Proposal]:
             out.append(Proposal(changes, why.format(", ".join(hexes), "its" if len(hexes) == 1 else "their"),
                                 "symmetry"))
     else:
-        for ways in options:
-            for dst, cs in ways:
-                out.append(Proposal(tuple(cs), why.format(dst, "its"), "symmetry"))
-        out += _side_repairs(m, mirror)
+        # a whole side at once when it can be copied: one pair of many mended alone is rarely a fix, and the race
+        # takes the fewest hexes first, so the side copies never raced behind seventeen one-pair repairs (an audit)
+        out += _side_repairs(m, mirror) or [Proposal(tuple(cs), why.format(dst, "its"), "symmetry")
+                                            for ways in options for dst, cs in ways]
     out += tracks
     out.sort(key=lambda p: (len(p.hexes), p.why))
     return out

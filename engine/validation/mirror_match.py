@@ -5,7 +5,8 @@ hexes, a hex and its image. Which of the two is the slip only the designer
 knows, so the repair is a choice between the two sides: copy every breaking hex
 on RED's side onto its image on BLU's side ("make BLU's side match RED's"), or
 the other way. A hex belongs to the side of the spawn zone it lies nearer; a
-pair equally near both is left alone. A copy carries the ground (height,
+pair that distance does not split (equally near, or both nearer one zone) is split by its one spawn hex, if it
+has just one, else left alone. A copy carries the ground (height,
 terrain, stairs turned by the symmetry), the spawn zone (RED's becomes BLU's
 across the mirror) and a kit. Pairs involving a control point or a cart track
 are left alone: a track is one path (HF402's reversed-track fix and HF303
@@ -78,6 +79,16 @@ def _side(m: HexMap, h: Hex) -> Team | None:
     return Team.RED if red < blu else Team.BLU
 
 
+def _by_spawn(m: HexMap, h: Hex, img: Hex) -> tuple[Team | None, Team | None]:
+    """The sides of a pair that distance does not split, when just one of the two is a spawn hex: that hex is its
+    team's side, its image the other's (a new-user audit grew RED's zone toward the point by 17 hexes; their images
+    lay nearer RED's grown zone too, so no pair had two sides and neither quick fix was offered)."""
+    t, u = m.spawn_team(h), m.spawn_team(img)
+    if (t is None) == (u is None):
+        return None, None
+    return (t, t.other) if t is not None else (u.other, u)  # type: ignore[union-attr]
+
+
 def side_copies(m: HexMap, fit: SymmetryFit) -> list[SideCopy]:
     """The two side copies of ``m`` under ``fit`` (RED's side as the model, then BLU's), or none when no breaking
     pair can be copied (module docstring). Always both or neither: each copyable pair has one hex on each side."""
@@ -93,7 +104,9 @@ def side_copies(m: HexMap, fit: SymmetryFit) -> list[SideCopy]:
             continue
         a, b = _side(m, h), _side(m, img)
         if a is None or b is None or a is b:
-            continue
+            a, b = _by_spawn(m, h, img)
+            if a is None or b is None:
+                continue
         red, blu = (h, img) if a is Team.RED else (img, h)
         by_side[Team.RED].append((red, blu))
         by_side[Team.BLU].append((blu, red))

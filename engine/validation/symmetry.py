@@ -324,8 +324,10 @@ def _spawns_part(m: HexMap, fit: SymmetryFit) -> str:
     def listed(hexes: list[Hex]) -> str:
         return " ".join(str(h) for h in hexes)
 
-    return (f": the spawn zones are not each other's images{moved} (RED's maps onto {listed(image)}; BLU's is "
-            f"{listed(blu)})")
+    spelled = f"RED's maps onto {listed(image)}; BLU's is {listed(blu)}"
+    if len(spelled) > SPELLED_LENGTH:  # a zone of dozens of hexes: their counts, the hexes are listed below
+        spelled = f"RED's has {len(red)} hexes, BLU's {len(blu)}"
+    return f": the spawn zones are not each other's images{moved} ({spelled})"
 
 
 def _tracks_part(m: HexMap, fit: SymmetryFit) -> str:

@@ -119,3 +119,20 @@ def test_a_slip_with_its_own_safe_fix_is_mended_by_it_not_held_for_a_side_copy()
     assert {"HF110", "HF402"} <= codes
     out = fix_map(turned, Mode.PAYLOAD)
     assert not out.decisions and [p.code for p, _ in out.applied] == ["HF110"] and out.map == bridges
+
+
+def test_a_spawn_zone_grown_toward_the_point_is_copied_by_its_spawn_hexes() -> None:
+    """A new-user audit grew RED's zone on Crossroads by 17 hexes toward the point (RED won every game). Their images
+    lie nearer RED's grown zone than BLU's too, so splitting pairs by distance gave no pair two sides, and HF402 had
+    no quick fix (`hexfort fix` did not even list a decision). A pair with one spawn hex is split by it: RED's side
+    as the model grows BLU's zone to match, BLU's takes RED's extra hexes away — the bundled map again."""
+    cross = load_map(MAPS / "koth_crossroads.map.json")
+    grown = {Hex(q, r) for q, r in ((-4, 0), (-4, 1), (-4, 2), (-3, -1), (-3, 0), (-3, 1), (-3, 2), (-2, -2),
+                                     (-2, -1), (-1, -3), (-1, -2), (0, -4), (0, -3), (1, -4), (1, -3), (2, -3),
+                                     (3, -4))}
+    slip = cross.with_spawn_zone(Team.RED, set(cross.spawns[Team.RED]) | grown)
+    assert _hf402(slip) == ["Make BLU's side match RED's (17 hexes)", "Make RED's side match BLU's (17 hexes)"]
+    assert _fixed(slip, "Make RED's side match BLU's (17 hexes)") == cross
+    both = _fixed(slip, "Make BLU's side match RED's (17 hexes)")
+    assert _exact(both) and len(both.spawns[Team.BLU]) == len(both.spawns[Team.RED]) == 24
+    assert fix_map(slip, Mode.KOTH).decisions  # the command line lists the choice instead of saying nothing
