@@ -147,14 +147,15 @@ def construction_sentence(reason: str, favoured: bool, figures: str) -> str:
 
 def first_owner(direction: int, team: Team | None) -> str:
     """A clause for a decided first-mover answer (``direction`` +1: moving first is the advantage, -1: second) when
-    ``team`` moves first in every game the scenario's rules play: whose edge that is. A new-user audit read "No side can
+    ``team`` moves first in every game the scenario's rules play: whose edge that is (said without "the scenario":
+    a map file alone plays by the rulebook's first team, and an audit read of a scenario it did not have). A new-user audit read "No side can
     be favoured by this map" in bold above "the first mover takes 100% of the score", on a map whose book gives RED
     the first turn, and nothing joined the two. "" when the rules draw the first team, or nothing is decided."""
     if team is None or not direction:
         return ""
     owner = team if direction > 0 else team.other
-    return (f" — played as the scenario sets it, {team.value} moves first in every game, so this edge is "
-            f"{owner.value}'s (these games alternate the first turn to measure the map; a match can alternate it too)")
+    return (f" — played as its rules set it (a scenario's first_team, else the rulebook's), {team.value} moves first "
+            f"in every game, so this edge is {owner.value}'s (these games alternate the first turn to measure the map; a match can alternate it too)")
 
 
 def first_state(t: MeanTest | None) -> str:

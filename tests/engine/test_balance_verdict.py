@@ -562,7 +562,7 @@ def test_a_decided_first_mover_edge_says_whose_it_is_where_the_rules_fix_the_fir
     from engine.formats import load_scenario
 
     v = judge(study(fake(HH, 200, first_wins(0.9)), scenario=HILL))
-    assert "— played as the scenario sets it, RED moves first in every game, so this edge is RED's" in v.first_move
+    assert "— played as its rules set it (a scenario's first_team, else the rulebook's), RED moves first in every game, so this edge is RED's" in v.first_move
     second = judge(study(fake(HH, 200, first_wins(0.1)), scenario=replace(HILL, first_team=Team.BLU)))
     assert "BLU moves first in every game, so this edge is RED's" in second.first_move  # moving second wins
     canal = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "payload_canal.scenario.json")
