@@ -147,10 +147,10 @@ def construction_sentence(reason: str, favoured: bool, figures: str) -> str:
 
 def first_owner(direction: int, team: Team | None) -> str:
     """A clause for a decided first-mover answer (``direction`` +1: moving first is the advantage, -1: second) when
-    ``team`` moves first in every game the scenario's rules play: whose edge that is (said without "the scenario":
-    a map file alone plays by the rulebook's first team, and an audit read of a scenario it did not have). A new-user audit read "No side can
-    be favoured by this map" in bold above "the first mover takes 100% of the score", on a map whose book gives RED
-    the first turn, and nothing joined the two. "" when the rules draw the first team, or nothing is decided."""
+    ``team`` moves first in every game the scenario's rules play: whose edge that is. A new-user audit read "No side
+    can be favoured by this map" in bold above "the first mover takes 100% of the score", on a map whose book gives
+    RED the first turn, and nothing joined the two; another (session 27) read of "the scenario" on a map file, which
+    has none, so the clause names both sources. "" when the rules draw the first team, or nothing is decided."""
     if team is None or not direction:
         return ""
     owner = team if direction > 0 else team.other
