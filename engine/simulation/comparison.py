@@ -84,7 +84,7 @@ class Comparison:
         if self.low is None or self.high is None:
             return f"{self.figure}: {v(self.this)} → {v(self.other)} (too few games to compare)"
         sig = ("significant after correction" if self.significant else "not significant after correction"
-               if self.decided else "not decided yet: too few games to size it")
+               if self.decided else "not decided yet: more games would size it")
         # a share's two values and their difference rounded to agree (a review read "50% → 52% (+1 points" here)
         this, other, shift = (change_figures(self.this, self.other) if rate else
                               (v(self.this), v(self.other), f"{d(self.difference)} turns"))

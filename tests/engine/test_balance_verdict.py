@@ -711,6 +711,6 @@ def test_a_secondary_difference_too_wide_to_size_is_not_decided_rather_than_not_
 
     wide = Comparison("heuristic vs heuristic", "mean game length (turns)", 54.4, 32.1, -106.8, 75.9, 100, "turns",
                       False, decided=False)
-    assert wide.words().endswith("not decided yet: too few games to size it)"), wide.words()
+    assert wide.words().endswith("not decided yet: more games would size it)"), wide.words()
     narrow = replace(wide, low=-1.0, high=1.5, other=54.6, decided=True)
     assert narrow.words().endswith("not significant after correction)")
