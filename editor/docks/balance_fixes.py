@@ -148,6 +148,19 @@ def _failure(e: Exception) -> str:
     return str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
 
 
+#: A proposal's row lists at most this many of its changes; the rest are counted (all of them are in its tooltip).
+ROW_CHANGES = 3
+
+
+def row_words(words: str) -> str:
+    """A proposal's words for its row: its first :data:`ROW_CHANGES` changes and how many more. A side copy (HF402's
+    repair of a spawn zone grown or moved) has 8–17 changes, and a row spelling them all filled the list."""
+    parts = words.split("; ")
+    if len(parts) <= ROW_CHANGES + 1:
+        return words
+    return "; ".join(parts[:ROW_CHANGES]) + f"; and {len(parts) - ROW_CHANGES} more changes (the tooltip lists all)"
+
+
 def _in_panel_words(text: str) -> str:
     """The fixer's words with its command-line options named as this panel's fields (Time, Players)."""
     return text.replace("--minutes", "Time").replace("--players", "Players")
@@ -421,7 +434,7 @@ class BalanceFixesPanel(QWidget):
                 rows.append((t.words, t.hexes, None, None, t))
         for words, hexes, after, version, trial in rows:
             fresh = after is not None and after is (outcome.confirm if trial is None else trial.confirm)
-            item = QTreeWidgetItem([words, str(len(hexes)), _score(outcome.baseline),
+            item = QTreeWidgetItem([row_words(words), str(len(hexes)), _score(outcome.baseline),
                                     "not played" if trial is not None and not trial.tally.games else
                                     _score(after, fresh)])
             item.setData(0, _ROLE, (version, trial))

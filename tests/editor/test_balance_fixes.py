@@ -220,6 +220,25 @@ def test_proposals_the_run_did_not_play_are_listed_as_not_played_and_can_be_prev
     assert set(win.view.overlay.colors) == {h}
 
 
+def test_a_proposal_of_many_changes_lists_three_in_its_row_and_all_in_its_tooltip(make_window) -> None:  # type: ignore[no-untyped-def]
+    """A side copy that gives back a spawn zone grown by 17 hexes (session 27) spelled 17 changes in its row; the row
+    names three and counts the rest, the tooltip keeps every change."""
+    from engine.games.game import base_scenario
+    from engine.rebalance.changes import Proposal
+    from engine.rebalance.evidence import Tally
+    from engine.rebalance.result import NOT_FIXED, Outcome, Trial
+
+    win = make_window(FAR)
+    panel = win.balance_fixes
+    words = "; ".join(f"take {q},0 out of RED's spawn zone" for q in range(8))
+    trials = (Trial(Proposal((), "side copy", "symmetry"), words, (), 1, status="not played"),)
+    panel._show(Outcome(NOT_FIXED, base_scenario(FAR), None, Tally(6, 42), "BLU", (), trials, "the time ran out"))
+    row = panel.tree.topLevelItem(0)
+    assert row.text(0) == ("take 0,0 out of RED's spawn zone; take 1,0 out of RED's spawn zone; take 2,0 out of RED's "
+                           "spawn zone; and 5 more changes (the tooltip lists all)")
+    assert row.toolTip(0).startswith(words)
+
+
 def test_an_even_map_reads_even_by_construction_whatever_its_games() -> None:
     """A review: the dock said "Already fair: RED 61% (1000)" on a mirror image whose games leaned — a figure that
     reads as a lean of the map. It says the known answer first, the games after."""
