@@ -155,7 +155,8 @@ def first_owner(direction: int, team: Team | None) -> str:
         return ""
     owner = team if direction > 0 else team.other
     return (f" — played as its rules set it (a scenario's first_team, else the rulebook's), {team.value} moves first "
-            f"in every game, so this edge is {owner.value}'s (these games alternate the first turn to measure the map; a match can alternate it too)")
+            f"in every game, so this edge is {owner.value}'s (these games alternate the first turn to measure the map; "
+            "a match can alternate it too)")
 
 
 def first_state(t: MeanTest | None) -> str:

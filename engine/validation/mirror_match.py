@@ -5,9 +5,9 @@ hexes, a hex and its image. Which of the two is the slip only the designer
 knows, so the repair is a choice between the two sides: copy every breaking hex
 on RED's side onto its image on BLU's side ("make BLU's side match RED's"), or
 the other way. A hex belongs to the side of the spawn zone it lies nearer; a
-pair that distance does not split (equally near, or both nearer one zone) is split by its one spawn hex, if it
-has just one, else left alone. A copy carries the ground (height,
-terrain, stairs turned by the symmetry), the spawn zone (RED's becomes BLU's
+pair that distance does not split (equally near, or both nearer one zone) is
+split by its one spawn hex, if it has just one, else left alone. A copy carries
+the ground (height, terrain, stairs turned by the symmetry), the spawn zone (RED's becomes BLU's
 across the mirror) and a kit. Pairs involving a control point or a cart track
 are left alone: a track is one path (HF402's reversed-track fix and HF303
 mend those), and a control point is not a side's. When every breaking pair can
@@ -84,9 +84,11 @@ def _by_spawn(m: HexMap, h: Hex, img: Hex) -> tuple[Team | None, Team | None]:
     team's side, its image the other's (a new-user audit grew RED's zone toward the point by 17 hexes; their images
     lay nearer RED's grown zone too, so no pair had two sides and neither quick fix was offered)."""
     t, u = m.spawn_team(h), m.spawn_team(img)
-    if (t is None) == (u is None):
-        return None, None
-    return (t, t.other) if t is not None else (u.other, u)  # type: ignore[union-attr]
+    if t is not None and u is None:
+        return t, t.other
+    if u is not None and t is None:
+        return u.other, u
+    return None, None
 
 
 def side_copies(m: HexMap, fit: SymmetryFit) -> list[SideCopy]:

@@ -317,9 +317,9 @@ def _spawns_part(m: HexMap, fit: SymmetryFit) -> str:
     image = sorted(g for h in red if (g := fit.image(h)) is not None)
     moved = ""
     if len(image) == len(blu):
-        d = Hex(blu[0].q - image[0].q, blu[0].r - image[0].r)
-        if {Hex(h.q + d.q, h.r + d.r) for h in image} == set(blu):
-            moved = f" — BLU's is RED's image moved {plural(d.distance(Hex(0, 0)), 'hex', 'hexes')}"
+        d = blu[0] - image[0]
+        if {h + d for h in image} == set(blu):
+            moved = f" — BLU's is RED's image moved {plural(d.length(), 'hex', 'hexes')}"
 
     def listed(hexes: list[Hex]) -> str:
         return " ".join(str(h) for h in hexes)
